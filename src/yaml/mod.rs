@@ -1,0 +1,10 @@
+//! Span-keeping YAML loading with Heat's YAML 1.1 semantics.
+
+mod error;
+mod load;
+mod node;
+mod scalar;
+
+pub use error::LoadError;
+pub use load::{Document, DuplicateKey, Syntax, YamlLimits, parse, span_at_byte};
+pub use node::{Key, Mapping, Node, Span, Value};

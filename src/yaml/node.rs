@@ -1,0 +1,181 @@
+//! The position-keeping YAML tree that every HOT loader and rule reads.
+
+use std::collections::HashMap;
+
+/// Where a node sits in its source text: 1-based line and column, plus byte range.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// 1-based line of the first character.
+    pub line: u32,
+    /// 1-based column (in characters) of the first character.
+    pub column: u32,
+    /// Byte offset of the first byte.
+    pub start: u32,
+    /// Byte offset one past the last byte.
+    pub end: u32,
+}
+
+/// A scalar, sequence or mapping with the span it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// The value, with children carrying their own spans.
+    pub value: Value,
+    /// Where the value starts in the source.
+    pub span: Span,
+}
+
+/// A YAML value under Heat's YAML 1.1 reading.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// `~`, `null` or an empty value.
+    Null,
+    /// `true`/`false`, and YAML 1.1's `yes`/`no`/`on`/`off`.
+    Bool(bool),
+    /// An integer that fits in 64 bits.
+    Int(i64),
+    /// A float (or an integer too large for 64 bits).
+    Float(f64),
+    /// A string, including unquoted dates (Heat keeps them as text).
+    Str(String),
+    /// A sequence.
+    Seq(Vec<Node>),
+    /// A mapping, in source order.
+    Map(Mapping),
+}
+
+/// A mapping key: its text and where it is written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Key {
+    /// The key as text (non-string scalar keys are rendered in their YAML form).
+    pub text: String,
+    /// Where the key is written.
+    pub span: Span,
+}
+
+/// Above this many entries a mapping keeps a hash index, so lookups stay O(1) in big sections.
+const INDEX_THRESHOLD: usize = 12;
+
+/// Mapping entries in source order; after a duplicate key only the last value is kept, as in Heat.
+#[derive(Clone, Debug, Default)]
+pub struct Mapping {
+    entries: Vec<(Key, Node)>,
+    index: Option<HashMap<String, usize>>,
+}
+
+impl PartialEq for Mapping {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries == other.entries
+    }
+}
+
+impl Mapping {
+    fn position(&self, key: &str) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.get(key).copied(),
+            None => self.entries.iter().position(|(k, _)| k.text == key),
+        }
+    }
+
+    /// Inserts an entry; a repeated key replaces the earlier value and returns the earlier key.
+    pub fn insert(&mut self, key: Key, value: Node) -> Option<Key> {
+        if let Some(at) = self.position(&key.text) {
+            let slot = &mut self.entries[at];
+            slot.1 = value;
+            return Some(std::mem::replace(&mut slot.0, key));
+        }
+        if let Some(index) = &mut self.index {
+            index.insert(key.text.clone(), self.entries.len());
+        }
+        self.entries.push((key, value));
+        if self.index.is_none() && self.entries.len() > INDEX_THRESHOLD {
+            self.index = Some(
+                self.entries
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (k, _))| (k.text.clone(), i))
+                    .collect(),
+            );
+        }
+        None
+    }
+
+    /// The value under `key`.
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.position(key).map(|at| &self.entries[at].1)
+    }
+
+    /// The key entry named `key` (for its span).
+    pub fn key(&self, key: &str) -> Option<&Key> {
+        self.position(key).map(|at| &self.entries[at].0)
+    }
+
+    /// Entries in source order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&Key, &Node)> {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when the mapping has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl Node {
+    /// The mapping inside, if this is one.
+    pub fn as_map(&self) -> Option<&Mapping> {
+        match &self.value {
+            Value::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The sequence inside, if this is one.
+    pub fn as_seq(&self) -> Option<&[Node]> {
+        match &self.value {
+            Value::Seq(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The string inside, if this is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.value {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Looks up `key` when this node is a mapping.
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.as_map().and_then(|m| m.get(key))
+    }
+
+    /// True for `Null`.
+    pub fn is_null(&self) -> bool {
+        matches!(self.value, Value::Null)
+    }
+
+    /// A short name of the value's kind, for messages ("a string", "a list", …).
+    pub fn kind(&self) -> &'static str {
+        self.value.kind()
+    }
+}
+
+impl Value {
+    /// A short name of the kind, for messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "a boolean",
+            Value::Int(_) | Value::Float(_) => "a number",
+            Value::Str(_) => "a string",
+            Value::Seq(_) => "a list",
+            Value::Map(_) => "a map",
+        }
+    }
+}
