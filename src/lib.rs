@@ -1,3 +1,9 @@
 //! vnfwiz: onboard a VNF from OVF/OVA or HOT templates, validated against ONAP and the HOT spec.
 
+pub mod hot;
+pub mod limits;
+pub mod report;
+pub mod rules;
+pub mod source;
+pub mod validation;
 pub mod yaml;

@@ -1,3 +1,25 @@
-fn main() {
-    println!("Hello, world!");
+//! The `vnfwiz` command line: parses arguments, runs a command, prints, sets the exit code.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match cli::run(args) {
+        Ok(code) => code,
+        Err(error) => {
+            // One clear line (plus causes) instead of a panic or a debug dump.
+            let mut message = format!("vnfwiz: {error}");
+            let mut source = std::error::Error::source(&error);
+            while let Some(cause) = source {
+                message.push_str(&format!(": {cause}"));
+                source = cause.source();
+            }
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -61,7 +61,9 @@ pub enum LoadError {
         at: Span,
     },
     /// More than one document in the stream (Heat reads exactly one).
-    #[error("a second YAML document starts here; Heat reads one document per file, remove the `---`")]
+    #[error(
+        "a second YAML document starts here; Heat reads one document per file, remove the `---`"
+    )]
     MultipleDocuments {
         /// Start of the second document.
         at: Span,
@@ -84,6 +86,9 @@ impl LoadError {
 
     /// True when a configured limit (not the file's syntax) stopped the load.
     pub fn is_limit(&self) -> bool {
-        matches!(self, LoadError::TooDeep { .. } | LoadError::AliasBudget { .. })
+        matches!(
+            self,
+            LoadError::TooDeep { .. } | LoadError::AliasBudget { .. }
+        )
     }
 }

@@ -77,19 +77,23 @@ pub fn parse(bytes: &[u8], limits: &YamlLimits) -> Result<Document, LoadError> {
             at: span_at_byte(bytes, offset),
         }
     })?;
-    let syntax = if text.trim_start_matches('\u{feff}').trim_start().starts_with('{') {
+    let syntax = if text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('{')
+    {
         Syntax::Json
     } else {
         Syntax::Yaml
     };
-    if syntax == Syntax::Json {
-        if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
-            let at = span_at_line_col(text, e.line(), e.column());
-            return Err(LoadError::Syntax {
-                message: format!("invalid JSON: {e}"),
-                at,
-            });
-        }
+    if syntax == Syntax::Json
+        && let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text)
+    {
+        let at = span_at_line_col(text, e.line(), e.column());
+        return Err(LoadError::Syntax {
+            message: format!("invalid JSON: {e}"),
+            at,
+        });
     }
     Builder::new(text, syntax, limits).run()
 }
@@ -102,7 +106,10 @@ pub fn span_at_byte(bytes: &[u8], offset: usize) -> Span {
         .iter()
         .rposition(|&b| b == b'\n')
         .map_or(0, |p| p + 1);
-    let column = String::from_utf8_lossy(&before[line_start..]).chars().count() as u32 + 1;
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count() as u32
+        + 1;
     Span {
         line,
         column,
@@ -396,7 +403,10 @@ impl<'a> Builder<'a> {
     }
 
     fn close(&mut self, span: &ParserSpan) -> Result<(), LoadError> {
-        let frame = self.stack.pop().expect("the parser balances start and end events");
+        let frame = self
+            .stack
+            .pop()
+            .expect("the parser balances start and end events");
         let (value, start, anchor, nodes_before, bytes_before) = match frame {
             Frame::Seq {
                 items,

@@ -110,7 +110,7 @@ impl Mapping {
     }
 
     /// Entries in source order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&Key, &Node)> {
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Key, &Node)> + ExactSizeIterator {
         self.entries.iter().map(|(k, v)| (k, v))
     }
 

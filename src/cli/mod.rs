@@ -1,0 +1,121 @@
+//! Argument definitions (DESIGN.md's command line) and dispatch to each command.
+
+mod rules;
+mod validate;
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use vnfwiz::limits::Limits;
+
+/// Onboard a VNF from OVF/OVA or OpenStack Heat templates, validated against ONAP's
+/// VNF Heat requirements and the HOT specification.
+#[derive(Debug, Parser)]
+#[command(name = "vnfwiz", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check templates, folders or packages and report every violation.
+    Validate(validate::ValidateArgs),
+    /// List the rule catalogue.
+    Rules(rules::RulesArgs),
+}
+
+/// Report formats of `validate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Compiler-style diagnostics with the source line.
+    Text,
+    /// One JSON object (DESIGN.md).
+    Json,
+    /// SARIF 2.1.0 for code-scanning tools.
+    Sarif,
+    /// JUnit XML for CI dashboards.
+    Junit,
+}
+
+/// Formats of listing commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    /// Human-readable text.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Limits every loader obeys (docs/limits.md).
+#[derive(Debug, Args)]
+struct LimitArgs {
+    /// Largest template Heat accepts, in bytes (Heat's max_template_size).
+    #[arg(long, global = true, default_value_t = Limits::default().max_template_size)]
+    max_template_size: u64,
+    /// Largest single file read into memory, in bytes.
+    #[arg(long, global = true, default_value_t = Limits::default().max_file_bytes)]
+    max_file_size: u64,
+    /// Most entries in a folder or archive.
+    #[arg(long, global = true, default_value_t = Limits::default().max_archive_entries)]
+    max_entries: usize,
+    /// Most bytes decompressed from one archive in total.
+    #[arg(long, global = true, default_value_t = Limits::default().max_archive_total_bytes)]
+    max_archive_size: u64,
+    /// Deepest YAML nesting.
+    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_depth)]
+    max_yaml_depth: usize,
+    /// Most nodes YAML aliases may copy into one document.
+    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_alias_nodes)]
+    max_yaml_alias_nodes: usize,
+    /// Most files in one template set.
+    #[arg(long, global = true, default_value_t = Limits::default().max_files)]
+    max_files: usize,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Limits {
+        let mut limits = Limits {
+            max_file_bytes: self.max_file_size,
+            max_template_size: self.max_template_size,
+            max_archive_entries: self.max_entries,
+            max_archive_total_bytes: self.max_archive_size,
+            max_files: self.max_files,
+            ..Limits::default()
+        };
+        limits.yaml.max_depth = self.max_yaml_depth;
+        limits.yaml.max_alias_nodes = self.max_yaml_alias_nodes;
+        limits
+    }
+}
+
+/// Errors that end a command with exit code 2.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// Input that cannot be read.
+    #[error(transparent)]
+    Source(#[from] vnfwiz::source::SourceError),
+    /// A `--rules` id that names no rule.
+    #[error(transparent)]
+    UnknownRule(#[from] vnfwiz::rules::UnknownRule),
+    /// Writing to stdout failed.
+    #[error("cannot write the report: {0}")]
+    Output(#[from] std::io::Error),
+}
+
+/// True when colour is wanted on stdout (a terminal and no `NO_COLOR`).
+fn color_stdout() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// Runs the parsed command.
+pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    let limits = cli.limits.limits();
+    match cli.command {
+        Command::Validate(args) => validate::run(args, &limits),
+        Command::Rules(args) => rules::run(args),
+    }
+}

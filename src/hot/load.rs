@@ -1,0 +1,646 @@
+//! Loads a template set from a package: finds templates and env files, follows nested
+//! templates, registry mappings and `get_file`, and checks nesting for cycles and depth.
+
+use std::collections::{HashMap, VecDeque};
+
+use crate::limits::Limits;
+use crate::source::path::{self, PathError};
+use crate::source::{PackageFiles, SourceError};
+use crate::yaml::{self, Mapping, Node, Span};
+
+use super::functions::calls;
+use super::manifest::Manifest;
+use super::path_error::ReferenceError;
+use super::set::{
+    FileId, HotSet, Module, Nesting, NestingProblem, Reference, ReferenceKind, Role, SourceFile,
+    TemplateKind,
+};
+use super::template::{Environment, is_template_reference, resource_type};
+
+/// Which files start the set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Roots {
+    /// Every template and env file of a listed folder or archive (or what `MANIFEST.json` names).
+    Discover,
+    /// These files, as with `heat -f t.yaml -e env.yaml`.
+    Given(Vec<String>),
+}
+
+/// Sections Heat accepts in an environment file.
+pub const ENV_SECTIONS: [&str; 6] = [
+    "parameters",
+    "parameter_defaults",
+    "encrypted_param_names",
+    "event_sinks",
+    "parameter_merge_strategies",
+    "resource_registry",
+];
+
+/// Keys that make a document a template (HOT, or the CFN formats Heat also reads).
+const VERSION_KEYS: [&str; 3] = [
+    "heat_template_version",
+    "HeatTemplateFormatVersion",
+    "AWSTemplateFormatVersion",
+];
+
+const YAML_EXTENSIONS: [&str; 5] = [".yaml", ".yml", ".template", ".json", ".env"];
+
+/// Reads a set from `files`, starting at `roots`.
+pub fn load_set(files: &PackageFiles, roots: Roots, label: String, limits: &Limits) -> HotSet {
+    let mut loader = Loader {
+        files,
+        set: HotSet {
+            label,
+            files: Vec::new(),
+            modules: Vec::new(),
+            references: Vec::new(),
+            nesting: Vec::new(),
+            nesting_problems: Vec::new(),
+            manifest: None,
+            limits: *limits,
+        },
+        by_path: HashMap::new(),
+    };
+    loader.start(roots);
+    loader.follow_references();
+    loader.assign_modules();
+    loader.check_nesting();
+    loader.set
+}
+
+struct Loader<'f> {
+    files: &'f PackageFiles,
+    set: HotSet,
+    by_path: HashMap<String, FileId>,
+}
+
+fn stem(path: &str) -> &str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').map_or(name, |(s, _)| s)
+}
+
+fn env_path_for(template: &str) -> String {
+    let cut = template.rfind('.').unwrap_or(template.len());
+    format!("{}.env", &template[..cut])
+}
+
+/// SDC's naming of a module that `MANIFEST.json` does not describe.
+fn module_kind_by_name(path: &str) -> TemplateKind {
+    let stem = stem(path).to_ascii_lowercase();
+    if stem.ends_with("_volume") {
+        TemplateKind::Volume
+    } else if stem == "base"
+        || stem.starts_with("base_")
+        || stem.ends_with("_base")
+        || stem.contains("_base_")
+    {
+        TemplateKind::Base
+    } else {
+        TemplateKind::Incremental
+    }
+}
+
+impl Loader<'_> {
+    fn start(&mut self, roots: Roots) {
+        let names: Vec<String> = match roots {
+            Roots::Given(names) => names,
+            Roots::Discover => {
+                if self.files.contains("MANIFEST.json") {
+                    self.read_manifest();
+                }
+                self.files
+                    .names()
+                    .iter()
+                    .filter(|n| YAML_EXTENSIONS.iter().any(|e| n.ends_with(e)))
+                    .filter(|n| n.as_str() != "MANIFEST.json")
+                    .cloned()
+                    .collect()
+            }
+        };
+        for name in names {
+            if self.by_path.contains_key(&name) {
+                continue;
+            }
+            match self.files.read(&name) {
+                Ok(bytes) => {
+                    let role = self.classify(&name, &bytes);
+                    self.add(name, bytes, role);
+                }
+                Err(error) => {
+                    // A listed file that cannot be read is kept, so the reason is reported.
+                    let id = self.add(name.clone(), Vec::new(), Role::Template(TemplateKind::Base));
+                    self.set.files[id].load_error = Some(yaml::LoadError::Syntax {
+                        message: error.to_string(),
+                        at: Span {
+                            line: 1,
+                            column: 1,
+                            start: 0,
+                            end: 0,
+                        },
+                    });
+                }
+            }
+        }
+        // Files that parsed as neither template nor env are not part of the HOT set.
+        let unused: Vec<FileId> = (0..self.set.files.len())
+            .filter(|&id| self.set.files[id].role == Role::Artifact)
+            .collect();
+        for id in unused {
+            self.set.files[id].document = None;
+        }
+    }
+
+    fn read_manifest(&mut self) {
+        let Ok(bytes) = self.files.read("MANIFEST.json") else {
+            return;
+        };
+        let id = self.add("MANIFEST.json".to_owned(), bytes, Role::Manifest);
+        if let Some(document) = &self.set.files[id].document {
+            self.set.manifest = Some(Manifest::from_node(&document.root));
+        }
+    }
+
+    /// Decides from the manifest, the content and the extension what a file is.
+    fn classify(&self, name: &str, bytes: &[u8]) -> Role {
+        if let Some(manifest) = &self.set.manifest
+            && let Some(entry) = manifest.all().into_iter().find(|e| e.file == name)
+        {
+            return match entry.kind.as_str() {
+                "HEAT_ENV" => Role::Environment,
+                "HEAT_VOL" => Role::Template(TemplateKind::Volume),
+                "HEAT" | "HEAT_NET" | "HEAT_NESTED" if entry.is_base => {
+                    Role::Template(TemplateKind::Base)
+                }
+                "HEAT" | "HEAT_NET" | "HEAT_NESTED" => Role::Template(TemplateKind::Incremental),
+                _ => Role::Artifact,
+            };
+        }
+        if name.ends_with(".env") {
+            return Role::Environment;
+        }
+        let probe = yaml::parse(bytes, &self.set.limits.yaml);
+        match probe.as_ref().ok().and_then(|d| d.root.as_map()) {
+            Some(map) if VERSION_KEYS.iter().any(|k| map.get(k).is_some()) => {
+                Role::Template(module_kind_by_name(name))
+            }
+            Some(map)
+                if !map.is_empty()
+                    && map
+                        .iter()
+                        .all(|(k, _)| ENV_SECTIONS.contains(&k.text.as_str())) =>
+            {
+                Role::Environment
+            }
+            Some(_) => Role::Artifact,
+            // Unparseable YAML is reported as a template so its error is not lost.
+            None if probe.is_err() && !name.ends_with(".json") => {
+                Role::Template(module_kind_by_name(name))
+            }
+            None => Role::Artifact,
+        }
+    }
+
+    fn add(&mut self, path: String, bytes: Vec<u8>, role: Role) -> FileId {
+        let (document, load_error) = match role {
+            Role::Artifact if !path.ends_with(".yaml") && !path.ends_with(".yml") => (None, None),
+            _ => match yaml::parse(&bytes, &self.set.limits.yaml) {
+                Ok(d) => (Some(d), None),
+                Err(e) => (None, Some(e)),
+            },
+        };
+        let id = self.set.files.len();
+        self.by_path.insert(path.clone(), id);
+        self.set.files.push(SourceFile {
+            path,
+            bytes,
+            role,
+            document,
+            load_error,
+        });
+        id
+    }
+
+    /// Loads `target` (package path) for a reference, reusing a file already loaded.
+    fn open(&mut self, target: &str, role: Role) -> Result<FileId, ReferenceError> {
+        if let Some(&id) = self.by_path.get(target) {
+            if role == Role::Template(TemplateKind::Nested)
+                && self.set.files[id].role == Role::Artifact
+            {
+                self.set.files[id].role = role;
+            }
+            return Ok(id);
+        }
+        if self.set.files.len() >= self.set.limits.max_files {
+            return Err(ReferenceError::TooManyFiles(self.set.limits.max_files));
+        }
+        match self.files.read(target) {
+            Ok(bytes) => Ok(self.add(target.to_owned(), bytes, role)),
+            Err(SourceError::Missing(_)) => Err(ReferenceError::Missing(target.to_owned())),
+            Err(e) => Err(ReferenceError::Unreadable(e.to_string())),
+        }
+    }
+
+    /// Resolves a template reference relative to `from`, then in Tacker's `nested/` folder.
+    fn resolve_template(&self, from: &str, reference: &str) -> Result<String, PathError> {
+        let direct = path::resolve(from, reference)?;
+        if self.files.contains(&direct) {
+            return Ok(direct);
+        }
+        let fallback = path::resolve(from, &format!("nested/{reference}"))?;
+        Ok(if self.files.contains(&fallback) {
+            fallback
+        } else {
+            direct
+        })
+    }
+
+    fn follow_references(&mut self) {
+        let mut queue: VecDeque<FileId> = (0..self.set.files.len()).collect();
+        while let Some(id) = queue.pop_front() {
+            let before = self.set.files.len();
+            match self.set.files[id].role {
+                Role::Template(_) => self.template_references(id),
+                Role::Environment => self.registry_references(id),
+                _ => {}
+            }
+            queue.extend(before..self.set.files.len());
+        }
+    }
+
+    fn record(
+        &mut self,
+        from: FileId,
+        span: Span,
+        path: String,
+        kind: ReferenceKind,
+        target: &str,
+        resolved: Result<FileId, ReferenceError>,
+    ) {
+        self.set.references.push(Reference {
+            from,
+            span,
+            path,
+            kind,
+            target: target.to_owned(),
+            resolved,
+        });
+    }
+
+    fn template_references(&mut self, id: FileId) {
+        let Some(template) = self.set.template(id) else {
+            return;
+        };
+        let from = template.path().to_owned();
+        let mut nested: Vec<(String, String, Span)> = Vec::new();
+        for (name, resource) in template.resources() {
+            if let Some(kind) = resource_type(resource)
+                && is_template_reference(kind)
+            {
+                let span = resource.get("type").map_or(name.span, |n| n.span);
+                nested.push((name.text.clone(), kind.to_owned(), span));
+            }
+        }
+        let get_files: Vec<(String, String, Span)> = calls(&template)
+            .into_iter()
+            .filter(|c| c.function() == "get_file")
+            .filter_map(|c| {
+                let target = c.args.as_str()?;
+                Some((c.path.clone(), target.to_owned(), c.args.span))
+            })
+            .collect();
+        for (resource, reference, span) in nested {
+            let resolved = self
+                .resolve_template(&from, &reference)
+                .map_err(ReferenceError::from)
+                .and_then(|target| self.open(&target, Role::Template(TemplateKind::Nested)));
+            if let Ok(child) = resolved {
+                self.set.nesting.push(Nesting {
+                    parent: id,
+                    resource: resource.clone(),
+                    child,
+                    span,
+                    written_in: id,
+                });
+            }
+            self.record(
+                id,
+                span,
+                format!("resources.{resource}.type"),
+                ReferenceKind::NestedType,
+                &reference,
+                resolved,
+            );
+        }
+        for (key_path, reference, span) in get_files {
+            let resolved = path::resolve(&from, &reference)
+                .map_err(ReferenceError::from)
+                .and_then(|target| self.open(&target, Role::Artifact));
+            self.record(
+                id,
+                span,
+                key_path,
+                ReferenceKind::GetFile,
+                &reference,
+                resolved,
+            );
+        }
+    }
+
+    fn registry_references(&mut self, id: FileId) {
+        let Some(env) = self.set.environment(id) else {
+            return;
+        };
+        let from = env.file.path.clone();
+        let targets: Vec<(String, String, Span)> = registry_files(&env);
+        for (key_path, reference, span) in targets {
+            let resolved = path::resolve(&from, &reference)
+                .map_err(ReferenceError::from)
+                .and_then(|target| self.open(&target, Role::Template(TemplateKind::Nested)));
+            self.record(
+                id,
+                span,
+                key_path,
+                ReferenceKind::Registry,
+                &reference,
+                resolved,
+            );
+        }
+    }
+
+    /// Pairs templates with env files, decides module kinds and links registry nesting.
+    fn assign_modules(&mut self) {
+        let nested_children: Vec<FileId> = self.set.nesting.iter().map(|n| n.child).collect();
+        let registry_children: Vec<FileId> = self
+            .set
+            .references
+            .iter()
+            .filter(|r| r.kind == ReferenceKind::Registry)
+            .filter_map(|r| r.resolved.as_ref().ok().copied())
+            .collect();
+        for child in nested_children.into_iter().chain(registry_children) {
+            if let Role::Template(_) = self.set.files[child].role {
+                self.set.files[child].role = Role::Template(TemplateKind::Nested);
+            }
+        }
+        let module_ids: Vec<FileId> = (0..self.set.files.len())
+            .filter(|&id| {
+                matches!(self.set.files[id].role, Role::Template(kind) if kind != TemplateKind::Nested)
+            })
+            .collect();
+        // A lone module is the base whatever its name (a single template given on its own).
+        if module_ids.len() == 1
+            && self.set.manifest.is_none()
+            && self.set.files[module_ids[0]].role == Role::Template(TemplateKind::Incremental)
+        {
+            self.set.files[module_ids[0]].role = Role::Template(TemplateKind::Base);
+        }
+        let unpaired_envs: Vec<FileId> = (0..self.set.files.len())
+            .filter(|&id| self.set.files[id].role == Role::Environment)
+            .filter(|&id| {
+                let path = &self.set.files[id].path;
+                !module_ids
+                    .iter()
+                    .any(|&m| env_path_for(&self.set.files[m].path) == *path)
+            })
+            .collect();
+        for &template in &module_ids {
+            let Role::Template(kind) = self.set.files[template].role else {
+                continue;
+            };
+            let paired = self.paired_env(template);
+            self.set.modules.push(Module {
+                kind,
+                template,
+                env: paired,
+            });
+        }
+        self.link_registry(&module_ids, &unpaired_envs);
+    }
+
+    fn paired_env(&self, template: FileId) -> Option<FileId> {
+        let path = &self.set.files[template].path;
+        if let Some(manifest) = &self.set.manifest
+            && let Some(entry) = manifest.all().into_iter().find(|e| e.file == *path)
+            && let Some(env) = entry.children.iter().find(|c| c.kind == "HEAT_ENV")
+        {
+            return self.by_path.get(&env.file).copied();
+        }
+        let expected = env_path_for(path);
+        self.by_path
+            .get(&expected)
+            .copied()
+            .filter(|&id| self.set.files[id].role == Role::Environment)
+    }
+
+    /// Adds nesting edges for resources whose type an env registry maps to a template.
+    fn link_registry(&mut self, modules: &[FileId], unpaired_envs: &[FileId]) {
+        let mut mappings: Vec<(FileId, String, FileId, Span)> = Vec::new();
+        for reference in &self.set.references {
+            if reference.kind != ReferenceKind::Registry {
+                continue;
+            }
+            let Ok(target) = reference.resolved else {
+                continue;
+            };
+            // The registry key is the second-to-last path step (`resource_registry.<type>`).
+            let key = registry_key(&reference.path);
+            mappings.push((reference.from, key, target, reference.span));
+        }
+        if mappings.is_empty() {
+            return;
+        }
+        let envs_of = |template: FileId, set: &HotSet| -> Vec<FileId> {
+            let mut envs: Vec<FileId> = set
+                .modules
+                .iter()
+                .filter(|m| m.template == template)
+                .filter_map(|m| m.env)
+                .collect();
+            envs.extend_from_slice(unpaired_envs);
+            envs
+        };
+        // Module templates use their own env and every unpaired env; nested templates use
+        // the envs of every module (Heat passes the environment down).
+        let all_envs: Vec<FileId> = {
+            let mut all: Vec<FileId> = self.set.modules.iter().filter_map(|m| m.env).collect();
+            all.extend_from_slice(unpaired_envs);
+            all
+        };
+        let template_ids: Vec<FileId> = self.set.templates().map(|t| t.id).collect();
+        let mut edges = Vec::new();
+        for id in template_ids {
+            let envs = if modules.contains(&id) {
+                envs_of(id, &self.set)
+            } else {
+                all_envs.clone()
+            };
+            let Some(template) = self.set.template(id) else {
+                continue;
+            };
+            for (name, resource) in template.resources() {
+                let Some(kind) = resource_type(resource) else {
+                    continue;
+                };
+                for (env, key, target, _) in &mappings {
+                    if envs.contains(env) && registry_matches(key, kind) && *target != id {
+                        edges.push(Nesting {
+                            parent: id,
+                            resource: name.text.clone(),
+                            child: *target,
+                            span: resource.get("type").map_or(name.span, |n| n.span),
+                            written_in: id,
+                        });
+                    }
+                }
+            }
+        }
+        self.set.nesting.extend(edges);
+    }
+
+    /// Walks nesting from every module; a loop or a chain deeper than the limit is recorded once.
+    fn check_nesting(&mut self) {
+        let mut children: HashMap<FileId, Vec<usize>> = HashMap::new();
+        for (i, edge) in self.set.nesting.iter().enumerate() {
+            children.entry(edge.parent).or_default().push(i);
+        }
+        let mut reported: Vec<usize> = Vec::new();
+        let roots: Vec<FileId> = self.set.modules.iter().map(|m| m.template).collect();
+        for root in roots {
+            // Explicit stack of (template, index of next edge) plus the current chain.
+            let mut chain: Vec<FileId> = vec![root];
+            let mut cursor: Vec<usize> = vec![0];
+            while let Some(&top) = chain.last() {
+                let depth = chain.len() - 1;
+                let edges = children.get(&top).map(Vec::as_slice).unwrap_or(&[]);
+                let next = cursor.last().copied().unwrap_or(0);
+                if next >= edges.len() {
+                    chain.pop();
+                    cursor.pop();
+                    continue;
+                }
+                if let Some(c) = cursor.last_mut() {
+                    *c += 1;
+                }
+                let edge_index = edges[next];
+                let child = self.set.nesting[edge_index].child;
+                let cycle = chain.contains(&child);
+                let too_deep = depth + 1 > self.set.limits.max_nested_depth;
+                if cycle || too_deep {
+                    if !reported.contains(&edge_index) {
+                        reported.push(edge_index);
+                        let mut names: Vec<String> = chain
+                            .iter()
+                            .map(|&f| self.set.files[f].path.clone())
+                            .collect();
+                        names.push(self.set.files[child].path.clone());
+                        self.set.nesting_problems.push(NestingProblem {
+                            edge: self.set.nesting[edge_index].clone(),
+                            chain: names,
+                            cycle,
+                        });
+                    }
+                    continue;
+                }
+                chain.push(child);
+                cursor.push(0);
+            }
+        }
+    }
+}
+
+/// Registry entries that name a file: `(key path, reference, span)`.
+fn registry_files(env: &Environment<'_>) -> Vec<(String, String, Span)> {
+    let mut out = Vec::new();
+    for (key, value) in env.registry() {
+        if key.text == "resources" {
+            // Per-resource overrides: resources: {<name>: {<type>: <file>}}.
+            for (resource, overrides) in value.as_map().into_iter().flat_map(Mapping::iter) {
+                for (kind, target) in overrides.as_map().into_iter().flat_map(Mapping::iter) {
+                    let path = format!(
+                        "resource_registry.resources.{}.{}",
+                        resource.text, kind.text
+                    );
+                    push_file_targets(&mut out, path, target);
+                }
+            }
+            continue;
+        }
+        push_file_targets(&mut out, format!("resource_registry.{}", key.text), value);
+    }
+    out
+}
+
+fn push_file_targets(out: &mut Vec<(String, String, Span)>, path: String, target: &Node) {
+    let mut push = |path: String, node: &Node| {
+        if let Some(text) = node.as_str()
+            && is_template_reference(text)
+        {
+            out.push((path, text.to_owned(), node.span));
+        }
+    };
+    match target.as_seq() {
+        // The capabilities spec's list of candidate implementations.
+        Some(items) => {
+            for (i, item) in items.iter().enumerate() {
+                push(format!("{path}.{i}"), item);
+            }
+        }
+        None => push(path, target),
+    }
+}
+
+/// The registry key of a reference path (`resource_registry.<type>[.<i>]`).
+fn registry_key(path: &str) -> String {
+    let rest = path.strip_prefix("resource_registry.").unwrap_or(path);
+    let rest = rest
+        .strip_prefix("resources.")
+        .map_or(rest, |r| r.split_once('.').map_or(r, |(_, t)| t));
+    match rest.rsplit_once('.') {
+        Some((head, tail)) if tail.chars().all(|c| c.is_ascii_digit()) => head.to_owned(),
+        _ => rest.to_owned(),
+    }
+}
+
+/// Heat's registry matching: exact, or a trailing `*` glob.
+pub fn registry_matches(key: &str, resource_type: &str) -> bool {
+    match key.strip_suffix('*') {
+        Some(prefix) => resource_type.starts_with(prefix),
+        None => key == resource_type,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sdc_module_names() {
+        assert_eq!(module_kind_by_name("base_vfw.yaml"), TemplateKind::Base);
+        assert_eq!(module_kind_by_name("vfw_base.yaml"), TemplateKind::Base);
+        assert_eq!(module_kind_by_name("a_base_b.yml"), TemplateKind::Base);
+        assert_eq!(module_kind_by_name("base.yaml"), TemplateKind::Base);
+        assert_eq!(
+            module_kind_by_name("database.yaml"),
+            TemplateKind::Incremental
+        );
+        assert_eq!(module_kind_by_name("vfw_volume.yaml"), TemplateKind::Volume);
+    }
+
+    #[test]
+    fn registry_keys_and_globs() {
+        assert_eq!(registry_key("resource_registry.OS::X::Y"), "OS::X::Y");
+        assert_eq!(registry_key("resource_registry.OS::X::Y.1"), "OS::X::Y");
+        assert_eq!(
+            registry_key("resource_registry.resources.web.OS::Nova::Server"),
+            "OS::Nova::Server"
+        );
+        assert!(registry_matches(
+            "OS::TripleO::*",
+            "OS::TripleO::Controller"
+        ));
+        assert!(!registry_matches(
+            "OS::TripleO::Compute",
+            "OS::TripleO::Controller"
+        ));
+    }
+}

@@ -1,0 +1,15 @@
+//! The HOT model: versions, templates, environments, function calls and the loaded set.
+
+pub mod functions;
+mod load;
+pub mod manifest;
+mod path_error;
+pub mod set;
+pub mod template;
+pub mod version;
+
+pub use load::{ENV_SECTIONS, Roots, load_set, registry_matches};
+pub use path_error::ReferenceError;
+pub use set::{FileId, HotSet, Module, Reference, ReferenceKind, Role, SourceFile, TemplateKind};
+pub use template::{Environment, Template};
+pub use version::Version;

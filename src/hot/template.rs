@@ -1,0 +1,184 @@
+//! Read-only views of a template and an environment file over their YAML trees.
+
+use crate::yaml::{Key, Mapping, Node};
+
+use super::set::{FileId, HotSet, Role, SourceFile, TemplateKind};
+use super::version::Version;
+
+/// Suffixes that make a resource `type:` a template file rather than a type name.
+pub const TEMPLATE_SUFFIXES: [&str; 3] = [".yaml", ".yml", ".template"];
+
+/// True when a resource type names a template file (`nested.yaml`).
+pub fn is_template_reference(resource_type: &str) -> bool {
+    TEMPLATE_SUFFIXES
+        .iter()
+        .any(|suffix| resource_type.ends_with(suffix))
+}
+
+/// A template of the set, parsed into a mapping.
+#[derive(Clone, Copy, Debug)]
+pub struct Template<'a> {
+    /// The file id in the set.
+    pub id: FileId,
+    /// The file.
+    pub file: &'a SourceFile,
+    /// The top-level mapping.
+    pub root: &'a Mapping,
+    /// Base, incremental, volume or nested.
+    pub kind: TemplateKind,
+}
+
+/// A named entry of a section (`parameters`, `resources`, `outputs`, `conditions`).
+pub type Entry<'a> = (&'a Key, &'a Node);
+
+impl<'a> Template<'a> {
+    /// The version Heat would use, when `heat_template_version` names one.
+    pub fn version(&self) -> Option<Version> {
+        self.root
+            .get("heat_template_version")
+            .and_then(Node::as_str)
+            .and_then(Version::parse)
+    }
+
+    /// A top-level section's key and value.
+    pub fn section(&self, name: &str) -> Option<Entry<'a>> {
+        let key = self.root.key(name)?;
+        Some((key, self.root.get(name)?))
+    }
+
+    /// Entries of a top-level section that is a mapping (empty otherwise).
+    pub fn entries(&self, name: &str) -> impl Iterator<Item = Entry<'a>> + use<'a> {
+        self.root
+            .get(name)
+            .and_then(Node::as_map)
+            .into_iter()
+            .flat_map(Mapping::iter)
+    }
+
+    /// Declared parameters.
+    pub fn parameters(&self) -> impl Iterator<Item = Entry<'a>> + use<'a> {
+        self.entries("parameters")
+    }
+
+    /// Declared resources.
+    pub fn resources(&self) -> impl Iterator<Item = Entry<'a>> + use<'a> {
+        self.entries("resources")
+    }
+
+    /// Declared outputs.
+    pub fn outputs(&self) -> impl Iterator<Item = Entry<'a>> + use<'a> {
+        self.entries("outputs")
+    }
+
+    /// Declared conditions.
+    pub fn conditions(&self) -> impl Iterator<Item = Entry<'a>> + use<'a> {
+        self.entries("conditions")
+    }
+
+    /// The parameter definition named `name`.
+    pub fn parameter(&self, name: &str) -> Option<&'a Node> {
+        self.root.get("parameters")?.get(name)
+    }
+
+    /// The resource definition named `name`.
+    pub fn resource(&self, name: &str) -> Option<&'a Node> {
+        self.root.get("resources")?.get(name)
+    }
+
+    /// The file's package path.
+    pub fn path(&self) -> &'a str {
+        &self.file.path
+    }
+}
+
+/// The `type:` of a resource definition, when it is a string.
+pub fn resource_type(resource: &Node) -> Option<&str> {
+    resource.get("type").and_then(Node::as_str)
+}
+
+/// An environment file of the set, parsed into a mapping.
+#[derive(Clone, Copy, Debug)]
+pub struct Environment<'a> {
+    /// The file id in the set.
+    pub id: FileId,
+    /// The file.
+    pub file: &'a SourceFile,
+    /// The top-level mapping.
+    pub root: &'a Mapping,
+}
+
+impl<'a> Environment<'a> {
+    /// Entries of a section that is a mapping (empty otherwise).
+    pub fn entries(&self, name: &str) -> impl Iterator<Item = Entry<'a>> + use<'a> {
+        self.root
+            .get(name)
+            .and_then(Node::as_map)
+            .into_iter()
+            .flat_map(Mapping::iter)
+    }
+
+    /// `parameters:` values.
+    pub fn parameters(&self) -> impl Iterator<Item = Entry<'a>> + use<'a> {
+        self.entries("parameters")
+    }
+
+    /// `parameter_defaults:` values.
+    pub fn parameter_defaults(&self) -> impl Iterator<Item = Entry<'a>> + use<'a> {
+        self.entries("parameter_defaults")
+    }
+
+    /// `resource_registry:` entries (type → file, alias or nested map).
+    pub fn registry(&self) -> impl Iterator<Item = Entry<'a>> + use<'a> {
+        self.entries("resource_registry")
+    }
+}
+
+impl HotSet {
+    /// Every template that parsed into a mapping.
+    pub fn templates(&self) -> impl Iterator<Item = Template<'_>> {
+        self.files.iter().enumerate().filter_map(|(id, file)| {
+            let Role::Template(kind) = file.role else {
+                return None;
+            };
+            let root = file.document.as_ref()?.root.as_map()?;
+            Some(Template {
+                id,
+                file,
+                root,
+                kind,
+            })
+        })
+    }
+
+    /// The template with this id, when it parsed into a mapping.
+    pub fn template(&self, id: FileId) -> Option<Template<'_>> {
+        let file = self.files.get(id)?;
+        let Role::Template(kind) = file.role else {
+            return None;
+        };
+        let root = file.document.as_ref()?.root.as_map()?;
+        Some(Template {
+            id,
+            file,
+            root,
+            kind,
+        })
+    }
+
+    /// Every environment file that parsed into a mapping.
+    pub fn environments(&self) -> impl Iterator<Item = Environment<'_>> {
+        self.files.iter().enumerate().filter_map(|(id, file)| {
+            (file.role == Role::Environment).then_some(())?;
+            let root = file.document.as_ref()?.root.as_map()?;
+            Some(Environment { id, file, root })
+        })
+    }
+
+    /// The environment with this id, when it parsed into a mapping.
+    pub fn environment(&self, id: FileId) -> Option<Environment<'_>> {
+        let file = self.files.get(id)?;
+        (file.role == Role::Environment).then_some(())?;
+        let root = file.document.as_ref()?.root.as_map()?;
+        Some(Environment { id, file, root })
+    }
+}

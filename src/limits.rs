@@ -1,0 +1,36 @@
+//! Every bound a loader enforces, in one place, with defaults an operator can change by flag.
+
+use crate::yaml::YamlLimits;
+
+/// Bounds on what vnfwiz reads, so hostile input cannot exhaust memory, time or the stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Hard cap on any single file read into memory (64 MiB).
+    pub max_file_bytes: u64,
+    /// Heat's default `max_template_size` (512 KiB): a bigger template is a violation.
+    pub max_template_size: u64,
+    /// Most entries an archive may list.
+    pub max_archive_entries: usize,
+    /// Most bytes read out of all archive entries together (1 GiB).
+    pub max_archive_total_bytes: u64,
+    /// Deepest template nesting, as Heat's `max_nested_stack_depth` (5).
+    pub max_nested_depth: usize,
+    /// Most templates, env files and `get_file` targets in one set.
+    pub max_files: usize,
+    /// YAML nesting and alias budgets.
+    pub yaml: YamlLimits,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_file_bytes: 64 << 20,
+            max_template_size: 512 << 10,
+            max_archive_entries: 10_000,
+            max_archive_total_bytes: 1 << 30,
+            max_nested_depth: 5,
+            max_files: 2_000,
+            yaml: YamlLimits::default(),
+        }
+    }
+}

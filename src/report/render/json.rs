@@ -1,0 +1,87 @@
+//! The JSON report of DESIGN.md: one object with violations and a summary.
+
+use serde::Serialize;
+
+use crate::report::{Report, Severity, Violation};
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    tool: &'static str,
+    version: &'static str,
+    violations: Vec<JsonViolation<'a>>,
+    summary: Summary,
+}
+
+#[derive(Serialize)]
+struct JsonViolation<'a> {
+    rule: &'static str,
+    keyword: &'static str,
+    severity: &'static str,
+    file: &'a str,
+    line: u32,
+    column: u32,
+    path: &'a str,
+    message: &'a str,
+    fix: &'static str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related: Vec<JsonRelated<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonRelated<'a> {
+    file: &'a str,
+    line: u32,
+    column: u32,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    files: usize,
+    errors: usize,
+    warnings: usize,
+    rules_checked: usize,
+}
+
+fn violation(v: &Violation) -> JsonViolation<'_> {
+    JsonViolation {
+        rule: v.rule.id,
+        keyword: v.rule.keyword.as_str(),
+        severity: v.severity().as_str(),
+        file: &v.file,
+        line: v.span.line,
+        column: v.span.column,
+        path: &v.path,
+        message: &v.message,
+        fix: v.rule.fix,
+        related: v
+            .related
+            .iter()
+            .map(|r| JsonRelated {
+                file: &r.file,
+                line: r.span.line,
+                column: r.span.column,
+                message: &r.message,
+            })
+            .collect(),
+    }
+}
+
+/// Renders the report as pretty-printed JSON.
+pub fn render(report: &Report) -> String {
+    let doc = JsonReport {
+        tool: "vnfwiz",
+        version: env!("CARGO_PKG_VERSION"),
+        violations: report.violations().map(violation).collect(),
+        summary: Summary {
+            files: report.files(),
+            errors: report.count(Severity::Error),
+            warnings: report.count(Severity::Warning),
+            rules_checked: report.rules_checked,
+        },
+    };
+    let mut text =
+        serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    text.push('\n');
+    text
+}

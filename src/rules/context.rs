@@ -1,0 +1,93 @@
+//! What a HOT rule sees (the set with its templates, env files and calls indexed once) and
+//! where it reports.
+
+use crate::hot::functions::{Call, calls};
+use crate::hot::{Environment, FileId, HotSet, SourceFile, Template};
+use crate::report::{Related, Violation};
+use crate::yaml::Span;
+
+use super::meta::RuleMeta;
+
+/// A loaded set prepared for the rules; built once per validation run.
+pub struct Context<'a> {
+    /// The set.
+    pub set: &'a HotSet,
+    /// Templates that parsed into mappings.
+    pub templates: Vec<Template<'a>>,
+    /// Environment files that parsed into mappings.
+    pub environments: Vec<Environment<'a>>,
+    /// Function calls of each template, parallel to `templates`.
+    pub calls: Vec<Vec<Call<'a>>>,
+}
+
+impl<'a> Context<'a> {
+    /// Indexes a set for the rules.
+    pub fn new(set: &'a HotSet) -> Context<'a> {
+        let templates: Vec<Template<'a>> = set.templates().collect();
+        let calls = templates.iter().map(calls).collect();
+        Context {
+            set,
+            templates,
+            environments: set.environments().collect(),
+            calls,
+        }
+    }
+
+    /// Templates with their calls.
+    pub fn templates_with_calls(&self) -> impl Iterator<Item = (&Template<'a>, &[Call<'a>])> {
+        self.templates
+            .iter()
+            .zip(self.calls.iter().map(Vec::as_slice))
+    }
+
+    /// The environment file paired with a module template.
+    pub fn environment_of(&self, template: FileId) -> Option<Environment<'a>> {
+        let module = self.set.modules.iter().find(|m| m.template == template)?;
+        self.set.environment(module.env?)
+    }
+}
+
+/// Collects the violations of one rule.
+pub struct Findings<'o> {
+    rule: &'static RuleMeta,
+    out: &'o mut Vec<Violation>,
+}
+
+impl<'o> Findings<'o> {
+    /// Findings of `rule`, appended to `out`.
+    pub fn new(rule: &'static RuleMeta, out: &'o mut Vec<Violation>) -> Findings<'o> {
+        Findings { rule, out }
+    }
+
+    /// Reports a violation at `span` of `file`; returns it so related places can be added.
+    pub fn report(
+        &mut self,
+        file: &SourceFile,
+        span: Span,
+        path: impl Into<String>,
+        message: impl Into<String>,
+    ) -> &mut Violation {
+        self.out.push(Violation {
+            rule: self.rule,
+            file: file.path.clone(),
+            span,
+            path: path.into(),
+            message: message.into(),
+            related: Vec::new(),
+        });
+        let last = self.out.len() - 1;
+        &mut self.out[last]
+    }
+}
+
+impl Violation {
+    /// Adds another place that explains this violation.
+    pub fn also(&mut self, file: &str, span: Span, message: impl Into<String>) -> &mut Self {
+        self.related.push(Related {
+            file: file.to_owned(),
+            span,
+            message: message.into(),
+        });
+        self
+    }
+}

@@ -1,0 +1,40 @@
+//! R-92635/yaml-syntax: every template and environment file must parse.
+
+use crate::hot::Role;
+use crate::report::Keyword;
+use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::yaml::LoadError;
+
+/// A file Heat cannot parse.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-92635/yaml-syntax",
+        keyword: Keyword::Must,
+        section: "HOT specification",
+        summary: "Every template and environment file parses as YAML or JSON the way Heat reads it.",
+        why: "Heat rejects a stack whose template or environment does not parse; nothing in the \
+              file is checked or deployed.",
+        fix: "Correct the syntax at the reported place (indentation with spaces, closed quotes \
+              and brackets, one document per file, UTF-8 text).",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    for file in &context.set.files {
+        if !matches!(file.role, Role::Template(_) | Role::Environment) {
+            continue;
+        }
+        let Some(error) = &file.load_error else {
+            continue;
+        };
+        // Configured limits have their own code.
+        if matches!(
+            error,
+            LoadError::TooDeep { .. } | LoadError::AliasBudget { .. }
+        ) {
+            continue;
+        }
+        findings.report(file, error.span(), "", error.to_string());
+    }
+}

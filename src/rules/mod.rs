@@ -1,0 +1,11 @@
+//! Validation rules: one file per rule, grouped by area, listed in one registry.
+
+mod context;
+pub mod hot_spec;
+mod meta;
+pub mod onap;
+mod registry;
+
+pub use context::{Context, Findings};
+pub use meta::{Check, Rule, RuleMeta};
+pub use registry::{Selection, UnknownRule, all, check_hot, find};

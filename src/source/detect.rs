@@ -1,0 +1,107 @@
+//! What an input path is: a HOT template or folder, a heat zip, an OVF, an OVA or a CSAR.
+
+use std::io::Read;
+use std::path::Path;
+
+use super::error::SourceError;
+
+/// The kinds of input vnfwiz reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// A single HOT template or environment file.
+    HotFile,
+    /// A folder of templates and env files.
+    HotFolder,
+    /// An ONAP heat zip (with or without `MANIFEST.json`).
+    HeatZip,
+    /// An OVF descriptor with its files beside it.
+    Ovf,
+    /// An OVA (tar) archive.
+    Ova,
+    /// A SOL004 CSAR.
+    Csar,
+}
+
+impl InputKind {
+    /// A short name for listings.
+    pub fn label(self) -> &'static str {
+        match self {
+            InputKind::HotFile => "HOT template",
+            InputKind::HotFolder => "HOT set",
+            InputKind::HeatZip => "heat zip",
+            InputKind::Ovf => "OVF",
+            InputKind::Ova => "OVA",
+            InputKind::Csar => "CSAR",
+        }
+    }
+}
+
+/// Decides the kind from the file system entry, its extension and, for zips, its entries.
+pub fn detect(path: &Path) -> Result<InputKind, SourceError> {
+    let meta = std::fs::metadata(path).map_err(|_| SourceError::NotFound(path.to_path_buf()))?;
+    if meta.is_dir() {
+        return Ok(InputKind::HotFolder);
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let extension = name.rsplit_once('.').map_or("", |(_, e)| e);
+    match extension {
+        "ovf" => Ok(InputKind::Ovf),
+        "ova" => Ok(InputKind::Ova),
+        "csar" => Ok(InputKind::Csar),
+        "zip" => zip_kind(path),
+        "yaml" | "yml" | "template" | "json" | "env" | "hot" => Ok(InputKind::HotFile),
+        _ => sniff(path),
+    }
+}
+
+/// A zip is a CSAR when it has `TOSCA-Metadata/TOSCA.meta` or a root `.mf` beside TOSCA YAML.
+fn zip_kind(path: &Path) -> Result<InputKind, SourceError> {
+    let file = std::fs::File::open(path).map_err(|source| SourceError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let archive = zip::ZipArchive::new(file).map_err(|e| SourceError::BadArchive {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    })?;
+    let names: Vec<String> = (0..archive.len())
+        .filter_map(|i| archive.name_for_index(i)?.ok().map(|n| n.into_owned()))
+        .collect();
+    let has_meta = names.iter().any(|n| n == "TOSCA-Metadata/TOSCA.meta");
+    let root_manifest = names
+        .iter()
+        .any(|n| !n.contains('/') && n.to_ascii_lowercase().ends_with(".mf"));
+    Ok(if has_meta || root_manifest {
+        InputKind::Csar
+    } else {
+        InputKind::HeatZip
+    })
+}
+
+/// Files without a telling extension: an OVF envelope, a tar, or text taken as HOT.
+fn sniff(path: &Path) -> Result<InputKind, SourceError> {
+    let mut head = [0u8; 512];
+    let mut file = std::fs::File::open(path).map_err(|source| SourceError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let n = file.read(&mut head).map_err(|source| SourceError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let head = &head[..n];
+    if n >= 262 && &head[257..262] == b"ustar" {
+        return Ok(InputKind::Ova);
+    }
+    if head.starts_with(b"PK\x03\x04") {
+        return zip_kind(path);
+    }
+    let text = String::from_utf8_lossy(head);
+    if text.contains("<Envelope") || text.contains(":Envelope") {
+        return Ok(InputKind::Ovf);
+    }
+    Ok(InputKind::HotFile)
+}

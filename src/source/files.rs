@@ -1,0 +1,338 @@
+//! The files of one package, from a folder or a zip, read on demand within limits.
+//!
+//! Names are package-relative with `/` separators. Nothing outside the package is listed
+//! or read: symbolic links are skipped in folders and refused in archives, and archive
+//! entries with absolute or climbing names make the whole archive refused.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use zip::ZipArchive;
+
+use super::error::SourceError;
+use super::path::normalise;
+use crate::limits::Limits;
+
+enum Backend {
+    /// A folder listed up front.
+    Dir(PathBuf),
+    /// A folder that is not listed; names are checked on the filesystem when asked for.
+    Sparse(PathBuf),
+    /// The archive and, for each listed name, its entry index.
+    Zip(Mutex<ZipArchive<File>>, Vec<usize>),
+}
+
+/// The files of a package, listed up front and read on demand.
+pub struct PackageFiles {
+    origin: PathBuf,
+    backend: Backend,
+    names: Vec<String>,
+    sizes: Vec<u64>,
+    limits: Limits,
+    read_so_far: AtomicU64,
+}
+
+impl std::fmt::Debug for PackageFiles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PackageFiles")
+            .field("origin", &self.origin)
+            .field("files", &self.names.len())
+            .finish()
+    }
+}
+
+const S_IFMT: u32 = 0o170_000;
+const S_IFLNK: u32 = 0o120_000;
+const S_IFREG: u32 = 0o100_000;
+const S_IFDIR: u32 = 0o040_000;
+
+impl PackageFiles {
+    /// Lists a folder recursively (symbolic links are skipped, never followed).
+    pub fn open_dir(dir: &Path, limits: &Limits) -> Result<PackageFiles, SourceError> {
+        let mut found: Vec<(String, u64)> = Vec::new();
+        let mut pending = vec![(dir.to_path_buf(), String::new())];
+        while let Some((folder, prefix)) = pending.pop() {
+            let entries = std::fs::read_dir(&folder).map_err(|source| SourceError::Io {
+                path: folder.clone(),
+                source,
+            })?;
+            for entry in entries {
+                let entry = entry.map_err(|source| SourceError::Io {
+                    path: folder.clone(),
+                    source,
+                })?;
+                let name = entry.file_name().to_string_lossy().into_owned();
+                // Version-control folders are not part of a package.
+                if name == ".git" {
+                    continue;
+                }
+                let meta =
+                    std::fs::symlink_metadata(entry.path()).map_err(|source| SourceError::Io {
+                        path: entry.path(),
+                        source,
+                    })?;
+                let rel = format!("{prefix}{name}");
+                if meta.is_dir() {
+                    pending.push((entry.path(), format!("{rel}/")));
+                } else if meta.is_file() {
+                    found.push((rel, meta.len()));
+                    if found.len() > limits.max_archive_entries {
+                        return Err(SourceError::TooManyEntries {
+                            path: dir.to_path_buf(),
+                            limit: limits.max_archive_entries,
+                        });
+                    }
+                }
+            }
+        }
+        found.sort();
+        let (names, sizes) = found.into_iter().unzip();
+        Ok(PackageFiles {
+            origin: dir.to_path_buf(),
+            backend: Backend::Dir(dir.to_path_buf()),
+            names,
+            sizes,
+            limits: *limits,
+            read_so_far: AtomicU64::new(0),
+        })
+    }
+
+    /// A folder whose files are looked up one by one (for templates given as single files,
+    /// so a template in a large folder does not list the whole tree).
+    pub fn open_sparse(dir: &Path, limits: &Limits) -> PackageFiles {
+        PackageFiles {
+            origin: dir.to_path_buf(),
+            backend: Backend::Sparse(dir.to_path_buf()),
+            names: Vec::new(),
+            sizes: Vec::new(),
+            limits: *limits,
+            read_so_far: AtomicU64::new(0),
+        }
+    }
+
+    /// Opens a zip and checks every entry name before anything is read.
+    pub fn open_zip(path: &Path, limits: &Limits) -> Result<PackageFiles, SourceError> {
+        let file = File::open(path).map_err(|source| SourceError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let mut archive = ZipArchive::new(file).map_err(|e| SourceError::BadArchive {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        })?;
+        if archive.len() > limits.max_archive_entries {
+            return Err(SourceError::TooManyEntries {
+                path: path.to_path_buf(),
+                limit: limits.max_archive_entries,
+            });
+        }
+        let mut found: Vec<(String, u64, usize)> = Vec::with_capacity(archive.len());
+        for index in 0..archive.len() {
+            let entry = archive
+                .by_index_raw(index)
+                .map_err(|e| SourceError::BadArchive {
+                    path: path.to_path_buf(),
+                    reason: e.to_string(),
+                })?;
+            let raw = String::from_utf8_lossy(entry.name_raw()).into_owned();
+            let refuse = |reason: &str| SourceError::UnsafeEntry {
+                archive: path.to_path_buf(),
+                entry: raw.clone(),
+                reason: reason.to_owned(),
+            };
+            let kind = entry.unix_mode().map(|m| m & S_IFMT);
+            if kind == Some(S_IFLNK) {
+                return Err(refuse("is a symbolic link"));
+            }
+            if kind.is_some_and(|k| k != S_IFREG && k != S_IFDIR && k != 0) {
+                return Err(refuse("is not a regular file"));
+            }
+            let name = raw.replace('\\', "/");
+            let drive = name.len() >= 2
+                && name.as_bytes()[1] == b':'
+                && name.as_bytes()[0].is_ascii_alphabetic();
+            if name.starts_with('/') || drive {
+                return Err(refuse("has an absolute path"));
+            }
+            if name.contains('\0') {
+                return Err(refuse("has a NUL byte in its name"));
+            }
+            let Some(clean) = normalise(&name) else {
+                return Err(refuse("climbs out of the archive with `..`"));
+            };
+            if entry.is_dir() || clean.is_empty() {
+                continue;
+            }
+            found.push((clean, entry.size(), index));
+        }
+        found.sort();
+        if let Some(pair) = found.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(SourceError::UnsafeEntry {
+                archive: path.to_path_buf(),
+                entry: pair[0].0.clone(),
+                reason: "is stored twice".to_owned(),
+            });
+        }
+        let mut names = Vec::with_capacity(found.len());
+        let mut sizes = Vec::with_capacity(found.len());
+        let mut indices = Vec::with_capacity(found.len());
+        for (name, size, index) in found {
+            names.push(name);
+            sizes.push(size);
+            indices.push(index);
+        }
+        Ok(PackageFiles {
+            origin: path.to_path_buf(),
+            backend: Backend::Zip(Mutex::new(archive), indices),
+            names,
+            sizes,
+            limits: *limits,
+            read_so_far: AtomicU64::new(0),
+        })
+    }
+
+    /// The folder or archive this package was read from.
+    pub fn origin(&self) -> &Path {
+        &self.origin
+    }
+
+    /// True when the package is a zip archive.
+    pub fn is_archive(&self) -> bool {
+        matches!(self.backend, Backend::Zip(..))
+    }
+
+    /// Every file, package-relative and sorted (empty for a folder read file by file).
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// True when the files were listed up front (a folder or an archive).
+    pub fn is_listed(&self) -> bool {
+        !matches!(self.backend, Backend::Sparse(_))
+    }
+
+    /// Whether `name` is a regular file of the package (never through a symbolic link).
+    pub fn contains(&self, name: &str) -> bool {
+        match &self.backend {
+            Backend::Sparse(root) => sparse_size(root, name).is_some(),
+            _ => self.index(name).is_some(),
+        }
+    }
+
+    /// The size the folder or archive directory states for `name`.
+    pub fn size(&self, name: &str) -> Option<u64> {
+        match &self.backend {
+            Backend::Sparse(root) => sparse_size(root, name),
+            _ => self.index(name).map(|i| self.sizes[i]),
+        }
+    }
+
+    fn index(&self, name: &str) -> Option<usize> {
+        self.names
+            .binary_search_by(|probe| probe.as_str().cmp(name))
+            .ok()
+    }
+
+    /// Reads a whole file, refusing more than the per-file limit whatever its header says.
+    pub fn read(&self, name: &str) -> Result<Vec<u8>, SourceError> {
+        let position = match &self.backend {
+            Backend::Sparse(_) if self.contains(name) => 0,
+            _ => self
+                .index(name)
+                .ok_or_else(|| SourceError::Missing(name.to_owned()))?,
+        };
+        let limit = self.limits.max_file_bytes;
+        let too_large = |size| SourceError::TooLarge {
+            path: name.to_owned(),
+            size,
+            limit,
+        };
+        let data = match &self.backend {
+            Backend::Dir(root) | Backend::Sparse(root) => {
+                let path = root.join(name);
+                let file = File::open(&path).map_err(|source| SourceError::Io {
+                    path: path.clone(),
+                    source,
+                })?;
+                read_bounded(file, limit).map_err(|e| match e {
+                    Bounded::Over(size) => too_large(size),
+                    Bounded::Io(source) => SourceError::Io { path, source },
+                })?
+            }
+            Backend::Zip(archive, indices) => {
+                let mut archive = archive.lock().unwrap_or_else(|p| p.into_inner());
+                let entry =
+                    archive
+                        .by_index(indices[position])
+                        .map_err(|e| SourceError::BadArchive {
+                            path: self.origin.clone(),
+                            reason: format!("{name}: {e}"),
+                        })?;
+                if entry.size() > limit {
+                    return Err(too_large(entry.size()));
+                }
+                read_bounded(entry, limit).map_err(|e| match e {
+                    Bounded::Over(size) => too_large(size),
+                    Bounded::Io(source) => SourceError::BadArchive {
+                        path: self.origin.clone(),
+                        reason: format!("{name}: {source}"),
+                    },
+                })?
+            }
+        };
+        let total = self
+            .read_so_far
+            .fetch_add(data.len() as u64, Ordering::Relaxed)
+            + data.len() as u64;
+        if self.is_archive() && total > self.limits.max_archive_total_bytes {
+            return Err(SourceError::ArchiveBudget {
+                path: self.origin.clone(),
+                limit: self.limits.max_archive_total_bytes,
+            });
+        }
+        Ok(data)
+    }
+}
+
+/// The size of `name` under `root` when every step is a real folder and the last a regular
+/// file; symbolic links anywhere on the way make it absent.
+fn sparse_size(root: &Path, name: &str) -> Option<u64> {
+    let mut path = root.to_path_buf();
+    let mut parts = name.split('/').peekable();
+    while let Some(part) = parts.next() {
+        if part.is_empty() || part == "." || part == ".." {
+            return None;
+        }
+        path.push(part);
+        let meta = std::fs::symlink_metadata(&path).ok()?;
+        if parts.peek().is_some() {
+            if !meta.is_dir() {
+                return None;
+            }
+        } else if meta.is_file() {
+            return Some(meta.len());
+        }
+    }
+    None
+}
+
+enum Bounded {
+    Over(u64),
+    Io(std::io::Error),
+}
+
+/// Reads at most `limit` bytes; one byte more means the source is too large.
+fn read_bounded(source: impl Read, limit: u64) -> Result<Vec<u8>, Bounded> {
+    let mut data = Vec::new();
+    source
+        .take(limit + 1)
+        .read_to_end(&mut data)
+        .map_err(Bounded::Io)?;
+    if data.len() as u64 > limit {
+        return Err(Bounded::Over(data.len() as u64));
+    }
+    Ok(data)
+}

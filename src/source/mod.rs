@@ -1,0 +1,10 @@
+//! Where input comes from: folders and archives read safely, and package-relative paths.
+
+mod detect;
+mod error;
+mod files;
+pub mod path;
+
+pub use detect::{InputKind, detect};
+pub use error::SourceError;
+pub use files::PackageFiles;

@@ -1,0 +1,143 @@
+//! `vnfwiz validate`: open each input, load it, run the selected rules, build one report.
+
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+use crate::hot::{HotSet, Roots, load_set};
+use crate::limits::Limits;
+use crate::report::{InputReport, Report, SourceTexts};
+use crate::rules::{Selection, check_hot};
+use crate::source::{InputKind, PackageFiles, SourceError, detect};
+
+impl SourceTexts for HotSet {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        self.find(file).map(|id| self.files[id].text())
+    }
+
+    fn file_count(&self) -> usize {
+        self.files
+            .iter()
+            .filter(|f| f.is_template() || f.role == crate::hot::Role::Environment)
+            .count()
+    }
+}
+
+/// One input to validate, after grouping loose template files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Input {
+    /// Template and env files given one by one, loaded together like `heat -f … -e …`.
+    Files { root: PathBuf, names: Vec<String> },
+    /// A folder.
+    Folder(PathBuf),
+    /// A heat zip.
+    Zip(PathBuf),
+}
+
+/// Groups consecutive loose files into one set rooted at their common folder.
+fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
+    let mut inputs: Vec<Input> = Vec::new();
+    let mut loose: Vec<PathBuf> = Vec::new();
+    let flush = |loose: &mut Vec<PathBuf>, inputs: &mut Vec<Input>| {
+        if !loose.is_empty() {
+            inputs.push(files_input(std::mem::take(loose)));
+        }
+    };
+    for path in paths {
+        match detect(path)? {
+            InputKind::HotFile => loose.push(path.clone()),
+            InputKind::HotFolder => {
+                flush(&mut loose, &mut inputs);
+                inputs.push(Input::Folder(path.clone()));
+            }
+            InputKind::HeatZip => {
+                flush(&mut loose, &mut inputs);
+                inputs.push(Input::Zip(path.clone()));
+            }
+            kind => {
+                return Err(SourceError::Unsupported {
+                    path: path.clone(),
+                    reason: format!(
+                        "{} input is not handled by this build; give a HOT template, folder or heat zip",
+                        kind.label()
+                    ),
+                });
+            }
+        }
+    }
+    flush(&mut loose, &mut inputs);
+    Ok(inputs)
+}
+
+fn files_input(paths: Vec<PathBuf>) -> Input {
+    let absolute: Vec<PathBuf> = paths
+        .iter()
+        .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+        .collect();
+    let mut root = absolute[0]
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    while !absolute.iter().all(|p| p.starts_with(&root)) {
+        if !root.pop() {
+            break;
+        }
+    }
+    let names = absolute
+        .iter()
+        .map(|p| {
+            p.strip_prefix(&root)
+                .unwrap_or(p)
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .collect();
+    Input::Files { root, names }
+}
+
+/// Loads every input as a HOT set.
+pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, SourceError> {
+    let mut sets = Vec::new();
+    for input in group(paths)? {
+        let set = match input {
+            Input::Files { root, names } => {
+                let label = names.join(" ");
+                let files = PackageFiles::open_sparse(&root, limits);
+                load_set(&files, Roots::Given(names), label, limits)
+            }
+            Input::Folder(dir) => {
+                let files = PackageFiles::open_dir(&dir, limits)?;
+                load_set(&files, Roots::Discover, dir.display().to_string(), limits)
+            }
+            Input::Zip(path) => {
+                let files = PackageFiles::open_zip(&path, limits)?;
+                load_set(&files, Roots::Discover, path.display().to_string(), limits)
+            }
+        };
+        sets.push(set);
+    }
+    Ok(sets)
+}
+
+/// Loads and checks every input; unreadable input is an error, violations are the report.
+pub fn validate(
+    paths: &[PathBuf],
+    limits: &Limits,
+    selection: &Selection,
+) -> Result<Report, SourceError> {
+    let sets = load_hot_inputs(paths, limits)?;
+    let inputs = sets
+        .into_iter()
+        .map(|set| {
+            let violations = check_hot(&set, selection);
+            InputReport {
+                label: set.label.clone(),
+                violations,
+                sources: Box::new(set),
+            }
+        })
+        .collect();
+    Ok(Report {
+        inputs,
+        rules_checked: selection.count(),
+    })
+}
