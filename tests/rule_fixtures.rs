@@ -1,0 +1,126 @@
+//! Every rule's fixtures: `pass*` sets show no violation of the rule, `fail*` sets show
+//! exactly the violations listed in the sibling `<dir>.expected` (`file:line:column`).
+//! A meta-test fails when a registered rule lacks documentation or fixtures.
+
+use std::path::{Path, PathBuf};
+
+use vnfwiz::limits::Limits;
+use vnfwiz::rules::{Selection, all, check_hot};
+use vnfwiz::validation::load_hot_inputs;
+
+fn fixtures_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules")
+}
+
+/// The fixture sets of a rule, split into passing and failing ones.
+fn fixture_sets(id: &str) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let dir = fixtures_root().join(id);
+    let mut pass = Vec::new();
+    let mut fail = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(&dir) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if !path.is_dir() {
+                continue;
+            }
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with("pass") {
+                pass.push(path);
+            } else if name.starts_with("fail") {
+                fail.push(path);
+            }
+        }
+    }
+    pass.sort();
+    fail.sort();
+    (pass, fail)
+}
+
+/// Violations of exactly one rule on one fixture set, as `file:line:column`.
+fn found(id: &str, set_dir: &Path) -> Vec<String> {
+    let sets = load_hot_inputs(&[set_dir.to_path_buf()], &Limits::default())
+        .unwrap_or_else(|e| panic!("{}: cannot load fixture: {e}", set_dir.display()));
+    let selection = Selection::only(&[id]).expect("registered rule");
+    let mut out: Vec<String> = sets
+        .iter()
+        .flat_map(|set| check_hot(set, &selection))
+        .filter(|v| v.rule.id == id)
+        .map(|v| format!("{}:{}:{}", v.file, v.span.line, v.span.column))
+        .collect();
+    out.sort();
+    out
+}
+
+fn expected(set_dir: &Path) -> Vec<String> {
+    let file = set_dir.with_extension("expected");
+    let text = std::fs::read_to_string(&file)
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let mut lines: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn every_rule_has_docs_and_fixtures() {
+    let mut problems = Vec::new();
+    for rule in all() {
+        let meta = &rule.meta;
+        for (what, text) in [
+            ("summary", meta.summary),
+            ("why", meta.why),
+            ("fix", meta.fix),
+            ("section", meta.section),
+        ] {
+            if text.trim().is_empty() {
+                problems.push(format!("{}: empty {what}", meta.id));
+            }
+        }
+        let (pass, fail) = fixture_sets(meta.id);
+        if pass.is_empty() {
+            problems.push(format!("{}: no pass fixture", meta.id));
+        }
+        if fail.is_empty() {
+            problems.push(format!("{}: no fail fixture", meta.id));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn pass_fixtures_show_no_violation_of_their_rule() {
+    let mut problems = Vec::new();
+    for rule in all() {
+        for set in fixture_sets(rule.meta.id).0 {
+            let got = found(rule.meta.id, &set);
+            if !got.is_empty() {
+                problems.push(format!("{}: {}", set.display(), got.join(", ")));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn fail_fixtures_show_exactly_the_expected_violations() {
+    let mut problems = Vec::new();
+    for rule in all() {
+        for set in fixture_sets(rule.meta.id).1 {
+            let got = found(rule.meta.id, &set);
+            let want = expected(&set);
+            if got != want {
+                problems.push(format!(
+                    "{}:\n  expected {:?}\n  found    {:?}",
+                    set.display(),
+                    want,
+                    got
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
