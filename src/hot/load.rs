@@ -79,7 +79,8 @@ fn stem(path: &str) -> &str {
     name.rsplit_once('.').map_or(name, |(s, _)| s)
 }
 
-fn env_path_for(template: &str) -> String {
+/// The environment file SDC pairs with a template: the same path with `.env`.
+pub fn env_path_for(template: &str) -> String {
     let cut = template.rfind('.').unwrap_or(template.len());
     format!("{}.env", &template[..cut])
 }
@@ -226,7 +227,16 @@ impl Loader<'_> {
             if role == Role::Template(TemplateKind::Nested)
                 && self.set.files[id].role == Role::Artifact
             {
-                self.set.files[id].role = role;
+                // A file without a version key was listed as an artifact and not kept parsed;
+                // used as a nested template it is read as one, so its problems are reported.
+                let file = &mut self.set.files[id];
+                file.role = role;
+                if file.document.is_none() && file.load_error.is_none() {
+                    match yaml::parse(&file.bytes, &self.set.limits.yaml) {
+                        Ok(document) => file.document = Some(document),
+                        Err(error) => file.load_error = Some(error),
+                    }
+                }
             }
             return Ok(id);
         }
