@@ -76,11 +76,6 @@ impl<'c, 'a> ParameterUsage<'c, 'a> {
     pub fn uses(&self, name: &str) -> &[ParameterUse<'c, 'a>] {
         self.by_name.get(name).map_or(&[], Vec::as_slice)
     }
-
-    /// True when `name` is read at least once in `section`.
-    pub fn is_used_in(&self, name: &str, section: UseSection) -> bool {
-        self.uses(name).iter().any(|u| u.section == section)
-    }
 }
 
 #[cfg(test)]
@@ -125,11 +120,15 @@ mod tests {
         };
         let calls = calls(&template);
         let usage = ParameterUsage::of(&calls);
-        assert_eq!(usage.uses("a").len(), 2);
-        assert!(usage.is_used_in("a", UseSection::Resources));
-        assert!(usage.is_used_in("b", UseSection::Outputs));
-        assert!(!usage.is_used_in("b", UseSection::Resources));
-        assert!(usage.is_used_in("c", UseSection::Conditions));
-        assert!(usage.uses("d").is_empty());
+        let sections = |name: &str| -> Vec<UseSection> {
+            usage.uses(name).iter().map(|u| u.section).collect()
+        };
+        assert_eq!(
+            sections("a"),
+            [UseSection::Resources, UseSection::Resources]
+        );
+        assert_eq!(sections("b"), [UseSection::Outputs]);
+        assert_eq!(sections("c"), [UseSection::Conditions]);
+        assert!(sections("d").is_empty());
     }
 }

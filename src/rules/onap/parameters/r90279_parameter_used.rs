@@ -22,7 +22,8 @@ pub static RULE: Rule = Rule {
               reads asks operators for a value that changes nothing, and usually hides a typo in \
               a `get_param`.",
         fix: "Read the parameter where it belongs (`{get_param: <name>}` in a resource property \
-              or an output), or delete its declaration and its line in the environment file.",
+              or an output; a flag read only in `conditions:` can be published as an output), or \
+              delete its declaration and its line in the environment file.",
     },
     check: Check::Hot(check),
 };
@@ -31,16 +32,14 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     for (template, calls) in context.templates_with_calls() {
         let usage = ParameterUsage::of(calls);
         for (name, _) in template.parameters() {
+            let uses = usage.uses(&name.text);
             if is_availability_zone_parameter(&name.text)
-                || usage.is_used_in(&name.text, UseSection::Resources)
-                || usage.is_used_in(&name.text, UseSection::Outputs)
+                || uses.iter().any(|u| u.section != UseSection::Conditions)
             {
                 continue;
             }
-            let in_condition = usage
-                .uses(&name.text)
-                .iter()
-                .find(|u| u.section == UseSection::Conditions);
+            // What is left are reads in `conditions:`, if any.
+            let in_condition = uses.first();
             let path = format!("parameters.{}", name.text);
             match in_condition {
                 Some(read) => {
