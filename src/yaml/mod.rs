@@ -1,6 +1,7 @@
 //! Span-keeping YAML loading with Heat's YAML 1.1 semantics.
 
 mod error;
+mod indent_repair;
 mod load;
 mod node;
 mod scalar;
