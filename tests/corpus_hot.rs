@@ -37,8 +37,12 @@ fn every_corpus_hot_set_validates_without_panic() {
     let mut per_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut files = 0;
     for set in &sets {
-        let report = validate(std::slice::from_ref(set), &Limits::default(), &Selection::all())
-            .unwrap_or_else(|e| panic!("{}: {e}", set.display()));
+        let report = validate(
+            std::slice::from_ref(set),
+            &Limits::default(),
+            &Selection::all(),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", set.display()));
         files += report.files();
         for v in report.violations() {
             *per_rule.entry(v.rule.id).or_default() += 1;

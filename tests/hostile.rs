@@ -61,7 +61,10 @@ fn refuses(path: &Path, names: &str) -> String {
         path.display()
     );
     assert!(!text.contains("panicked"), "{text}");
-    assert!(text.contains(names), "message does not name `{names}`:\n{text}");
+    assert!(
+        text.contains(names),
+        "message does not name `{names}`:\n{text}"
+    );
     text
 }
 
@@ -83,7 +86,9 @@ fn listing(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn alias_bomb_stops_at_the_budget() {
     let dir = tempfile::tempdir().unwrap();
-    let mut text = String::from("heat_template_version: 2016-10-14\nl0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    let mut text = String::from(
+        "heat_template_version: 2016-10-14\nl0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n",
+    );
     for i in 1..12 {
         let refs = vec![format!("*l{}", i - 1); 9].join(", ");
         text.push_str(&format!("l{i}: &l{i} [{refs}]\n"));
@@ -167,7 +172,10 @@ fn zip_entry_climbing_out_is_refused_and_nothing_is_written() {
     zip_with(
         &path,
         &[
-            ("base.yaml", b"heat_template_version: 2016-10-14\nresources: {}\n"),
+            (
+                "base.yaml",
+                b"heat_template_version: 2016-10-14\nresources: {}\n",
+            ),
             ("../../x", b"owned"),
         ],
     );
@@ -189,7 +197,8 @@ fn zip_bomb_stops_at_the_file_limit() {
         .compression_level(Some(1))
         .large_file(true);
     zip.start_file("base.yaml", options).unwrap();
-    zip.write_all(b"heat_template_version: 2016-10-14\ndescription: ").unwrap();
+    zip.write_all(b"heat_template_version: 2016-10-14\ndescription: ")
+        .unwrap();
     let zeros = vec![b'a'; 1 << 20];
     for _ in 0..1024 {
         zip.write_all(&zeros).unwrap();

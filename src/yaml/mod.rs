@@ -5,6 +5,7 @@ mod indent_repair;
 mod load;
 mod node;
 mod scalar;
+pub mod write;
 
 pub use error::LoadError;
 pub use load::{Document, DuplicateKey, Syntax, YamlLimits, parse, span_at_byte};
