@@ -490,6 +490,16 @@ impl Loader<'_> {
             all.extend_from_slice(unpaired_envs);
             all
         };
+        // Exact keys by type; glob keys (`OS::TripleO::*`) are few and scanned.
+        let mut exact: HashMap<&str, Vec<(FileId, FileId)>> = HashMap::new();
+        let mut globs: Vec<(&str, FileId, FileId)> = Vec::new();
+        for (env, key, target, _) in &mappings {
+            if key.ends_with('*') {
+                globs.push((key, *env, *target));
+            } else {
+                exact.entry(key).or_default().push((*env, *target));
+            }
+        }
         let template_ids: Vec<FileId> = self.set.templates().map(|t| t.id).collect();
         let mut edges = Vec::new();
         for id in template_ids {
@@ -505,12 +515,17 @@ impl Loader<'_> {
                 let Some(kind) = resource_type(resource) else {
                     continue;
                 };
-                for (env, key, target, _) in &mappings {
-                    if envs.contains(env) && registry_matches(key, kind) && *target != id {
+                let exact_targets = exact.get(kind).into_iter().flatten().copied();
+                let glob_targets = globs
+                    .iter()
+                    .filter(|(key, _, _)| registry_matches(key, kind))
+                    .map(|(_, env, target)| (*env, *target));
+                for (env, target) in exact_targets.chain(glob_targets) {
+                    if envs.contains(&env) && target != id {
                         edges.push(Nesting {
                             parent: id,
                             resource: name.text.clone(),
-                            child: *target,
+                            child: target,
                             span: resource.get("type").map_or(name.span, |n| n.span),
                             written_in: id,
                         });
@@ -521,54 +536,92 @@ impl Loader<'_> {
         self.set.nesting.extend(edges);
     }
 
-    /// Walks nesting from every module; a loop or a chain deeper than the limit is recorded once.
+    /// Finds nesting loops and chains deeper than the limit in time linear in the number of
+    /// nesting edges (a path-by-path walk would explode on shared nested templates).
     fn check_nesting(&mut self) {
-        let mut children: HashMap<FileId, Vec<usize>> = HashMap::new();
+        const WHITE: u8 = 0;
+        const GRAY: u8 = 1;
+        const BLACK: u8 = 2;
+        let count = self.set.files.len();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); count];
         for (i, edge) in self.set.nesting.iter().enumerate() {
-            children.entry(edge.parent).or_default().push(i);
+            children[edge.parent].push(i);
         }
-        let mut reported: Vec<usize> = Vec::new();
+        let mut color = vec![WHITE; count];
+        let mut cut = vec![false; self.set.nesting.len()];
+        // Longest chain of nesting below each template, and the edge that starts it.
+        let mut height = vec![0usize; count];
+        let mut tallest: Vec<Option<usize>> = vec![None; count];
         let roots: Vec<FileId> = self.set.modules.iter().map(|m| m.template).collect();
-        for root in roots {
-            // Explicit stack of (template, index of next edge) plus the current chain.
-            let mut chain: Vec<FileId> = vec![root];
-            let mut cursor: Vec<usize> = vec![0];
-            while let Some(&top) = chain.last() {
-                let depth = chain.len() - 1;
-                let edges = children.get(&top).map(Vec::as_slice).unwrap_or(&[]);
-                let next = cursor.last().copied().unwrap_or(0);
-                if next >= edges.len() {
-                    chain.pop();
-                    cursor.pop();
-                    continue;
-                }
-                if let Some(c) = cursor.last_mut() {
-                    *c += 1;
-                }
-                let edge_index = edges[next];
-                let child = self.set.nesting[edge_index].child;
-                let cycle = chain.contains(&child);
-                let too_deep = depth + 1 > self.set.limits.max_nested_depth;
-                if cycle || too_deep {
-                    if !reported.contains(&edge_index) {
-                        reported.push(edge_index);
-                        let mut names: Vec<String> = chain
-                            .iter()
-                            .map(|&f| self.set.files[f].path.clone())
-                            .collect();
-                        names.push(self.set.files[child].path.clone());
-                        self.set.nesting_problems.push(NestingProblem {
-                            edge: self.set.nesting[edge_index].clone(),
-                            chain: names,
-                            cycle,
-                        });
+        for &root in &roots {
+            if color[root] != WHITE {
+                continue;
+            }
+            let mut stack: Vec<(FileId, usize)> = vec![(root, 0)];
+            color[root] = GRAY;
+            while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+                if let Some(&edge) = children[node].get(*next) {
+                    *next += 1;
+                    let child = self.set.nesting[edge].child;
+                    match color[child] {
+                        WHITE => {
+                            color[child] = GRAY;
+                            stack.push((child, 0));
+                        }
+                        GRAY => {
+                            cut[edge] = true;
+                            let from = stack.iter().position(|(f, _)| *f == child).unwrap_or(0);
+                            let mut chain: Vec<FileId> =
+                                stack[from..].iter().map(|(f, _)| *f).collect();
+                            chain.push(child);
+                            self.record_nesting_problem(edge, &chain, true);
+                        }
+                        _ => {}
                     }
-                    continue;
+                } else {
+                    stack.pop();
+                    color[node] = BLACK;
+                    for &edge in &children[node] {
+                        let child = self.set.nesting[edge].child;
+                        if !cut[edge] && height[child] + 1 > height[node] {
+                            height[node] = height[child] + 1;
+                            tallest[node] = Some(edge);
+                        }
+                    }
                 }
-                chain.push(child);
-                cursor.push(0);
             }
         }
+        let limit = self.set.limits.max_nested_depth;
+        let mut reported = std::collections::HashSet::new();
+        for &root in &roots {
+            if height[root] <= limit {
+                continue;
+            }
+            let mut chain = vec![root];
+            let mut node = root;
+            while let Some(edge) = tallest[node] {
+                node = self.set.nesting[edge].child;
+                chain.push(node);
+                if chain.len() > limit + 1 {
+                    if reported.insert(edge) {
+                        self.record_nesting_problem(edge, &chain, false);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    fn record_nesting_problem(&mut self, edge: usize, chain: &[FileId], cycle: bool) {
+        let chain = chain
+            .iter()
+            .map(|&f| self.set.files[f].path.clone())
+            .collect();
+        self.set.nesting_problems.push(NestingProblem {
+            edge: self.set.nesting[edge].clone(),
+            chain,
+            cycle,
+        });
     }
 }
 
