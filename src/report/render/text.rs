@@ -52,24 +52,19 @@ fn paint(text: &str, style: &str, color: bool) -> String {
 
 /// The closing line: files, rules, errors, warnings (and notes when there are any).
 pub fn summary(report: &Report, color: bool) -> String {
-    let count = |n: usize, what: &str, style: &str| {
-        let text = format!("{n} {what}{}", plural(n));
-        if n > 0 {
-            paint(&text, style, color)
-        } else {
-            text
-        }
-    };
+    let count = |n: usize, what: &str| format!("{n} {what}{}", plural(n));
+    // Counts of findings stand out when there are any.
+    let finding = |n: usize, what: &str, style: &str| paint(&count(n, what), style, color && n > 0);
     let mut line = format!(
         "{} checked against {}: {}, {}",
-        count(report.files(), "file", ""),
-        count(report.rules_checked(), "rule", ""),
-        count(report.count(Severity::Error), "error", BOLD_RED),
-        count(report.count(Severity::Warning), "warning", BOLD_YELLOW),
+        count(report.files(), "file"),
+        count(report.rules_checked(), "rule"),
+        finding(report.count(Severity::Error), "error", BOLD_RED),
+        finding(report.count(Severity::Warning), "warning", BOLD_YELLOW),
     );
     let notes = report.count(Severity::Note);
     if notes > 0 {
-        line.push_str(&format!(", {}", count(notes, "note", BOLD)));
+        line.push_str(&format!(", {}", finding(notes, "note", BOLD)));
     }
     line
 }
@@ -199,7 +194,11 @@ mod tests {
         assert!(!render(&report, false).contains('\x1b'));
         let colored = render(&report, true);
         assert!(colored.contains("\x1b["), "{colored}");
-        assert!(colored.contains(&paint("1 error", BOLD_RED, true)));
+        let summary = colored.lines().last().expect("summary");
+        assert_eq!(
+            summary,
+            "2 files checked against 2 rules: \x1b[1;31m1 error\x1b[0m, \x1b[1;33m2 warnings\x1b[0m"
+        );
     }
 
     #[test]
