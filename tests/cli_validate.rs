@@ -160,11 +160,12 @@ fn from_sarif(stdout: &str) -> Result<Vec<Found>, String> {
             let place = &r["locations"][0]["physicalLocation"];
             let uri = str_of(&place["artifactLocation"]["uri"])?;
             let region = &place["region"];
+            // A place without line or column (0 in the other formats) has no region part.
             let place = format!(
                 "{}:{}:{}",
                 percent_decode(uri)?,
-                region["startLine"],
-                region["startColumn"]
+                region["startLine"].as_u64().unwrap_or(0),
+                region["startColumn"].as_u64().unwrap_or(0)
             );
             Ok((str_of(&r["ruleId"])?.to_owned(), place))
         })

@@ -110,11 +110,12 @@ fn failure_message(rule: &RuleMeta, count: usize) -> String {
     format!("{count} violation{s} of {}: {}", rule.id, rule.summary)
 }
 
-/// `file:line:column rule message`.
+/// `file:line:column rule message`, on one line whatever the message holds.
 fn line(v: &Violation) -> String {
+    let message = v.message.replace(['\r', '\n'], " ");
     format!(
-        "{}:{}:{} {} {}",
-        v.file, v.span.line, v.span.column, v.rule.id, v.message
+        "{}:{}:{} {} {message}",
+        v.file, v.span.line, v.span.column, v.rule.id
     )
 }
 

@@ -211,6 +211,20 @@ mod tests {
     }
 
     #[test]
+    fn places_outside_the_text_keep_their_numbers() {
+        let mut report = sample::report();
+        let input = &mut report.inputs[0];
+        let mut whole_file = input.violations[0].clone();
+        whole_file.span = Span::default();
+        let mut past_the_end = input.violations[0].clone();
+        past_the_end.span = sample::span(5, 90, 0, 0);
+        input.violations = vec![whole_file, past_the_end];
+        let text = render(&report, false);
+        assert!(text.contains("--> base_vfw.yaml:0:0\n"), "{text}");
+        assert!(text.contains("--> base_vfw.yaml:5:90\n"), "{text}");
+    }
+
+    #[test]
     fn columns_map_to_bytes() {
         assert_eq!(byte_of_column("ab", 1), Some(0));
         assert_eq!(byte_of_column("äb", 2), Some(2));
@@ -220,9 +234,8 @@ mod tests {
     }
 
     #[test]
-    fn many_violations_in_one_file_render_in_linear_time() {
-        // 10 000 violations over a 10 000-line file: each line is found through the
-        // index, so this stays fast; a rescan per violation would take seconds here.
+    fn ten_thousand_violations_in_one_file_each_get_their_line() {
+        // Speed is measured in benches/render.rs; this checks the result at that size.
         let report = sample::many(10_000);
         let text = render(&report, false);
         assert_eq!(text.matches(" --> ").count(), 10_000);
