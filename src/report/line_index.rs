@@ -32,11 +32,6 @@ impl LineIndex {
             .map(|l| l.strip_suffix('\r').unwrap_or(l))
     }
 
-    /// The byte offset where a 1-based line starts.
-    pub fn line_start(&self, line: usize) -> Option<usize> {
-        self.starts.get(line.checked_sub(1)?).copied()
-    }
-
     /// The 1-based line and column (in characters) of a byte offset, or `None` when the
     /// offset lies beyond the text or inside a character.
     pub fn position(&self, text: &str, offset: usize) -> Option<(usize, usize)> {
@@ -64,7 +59,6 @@ mod tests {
         assert_eq!(index.line(text, 4), Some("last"));
         assert_eq!(index.line(text, 5), None);
         assert_eq!(index.line(text, 0), None);
-        assert_eq!(index.line_start(2), Some(6));
     }
 
     #[test]
