@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use crate::limits::Limits;
 use crate::source::path::{self, PathError};
 use crate::source::{PackageFiles, SourceError};
-use crate::yaml::{self, Mapping, Node, Span};
+use crate::yaml::{self, Document, LoadError, Mapping, Node, Span};
 
 use super::functions::calls;
 use super::manifest::Manifest;
@@ -117,20 +117,32 @@ impl Loader<'_> {
                     .collect()
             }
         };
+        let mut read = Vec::with_capacity(names.len());
         for name in names {
-            if self.by_path.contains_key(&name) {
+            if self.by_path.contains_key(&name) || read.iter().any(|(n, _)| *n == name) {
                 continue;
             }
-            match self.files.read(&name) {
-                Ok(bytes) => {
-                    let role = self.classify(&name, &bytes);
-                    self.add(name, bytes, role);
+            let bytes = self.files.read(&name);
+            read.push((name, bytes));
+        }
+        let limits = self.set.limits.yaml;
+        let parsed = parse_in_parallel(read, &limits);
+        for (name, outcome) in parsed {
+            match outcome {
+                Ok((bytes, document)) => {
+                    let role = self.classify(&name, &document);
+                    let document = match role {
+                        // Other YAML (VNFDs, cloud-config…) is not part of the HOT set.
+                        Role::Artifact => None,
+                        _ => Some(document),
+                    };
+                    self.push(name, bytes, role, document);
                 }
                 Err(error) => {
                     // A listed file that cannot be read is kept, so the reason is reported.
-                    let id = self.add(name.clone(), Vec::new(), Role::Template(TemplateKind::Base));
-                    self.set.files[id].load_error = Some(yaml::LoadError::Syntax {
-                        message: error.to_string(),
+                    let role = Role::Template(module_kind_by_name(&name));
+                    let failed = Err(LoadError::Unreadable {
+                        reason: error.to_string(),
                         at: Span {
                             line: 1,
                             column: 1,
@@ -138,15 +150,9 @@ impl Loader<'_> {
                             end: 0,
                         },
                     });
+                    self.push(name, Vec::new(), role, Some(failed));
                 }
             }
-        }
-        // Files that parsed as neither template nor env are not part of the HOT set.
-        let unused: Vec<FileId> = (0..self.set.files.len())
-            .filter(|&id| self.set.files[id].role == Role::Artifact)
-            .collect();
-        for id in unused {
-            self.set.files[id].document = None;
         }
     }
 
@@ -161,7 +167,7 @@ impl Loader<'_> {
     }
 
     /// Decides from the manifest, the content and the extension what a file is.
-    fn classify(&self, name: &str, bytes: &[u8]) -> Role {
+    fn classify(&self, name: &str, parsed: &Result<Document, LoadError>) -> Role {
         if let Some(manifest) = &self.set.manifest
             && let Some(entry) = manifest.all().into_iter().find(|e| e.file == name)
         {
@@ -178,8 +184,7 @@ impl Loader<'_> {
         if name.ends_with(".env") {
             return Role::Environment;
         }
-        let probe = yaml::parse(bytes, &self.set.limits.yaml);
-        match probe.as_ref().ok().and_then(|d| d.root.as_map()) {
+        match parsed.as_ref().ok().and_then(|d| d.root.as_map()) {
             Some(map) if VERSION_KEYS.iter().any(|k| map.get(k).is_some()) => {
                 Role::Template(module_kind_by_name(name))
             }
@@ -193,20 +198,34 @@ impl Loader<'_> {
             }
             Some(_) => Role::Artifact,
             // Unparseable YAML is reported as a template so its error is not lost.
-            None if probe.is_err() && !name.ends_with(".json") => {
+            None if parsed.is_err() && !name.ends_with(".json") => {
                 Role::Template(module_kind_by_name(name))
             }
             None => Role::Artifact,
         }
     }
 
+    /// Adds a file read for a reference: templates and env files are parsed, artifacts kept
+    /// as bytes.
     fn add(&mut self, path: String, bytes: Vec<u8>, role: Role) -> FileId {
-        let (document, load_error) = match role {
-            Role::Artifact if !path.ends_with(".yaml") && !path.ends_with(".yml") => (None, None),
-            _ => match yaml::parse(&bytes, &self.set.limits.yaml) {
-                Ok(d) => (Some(d), None),
-                Err(e) => (None, Some(e)),
-            },
+        let document = match role {
+            Role::Artifact => None,
+            _ => Some(yaml::parse(&bytes, &self.set.limits.yaml)),
+        };
+        self.push(path, bytes, role, document)
+    }
+
+    fn push(
+        &mut self,
+        path: String,
+        bytes: Vec<u8>,
+        role: Role,
+        parsed: Option<Result<Document, LoadError>>,
+    ) -> FileId {
+        let (document, load_error) = match parsed {
+            Some(Ok(d)) => (Some(d), None),
+            Some(Err(e)) => (None, Some(e)),
+            None => (None, None),
         };
         let id = self.set.files.len();
         self.by_path.insert(path.clone(), id);
@@ -223,10 +242,14 @@ impl Loader<'_> {
     /// Loads `target` (package path) for a reference, reusing a file already loaded.
     fn open(&mut self, target: &str, role: Role) -> Result<FileId, ReferenceError> {
         if let Some(&id) = self.by_path.get(target) {
-            if role == Role::Template(TemplateKind::Nested)
-                && self.set.files[id].role == Role::Artifact
-            {
-                self.set.files[id].role = role;
+            let file = &mut self.set.files[id];
+            if role == Role::Template(TemplateKind::Nested) && file.role == Role::Artifact {
+                // A file first seen as plain YAML or a `get_file` target is also a template.
+                file.role = role;
+                match yaml::parse(&file.bytes, &self.set.limits.yaml) {
+                    Ok(d) => file.document = Some(d),
+                    Err(e) => file.load_error = Some(e),
+                }
             }
             return Ok(id);
         }
@@ -546,6 +569,54 @@ impl Loader<'_> {
             }
         }
     }
+}
+
+/// A file as read: its bytes, or why it could not be read.
+type Read = (String, Result<Vec<u8>, SourceError>);
+
+/// A file read and parsed, or why it could not be read.
+type Parsed = Result<(Vec<u8>, Result<Document, LoadError>), SourceError>;
+
+/// Parses files on every core; results keep the input order.
+fn parse_in_parallel(read: Vec<Read>, limits: &yaml::YamlLimits) -> Vec<(String, Parsed)> {
+    let parse = |(name, bytes): Read| {
+        let outcome = bytes.map(|bytes| {
+            let document = yaml::parse(&bytes, limits);
+            (bytes, document)
+        });
+        (name, outcome)
+    };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if workers < 2 || read.len() < 4 {
+        return read.into_iter().map(parse).collect();
+    }
+    // Deal files round-robin so big and small ones spread evenly.
+    let mut shares: Vec<Vec<(usize, Read)>> = (0..workers).map(|_| Vec::new()).collect();
+    for (i, item) in read.into_iter().enumerate() {
+        shares[i % workers].push((i, item));
+    }
+    let mut done: Vec<(usize, (String, Parsed))> = std::thread::scope(|scope| {
+        let handles: Vec<_> = shares
+            .into_iter()
+            .map(|share| {
+                scope.spawn(move || {
+                    share
+                        .into_iter()
+                        .map(|(i, item)| (i, parse(item)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, item)| item).collect()
 }
 
 /// Registry entries that name a file: `(key path, reference, span)`.

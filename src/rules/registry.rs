@@ -67,6 +67,11 @@ impl Selection {
     pub fn rules(&self) -> impl Iterator<Item = &'static Rule> {
         all().iter().copied().filter(|r| self.includes(r))
     }
+
+    /// How many rules run.
+    pub fn count(&self) -> usize {
+        self.rules().count()
+    }
 }
 
 fn matches(requested: &str, id: &str) -> bool {
