@@ -1,11 +1,12 @@
 //! How long each report format takes for 20 000 violations: 10 000 in one 30 000-line
 //! template and 100 in each of 100 further files. Run: `cargo bench --bench render`.
-//! Prints the best of several runs per format; it asserts nothing.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
 
 use vnfwiz::report::render::{json, junit, sarif, text};
 use vnfwiz::report::{InputReport, InputRoot, Keyword, Report, SourceTexts, Violation};
@@ -84,33 +85,17 @@ fn report() -> Report {
     }
 }
 
-fn best_of(runs: usize, f: impl Fn() -> String) -> (Duration, usize) {
-    let mut best = Duration::MAX;
-    let mut size = 0;
-    for _ in 0..runs {
-        let started = Instant::now();
-        size = std::hint::black_box(f()).len();
-        best = best.min(started.elapsed());
-    }
-    (best, size)
+fn render(c: &mut Criterion) {
+    let report = report();
+    let mut group = c.benchmark_group("render 20 000 violations");
+    group.sample_size(20);
+    group.bench_function("text", |b| b.iter(|| text::render(&report, false)));
+    group.bench_function("text, colour", |b| b.iter(|| text::render(&report, true)));
+    group.bench_function("json", |b| b.iter(|| json::render(&report)));
+    group.bench_function("sarif", |b| b.iter(|| sarif::render(&report)));
+    group.bench_function("junit", |b| b.iter(|| junit::render(&report)));
+    group.finish();
 }
 
-fn main() {
-    let report = report();
-    let count = report.violations().count();
-    let formats: [(&str, &dyn Fn() -> String); 5] = [
-        ("text", &|| text::render(&report, false)),
-        ("text (colour)", &|| text::render(&report, true)),
-        ("json", &|| json::render(&report)),
-        ("sarif", &|| sarif::render(&report)),
-        ("junit", &|| junit::render(&report)),
-    ];
-    for (name, render) in formats {
-        let (time, size) = best_of(5, render);
-        println!(
-            "{name:14} {count} violations: {:8.1} ms, {:6} KiB",
-            time.as_secs_f64() * 1000.0,
-            size / 1024
-        );
-    }
-}
+criterion_group!(benches, render);
+criterion_main!(benches);
