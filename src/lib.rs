@@ -2,6 +2,7 @@
 
 pub mod hot;
 pub mod limits;
+pub mod ovf;
 pub mod report;
 pub mod rules;
 pub mod source;
