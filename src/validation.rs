@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 
 use crate::hot::{HotSet, Roots, load_set};
 use crate::limits::Limits;
+use crate::ovf::{self, OvfPackage};
 use crate::report::{InputReport, Report, SourceTexts};
-use crate::rules::{Selection, check_hot};
+use crate::rules::{Selection, check_hot, check_ovf};
 use crate::source::{InputKind, PackageFiles, SourceError, detect};
 
 impl SourceTexts for HotSet {
@@ -22,6 +23,16 @@ impl SourceTexts for HotSet {
     }
 }
 
+impl SourceTexts for OvfPackage {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        (file == self.descriptor_name).then_some(Cow::Borrowed(self.descriptor.text.as_str()))
+    }
+
+    fn file_count(&self) -> usize {
+        1
+    }
+}
+
 /// One input to validate, after grouping loose template files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Input {
@@ -31,6 +42,8 @@ enum Input {
     Folder(PathBuf),
     /// A heat zip.
     Zip(PathBuf),
+    /// An `.ovf` (files beside it) or an `.ova`.
+    Ovf(PathBuf),
 }
 
 /// Groups consecutive loose files into one set rooted at their common folder.
@@ -53,11 +66,15 @@ fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
                 flush(&mut loose, &mut inputs);
                 inputs.push(Input::Zip(path.clone()));
             }
+            InputKind::Ovf | InputKind::Ova => {
+                flush(&mut loose, &mut inputs);
+                inputs.push(Input::Ovf(path.clone()));
+            }
             kind => {
                 return Err(SourceError::Unsupported {
                     path: path.clone(),
                     reason: format!(
-                        "{} input is not handled by this build; give a HOT template, folder or heat zip",
+                        "{} input is not handled by this build; give a HOT template, folder, heat zip, .ovf or .ova",
                         kind.label()
                     ),
                 });
@@ -94,26 +111,59 @@ fn files_input(paths: Vec<PathBuf>) -> Input {
     Input::Files { root, names }
 }
 
-/// Loads every input as a HOT set.
+/// A loaded input: a HOT set or an OVF package.
+enum Loaded {
+    Hot(Box<HotSet>),
+    Ovf(Box<OvfPackage>),
+}
+
+fn load(input: Input, limits: &Limits) -> Result<Loaded, SourceError> {
+    Ok(match input {
+        Input::Files { root, names } => {
+            let label = names.join(" ");
+            let files = PackageFiles::open_sparse(&root, limits);
+            Loaded::Hot(Box::new(load_set(
+                &files,
+                Roots::Given(names),
+                label,
+                limits,
+            )))
+        }
+        Input::Folder(dir) => {
+            let files = PackageFiles::open_dir(&dir, limits)?;
+            Loaded::Hot(Box::new(load_set(
+                &files,
+                Roots::Discover,
+                dir.display().to_string(),
+                limits,
+            )))
+        }
+        Input::Zip(path) => {
+            let files = PackageFiles::open_zip(&path, limits)?;
+            Loaded::Hot(Box::new(load_set(
+                &files,
+                Roots::Discover,
+                path.display().to_string(),
+                limits,
+            )))
+        }
+        Input::Ovf(path) => Loaded::Ovf(Box::new(ovf::open(&path, limits)?)),
+    })
+}
+
+/// Loads every input as a HOT set (an OVF package among them is refused).
 pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, SourceError> {
     let mut sets = Vec::new();
     for input in group(paths)? {
-        let set = match input {
-            Input::Files { root, names } => {
-                let label = names.join(" ");
-                let files = PackageFiles::open_sparse(&root, limits);
-                load_set(&files, Roots::Given(names), label, limits)
+        match load(input, limits)? {
+            Loaded::Hot(set) => sets.push(*set),
+            Loaded::Ovf(package) => {
+                return Err(SourceError::Unsupported {
+                    path: PathBuf::from(&package.label),
+                    reason: "an OVF package is not a HOT template set".to_owned(),
+                });
             }
-            Input::Folder(dir) => {
-                let files = PackageFiles::open_dir(&dir, limits)?;
-                load_set(&files, Roots::Discover, dir.display().to_string(), limits)
-            }
-            Input::Zip(path) => {
-                let files = PackageFiles::open_zip(&path, limits)?;
-                load_set(&files, Roots::Discover, path.display().to_string(), limits)
-            }
-        };
-        sets.push(set);
+        }
     }
     Ok(sets)
 }
@@ -124,20 +174,30 @@ pub fn validate(
     limits: &Limits,
     selection: &Selection,
 ) -> Result<Report, SourceError> {
-    let sets = load_hot_inputs(paths, limits)?;
-    let inputs = sets
-        .into_iter()
-        .map(|set| {
-            let violations = check_hot(&set, selection);
-            InputReport {
-                label: set.label.clone(),
-                violations,
-                sources: Box::new(set),
+    let mut inputs = Vec::new();
+    let (mut hot, mut ovf) = (false, false);
+    for input in group(paths)? {
+        inputs.push(match load(input, limits)? {
+            Loaded::Hot(set) => {
+                hot = true;
+                InputReport {
+                    label: set.label.clone(),
+                    violations: check_hot(&set, selection),
+                    sources: set,
+                }
             }
-        })
-        .collect();
+            Loaded::Ovf(package) => {
+                ovf = true;
+                InputReport {
+                    label: package.label.clone(),
+                    violations: check_ovf(&package, selection),
+                    sources: package,
+                }
+            }
+        });
+    }
     Ok(Report {
         inputs,
-        rules_checked: selection.count(),
+        rules_checked: selection.count_for(hot, ovf),
     })
 }

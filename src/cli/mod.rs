@@ -74,6 +74,12 @@ struct LimitArgs {
     /// Most files in one template set.
     #[arg(long, global = true, default_value_t = Limits::default().max_files)]
     max_files: usize,
+    /// Deepest XML element nesting in an OVF descriptor.
+    #[arg(long, global = true, default_value_t = Limits::default().xml.max_depth)]
+    max_xml_depth: usize,
+    /// Most XML elements in one OVF descriptor.
+    #[arg(long, global = true, default_value_t = Limits::default().xml.max_elements)]
+    max_xml_elements: usize,
 }
 
 impl LimitArgs {
@@ -88,6 +94,8 @@ impl LimitArgs {
         };
         limits.yaml.max_depth = self.max_yaml_depth;
         limits.yaml.max_alias_nodes = self.max_yaml_alias_nodes;
+        limits.xml.max_depth = self.max_xml_depth;
+        limits.xml.max_elements = self.max_xml_elements;
         limits
     }
 }

@@ -99,15 +99,20 @@ pub fn resolved_hardware(envelope: &Envelope, option: Option<&str>) -> Vec<Syste
 
 /// The section that sizes a system: its first VirtualHardwareSection, else its collection's
 /// ResourceAllocationSection.
-fn hardware_source<'a>(envelope: &'a Envelope, system: &'a Content) -> Option<(String, &'a HardwareSection)> {
+fn hardware_source<'a>(
+    envelope: &'a Envelope,
+    system: &'a Content,
+) -> Option<(String, &'a HardwareSection)> {
     if let Some(section) = system.hardware.first() {
         return Some(("VirtualHardwareSection".to_owned(), section));
     }
     let parent = &envelope.contents[system.parent?];
-    parent
-        .resource_allocation
-        .as_ref()
-        .map(|s| (format!("ResourceAllocationSection of {}", parent.id.value), s))
+    parent.resource_allocation.as_ref().map(|s| {
+        (
+            format!("ResourceAllocationSection of {}", parent.id.value),
+            s,
+        )
+    })
 }
 
 fn system_hardware(envelope: &Envelope, system: &Content, option: Option<&str>) -> SystemHardware {
@@ -138,7 +143,8 @@ fn system_hardware(envelope: &Envelope, system: &Content, option: Option<&str>) 
         });
         match kind {
             Some(resource_type::PROCESSOR) => {
-                hardware.vcpus = Some(hardware.vcpus.unwrap_or(0) + item.virtual_quantity.unwrap_or(1));
+                hardware.vcpus =
+                    Some(hardware.vcpus.unwrap_or(0) + item.virtual_quantity.unwrap_or(1));
             }
             Some(resource_type::MEMORY) => {
                 let units = item
@@ -189,6 +195,8 @@ fn resolved_disk(
                 Capacity::Property(key) => Some(key.clone()),
                 Capacity::Value(_) => None,
             }),
-        file_ref: disk.and_then(|d| d.file_ref.as_ref()).map(|f| f.value.clone()),
+        file_ref: disk
+            .and_then(|d| d.file_ref.as_ref())
+            .map(|f| f.value.clone()),
     })
 }

@@ -319,7 +319,8 @@ impl Level {
     }
 
     fn admits(self, here: Level) -> bool {
-        self == here || (self == Level::AnyContent && matches!(here, Level::System | Level::Collection))
+        self == here
+            || (self == Level::AnyContent && matches!(here, Level::System | Level::Collection))
     }
 }
 
@@ -378,7 +379,8 @@ fn classify(element: &XmlElement) -> Part {
 pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
     let root = tree.root();
     let uri = tree.uri(&root.name).to_owned();
-    let Some((version, slash)) = OvfVersion::from_root_namespace(&uri).filter(|_| root.name.local == "Envelope")
+    let Some((version, slash)) =
+        OvfVersion::from_root_namespace(&uri).filter(|_| root.name.local == "Envelope")
     else {
         return Err(if root.name.local == "Envelope" {
             DescriptorError::UnknownVersion {
@@ -421,9 +423,7 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
         unknown: Vec::new(),
         contents: Vec::new(),
         strings: Localisation {
-            default_lang: root
-                .attr(NsKind::Xml, "lang")
-                .map(|a| a.value.clone()),
+            default_lang: root.attr(NsKind::Xml, "lang").map(|a| a.value.clone()),
             bundles: Vec::new(),
         },
         doctype: tree.doctype,
@@ -439,7 +439,10 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
                     .references
                     .extend(sections::references::read(&mut reading, child));
             }
-            Part::Strings => envelope.strings.bundles.push(strings_bundle(&mut reading, child)),
+            Part::Strings => envelope
+                .strings
+                .bundles
+                .push(strings_bundle(&mut reading, child)),
             Part::Content(kind) => pending.push((child, None, kind)),
             Part::Section(kind, name) if kind.level() == Level::Envelope => {
                 envelope_section(&mut reading, &mut envelope, child, kind, &name);
@@ -552,7 +555,13 @@ fn envelope_section(
     match kind {
         SectionKind::Disk => {
             let section = sections::disk::read(reading, element, "Disk");
-            once(reading, &mut envelope.disk_section, section, element, "Envelope");
+            once(
+                reading,
+                &mut envelope.disk_section,
+                section,
+                element,
+                "Envelope",
+            );
         }
         SectionKind::SharedDisk => {
             let section = sections::disk::read(reading, element, "SharedDisk");
@@ -560,11 +569,23 @@ fn envelope_section(
         }
         SectionKind::Network => {
             let section = sections::network::read(reading, element);
-            once(reading, &mut envelope.network_section, section, element, "Envelope");
+            once(
+                reading,
+                &mut envelope.network_section,
+                section,
+                element,
+                "Envelope",
+            );
         }
         SectionKind::DeploymentOption => {
             let section = sections::deployment_option::read(reading, element);
-            once(reading, &mut envelope.deployment_options, section, element, "Envelope");
+            once(
+                reading,
+                &mut envelope.deployment_options,
+                section,
+                element,
+                "Envelope",
+            );
         }
         SectionKind::PlacementGroup => {
             envelope
@@ -636,7 +657,9 @@ fn read_content<'t>(
         match classify(child) {
             Part::Info => content.info = Some(localized(child)),
             Part::Name => content.name = Some(localized(child)),
-            Part::Content(member) if kind == ContentKind::Collection => members.push((child, member)),
+            Part::Content(member) if kind == ContentKind::Collection => {
+                members.push((child, member))
+            }
             Part::Content(_) => {
                 let section = sections::unknown::read(
                     reading,
@@ -700,7 +723,13 @@ fn content_section(
             .extend(sections::placement::read_member(reading, element)),
         SectionKind::OperatingSystem => {
             let section = sections::operating_system::read(reading, element);
-            once(reading, &mut content.operating_system, section, element, owner);
+            once(
+                reading,
+                &mut content.operating_system,
+                section,
+                element,
+                owner,
+            );
         }
         SectionKind::Install => {
             let section = sections::install::read(reading, element);
@@ -708,7 +737,13 @@ fn content_section(
         }
         SectionKind::EnvironmentFiles => {
             let section = sections::environment_files::read(reading, element);
-            once(reading, &mut content.environment_files, section, element, owner);
+            once(
+                reading,
+                &mut content.environment_files,
+                section,
+                element,
+                owner,
+            );
         }
         SectionKind::BootDevice => content
             .boot_devices
@@ -722,7 +757,13 @@ fn content_section(
         SectionKind::ResourceAllocation => {
             let path = format!("{owner}/ResourceAllocationSection");
             let section = sections::hardware::read(reading, element, &path);
-            once(reading, &mut content.resource_allocation, section, element, owner);
+            once(
+                reading,
+                &mut content.resource_allocation,
+                section,
+                element,
+                owner,
+            );
         }
         SectionKind::Startup => {
             let section = sections::startup::read(reading, element);

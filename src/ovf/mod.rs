@@ -19,7 +19,9 @@ pub mod strings;
 pub mod units;
 pub mod xml;
 
-pub use deployment::{ResolvedDisk, ResolvedNic, SystemHardware, effective_items, resolved_hardware};
+pub use deployment::{
+    ResolvedDisk, ResolvedNic, SystemHardware, effective_items, resolved_hardware,
+};
 pub use descriptor::{Descriptor, parse};
 pub use envelope::{Content, ContentKind, Envelope};
 pub use error::DescriptorError;

@@ -159,7 +159,10 @@ mod tests {
 
     #[test]
     fn lists_entries_finds_the_descriptor_and_reads_within_limits() {
-        let file = ova(&[("vfw.ovf", b"<Envelope/>"), ("vfw-disk1.vmdk", b"0123456789")]);
+        let file = ova(&[
+            ("vfw.ovf", b"<Envelope/>"),
+            ("vfw-disk1.vmdk", b"0123456789"),
+        ]);
         let ova = OvaFiles::open(file.path(), &Limits::default()).unwrap();
         assert_eq!(ova.descriptor(), Some("vfw.ovf"));
         assert_eq!(ova.read("vfw.ovf").unwrap(), b"<Envelope/>");

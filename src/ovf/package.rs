@@ -97,17 +97,20 @@ pub fn open(path: &Path, limits: &Limits) -> Result<OvfPackage, SourceError> {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .ok_or_else(|| SourceError::NotFound(path.to_path_buf()))?;
-            (OvfFiles::Folder(PackageFiles::open_sparse(&folder, limits)), name)
+            (
+                OvfFiles::Folder(PackageFiles::open_sparse(&folder, limits)),
+                name,
+            )
         }
         InputKind::Ova => {
             let ova = open_ova(path, limits)?;
-            let name = ova
-                .descriptor()
-                .map(str::to_owned)
-                .ok_or_else(|| SourceError::Unsupported {
-                    path: path.to_path_buf(),
-                    reason: "the OVA holds no .ovf descriptor".to_owned(),
-                })?;
+            let name =
+                ova.descriptor()
+                    .map(str::to_owned)
+                    .ok_or_else(|| SourceError::Unsupported {
+                        path: path.to_path_buf(),
+                        reason: "the OVA holds no .ovf descriptor".to_owned(),
+                    })?;
             (OvfFiles::Ova(ova), name)
         }
         other => {
@@ -171,7 +174,9 @@ fn load_bundles(package: &mut OvfPackage, limits: &Limits) {
             .and_then(|tree| envelope::bundle_messages(&tree));
         match result {
             Ok(messages) => loaded.push((index, messages)),
-            Err(reason) => notices.push(fail(format!("message bundle `{name}` cannot be read: {reason}"))),
+            Err(reason) => notices.push(fail(format!(
+                "message bundle `{name}` cannot be read: {reason}"
+            ))),
         }
     }
     if let Ok(envelope) = &mut package.descriptor.envelope {

@@ -141,9 +141,7 @@ impl<'t> Reading<'t> {
 
     /// The text of the first OVF-namespace child `local`, with its msgid.
     pub fn text_child(&self, element: &'t XmlElement, local: &str) -> Option<LocalizedText> {
-        self.tree
-            .ovf_child(element, local)
-            .map(|child| localized(child))
+        self.tree.ovf_child(element, local).map(localized)
     }
 
     /// The text of every OVF-namespace child `local`.

@@ -125,7 +125,11 @@ mod tests {
             default_lang: Some("en-US".into()),
             bundles: vec![
                 bundle(None, &[("m1", "default one")], &[]),
-                bundle(Some("de-DE"), &[("m2", "inline zwei")], &[("m1", "datei eins"), ("m2", "datei zwei")]),
+                bundle(
+                    Some("de-DE"),
+                    &[("m2", "inline zwei")],
+                    &[("m1", "datei eins"), ("m2", "datei zwei")],
+                ),
             ],
         };
         assert_eq!(l10n.text(&text(Some("m1")), None), "default one");

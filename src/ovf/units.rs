@@ -78,19 +78,27 @@ impl AllocationUnits {
         let mut rest = trimmed;
         loop {
             let (term, after) = split_term(rest);
-            let term: String = term.chars().filter(|c| !c.is_whitespace()).collect();
+            // Spaces may surround `^` (`2 ^ 20`), never split a name or a number.
+            let term = term.split('^').map(str::trim).collect::<Vec<_>>().join("^");
             if term.is_empty() {
                 return Err(error("an operator has nothing on one side"));
+            }
+            if term.contains(char::is_whitespace) {
+                return Err(error(&format!("`{term}` has a space inside")));
             }
             let sign = if divide { -1 } else { 1 };
             if term.starts_with(|c: char| c.is_ascii_digit()) {
                 units.apply_number(&term, sign).map_err(|r| error(&r))?;
             } else {
                 if base_seen || divide {
-                    return Err(error("only one unit name may appear, first and not divided"));
+                    return Err(error(
+                        "only one unit name may appear, first and not divided",
+                    ));
                 }
                 if !term.chars().all(|c| c.is_ascii_alphabetic() || c == '-') {
-                    return Err(error(&format!("`{term}` is neither a unit name nor a number")));
+                    return Err(error(&format!(
+                        "`{term}` is neither a unit name nor a number"
+                    )));
                 }
                 units.base = base_unit(&term);
                 base_seen = true;
@@ -257,7 +265,14 @@ mod tests {
 
     #[test]
     fn bad_units_are_errors_with_the_reason() {
-        for bad in ["", "byte * ", "byte * 2^x", "byte byte", "byte * two", "2^99 * byte"] {
+        for bad in [
+            "",
+            "byte * ",
+            "byte * 2^x",
+            "byte byte",
+            "byte * two",
+            "2^99 * byte",
+        ] {
             assert!(AllocationUnits::parse(bad).is_err(), "{bad}");
         }
         assert!(AllocationUnits::parse("byte * 2^20 * byte").is_err());

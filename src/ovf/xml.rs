@@ -197,10 +197,18 @@ impl<'t> Builder<'t> {
         loop {
             let start = reader.buffer_position() as usize;
             let event = reader.read_event().map_err(|e| {
-                let at = reader.error_position() as usize;
+                // Namespace errors carry no error position; they belong to the tag just read.
+                let (at, message) = match &e {
+                    quick_xml::Error::Namespace(_) => (
+                        start,
+                        "too many namespace declarations in scope (quick-xml allows 128)"
+                            .to_owned(),
+                    ),
+                    _ => (reader.error_position() as usize, e.to_string()),
+                };
                 DescriptorError::Syntax {
                     span: self.span(at, at),
-                    message: e.to_string(),
+                    message,
                 }
             })?;
             match event {
@@ -447,8 +455,12 @@ impl<'t> Builder<'t> {
     ) -> DescriptorError {
         match err {
             quick_xml::Error::Escape(EscapeError::UnrecognizedEntity(range, name)) => {
+                // The range covers the name; the span covers `&name;`.
                 DescriptorError::Entity {
-                    span: self.span(value_start + range.start, value_start + range.end),
+                    span: self.span(
+                        value_start + range.start.saturating_sub(1),
+                        value_start + range.end + 1,
+                    ),
                     name,
                 }
             }
@@ -498,7 +510,7 @@ mod tests {
     fn refuses_entities_in_attribute_values() {
         let err = parse_default("<x a=\"1 &bomb; 2\"/>").unwrap_err();
         assert!(matches!(&err, DescriptorError::Entity { name, .. } if name == "bomb"));
-        assert_eq!(err.span().column, 10);
+        assert_eq!(err.span().column, 9);
     }
 
     #[test]

@@ -152,7 +152,9 @@ pub fn read(
         label: reading.text_child(element, "Label"),
         description: reading.text_child(element, "Description"),
         category,
-        password: reading.bool_attr(element, "password", path).unwrap_or(false),
+        password: reading
+            .bool_attr(element, "password", path)
+            .unwrap_or(false),
         user_configurable: reading
             .bool_attr(element, "userConfigurable", path)
             .unwrap_or(false),

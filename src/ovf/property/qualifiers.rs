@@ -108,11 +108,12 @@ impl fmt::Display for Qualifier {
     }
 }
 
-/// Parses a qualifier list; what parses is kept, each malformed entry is an error.
+/// Parses a qualifier list (entries separated by commas or, as VMware writes them, by
+/// spaces); what parses is kept, each malformed entry is an error.
 pub fn parse_qualifiers(text: &str) -> (Vec<Qualifier>, Vec<QualifierError>) {
     let mut qualifiers = Vec::new();
     let mut errors = Vec::new();
-    match split_top_level(text, ',') {
+    match split_top_level(text, &[',', ' ', '\t', '\n', '\r']) {
         Ok(parts) => {
             for part in parts {
                 let part = part.trim();
@@ -136,32 +137,34 @@ pub fn parse_qualifiers(text: &str) -> (Vec<Qualifier>, Vec<QualifierError>) {
     (qualifiers, errors)
 }
 
-/// Splits at `separator` outside quotes, parentheses and braces.
-fn split_top_level(text: &str, separator: char) -> Result<Vec<&str>, String> {
+/// Splits at any of `separators` outside quotes, parentheses and braces.
+fn split_top_level<'a>(text: &'a str, separators: &[char]) -> Result<Vec<&'a str>, String> {
     let mut parts = Vec::new();
     let mut depth: Vec<char> = Vec::new();
     let mut quoted = false;
+    let mut quote = '"';
     let mut escaped = false;
     let mut start = 0;
     for (i, c) in text.char_indices() {
         if quoted {
             match (escaped, c) {
                 (false, '\\') => escaped = true,
-                (false, '"') => quoted = false,
+                (false, q) if q == quote => quoted = false,
                 _ => escaped = false,
             }
             continue;
         }
         match c {
-            '"' => quoted = true,
+            '"' | '\'' => {
+                quoted = true;
+                quote = c;
+            }
             '(' => depth.push(')'),
             '{' => depth.push('}'),
-            ')' | '}' => {
-                if depth.pop() != Some(c) {
-                    return Err(format!("unbalanced `{c}`"));
-                }
+            ')' | '}' if depth.pop() != Some(c) => {
+                return Err(format!("unbalanced `{c}`"));
             }
-            c if c == separator && depth.is_empty() => {
+            c if separators.contains(&c) && depth.is_empty() => {
                 parts.push(&text[start..i]);
                 start = i + c.len_utf8();
             }
@@ -234,9 +237,9 @@ fn value_map(inner: &str) -> Result<Vec<ValueMapEntry>, String> {
         return Err("ValueMap lists no value".to_owned());
     }
     let mut entries = Vec::new();
-    for item in split_top_level(inner, ',')? {
+    for item in split_top_level(inner, &[','])? {
         let item = item.trim();
-        if item.starts_with('"') {
+        if item.starts_with(['"', '\'']) {
             entries.push(ValueMapEntry::Value {
                 value: unquote(item)?,
             });
@@ -266,14 +269,14 @@ fn value_map(inner: &str) -> Result<Vec<ValueMapEntry>, String> {
     Ok(entries)
 }
 
-/// `"a \"b\""` → `a "b"`; unquoted text is returned trimmed.
+/// `"a \"b\""` → `a "b"` (VMware also quotes with `'`); unquoted text is returned trimmed.
 fn unquote(text: &str) -> Result<String, String> {
     let text = text.trim();
-    let Some(inner) = text.strip_prefix('"') else {
+    let Some(quote) = text.chars().next().filter(|c| *c == '"' || *c == '\'') else {
         return Ok(text.to_owned());
     };
-    let inner = inner
-        .strip_suffix('"')
+    let inner = text[1..]
+        .strip_suffix(quote)
         .ok_or_else(|| format!("`{text}` is not a closed quoted string"))?;
     let mut out = String::with_capacity(inner.len());
     let mut chars = inner.chars();
@@ -344,7 +347,14 @@ mod tests {
     fn reads_vmware_ip_and_platform_expressions() {
         assert_eq!(ok("Ip"), vec![Qualifier::Ip(None)]);
         assert_eq!(ok("Ip()"), vec![Qualifier::Ip(None)]);
-        assert_eq!(ok("Ip(Management)"), vec![Qualifier::Ip(Some("Management".into()))]);
+        assert_eq!(
+            ok("Ip(Management)"),
+            vec![Qualifier::Ip(Some("Management".into()))]
+        );
+        assert_eq!(
+            ok("Ip('VM Network')"),
+            vec![Qualifier::Ip(Some("VM Network".into()))]
+        );
         assert_eq!(
             ok("Ip(\"VM Network\")"),
             vec![Qualifier::Ip(Some("VM Network".into()))]
@@ -357,6 +367,13 @@ mod tests {
             }]
         );
         assert_eq!(ok("").len(), 0);
+        assert_eq!(
+            ok("MinValue(10) MaxValue(1000)"),
+            vec![
+                Qualifier::MinValue("10".into()),
+                Qualifier::MaxValue("1000".into())
+            ]
+        );
     }
 
     #[test]
@@ -374,7 +391,13 @@ mod tests {
 
     #[test]
     fn display_round_trips() {
-        for text in ["MinLen(1)", "ValueMap{\"a\",\"b\"}", "Ip", "Ip(\"net\")", "MaxValue(10)"] {
+        for text in [
+            "MinLen(1)",
+            "ValueMap{\"a\",\"b\"}",
+            "Ip",
+            "Ip(\"net\")",
+            "MaxValue(10)",
+        ] {
             let q = ok(text);
             assert_eq!(q[0].to_string(), text);
         }

@@ -107,7 +107,10 @@ mod tests {
             "string", "boolean", "uint8", "sint8", "uint16", "sint16", "uint32", "sint32",
             "uint64", "sint64", "real32", "real64",
         ] {
-            assert_eq!(PropertyType::parse(name).map(PropertyType::name), Some(name));
+            assert_eq!(
+                PropertyType::parse(name).map(PropertyType::name),
+                Some(name)
+            );
         }
         assert_eq!(PropertyType::parse("String"), Some(PropertyType::String));
         assert_eq!(PropertyType::parse("int"), Some(PropertyType::Sint32));

@@ -101,11 +101,13 @@ pub fn check_value(
 fn check_type(property_type: PropertyType, value: &str) -> Result<(), ValueError> {
     match property_type {
         PropertyType::String => Ok(()),
-        PropertyType::Boolean => parse_bool(value)
-            .map(|_| ())
-            .ok_or_else(|| ValueError::NotBoolean {
-                value: value.to_owned(),
-            }),
+        PropertyType::Boolean => {
+            parse_bool(value)
+                .map(|_| ())
+                .ok_or_else(|| ValueError::NotBoolean {
+                    value: value.to_owned(),
+                })
+        }
         PropertyType::Real32 | PropertyType::Real64 => {
             let number = parse_real(value).ok_or_else(|| not_real(property_type, value))?;
             if property_type == PropertyType::Real32 && number.abs() > f64::from(f32::MAX) {
@@ -172,10 +174,9 @@ fn check_qualifier(
             length,
             min: *min,
         }),
-        Qualifier::MaxLen(max) if length as u64 > *max => Err(ValueError::TooLong {
-            length,
-            max: *max,
-        }),
+        Qualifier::MaxLen(max) if length as u64 > *max => {
+            Err(ValueError::TooLong { length, max: *max })
+        }
         Qualifier::MinValue(min) if compare(property_type, value, min) == Some(Less) => {
             Err(ValueError::BelowMin {
                 value: value.to_owned(),
@@ -217,10 +218,13 @@ fn in_value_map(property_type: PropertyType, entries: &[ValueMapEntry], value: &
             let above = from
                 .as_deref()
                 .is_none_or(|f| matches!(compare(property_type, value, f), Some(o) if o != Less));
-            let below = to
-                .as_deref()
-                .is_none_or(|t| matches!(compare(property_type, value, t), Some(o) if o != Greater));
-            property_type.is_numeric() && compare(property_type, value, value).is_some() && above && below
+            let below = to.as_deref().is_none_or(
+                |t| matches!(compare(property_type, value, t), Some(o) if o != Greater),
+            );
+            property_type.is_numeric()
+                && compare(property_type, value, value).is_some()
+                && above
+                && below
         }
     })
 }
@@ -238,7 +242,9 @@ pub fn qualifier_conflicts(property_type: PropertyType, qualifiers: &[Qualifier]
         match qualifier {
             Qualifier::MinLen(n) | Qualifier::MaxLen(n) => {
                 if property_type != PropertyType::String {
-                    problems.push(format!("{qualifier} applies to strings, not to {type_name}"));
+                    problems.push(format!(
+                        "{qualifier} applies to strings, not to {type_name}"
+                    ));
                 }
                 if matches!(qualifier, Qualifier::MinLen(_)) {
                     min_len = Some(*n);
@@ -248,7 +254,9 @@ pub fn qualifier_conflicts(property_type: PropertyType, qualifiers: &[Qualifier]
             }
             Qualifier::MinValue(v) | Qualifier::MaxValue(v) => {
                 if !property_type.is_numeric() {
-                    problems.push(format!("{qualifier} applies to numbers, not to {type_name}"));
+                    problems.push(format!(
+                        "{qualifier} applies to numbers, not to {type_name}"
+                    ));
                 } else if let Err(e) = check_type(property_type, v) {
                     problems.push(format!("{qualifier}: {e}"));
                 } else if matches!(qualifier, Qualifier::MinValue(_)) {
@@ -279,7 +287,9 @@ pub fn qualifier_conflicts(property_type: PropertyType, qualifiers: &[Qualifier]
             }
             Qualifier::Ip(_) | Qualifier::Platform { .. } => {
                 if property_type != PropertyType::String {
-                    problems.push(format!("{qualifier} applies to strings, not to {type_name}"));
+                    problems.push(format!(
+                        "{qualifier} applies to strings, not to {type_name}"
+                    ));
                 }
             }
         }

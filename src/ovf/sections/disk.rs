@@ -94,9 +94,7 @@ pub fn read(reading: &mut Reading<'_>, element: &XmlElement, child_name: &str) -
             format: child.ovf_value("format").map(str::to_owned),
             populated_size: reading.u64_attr(child, "populatedSize", &path),
             parent_ref: reading.attr(child, "parentRef"),
-            volume_type: child
-                .extension_attr("volumeType")
-                .map(|a| a.value.clone()),
+            volume_type: child.extension_attr("volumeType").map(|a| a.value.clone()),
             span: child.span,
         });
     }
@@ -107,10 +105,17 @@ pub fn read(reading: &mut Reading<'_>, element: &XmlElement, child_name: &str) -
     }
 }
 
-fn capacity(reading: &mut Reading<'_>, text: Located<String>, path: &str) -> Option<Located<Capacity>> {
+fn capacity(
+    reading: &mut Reading<'_>,
+    text: Located<String>,
+    path: &str,
+) -> Option<Located<Capacity>> {
     let value = text.value.trim();
     if let Some(key) = value.strip_prefix("${").and_then(|v| v.strip_suffix('}')) {
-        return Some(Located::new(Capacity::Property(key.trim().to_owned()), text.span));
+        return Some(Located::new(
+            Capacity::Property(key.trim().to_owned()),
+            text.span,
+        ));
     }
     reading
         .number(value, text.span, "ovf:capacity", path)

@@ -262,7 +262,9 @@ fn read_item(
                 "ElementName" => item.element_name = Some(text),
                 "Caption" => caption = Some(text),
                 "Description" => item.description = Some(text),
-                "AllocationUnits" => item.allocation_units = reading.units(&text, field.span, &path),
+                "AllocationUnits" => {
+                    item.allocation_units = reading.units(&text, field.span, &path)
+                }
                 "VirtualQuantityUnits" => {
                     item.virtual_quantity_units = reading.units(&text, field.span, &path);
                 }
@@ -319,7 +321,9 @@ mod tests {
 
     #[test]
     fn reads_allowed_address_pairs() {
-        let pairs = address_pairs("AA:bb:22:11:CC:12|192.168.5.2;BB:bb:22:11:CC:13|193.168.5.3;\n10.0.0.0/24");
+        let pairs = address_pairs(
+            "AA:bb:22:11:CC:12|192.168.5.2;BB:bb:22:11:CC:13|193.168.5.3;\n10.0.0.0/24",
+        );
         assert_eq!(pairs.len(), 3);
         assert_eq!(pairs[0].mac.as_deref(), Some("AA:bb:22:11:CC:12"));
         assert_eq!(pairs[1].ip, "193.168.5.3");

@@ -22,7 +22,11 @@ pub struct InstallSection {
 /// Reads an InstallSection.
 pub fn read(reading: &mut Reading<'_>, element: &XmlElement) -> InstallSection {
     InstallSection {
-        initial_boot_stop_delay: reading.u64_attr(element, "initialBootStopDelay", "InstallSection"),
+        initial_boot_stop_delay: reading.u64_attr(
+            element,
+            "initialBootStopDelay",
+            "InstallSection",
+        ),
         info: reading.text_child(element, "Info"),
         span: element.span,
     }

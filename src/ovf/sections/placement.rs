@@ -34,7 +34,10 @@ pub struct PlacementSection {
 }
 
 /// Reads a PlacementGroupSection.
-pub fn read_group(reading: &mut Reading<'_>, element: &XmlElement) -> Option<PlacementGroupSection> {
+pub fn read_group(
+    reading: &mut Reading<'_>,
+    element: &XmlElement,
+) -> Option<PlacementGroupSection> {
     let id = reading.required_attr(element, "id", "PlacementGroupSection")?;
     Some(PlacementGroupSection {
         id,

@@ -90,7 +90,11 @@ mod tests {
         };
         assert_eq!(
             file.chunk_names().collect::<Vec<_>>(),
-            vec!["disk.vmdk.000000000", "disk.vmdk.000000001", "disk.vmdk.000000002"]
+            vec![
+                "disk.vmdk.000000000",
+                "disk.vmdk.000000001",
+                "disk.vmdk.000000002"
+            ]
         );
     }
 }

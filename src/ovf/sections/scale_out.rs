@@ -31,7 +31,8 @@ pub fn read(reading: &mut Reading<'_>, element: &XmlElement) -> Option<ScaleOutS
     let path = "ScaleOutSection";
     let id = reading.required_attr(element, "id", path)?;
     let count = reading.tree.ovf_child(element, "InstanceCount");
-    let number = |reading: &mut Reading<'_>, local| count.and_then(|c| reading.u64_attr(c, local, path));
+    let number =
+        |reading: &mut Reading<'_>, local| count.and_then(|c| reading.u64_attr(c, local, path));
     Some(ScaleOutSection {
         id,
         description: reading.text_child(element, "Description"),
