@@ -1,5 +1,6 @@
 //! Argument definitions (DESIGN.md's command line) and dispatch to each command.
 
+mod inspect;
 mod rules;
 mod validate;
 
@@ -24,6 +25,8 @@ pub struct Cli {
 enum Command {
     /// Check templates, folders or packages and report every violation.
     Validate(validate::ValidateArgs),
+    /// Show what an OVF or OVA package asks and holds.
+    Inspect(inspect::InspectArgs),
     /// List the rule catalogue.
     Rules(rules::RulesArgs),
 }
@@ -109,6 +112,18 @@ pub enum CliError {
     /// A `--rules` id that names no rule.
     #[error(transparent)]
     UnknownRule(#[from] vnfwiz::rules::UnknownRule),
+    /// An OVF descriptor that cannot be read as one.
+    #[error("{file}:{line}:{column}: {error}")]
+    Descriptor {
+        /// The descriptor's name.
+        file: String,
+        /// Where the problem is.
+        line: u32,
+        /// Its column.
+        column: u32,
+        /// What is wrong.
+        error: vnfwiz::ovf::DescriptorError,
+    },
     /// Writing to stdout failed.
     #[error("cannot write the report: {0}")]
     Output(#[from] std::io::Error),
@@ -124,6 +139,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let limits = cli.limits.limits();
     match cli.command {
         Command::Validate(args) => validate::run(args, &limits),
+        Command::Inspect(args) => inspect::run(args, &limits),
         Command::Rules(args) => rules::run(args),
     }
 }

@@ -6,6 +6,7 @@ pub mod deployment;
 pub mod descriptor;
 pub mod envelope;
 mod error;
+pub mod inspection;
 mod lines;
 mod located;
 pub mod namespace;
