@@ -5,12 +5,15 @@ use super::envelope::{self, Envelope};
 use super::error::DescriptorError;
 use super::lines::LineIndex;
 use super::xml::{self, XmlLimits};
+use crate::yaml::Span;
 
 /// The descriptor's text (kept for showing lines, even when it does not parse) and its model.
 #[derive(Clone, Debug)]
 pub struct Descriptor {
     /// The text as decoded (without a byte-order mark).
     pub text: String,
+    /// Where a DOCTYPE declaration is (never expanded), found even when parsing fails.
+    pub doctype: Option<Span>,
     /// The envelope, or why there is none.
     pub envelope: Result<Envelope, DescriptorError>,
 }
@@ -19,11 +22,17 @@ pub struct Descriptor {
 pub fn parse(bytes: &[u8], limits: &XmlLimits) -> Descriptor {
     match decode(bytes) {
         Ok(text) => {
-            let envelope = xml::parse(&text, limits).and_then(|tree| envelope::read(&tree));
-            Descriptor { text, envelope }
+            let (doctype, tree) = xml::parse_with_doctype(&text, limits);
+            let envelope = tree.and_then(|tree| envelope::read(&tree));
+            Descriptor {
+                text,
+                doctype,
+                envelope,
+            }
         }
         Err(error) => Descriptor {
             text: String::from_utf8_lossy(bytes).into_owned(),
+            doctype: None,
             envelope: Err(error),
         },
     }
@@ -33,7 +42,7 @@ pub fn parse(bytes: &[u8], limits: &XmlLimits) -> Descriptor {
 pub fn decode(bytes: &[u8]) -> Result<String, DescriptorError> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return Err(DescriptorError::Encoding {
-            span: crate::yaml::Span {
+            span: Span {
                 line: 1,
                 column: 1,
                 start: 0,

@@ -123,9 +123,6 @@ pub struct Envelope {
     pub contents: Vec<Content>,
     /// Message bundles and the default language.
     pub strings: Localisation,
-    /// The DOCTYPE declaration, when there is one (never expanded).
-    #[serde(skip)]
-    pub doctype: Option<Span>,
     /// Findings made while reading.
     pub notices: Vec<Notice>,
     /// Where the Envelope element is.
@@ -426,7 +423,6 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
             default_lang: root.attr(NsKind::Xml, "lang").map(|a| a.value.clone()),
             bundles: Vec::new(),
         },
-        doctype: tree.doctype,
         notices: Vec::new(),
         span: root.span,
     };

@@ -111,15 +111,13 @@ impl XmlElement {
     }
 }
 
-/// A parsed document: its elements (the root first) and where a DOCTYPE was.
+/// A parsed document: its elements, the root first.
 #[derive(Clone, Debug, PartialEq)]
 pub struct XmlTree {
     /// Every element; index 0 is the root.
     pub elements: Vec<XmlElement>,
     /// Namespace URIs by index; index 0 is "no namespace".
     pub namespaces: Vec<String>,
-    /// The DOCTYPE declaration, when the document has one (never expanded).
-    pub doctype: Option<Span>,
 }
 
 impl XmlTree {
@@ -151,7 +149,17 @@ impl XmlTree {
 
 /// Reads `text` (UTF-8, without a byte-order mark) into a tree.
 pub fn parse(text: &str, limits: &XmlLimits) -> Result<XmlTree, DescriptorError> {
-    Builder::new(text, limits).run()
+    parse_with_doctype(text, limits).1
+}
+
+/// Reads `text` into a tree, and says where a DOCTYPE was even when the rest fails.
+pub fn parse_with_doctype(
+    text: &str,
+    limits: &XmlLimits,
+) -> (Option<Span>, Result<XmlTree, DescriptorError>) {
+    let mut builder = Builder::new(text, limits);
+    let tree = builder.run();
+    (builder.doctype, tree)
 }
 
 struct Builder<'t> {
@@ -161,6 +169,7 @@ struct Builder<'t> {
     tree: XmlTree,
     stack: Vec<u32>,
     root_closed: bool,
+    doctype: Option<Span>,
 }
 
 impl<'t> Builder<'t> {
@@ -172,10 +181,10 @@ impl<'t> Builder<'t> {
             tree: XmlTree {
                 elements: Vec::new(),
                 namespaces: vec![String::new()],
-                doctype: None,
             },
             stack: Vec::new(),
             root_closed: false,
+            doctype: None,
         }
     }
 
@@ -190,7 +199,7 @@ impl<'t> Builder<'t> {
         (at >= base && at + part.len() <= base + self.text.len()).then(|| at - base)
     }
 
-    fn run(mut self) -> Result<XmlTree, DescriptorError> {
+    fn run(&mut self) -> Result<XmlTree, DescriptorError> {
         let mut reader = NsReader::from_str(self.text);
         reader.config_mut().check_end_names = true;
         reader.config_mut().expand_empty_elements = false;
@@ -262,7 +271,7 @@ impl<'t> Builder<'t> {
                 }
                 Event::DocType(_) => {
                     let end = reader.buffer_position() as usize;
-                    self.tree.doctype = Some(self.span(start, end.min(start + 9)));
+                    self.doctype = Some(self.span(start, end.min(start + 9)));
                 }
                 Event::Decl(d) => {
                     if let Some(Ok(encoding)) = d.encoding() {
@@ -286,7 +295,13 @@ impl<'t> Builder<'t> {
                 span: self.span(end, end),
             });
         }
-        Ok(self.tree)
+        Ok(std::mem::replace(
+            &mut self.tree,
+            XmlTree {
+                elements: Vec::new(),
+                namespaces: Vec::new(),
+            },
+        ))
     }
 
     /// Non-whitespace text belongs to the open element; outside the root it is an error.
@@ -502,8 +517,12 @@ mod tests {
         let err = parse_default(text).unwrap_err();
         assert!(matches!(&err, DescriptorError::Entity { name, .. } if name == "xxe"));
         assert_eq!(err.span().line, 2);
-        let tree = parse_default("<!DOCTYPE x>\n<x/>").unwrap();
-        assert_eq!(tree.doctype.map(|s| s.line), Some(1));
+        let (doctype, tree) = parse_with_doctype("<!DOCTYPE x>\n<x/>", &XmlLimits::default());
+        assert!(tree.is_ok());
+        assert_eq!(doctype.map(|s| s.line), Some(1));
+        let (doctype, tree) = parse_with_doctype(text, &XmlLimits::default());
+        assert!(tree.is_err());
+        assert_eq!(doctype.map(|s| s.line), Some(1));
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &OvfContext<'_>, findings: &mut Findings<'_>) {
-    if let Some(span) = context.envelope.and_then(|e| e.doctype) {
+    if let Some(span) = context.package.descriptor.doctype {
         findings.report_at(
             context.file,
             span,
