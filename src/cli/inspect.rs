@@ -332,24 +332,19 @@ fn content_block(out: &mut String, envelope: &Envelope, content: &Content) {
         let _ = writeln!(out, "{pad}annotation: {}", show(envelope, &a.annotation));
     }
     for product in &content.products {
-        let _ = writeln!(
-            out,
-            "{pad}product: {} {} by {}{}{} ({} properties)",
-            show(envelope, &product.product),
-            show(envelope, &product.version),
-            show(envelope, &product.vendor),
-            product
-                .class
-                .as_ref()
-                .map(|c| format!(", class {c}"))
-                .unwrap_or_default(),
-            product
-                .instance
-                .as_ref()
-                .map(|i| format!(", instance {i}"))
-                .unwrap_or_default(),
-            product.properties.len()
-        );
+        let mut facts: Vec<String> = [&product.product, &product.version, &product.full_version]
+            .into_iter()
+            .map(|t| show(envelope, t))
+            .filter(|t| !t.is_empty())
+            .collect();
+        let vendor = show(envelope, &product.vendor);
+        if !vendor.is_empty() {
+            facts.push(format!("by {vendor}"));
+        }
+        facts.extend(product.class.as_ref().map(|c| format!("class {c}")));
+        facts.extend(product.instance.as_ref().map(|i| format!("instance {i}")));
+        facts.push(format!("{} properties", product.properties.len()));
+        let _ = writeln!(out, "{pad}product: {}", facts.join(", "));
     }
     if !content.eulas.is_empty() {
         let _ = writeln!(out, "{pad}licences: {}", content.eulas.len());
