@@ -200,3 +200,48 @@ fn resolved_disk(
             .map(|f| f.value.clone()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ovf::descriptor::parse;
+    use crate::ovf::xml::XmlLimits;
+
+    const COMPLETE: &[u8] = include_bytes!("../../tests/fixtures/ovf/complete/vims.ovf");
+
+    #[test]
+    fn an_option_specific_item_overrides_the_general_one() {
+        let envelope = parse(COMPLETE, &XmlLimits::default()).envelope.unwrap();
+        let items = &envelope.contents[1].hardware[0].items;
+        let names = |option| {
+            effective_items(items, option)
+                .iter()
+                .filter_map(|i| i.element_name.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(Some("lab"))[..2],
+            ["1 virtual CPU", "2048 MB of memory"]
+        );
+        assert_eq!(
+            names(Some("production"))[..2],
+            ["4 virtual CPUs", "8192 MB of memory"]
+        );
+        assert_eq!(names(None).len(), 6, "no option: only the general items");
+    }
+
+    #[test]
+    fn resolved_hardware_uses_the_default_option_and_rounds_disks_up() {
+        let envelope = parse(COMPLETE, &XmlLimits::default()).envelope.unwrap();
+        let hardware = resolved_hardware(&envelope, None);
+        assert_eq!(hardware[0].vcpus, Some(4));
+        assert_eq!(hardware[1].disks[0].gib_rounded_up(), Some(60));
+        let half = ResolvedDisk {
+            disk_id: "d".into(),
+            bytes: Some(536_870_912),
+            capacity_property: None,
+            file_ref: None,
+        };
+        assert_eq!(half.gib_rounded_up(), Some(1));
+    }
+}

@@ -779,3 +779,217 @@ fn content_section(
         | SectionKind::ResourceGroup => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ovf::sections::Capacity;
+    use crate::ovf::xml::{XmlLimits, parse};
+
+    const COMPLETE: &str = include_str!("../../tests/fixtures/ovf/complete/vims.ovf");
+
+    fn envelope(text: &str) -> Envelope {
+        read(&parse(text, &XmlLimits::default()).unwrap()).unwrap()
+    }
+
+    fn wrap(body: &str) -> String {
+        format!(
+            "<Envelope xmlns=\"http://schemas.dmtf.org/ovf/envelope/1\" xmlns:ovf=\"http://schemas.dmtf.org/ovf/envelope/1\" xmlns:ecs=\"urn:ecs\">{body}</Envelope>"
+        )
+    }
+
+    #[test]
+    fn references_keep_size_compression_and_chunking() {
+        let e = envelope(COMPLETE);
+        assert_eq!(e.references.len(), 4);
+        assert_eq!(e.references[0].chunk_count(), Some(3));
+        assert_eq!(e.references[1].compression.as_deref(), Some("gzip"));
+        assert_eq!(e.file("cscf-day0").and_then(|f| f.size), Some(17));
+    }
+
+    #[test]
+    fn disk_sections_read_capacity_units_property_capacity_and_volume_type() {
+        let e = envelope(COMPLETE);
+        let hss = e.disk("hss-boot").unwrap();
+        assert!(
+            matches!(&hss.capacity.as_ref().unwrap().value, Capacity::Property(k) if k == "hss.disk_gb")
+        );
+        assert_eq!(
+            e.disk("hss-data").unwrap().volume_type.as_deref(),
+            Some("SSD")
+        );
+        assert_eq!(
+            e.disk("cscf-boot").unwrap().capacity_bytes(|_| None),
+            Some(40 << 30)
+        );
+        assert_eq!(
+            e.shared_disks[0].disks[0].capacity_bytes(|_| None),
+            Some(536_870_912)
+        );
+    }
+
+    #[test]
+    fn networks_read_ecs_attributes_and_port_profiles() {
+        let e = envelope(COMPLETE);
+        let sig = &e.networks()[0];
+        assert_eq!(sig.extension.segmentation_id.as_deref(), Some("3950"));
+        assert_eq!(sig.extension.external, Some(false));
+        assert_eq!(sig.port_profiles[0].transmit_vlans, vec!["101", "102"]);
+        assert_eq!(
+            e.networks()[1]
+                .description
+                .as_ref()
+                .unwrap()
+                .msgid
+                .as_deref(),
+            Some("net.oam")
+        );
+    }
+
+    #[test]
+    fn ecs_sections_are_read_from_any_extension_namespace() {
+        let e = envelope(COMPLETE);
+        assert_eq!(
+            e.virtual_routers[0].entries[0].name.as_deref(),
+            Some("VRF_SIG")
+        );
+        let interfaces = &e.router_interfaces[0].entries;
+        assert_eq!(
+            interfaces[0].virtual_router_ref.as_ref().unwrap().value,
+            "vrf-sig"
+        );
+        assert_eq!(
+            interfaces[1].border_gateway_host_id.as_deref(),
+            Some("BGW-1")
+        );
+        assert_eq!(
+            e.resource_groups[0].entries[0].placements,
+            vec![("placementZone".to_owned(), "nova-a".to_owned())]
+        );
+        assert_eq!(
+            e.contents[1].resource_group_ref.as_ref().unwrap().value,
+            "zone-a"
+        );
+    }
+
+    #[test]
+    fn deployment_options_know_their_default() {
+        let e = envelope(COMPLETE);
+        assert_eq!(e.configurations().len(), 2);
+        assert_eq!(e.default_configuration(), Some("production"));
+        let first = envelope(&wrap(
+            "<DeploymentOptionSection><Info/><Configuration ovf:id=\"a\"/><Configuration ovf:id=\"b\"/></DeploymentOptionSection><VirtualSystem ovf:id=\"x\"/>",
+        ));
+        assert_eq!(first.default_configuration(), Some("a"));
+    }
+
+    #[test]
+    fn collections_nest_with_their_sections() {
+        let e = envelope(COMPLETE);
+        let vims = &e.contents[0];
+        assert_eq!(vims.kind, ContentKind::Collection);
+        assert_eq!(vims.children, vec![1, 2]);
+        assert_eq!(e.contents[2].parent, Some(0));
+        assert!(vims.annotation.is_some());
+        assert_eq!(vims.startup.as_ref().unwrap().items[1].stop_delay, Some(30));
+        assert_eq!(vims.scale_out[0].minimum, Some(2));
+        assert_eq!(vims.resource_allocation.as_ref().unwrap().items.len(), 3);
+        assert_eq!(vims.eulas.len(), 1);
+    }
+
+    #[test]
+    fn virtual_systems_read_their_sections() {
+        let e = envelope(COMPLETE);
+        let pcscf = &e.contents[1];
+        assert_eq!(pcscf.operating_system.as_ref().unwrap().id, Some(101));
+        assert_eq!(
+            pcscf.install.as_ref().unwrap().initial_boot_stop_delay,
+            Some(300)
+        );
+        assert_eq!(
+            pcscf.environment_files.as_ref().unwrap().files[0]
+                .file_ref
+                .value,
+            "cscf-day0"
+        );
+        assert_eq!(pcscf.boot_devices[0].configs[0].sources.len(), 2);
+        assert_eq!(pcscf.placements[0].group.value, "cscf-anti");
+        assert_eq!(
+            pcscf.hardware[0].transport,
+            vec!["iso", "com.vmware.guestInfo"]
+        );
+        assert_eq!(pcscf.hardware[0].items.len(), 8);
+        assert_eq!(pcscf.unknown.len(), 1);
+        assert!(!pcscf.unknown[0].required);
+    }
+
+    #[test]
+    fn products_read_keys_categories_and_option_values() {
+        let e = envelope(COMPLETE);
+        let subscribers = e.property("ims.subscribers").unwrap();
+        assert_eq!(subscribers.default_for(Some("lab")), Some("1000"));
+        assert_eq!(subscribers.default_for(Some("production")), Some("500000"));
+        assert_eq!(subscribers.category.as_ref().unwrap().text, "Domain");
+        let password = e.property("pcscf.admin_password.1").unwrap();
+        assert!(password.password && password.user_configurable);
+        assert!(password.check_value("short").is_err());
+        assert!(
+            e.property("pcscf.sig_ip.1")
+                .unwrap()
+                .check_value("10.33.168.71")
+                .is_ok()
+        );
+        assert_eq!(
+            e.contents[0].products[0]
+                .full_version
+                .as_ref()
+                .unwrap()
+                .text,
+            "21.4.0-1187"
+        );
+    }
+
+    #[test]
+    fn placement_groups_encryption_and_strings_are_kept() {
+        let e = envelope(COMPLETE);
+        assert_eq!(
+            e.placement_groups[0].policy.as_deref(),
+            Some("availability")
+        );
+        assert_eq!(e.encryption.len(), 1);
+        assert_eq!(e.strings.default_lang.as_deref(), Some("en-US"));
+        assert_eq!(e.strings.bundles[0].lang.as_deref(), Some("de-DE"));
+        assert_eq!(
+            e.strings.bundles[0].file_ref.as_ref().unwrap().value,
+            "msgs-de"
+        );
+    }
+
+    #[test]
+    fn unknown_and_misplaced_sections_are_kept_with_required() {
+        let e = envelope(&wrap(
+            "<ecs:Foo><Info>x</Info></ecs:Foo><VirtualSystem ovf:id=\"x\"><DiskSection><Info/></DiskSection><ecs:Bar ovf:required=\"false\"/></VirtualSystem>",
+        ));
+        assert!(e.unknown[0].required && e.unknown[0].required_explicit.is_none());
+        assert_eq!(
+            e.contents[0].unknown[0].misplaced,
+            Some("directly in the Envelope")
+        );
+        assert_eq!(e.contents[0].unknown[1].required_explicit, Some(false));
+    }
+
+    #[test]
+    fn versions_and_non_ovf_roots() {
+        let slash = "<Envelope xmlns=\"http://schemas.dmtf.org/ovf/envelope/1/\"/>";
+        let e = envelope(slash);
+        assert_eq!(e.version, OvfVersion::V1);
+        assert_eq!(e.notices[0].kind, NoticeKind::NamespaceSlash);
+        let tree = parse("<Envelope xmlns=\"urn:x\"/>", &XmlLimits::default()).unwrap();
+        assert!(matches!(
+            read(&tree),
+            Err(DescriptorError::UnknownVersion { .. })
+        ));
+        let tree = parse("<html/>", &XmlLimits::default()).unwrap();
+        assert!(matches!(read(&tree), Err(DescriptorError::NotOvf { .. })));
+    }
+}

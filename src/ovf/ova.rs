@@ -2,6 +2,7 @@
 //! an entry by seeking to its data. It stays behind [`OvaFiles`] so the package's own tar
 //! reader can replace it in one place.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -25,6 +26,7 @@ struct Entry {
 pub struct OvaFiles {
     path: PathBuf,
     entries: Vec<Entry>,
+    by_name: HashMap<String, usize>,
     limits: Limits,
 }
 
@@ -42,6 +44,7 @@ impl OvaFiles {
         let file = File::open(path).map_err(io)?;
         let mut archive = tar::Archive::new(file);
         let mut entries = Vec::new();
+        let mut by_name = HashMap::new();
         for entry in archive
             .entries_with_seek()
             .map_err(|e| bad(e.to_string()))?
@@ -66,7 +69,7 @@ impl OvaFiles {
             let Some(name) = normalise(&raw.replace('\\', "/")) else {
                 return Err(refuse("climbs out of the archive with `..`"));
             };
-            if entries.iter().any(|e: &Entry| e.name == name) {
+            if by_name.insert(name.clone(), entries.len()).is_some() {
                 return Err(refuse("is stored twice"));
             }
             entries.push(Entry {
@@ -84,6 +87,7 @@ impl OvaFiles {
         Ok(OvaFiles {
             path: path.to_path_buf(),
             entries,
+            by_name,
             limits: *limits,
         })
     }
@@ -96,22 +100,19 @@ impl OvaFiles {
             .find(|n| n.to_ascii_lowercase().ends_with(".ovf"))
     }
 
-    /// Every entry name, in archive order.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.entries.iter().map(|e| e.name.as_str())
+    fn entry(&self, name: &str) -> Option<&Entry> {
+        self.by_name.get(name).and_then(|&i| self.entries.get(i))
     }
 
     /// The size the tar header states.
     pub fn size(&self, name: &str) -> Option<u64> {
-        self.entries.iter().find(|e| e.name == name).map(|e| e.size)
+        self.entry(name).map(|e| e.size)
     }
 
     /// Reads an entry, refusing more than the per-file limit.
     pub fn read(&self, name: &str) -> Result<Vec<u8>, SourceError> {
         let entry = self
-            .entries
-            .iter()
-            .find(|e| e.name == name)
+            .entry(name)
             .ok_or_else(|| SourceError::Missing(name.to_owned()))?;
         let limit = self.limits.max_file_bytes;
         if entry.size > limit {

@@ -144,14 +144,6 @@ impl<'t> Reading<'t> {
         self.tree.ovf_child(element, local).map(localized)
     }
 
-    /// The text of every OVF-namespace child `local`.
-    pub fn text_children(&self, element: &'t XmlElement, local: &str) -> Vec<LocalizedText> {
-        self.children(element)
-            .filter(|c| c.is_ovf(local))
-            .map(localized)
-            .collect()
-    }
-
     /// Whether the element declares `ovf:required` (DSP0243: true when absent).
     pub fn required(&mut self, element: &XmlElement, path: &str) -> (bool, Option<bool>) {
         let explicit = self.bool_attr(element, "required", path);

@@ -174,18 +174,6 @@ impl AllocationUnits {
             .then(|| self.to_base(quantity))
             .flatten()
     }
-
-    /// Plain bytes (DSP0243's default for disk capacity).
-    pub fn byte() -> AllocationUnits {
-        AllocationUnits {
-            text: "byte".to_owned(),
-            base: BaseUnit::Byte,
-            pow2: 0,
-            pow10: 0,
-            factor: 1,
-            legacy: false,
-        }
-    }
 }
 
 /// Splits at the first top-level `*` or `/`.
