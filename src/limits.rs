@@ -1,5 +1,6 @@
 //! Every bound a loader enforces, in one place, with defaults an operator can change by flag.
 
+use crate::ovf::XmlLimits;
 use crate::yaml::YamlLimits;
 
 /// Bounds on what vnfwiz reads, so hostile input cannot exhaust memory, time or the stack.
@@ -19,6 +20,8 @@ pub struct Limits {
     pub max_files: usize,
     /// YAML nesting and alias budgets.
     pub yaml: YamlLimits,
+    /// XML nesting and element-count bounds for OVF descriptors and message bundles.
+    pub xml: XmlLimits,
 }
 
 impl Default for Limits {
@@ -31,6 +34,7 @@ impl Default for Limits {
             max_nested_depth: 5,
             max_files: 2_000,
             yaml: YamlLimits::default(),
+            xml: XmlLimits::default(),
         }
     }
 }

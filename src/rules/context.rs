@@ -67,9 +67,20 @@ impl<'o> Findings<'o> {
         path: impl Into<String>,
         message: impl Into<String>,
     ) -> &mut Violation {
+        self.report_at(&file.path, span, path, message)
+    }
+
+    /// Reports a violation at `span` of the file named `file` (relative to the input root).
+    pub fn report_at(
+        &mut self,
+        file: &str,
+        span: Span,
+        path: impl Into<String>,
+        message: impl Into<String>,
+    ) -> &mut Violation {
         self.out.push(Violation {
             rule: self.rule,
-            file: file.path.clone(),
+            file: file.to_owned(),
             span,
             path: path.into(),
             message: message.into(),
