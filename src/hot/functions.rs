@@ -4,7 +4,7 @@
 use crate::yaml::{Key, Node, Value};
 
 use super::template::Template;
-use super::version::{FunctionStatus, VERSIONS};
+use super::version;
 
 /// Which part of the template a call sits in; it decides which functions are allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,17 +43,25 @@ impl Call<'_> {
     }
 }
 
-/// True when `name` is a function (or condition function) in at least one HOT version.
-pub fn is_known_function(name: &str) -> bool {
-    VERSIONS.iter().any(|(v, _, _)| {
-        v.function(name) != FunctionStatus::Unknown
-            || v.condition_function(name) != FunctionStatus::Unknown
-    })
-}
-
 /// Every call in a template, in source order.
 pub fn calls<'a>(template: &Template<'a>) -> Vec<Call<'a>> {
-    let mut walker = Walker::default();
+    collect(template, version::is_function_name)
+}
+
+/// Every single-key map whose key is no function name in any version (`{get_parm: x}`,
+/// but also plain data such as `{port: 80}`), with the same places and scopes as [`calls`];
+/// the candidates for a misspelt function.
+pub fn non_function_single_key_maps<'a>(template: &Template<'a>) -> Vec<Call<'a>> {
+    collect(template, |key| !version::is_function_name(key))
+}
+
+/// Walks resources, outputs and conditions, keeping the single-key maps whose key `keep`s.
+fn collect<'a>(template: &Template<'a>, keep: fn(&str) -> bool) -> Vec<Call<'a>> {
+    let mut walker = Walker {
+        keep,
+        out: Vec::new(),
+        current: Vec::new(),
+    };
     for (section, scope) in [("resources", Scope::Resource), ("outputs", Scope::Output)] {
         for (name, definition) in template.entries(section) {
             let Some(map) = definition.as_map() else {
@@ -96,9 +104,9 @@ struct Pending<'a> {
 }
 
 /// Depth-first walk with an explicit stack; the path is kept as segments and joined only
-/// for the calls found, so plain values cost no allocation.
-#[derive(Default)]
+/// for the maps kept, so plain values cost no allocation.
 struct Walker<'a> {
+    keep: fn(&str) -> bool,
     out: Vec<Call<'a>>,
     current: Vec<Seg<'a>>,
 }
@@ -136,26 +144,26 @@ impl<'a> Walker<'a> {
             let level = item.level + 1;
             match &item.node.value {
                 Value::Map(map) => {
-                    let single = (map.len() == 1)
-                        .then(|| map.iter().next())
-                        .flatten()
-                        .filter(|(key, _)| is_known_function(&key.text));
+                    let single = (map.len() == 1).then(|| map.iter().next()).flatten();
                     if let Some((key, args)) = single {
-                        self.out.push(Call {
-                            name: key,
-                            args,
-                            node: item.node,
-                            path: self.joined(),
-                            scope: item.scope,
-                            owner,
-                            depth: item.depth,
-                        });
+                        if (self.keep)(&key.text) {
+                            self.out.push(Call {
+                                name: key,
+                                args,
+                                node: item.node,
+                                path: self.joined(),
+                                scope: item.scope,
+                                owner,
+                                depth: item.depth,
+                            });
+                        }
+                        let is_call = version::is_function_name(&key.text);
                         pending.push(Pending {
                             node: args,
                             seg: Seg::Key(&key.text),
                             level,
                             scope: item.scope,
-                            depth: item.depth + 1,
+                            depth: item.depth + usize::from(is_call),
                             // `if` takes a condition as its first argument.
                             condition_first: key.text == "if",
                         });

@@ -3,6 +3,7 @@
 pub mod functions;
 mod load;
 pub mod manifest;
+pub mod parameters;
 mod path_error;
 pub mod set;
 pub mod template;
