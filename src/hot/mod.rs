@@ -1,5 +1,6 @@
 //! The HOT model: versions, templates, environments, function calls and the loaded set.
 
+pub mod arguments;
 pub mod functions;
 mod load;
 pub mod manifest;
