@@ -3,6 +3,7 @@
 pub mod arguments;
 pub mod functions;
 mod load;
+pub mod lookalike;
 pub mod manifest;
 pub mod parameters;
 mod path_error;

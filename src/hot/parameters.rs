@@ -588,8 +588,13 @@ impl Typed<'_> {
                     if remainder == *offset as f64 {
                         Ok(())
                     } else {
+                        let multiple = if *offset == 0 {
+                            format!("a multiple of {step}")
+                        } else {
+                            format!("a multiple of {step} plus {offset}")
+                        };
                         Err(format!(
-                            "{n} is not a multiple of {step} plus {offset} (the remainder is {})",
+                            "{n} is not {multiple} (the remainder is {})",
                             Number::Float(remainder)
                                 .as_whole()
                                 .map_or_else(|| python_float_text(remainder), |w| w.to_string())
@@ -657,14 +662,20 @@ impl Typed<'_> {
                     return Ok(());
                 }
                 let names: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
+                let spaced = missing.iter().any(|m| m.trim() != m.as_str());
                 return Err(format!(
-                    "{} not among the allowed values: {}",
+                    "{} not among the allowed values: {}{}",
                     if names.len() == 1 {
                         format!("{} is", names[0])
                     } else {
                         format!("{} are", names.join(", "))
                     },
-                    listed()
+                    listed(),
+                    if spaced {
+                        " (Heat splits the text on commas and keeps the spaces)"
+                    } else {
+                        ""
+                    }
                 ));
             }
             Typed::JsonLength(_) => false,

@@ -1,12 +1,22 @@
 //! R-92635 "compliant with the OpenStack Template Guide": the HOT specification's own checks,
 //! each under its own sub-code.
 
+mod deletion_policy;
 mod duplicate_key;
 mod file_outside_package;
+mod keys;
 mod missing_file;
 mod nested_cycle;
 mod nested_depth;
+mod output_definition;
+mod parameter_constraint;
+mod parameter_default;
+mod parameter_definition;
+mod resource_definition;
+mod structure;
 mod template_size;
+mod template_version;
+mod unknown_section;
 mod yaml_limit;
 mod yaml_syntax;
 
@@ -22,4 +32,13 @@ pub const RULES: &[&Rule] = &[
     &file_outside_package::RULE,
     &nested_cycle::RULE,
     &nested_depth::RULE,
+    &structure::RULE,
+    &template_version::RULE,
+    &unknown_section::RULE,
+    &resource_definition::RULE,
+    &deletion_policy::RULE,
+    &output_definition::RULE,
+    &parameter_definition::RULE,
+    &parameter_constraint::RULE,
+    &parameter_default::RULE,
 ];
