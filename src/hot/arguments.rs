@@ -135,12 +135,15 @@ impl Checker<'_> {
             Some(items) => Some(items),
             None => {
                 let name = self.name;
-                let why = if is_call(args) {
-                    "a function cannot stand for the whole argument list".to_owned()
+                let message = if is_call(args) {
+                    format!(
+                        "`{name}` takes a list {form} written in place; a function cannot \
+                         stand for the whole list"
+                    )
                 } else {
-                    format!("not {}", args.kind())
+                    format!("`{name}` takes a list {form}, not {}", args.kind())
                 };
-                self.problem(args.span, format!("`{name}` takes a list {form}; {why}"));
+                self.problem(args.span, message);
                 None
             }
         }

@@ -3,8 +3,9 @@
 
 use crate::yaml::{Key, Node, Value};
 
+use super::arguments;
 use super::template::Template;
-use super::version;
+use super::version::{self, FunctionStatus, Version};
 
 /// Which part of the template a call sits in; it decides which functions are allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,6 +41,76 @@ impl Call<'_> {
     /// The function name.
     pub fn function(&self) -> &str {
         &self.name.text
+    }
+}
+
+/// How Heat takes a call in a template of a given version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// A function of this version, usable where it is.
+    Valid,
+    /// A function this version rejects as removed (CFN functions, `Fn::Select`).
+    Removed {
+        /// The first version without it.
+        since: Version,
+    },
+    /// A function of a later version.
+    NotYet {
+        /// The first version with it.
+        since: Version,
+    },
+    /// A condition function (`equals`, `not`, `and`, `or`) outside conditions.
+    ConditionOnly,
+    /// A function that conditions cannot use.
+    NotInConditions,
+    /// Plain data that happens to use a function name as its only key (`{filter: web}` in a
+    /// version without `filter`); Heat passes it on untouched.
+    Data,
+}
+
+/// How Heat takes `call` in a template of `version`.
+pub fn standing(call: &Call<'_>, version: Version) -> Standing {
+    let name = call.function();
+    let later = || match version::introduced(name) {
+        Some(since) if since > version => Standing::NotYet { since },
+        _ => Standing::Data,
+    };
+    if call.scope == Scope::Condition {
+        if !version.has_conditions() {
+            // The `condition:` key or `if` itself is what this version lacks.
+            return Standing::Data;
+        }
+        if version.condition_function(name) {
+            return Standing::Valid;
+        }
+        return match version.function(name) {
+            FunctionStatus::Removed => removed(name),
+            FunctionStatus::Available => Standing::NotInConditions,
+            FunctionStatus::Unknown => later(),
+        };
+    }
+    let standing = match version.function(name) {
+        FunctionStatus::Available => return Standing::Valid,
+        FunctionStatus::Removed => return removed(name),
+        FunctionStatus::Unknown if version.has_conditions() && version::is_condition_only(name) => {
+            Standing::ConditionOnly
+        }
+        FunctionStatus::Unknown => later(),
+    };
+    // A plain word (`filter`, `equals`) is only taken for a call when its arguments have
+    // the function's shape; otherwise it is ordinary data in this version.
+    let plain_word = !name.contains('_') && !name.contains(':');
+    if plain_word && !arguments::fits(name, call.args) {
+        Standing::Data
+    } else {
+        standing
+    }
+}
+
+fn removed(name: &str) -> Standing {
+    match version::removed_in(name) {
+        Some(since) => Standing::Removed { since },
+        None => Standing::Data,
     }
 }
 

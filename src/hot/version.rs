@@ -136,6 +136,11 @@ pub fn is_function_name(name: &str) -> bool {
     CFN_FUNCTIONS.contains(&name) || HOT_FUNCTIONS.iter().any(|(n, _)| *n == name)
 }
 
+/// True for `equals`, `not`, `and` and `or`, which only conditions accept.
+pub fn is_condition_only(name: &str) -> bool {
+    CONDITION_ONLY.contains(&name)
+}
+
 /// The first version that has `name` as a function (inside or outside conditions).
 pub fn introduced(name: &str) -> Option<Version> {
     if CFN_FUNCTIONS.contains(&name) {

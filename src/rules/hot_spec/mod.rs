@@ -1,11 +1,14 @@
 //! R-92635 "compliant with the OpenStack Template Guide": the HOT specification's own checks,
 //! each under its own sub-code.
 
+mod condition_function;
 mod deletion_policy;
 mod duplicate_key;
 mod file_outside_package;
+mod function_arguments;
 mod keys;
 mod missing_file;
+mod misspelt_function;
 mod nested_cycle;
 mod nested_depth;
 mod output_definition;
@@ -16,6 +19,7 @@ mod resource_definition;
 mod structure;
 mod template_size;
 mod template_version;
+mod unknown_function;
 mod unknown_section;
 mod yaml_limit;
 mod yaml_syntax;
@@ -41,4 +45,8 @@ pub const RULES: &[&Rule] = &[
     &parameter_definition::RULE,
     &parameter_constraint::RULE,
     &parameter_default::RULE,
+    &unknown_function::RULE,
+    &function_arguments::RULE,
+    &condition_function::RULE,
+    &misspelt_function::RULE,
 ];
