@@ -1,7 +1,9 @@
 //! R-92635 "compliant with the OpenStack Template Guide": the HOT specification's own checks,
 //! each under its own sub-code.
 
+mod attribute_reference;
 mod condition_function;
+mod condition_reference;
 mod deletion_policy;
 mod duplicate_key;
 mod file_outside_package;
@@ -9,13 +11,17 @@ mod function_arguments;
 mod keys;
 mod missing_file;
 mod misspelt_function;
+mod name_clash;
 mod nested_cycle;
 mod nested_depth;
 mod output_definition;
 mod parameter_constraint;
 mod parameter_default;
 mod parameter_definition;
+mod parameter_groups;
+mod parameter_reference;
 mod resource_definition;
+mod resource_reference;
 mod structure;
 mod template_size;
 mod template_version;
@@ -49,4 +55,10 @@ pub const RULES: &[&Rule] = &[
     &function_arguments::RULE,
     &condition_function::RULE,
     &misspelt_function::RULE,
+    &parameter_reference::RULE,
+    &resource_reference::RULE,
+    &attribute_reference::RULE,
+    &condition_reference::RULE,
+    &name_clash::RULE,
+    &parameter_groups::RULE,
 ];
