@@ -426,6 +426,28 @@ pub enum ValueError {
     Constraint(ConstraintViolation),
 }
 
+impl ValueError {
+    /// The problem without the value itself, for hidden parameters (passwords, keys).
+    pub fn redacted(&self) -> String {
+        match self {
+            ValueError::Missing => "no value is given".to_owned(),
+            ValueError::NotANumber(_) => "the value is not a number".to_owned(),
+            ValueError::NotABoolean(_) => "the value is not a boolean".to_owned(),
+            ValueError::NotAList(_) => "the value is not a comma-delimited list".to_owned(),
+            ValueError::NotJson { .. } => "the value is not valid JSON".to_owned(),
+            ValueError::NotAString(kind) => format!("the value is {kind}, not a string"),
+            ValueError::Constraint(violation) => {
+                let mut text =
+                    format!("the value breaks its `{}` constraint", violation.constraint);
+                if let Some(description) = &violation.description {
+                    text.push_str(&format!(" (the template says: {})", description.trim()));
+                }
+                text
+            }
+        }
+    }
+}
+
 impl ParameterSchema {
     /// Reads a parameter definition; `version` decides whether `modulo` exists.
     pub fn from_definition(

@@ -6,6 +6,9 @@ mod condition_function;
 mod condition_reference;
 mod deletion_policy;
 mod duplicate_key;
+mod env_parameter;
+mod env_section;
+mod env_value;
 mod file_outside_package;
 mod function_arguments;
 mod keys;
@@ -61,4 +64,7 @@ pub const RULES: &[&Rule] = &[
     &condition_reference::RULE,
     &name_clash::RULE,
     &parameter_groups::RULE,
+    &env_section::RULE,
+    &env_parameter::RULE,
+    &env_value::RULE,
 ];
