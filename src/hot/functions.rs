@@ -273,3 +273,139 @@ impl<'a> Walker<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hot::set::{Role, SourceFile, TemplateKind};
+    use crate::yaml::{YamlLimits, parse};
+
+    fn file(text: &str) -> SourceFile {
+        SourceFile {
+            path: "base.yaml".to_owned(),
+            bytes: text.as_bytes().to_vec(),
+            role: Role::Template(TemplateKind::Base),
+            document: Some(parse(text.as_bytes(), &YamlLimits::default()).expect("parses")),
+            load_error: None,
+        }
+    }
+
+    fn template(file: &SourceFile) -> Template<'_> {
+        let root = file
+            .document
+            .as_ref()
+            .and_then(|d| d.root.as_map())
+            .expect("a map");
+        Template {
+            id: 0,
+            file,
+            root,
+            kind: TemplateKind::Base,
+        }
+    }
+
+    const TEXT: &str = "\
+heat_template_version: 2016-10-14
+conditions:
+  prod: {equals: [{get_param: env}, prod]}
+resources:
+  server:
+    type: OS::Nova::Server
+    condition: prod
+    properties:
+      name: {if: [prod, {get_param: name}, test]}
+      image: {get_parm: image}
+      metadata:
+        capture: {filter: udp}
+        rules: {filter: [[a], [a, b]]}
+        joined: {Fn::Join: [',', [a, b]]}
+        same: {equals: [a, b]}
+outputs:
+  ip:
+    value: {get_attr: [server, first_address]}
+";
+
+    #[test]
+    fn calls_carry_scope_path_and_depth() {
+        let source = file(TEXT);
+        let t = template(&source);
+        let found = calls(&t);
+        let names: Vec<&str> = found.iter().map(Call::function).collect();
+        assert_eq!(
+            names,
+            [
+                "if",
+                "get_param",
+                "filter",
+                "filter",
+                "Fn::Join",
+                "equals",
+                "get_attr",
+                "equals",
+                "get_param"
+            ]
+        );
+        let inner = found
+            .iter()
+            .find(|c| c.path == "resources.server.properties.name.if.1")
+            .expect("get_param inside if");
+        assert_eq!(inner.depth, 1);
+        assert_eq!(inner.scope, Scope::Resource);
+        let condition = found
+            .iter()
+            .find(|c| c.owner == "prod" && c.function() == "equals")
+            .expect("the condition");
+        assert_eq!(condition.scope, Scope::Condition);
+    }
+
+    #[test]
+    fn single_key_maps_that_are_not_functions() {
+        let source = file(TEXT);
+        let t = template(&source);
+        let keys: Vec<String> = non_function_single_key_maps(&t)
+            .iter()
+            .map(|c| c.function().to_owned())
+            .collect();
+        assert_eq!(keys, ["get_parm"]);
+    }
+
+    #[test]
+    fn standing_follows_version_scope_and_shape() {
+        let source = file(TEXT);
+        let t = template(&source);
+        let found = calls(&t);
+        let of = |path: &str, version: Version| {
+            let call = found.iter().find(|c| c.path == path).expect(path);
+            standing(call, version)
+        };
+        let v = Version::V2016_10_14;
+        let meta = "resources.server.properties.metadata";
+        assert_eq!(of(&format!("{meta}.capture"), v), Standing::Data);
+        assert_eq!(
+            of(&format!("{meta}.rules"), v),
+            Standing::NotYet {
+                since: Version::V2017_02_24
+            }
+        );
+        assert_eq!(
+            of(&format!("{meta}.rules"), Version::V2017_02_24),
+            Standing::Valid
+        );
+        assert_eq!(
+            of(&format!("{meta}.joined"), v),
+            Standing::Removed {
+                since: Version::V2014_10_16
+            }
+        );
+        assert_eq!(of(&format!("{meta}.same"), v), Standing::ConditionOnly);
+        assert_eq!(of("conditions.prod", v), Standing::Valid);
+        assert_eq!(of("resources.server.properties.name", v), Standing::Valid);
+        // Before 2016-10-14 the whole `if` is data-like and its condition is not judged.
+        assert_eq!(
+            of("resources.server.properties.name", Version::V2016_04_08),
+            Standing::NotYet {
+                since: Version::V2016_10_14
+            }
+        );
+    }
+}

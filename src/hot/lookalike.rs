@@ -47,6 +47,32 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
         .map(|(_, c)| c)
 }
 
+/// Near-name suggestions from a fixed set of names, within a total budget of comparisons,
+/// so that a file full of wrong names still takes linear time to check.
+pub struct Suggestions<'c> {
+    candidates: Vec<&'c str>,
+    budget: usize,
+}
+
+impl<'c> Suggestions<'c> {
+    /// Comparisons allowed per set of names.
+    const BUDGET: usize = 100_000;
+
+    /// Suggestions drawn from `candidates`.
+    pub fn new(candidates: impl IntoIterator<Item = &'c str>) -> Suggestions<'c> {
+        Suggestions {
+            candidates: candidates.into_iter().collect(),
+            budget: Self::BUDGET,
+        }
+    }
+
+    /// The candidate `word` was probably meant to be, while the budget lasts.
+    pub fn hint(&mut self, word: &str) -> Option<&'c str> {
+        self.budget = self.budget.checked_sub(self.candidates.len())?;
+        closest(word, self.candidates.iter().copied())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,6 +84,15 @@ mod tests {
         assert_eq!(distance("get_resouce", "get_resource", 2), Some(1));
         assert_eq!(distance("port", "get_attr", 2), None);
         assert_eq!(distance("same", "same", 0), Some(0));
+    }
+
+    #[test]
+    fn suggestions_stop_when_the_budget_is_spent() {
+        let names: Vec<String> = (0..40_000).map(|i| format!("port_{i}")).collect();
+        let mut suggestions = Suggestions::new(names.iter().map(String::as_str));
+        assert_eq!(suggestions.hint("port_7x"), Some("port_7"));
+        assert!(suggestions.hint("port_8x").is_some());
+        assert_eq!(suggestions.hint("port_9x"), None);
     }
 
     #[test]

@@ -12,6 +12,9 @@ use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 /// Attributes every template resource has besides the nested template's outputs.
 const STACK_ATTRIBUTES: [&str; 3] = ["OS::stack_id", "OS::stack_name", "show"];
 
+/// Most output names listed in one message.
+const MAX_LISTED: usize = 12;
+
 /// An attribute a nested template does not provide.
 pub static RULE: Rule = Rule {
     meta: RuleMeta {
@@ -92,13 +95,19 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 .collect();
             offered.sort_unstable();
             offered.dedup();
-            let hint = closest(name, offered.iter().copied())
+            // Bounded: a hint and a short list, however many outputs the templates have.
+            let hint = (offered.len() <= MAX_LISTED * 10)
+                .then(|| closest(name, offered.iter().copied()))
+                .flatten()
                 .map(|o| format!("did you mean `{o}`? "))
                 .unwrap_or_default();
-            let list = if offered.is_empty() {
-                "it has no outputs".to_owned()
-            } else {
-                format!("its outputs are {}", offered.join(", "))
+            let list = match offered.len() {
+                0 => "it has no outputs".to_owned(),
+                n if n <= MAX_LISTED => format!("its outputs are {}", offered.join(", ")),
+                n => format!(
+                    "its outputs include {}, … ({n} in all)",
+                    offered[..MAX_LISTED].join(", ")
+                ),
             };
             findings.report(
                 template.file,

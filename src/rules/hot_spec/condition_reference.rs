@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::hot::functions::{Scope, Standing, standing};
-use crate::hot::lookalike::closest;
+use crate::hot::lookalike::Suggestions;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 use crate::yaml::Node;
@@ -33,6 +33,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             .conditions()
             .map(|(k, _)| k.text.as_str())
             .collect();
+        let mut suggestions = Suggestions::new(declared.iter().copied());
         let mut report = |node: &Node, how: &str, path: String| {
             let Some(name) = node.as_str() else {
                 return;
@@ -40,7 +41,8 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             if declared.contains(name) {
                 return;
             }
-            let hint = closest(name, declared.iter().copied())
+            let hint = suggestions
+                .hint(name)
                 .map(|c| format!("; did you mean `{c}`?"))
                 .unwrap_or_default();
             findings.report(

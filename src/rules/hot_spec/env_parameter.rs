@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use crate::hot::lookalike::closest;
+use crate::hot::lookalike::Suggestions;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 
@@ -36,11 +36,13 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             .parameters()
             .map(|(k, _)| k.text.as_str())
             .collect();
+        let mut suggestions = Suggestions::new(declared.iter().copied());
         for (name, _) in env.parameters() {
             if declared.contains(name.text.as_str()) {
                 continue;
             }
-            let hint = closest(&name.text, declared.iter().copied())
+            let hint = suggestions
+                .hint(&name.text)
                 .map(|p| format!("did you mean `{p}`? "))
                 .unwrap_or_default();
             findings.report(

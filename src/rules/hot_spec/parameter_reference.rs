@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use crate::hot::functions::{Standing, standing};
-use crate::hot::lookalike::closest;
+use crate::hot::lookalike::Suggestions;
 use crate::hot::parameters::PSEUDO_PARAMETERS;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
@@ -35,6 +35,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             .map(|(k, _)| k.text.as_str())
             .collect();
         let resources: HashSet<&str> = template.resources().map(|(k, _)| k.text.as_str()).collect();
+        let mut suggestions = Suggestions::new(declared.iter().copied());
         for call in calls {
             let name = call.function();
             if (name != "get_param" && name != "Ref") || standing(call, version) != Standing::Valid
@@ -53,7 +54,8 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             if known {
                 continue;
             }
-            let hint = closest(text, declared.iter().copied())
+            let hint = suggestions
+                .hint(text)
                 .map(|p| format!("; did you mean `{p}`?"))
                 .unwrap_or_default();
             let what = if name == "Ref" {

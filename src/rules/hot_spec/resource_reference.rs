@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::hot::functions::{Scope, Standing, standing};
-use crate::hot::lookalike::closest;
+use crate::hot::lookalike::Suggestions;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 use crate::yaml::Node;
@@ -32,6 +32,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             continue;
         };
         let resources: HashSet<&str> = template.resources().map(|(k, _)| k.text.as_str()).collect();
+        let mut suggestions = Suggestions::new(resources.iter().copied());
         let mut report = |at: &Node, owner: Option<&str>, how: &str, path: String| {
             let Some(name) = at.as_str() else {
                 return;
@@ -43,7 +44,8 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             } else if resources.contains(name) {
                 return;
             } else {
-                let hint = closest(name, resources.iter().copied())
+                let hint = suggestions
+                    .hint(name)
                     .map(|r| format!("; did you mean `{r}`?"))
                     .unwrap_or_default();
                 format!(
