@@ -136,6 +136,27 @@ pub fn is_function_name(name: &str) -> bool {
     CFN_FUNCTIONS.contains(&name) || HOT_FUNCTIONS.iter().any(|(n, _)| *n == name)
 }
 
+/// Functions of Heat's CloudFormation format (and `Fn::Sub`, which Heat never had) that no
+/// HOT version knows, each with what a HOT template uses instead.
+const CFN_ONLY: [(&str, &str); 8] = [
+    ("Fn::GetAtt", "get_attr"),
+    ("Fn::FindInMap", "a parameter (HOT has no mappings)"),
+    ("Fn::If", "if"),
+    ("Fn::Equals", "equals"),
+    ("Fn::Not", "not"),
+    ("Fn::And", "and"),
+    ("Fn::Or", "or"),
+    ("Fn::Sub", "str_replace"),
+];
+
+/// What a HOT template uses instead of a CloudFormation-only function, when `name` is one.
+pub fn hot_equivalent(name: &str) -> Option<&'static str> {
+    CFN_ONLY
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, instead)| *instead)
+}
+
 /// True for `equals`, `not`, `and` and `or`, which only conditions accept.
 pub fn is_condition_only(name: &str) -> bool {
     CONDITION_ONLY.contains(&name)
@@ -406,6 +427,8 @@ mod tests {
         assert_eq!(removed_in("Fn::Select"), Some(V2015_10_15));
         assert_eq!(removed_in("get_param"), None);
         assert!(is_function_name("list_concat_unique"));
+        assert_eq!(hot_equivalent("Fn::GetAtt"), Some("get_attr"));
+        assert_eq!(hot_equivalent("get_attr"), None);
         assert!(!is_function_name("port"));
     }
 

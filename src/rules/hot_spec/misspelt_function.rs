@@ -3,7 +3,7 @@
 use crate::hot::arguments;
 use crate::hot::functions::{Scope, non_function_single_key_maps};
 use crate::hot::lookalike::distance;
-use crate::hot::version::Version;
+use crate::hot::version::{Version, hot_equivalent};
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 
@@ -34,6 +34,10 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
         };
         for map in non_function_single_key_maps(template) {
             let key = map.function();
+            // CloudFormation-only functions are unknown-function's, with their HOT equivalent.
+            if hot_equivalent(key).is_some() {
+                continue;
+            }
             if let Some(meant) = meant(key, map.args, map.scope, version) {
                 findings.report(
                     template.file,

@@ -1,6 +1,7 @@
 //! R-92635/unknown-function: every function exists in the template's version.
 
-use crate::hot::functions::{Standing, standing};
+use crate::hot::functions::{Standing, non_function_single_key_maps, standing};
+use crate::hot::version::hot_equivalent;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 
@@ -27,6 +28,20 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
         let Some(version) = template.version() else {
             continue;
         };
+        for map in non_function_single_key_maps(template) {
+            let name = map.function();
+            if let Some(instead) = hot_equivalent(name) {
+                findings.report(
+                    template.file,
+                    map.name.span,
+                    map.path.clone(),
+                    format!(
+                        "`{name}` is a CloudFormation function that no HOT version has; Heat \
+                         passes it on as plain data; use {instead}"
+                    ),
+                );
+            }
+        }
         for call in calls {
             let name = call.function();
             let message = match standing(call, version) {
