@@ -6,6 +6,7 @@
 //! `comma_delimited_list` text is split on every comma, `json` text must parse, and a
 //! constraint applies only to the types Heat allows it on.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use fancy_regex::Regex;
@@ -454,6 +455,16 @@ impl ParameterSchema {
         definition: &Node,
         version: Version,
     ) -> Result<ParsedSchema, SchemaError> {
+        Self::from_definition_with(definition, version, &mut Patterns::default())
+    }
+
+    /// Reads a parameter definition, compiling patterns through a shared cache (templates
+    /// repeat the same IP-address or name pattern on many parameters).
+    pub fn from_definition_with(
+        definition: &Node,
+        version: Version,
+        patterns: &mut Patterns,
+    ) -> Result<ParsedSchema, SchemaError> {
         let map = definition.as_map().ok_or(SchemaError::NotAMap)?;
         let type_node = map.get("type").ok_or(SchemaError::MissingType)?;
         let kind = match &type_node.value {
@@ -474,7 +485,7 @@ impl ParameterSchema {
             problems: Vec::new(),
         };
         if let Some(list) = map.get("constraints") {
-            parsed.read_constraints(list, version);
+            parsed.read_constraints(list, version, patterns);
         }
         Ok(parsed)
     }
@@ -763,7 +774,7 @@ impl ParsedSchema {
         });
     }
 
-    fn read_constraints(&mut self, list: &Node, version: Version) {
+    fn read_constraints(&mut self, list: &Node, version: Version, patterns: &mut Patterns) {
         let Some(items) = list.as_seq() else {
             if !list.is_null() {
                 self.problem(
@@ -790,11 +801,18 @@ impl ParsedSchema {
                 );
                 continue;
             };
-            self.read_constraint(map, item.span, &path, version);
+            self.read_constraint(map, item.span, &path, version, patterns);
         }
     }
 
-    fn read_constraint(&mut self, map: &Mapping, at: Span, path: &str, version: Version) {
+    fn read_constraint(
+        &mut self,
+        map: &Mapping,
+        at: Span,
+        path: &str,
+        version: Version,
+        patterns: &mut Patterns,
+    ) {
         for (key, _) in map.iter() {
             if key.text != "description" && !CONSTRAINT_KEYS.contains(&key.text.as_str()) {
                 self.problem(
@@ -871,7 +889,7 @@ impl ParsedSchema {
             );
             return;
         }
-        if let Some(kind) = self.read_kind(&key.text, definition, &kind_path) {
+        if let Some(kind) = self.read_kind(&key.text, definition, &kind_path, patterns) {
             self.schema.constraints.push(Constraint {
                 kind,
                 description,
@@ -881,7 +899,13 @@ impl ParsedSchema {
     }
 
     /// Reads one constraint's definition; `None` (with a problem recorded) when ill-formed.
-    fn read_kind(&mut self, key: &str, definition: &Node, path: &str) -> Option<ConstraintKind> {
+    fn read_kind(
+        &mut self,
+        key: &str,
+        definition: &Node,
+        path: &str,
+        patterns: &mut Patterns,
+    ) -> Option<ConstraintKind> {
         match key {
             "length" | "range" => {
                 let bounds = self.bounds(definition, path, key, &["min", "max"])?;
@@ -1006,7 +1030,7 @@ impl ParsedSchema {
                     );
                     return None;
                 };
-                match compile_pattern(pattern) {
+                match patterns.compile(pattern) {
                     Ok(regex) => Some(ConstraintKind::AllowedPattern {
                         pattern: pattern.to_owned(),
                         regex,
@@ -1098,11 +1122,30 @@ impl ParsedSchema {
     }
 }
 
+/// Compiled `allowed_pattern`s by their text, each compiled once.
+#[derive(Default)]
+pub struct Patterns(HashMap<String, Result<Regex, String>>);
+
+impl Patterns {
+    /// The pattern compiled as [`compile_pattern`] does, from the cache when seen before.
+    pub fn compile(&mut self, pattern: &str) -> Result<Regex, String> {
+        self.0
+            .entry(pattern.to_owned())
+            .or_insert_with(|| compile_pattern(pattern))
+            .clone()
+    }
+}
+
 /// Compiles a pattern as Heat's `re.match` uses it: anchored at the start only (the caller
 /// checks that the match reaches the end).
 pub fn compile_pattern(pattern: &str) -> Result<Regex, String> {
-    Regex::new(pattern).map_err(|e| e.to_string())?;
-    Regex::new(&format!("\\A(?:{pattern})")).map_err(|e| e.to_string())
+    Regex::new(&format!("\\A(?:{pattern})")).map_err(|wrapped| {
+        // Explain with the pattern as written, so positions match the template.
+        match Regex::new(pattern) {
+            Err(e) => e.to_string(),
+            Ok(_) => wrapped.to_string(),
+        }
+    })
 }
 
 #[cfg(test)]

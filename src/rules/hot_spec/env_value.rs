@@ -2,8 +2,6 @@
 
 use std::collections::HashMap;
 
-use crate::hot::Version;
-use crate::hot::parameters::ParameterSchema;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 use crate::yaml::{Node, Value};
@@ -33,7 +31,9 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
         let Some(env) = context.environment_of(module.template) else {
             continue;
         };
-        let version = template.version().unwrap_or(Version::LATEST);
+        let Some(schemas) = context.parameter_schemas(template.id) else {
+            continue;
+        };
         let declared: HashMap<&str, &Node> = template
             .parameters()
             .map(|(k, definition)| (k.text.as_str(), definition))
@@ -50,7 +50,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 let Some(definition) = declared.get(name.text.as_str()) else {
                     continue;
                 };
-                let Ok(parsed) = ParameterSchema::from_definition(definition, version) else {
+                let Some(Ok(parsed)) = schemas.get(name.text.as_str()) else {
                     continue;
                 };
                 let Err(error) = parsed.schema.check(&value.value) else {

@@ -1,8 +1,6 @@
 //! R-92635/parameter-constraint: constraints are well formed and apply to the parameter's
 //! type and version.
 
-use crate::hot::Version;
-use crate::hot::parameters::ParameterSchema;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 
@@ -26,12 +24,14 @@ pub static RULE: Rule = Rule {
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     for template in context.templates.iter().filter(|t| t.is_hot()) {
-        let version = template.version().unwrap_or(Version::LATEST);
-        for (name, definition) in template.parameters() {
-            let Ok(parsed) = ParameterSchema::from_definition(definition, version) else {
+        let Some(schemas) = context.parameter_schemas(template.id) else {
+            continue;
+        };
+        for (name, _) in template.parameters() {
+            let Some(Ok(parsed)) = schemas.get(name.text.as_str()) else {
                 continue;
             };
-            for problem in parsed.problems {
+            for problem in &parsed.problems {
                 findings.report(
                     template.file,
                     problem.span,

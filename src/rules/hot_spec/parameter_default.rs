@@ -1,7 +1,5 @@
 //! R-92635/parameter-default: a parameter's default fits its type and constraints.
 
-use crate::hot::Version;
-use crate::hot::parameters::ParameterSchema;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 
@@ -23,12 +21,14 @@ pub static RULE: Rule = Rule {
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     for template in context.templates.iter().filter(|t| t.is_hot()) {
-        let version = template.version().unwrap_or(Version::LATEST);
+        let Some(schemas) = context.parameter_schemas(template.id) else {
+            continue;
+        };
         for (name, definition) in template.parameters() {
             let Some(default) = definition.get("default").filter(|d| !d.is_null()) else {
                 continue;
             };
-            let Ok(parsed) = ParameterSchema::from_definition(definition, version) else {
+            let Some(Ok(parsed)) = schemas.get(name.text.as_str()) else {
                 continue;
             };
             if let Err(error) = parsed.schema.check(&default.value) {
