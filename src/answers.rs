@@ -58,6 +58,42 @@ impl PackageFormat {
     }
 }
 
+/// How the OVF environment document reaches the guest (answer `ovf_env_transport`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EnvTransport {
+    /// `/ovf-env.xml` through the server's `personality` (Nova deprecated personality in
+    /// compute API 2.57; clouds still accept it at lower microversions).
+    #[default]
+    Personality,
+    /// The document as the server's `user_data` (RAW), read from the config drive.
+    UserData,
+    /// Not delivered; the guest reads its properties from the server metadata.
+    None,
+}
+
+impl EnvTransport {
+    /// Every transport, in the order they are offered.
+    pub const ALL: [EnvTransport; 3] = [
+        EnvTransport::Personality,
+        EnvTransport::UserData,
+        EnvTransport::None,
+    ];
+
+    /// The answers-file spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EnvTransport::Personality => "personality",
+            EnvTransport::UserData => "user_data",
+            EnvTransport::None => "none",
+        }
+    }
+
+    /// Parses `personality`, `user_data` or `none`.
+    pub fn parse(text: &str) -> Option<EnvTransport> {
+        EnvTransport::ALL.into_iter().find(|t| t.as_str() == text)
+    }
+}
+
 /// Every decision the operator can make, keyed as in DESIGN.md's answers file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Answers {
@@ -75,6 +111,8 @@ pub struct Answers {
     pub requires: BTreeMap<String, String>,
     /// `package`.
     pub package: Option<PackageFormat>,
+    /// `ovf_env_transport`: how the OVF environment reaches the guests.
+    pub ovf_env_transport: Option<EnvTransport>,
 }
 
 /// A problem in an answers file, with its place.
@@ -111,7 +149,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-const KEYS: [&str; 7] = [
+const KEYS: [&str; 8] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -119,6 +157,7 @@ const KEYS: [&str; 7] = [
     "capabilities",
     "requires",
     "package",
+    "ovf_env_transport",
 ];
 
 impl Answers {
@@ -154,7 +193,7 @@ impl Answers {
                 return Err(invalid(
                     document.root.span,
                     "an answers file is a mapping of accept_eula, deployment_option, properties, \
-                     parameters, capabilities, requires and package"
+                     parameters, capabilities, requires, package and ovf_env_transport"
                         .to_owned(),
                 ));
             }
@@ -210,6 +249,20 @@ impl Answers {
                                 invalid(
                                     value.span,
                                     "package is csar, heat-zip, both or none".to_owned(),
+                                )
+                            })?,
+                    )
+                }
+                "ovf_env_transport" => {
+                    answers.ovf_env_transport = Some(
+                        value
+                            .as_str()
+                            .and_then(EnvTransport::parse)
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "ovf_env_transport is personality, user_data or none"
+                                        .to_owned(),
                                 )
                             })?,
                     )
@@ -276,6 +329,9 @@ impl Answers {
         if let Some(package) = self.package {
             entries.push(("package", string(package.as_str())));
         }
+        if let Some(transport) = self.ovf_env_transport {
+            entries.push(("ovf_env_transport", string(transport.as_str())));
+        }
         if entries.is_empty() {
             return "{}\n".to_owned();
         }
@@ -339,6 +395,7 @@ capabilities:
 requires:
   deployment: puppet
 package: csar
+ovf_env_transport: user_data
 ";
 
     #[test]
@@ -357,6 +414,7 @@ package: csar
         );
         assert_eq!(a.requires["deployment"], "puppet");
         assert_eq!(a.package, Some(PackageFormat::Csar));
+        assert_eq!(a.ovf_env_transport, Some(EnvTransport::UserData));
     }
 
     #[test]
@@ -381,6 +439,8 @@ package: csar
         );
         let error = Answers::parse(b"package: tarball\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("csar, heat-zip, both or none"));
+        let error = Answers::parse(b"ovf_env_transport: iso\n", "a.yaml").unwrap_err();
+        assert!(error.to_string().contains("personality, user_data or none"));
         let error = Answers::parse(b"accept_eula: maybe\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("accept_eula"));
     }

@@ -1,11 +1,13 @@
 //! vnfwiz: onboard a VNF from OVF/OVA or HOT templates, validated against ONAP and the HOT spec.
 
 pub mod answers;
+pub mod convert;
 pub mod hot;
 pub mod limits;
 pub mod ovf;
 pub mod report;
 pub mod rules;
+pub mod session;
 pub mod source;
 pub mod validation;
 pub mod yaml;

@@ -110,8 +110,10 @@ fn files_input(paths: Vec<PathBuf>) -> Input {
 }
 
 /// A loaded input: a HOT set or an OVF package.
-enum Loaded {
+pub enum Loaded {
+    /// A template set (file, folder or heat zip).
     Hot(Box<HotSet>),
+    /// An `.ovf` or `.ova` package (or a folder holding one `.ovf`).
     Ovf(Box<OvfPackage>),
 }
 
@@ -153,6 +155,14 @@ fn load(input: Input, limits: &Limits) -> Result<(Loaded, InputRoot), SourceErro
 
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Opens one input the way `validate` does: a template, folder, heat zip or OVF package.
+pub fn open(path: &Path, limits: &Limits) -> Result<(Loaded, InputRoot), SourceError> {
+    match group(&[path.to_path_buf()])?.pop() {
+        Some(input) => load(input, limits),
+        None => Err(SourceError::NotFound(path.to_path_buf())),
+    }
 }
 
 /// Loads every input as a HOT set (an OVF package among them is refused).

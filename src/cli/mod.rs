@@ -1,6 +1,7 @@
 //! Argument definitions (DESIGN.md's command line) and dispatch to each command.
 
 mod inspect;
+mod onboard;
 mod rules;
 mod validate;
 
@@ -27,6 +28,8 @@ enum Command {
     Validate(validate::ValidateArgs),
     /// Show what an OVF or OVA package asks and holds.
     Inspect(inspect::InspectArgs),
+    /// Convert and write the final template, environment and answers without prompting.
+    Onboard(onboard::OnboardArgs),
     /// List the rule catalogue.
     Rules(rules::RulesArgs),
 }
@@ -127,6 +130,18 @@ pub enum CliError {
     /// Writing to stdout failed.
     #[error("cannot write the report: {0}")]
     Output(#[from] std::io::Error),
+    /// A source that cannot be opened for onboarding.
+    #[error(transparent)]
+    Session(#[from] vnfwiz::session::SessionError),
+    /// An answers file that cannot be read.
+    #[error(transparent)]
+    Answers(#[from] vnfwiz::answers::AnswersError),
+    /// The output folder cannot be written.
+    #[error(transparent)]
+    Write(#[from] vnfwiz::session::WriteError),
+    /// A flag that cannot be used as given.
+    #[error("{0}")]
+    Usage(String),
 }
 
 /// True when colour is wanted on stdout: a terminal, and `NO_COLOR` unset or empty
@@ -141,6 +156,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Command::Validate(args) => validate::run(args, &limits),
         Command::Inspect(args) => inspect::run(args, &limits),
+        Command::Onboard(args) => onboard::run(args, &limits),
         Command::Rules(args) => rules::run(args),
     }
 }

@@ -15,7 +15,7 @@ use super::set::{
     FileId, HotSet, Module, Nesting, NestingProblem, Reference, ReferenceKind, Role, SourceFile,
     TemplateKind,
 };
-use super::template::{Environment, is_template_reference, resource_type};
+use super::template::{Environment, is_template_reference, nested_template_types, resource_type};
 
 /// Which files start the set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -315,13 +315,12 @@ impl Loader<'_> {
             return;
         };
         let from = template.path().to_owned();
-        let mut nested: Vec<(String, String, Span)> = Vec::new();
+        let mut nested: Vec<(String, &str, String, Span)> = Vec::new();
         for (name, resource) in template.resources() {
-            if let Some(kind) = resource_type(resource)
-                && is_template_reference(kind)
-            {
-                let span = resource.get("type").map_or(name.span, |n| n.span);
-                nested.push((name.text.clone(), kind.to_owned(), span));
+            for (key_path, kind) in nested_template_types(resource) {
+                if let Some(text) = kind.as_str() {
+                    nested.push((name.text.clone(), key_path, text.to_owned(), kind.span));
+                }
             }
         }
         let get_files: Vec<(String, String, Span)> = calls(&template)
@@ -332,7 +331,7 @@ impl Loader<'_> {
                 Some((c.path.clone(), target.to_owned(), c.args.span))
             })
             .collect();
-        for (resource, reference, span) in nested {
+        for (resource, key_path, reference, span) in nested {
             let resolved = self
                 .resolve_template(&from, &reference)
                 .map_err(ReferenceError::from)
@@ -349,7 +348,7 @@ impl Loader<'_> {
             self.record(
                 id,
                 span,
-                format!("resources.{resource}.type"),
+                format!("resources.{resource}.{key_path}"),
                 ReferenceKind::NestedType,
                 &reference,
                 resolved,
@@ -767,5 +766,44 @@ mod tests {
             "OS::TripleO::Compute",
             "OS::TripleO::Controller"
         ));
+    }
+}
+
+#[cfg(test)]
+mod group_tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn resource_group_members_are_nested_templates() {
+        let base = "heat_template_version: 2016-10-14\ndescription: d\nparameters: {}\nresources:\n  web_group:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 2\n      resource_def:\n        type: web.yaml\n  asg:\n    type: OS::Heat::AutoScalingGroup\n    properties:\n      min_size: 1\n      max_size: 2\n      resource:\n        type: web.yaml\n";
+        let web = "heat_template_version: 2016-10-14\ndescription: one\nresources:\n  s:\n    type: OS::Heat::None\n";
+        let files = PackageFiles::from_memory(
+            Path::new("mem"),
+            vec![
+                ("base.yaml".to_owned(), base.as_bytes().to_vec()),
+                ("base.env".to_owned(), b"parameters: {}\n".to_vec()),
+                ("web.yaml".to_owned(), web.as_bytes().to_vec()),
+            ],
+            &Limits::default(),
+        )
+        .unwrap();
+        let set = load_set(&files, Roots::Discover, "mem".into(), &Limits::default());
+        let web_id = set.find("web.yaml").unwrap();
+        assert_eq!(set.files[web_id].role, Role::Template(TemplateKind::Nested));
+        assert_eq!(set.modules.len(), 1, "the member template is no module");
+        let paths: Vec<&str> = set
+            .references
+            .iter()
+            .filter(|r| r.kind == ReferenceKind::NestedType)
+            .map(|r| r.path.as_str())
+            .collect();
+        assert_eq!(
+            paths,
+            [
+                "resources.web_group.properties.resource_def.type",
+                "resources.asg.properties.resource.type"
+            ]
+        );
     }
 }

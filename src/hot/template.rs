@@ -15,6 +15,35 @@ pub fn is_template_reference(resource_type: &str) -> bool {
         .any(|suffix| resource_type.ends_with(suffix))
 }
 
+/// The template files a resource instantiates, each with its key path below the
+/// resource: its own `type`, and the member type of an `OS::Heat::ResourceGroup`
+/// (`resource_def`) or `OS::Heat::AutoScalingGroup` (`resource`), which Heat also
+/// creates as nested stacks.
+pub fn nested_template_types(resource: &Node) -> Vec<(&'static str, &Node)> {
+    let mut out = Vec::new();
+    let Some(kind) = resource.get("type") else {
+        return out;
+    };
+    let member = match kind.as_str() {
+        Some("OS::Heat::ResourceGroup") => Some(("properties.resource_def.type", "resource_def")),
+        Some("OS::Heat::AutoScalingGroup") => Some(("properties.resource.type", "resource")),
+        _ => None,
+    };
+    if kind.as_str().is_some_and(is_template_reference) {
+        out.push(("type", kind));
+    }
+    if let Some((path, key)) = member
+        && let Some(inner) = resource
+            .get("properties")
+            .and_then(|p| p.get(key))
+            .and_then(|d| d.get("type"))
+        && inner.as_str().is_some_and(is_template_reference)
+    {
+        out.push((path, inner));
+    }
+    out
+}
+
 /// A template of the set, parsed into a mapping.
 #[derive(Clone, Copy, Debug)]
 pub struct Template<'a> {

@@ -173,6 +173,11 @@ fn inline(value: &Node) -> Option<String> {
     }
 }
 
+/// A value on one line in flow style (`{min: 2, max: 6}`), for messages and forms.
+pub fn flow_text(value: &Node) -> String {
+    flow(value)
+}
+
 /// Flow style for any value.
 fn flow(value: &Node) -> String {
     match &value.value {
