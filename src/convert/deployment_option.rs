@@ -16,14 +16,15 @@ use super::ovf_environment::EnvValue;
 use super::virtual_hardware::Size;
 use super::{Converter, NoteLevel, Owner};
 
-/// The selector and every option's hardware, when the package offers a choice.
+/// Every option's hardware when the package offers a choice, and the selector parameter
+/// once something reads it.
 #[derive(Debug, Default)]
 pub struct Sizing {
     selector: Option<String>,
     per_option: Vec<(String, HashMap<usize, SystemHardware>)>,
 }
 
-/// Declares the selector parameter when there are two or more options.
+/// Reads every option's hardware when there are two or more options.
 pub fn declare(c: &mut Converter<'_>) {
     let envelope = c.envelope;
     let ids: Vec<String> = envelope
@@ -34,9 +35,35 @@ pub fn declare(c: &mut Converter<'_>) {
     if ids.len() < 2 {
         return;
     }
-    let Some(chosen) = c.choices.option.clone() else {
+    if c.choices.option.is_none() {
         return;
-    };
+    }
+    for id in ids {
+        let hardware =
+            resolved_hardware_with(envelope, Some(&id), &|key| option_value(c, &id, key));
+        let systems = envelope.virtual_systems().map(|(i, _)| i);
+        c.sizing
+            .per_option
+            .push((id, systems.zip(hardware).collect()));
+    }
+}
+
+/// The selector parameter, declared on first use (a package whose flavors and
+/// environments never read it gets none, as every parameter must be used).
+fn selector(c: &mut Converter<'_>) -> Option<String> {
+    if c.sizing.per_option.is_empty() {
+        return None;
+    }
+    if let Some(name) = &c.sizing.selector {
+        return Some(name.clone());
+    }
+    let chosen = c.choices.option.clone()?;
+    let ids: Vec<String> = c
+        .sizing
+        .per_option
+        .iter()
+        .map(|(id, _)| id.clone())
+        .collect();
     let mut parameter = Parameter::new(
         ParameterType::String,
         "Deployment option of the OVF package: selects every flavor's vCPUs, RAM and root disk from the *_flavor_sizes maps (changing it resizes the servers)",
@@ -52,15 +79,8 @@ pub fn declare(c: &mut Converter<'_>) {
     c.out.set_value(&name, string(chosen));
     c.out.group("Deployment", &name);
     c.owners.insert(name.clone(), Owner::DeploymentOption);
-    c.sizing.selector = Some(name);
-    for id in ids {
-        let hardware =
-            resolved_hardware_with(envelope, Some(&id), &|key| option_value(c, &id, key));
-        let systems = envelope.virtual_systems().map(|(i, _)| i);
-        c.sizing
-            .per_option
-            .push((id, systems.zip(hardware).collect()));
-    }
+    c.sizing.selector = Some(name.clone());
+    Some(name)
 }
 
 /// A property's value under `option`: the operator's answer holds for every option; an
@@ -98,7 +118,7 @@ pub fn flavor_properties(
             int(i64::try_from(chosen.disk_gib).unwrap_or(i64::MAX)),
         ),
     ];
-    let Some(selector) = c.sizing.selector.clone() else {
+    let Some(selector) = selector(c) else {
         return literal;
     };
     let envelope = c.envelope;
@@ -165,7 +185,7 @@ pub fn flavor_properties(
 
 /// The deployment option as the OVF environment shows it (none without options).
 pub fn env_value(c: &mut Converter<'_>, draft: DraftId) -> Option<EnvValue> {
-    if let Some(selector) = c.sizing.selector.clone() {
+    if let Some(selector) = selector(c) {
         let text = c
             .envelope
             .configurations()

@@ -235,7 +235,7 @@ pub fn convert(
     for root in roots {
         virtual_system::emit(&mut c, root, BASE);
     }
-    if c.out.drafts[BASE].resources().is_empty() {
+    if envelope.virtual_systems().next().is_none() {
         c.note(
             NoteLevel::Error,
             "VirtualSystem",

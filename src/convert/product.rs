@@ -365,17 +365,15 @@ pub fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> ServerPro
         );
         product.metadata.truncate(METADATA_ITEMS_MAX);
     }
-    if let Some(option) = super::deployment_option::env_value(c, draft) {
-        entries.push((DEPLOYMENT_OPTION_KEY.to_owned(), option));
-    }
     let wants_environment = envelope.contents[system]
         .hardware
         .iter()
         .any(|h| !h.transport.is_empty())
-        || entries
-            .iter()
-            .any(|(k, _)| k.as_str() != DEPLOYMENT_OPTION_KEY);
+        || !entries.is_empty();
     if wants_environment && c.choices.transport != super::EnvTransport::None {
+        if let Some(option) = super::deployment_option::env_value(c, draft) {
+            entries.push((DEPLOYMENT_OPTION_KEY.to_owned(), option));
+        }
         product.document = Some(document(
             &envelope.contents[system].id.value,
             envelope.strings.default_lang.as_deref(),

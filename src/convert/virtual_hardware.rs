@@ -4,7 +4,10 @@
 
 use crate::ovf::SystemHardware;
 
-use super::draft::BASE;
+use crate::hot::parameters::ParameterType;
+use crate::yaml::write::map;
+
+use super::draft::{BASE, Parameter, get_param, int};
 use super::names::join;
 use super::{Converter, NoteLevel};
 
@@ -31,7 +34,8 @@ pub fn size(hardware: &SystemHardware) -> Option<Size> {
 }
 
 /// Declares the flavor of a system in the base template; returns its ID, or `None` (with
-/// an error note) when the hardware gives no memory size.
+/// an error note) when the system has no hardware section at all. Without a memory item
+/// the RAM becomes a parameter the operator answers.
 pub fn flavor(c: &mut Converter<'_>, system: usize, hardware: &SystemHardware) -> Option<String> {
     let label = c.envelope.contents[system].label();
     if hardware.source.is_none() {
@@ -44,15 +48,6 @@ pub fn flavor(c: &mut Converter<'_>, system: usize, hardware: &SystemHardware) -
         );
         return None;
     }
-    let Some(chosen) = size(hardware) else {
-        c.note(
-            NoteLevel::Error,
-            SECTION,
-            label,
-            "has no memory item (ResourceType 4) for the chosen deployment option, so the flavor's RAM is unknown",
-        );
-        return None;
-    };
     if hardware.vcpus.is_none() {
         c.note(
             NoteLevel::Warning,
@@ -61,8 +56,40 @@ pub fn flavor(c: &mut Converter<'_>, system: usize, hardware: &SystemHardware) -
             "has no processor item (ResourceType 3); the flavor gets 1 vCPU",
         );
     }
-    let properties = super::deployment_option::flavor_properties(c, system, &chosen);
     let system_id = &c.envelope.contents[system].id.value;
+    let properties = match size(hardware) {
+        Some(chosen) => super::deployment_option::flavor_properties(c, system, &chosen),
+        None => {
+            // No memory item: the operator gives the RAM, as a parameter left without a value.
+            let mut parameter = Parameter::new(
+                ParameterType::Number,
+                format!("RAM of {label} in MiB (the OVF gives no memory size)"),
+            );
+            parameter.label = Some(format!("RAM of {system_id} (MiB)"));
+            parameter.constraints = vec![map([("range", map([("min", int(1))]))])];
+            let ram = c
+                .out
+                .parameter(BASE, &join(&[system_id, "ram_mib"]), "ram_mib", parameter);
+            c.out.group("Sizing", &ram);
+            c.note(
+                NoteLevel::Warning,
+                SECTION,
+                label.clone(),
+                format!("has no memory item (ResourceType 4) for the chosen deployment option; give the flavor's RAM in parameter `{ram}`"),
+            );
+            vec![
+                (
+                    "vcpus",
+                    int(i64::try_from(hardware.vcpus.unwrap_or(1).max(1)).unwrap_or(i64::MAX)),
+                ),
+                ("ram", get_param(&ram)),
+                (
+                    "disk",
+                    int(i64::try_from(super::disk::flavor_disk_gib(hardware)).unwrap_or(i64::MAX)),
+                ),
+            ]
+        }
+    };
     Some(c.out.resource(
         BASE,
         &join(&[system_id, "flavor"]),
