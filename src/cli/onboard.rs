@@ -173,7 +173,7 @@ fn answers(
 
 pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let session = Session::open(&args.path, limits)?;
-    let (answers, mut problems) = answers(&args, &session, limits)?;
+    let (answers, problems) = answers(&args, &session, limits)?;
     let resolved = match session.resolve(&answers) {
         Ok(resolved) if problems.is_empty() => resolved,
         Ok(_) => {
@@ -184,8 +184,7 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
             return refuse(&args, &refusal);
         }
         Err(mut refusal) => {
-            problems.append(&mut refusal.problems);
-            refusal.problems = problems;
+            refusal.prepend(problems);
             return refuse(&args, &refusal);
         }
     };

@@ -98,7 +98,10 @@ pub fn ports(
             .name
             .clone()
             .unwrap_or_else(|| format!("{system_id} adapter {}", position + 1));
-        let network_value = c.out.reference(draft, &network.net);
+        let Some(net) = super::network::net(c, network_name) else {
+            continue;
+        };
+        let network_value = c.out.reference(draft, &net);
         let mut properties = vec![
             ("network", network_value),
             ("name", string(format!("{system_id} {port_name}"))),

@@ -18,14 +18,29 @@ const SECTION: &str = "NetworkSection";
 /// What ports need to know about one OVF network.
 #[derive(Clone, Debug)]
 pub struct NetworkRefs {
-    /// The Neutron network (a resource, or the parameter naming an existing one).
-    pub net: Ref,
+    /// The Neutron network: a resource, or the parameter naming an existing one (declared
+    /// on first use, as every parameter must be read).
+    net: NetRef,
     /// The subnet created for it, when there is one.
     pub subnet: Option<Ref>,
     /// Its VLANs for trunk subports: (VLAN id, network of that VLAN).
     pub vlans: Vec<(u16, Ref)>,
     /// The sanitised network name, for port names.
     pub label: String,
+}
+
+/// A network created by the stack, or one that exists already.
+#[derive(Clone, Debug)]
+enum NetRef {
+    /// A resource of the base template.
+    Created(Ref),
+    /// An existing network: its parameter once declared, with the declaration to make.
+    Existing {
+        declared: Option<String>,
+        hint: String,
+        parameter: Parameter,
+        value: String,
+    },
 }
 
 /// Every network by `ovf:name`.
@@ -39,6 +54,35 @@ impl Networks {
     pub fn get(&self, name: &str) -> Option<&NetworkRefs> {
         self.by_name.get(name)
     }
+}
+
+/// The Neutron network of OVF network `name`, declaring an existing network's parameter
+/// the first time it is needed.
+pub fn net(c: &mut Converter<'_>, name: &str) -> Option<Ref> {
+    let (hint, parameter, value) = match &c.networks.by_name.get(name)?.net {
+        NetRef::Created(reference) => return Some(reference.clone()),
+        NetRef::Existing {
+            declared: Some(parameter),
+            ..
+        } => return Some(Ref::Param(parameter.clone())),
+        NetRef::Existing {
+            hint,
+            parameter,
+            value,
+            ..
+        } => (hint.clone(), parameter.clone(), value.clone()),
+    };
+    let declared_name = c.out.parameter(BASE, &hint, "net_name", parameter);
+    c.out.set_value(&declared_name, string(value));
+    c.out.group("Networks", &declared_name);
+    if let Some(NetworkRefs {
+        net: NetRef::Existing { declared, .. },
+        ..
+    }) = c.networks.by_name.get_mut(name)
+    {
+        *declared = Some(declared_name.clone());
+    }
+    Some(Ref::Param(declared_name))
 }
 
 /// Declares every network of the NetworkSection in the base template.
@@ -71,14 +115,6 @@ fn existing(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
         ),
     );
     parameter.label = c.text(&network.description);
-    let name = c.out.parameter(
-        BASE,
-        &join(&[&network.name.value, "net_name"]),
-        "net_name",
-        parameter,
-    );
-    c.out.set_value(&name, string(neutron_name));
-    c.out.group("Networks", &name);
     if !network.port_profiles.is_empty() {
         c.note(
             NoteLevel::Warning,
@@ -88,7 +124,12 @@ fn existing(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
         );
     }
     NetworkRefs {
-        net: Ref::Param(name),
+        net: NetRef::Existing {
+            declared: None,
+            hint: join(&[&network.name.value, "net_name"]),
+            parameter,
+            value: neutron_name,
+        },
         subnet: None,
         vlans: Vec::new(),
         label,
@@ -177,7 +218,7 @@ fn created(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
         })
         .collect();
     NetworkRefs {
-        net: Ref::Resource(net),
+        net: NetRef::Created(Ref::Resource(net)),
         subnet: own_subnet.map(Ref::Resource),
         vlans,
         label,

@@ -38,7 +38,7 @@ pub fn declare(c: &mut Converter<'_>, routers: &Routers) {
         };
         let hint = join(&[&interface.id.value]);
         if let Some(host) = &interface.border_gateway_host_id {
-            let Ref::Resource(net) = &network.net else {
+            let Some(Ref::Resource(net)) = super::network::net(c, network_name) else {
                 c.note(
                     NoteLevel::Warning,
                     SECTION,
@@ -55,7 +55,7 @@ pub fn declare(c: &mut Converter<'_>, routers: &Routers) {
                 "OS::Neutron::Port",
                 vec![
                     ("name", string(name)),
-                    ("network", get_resource(net)),
+                    ("network", get_resource(&net)),
                     ("device_owner", string(format!("baremetal:{host}"))),
                     (
                         "value_specs",

@@ -98,6 +98,22 @@ pub struct Refusal {
     pub notes: Vec<Note>,
 }
 
+impl Refusal {
+    /// Puts problems found before resolving (while reading values) first; a later
+    /// `required` problem about the same subject says nothing new and is dropped.
+    pub fn prepend(&mut self, first: Vec<AnswerProblem>) {
+        let later = std::mem::take(&mut self.problems);
+        self.problems = first;
+        for problem in later {
+            let repeated = problem.rule == "required"
+                && self.problems.iter().any(|p| p.subject == problem.subject);
+            if !repeated {
+                self.problems.push(problem);
+            }
+        }
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut lines: Vec<String> = self.problems.iter().map(ToString::to_string).collect();
