@@ -165,9 +165,14 @@ fn volume(
     if let Some(image) = image {
         properties.push(("image", c.out.reference(draft, &Ref::Param(image))));
     }
+    // `db-root` of system `db` makes `db_root_volume`, not `db_db_root_volume`.
+    let disk_name = [format!("{system_id}-"), format!("{system_id}_")]
+        .iter()
+        .find_map(|prefix| disk.disk_id.strip_prefix(prefix.as_str()))
+        .unwrap_or(&disk.disk_id);
     Some(c.out.resource(
         draft,
-        &join(&[&system_id, &disk.disk_id, "volume"]),
+        &join(&[&system_id, disk_name, "volume"]),
         "volume",
         "OS::Cinder::Volume",
         properties,

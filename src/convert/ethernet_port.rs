@@ -97,7 +97,7 @@ pub fn ports(
         let port_name = nic
             .name
             .clone()
-            .unwrap_or_else(|| format!("{system_id} adapter {}", position + 1));
+            .unwrap_or_else(|| format!("adapter {}", position + 1));
         let Some(net) = super::network::net(c, network_name) else {
             continue;
         };
