@@ -223,7 +223,6 @@ pub fn convert(
     };
     unmapped::check(&mut c);
     deployment_option::declare(&mut c);
-    product::declare(&mut c);
     network::declare(&mut c);
     let routers = virtual_router::declare(&mut c);
     router_interface::declare(&mut c, &routers);

@@ -97,44 +97,46 @@ fn description(c: &Converter<'_>, property: &Property, owner: &str) -> String {
     format!("{text} (OVF property {} of {owner})", property.full_key)
 }
 
-/// Declares a parameter for every user-configurable property, valued with the choice.
-pub fn declare(c: &mut Converter<'_>) {
-    let envelope = c.envelope;
-    for (index, _, property) in envelope.properties() {
-        if !property.user_configurable {
-            continue;
-        }
-        if c.properties.by_key.contains_key(&property.full_key) {
-            // A repeated key is one value for the guest; the first declaration holds.
-            continue;
-        }
-        let kind = hot_type(property.property_type);
-        let owner = envelope.contents[index].label();
-        let mut parameter = Parameter::new(kind, description(c, property, &owner));
-        parameter.label = c.text(&property.label);
-        parameter.hidden = property.password;
-        parameter.constraints = constraints(c, property, &owner);
-        let name = c
-            .out
-            .parameter(BASE, &property.full_key, "property", parameter);
-        let value = c
-            .choices
-            .values
-            .get(&property.full_key)
-            .cloned()
-            .unwrap_or_default();
-        c.out
-            .set_value(&name, typed_value(property.property_type, &value));
-        let group = c
-            .text(&property.category)
-            .unwrap_or_else(|| "Properties".to_owned());
-        c.out.group(&group, &name);
-        c.owners
-            .insert(name.clone(), Owner::Property(property.full_key.clone()));
-        c.properties
-            .by_key
-            .insert(property.full_key.clone(), (name, free_text(property)));
+/// The parameter of a user-configurable property (`None` for a fixed one), declared and
+/// valued the first time a server reads it, so no declared parameter goes unread: its
+/// name, and whether its values may need XML escaping.
+fn parameter(c: &mut Converter<'_>, owner: usize, property: &Property) -> Option<(String, bool)> {
+    if !property.user_configurable {
+        return None;
     }
+    if let Some(known) = c.properties.by_key.get(&property.full_key) {
+        // A repeated key is one value for the guest; the first declaration holds.
+        return Some(known.clone());
+    }
+    let envelope = c.envelope;
+    let kind = hot_type(property.property_type);
+    let owner = envelope.contents[owner].label();
+    let mut declaration = Parameter::new(kind, description(c, property, &owner));
+    declaration.label = c.text(&property.label);
+    declaration.hidden = property.password;
+    declaration.constraints = constraints(c, property, &owner);
+    let name = c
+        .out
+        .parameter(BASE, &property.full_key, "property", declaration);
+    let value = c
+        .choices
+        .values
+        .get(&property.full_key)
+        .cloned()
+        .unwrap_or_default();
+    c.out
+        .set_value(&name, typed_value(property.property_type, &value));
+    let group = c
+        .text(&property.category)
+        .unwrap_or_else(|| "Properties".to_owned());
+    c.out.group(&group, &name);
+    c.owners
+        .insert(name.clone(), Owner::Property(property.full_key.clone()));
+    let known = (name, free_text(property));
+    c.properties
+        .by_key
+        .insert(property.full_key.clone(), known.clone());
+    Some(known)
 }
 
 /// HOT constraints for a property's qualifiers and type width.
@@ -314,63 +316,79 @@ pub fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> ServerPro
         at = envelope.contents[index].parent;
     }
     chain.reverse();
+    let visible: Vec<(usize, &Property)> = chain
+        .iter()
+        .flat_map(|&index| {
+            envelope.contents[index]
+                .products
+                .iter()
+                .flat_map(move |section| section.properties.iter().map(move |p| (index, p)))
+        })
+        .collect();
+    let subject = envelope.contents[system].label();
+    let document_wanted = c.choices.transport != super::EnvTransport::None
+        && (!visible.is_empty()
+            || envelope.contents[system]
+                .hardware
+                .iter()
+                .any(|h| !h.transport.is_empty()));
     let mut product = ServerProduct::default();
     let mut entries: Vec<(String, EnvValue)> = Vec::new();
-    let subject = envelope.contents[system].label();
-    for &index in &chain {
-        for section in &envelope.contents[index].products {
-            for property in &section.properties {
-                let value = c
-                    .choices
-                    .values
-                    .get(&property.full_key)
-                    .cloned()
-                    .unwrap_or_default();
-                let env_value = match c.properties.by_key.get(&property.full_key).cloned() {
-                    Some((name, text)) => EnvValue::Parameter {
-                        value: c.out.reference(draft, &Ref::Param(name.clone())),
-                        name,
-                        text,
-                    },
-                    None => EnvValue::Literal(value.clone()),
-                };
-                if !property.password {
-                    if value.chars().count() > METADATA_VALUE_MAX {
-                        c.note(
-                            NoteLevel::Warning,
-                            SECTION,
-                            subject.clone(),
-                            format!("the value of `{}` is longer than Nova's 255-character metadata limit; it reaches the guest through the OVF environment only", property.full_key),
-                        );
-                    } else {
-                        let shown = match &env_value {
-                            EnvValue::Parameter { value, .. } => value.clone(),
-                            EnvValue::Literal(text) => string(text.clone()),
-                        };
-                        product
-                            .metadata
-                            .push((metadata_key(&property.full_key), shown));
-                    }
-                }
-                entries.push((property.full_key.clone(), env_value));
-            }
+    let mut left_out = 0usize;
+    for (owner, property) in visible {
+        let value = c
+            .choices
+            .values
+            .get(&property.full_key)
+            .cloned()
+            .unwrap_or_default();
+        let too_long = value.chars().count() > METADATA_VALUE_MAX;
+        if too_long && !property.password {
+            c.note(
+                NoteLevel::Warning,
+                SECTION,
+                subject.clone(),
+                format!("the value of `{}` is longer than Nova's 255-character metadata limit; it is left out of the metadata", property.full_key),
+            );
+        }
+        let mut in_metadata = !property.password && !too_long;
+        if in_metadata && product.metadata.len() == METADATA_ITEMS_MAX {
+            in_metadata = false;
+            left_out += 1;
+        }
+        if !in_metadata && !document_wanted {
+            continue;
+        }
+        let env_value = match parameter(c, owner, property) {
+            Some((name, text)) => EnvValue::Parameter {
+                value: c.out.reference(draft, &Ref::Param(name.clone())),
+                name,
+                text,
+            },
+            None => EnvValue::Literal(value),
+        };
+        if in_metadata {
+            let shown = match &env_value {
+                EnvValue::Parameter { value, .. } => value.clone(),
+                EnvValue::Literal(text) => string(text.clone()),
+            };
+            product
+                .metadata
+                .push((metadata_key(&property.full_key), shown));
+        }
+        if document_wanted {
+            entries.push((property.full_key.clone(), env_value));
         }
     }
-    if product.metadata.len() > METADATA_ITEMS_MAX {
+    if left_out > 0 {
         c.note(
             NoteLevel::Warning,
             SECTION,
-            subject.clone(),
-            format!("{} properties exceed Nova's default quota of 128 metadata items; only the first 128 are server metadata (all reach the OVF environment)", product.metadata.len()),
+            subject,
+            format!("{left_out} properties beyond Nova's default quota of 128 metadata items are left out of the metadata"),
         );
-        product.metadata.truncate(METADATA_ITEMS_MAX);
     }
-    let wants_environment = envelope.contents[system]
-        .hardware
-        .iter()
-        .any(|h| !h.transport.is_empty())
-        || !entries.is_empty();
-    if wants_environment && c.choices.transport != super::EnvTransport::None {
+    if document_wanted {
         if let Some(option) = super::deployment_option::env_value(c, draft) {
             entries.push((DEPLOYMENT_OPTION_KEY.to_owned(), option));
         }

@@ -62,6 +62,8 @@ fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Option<String
     let envelope = c.envelope;
     let content = &envelope.contents[system];
     let hardware = c.hardware.get(&system).cloned()?;
+    // Properties first, so their parameters lead the template as the package lists them.
+    let product = super::product::server(c, system, draft);
     let flavor = super::virtual_hardware::flavor(c, system, &hardware)?;
     let mut properties: Vec<(&str, Node)> = vec![("name", name(c, system, draft))];
     properties.push(("flavor", c.out.reference(draft, &Ref::Resource(flavor))));
@@ -82,7 +84,6 @@ fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Option<String
     if let Some(hints) = super::placement::hints(c, system, draft) {
         properties.push(("scheduler_hints", hints));
     }
-    let product = super::product::server(c, system, draft);
     if !product.metadata.is_empty() {
         properties.push(("metadata", map(product.metadata)));
     }
