@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::limits::Limits;
 use crate::yaml::write::{map, node, seq, string};
 use crate::yaml::{Node, Span, Value, YamlLimits};
 
@@ -161,23 +162,40 @@ const KEYS: [&str; 8] = [
 ];
 
 impl Answers {
-    /// Reads an answers file (a small YAML document).
-    pub fn load(path: &Path) -> Result<Answers, AnswersError> {
+    /// Reads an answers file (a small YAML document) of at most `limits.max_file_bytes`,
+    /// under the YAML limits.
+    pub fn load(path: &Path, limits: &Limits) -> Result<Answers, AnswersError> {
+        use std::io::Read;
         let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| AnswersError::Io {
+        let io = |source| AnswersError::Io {
             file: file.clone(),
             source,
-        })?;
-        Answers::parse(&bytes, &file)
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .map_err(io)?
+            .take(limits.max_file_bytes + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > limits.max_file_bytes {
+            return Err(io(std::io::Error::other(format!(
+                "over the {}-byte limit for one file (raise it with --max-file-size)",
+                limits.max_file_bytes
+            ))));
+        }
+        Answers::parse_with(&bytes, &file, &limits.yaml)
     }
 
     /// Parses answers from YAML text; `file` names it in errors.
     pub fn parse(bytes: &[u8], file: &str) -> Result<Answers, AnswersError> {
-        let document = crate::yaml::parse(bytes, &YamlLimits::default()).map_err(|source| {
-            AnswersError::Yaml {
-                file: file.to_owned(),
-                source,
-            }
+        Answers::parse_with(bytes, file, &YamlLimits::default())
+    }
+
+    /// Parses answers under the given YAML limits.
+    fn parse_with(bytes: &[u8], file: &str, limits: &YamlLimits) -> Result<Answers, AnswersError> {
+        let document = crate::yaml::parse(bytes, limits).map_err(|source| AnswersError::Yaml {
+            file: file.to_owned(),
+            source,
         })?;
         let invalid = |span: Span, message: String| AnswersError::Invalid {
             file: file.to_owned(),
@@ -443,6 +461,19 @@ ovf_env_transport: user_data
         assert!(error.to_string().contains("personality, user_data or none"));
         let error = Answers::parse(b"accept_eula: maybe\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("accept_eula"));
+    }
+
+    #[test]
+    fn loading_obeys_the_file_limit() {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), SAMPLE).unwrap();
+        let limits = Limits {
+            max_file_bytes: 16,
+            ..Limits::default()
+        };
+        let error = Answers::load(file.path(), &limits).unwrap_err();
+        assert!(error.to_string().contains("16-byte limit"), "{error}");
+        assert!(Answers::load(file.path(), &Limits::default()).is_ok());
     }
 
     #[test]

@@ -605,3 +605,25 @@ fn a_hot_set_that_breaks_a_must_is_not_written() {
     assert!(text(&result).contains("nothing was written"));
     assert!(!out.exists());
 }
+
+#[test]
+fn a_value_file_over_the_file_limit_is_a_problem() {
+    let ovf = fixture("sections/product.ovf");
+    let secret = tempfile::NamedTempFile::new().expect("temp");
+    std::fs::write(secret.path(), "x".repeat(9000)).expect("write");
+    let setting = format!("com.example.vfw.admin_password.1={}", s(secret.path()));
+    let message = refused(
+        &[
+            "--max-file-size",
+            "8000",
+            s(&ovf),
+            "--set",
+            "com.example.vfw.mgmt_ip.1=192.0.2.10",
+            "--set-file",
+            &setting,
+        ],
+        &[],
+    );
+    assert!(message.contains("over the 8000-byte limit"), "{message}");
+    assert!(message.contains("--max-file-size"), "{message}");
+}

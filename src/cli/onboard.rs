@@ -126,7 +126,7 @@ fn answers(
     limits: &Limits,
 ) -> Result<(Answers, Vec<AnswerProblem>), CliError> {
     let mut answers = match &args.answers {
-        Some(path) => Answers::load(path)?,
+        Some(path) => Answers::load(path, limits)?,
         None => Answers::default(),
     };
     if args.accept_eula {

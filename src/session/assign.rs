@@ -119,16 +119,11 @@ impl Session {
                 );
                 return Ok(());
             }
-            if let Some(generated) = self.generated() {
-                let open: Vec<Declared> = generated
-                    .declared
-                    .iter()
-                    .filter(|d| !generated.owners.contains_key(&d.name))
-                    .cloned()
-                    .collect();
-                if assign_parameter(&open, answers, key, text, origin)? {
-                    return Ok(());
-                }
+            // A parameter an OVF answer decides is still recorded, for `check` to say which.
+            if let Some(generated) = self.generated()
+                && assign_parameter(&generated.declared, answers, key, text, origin)?
+            {
+                return Ok(());
             }
             answers.properties.insert(key.to_owned(), string(text));
             return Ok(());
