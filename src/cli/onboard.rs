@@ -264,7 +264,14 @@ fn invalid(
     resolved: Resolved,
 ) -> Result<ExitCode, CliError> {
     let (report, notes) = build_report(resolved, &args.out);
+    let only_size = report
+        .violations()
+        .filter(|v| v.severity() == vnfwiz::report::Severity::Error)
+        .all(|v| v.rule.id == "R-92635/template-size");
     let why = match session.kind() {
+        _ if only_size => {
+            "a template is larger than Heat's max_template_size; raise it on the cloud and here with --max-template-size"
+        }
         SourceKind::Ovf => {
             "the converted templates violate the rules above; this is a bug in vnfwiz's OVF converter, please report it with the package"
         }

@@ -235,7 +235,10 @@ impl Session {
                     }
                 }
             }
-            if let Some(generated) = self.generated() {
+            if let Some(generated) = (!answers.parameters.is_empty())
+                .then(|| self.generated())
+                .flatten()
+            {
                 out.extend(parameter_problems(
                     &generated.declared,
                     &generated.owners,
