@@ -243,3 +243,15 @@ fn a_hot_set_asks_for_its_parameters_by_group() {
     assert_eq!(problems[0].rule, "range");
     assert_eq!(problems[0].choices, ["range: {min: 1, max: 6}"]);
 }
+
+#[test]
+fn capability_answers_are_refused_until_they_are_applied() {
+    let session = open("hot/vfw");
+    let mut answers = Answers::default();
+    answers
+        .capabilities
+        .insert("OS::Example::Lb".to_owned(), "lb.yaml".to_owned());
+    let problems = session.check(&answers);
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].subject, "capabilities OS::Example::Lb");
+}

@@ -89,14 +89,6 @@ pub struct Resource {
 }
 
 impl Resource {
-    /// Sets a property, replacing an earlier value.
-    pub fn set(&mut self, key: &str, value: Node) {
-        match self.properties.iter_mut().find(|(k, _)| k == key) {
-            Some(slot) => slot.1 = value,
-            None => self.properties.push((key.to_owned(), value)),
-        }
-    }
-
     /// Adds a dependency once.
     pub fn depend_on(&mut self, id: &str) {
         if self.id != id && !self.depends_on.iter().any(|d| d == id) {
@@ -137,16 +129,6 @@ impl Draft {
             imported: HashMap::new(),
         }
     }
-
-    /// The parameters declared so far.
-    pub fn parameters(&self) -> &[Parameter] {
-        &self.parameters
-    }
-
-    /// The resources declared so far.
-    pub fn resources(&self) -> &[Resource] {
-        &self.resources
-    }
 }
 
 /// Every template of one conversion and the base template's environment values.
@@ -156,6 +138,8 @@ pub struct Output {
     pub drafts: Vec<Draft>,
     resource_ids: Names,
     env: Vec<(String, Node)>,
+    env_index: HashMap<String, usize>,
+    base_parameters: HashMap<String, usize>,
 }
 
 /// A generated call such as `{get_param: name}`.
@@ -195,6 +179,8 @@ impl Output {
             drafts: vec![Draft::new(file, description, None)],
             resource_ids: Names::default(),
             env: Vec::new(),
+            env_index: HashMap::new(),
+            base_parameters: HashMap::new(),
         }
     }
 
@@ -225,20 +211,28 @@ impl Output {
     ) -> String {
         let name = self.drafts[draft].names.claim(hint, fallback, |_| true);
         parameter.name = name.clone();
+        if draft == BASE {
+            self.base_parameters
+                .insert(name.clone(), self.drafts[BASE].parameters.len());
+        }
         self.drafts[draft].parameters.push(parameter);
         name
     }
 
     /// The base parameter with this name.
     pub fn base_parameter(&self, name: &str) -> Option<&Parameter> {
-        self.drafts[BASE].parameters.iter().find(|p| p.name == name)
+        let at = *self.base_parameters.get(name)?;
+        self.drafts[BASE].parameters.get(at)
     }
 
     /// Sets a base parameter's value in the environment file.
     pub fn set_value(&mut self, name: &str, value: Node) {
-        match self.env.iter_mut().find(|(k, _)| k == name) {
-            Some(slot) => slot.1 = value,
-            None => self.env.push((name.to_owned(), value)),
+        match self.env_index.get(name) {
+            Some(&at) => self.env[at].1 = value,
+            None => {
+                self.env_index.insert(name.to_owned(), self.env.len());
+                self.env.push((name.to_owned(), value));
+            }
         }
     }
 

@@ -215,6 +215,20 @@ impl Session {
     /// Every problem with `answers` at once (empty when they can be resolved).
     pub fn check(&self, answers: &Answers) -> Vec<AnswerProblem> {
         let mut out = Vec::new();
+        for (key, section) in [
+            ("capabilities", answers.capabilities.keys()),
+            ("requires", answers.requires.keys()),
+        ] {
+            for name in section {
+                out.push(problem(
+                    format!("{key} {name}"),
+                    "not available",
+                    "this build does not apply capability choices yet; remove the answer"
+                        .to_owned(),
+                    Vec::new(),
+                ));
+            }
+        }
         if let Some((_, envelope)) = self.ovf() {
             out.extend(eula_problems(envelope, &answers.accept_eula));
             out.extend(self.option_problems(envelope, answers));
