@@ -627,3 +627,37 @@ fn a_value_file_over_the_file_limit_is_a_problem() {
     assert!(message.contains("over the 8000-byte limit"), "{message}");
     assert!(message.contains("--max-file-size"), "{message}");
 }
+
+#[test]
+fn findings_on_a_secret_never_print_its_value() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let input = tmp.path().join("vfw");
+    let source = fixture("hot/vfw");
+    for file in [
+        "base_vfw.yaml",
+        "nested/vfw_instance.yaml",
+        "scripts/vfw_init.sh",
+    ] {
+        let target = input.join(file);
+        std::fs::create_dir_all(target.parent().expect("parent")).expect("mkdir");
+        std::fs::copy(source.join(file), &target).expect("copy");
+    }
+    // A password the template's `length: {min: 12}` refuses, already in the env file.
+    std::fs::write(
+        input.join("base_vfw.env"),
+        "parameters:\n  vfw_image_name: vfw-2.4.qcow2\n  vfw_flavor_name: m1.large\n  vfw_count: 2\n  vfw_admin_password: xyzzy-pw\n",
+    )
+    .expect("write");
+    let out = tmp.path().join("out");
+    for format in ["text", "json"] {
+        let result = vnfwiz(
+            &["onboard", s(&input), "--out", s(&out), "--format", format],
+            &[],
+        );
+        let shown = text(&result);
+        assert_eq!(result.status.code(), Some(1), "{shown}");
+        assert!(shown.contains("R-92635/env-value"), "{shown}");
+        assert!(!shown.contains("xyzzy"), "{shown}");
+        assert!(!out.exists());
+    }
+}

@@ -15,7 +15,7 @@ use vnfwiz::report::render;
 use vnfwiz::report::{InputReport, InputRoot, Report};
 use vnfwiz::rules::{Check, Selection};
 use vnfwiz::session::{
-    AnswerProblem, FileRole, Origin, Refusal, Resolved, Session, SourceKind, Written,
+    AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session, SourceKind, Written,
     package_files, write_outputs,
 };
 
@@ -231,13 +231,9 @@ fn refuse(args: &OnboardArgs, refusal: &Refusal) -> Result<ExitCode, CliError> {
 
 /// The report of a resolved set, for the renderers.
 fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
-    let Resolved {
-        set,
-        violations,
-        notes,
-        input,
-        ..
-    } = resolved;
+    let notes = resolved.notes.clone();
+    let input = resolved.input.clone();
+    let (sources, violations) = RedactedSet::new(resolved);
     let root = InputRoot::Folder(std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf()));
     let rules = Selection::all()
         .rules()
@@ -248,7 +244,7 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
         inputs: vec![InputReport {
             label: input,
             root,
-            sources: Box::new(set),
+            sources: Box::new(sources),
             violations,
             elapsed: Duration::ZERO,
         }],

@@ -13,6 +13,7 @@ mod environment;
 mod output;
 mod package;
 mod questions;
+mod redact;
 mod resolve;
 
 use std::cell::OnceCell;
@@ -36,6 +37,7 @@ pub use questions::{
     EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyQuestion,
     Questions,
 };
+pub use redact::RedactedSet;
 pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, Refusal, Resolved};
 
 /// What kind of source a session holds.
