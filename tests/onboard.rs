@@ -661,3 +661,47 @@ fn findings_on_a_secret_never_print_its_value() {
         assert!(!out.exists());
     }
 }
+
+#[test]
+fn an_ova_gives_the_same_set_as_its_folder() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let ova = tmp.path().join("vsbc.ova");
+    let mut builder = tar::Builder::new(std::fs::File::create(&ova).expect("create"));
+    for file in ["vsbc.ovf", "day0/user-data.txt", "day0/db.conf"] {
+        builder
+            .append_path_with_name(fixture("vsbc").join(file), file)
+            .expect("append");
+    }
+    builder.into_inner().expect("finish");
+    let from_ova = tmp.path().join("from-ova");
+    let answers = fixture("vsbc/answers.yaml");
+    let result = vnfwiz(
+        &[
+            "onboard",
+            s(&ova),
+            "--out",
+            s(&from_ova),
+            "--answers",
+            s(&answers),
+            "--set-env",
+            "sbc.admin.password=P",
+        ],
+        &[("P", PASSWORD)],
+    );
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    let from_folder = tmp.path().join("from-folder");
+    assert_eq!(onboard_vsbc(&from_folder, &[]).status.code(), Some(0));
+    for file in [
+        "vsbc.yaml",
+        "vsbc.env",
+        "vsbc_mp.yaml",
+        "files/day0/db.conf",
+        "answers.yaml",
+    ] {
+        assert_eq!(
+            std::fs::read(from_ova.join(file)).expect("ova"),
+            std::fs::read(from_folder.join(file)).expect("folder"),
+            "{file}"
+        );
+    }
+}
