@@ -53,8 +53,7 @@ fn found(id: &str, set_dir: &Path) -> Vec<String> {
 
 fn expected(set_dir: &Path) -> Vec<String> {
     let file = set_dir.with_extension("expected");
-    let text = std::fs::read_to_string(&file)
-        .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     let mut lines: Vec<String> = text
         .lines()
         .map(str::trim)
