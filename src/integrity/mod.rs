@@ -5,15 +5,23 @@
 
 pub mod certificate;
 pub mod codes;
+mod declared;
 pub mod digest;
 mod error;
 pub mod findings;
+mod folder;
 pub mod manifest;
+mod ova;
 pub mod progress;
+mod verify;
 
 pub use certificate::SignatureInfo;
+pub use declared::{Compression, ExpectedFile};
 pub use digest::{DigestAlgorithm, Hashed};
 pub use error::IntegrityError;
 pub use findings::{Finding, WantedBy};
+pub use folder::verify_folder;
 pub use manifest::Manifest;
+pub use ova::{OvaScan, scan_ova, scan_ova_stream};
 pub use progress::{Options, Progress, TerminalProgress, Tracker};
+pub use verify::IntegrityReport;
