@@ -13,6 +13,8 @@ mod folder;
 pub mod manifest;
 mod ova;
 pub mod progress;
+#[cfg(test)]
+mod test_packages;
 mod verify;
 
 pub use certificate::SignatureInfo;

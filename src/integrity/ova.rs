@@ -197,3 +197,268 @@ impl OvaScan {
         evaluate(&contents, expected)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::integrity::findings::Finding;
+    use crate::integrity::test_packages::*;
+    use crate::limits::Limits;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// A stream that can only be read forward, counting what was read.
+    struct Forward<'a> {
+        data: &'a [u8],
+        read: usize,
+    }
+
+    impl Read for Forward<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = (&self.data[self.read..]).read(buf)?;
+            self.read += n;
+            Ok(n)
+        }
+    }
+
+    fn scan_bytes(bytes: &[u8], options: &Options<'_>) -> Result<OvaScan, IntegrityError> {
+        let mut stream = Forward {
+            data: bytes,
+            read: 0,
+        };
+        let scan = scan_ova_stream(
+            Path::new("vfw.ova"),
+            &mut stream,
+            bytes.len() as u64,
+            options,
+        );
+        // One pass: nothing is read twice (the stream cannot seek) or past the end marker.
+        assert!(stream.read <= bytes.len());
+        scan
+    }
+
+    fn check(files: &[(String, Vec<u8>)]) -> IntegrityReport {
+        let limits = Limits::default();
+        let options = Options::new(&limits);
+        scan_bytes(&ova(files), &options)
+            .unwrap()
+            .verify(&expected(), &options)
+    }
+
+    fn ids(report: &IntegrityReport) -> Vec<(&str, &str)> {
+        report
+            .findings
+            .iter()
+            .map(|f| (f.rule().id, f.file()))
+            .collect()
+    }
+
+    #[test]
+    fn a_signed_ova_verifies_in_one_pass() {
+        let limits = Limits::default();
+        let options = Options::new(&limits);
+        let scan = scan_bytes(&ova(&signed(files())), &options).unwrap();
+        assert_eq!(scan.descriptor_name(), "vfw.ovf");
+        assert_eq!(scan.descriptor(), DESCRIPTOR.as_bytes());
+        assert_eq!(
+            scan.entries(),
+            [
+                "vfw.ovf",
+                "vfw.mf",
+                "vfw.cert",
+                "vfw-system.vmdk",
+                "vfw-config.iso"
+            ]
+        );
+        let report = scan.verify(&expected(), &options);
+        assert_eq!(ids(&report), [("OVF-self-signed", "vfw.cert")]);
+        assert!(report.signature.unwrap().verified);
+    }
+
+    #[test]
+    fn a_corrupted_byte_in_a_disk_is_a_digest_error_naming_it_without_temporary_files() {
+        let mut package = signed(files());
+        corrupt(&mut package, "vfw-system.vmdk");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("vfw.ova");
+        std::fs::write(&path, ova(&package)).unwrap();
+        let limits = Limits::default();
+        let options = Options::new(&limits);
+        let report = scan_ova(&path, &options)
+            .unwrap()
+            .verify(&expected(), &options);
+        assert_eq!(
+            ids(&report),
+            [
+                ("OVF-digest-mismatch", "vfw-system.vmdk"),
+                ("OVF-self-signed", "vfw.cert")
+            ]
+        );
+        assert!(report.findings[0].to_string().contains("vfw-system.vmdk"));
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "nothing but the OVA is in its folder");
+    }
+
+    #[test]
+    fn a_tampered_manifest_fails_its_signature() {
+        let mut package = signed(files());
+        corrupt(&mut package, "vfw-system.vmdk");
+        // The attacker also rewrites the manifest to match the altered disk.
+        let unsigned: Vec<_> = package
+            .iter()
+            .filter(|(n, _)| !n.ends_with(".mf") && !n.ends_with(".cert"))
+            .cloned()
+            .collect();
+        replace(
+            &mut package,
+            "vfw.mf",
+            manifest(&unsigned, DigestAlgorithm::Sha256),
+        );
+        let report = check(&package);
+        assert_eq!(
+            ids(&report),
+            [
+                ("OVF-self-signed", "vfw.cert"),
+                ("OVF-signature-mismatch", "vfw.cert")
+            ]
+        );
+        assert!(!report.signature.unwrap().verified);
+    }
+
+    #[test]
+    fn a_manifest_at_the_end_still_verifies_each_algorithm() {
+        for algorithm in DigestAlgorithm::ALL {
+            let mut package = files();
+            let mf = manifest(&package, algorithm);
+            package.push(("vfw.mf".to_owned(), mf));
+            let report = check(&package);
+            assert!(
+                report.findings.is_empty(),
+                "{algorithm}: {:?}",
+                report.findings
+            );
+            let mut broken = package.clone();
+            corrupt(&mut broken, "vfw-config.iso");
+            let report = check(&broken);
+            assert_eq!(ids(&report), [("OVF-digest-mismatch", "vfw-config.iso")]);
+        }
+    }
+
+    #[test]
+    fn the_descriptor_should_come_first() {
+        let mut package = signed(files());
+        package.rotate_left(3);
+        let report = check(&package);
+        assert_eq!(
+            ids(&report),
+            [
+                ("OVF-self-signed", "vfw.cert"),
+                ("OVF-descriptor-not-first", "vfw.ovf")
+            ]
+        );
+        assert!(report.findings[1].to_string().contains("vfw-system.vmdk"));
+    }
+
+    #[test]
+    fn stray_entries_missing_disks_and_no_manifest_are_reported() {
+        let mut package = signed(files());
+        package.push(("notes.txt".to_owned(), b"build 7.2".to_vec()));
+        let report = check(&package);
+        assert_eq!(
+            ids(&report),
+            [
+                ("OVF-unlisted-file", "notes.txt"),
+                ("OVF-self-signed", "vfw.cert")
+            ]
+        );
+        let bare: Vec<_> = files().into_iter().take(2).collect();
+        let report = check(&bare);
+        assert_eq!(
+            ids(&report),
+            [
+                ("OVF-reference-absent", "vfw-config.iso"),
+                ("OVF-no-manifest", "vfw.ovf")
+            ]
+        );
+        assert_eq!(
+            report.findings[1],
+            Finding::NoManifest {
+                descriptor: "vfw.ovf".into(),
+                expected: "vfw.mf".into()
+            }
+        );
+    }
+
+    #[test]
+    fn hostile_and_broken_archives_stop_the_scan() {
+        let limits = Limits::default();
+        let options = Options::new(&limits);
+        let mut builder = tar::Builder::new(Vec::new());
+        let mut header = tar::Header::new_ustar();
+        header.set_size(DESCRIPTOR.len() as u64);
+        builder
+            .append_data(&mut header, "vfw.ovf", DESCRIPTOR.as_bytes())
+            .unwrap();
+        let mut link = tar::Header::new_ustar();
+        link.set_entry_type(tar::EntryType::Symlink);
+        link.set_size(0);
+        builder
+            .append_link(&mut link, "vfw-system.vmdk", "/dev/sda")
+            .unwrap();
+        let hostile = builder.into_inner().unwrap();
+        let error = scan_bytes(&hostile, &options).unwrap_err();
+        assert!(error.to_string().contains("symbolic link"), "{error}");
+
+        let whole = ova(&signed(files()));
+        let error = scan_bytes(&whole[..whole.len() / 2], &options).unwrap_err();
+        assert!(
+            matches!(error, IntegrityError::Source(SourceError::Truncated { .. })),
+            "{error}"
+        );
+        assert!(error.to_string().contains("vfw-system.vmdk"), "{error}");
+
+        let no_descriptor = ova(&files()[1..]);
+        assert!(matches!(
+            scan_bytes(&no_descriptor, &options),
+            Err(IntegrityError::NoDescriptor { .. })
+        ));
+    }
+
+    #[test]
+    fn the_manifest_and_descriptor_limits_are_enforced() {
+        let bytes = ova(&signed(files()));
+        let small = Limits {
+            max_manifest_bytes: 100,
+            ..Limits::default()
+        };
+        let error = scan_bytes(&bytes, &Options::new(&small)).unwrap_err();
+        assert!(matches!(error, IntegrityError::TooLarge { limit: 100, .. }));
+        let tiny = Limits {
+            max_file_bytes: 100,
+            ..Limits::default()
+        };
+        let error = scan_bytes(&bytes, &Options::new(&tiny)).unwrap_err();
+        assert!(matches!(
+            error,
+            IntegrityError::Source(SourceError::TooLarge { limit: 100, .. })
+        ));
+    }
+
+    #[test]
+    fn cancelling_stops_the_stream() {
+        let limits = Limits::default();
+        let cancel = AtomicBool::new(false);
+        let stop = |done: u64, _: u64| {
+            if done > 300_000 {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        };
+        let options = Options::new(&limits)
+            .with_progress(&stop)
+            .with_cancel(&cancel);
+        let bytes = ova(&signed(files()));
+        assert!(matches!(
+            scan_bytes(&bytes, &options),
+            Err(IntegrityError::Cancelled)
+        ));
+    }
+}

@@ -426,3 +426,65 @@ fn read_bounded(source: impl Read, limit: u64) -> Result<Vec<u8>, Bounded> {
     }
     Ok(data)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn zip_with(entries: &[(&str, &[u8])]) -> tempfile::NamedTempFile {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let mut writer = zip::ZipWriter::new(file.reopen().unwrap());
+        for (name, data) in entries {
+            writer
+                .start_file(*name, zip::write::SimpleFileOptions::default())
+                .unwrap();
+            writer.write_all(data).unwrap();
+        }
+        writer.finish().unwrap();
+        file
+    }
+
+    fn count(files: &PackageFiles, name: &str) -> Result<u64, SourceError> {
+        files.stream(name, |reader| {
+            std::io::copy(reader, &mut std::io::sink()).map_err(|source| SourceError::Io {
+                path: PathBuf::from(name),
+                source,
+            })
+        })
+    }
+
+    #[test]
+    fn streams_folder_and_zip_files_without_the_per_file_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("disk.vmdk"), vec![7u8; 5000]).unwrap();
+        let limits = Limits {
+            max_file_bytes: 100,
+            ..Limits::default()
+        };
+        let folder = PackageFiles::open_sparse(dir.path(), &limits);
+        assert_eq!(count(&folder, "disk.vmdk").unwrap(), 5000);
+        assert!(matches!(
+            count(&folder, "absent.vmdk"),
+            Err(SourceError::Missing(_))
+        ));
+        let zip = zip_with(&[("disk.vmdk", &[7u8; 5000])]);
+        let archive = PackageFiles::open_zip(zip.path(), &limits).unwrap();
+        assert_eq!(count(&archive, "disk.vmdk").unwrap(), 5000);
+    }
+
+    #[test]
+    fn zip_streams_share_the_archive_budget() {
+        let zip = zip_with(&[("a.img", &[1u8; 3000]), ("b.img", &[2u8; 3000])]);
+        let limits = Limits {
+            max_archive_total_bytes: 4000,
+            ..Limits::default()
+        };
+        let archive = PackageFiles::open_zip(zip.path(), &limits).unwrap();
+        assert_eq!(count(&archive, "a.img").unwrap(), 3000);
+        assert!(matches!(
+            count(&archive, "b.img"),
+            Err(SourceError::ArchiveBudget { limit: 4000, .. })
+        ));
+    }
+}
