@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::Read;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use super::declared::ExpectedFile;
@@ -15,7 +15,7 @@ use super::manifest::Manifest;
 use super::progress::{Options, Tracker};
 use super::verify::{Contents, IntegrityReport, companion_names, evaluate};
 use crate::source::SourceError;
-use crate::source::tar::read_tar;
+use crate::source::tar::{TarEntry, read_tar, read_tar_file};
 
 /// A file kept in memory.
 #[derive(Clone, Debug)]
@@ -36,112 +36,208 @@ pub struct OvaScan {
     hashed: HashMap<String, Hashed>,
 }
 
-/// Reads an OVA file once, hashing every entry as it streams (see [`scan_ova_stream`]).
+/// What is known about the manifest before an entry is hashed.
+enum Foresight {
+    /// Nothing: the manifest may still come, so every algorithm is computed.
+    Unknown,
+    /// A look at the headers found the descriptor's manifest (`None`: it has none).
+    Known(Option<Manifest>),
+}
+
+/// Reads an OVA file, hashing every entry's data once. First the headers alone are walked
+/// (seeking over data) up to the descriptor's manifest, so that each disk is hashed with
+/// exactly the algorithms the manifest lists even when the manifest is the last entry (as
+/// VirtualBox writes it); entries the manifest does not list are seeked over, not read.
 pub fn scan_ova(path: &Path, options: &Options<'_>) -> Result<OvaScan, IntegrityError> {
     let io = |source| SourceError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let mut file = File::open(path).map_err(io)?;
+    let file = File::open(path).map_err(io)?;
     let total = file.metadata().map_err(io)?.len();
-    scan_ova_stream(path, &mut file, total, options)
+    let foresight = find_manifest(path, &file, options)?;
+    (&file).seek(SeekFrom::Start(0)).map_err(io)?;
+    let mut scanner = Scanner::new(total, foresight, options);
+    read_tar_file(path, &file, options.limits, |entry| scanner.visit(entry))?;
+    scanner.finish(path)
 }
 
-/// Reads an OVA from any byte stream (a file, a pipe, a download) in one pass, never
-/// seeking, hashing every entry as it streams; `path` names it in messages and `total` is
-/// its length for progress. Until the manifest has been seen (it normally follows the
-/// descriptor) entries are hashed with SHA-1, SHA-256 and SHA-512 alike, since the manifest
-/// may come last; after it, only with the algorithms it lists.
+/// Reads an OVA from any byte stream (a pipe, a download) in one pass, never seeking,
+/// hashing every entry as it streams; `path` names it in messages and `total` is its length
+/// for progress. Until the manifest has been seen (it normally follows the descriptor)
+/// entries are hashed with SHA-1, SHA-256 and SHA-512 alike, since the manifest may come
+/// last; after it, only with the algorithms it lists.
 pub fn scan_ova_stream(
     path: &Path,
     source: &mut dyn Read,
     total: u64,
     options: &Options<'_>,
 ) -> Result<OvaScan, IntegrityError> {
-    let tracker = Tracker::new(total, options);
+    let mut scanner = Scanner::new(total, Foresight::Unknown, options);
+    read_tar(path, source, options.limits, |entry| scanner.visit(entry))?;
+    scanner.finish(path)
+}
+
+/// Why the header walk stopped.
+enum Lookahead {
+    /// The manifest was read.
+    Found(Manifest),
+    /// The archive failed.
+    Failed(IntegrityError),
+}
+
+impl From<SourceError> for Lookahead {
+    fn from(error: SourceError) -> Lookahead {
+        Lookahead::Failed(error.into())
+    }
+}
+
+/// Walks the headers (seeking over data) until the descriptor's manifest, and parses it.
+fn find_manifest(
+    path: &Path,
+    file: &File,
+    options: &Options<'_>,
+) -> Result<Foresight, IntegrityError> {
     let limits = options.limits;
+    let mut manifest_name: Option<String> = None;
+    let walked = read_tar_file(path, file, limits, |entry| {
+        let name = entry.name().to_owned();
+        match &manifest_name {
+            None if name.to_ascii_lowercase().ends_with(".ovf") => {
+                manifest_name = Some(companion_names(&name).0);
+            }
+            Some(wanted) if *wanted == name => {
+                let bytes = read_limited(entry, &name, limits.max_manifest_bytes)
+                    .map_err(Lookahead::Failed)?;
+                return Err(Lookahead::Found(Manifest::parse(&name, &bytes)));
+            }
+            _ => {}
+        }
+        Ok(())
+    });
+    match walked {
+        Ok(_) => Ok(Foresight::Known(None)),
+        Err(Lookahead::Found(manifest)) => Ok(Foresight::Known(Some(manifest))),
+        Err(Lookahead::Failed(error)) => Err(error),
+    }
+}
 
-    let mut descriptor: Option<Kept> = None;
-    let mut manifest: Option<(Kept, Manifest)> = None;
-    let mut certificate: Option<Kept> = None;
-    let mut entries: Vec<String> = Vec::new();
-    let mut sizes: HashMap<String, u64> = HashMap::new();
-    let mut hashed: HashMap<String, Hashed> = HashMap::new();
+/// Collects what one pass over the archive shows.
+struct Scanner<'t> {
+    tracker: Tracker<'t>,
+    limits: &'t crate::limits::Limits,
+    foresight: Foresight,
+    descriptor: Option<Kept>,
+    manifest: Option<(Kept, Manifest)>,
+    certificate: Option<Kept>,
+    entries: Vec<String>,
+    sizes: HashMap<String, u64>,
+    hashed: HashMap<String, Hashed>,
+}
 
-    read_tar(path, source, limits, |entry| {
+impl<'t> Scanner<'t> {
+    fn new(total: u64, foresight: Foresight, options: &Options<'t>) -> Scanner<'t> {
+        Scanner {
+            tracker: Tracker::new(total, options),
+            limits: options.limits,
+            foresight,
+            descriptor: None,
+            manifest: None,
+            certificate: None,
+            entries: Vec::new(),
+            sizes: HashMap::new(),
+            hashed: HashMap::new(),
+        }
+    }
+
+    /// Keeps a small entry in memory (within `limit`), with all its digests.
+    fn keep(&mut self, entry: &mut TarEntry<'_, '_>, limit: u64) -> Result<Kept, IntegrityError> {
+        let name = entry.name().to_owned();
+        let bytes = read_limited(entry, &name, limit)?;
+        self.tracker.advance(bytes.len() as u64);
+        self.hashed.insert(name.clone(), hash_kept(&bytes));
+        Ok(Kept { name, bytes })
+    }
+
+    /// The algorithms an entry must be hashed with.
+    fn algorithms_for(&self, name: &str) -> Vec<DigestAlgorithm> {
+        let wanted = self.descriptor.as_ref().map(|d| companion_names(&d.name).0);
+        match (&self.manifest, &self.foresight) {
+            // The descriptor's own manifest, already read in this pass.
+            (Some((kept, parsed)), _) if Some(&kept.name) == wanted.as_ref() => {
+                parsed.algorithms_for(name)
+            }
+            (_, Foresight::Known(Some(parsed))) => parsed.algorithms_for(name),
+            (_, Foresight::Known(None)) => Vec::new(),
+            (_, Foresight::Unknown) => DigestAlgorithm::ALL.to_vec(),
+        }
+    }
+
+    fn visit(&mut self, entry: &mut TarEntry<'_, '_>) -> Result<(), IntegrityError> {
         let name = entry.name().to_owned();
         let lower = name.to_ascii_lowercase();
-        let companions = descriptor.as_ref().map(|d| companion_names(&d.name));
+        let companions = self.descriptor.as_ref().map(|d| companion_names(&d.name));
         let is_companion = |wanted: Option<&String>, extension: &str| match wanted {
             Some(wanted) => *wanted == name,
             None => lower.ends_with(extension),
         };
-        let keep = |entry: &mut dyn Read, limit: u64| -> Result<Kept, IntegrityError> {
-            let bytes = read_limited(entry, &name, limit)?;
-            tracker.advance(bytes.len() as u64);
-            Ok(Kept {
-                name: name.clone(),
-                bytes,
-            })
-        };
-        if descriptor.is_none() && lower.ends_with(".ovf") {
-            if entry.size() > limits.max_file_bytes {
+        if self.descriptor.is_none() && lower.ends_with(".ovf") {
+            if entry.size() > self.limits.max_file_bytes {
                 return Err(SourceError::TooLarge {
-                    path: name.clone(),
+                    path: name,
                     size: entry.size(),
-                    limit: limits.max_file_bytes,
+                    limit: self.limits.max_file_bytes,
                 }
                 .into());
             }
-            let kept = keep(entry, limits.max_file_bytes)?;
-            hashed.insert(name.clone(), hash_kept(&kept.bytes));
-            descriptor = Some(kept);
-        } else if manifest.is_none() && is_companion(companions.as_ref().map(|c| &c.0), ".mf") {
-            let kept = keep(entry, limits.max_manifest_bytes)?;
-            hashed.insert(name.clone(), hash_kept(&kept.bytes));
-            let parsed = Manifest::parse(&kept.name, &kept.bytes);
-            manifest = Some((kept, parsed));
-        } else if certificate.is_none() && is_companion(companions.as_ref().map(|c| &c.1), ".cert")
+            self.descriptor = Some(self.keep(entry, self.limits.max_file_bytes)?);
+        } else if self.manifest.is_none() && is_companion(companions.as_ref().map(|c| &c.0), ".mf")
         {
-            let kept = keep(entry, limits.max_manifest_bytes)?;
-            hashed.insert(name.clone(), hash_kept(&kept.bytes));
-            certificate = Some(kept);
+            let kept = self.keep(entry, self.limits.max_manifest_bytes)?;
+            let parsed = Manifest::parse(&kept.name, &kept.bytes);
+            self.manifest = Some((kept, parsed));
+        } else if self.certificate.is_none()
+            && is_companion(companions.as_ref().map(|c| &c.1), ".cert")
+        {
+            self.certificate = Some(self.keep(entry, self.limits.max_manifest_bytes)?);
         } else {
-            // The manifest decides the algorithms only once it is known to be the
-            // descriptor's own (both seen, names matching).
-            let algorithms = match (&manifest, &companions) {
-                (Some((kept, parsed)), Some((wanted, _))) if kept.name == *wanted => {
-                    parsed.algorithms_for(&name)
-                }
-                _ => DigestAlgorithm::ALL.to_vec(),
-            };
-            let digest = hash_stream(entry, &algorithms, &tracker, &name)?;
+            let algorithms = self.algorithms_for(&name);
+            // Data nobody needs is left to the archive reader, which seeks over it in a file.
             if !algorithms.is_empty() {
-                hashed.insert(name.clone(), digest);
+                let hashed = hash_stream(entry, &algorithms, &self.tracker, &name)?;
+                self.hashed.insert(name.clone(), hashed);
+            } else {
+                self.tracker.check()?;
             }
         }
-        sizes.insert(name.clone(), entry.size());
-        entries.push(name);
-        Ok::<(), IntegrityError>(())
-    })?;
-    tracker.finish();
+        self.sizes.insert(name.clone(), entry.size());
+        self.entries.push(name);
+        Ok(())
+    }
 
-    let descriptor = descriptor.ok_or_else(|| IntegrityError::NoDescriptor {
-        archive: path.to_path_buf(),
-    })?;
-    let (manifest_name, certificate_name) = companion_names(&descriptor.name);
-    // A manifest or certificate met before the descriptor counts only if it is its own.
-    let manifest = manifest.filter(|(kept, _)| kept.name == manifest_name);
-    let certificate = certificate.filter(|kept| kept.name == certificate_name);
-    Ok(OvaScan {
-        archive: path.to_path_buf(),
-        descriptor,
-        manifest,
-        certificate,
-        entries,
-        sizes,
-        hashed,
-    })
+    fn finish(self, path: &Path) -> Result<OvaScan, IntegrityError> {
+        self.tracker.finish();
+        let descriptor = self
+            .descriptor
+            .ok_or_else(|| IntegrityError::NoDescriptor {
+                archive: path.to_path_buf(),
+            })?;
+        let (manifest_name, certificate_name) = companion_names(&descriptor.name);
+        // A manifest or certificate met before the descriptor counts only if it is its own.
+        let manifest = self.manifest.filter(|(kept, _)| kept.name == manifest_name);
+        let certificate = self
+            .certificate
+            .filter(|kept| kept.name == certificate_name);
+        Ok(OvaScan {
+            archive: path.to_path_buf(),
+            descriptor,
+            manifest,
+            certificate,
+            entries: self.entries,
+            sizes: self.sizes,
+            hashed: self.hashed,
+        })
+    }
 }
 
 /// All digests of a small file held in memory.
@@ -236,12 +332,28 @@ mod tests {
         scan
     }
 
+    /// The same bytes scanned from a file (headers looked at first, unread data seeked over).
+    fn scan_file(bytes: &[u8], options: &Options<'_>) -> Result<OvaScan, IntegrityError> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("vfw.ova");
+        std::fs::write(&path, bytes).unwrap();
+        scan_ova(&path, options)
+    }
+
+    /// Checks a package as a stream and as a file; both must report the same.
     fn check(files: &[(String, Vec<u8>)]) -> IntegrityReport {
         let limits = Limits::default();
         let options = Options::new(&limits);
-        scan_bytes(&ova(files), &options)
+        let bytes = ova(files);
+        let streamed = scan_bytes(&bytes, &options)
             .unwrap()
-            .verify(&expected(), &options)
+            .verify(&expected(), &options);
+        let from_file = scan_file(&bytes, &options)
+            .unwrap()
+            .verify(&expected(), &options);
+        assert_eq!(streamed.findings, from_file.findings);
+        assert_eq!(streamed.signature, from_file.signature);
+        from_file
     }
 
     fn ids(report: &IntegrityReport) -> Vec<(&str, &str)> {
@@ -441,6 +553,55 @@ mod tests {
             error,
             IntegrityError::Source(SourceError::TooLarge { limit: 100, .. })
         ));
+    }
+
+    #[test]
+    fn from_a_file_unlisted_data_is_never_read() {
+        let limits = Limits::default();
+        let options = Options::new(&limits);
+        let bytes = ova(&files());
+        let report = scan_file(&bytes, &options)
+            .unwrap()
+            .verify(&expected(), &options);
+        assert_eq!(ids(&report), [("OVF-no-manifest", "vfw.ovf")]);
+        // Only the descriptor was read; both disks were seeked over.
+        assert_eq!(report.bytes_hashed, DESCRIPTOR.len() as u64);
+        let streamed = scan_bytes(&bytes, &options)
+            .unwrap()
+            .verify(&expected(), &options);
+        assert_eq!(
+            streamed.bytes_hashed,
+            (DESCRIPTOR.len() + 700_000 + 4096) as u64
+        );
+    }
+
+    #[test]
+    fn from_a_file_a_manifest_at_the_end_is_read_first() {
+        let mut package = files();
+        let mf = manifest(&package[..2], DigestAlgorithm::Sha512);
+        package.push(("vfw.mf".to_owned(), mf));
+        let limits = Limits::default();
+        let options = Options::new(&limits);
+        let scan = scan_file(&ova(&package), &options).unwrap();
+        let report = scan.verify(&expected(), &options);
+        assert_eq!(ids(&report), [("OVF-unlisted-file", "vfw-config.iso")]);
+        // The unlisted ISO was not hashed; the disk only with SHA-512.
+        let disk = &scan.hashed["vfw-system.vmdk"];
+        assert!(disk.digests.get(DigestAlgorithm::Sha512).is_some());
+        assert!(disk.digests.get(DigestAlgorithm::Sha256).is_none());
+        assert!(!scan.hashed.contains_key("vfw-config.iso"));
+    }
+
+    #[test]
+    fn from_a_file_truncation_in_unread_data_is_still_caught() {
+        let limits = Limits::default();
+        let options = Options::new(&limits);
+        let bytes = ova(&files());
+        let error = scan_file(&bytes[..bytes.len() / 2], &options).unwrap_err();
+        assert!(
+            matches!(error, IntegrityError::Source(SourceError::Truncated { .. })),
+            "{error}"
+        );
     }
 
     #[test]

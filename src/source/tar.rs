@@ -8,7 +8,8 @@
 //! each file is handed to a visitor as a reader over exactly its stored bytes.
 
 use std::collections::HashSet;
-use std::io::{self, Read};
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use ::tar::{EntryType, Header, PaxExtensions};
@@ -22,6 +23,8 @@ const BLOCK: u64 = 512;
 /// The archive as a byte stream with its read position.
 struct Stream<'s> {
     inner: &'s mut dyn Read,
+    /// For a file: seeks over data nobody reads, knowing the file's length.
+    seeker: Option<(&'s mut dyn Seek, u64)>,
     path: &'s Path,
     pos: u64,
 }
@@ -80,6 +83,24 @@ impl Stream<'_> {
 
     /// Reads and discards `amount` bytes; the archive ending first means it is truncated.
     fn skip(&mut self, mut amount: u64, what: &str) -> Result<(), SourceError> {
+        if let Some(length) = self.seeker.as_ref().map(|(_, length)| *length) {
+            let Some(offset) = self
+                .pos
+                .checked_add(amount)
+                .filter(|end| *end <= length)
+                .and_then(|_| i64::try_from(amount).ok())
+            else {
+                self.pos = length;
+                return Err(self.truncated(what));
+            };
+            let moved = match &mut self.seeker {
+                Some((seeker, _)) => seeker.seek(SeekFrom::Current(offset)).map(|_| ()),
+                None => Ok(()),
+            };
+            moved.map_err(|e| self.io_error(e))?;
+            self.pos += amount;
+            return Ok(());
+        }
         let mut scratch = [0u8; 64 << 10];
         while amount > 0 {
             let want = amount.min(scratch.len() as u64) as usize;
@@ -219,13 +240,49 @@ pub fn read_tar<E: From<SourceError>>(
     path: &Path,
     source: &mut dyn Read,
     limits: &Limits,
-    mut visit: impl FnMut(&mut TarEntry<'_, '_>) -> Result<(), E>,
+    visit: impl FnMut(&mut TarEntry<'_, '_>) -> Result<(), E>,
 ) -> Result<TarSummary, E> {
-    let mut stream = Stream {
+    let stream = Stream {
         inner: source,
+        seeker: None,
         path,
         pos: 0,
     };
+    walk(stream, limits, visit)
+}
+
+/// [`read_tar`] over a file from its current position (normally the start): data the
+/// visitor leaves unread is seeked over instead of read, and data that would lie past the
+/// file's end is reported as truncation.
+pub fn read_tar_file<E: From<SourceError>>(
+    path: &Path,
+    file: &File,
+    limits: &Limits,
+    visit: impl FnMut(&mut TarEntry<'_, '_>) -> Result<(), E>,
+) -> Result<TarSummary, E> {
+    let io = |source| SourceError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let length = file.metadata().map_err(io)?.len();
+    let mut seeker = file;
+    let start = seeker.stream_position().map_err(io)?;
+    let mut reader = file;
+    let stream = Stream {
+        inner: &mut reader,
+        seeker: Some((&mut seeker, length)),
+        path,
+        pos: start,
+    };
+    walk(stream, limits, visit)
+}
+
+fn walk<E: From<SourceError>>(
+    mut stream: Stream<'_>,
+    limits: &Limits,
+    mut visit: impl FnMut(&mut TarEntry<'_, '_>) -> Result<(), E>,
+) -> Result<TarSummary, E> {
+    let path = stream.path;
     let mut seen: HashSet<String> = HashSet::new();
     let mut entries = 0usize;
     let mut files = 0usize;
