@@ -41,11 +41,11 @@ impl IntegrityReport {
 
 /// The manifest (`vm.mf`) and certificate (`vm.cert`) names that go with a descriptor.
 pub(crate) fn companion_names(descriptor: &str) -> (String, String) {
-    let stem = descriptor
-        .len()
-        .checked_sub(4)
-        .filter(|at| descriptor.is_char_boundary(*at))
-        .map_or(descriptor, |at| &descriptor[..at]);
+    let file_start = descriptor.rfind('/').map_or(0, |at| at + 1);
+    let stem = match descriptor[file_start..].rfind('.') {
+        Some(dot) if dot > 0 => &descriptor[..file_start + dot],
+        _ => descriptor,
+    };
     (format!("{stem}.mf"), format!("{stem}.cert"))
 }
 
@@ -231,6 +231,17 @@ mod tests {
         assert_eq!(
             companion_names("pkg/fw.OVF"),
             ("pkg/fw.mf".to_owned(), "pkg/fw.cert".to_owned())
+        );
+        assert_eq!(
+            companion_names("v1.2/descriptor"),
+            (
+                "v1.2/descriptor.mf".to_owned(),
+                "v1.2/descriptor.cert".to_owned()
+            )
+        );
+        assert_eq!(
+            companion_names("vnf.v2.ovf"),
+            ("vnf.v2.mf".to_owned(), "vnf.v2.cert".to_owned())
         );
     }
 }

@@ -292,6 +292,9 @@ fn walk<E: From<SourceError>>(
         let offset = stream.pos;
         match stream.read_block(&mut block)? {
             Block::Full => {}
+            Block::Empty if offset == 0 => {
+                return Err(bad(path, 0, "the file is empty, not a tar archive").into());
+            }
             Block::Empty if pending.is_empty() => {
                 return Err(stream
                     .truncated("the archive ends without tar's end-of-archive marker")
@@ -714,6 +717,10 @@ mod tests {
                 assert_eq!(offset, 1024);
                 assert!(reason.contains("checksum"));
             }
+            other => panic!("{other:?}"),
+        }
+        match read_all(b"", &Limits::default()) {
+            Err(SourceError::BadTar { reason, .. }) => assert!(reason.contains("empty")),
             other => panic!("{other:?}"),
         }
         let mut zip = b"PK\x03\x04".to_vec();
