@@ -1,5 +1,6 @@
 //! vnfwiz: onboard a VNF from OVF/OVA or HOT templates, validated against ONAP and the HOT spec.
 
+pub mod answers;
 pub mod hot;
 pub mod integrity;
 pub mod limits;

@@ -2,10 +2,11 @@
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use crate::hot::{HotSet, Roots, load_set};
 use crate::limits::Limits;
-use crate::report::{InputReport, Report, SourceTexts};
+use crate::report::{InputReport, InputRoot, Report, SourceTexts};
 use crate::rules::{Selection, check_hot};
 use crate::source::{InputKind, PackageFiles, SourceError, detect};
 
@@ -69,20 +70,14 @@ fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
 }
 
 fn files_input(paths: Vec<PathBuf>) -> Input {
-    let absolute: Vec<PathBuf> = paths
-        .iter()
-        .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
-        .collect();
-    let mut root = absolute[0]
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
-    while !absolute.iter().all(|p| p.starts_with(&root)) {
+    let full: Vec<PathBuf> = paths.iter().map(|p| absolute(p)).collect();
+    let mut root = full[0].parent().map(Path::to_path_buf).unwrap_or_default();
+    while !full.iter().all(|p| p.starts_with(&root)) {
         if !root.pop() {
             break;
         }
     }
-    let names = absolute
+    let names = full
         .iter()
         .map(|p| {
             p.strip_prefix(&root)
@@ -94,28 +89,38 @@ fn files_input(paths: Vec<PathBuf>) -> Input {
     Input::Files { root, names }
 }
 
+/// Loads one input as a HOT set and names the root its file paths are relative to.
+fn load_input(input: Input, limits: &Limits) -> Result<(HotSet, InputRoot), SourceError> {
+    Ok(match input {
+        Input::Files { root, names } => {
+            let label = names.join(" ");
+            let files = PackageFiles::open_sparse(&root, limits);
+            let set = load_set(&files, Roots::Given(names), label, limits);
+            (set, InputRoot::Folder(root))
+        }
+        Input::Folder(dir) => {
+            let files = PackageFiles::open_dir(&dir, limits)?;
+            let set = load_set(&files, Roots::Discover, dir.display().to_string(), limits);
+            (set, InputRoot::Folder(absolute(&dir)))
+        }
+        Input::Zip(path) => {
+            let files = PackageFiles::open_zip(&path, limits)?;
+            let set = load_set(&files, Roots::Discover, path.display().to_string(), limits);
+            (set, InputRoot::Archive(absolute(&path)))
+        }
+    })
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
 /// Loads every input as a HOT set.
 pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, SourceError> {
-    let mut sets = Vec::new();
-    for input in group(paths)? {
-        let set = match input {
-            Input::Files { root, names } => {
-                let label = names.join(" ");
-                let files = PackageFiles::open_sparse(&root, limits);
-                load_set(&files, Roots::Given(names), label, limits)
-            }
-            Input::Folder(dir) => {
-                let files = PackageFiles::open_dir(&dir, limits)?;
-                load_set(&files, Roots::Discover, dir.display().to_string(), limits)
-            }
-            Input::Zip(path) => {
-                let files = PackageFiles::open_zip(&path, limits)?;
-                load_set(&files, Roots::Discover, path.display().to_string(), limits)
-            }
-        };
-        sets.push(set);
-    }
-    Ok(sets)
+    group(paths)?
+        .into_iter()
+        .map(|input| load_input(input, limits).map(|(set, _)| set))
+        .collect()
 }
 
 /// Loads and checks every input; unreadable input is an error, violations are the report.
@@ -124,20 +129,21 @@ pub fn validate(
     limits: &Limits,
     selection: &Selection,
 ) -> Result<Report, SourceError> {
-    let sets = load_hot_inputs(paths, limits)?;
-    let inputs = sets
-        .into_iter()
-        .map(|set| {
-            let violations = check_hot(&set, selection);
-            InputReport {
-                label: set.label.clone(),
-                violations,
-                sources: Box::new(set),
-            }
-        })
-        .collect();
+    let mut inputs = Vec::new();
+    for input in group(paths)? {
+        let started = Instant::now();
+        let (set, root) = load_input(input, limits)?;
+        let violations = check_hot(&set, selection);
+        inputs.push(InputReport {
+            label: set.label.clone(),
+            root,
+            violations,
+            sources: Box::new(set),
+            elapsed: started.elapsed(),
+        });
+    }
     Ok(Report {
         inputs,
-        rules_checked: selection.count(),
+        rules: selection.rules().map(|r| &r.meta).collect(),
     })
 }

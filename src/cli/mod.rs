@@ -114,9 +114,10 @@ pub enum CliError {
     Output(#[from] std::io::Error),
 }
 
-/// True when colour is wanted on stdout (a terminal and no `NO_COLOR`).
+/// True when colour is wanted on stdout: a terminal, and `NO_COLOR` unset or empty
+/// (no-color.org: any non-empty value turns colour off).
 fn color_stdout() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// Runs the parsed command.

@@ -34,7 +34,8 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let text = match args.format {
         Format::Text => render::text::render(&report, color_stdout()),
         Format::Json => render::json::render(&report),
-        Format::Sarif | Format::Junit => render::json::render(&report),
+        Format::Sarif => render::sarif::render(&report),
+        Format::Junit => render::junit::render(&report),
     };
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(if report.has_errors() {

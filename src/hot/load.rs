@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use crate::limits::Limits;
 use crate::source::path::{self, PathError};
 use crate::source::{PackageFiles, SourceError};
-use crate::yaml::{self, Mapping, Node, Span};
+use crate::yaml::{self, Document, LoadError, Mapping, Node, Span};
 
 use super::functions::calls;
 use super::manifest::Manifest;
@@ -79,7 +79,8 @@ fn stem(path: &str) -> &str {
     name.rsplit_once('.').map_or(name, |(s, _)| s)
 }
 
-fn env_path_for(template: &str) -> String {
+/// The environment file SDC pairs with a template: the same path with `.env`.
+pub fn env_path_for(template: &str) -> String {
     let cut = template.rfind('.').unwrap_or(template.len());
     format!("{}.env", &template[..cut])
 }
@@ -117,20 +118,32 @@ impl Loader<'_> {
                     .collect()
             }
         };
+        let mut read = Vec::with_capacity(names.len());
         for name in names {
-            if self.by_path.contains_key(&name) {
+            if self.by_path.contains_key(&name) || read.iter().any(|(n, _)| *n == name) {
                 continue;
             }
-            match self.files.read(&name) {
-                Ok(bytes) => {
-                    let role = self.classify(&name, &bytes);
-                    self.add(name, bytes, role);
+            let bytes = self.files.read(&name);
+            read.push((name, bytes));
+        }
+        let limits = self.set.limits.yaml;
+        let parsed = parse_in_parallel(read, &limits);
+        for (name, outcome) in parsed {
+            match outcome {
+                Ok((bytes, document)) => {
+                    let role = self.classify(&name, &document);
+                    let document = match role {
+                        // Other YAML (VNFDs, cloud-config…) is not part of the HOT set.
+                        Role::Artifact => None,
+                        _ => Some(document),
+                    };
+                    self.push(name, bytes, role, document);
                 }
                 Err(error) => {
                     // A listed file that cannot be read is kept, so the reason is reported.
-                    let id = self.add(name.clone(), Vec::new(), Role::Template(TemplateKind::Base));
-                    self.set.files[id].load_error = Some(yaml::LoadError::Syntax {
-                        message: error.to_string(),
+                    let role = Role::Template(module_kind_by_name(&name));
+                    let failed = Err(LoadError::Unreadable {
+                        reason: error.to_string(),
                         at: Span {
                             line: 1,
                             column: 1,
@@ -138,15 +151,9 @@ impl Loader<'_> {
                             end: 0,
                         },
                     });
+                    self.push(name, Vec::new(), role, Some(failed));
                 }
             }
-        }
-        // Files that parsed as neither template nor env are not part of the HOT set.
-        let unused: Vec<FileId> = (0..self.set.files.len())
-            .filter(|&id| self.set.files[id].role == Role::Artifact)
-            .collect();
-        for id in unused {
-            self.set.files[id].document = None;
         }
     }
 
@@ -161,7 +168,7 @@ impl Loader<'_> {
     }
 
     /// Decides from the manifest, the content and the extension what a file is.
-    fn classify(&self, name: &str, bytes: &[u8]) -> Role {
+    fn classify(&self, name: &str, parsed: &Result<Document, LoadError>) -> Role {
         if let Some(manifest) = &self.set.manifest
             && let Some(entry) = manifest.all().into_iter().find(|e| e.file == name)
         {
@@ -178,8 +185,7 @@ impl Loader<'_> {
         if name.ends_with(".env") {
             return Role::Environment;
         }
-        let probe = yaml::parse(bytes, &self.set.limits.yaml);
-        match probe.as_ref().ok().and_then(|d| d.root.as_map()) {
+        match parsed.as_ref().ok().and_then(|d| d.root.as_map()) {
             Some(map) if VERSION_KEYS.iter().any(|k| map.get(k).is_some()) => {
                 Role::Template(module_kind_by_name(name))
             }
@@ -193,20 +199,34 @@ impl Loader<'_> {
             }
             Some(_) => Role::Artifact,
             // Unparseable YAML is reported as a template so its error is not lost.
-            None if probe.is_err() && !name.ends_with(".json") => {
+            None if parsed.is_err() && !name.ends_with(".json") => {
                 Role::Template(module_kind_by_name(name))
             }
             None => Role::Artifact,
         }
     }
 
+    /// Adds a file read for a reference: templates and env files are parsed, artifacts kept
+    /// as bytes.
     fn add(&mut self, path: String, bytes: Vec<u8>, role: Role) -> FileId {
-        let (document, load_error) = match role {
-            Role::Artifact if !path.ends_with(".yaml") && !path.ends_with(".yml") => (None, None),
-            _ => match yaml::parse(&bytes, &self.set.limits.yaml) {
-                Ok(d) => (Some(d), None),
-                Err(e) => (None, Some(e)),
-            },
+        let document = match role {
+            Role::Artifact => None,
+            _ => Some(yaml::parse(&bytes, &self.set.limits.yaml)),
+        };
+        self.push(path, bytes, role, document)
+    }
+
+    fn push(
+        &mut self,
+        path: String,
+        bytes: Vec<u8>,
+        role: Role,
+        parsed: Option<Result<Document, LoadError>>,
+    ) -> FileId {
+        let (document, load_error) = match parsed {
+            Some(Ok(d)) => (Some(d), None),
+            Some(Err(e)) => (None, Some(e)),
+            None => (None, None),
         };
         let id = self.set.files.len();
         self.by_path.insert(path.clone(), id);
@@ -223,10 +243,14 @@ impl Loader<'_> {
     /// Loads `target` (package path) for a reference, reusing a file already loaded.
     fn open(&mut self, target: &str, role: Role) -> Result<FileId, ReferenceError> {
         if let Some(&id) = self.by_path.get(target) {
-            if role == Role::Template(TemplateKind::Nested)
-                && self.set.files[id].role == Role::Artifact
-            {
-                self.set.files[id].role = role;
+            let file = &mut self.set.files[id];
+            if role == Role::Template(TemplateKind::Nested) && file.role == Role::Artifact {
+                // A file first seen as plain YAML or a `get_file` target is also a template.
+                file.role = role;
+                match yaml::parse(&file.bytes, &self.set.limits.yaml) {
+                    Ok(d) => file.document = Some(d),
+                    Err(e) => file.load_error = Some(e),
+                }
             }
             return Ok(id);
         }
@@ -466,6 +490,16 @@ impl Loader<'_> {
             all.extend_from_slice(unpaired_envs);
             all
         };
+        // Exact keys by type; glob keys (`OS::TripleO::*`) are few and scanned.
+        let mut exact: HashMap<&str, Vec<(FileId, FileId)>> = HashMap::new();
+        let mut globs: Vec<(&str, FileId, FileId)> = Vec::new();
+        for (env, key, target, _) in &mappings {
+            if key.ends_with('*') {
+                globs.push((key, *env, *target));
+            } else {
+                exact.entry(key).or_default().push((*env, *target));
+            }
+        }
         let template_ids: Vec<FileId> = self.set.templates().map(|t| t.id).collect();
         let mut edges = Vec::new();
         for id in template_ids {
@@ -481,12 +515,17 @@ impl Loader<'_> {
                 let Some(kind) = resource_type(resource) else {
                     continue;
                 };
-                for (env, key, target, _) in &mappings {
-                    if envs.contains(env) && registry_matches(key, kind) && *target != id {
+                let exact_targets = exact.get(kind).into_iter().flatten().copied();
+                let glob_targets = globs
+                    .iter()
+                    .filter(|(key, _, _)| registry_matches(key, kind))
+                    .map(|(_, env, target)| (*env, *target));
+                for (env, target) in exact_targets.chain(glob_targets) {
+                    if envs.contains(&env) && target != id {
                         edges.push(Nesting {
                             parent: id,
                             resource: name.text.clone(),
-                            child: *target,
+                            child: target,
                             span: resource.get("type").map_or(name.span, |n| n.span),
                             written_in: id,
                         });
@@ -497,55 +536,141 @@ impl Loader<'_> {
         self.set.nesting.extend(edges);
     }
 
-    /// Walks nesting from every module; a loop or a chain deeper than the limit is recorded once.
+    /// Finds nesting loops and chains deeper than the limit in time linear in the number of
+    /// nesting edges (a path-by-path walk would explode on shared nested templates).
     fn check_nesting(&mut self) {
-        let mut children: HashMap<FileId, Vec<usize>> = HashMap::new();
+        const WHITE: u8 = 0;
+        const GRAY: u8 = 1;
+        const BLACK: u8 = 2;
+        let count = self.set.files.len();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); count];
         for (i, edge) in self.set.nesting.iter().enumerate() {
-            children.entry(edge.parent).or_default().push(i);
+            children[edge.parent].push(i);
         }
-        let mut reported: Vec<usize> = Vec::new();
+        let mut color = vec![WHITE; count];
+        let mut cut = vec![false; self.set.nesting.len()];
+        // Longest chain of nesting below each template, and the edge that starts it.
+        let mut height = vec![0usize; count];
+        let mut tallest: Vec<Option<usize>> = vec![None; count];
         let roots: Vec<FileId> = self.set.modules.iter().map(|m| m.template).collect();
-        for root in roots {
-            // Explicit stack of (template, index of next edge) plus the current chain.
-            let mut chain: Vec<FileId> = vec![root];
-            let mut cursor: Vec<usize> = vec![0];
-            while let Some(&top) = chain.last() {
-                let depth = chain.len() - 1;
-                let edges = children.get(&top).map(Vec::as_slice).unwrap_or(&[]);
-                let next = cursor.last().copied().unwrap_or(0);
-                if next >= edges.len() {
-                    chain.pop();
-                    cursor.pop();
-                    continue;
-                }
-                if let Some(c) = cursor.last_mut() {
-                    *c += 1;
-                }
-                let edge_index = edges[next];
-                let child = self.set.nesting[edge_index].child;
-                let cycle = chain.contains(&child);
-                let too_deep = depth + 1 > self.set.limits.max_nested_depth;
-                if cycle || too_deep {
-                    if !reported.contains(&edge_index) {
-                        reported.push(edge_index);
-                        let mut names: Vec<String> = chain
-                            .iter()
-                            .map(|&f| self.set.files[f].path.clone())
-                            .collect();
-                        names.push(self.set.files[child].path.clone());
-                        self.set.nesting_problems.push(NestingProblem {
-                            edge: self.set.nesting[edge_index].clone(),
-                            chain: names,
-                            cycle,
-                        });
+        for &root in &roots {
+            if color[root] != WHITE {
+                continue;
+            }
+            let mut stack: Vec<(FileId, usize)> = vec![(root, 0)];
+            color[root] = GRAY;
+            while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+                if let Some(&edge) = children[node].get(*next) {
+                    *next += 1;
+                    let child = self.set.nesting[edge].child;
+                    match color[child] {
+                        WHITE => {
+                            color[child] = GRAY;
+                            stack.push((child, 0));
+                        }
+                        GRAY => {
+                            cut[edge] = true;
+                            let from = stack.iter().position(|(f, _)| *f == child).unwrap_or(0);
+                            let mut chain: Vec<FileId> =
+                                stack[from..].iter().map(|(f, _)| *f).collect();
+                            chain.push(child);
+                            self.record_nesting_problem(edge, &chain, true);
+                        }
+                        _ => {}
                     }
-                    continue;
+                } else {
+                    stack.pop();
+                    color[node] = BLACK;
+                    for &edge in &children[node] {
+                        let child = self.set.nesting[edge].child;
+                        if !cut[edge] && height[child] + 1 > height[node] {
+                            height[node] = height[child] + 1;
+                            tallest[node] = Some(edge);
+                        }
+                    }
                 }
-                chain.push(child);
-                cursor.push(0);
+            }
+        }
+        let limit = self.set.limits.max_nested_depth;
+        let mut reported = std::collections::HashSet::new();
+        for &root in &roots {
+            if height[root] <= limit {
+                continue;
+            }
+            let mut chain = vec![root];
+            let mut node = root;
+            while let Some(edge) = tallest[node] {
+                node = self.set.nesting[edge].child;
+                chain.push(node);
+                if chain.len() > limit + 1 {
+                    if reported.insert(edge) {
+                        self.record_nesting_problem(edge, &chain, false);
+                    }
+                    break;
+                }
             }
         }
     }
+
+    fn record_nesting_problem(&mut self, edge: usize, chain: &[FileId], cycle: bool) {
+        let chain = chain
+            .iter()
+            .map(|&f| self.set.files[f].path.clone())
+            .collect();
+        self.set.nesting_problems.push(NestingProblem {
+            edge: self.set.nesting[edge].clone(),
+            chain,
+            cycle,
+        });
+    }
+}
+
+/// A file as read: its bytes, or why it could not be read.
+type Read = (String, Result<Vec<u8>, SourceError>);
+
+/// A file read and parsed, or why it could not be read.
+type Parsed = Result<(Vec<u8>, Result<Document, LoadError>), SourceError>;
+
+/// Parses files on every core; results keep the input order.
+fn parse_in_parallel(read: Vec<Read>, limits: &yaml::YamlLimits) -> Vec<(String, Parsed)> {
+    let parse = |(name, bytes): Read| {
+        let outcome = bytes.map(|bytes| {
+            let document = yaml::parse(&bytes, limits);
+            (bytes, document)
+        });
+        (name, outcome)
+    };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if workers < 2 || read.len() < 4 {
+        return read.into_iter().map(parse).collect();
+    }
+    // Deal files round-robin so big and small ones spread evenly.
+    let mut shares: Vec<Vec<(usize, Read)>> = (0..workers).map(|_| Vec::new()).collect();
+    for (i, item) in read.into_iter().enumerate() {
+        shares[i % workers].push((i, item));
+    }
+    let mut done: Vec<(usize, (String, Parsed))> = std::thread::scope(|scope| {
+        let handles: Vec<_> = shares
+            .into_iter()
+            .map(|share| {
+                scope.spawn(move || {
+                    share
+                        .into_iter()
+                        .map(|(i, item)| (i, parse(item)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, item)| item).collect()
 }
 
 /// Registry entries that name a file: `(key path, reference, span)`.

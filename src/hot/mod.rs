@@ -6,9 +6,10 @@ pub mod manifest;
 mod path_error;
 pub mod set;
 pub mod template;
+pub mod usage;
 pub mod version;
 
-pub use load::{ENV_SECTIONS, Roots, load_set, registry_matches};
+pub use load::{ENV_SECTIONS, Roots, env_path_for, load_set, registry_matches};
 pub use path_error::ReferenceError;
 pub use set::{FileId, HotSet, Module, Reference, ReferenceKind, Role, SourceFile, TemplateKind};
 pub use template::{Environment, Template};

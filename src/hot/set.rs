@@ -154,6 +154,24 @@ impl HotSet {
         &self.files[id]
     }
 
+    /// Replaces a file's text and parses it again (an answer changed an env value, a fix
+    /// edited a template). References and nesting are not recomputed: callers that change
+    /// `type:` or `get_file` values reload the set.
+    pub fn replace_text(&mut self, id: FileId, bytes: Vec<u8>) {
+        let file = &mut self.files[id];
+        match crate::yaml::parse(&bytes, &self.limits.yaml) {
+            Ok(document) => {
+                file.document = Some(document);
+                file.load_error = None;
+            }
+            Err(error) => {
+                file.document = None;
+                file.load_error = Some(error);
+            }
+        }
+        file.bytes = bytes;
+    }
+
     /// The id of the file at a package path.
     pub fn find(&self, path: &str) -> Option<FileId> {
         self.files.iter().position(|f| f.path == path)

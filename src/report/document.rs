@@ -1,6 +1,11 @@
 //! A whole validation report: every input with its violations and a way back to source text.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::rules::RuleMeta;
 
 use super::severity::Severity;
 use super::violation::Violation;
@@ -14,25 +19,61 @@ pub trait SourceTexts {
     fn file_count(&self) -> usize;
 }
 
+/// Where the files of an input live; violation paths are relative to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputRoot {
+    /// A folder (absolute path).
+    Folder(PathBuf),
+    /// An archive (absolute path); file paths are entry names inside it.
+    Archive(PathBuf),
+}
+
 /// The violations found in one input (a set, a package, an OVF).
 pub struct InputReport {
     /// The path the operator gave.
     pub label: String,
+    /// What violation paths are relative to.
+    pub root: InputRoot,
     /// The files, for snippets.
     pub sources: Box<dyn SourceTexts + Send + Sync>,
     /// Violations, sorted by file and place.
     pub violations: Vec<Violation>,
+    /// How long loading and checking this input took.
+    pub elapsed: Duration,
 }
 
 /// Every input of one run.
 pub struct Report {
     /// Inputs in the order given.
     pub inputs: Vec<InputReport>,
-    /// How many rules ran.
-    pub rules_checked: usize,
+    /// The rules that ran, sorted by id.
+    pub rules: Vec<&'static RuleMeta>,
 }
 
 impl Report {
+    /// How many rules ran.
+    pub fn rules_checked(&self) -> usize {
+        self.rules.len()
+    }
+
+    /// The rules that ran, then any rule a violation names that is not among them, each
+    /// once: what a report format lists as its rules.
+    pub fn listed_rules(&self) -> Vec<&'static RuleMeta> {
+        let mut listed: Vec<&'static RuleMeta> = Vec::with_capacity(self.rules.len());
+        let mut seen = HashSet::new();
+        for rule in self
+            .rules
+            .iter()
+            .copied()
+            .chain(self.violations().map(|v| v.rule))
+        {
+            if seen.insert(rule.id) {
+                listed.push(rule);
+            }
+        }
+        listed
+    }
+
     /// All violations of all inputs.
     pub fn violations(&self) -> impl Iterator<Item = &Violation> {
         self.inputs.iter().flat_map(|i| i.violations.iter())

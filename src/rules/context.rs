@@ -4,7 +4,7 @@
 use crate::hot::functions::{Call, calls};
 use crate::hot::{Environment, FileId, HotSet, SourceFile, Template};
 use crate::report::{Related, Violation};
-use crate::yaml::Span;
+use crate::yaml::{Span, span_at_byte};
 
 use super::meta::RuleMeta;
 
@@ -77,6 +77,16 @@ impl<'o> Findings<'o> {
         });
         let last = self.out.len() - 1;
         &mut self.out[last]
+    }
+
+    /// Reports a violation about `file` as a whole (a missing section), at its first line.
+    pub fn report_file(
+        &mut self,
+        file: &SourceFile,
+        path: impl Into<String>,
+        message: impl Into<String>,
+    ) -> &mut Violation {
+        self.report(file, span_at_byte(&file.bytes, 0), path, message)
     }
 }
 

@@ -63,9 +63,14 @@ impl Selection {
         }
     }
 
+    /// The rules that run, sorted by id.
+    pub fn rules(&self) -> impl Iterator<Item = &'static Rule> {
+        all().iter().copied().filter(|r| self.includes(r))
+    }
+
     /// How many rules run.
     pub fn count(&self) -> usize {
-        all().iter().filter(|r| self.includes(r)).count()
+        self.rules().count()
     }
 }
 

@@ -60,6 +60,14 @@ pub enum LoadError {
         /// The scalar.
         at: Span,
     },
+    /// The file could not be read at all (too large, an I/O error).
+    #[error("{reason}")]
+    Unreadable {
+        /// Why, naming the limit or the system error.
+        reason: String,
+        /// The start of the file.
+        at: Span,
+    },
     /// More than one document in the stream (Heat reads exactly one).
     #[error(
         "a second YAML document starts here; Heat reads one document per file, remove the `---`"
@@ -80,6 +88,7 @@ impl LoadError {
             | LoadError::AliasBudget { at, .. }
             | LoadError::UnknownTag { at, .. }
             | LoadError::BadTaggedValue { at, .. }
+            | LoadError::Unreadable { at, .. }
             | LoadError::MultipleDocuments { at } => *at,
         }
     }

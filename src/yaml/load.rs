@@ -10,6 +10,7 @@ use serde_saphyr::granit_parser::{
 };
 
 use super::error::LoadError;
+use super::indent_repair::{MAX_REPAIRS, Shifts};
 use super::node::{Key, Mapping, Node, Span, Value};
 use super::scalar;
 
@@ -95,7 +96,28 @@ pub fn parse(bytes: &[u8], limits: &YamlLimits) -> Result<Document, LoadError> {
             at,
         });
     }
-    Builder::new(text, syntax, limits).run()
+    let mut shifts = Shifts::default();
+    loop {
+        let repaired = shifts.apply(text);
+        match Builder::new(&repaired, syntax, limits, &shifts).run() {
+            Err(Failure::QuotedIndent(error))
+                if shifts.len() < MAX_REPAIRS && shifts.repair(text, error.span().line) => {}
+            Err(Failure::QuotedIndent(error) | Failure::Load(error)) => return Err(error),
+            Ok(document) => return Ok(document),
+        }
+    }
+}
+
+/// Why a parse attempt stopped: a Heat-tolerated indentation we can repair, or a real error.
+enum Failure {
+    QuotedIndent(LoadError),
+    Load(LoadError),
+}
+
+impl From<LoadError> for Failure {
+    fn from(error: LoadError) -> Self {
+        Failure::Load(error)
+    }
 }
 
 /// Line/column of a byte offset, counting columns in characters.
@@ -141,10 +163,6 @@ fn marker_span(start: &Marker, end: &Marker) -> Span {
     }
 }
 
-fn event_span(span: &ParserSpan) -> Span {
-    marker_span(&span.start, &span.end)
-}
-
 /// A collection being filled.
 enum Frame {
     Seq {
@@ -174,6 +192,8 @@ struct Anchored {
 
 struct Builder<'a> {
     text: &'a str,
+    /// Re-indented lines, to map positions back to the original text.
+    shifts: &'a Shifts,
     syntax: Syntax,
     limits: YamlLimits,
     stack: Vec<Frame>,
@@ -189,9 +209,10 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    fn new(text: &'a str, syntax: Syntax, limits: &YamlLimits) -> Self {
+    fn new(text: &'a str, syntax: Syntax, limits: &YamlLimits, shifts: &'a Shifts) -> Self {
         Builder {
             text,
+            shifts,
             syntax,
             limits: *limits,
             stack: Vec::new(),
@@ -205,7 +226,15 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn run(mut self) -> Result<Document, LoadError> {
+    fn marker_span(&self, start: &Marker, end: &Marker) -> Span {
+        self.shifts.restore(marker_span(start, end))
+    }
+
+    fn event_span(&self, span: &ParserSpan) -> Span {
+        self.marker_span(&span.start, &span.end)
+    }
+
+    fn run(mut self) -> Result<Document, Failure> {
         let mut options = Options::default();
         options.flow_nesting_limit = self.limits.max_depth;
         options.block_nesting_limit = self.limits.max_depth;
@@ -213,16 +242,22 @@ impl<'a> Builder<'a> {
         let mut documents = 0;
         while let Some(next) = parser.next_event() {
             let (event, span) = next.map_err(|e| {
-                let at = marker_span(e.marker(), e.marker());
-                if matches!(e.kind(), ErrorKind::RecursionLimitExceeded) {
-                    LoadError::TooDeep {
+                let at = self.marker_span(e.marker(), e.marker());
+                match e.kind() {
+                    ErrorKind::RecursionLimitExceeded => Failure::Load(LoadError::TooDeep {
                         limit: self.limits.max_depth,
                         at,
-                    }
-                } else {
-                    LoadError::Syntax {
-                        message: e.info().to_owned(),
-                        at,
+                    }),
+                    kind => {
+                        let error = LoadError::Syntax {
+                            message: e.info().to_owned(),
+                            at,
+                        };
+                        if matches!(kind, ErrorKind::InvalidQuotedScalarIndent) {
+                            Failure::QuotedIndent(error)
+                        } else {
+                            Failure::Load(error)
+                        }
                     }
                 }
             })?;
@@ -231,12 +266,13 @@ impl<'a> Builder<'a> {
                     documents += 1;
                     if documents > 1 {
                         return Err(LoadError::MultipleDocuments {
-                            at: event_span(&span),
-                        });
+                            at: self.event_span(&span),
+                        }
+                        .into());
                     }
                 }
                 Event::Scalar(text, style, anchor, tag) => {
-                    let at = event_span(&span);
+                    let at = self.event_span(&span);
                     let value = self.scalar(&text, style, tag.as_deref(), at)?;
                     self.nodes += 1;
                     self.bytes += text.len();
@@ -269,7 +305,7 @@ impl<'a> Builder<'a> {
                     });
                 }
                 Event::SequenceEnd | Event::MappingEnd => self.close(&span)?,
-                Event::Alias(id) => self.alias(id, event_span(&span))?,
+                Event::Alias(id) => self.alias(id, self.event_span(&span))?,
                 _ => {}
             }
         }
@@ -331,7 +367,7 @@ impl<'a> Builder<'a> {
             }
             Some(tag) => Err(LoadError::UnknownTag {
                 tag: format!("{}{}", tag.handle(), tag.suffix()),
-                at: event_span(span),
+                at: self.event_span(span),
             }),
         }
     }
@@ -340,7 +376,7 @@ impl<'a> Builder<'a> {
         if self.stack.len() >= self.limits.max_depth {
             return Err(LoadError::TooDeep {
                 limit: self.limits.max_depth,
-                at: event_span(span),
+                at: self.event_span(span),
             });
         }
         self.nodes += 1;
@@ -433,7 +469,7 @@ impl<'a> Builder<'a> {
         };
         let node = Node {
             value,
-            span: marker_span(&start, &span.end),
+            span: self.marker_span(&start, &span.end),
         };
         let nodes = self.nodes - nodes_before + 1;
         let bytes = self.bytes - bytes_before;
@@ -548,4 +584,127 @@ fn merge(explicit: Mapping, merges: Vec<Node>) -> Mapping {
         merged.insert(k.clone(), v.clone());
     }
     merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<Document, LoadError> {
+        parse(text.as_bytes(), &YamlLimits::default())
+    }
+
+    #[test]
+    fn keeps_positions_of_keys_and_values() {
+        let doc = load("a:\n  b: [1, x]\n").unwrap();
+        let a = doc.root.as_map().unwrap().key("a").unwrap();
+        assert_eq!((a.span.line, a.span.column), (1, 1));
+        let b = doc.root.get("a").unwrap().get("b").unwrap();
+        assert_eq!((b.span.line, b.span.column), (2, 6));
+        assert_eq!(b.as_seq().unwrap()[1].span.column, 10);
+    }
+
+    #[test]
+    fn heat_reads_dates_as_strings_and_yes_as_true() {
+        let doc = load("v: 2013-05-23\nf: yes\n").unwrap();
+        assert_eq!(doc.root.get("v").unwrap().as_str(), Some("2013-05-23"));
+        assert_eq!(doc.root.get("f").unwrap().value, Value::Bool(true));
+    }
+
+    #[test]
+    fn accepts_bom_and_crlf() {
+        let doc = parse(b"\xef\xbb\xbfa: 1\r\nb: two\r\n", &YamlLimits::default()).unwrap();
+        let b = doc.root.as_map().unwrap().key("b").unwrap();
+        assert_eq!(b.span.line, 2);
+        assert_eq!(doc.root.get("b").unwrap().as_str(), Some("two"));
+    }
+
+    #[test]
+    fn duplicate_keys_keep_the_last_value_and_both_places() {
+        let doc = load("a: 1\nb: 2\na: 3\n").unwrap();
+        assert_eq!(doc.root.get("a").unwrap().value, Value::Int(3));
+        assert_eq!(doc.duplicates.len(), 1);
+        assert_eq!(doc.duplicates[0].first.line, 1);
+        assert_eq!(doc.duplicates[0].second.line, 3);
+    }
+
+    #[test]
+    fn json_is_tried_first() {
+        let doc = load("{\"a\": 1e3, \"b\": \"yes\"}").unwrap();
+        assert_eq!(doc.syntax, Syntax::Json);
+        assert_eq!(doc.root.get("a").unwrap().value, Value::Float(1000.0));
+        assert_eq!(doc.root.get("b").unwrap().as_str(), Some("yes"));
+        let broken = load("{\"a\": 1,}").unwrap_err();
+        assert!(broken.to_string().contains("JSON"), "{broken}");
+    }
+
+    #[test]
+    fn limits_stop_bombs_and_deep_nesting() {
+        let deep = "[".repeat(200_000) + &"]".repeat(200_000);
+        assert!(matches!(load(&deep), Err(LoadError::TooDeep { .. })));
+        let mut bomb = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+        for (i, name) in ["b", "c", "d", "e", "f", "g"].iter().enumerate() {
+            let prev = ["a", "b", "c", "d", "e", "f"][i];
+            bomb.push_str(&format!(
+                "{name}: &{name} [{}]\n",
+                vec![format!("*{prev}"); 10].join(", ")
+            ));
+        }
+        assert!(matches!(load(&bomb), Err(LoadError::AliasBudget { .. })));
+    }
+
+    #[test]
+    fn invalid_utf8_names_its_byte_offset() {
+        let error = parse(b"a: 1\nb: \xff\n", &YamlLimits::default()).unwrap_err();
+        match error {
+            LoadError::InvalidUtf8 { offset, at } => {
+                assert_eq!(offset, 8);
+                assert_eq!((at.line, at.column), (2, 4));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn quoted_continuation_at_block_indent_is_accepted_as_heat_does() {
+        let text = "r:\n  t:\n    template: \"{\n      a: 1\n    }\"\n    next: 2\n";
+        let doc = load(text).unwrap();
+        let t = doc.root.get("r").unwrap().get("t").unwrap();
+        assert_eq!(t.get("template").unwrap().as_str(), Some("{ a: 1 }"));
+        let next = t.as_map().unwrap().key("next").unwrap();
+        assert_eq!((next.span.line, next.span.column), (6, 5));
+        assert_eq!(
+            &text[next.span.start as usize..next.span.end as usize],
+            "next"
+        );
+    }
+
+    #[test]
+    fn unknown_tags_and_second_documents_are_refused() {
+        assert!(matches!(
+            load("a: !Ref x\n"),
+            Err(LoadError::UnknownTag { .. })
+        ));
+        assert!(matches!(
+            load("a: 1\n---\nb: 2\n"),
+            Err(LoadError::MultipleDocuments { .. })
+        ));
+        assert_eq!(
+            load("a: !!str 12\n")
+                .unwrap()
+                .root
+                .get("a")
+                .unwrap()
+                .as_str(),
+            Some("12")
+        );
+    }
+
+    #[test]
+    fn merge_keys_fill_missing_entries() {
+        let doc = load("base: &b {x: 1, y: 2}\nuse:\n  <<: *b\n  y: 3\n").unwrap();
+        let used = doc.root.get("use").unwrap();
+        assert_eq!(used.get("x").unwrap().value, Value::Int(1));
+        assert_eq!(used.get("y").unwrap().value, Value::Int(3));
+    }
 }

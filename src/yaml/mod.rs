@@ -1,9 +1,11 @@
 //! Span-keeping YAML loading with Heat's YAML 1.1 semantics.
 
 mod error;
+mod indent_repair;
 mod load;
 mod node;
 mod scalar;
+pub mod write;
 
 pub use error::LoadError;
 pub use load::{Document, DuplicateKey, Syntax, YamlLimits, parse, span_at_byte};

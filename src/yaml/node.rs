@@ -160,6 +160,17 @@ impl Node {
         matches!(self.value, Value::Null)
     }
 
+    /// True when the node holds nothing: null, a blank string, an empty list or map.
+    pub fn is_blank(&self) -> bool {
+        match &self.value {
+            Value::Null => true,
+            Value::Str(s) => s.trim().is_empty(),
+            Value::Seq(items) => items.is_empty(),
+            Value::Map(map) => map.is_empty(),
+            Value::Bool(_) | Value::Int(_) | Value::Float(_) => false,
+        }
+    }
+
     /// A short name of the value's kind, for messages ("a string", "a list", …).
     pub fn kind(&self) -> &'static str {
         self.value.kind()
@@ -177,5 +188,28 @@ impl Value {
             Value::Seq(_) => "a list",
             Value::Map(_) => "a map",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(value: Value) -> Node {
+        Node {
+            value,
+            span: Span::default(),
+        }
+    }
+
+    #[test]
+    fn blank_values() {
+        assert!(node(Value::Null).is_blank());
+        assert!(node(Value::Str("  ".into())).is_blank());
+        assert!(node(Value::Seq(Vec::new())).is_blank());
+        assert!(node(Value::Map(Mapping::default())).is_blank());
+        assert!(!node(Value::Str("x".into())).is_blank());
+        assert!(!node(Value::Bool(false)).is_blank());
+        assert!(!node(Value::Int(0)).is_blank());
     }
 }

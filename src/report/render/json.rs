@@ -23,6 +23,7 @@ struct JsonViolation<'a> {
     path: &'a str,
     message: &'a str,
     fix: &'static str,
+    input: &'a str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related: Vec<JsonRelated<'a>>,
 }
@@ -43,7 +44,7 @@ struct Summary {
     rules_checked: usize,
 }
 
-fn violation(v: &Violation) -> JsonViolation<'_> {
+fn violation<'a>(input: &'a str, v: &'a Violation) -> JsonViolation<'a> {
     JsonViolation {
         rule: v.rule.id,
         keyword: v.rule.keyword.as_str(),
@@ -54,6 +55,7 @@ fn violation(v: &Violation) -> JsonViolation<'_> {
         path: &v.path,
         message: &v.message,
         fix: v.rule.fix,
+        input,
         related: v
             .related
             .iter()
@@ -72,12 +74,16 @@ pub fn render(report: &Report) -> String {
     let doc = JsonReport {
         tool: "vnfwiz",
         version: env!("CARGO_PKG_VERSION"),
-        violations: report.violations().map(violation).collect(),
+        violations: report
+            .inputs
+            .iter()
+            .flat_map(|i| i.violations.iter().map(|v| violation(&i.label, v)))
+            .collect(),
         summary: Summary {
             files: report.files(),
             errors: report.count(Severity::Error),
             warnings: report.count(Severity::Warning),
-            rules_checked: report.rules_checked,
+            rules_checked: report.rules_checked(),
         },
     };
     let mut text =

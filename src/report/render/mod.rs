@@ -1,4 +1,11 @@
 //! Report formats: compiler-style text, JSON (DESIGN.md's contract), SARIF 2.1.0, JUnit XML.
+//! Each renderer is a pure function of a [`Report`](crate::report::Report).
 
 pub mod json;
+pub mod junit;
+pub mod sarif;
+mod sources;
 pub mod text;
+
+#[cfg(test)]
+mod sample;

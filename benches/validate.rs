@@ -1,0 +1,101 @@
+//! Validation speed on a large generated VNF: full validation (read, parse, all rules),
+//! rules alone on a loaded set, and re-validation after one parameter value changes.
+//! Peak heap is printed once per case. Numbers go to docs/performance.md.
+
+mod large_vnf;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use vnfwiz::limits::Limits;
+use vnfwiz::rules::{Selection, check_hot};
+use vnfwiz::validation::{load_hot_inputs, validate};
+
+/// Counts live heap bytes and remembers the peak.
+struct PeakAlloc;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for PeakAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+        PEAK.fetch_max(now, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: PeakAlloc = PeakAlloc;
+
+fn peak_of(what: &str, run: impl FnOnce()) {
+    let base = LIVE.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    run();
+    let peak = PEAK.load(Ordering::Relaxed) - base;
+    eprintln!(
+        "peak heap, {what}: {:.1} MiB",
+        peak as f64 / (1024.0 * 1024.0)
+    );
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let env = large_vnf::generate(dir.path());
+    let limits = Limits::default();
+    let selection = Selection::all();
+    let paths = vec![dir.path().to_path_buf()];
+
+    let sets = load_hot_inputs(&paths, &limits).unwrap();
+    let set = &sets[0];
+    let resources: usize = set.templates().map(|t| t.resources().count()).sum();
+    let parameters: usize = set.templates().map(|t| t.parameters().count()).sum();
+    eprintln!(
+        "generated VNF: {} templates, {resources} resources, {parameters} parameters, {} rules",
+        set.templates().count(),
+        selection.count()
+    );
+
+    peak_of("full validation", || {
+        validate(&paths, &limits, &selection).unwrap();
+    });
+    c.bench_function("full validation (read, parse, all rules)", |b| {
+        b.iter(|| validate(&paths, &limits, &selection).unwrap())
+    });
+    c.bench_function("rules only, set already loaded", |b| {
+        b.iter(|| check_hot(set, &selection))
+    });
+
+    let mut set = load_hot_inputs(&paths, &limits).unwrap().remove(0);
+    let env_id = set.find("base_vnf.env").unwrap();
+    let original = std::fs::read_to_string(&env).unwrap();
+    let mut flip = false;
+    peak_of("re-validation after one parameter", || {
+        set.replace_text(env_id, original.replace("value7", "changed").into_bytes());
+        check_hot(&set, &selection);
+    });
+    c.bench_function("re-validation after one parameter changes", |b| {
+        b.iter(|| {
+            flip = !flip;
+            let text = if flip {
+                original.replace("value7", "changed")
+            } else {
+                original.clone()
+            };
+            set.replace_text(env_id, text.into_bytes());
+            check_hot(&set, &selection)
+        })
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(30);
+    targets = bench
+}
+criterion_main!(benches);

@@ -1,0 +1,396 @@
+//! The operator's decisions: what the wizard saves (`--save-answers`) and `onboard --answers`
+//! replays. One type serves both faces, so a saved file always replays the same run.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::yaml::write::{map, node, seq, string};
+use crate::yaml::{Node, Span, Value, YamlLimits};
+
+/// Whether the operator accepted the EULAs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum EulaAcceptance {
+    /// Not answered (onboarding refuses when the package has a EULA).
+    #[default]
+    NotGiven,
+    /// `accept_eula: false`.
+    Declined,
+    /// `accept_eula: true`: every EULA of the package.
+    All,
+    /// `accept_eula: [digest, …]`: exactly these EULA texts (SHA-256 of the text).
+    Digests(Vec<String>),
+}
+
+/// Which package `onboard` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackageFormat {
+    /// An ETSI SOL004 CSAR.
+    Csar,
+    /// An ONAP heat zip.
+    HeatZip,
+    /// Both.
+    Both,
+    /// Templates only.
+    None,
+}
+
+impl PackageFormat {
+    /// The answers-file and command-line spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PackageFormat::Csar => "csar",
+            PackageFormat::HeatZip => "heat-zip",
+            PackageFormat::Both => "both",
+            PackageFormat::None => "none",
+        }
+    }
+
+    /// Parses `csar`, `heat-zip`, `both` or `none`.
+    pub fn parse(text: &str) -> Option<PackageFormat> {
+        [
+            PackageFormat::Csar,
+            PackageFormat::HeatZip,
+            PackageFormat::Both,
+            PackageFormat::None,
+        ]
+        .into_iter()
+        .find(|f| f.as_str() == text)
+    }
+}
+
+/// Every decision the operator can make, keyed as in DESIGN.md's answers file.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Answers {
+    /// `accept_eula`.
+    pub accept_eula: EulaAcceptance,
+    /// `deployment_option`: an `ovf:id` of the DeploymentOptionSection.
+    pub deployment_option: Option<String>,
+    /// `properties`: OVF ProductSection values by key, as written (typed later by `ovf:type`).
+    pub properties: BTreeMap<String, Node>,
+    /// `parameters`: HOT parameter values of the final template (or of nested ones).
+    pub parameters: BTreeMap<String, Node>,
+    /// `capabilities`: resource type → chosen implementation.
+    pub capabilities: BTreeMap<String, String>,
+    /// `requires`: capability filters.
+    pub requires: BTreeMap<String, String>,
+    /// `package`.
+    pub package: Option<PackageFormat>,
+}
+
+/// A problem in an answers file, with its place.
+#[derive(Debug, thiserror::Error)]
+pub enum AnswersError {
+    /// The file cannot be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The answers file.
+        file: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not valid YAML.
+    #[error("{file}:{}:{}: {source}", source.span().line, source.span().column)]
+    Yaml {
+        /// The answers file.
+        file: String,
+        /// The loader's error.
+        source: crate::yaml::LoadError,
+    },
+    /// A key or value that does not fit the answers format.
+    #[error("{file}:{line}:{column}: {message}")]
+    Invalid {
+        /// The answers file.
+        file: String,
+        /// 1-based line.
+        line: u32,
+        /// 1-based column.
+        column: u32,
+        /// What is wrong and what is expected.
+        message: String,
+    },
+}
+
+/// The top-level keys an answers file may have.
+const KEYS: [&str; 7] = [
+    "accept_eula",
+    "deployment_option",
+    "properties",
+    "parameters",
+    "capabilities",
+    "requires",
+    "package",
+];
+
+impl Answers {
+    /// Reads an answers file (a small YAML document).
+    pub fn load(path: &Path) -> Result<Answers, AnswersError> {
+        let file = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| AnswersError::Io {
+            file: file.clone(),
+            source,
+        })?;
+        Answers::parse(&bytes, &file)
+    }
+
+    /// Parses answers from YAML text; `file` names it in errors.
+    pub fn parse(bytes: &[u8], file: &str) -> Result<Answers, AnswersError> {
+        let document = crate::yaml::parse(bytes, &YamlLimits::default()).map_err(|source| {
+            AnswersError::Yaml {
+                file: file.to_owned(),
+                source,
+            }
+        })?;
+        let invalid = |span: Span, message: String| AnswersError::Invalid {
+            file: file.to_owned(),
+            line: span.line,
+            column: span.column,
+            message,
+        };
+        let mut answers = Answers::default();
+        let root = match &document.root.value {
+            Value::Null => return Ok(answers),
+            Value::Map(m) => m,
+            _ => {
+                return Err(invalid(
+                    document.root.span,
+                    "an answers file is a mapping of accept_eula, deployment_option, properties, \
+                     parameters, capabilities, requires and package"
+                        .to_owned(),
+                ));
+            }
+        };
+        for (key, value) in root.iter() {
+            match key.text.as_str() {
+                "accept_eula" => {
+                    answers.accept_eula = match &value.value {
+                        Value::Bool(true) => EulaAcceptance::All,
+                        Value::Bool(false) => EulaAcceptance::Declined,
+                        Value::Seq(items) => EulaAcceptance::Digests(
+                            items
+                                .iter()
+                                .map(|i| {
+                                    i.as_str().map(str::to_owned).ok_or_else(|| {
+                                        invalid(i.span, "a EULA digest is a hex string".to_owned())
+                                    })
+                                })
+                                .collect::<Result<_, _>>()?,
+                        ),
+                        _ => {
+                            return Err(invalid(
+                                value.span,
+                                "accept_eula is true, false or a list of EULA digests".to_owned(),
+                            ));
+                        }
+                    }
+                }
+                "deployment_option" => {
+                    answers.deployment_option = Some(scalar_text(value).ok_or_else(|| {
+                        invalid(value.span, "deployment_option is an option id".to_owned())
+                    })?)
+                }
+                "properties" => answers.properties = entries(value, &invalid, true)?,
+                "parameters" => answers.parameters = entries(value, &invalid, false)?,
+                "capabilities" | "requires" => {
+                    let texts = entries(value, &invalid, true)?
+                        .into_iter()
+                        .map(|(k, v)| (k, scalar_text(&v).unwrap_or_default()))
+                        .collect();
+                    if key.text == "capabilities" {
+                        answers.capabilities = texts;
+                    } else {
+                        answers.requires = texts;
+                    }
+                }
+                "package" => {
+                    answers.package = Some(
+                        value
+                            .as_str()
+                            .and_then(PackageFormat::parse)
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "package is csar, heat-zip, both or none".to_owned(),
+                                )
+                            })?,
+                    )
+                }
+                other => {
+                    return Err(invalid(
+                        key.span,
+                        format!(
+                            "unknown key `{other}`; an answers file has {}",
+                            KEYS.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(answers)
+    }
+
+    /// Writes the answers as YAML; values of keys for which `is_secret` holds are left out.
+    pub fn to_yaml(&self, is_secret: impl Fn(&str) -> bool) -> String {
+        let mut entries: Vec<(&str, Node)> = Vec::new();
+        match &self.accept_eula {
+            EulaAcceptance::NotGiven => {}
+            EulaAcceptance::Declined => entries.push(("accept_eula", node(Value::Bool(false)))),
+            EulaAcceptance::All => entries.push(("accept_eula", node(Value::Bool(true)))),
+            EulaAcceptance::Digests(d) => {
+                entries.push(("accept_eula", seq(d.iter().map(|x| string(x.clone())))))
+            }
+        }
+        if let Some(option) = &self.deployment_option {
+            entries.push(("deployment_option", string(option.clone())));
+        }
+        let public = |values: &BTreeMap<String, Node>| {
+            map(values
+                .iter()
+                .filter(|(k, _)| !is_secret(k))
+                .map(|(k, v)| (k.clone(), v.clone())))
+        };
+        let texts = |values: &BTreeMap<String, String>| {
+            map(values.iter().map(|(k, v)| (k.clone(), string(v.clone()))))
+        };
+        for (key, value, empty) in [
+            (
+                "properties",
+                public(&self.properties),
+                self.properties.is_empty(),
+            ),
+            (
+                "parameters",
+                public(&self.parameters),
+                self.parameters.is_empty(),
+            ),
+            (
+                "capabilities",
+                texts(&self.capabilities),
+                self.capabilities.is_empty(),
+            ),
+            ("requires", texts(&self.requires), self.requires.is_empty()),
+        ] {
+            if !empty {
+                entries.push((key, value));
+            }
+        }
+        if let Some(package) = self.package {
+            entries.push(("package", string(package.as_str())));
+        }
+        if entries.is_empty() {
+            return "{}\n".to_owned();
+        }
+        crate::yaml::write::to_string(&map(entries))
+    }
+}
+
+/// A scalar's text as the operator wrote it (`12`, `true`, `berlin-07`).
+pub fn scalar_text(value: &Node) -> Option<String> {
+    match &value.value {
+        Value::Str(s) => Some(s.clone()),
+        Value::Int(i) => Some(i.to_string()),
+        Value::Float(f) => Some(f.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// The entries of a `key: value` section; `scalars_only` refuses lists and maps as values.
+fn entries(
+    value: &Node,
+    invalid: &impl Fn(Span, String) -> AnswersError,
+    scalars_only: bool,
+) -> Result<BTreeMap<String, Node>, AnswersError> {
+    match &value.value {
+        Value::Null => Ok(BTreeMap::new()),
+        Value::Map(m) => m
+            .iter()
+            .map(|(k, v)| {
+                if scalars_only && matches!(v.value, Value::Map(_) | Value::Seq(_) | Value::Null) {
+                    Err(invalid(
+                        v.span,
+                        format!("`{}` needs a single value", k.text),
+                    ))
+                } else {
+                    Ok((k.text.clone(), v.clone()))
+                }
+            })
+            .collect(),
+        _ => Err(invalid(
+            value.span,
+            "expected a mapping of names to values".to_owned(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "accept_eula: true
+deployment_option: large
+properties:
+  site.name: berlin-07
+  admin.password: hunter2
+parameters:
+  image_name: edge-7.2
+  dns_servers: [10.0.0.2, 10.0.0.3]
+capabilities:
+  OS::Example::Controller: puppet/controller.yaml
+requires:
+  deployment: puppet
+package: csar
+";
+
+    #[test]
+    fn reads_every_key_of_the_design() {
+        let a = Answers::parse(SAMPLE.as_bytes(), "a.yaml").unwrap();
+        assert_eq!(a.accept_eula, EulaAcceptance::All);
+        assert_eq!(a.deployment_option.as_deref(), Some("large"));
+        assert_eq!(
+            scalar_text(&a.properties["site.name"]).as_deref(),
+            Some("berlin-07")
+        );
+        assert!(a.parameters["dns_servers"].as_seq().is_some());
+        assert_eq!(
+            a.capabilities["OS::Example::Controller"],
+            "puppet/controller.yaml"
+        );
+        assert_eq!(a.requires["deployment"], "puppet");
+        assert_eq!(a.package, Some(PackageFormat::Csar));
+    }
+
+    #[test]
+    fn writing_leaves_secrets_out_and_reads_back() {
+        let a = Answers::parse(SAMPLE.as_bytes(), "a.yaml").unwrap();
+        let text = a.to_yaml(|k| k == "admin.password");
+        assert!(!text.contains("hunter2"), "{text}");
+        let mut back = Answers::parse(text.as_bytes(), "b.yaml").unwrap();
+        back.properties.insert(
+            "admin.password".into(),
+            a.properties["admin.password"].clone(),
+        );
+        assert_eq!(back.to_yaml(|_| false), a.to_yaml(|_| false));
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_values_name_their_place() {
+        let error = Answers::parse(b"accept_eula: true\npakage: csar\n", "a.yaml").unwrap_err();
+        assert_eq!(
+            error.to_string().split(':').take(3).collect::<Vec<_>>(),
+            ["a.yaml", "2", "1"]
+        );
+        let error = Answers::parse(b"package: tarball\n", "a.yaml").unwrap_err();
+        assert!(error.to_string().contains("csar, heat-zip, both or none"));
+        let error = Answers::parse(b"accept_eula: maybe\n", "a.yaml").unwrap_err();
+        assert!(error.to_string().contains("accept_eula"));
+    }
+
+    #[test]
+    fn eula_digests_are_kept() {
+        let a = Answers::parse(b"accept_eula: [ab12, cd34]\n", "a.yaml").unwrap();
+        assert_eq!(
+            a.accept_eula,
+            EulaAcceptance::Digests(vec!["ab12".into(), "cd34".into()])
+        );
+    }
+}

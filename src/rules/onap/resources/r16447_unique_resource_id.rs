@@ -1,0 +1,70 @@
+//! R-16447: a resource id is used once across every template of the VNF.
+//!
+//! Templates are read base module first, then incremental and volume modules, then nested
+//! templates, each group in package order; a clash is reported at the later definition and
+//! points at the first. A nested template used by several resources is one file and is read
+//! once, so its ids never clash with themselves.
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use crate::hot::{Template, TemplateKind};
+use crate::report::Keyword;
+use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::yaml::Key;
+
+/// A resource id defined in two templates.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-16447",
+        keyword: Keyword::Must,
+        section: "resources / resource ID",
+        summary: "A resource id appears in only one template of the VNF (modules and nested \
+                  templates together).",
+        why: "Heat needs ids unique per template only, but ONAP keys VNF resources by id across \
+              all modules; two `vfw_server_0` in different modules collide in SDC's model and in \
+              inventory.",
+        fix: "Rename one of the two resources, e.g. with the module or VM type as prefix \
+              (`dns_server_0` in one, `lb_server_0` in the other), and update its references.",
+    },
+    check: Check::Hot(check),
+};
+
+fn rank(kind: TemplateKind) -> u8 {
+    match kind {
+        TemplateKind::Base => 0,
+        TemplateKind::Incremental => 1,
+        TemplateKind::Volume => 2,
+        TemplateKind::Nested => 3,
+    }
+}
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    let mut order: Vec<&Template<'_>> = context.templates.iter().collect();
+    order.sort_by_key(|t| (rank(t.kind), t.id));
+    let mut first: HashMap<&str, (&Template<'_>, &Key)> = HashMap::new();
+    for template in order {
+        for (name, _) in template.resources() {
+            match first.entry(name.text.as_str()) {
+                Entry::Vacant(slot) => {
+                    slot.insert((template, name));
+                }
+                Entry::Occupied(slot) => {
+                    let (earlier, earlier_key) = *slot.get();
+                    findings
+                        .report(
+                            template.file,
+                            name.span,
+                            format!("resources.{}", name.text),
+                            format!(
+                                "resource id `{}` is already used in `{}`",
+                                name.text,
+                                earlier.path()
+                            ),
+                        )
+                        .also(earlier.path(), earlier_key.span, "the first definition");
+                }
+            }
+        }
+    }
+}
