@@ -4,6 +4,7 @@ pub mod answers;
 pub mod hot;
 pub mod integrity;
 pub mod limits;
+pub mod ovf;
 pub mod report;
 pub mod rules;
 pub mod source;

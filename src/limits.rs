@@ -1,5 +1,6 @@
 //! Every bound a loader enforces, in one place, with defaults an operator can change by flag.
 
+use crate::ovf::XmlLimits;
 use crate::yaml::YamlLimits;
 
 /// Bounds on what vnfwiz reads, so hostile input cannot exhaust memory, time or the stack.
@@ -23,6 +24,8 @@ pub struct Limits {
     pub max_tar_header_bytes: u64,
     /// YAML nesting and alias budgets.
     pub yaml: YamlLimits,
+    /// XML nesting and element-count bounds for OVF descriptors and message bundles.
+    pub xml: XmlLimits,
 }
 
 impl Default for Limits {
@@ -37,6 +40,7 @@ impl Default for Limits {
             max_manifest_bytes: 4 << 20,
             max_tar_header_bytes: 64 << 10,
             yaml: YamlLimits::default(),
+            xml: XmlLimits::default(),
         }
     }
 }

@@ -6,9 +6,10 @@ use std::time::Instant;
 
 use crate::hot::{HotSet, Roots, load_set};
 use crate::limits::Limits;
+use crate::ovf::{self, OvfPackage};
 use crate::report::{InputReport, InputRoot, Report, SourceTexts};
-use crate::rules::{Selection, check_hot};
-use crate::source::{InputKind, PackageFiles, SourceError, detect};
+use crate::rules::{Check, Selection, check_hot, check_ovf};
+use crate::source::{InputKind, PackageFiles, SourceError, detect, ovf_in_folder};
 
 impl SourceTexts for HotSet {
     fn text(&self, file: &str) -> Option<Cow<'_, str>> {
@@ -23,6 +24,16 @@ impl SourceTexts for HotSet {
     }
 }
 
+impl SourceTexts for OvfPackage {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        (file == self.descriptor_name).then_some(Cow::Borrowed(self.descriptor.text.as_str()))
+    }
+
+    fn file_count(&self) -> usize {
+        1
+    }
+}
+
 /// One input to validate, after grouping loose template files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Input {
@@ -32,6 +43,8 @@ enum Input {
     Folder(PathBuf),
     /// A heat zip.
     Zip(PathBuf),
+    /// An `.ovf` (files beside it) or an `.ova`.
+    Ovf(PathBuf),
 }
 
 /// Groups consecutive loose files into one set rooted at their common folder.
@@ -48,17 +61,24 @@ fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
             InputKind::HotFile => loose.push(path.clone()),
             InputKind::HotFolder => {
                 flush(&mut loose, &mut inputs);
-                inputs.push(Input::Folder(path.clone()));
+                inputs.push(match ovf_in_folder(path) {
+                    Some(descriptor) => Input::Ovf(descriptor),
+                    None => Input::Folder(path.clone()),
+                });
             }
             InputKind::HeatZip => {
                 flush(&mut loose, &mut inputs);
                 inputs.push(Input::Zip(path.clone()));
             }
+            InputKind::Ovf | InputKind::Ova => {
+                flush(&mut loose, &mut inputs);
+                inputs.push(Input::Ovf(path.clone()));
+            }
             kind => {
                 return Err(SourceError::Unsupported {
                     path: path.clone(),
                     reason: format!(
-                        "{} input is not handled by this build; give a HOT template, folder or heat zip",
+                        "{} input is not handled by this build; give a HOT template, folder, heat zip, .ovf or .ova",
                         kind.label()
                     ),
                 });
@@ -89,24 +109,44 @@ fn files_input(paths: Vec<PathBuf>) -> Input {
     Input::Files { root, names }
 }
 
-/// Loads one input as a HOT set and names the root its file paths are relative to.
-fn load_input(input: Input, limits: &Limits) -> Result<(HotSet, InputRoot), SourceError> {
+/// A loaded input: a HOT set or an OVF package.
+enum Loaded {
+    Hot(Box<HotSet>),
+    Ovf(Box<OvfPackage>),
+}
+
+/// Loads one input and names the root its file paths are relative to.
+fn load(input: Input, limits: &Limits) -> Result<(Loaded, InputRoot), SourceError> {
+    let hot = |set: HotSet| Loaded::Hot(Box::new(set));
     Ok(match input {
         Input::Files { root, names } => {
             let label = names.join(" ");
             let files = PackageFiles::open_sparse(&root, limits);
             let set = load_set(&files, Roots::Given(names), label, limits);
-            (set, InputRoot::Folder(root))
+            (hot(set), InputRoot::Folder(root))
         }
         Input::Folder(dir) => {
             let files = PackageFiles::open_dir(&dir, limits)?;
             let set = load_set(&files, Roots::Discover, dir.display().to_string(), limits);
-            (set, InputRoot::Folder(absolute(&dir)))
+            (hot(set), InputRoot::Folder(absolute(&dir)))
         }
         Input::Zip(path) => {
             let files = PackageFiles::open_zip(&path, limits)?;
             let set = load_set(&files, Roots::Discover, path.display().to_string(), limits);
-            (set, InputRoot::Archive(absolute(&path)))
+            (hot(set), InputRoot::Archive(absolute(&path)))
+        }
+        Input::Ovf(path) => {
+            let package = ovf::open(&path, limits)?;
+            let root = if package.kind == InputKind::Ova {
+                InputRoot::Archive(absolute(&path))
+            } else {
+                let folder = absolute(&path)
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default();
+                InputRoot::Folder(folder)
+            };
+            (Loaded::Ovf(Box::new(package)), root)
         }
     })
 }
@@ -115,12 +155,21 @@ fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// Loads every input as a HOT set.
+/// Loads every input as a HOT set (an OVF package among them is refused).
 pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, SourceError> {
-    group(paths)?
-        .into_iter()
-        .map(|input| load_input(input, limits).map(|(set, _)| set))
-        .collect()
+    let mut sets = Vec::new();
+    for input in group(paths)? {
+        match load(input, limits)?.0 {
+            Loaded::Hot(set) => sets.push(*set),
+            Loaded::Ovf(package) => {
+                return Err(SourceError::Unsupported {
+                    path: PathBuf::from(&package.label),
+                    reason: "an OVF package is not a HOT template set".to_owned(),
+                });
+            }
+        }
+    }
+    Ok(sets)
 }
 
 /// Loads and checks every input; unreadable input is an error, violations are the report.
@@ -130,20 +179,42 @@ pub fn validate(
     selection: &Selection,
 ) -> Result<Report, SourceError> {
     let mut inputs = Vec::new();
+    let (mut hot, mut ovf) = (false, false);
     for input in group(paths)? {
         let started = Instant::now();
-        let (set, root) = load_input(input, limits)?;
-        let violations = check_hot(&set, selection);
-        inputs.push(InputReport {
-            label: set.label.clone(),
-            root,
-            violations,
-            sources: Box::new(set),
-            elapsed: started.elapsed(),
-        });
+        let (loaded, root) = load(input, limits)?;
+        let report = match loaded {
+            Loaded::Hot(set) => {
+                hot = true;
+                InputReport {
+                    label: set.label.clone(),
+                    root,
+                    violations: check_hot(&set, selection),
+                    sources: set,
+                    elapsed: started.elapsed(),
+                }
+            }
+            Loaded::Ovf(package) => {
+                ovf = true;
+                InputReport {
+                    label: package.label.clone(),
+                    root,
+                    violations: check_ovf(&package, selection),
+                    sources: package,
+                    elapsed: started.elapsed(),
+                }
+            }
+        };
+        inputs.push(report);
     }
-    Ok(Report {
-        inputs,
-        rules: selection.rules().map(|r| &r.meta).collect(),
-    })
+    // Only rules that apply to the kinds of input given count as checked.
+    let rules = selection
+        .rules()
+        .filter(|r| match r.check {
+            Check::Hot(_) => hot,
+            Check::Ovf(_) => ovf,
+        })
+        .map(|r| &r.meta)
+        .collect();
+    Ok(Report { inputs, rules })
 }

@@ -409,9 +409,11 @@ fn rules_json_lists_every_registered_rule_with_its_keyword() {
 }
 
 /// The first fail fixture of any rule, for tests that need some input.
+/// A failing HOT fixture (a folder of templates, as heat zips and loose sets are built from).
 fn some_fail_fixture() -> (String, PathBuf) {
     listed_rules()
         .into_iter()
+        .filter(|r| r.id.starts_with("R-"))
         .find_map(|r| fixture_sets(&r.id).1.into_iter().next().map(|s| (r.id, s)))
         .expect("a fail fixture")
 }

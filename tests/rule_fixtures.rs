@@ -1,12 +1,14 @@
 //! Every rule's fixtures: `pass*` sets show no violation of the rule, `fail*` sets show
 //! exactly the violations listed in the sibling `<dir>.expected` (`file:line:column`).
 //! A meta-test fails when a registered rule lacks documentation or fixtures.
+//! A set holding an `.ovf` or `.ova` is validated as that OVF package; any other set as a
+//! HOT folder.
 
 use std::path::{Path, PathBuf};
 
 use vnfwiz::limits::Limits;
-use vnfwiz::rules::{Selection, all, check_hot};
-use vnfwiz::validation::load_hot_inputs;
+use vnfwiz::rules::{Selection, all};
+use vnfwiz::validation::validate;
 
 fn fixtures_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules")
@@ -36,14 +38,31 @@ fn fixture_sets(id: &str) -> (Vec<PathBuf>, Vec<PathBuf>) {
     (pass, fail)
 }
 
+/// The input a fixture set stands for: its OVF package, or the folder itself.
+fn input_of(set_dir: &Path) -> PathBuf {
+    let mut packages: Vec<PathBuf> = std::fs::read_dir(set_dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "ovf" || e == "ova"))
+                .collect()
+        })
+        .unwrap_or_default();
+    packages.sort();
+    packages
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| set_dir.to_path_buf())
+}
+
 /// Violations of exactly one rule on one fixture set, as `file:line:column`.
 fn found(id: &str, set_dir: &Path) -> Vec<String> {
-    let sets = load_hot_inputs(&[set_dir.to_path_buf()], &Limits::default())
-        .unwrap_or_else(|e| panic!("{}: cannot load fixture: {e}", set_dir.display()));
     let selection = Selection::only(&[id]).expect("registered rule");
-    let mut out: Vec<String> = sets
-        .iter()
-        .flat_map(|set| check_hot(set, &selection))
+    let report = validate(&[input_of(set_dir)], &Limits::default(), &selection)
+        .unwrap_or_else(|e| panic!("{}: cannot load fixture: {e}", set_dir.display()));
+    let mut out: Vec<String> = report
+        .violations()
         .filter(|v| v.rule.id == id)
         .map(|v| format!("{}:{}:{}", v.file, v.span.line, v.span.column))
         .collect();

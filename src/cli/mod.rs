@@ -1,5 +1,6 @@
 //! Argument definitions (DESIGN.md's command line) and dispatch to each command.
 
+mod inspect;
 mod rules;
 mod validate;
 
@@ -24,6 +25,8 @@ pub struct Cli {
 enum Command {
     /// Check templates, folders or packages and report every violation.
     Validate(validate::ValidateArgs),
+    /// Show what an OVF or OVA package asks and holds.
+    Inspect(inspect::InspectArgs),
     /// List the rule catalogue.
     Rules(rules::RulesArgs),
 }
@@ -80,6 +83,12 @@ struct LimitArgs {
     /// Largest pax or GNU long-name header of one tar (OVA) entry, in bytes.
     #[arg(long, global = true, default_value_t = Limits::default().max_tar_header_bytes)]
     max_tar_header_size: u64,
+    /// Deepest XML element nesting in an OVF descriptor.
+    #[arg(long, global = true, default_value_t = Limits::default().xml.max_depth)]
+    max_xml_depth: usize,
+    /// Most XML elements in one OVF descriptor.
+    #[arg(long, global = true, default_value_t = Limits::default().xml.max_elements)]
+    max_xml_elements: usize,
 }
 
 impl LimitArgs {
@@ -96,6 +105,8 @@ impl LimitArgs {
         };
         limits.yaml.max_depth = self.max_yaml_depth;
         limits.yaml.max_alias_nodes = self.max_yaml_alias_nodes;
+        limits.xml.max_depth = self.max_xml_depth;
+        limits.xml.max_elements = self.max_xml_elements;
         limits
     }
 }
@@ -109,6 +120,18 @@ pub enum CliError {
     /// A `--rules` id that names no rule.
     #[error(transparent)]
     UnknownRule(#[from] vnfwiz::rules::UnknownRule),
+    /// An OVF descriptor that cannot be read as one.
+    #[error("{file}:{line}:{column}: {error}")]
+    Descriptor {
+        /// The descriptor's name.
+        file: String,
+        /// Where the problem is.
+        line: u32,
+        /// Its column.
+        column: u32,
+        /// What is wrong.
+        error: vnfwiz::ovf::DescriptorError,
+    },
     /// Writing to stdout failed.
     #[error("cannot write the report: {0}")]
     Output(#[from] std::io::Error),
@@ -125,6 +148,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let limits = cli.limits.limits();
     match cli.command {
         Command::Validate(args) => validate::run(args, &limits),
+        Command::Inspect(args) => inspect::run(args, &limits),
         Command::Rules(args) => rules::run(args),
     }
 }

@@ -3,8 +3,9 @@
 
 use crate::yaml::{Key, Node, Value};
 
+use super::arguments;
 use super::template::Template;
-use super::version::{FunctionStatus, VERSIONS};
+use super::version::{self, FunctionStatus, Version};
 
 /// Which part of the template a call sits in; it decides which functions are allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,17 +44,95 @@ impl Call<'_> {
     }
 }
 
-/// True when `name` is a function (or condition function) in at least one HOT version.
-pub fn is_known_function(name: &str) -> bool {
-    VERSIONS.iter().any(|(v, _, _)| {
-        v.function(name) != FunctionStatus::Unknown
-            || v.condition_function(name) != FunctionStatus::Unknown
-    })
+/// How Heat takes a call in a template of a given version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// A function of this version, usable where it is.
+    Valid,
+    /// A function this version rejects as removed (CFN functions, `Fn::Select`).
+    Removed {
+        /// The first version without it.
+        since: Version,
+    },
+    /// A function of a later version.
+    NotYet {
+        /// The first version with it.
+        since: Version,
+    },
+    /// A condition function (`equals`, `not`, `and`, `or`) outside conditions.
+    ConditionOnly,
+    /// A function that conditions cannot use.
+    NotInConditions,
+    /// Plain data that happens to use a function name as its only key (`{filter: web}` in a
+    /// version without `filter`); Heat passes it on untouched.
+    Data,
+}
+
+/// How Heat takes `call` in a template of `version`.
+pub fn standing(call: &Call<'_>, version: Version) -> Standing {
+    let name = call.function();
+    let later = || match version::introduced(name) {
+        Some(since) if since > version => Standing::NotYet { since },
+        _ => Standing::Data,
+    };
+    if call.scope == Scope::Condition {
+        if !version.has_conditions() {
+            // The `condition:` key or `if` itself is what this version lacks.
+            return Standing::Data;
+        }
+        if version.condition_function(name) {
+            return Standing::Valid;
+        }
+        return match version.function(name) {
+            FunctionStatus::Removed => removed(name),
+            FunctionStatus::Available => Standing::NotInConditions,
+            FunctionStatus::Unknown => later(),
+        };
+    }
+    let standing = match version.function(name) {
+        FunctionStatus::Available => return Standing::Valid,
+        FunctionStatus::Removed => return removed(name),
+        FunctionStatus::Unknown if version.has_conditions() && version::is_condition_only(name) => {
+            Standing::ConditionOnly
+        }
+        FunctionStatus::Unknown => later(),
+    };
+    // A plain word (`filter`, `equals`) is only taken for a call when its arguments have
+    // the function's shape; otherwise it is ordinary data in this version.
+    let plain_word = !name.contains('_') && !name.contains(':');
+    if plain_word && !arguments::fits(name, call.args) {
+        Standing::Data
+    } else {
+        standing
+    }
+}
+
+fn removed(name: &str) -> Standing {
+    match version::removed_in(name) {
+        Some(since) => Standing::Removed { since },
+        None => Standing::Data,
+    }
 }
 
 /// Every call in a template, in source order.
 pub fn calls<'a>(template: &Template<'a>) -> Vec<Call<'a>> {
-    let mut walker = Walker::default();
+    collect(template, version::is_function_name)
+}
+
+/// Every single-key map whose key is no function name in any version (`{get_parm: x}`,
+/// but also plain data such as `{port: 80}`), with the same places and scopes as [`calls`];
+/// the candidates for a misspelt function.
+pub fn non_function_single_key_maps<'a>(template: &Template<'a>) -> Vec<Call<'a>> {
+    collect(template, |key| !version::is_function_name(key))
+}
+
+/// Walks resources, outputs and conditions, keeping the single-key maps whose key `keep`s.
+fn collect<'a>(template: &Template<'a>, keep: fn(&str) -> bool) -> Vec<Call<'a>> {
+    let mut walker = Walker {
+        keep,
+        out: Vec::new(),
+        current: Vec::new(),
+    };
     for (section, scope) in [("resources", Scope::Resource), ("outputs", Scope::Output)] {
         for (name, definition) in template.entries(section) {
             let Some(map) = definition.as_map() else {
@@ -96,9 +175,9 @@ struct Pending<'a> {
 }
 
 /// Depth-first walk with an explicit stack; the path is kept as segments and joined only
-/// for the calls found, so plain values cost no allocation.
-#[derive(Default)]
+/// for the maps kept, so plain values cost no allocation.
 struct Walker<'a> {
+    keep: fn(&str) -> bool,
     out: Vec<Call<'a>>,
     current: Vec<Seg<'a>>,
 }
@@ -136,26 +215,26 @@ impl<'a> Walker<'a> {
             let level = item.level + 1;
             match &item.node.value {
                 Value::Map(map) => {
-                    let single = (map.len() == 1)
-                        .then(|| map.iter().next())
-                        .flatten()
-                        .filter(|(key, _)| is_known_function(&key.text));
+                    let single = (map.len() == 1).then(|| map.iter().next()).flatten();
                     if let Some((key, args)) = single {
-                        self.out.push(Call {
-                            name: key,
-                            args,
-                            node: item.node,
-                            path: self.joined(),
-                            scope: item.scope,
-                            owner,
-                            depth: item.depth,
-                        });
+                        if (self.keep)(&key.text) {
+                            self.out.push(Call {
+                                name: key,
+                                args,
+                                node: item.node,
+                                path: self.joined(),
+                                scope: item.scope,
+                                owner,
+                                depth: item.depth,
+                            });
+                        }
+                        let is_call = version::is_function_name(&key.text);
                         pending.push(Pending {
                             node: args,
                             seg: Seg::Key(&key.text),
                             level,
                             scope: item.scope,
-                            depth: item.depth + 1,
+                            depth: item.depth + usize::from(is_call),
                             // `if` takes a condition as its first argument.
                             condition_first: key.text == "if",
                         });
@@ -192,5 +271,141 @@ impl<'a> Walker<'a> {
                 _ => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hot::set::{Role, SourceFile, TemplateKind};
+    use crate::yaml::{YamlLimits, parse};
+
+    fn file(text: &str) -> SourceFile {
+        SourceFile {
+            path: "base.yaml".to_owned(),
+            bytes: text.as_bytes().to_vec(),
+            role: Role::Template(TemplateKind::Base),
+            document: Some(parse(text.as_bytes(), &YamlLimits::default()).expect("parses")),
+            load_error: None,
+        }
+    }
+
+    fn template(file: &SourceFile) -> Template<'_> {
+        let root = file
+            .document
+            .as_ref()
+            .and_then(|d| d.root.as_map())
+            .expect("a map");
+        Template {
+            id: 0,
+            file,
+            root,
+            kind: TemplateKind::Base,
+        }
+    }
+
+    const TEXT: &str = "\
+heat_template_version: 2016-10-14
+conditions:
+  prod: {equals: [{get_param: env}, prod]}
+resources:
+  server:
+    type: OS::Nova::Server
+    condition: prod
+    properties:
+      name: {if: [prod, {get_param: name}, test]}
+      image: {get_parm: image}
+      metadata:
+        capture: {filter: udp}
+        rules: {filter: [[a], [a, b]]}
+        joined: {Fn::Join: [',', [a, b]]}
+        same: {equals: [a, b]}
+outputs:
+  ip:
+    value: {get_attr: [server, first_address]}
+";
+
+    #[test]
+    fn calls_carry_scope_path_and_depth() {
+        let source = file(TEXT);
+        let t = template(&source);
+        let found = calls(&t);
+        let names: Vec<&str> = found.iter().map(Call::function).collect();
+        assert_eq!(
+            names,
+            [
+                "if",
+                "get_param",
+                "filter",
+                "filter",
+                "Fn::Join",
+                "equals",
+                "get_attr",
+                "equals",
+                "get_param"
+            ]
+        );
+        let inner = found
+            .iter()
+            .find(|c| c.path == "resources.server.properties.name.if.1")
+            .expect("get_param inside if");
+        assert_eq!(inner.depth, 1);
+        assert_eq!(inner.scope, Scope::Resource);
+        let condition = found
+            .iter()
+            .find(|c| c.owner == "prod" && c.function() == "equals")
+            .expect("the condition");
+        assert_eq!(condition.scope, Scope::Condition);
+    }
+
+    #[test]
+    fn single_key_maps_that_are_not_functions() {
+        let source = file(TEXT);
+        let t = template(&source);
+        let keys: Vec<String> = non_function_single_key_maps(&t)
+            .iter()
+            .map(|c| c.function().to_owned())
+            .collect();
+        assert_eq!(keys, ["get_parm"]);
+    }
+
+    #[test]
+    fn standing_follows_version_scope_and_shape() {
+        let source = file(TEXT);
+        let t = template(&source);
+        let found = calls(&t);
+        let of = |path: &str, version: Version| {
+            let call = found.iter().find(|c| c.path == path).expect(path);
+            standing(call, version)
+        };
+        let v = Version::V2016_10_14;
+        let meta = "resources.server.properties.metadata";
+        assert_eq!(of(&format!("{meta}.capture"), v), Standing::Data);
+        assert_eq!(
+            of(&format!("{meta}.rules"), v),
+            Standing::NotYet {
+                since: Version::V2017_02_24
+            }
+        );
+        assert_eq!(
+            of(&format!("{meta}.rules"), Version::V2017_02_24),
+            Standing::Valid
+        );
+        assert_eq!(
+            of(&format!("{meta}.joined"), v),
+            Standing::Removed {
+                since: Version::V2014_10_16
+            }
+        );
+        assert_eq!(of(&format!("{meta}.same"), v), Standing::ConditionOnly);
+        assert_eq!(of("conditions.prod", v), Standing::Valid);
+        assert_eq!(of("resources.server.properties.name", v), Standing::Valid);
+        // Before 2016-10-14 the whole `if` is data-like and its condition is not judged.
+        assert_eq!(
+            of("resources.server.properties.name", Version::V2016_04_08),
+            Standing::NotYet {
+                since: Version::V2016_10_14
+            }
+        );
     }
 }

@@ -1,8 +1,12 @@
 //! What a HOT rule sees (the set with its templates, env files and calls indexed once) and
 //! where it reports.
 
+use std::cell::OnceCell;
+use std::collections::HashMap;
+
 use crate::hot::functions::{Call, calls};
-use crate::hot::{Environment, FileId, HotSet, SourceFile, Template};
+use crate::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
+use crate::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
 use crate::report::{Related, Violation};
 use crate::yaml::{Span, span_at_byte};
 
@@ -18,7 +22,12 @@ pub struct Context<'a> {
     pub environments: Vec<Environment<'a>>,
     /// Function calls of each template, parallel to `templates`.
     pub calls: Vec<Vec<Call<'a>>>,
+    /// Parameter schemas of each HOT template, read on first use (patterns compile once).
+    schemas: OnceCell<HashMap<FileId, ParameterSchemas<'a>>>,
 }
+
+/// A template's parameter schemas by parameter name.
+pub type ParameterSchemas<'a> = HashMap<&'a str, Result<ParsedSchema, SchemaError>>;
 
 impl<'a> Context<'a> {
     /// Indexes a set for the rules.
@@ -30,7 +39,36 @@ impl<'a> Context<'a> {
             templates,
             environments: set.environments().collect(),
             calls,
+            schemas: OnceCell::new(),
         }
+    }
+
+    /// The parameter schemas of a HOT template, read once per run for all rules.
+    pub fn parameter_schemas(&self, template: FileId) -> Option<&ParameterSchemas<'a>> {
+        self.schemas
+            .get_or_init(|| {
+                let mut patterns = Patterns::default();
+                self.templates
+                    .iter()
+                    .filter(|t| t.is_hot())
+                    .map(|t| {
+                        let version = t.version().unwrap_or(Version::LATEST);
+                        let schemas = t
+                            .parameters()
+                            .map(|(name, definition)| {
+                                let schema = ParameterSchema::from_definition_with(
+                                    definition,
+                                    version,
+                                    &mut patterns,
+                                );
+                                (name.text.as_str(), schema)
+                            })
+                            .collect();
+                        (t.id, schemas)
+                    })
+                    .collect()
+            })
+            .get(&template)
     }
 
     /// Templates with their calls.
@@ -67,9 +105,20 @@ impl<'o> Findings<'o> {
         path: impl Into<String>,
         message: impl Into<String>,
     ) -> &mut Violation {
+        self.report_at(&file.path, span, path, message)
+    }
+
+    /// Reports a violation at `span` of the file named `file` (relative to the input root).
+    pub fn report_at(
+        &mut self,
+        file: &str,
+        span: Span,
+        path: impl Into<String>,
+        message: impl Into<String>,
+    ) -> &mut Violation {
         self.out.push(Violation {
             rule: self.rule,
-            file: file.path.clone(),
+            file: file.to_owned(),
             span,
             path: path.into(),
             message: message.into(),

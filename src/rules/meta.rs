@@ -3,6 +3,7 @@
 use crate::report::Keyword;
 
 use super::context::{Context, Findings};
+use super::ovf_context::OvfContext;
 
 /// A rule's identity and documentation, shown by `vnfwiz rules`, in SARIF and in the wizard.
 #[derive(Debug)]
@@ -25,6 +26,8 @@ pub struct RuleMeta {
 pub enum Check {
     /// A loaded HOT template set.
     Hot(fn(&Context<'_>, &mut Findings<'_>)),
+    /// An OVF package (descriptor model and files).
+    Ovf(fn(&OvfContext<'_>, &mut Findings<'_>)),
 }
 
 /// A registered rule: its metadata and its check.

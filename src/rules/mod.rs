@@ -4,8 +4,11 @@ mod context;
 pub mod hot_spec;
 mod meta;
 pub mod onap;
+pub mod ovf;
+mod ovf_context;
 mod registry;
 
 pub use context::{Context, Findings};
 pub use meta::{Check, Rule, RuleMeta};
-pub use registry::{Selection, UnknownRule, all, check_hot, find};
+pub use ovf_context::OvfContext;
+pub use registry::{Selection, UnknownRule, all, check_hot, check_ovf, find};

@@ -3,15 +3,18 @@
 use std::sync::LazyLock;
 
 use crate::hot::HotSet;
+use crate::ovf::OvfPackage;
 use crate::report::Violation;
 
 use super::context::{Context, Findings};
 use super::meta::{Check, Rule};
+use super::ovf_context::OvfContext;
 
 static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
     let mut all: Vec<&'static Rule> = Vec::new();
     all.extend_from_slice(super::hot_spec::RULES);
     all.extend_from_slice(super::onap::RULES);
+    all.extend_from_slice(super::ovf::RULES);
     all.sort_by(|a, b| a.meta.id.cmp(b.meta.id));
     all
 });
@@ -86,8 +89,22 @@ pub fn check_hot(set: &HotSet, selection: &Selection) -> Vec<Violation> {
     let context = Context::new(set);
     let mut out = Vec::new();
     for rule in all().iter().filter(|r| selection.includes(r)) {
-        let Check::Hot(check) = rule.check;
-        check(&context, &mut Findings::new(&rule.meta, &mut out));
+        if let Check::Hot(check) = rule.check {
+            check(&context, &mut Findings::new(&rule.meta, &mut out));
+        }
+    }
+    out.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    out
+}
+
+/// Runs the selected OVF rules over a package; violations come back sorted by place.
+pub fn check_ovf(package: &OvfPackage, selection: &Selection) -> Vec<Violation> {
+    let context = OvfContext::new(package);
+    let mut out = Vec::new();
+    for rule in all().iter().filter(|r| selection.includes(r)) {
+        if let Check::Ovf(check) = rule.check {
+            check(&context, &mut Findings::new(&rule.meta, &mut out));
+        }
     }
     out.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     out

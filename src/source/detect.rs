@@ -36,6 +36,23 @@ impl InputKind {
     }
 }
 
+/// The OVF descriptor of a folder that holds exactly one `.ovf` at its top and no HOT
+/// template or env file: such a folder is an unpacked OVF package.
+pub fn ovf_in_folder(dir: &Path) -> Option<std::path::PathBuf> {
+    let mut descriptor = None;
+    for entry in std::fs::read_dir(dir).ok()? {
+        let path = entry.ok()?.path();
+        let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
+        let extension = name.rsplit_once('.').map_or("", |(_, e)| e);
+        match extension {
+            "ovf" if descriptor.is_none() => descriptor = Some(path),
+            "ovf" | "yaml" | "yml" | "template" | "env" => return None,
+            _ => {}
+        }
+    }
+    descriptor
+}
+
 /// Decides the kind from the file system entry, its extension and, for zips, its entries.
 pub fn detect(path: &Path) -> Result<InputKind, SourceError> {
     let meta = std::fs::metadata(path).map_err(|_| SourceError::NotFound(path.to_path_buf()))?;

@@ -6,6 +6,6 @@ mod files;
 pub mod path;
 pub mod tar;
 
-pub use detect::{InputKind, detect};
+pub use detect::{InputKind, detect, ovf_in_folder};
 pub use error::SourceError;
 pub use files::PackageFiles;

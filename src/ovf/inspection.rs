@@ -1,0 +1,403 @@
+//! What a package asks and holds, gathered for `vnfwiz inspect` (and the wizard): EULAs
+//! with the digest to accept them by, deployment options with resolved hardware,
+//! properties, systems, networks, disks and files; plus the whole envelope.
+
+use std::collections::BTreeMap;
+
+use crate::integrity::DigestAlgorithm;
+use crate::integrity::digest::to_hex;
+use serde::Serialize;
+
+use super::deployment::{SystemHardware, resolved_hardware};
+use super::envelope::{Content, ContentKind, Envelope};
+use super::namespace::OvfVersion;
+use super::package::OvfPackage;
+use super::sections::{Capacity, NetworkExtension};
+use super::strings::LocalizedText;
+
+/// Where the package came from.
+#[derive(Clone, Debug, Serialize)]
+pub struct PackageView {
+    /// The path given.
+    pub path: String,
+    /// `ovf` or `ova`.
+    pub kind: &'static str,
+    /// The descriptor's name inside the package.
+    pub descriptor: String,
+    /// The OVF version.
+    pub ovf_version: OvfVersion,
+    /// The root namespace as written.
+    pub namespace: String,
+    /// The envelope's default language.
+    pub default_lang: Option<String>,
+    /// Languages the message bundles offer.
+    pub languages: Vec<String>,
+}
+
+/// A licence to accept.
+#[derive(Clone, Debug, Serialize)]
+pub struct EulaView {
+    /// The system or collection it belongs to.
+    pub system: String,
+    /// The licence text in the default language.
+    pub text: String,
+    /// SHA-256 of `text` (UTF-8), lower-case hex: what an answers file accepts.
+    pub sha256: String,
+    /// Line of the EulaSection in the descriptor.
+    pub line: u32,
+}
+
+/// A deployment option with what it gives each system.
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionView {
+    /// `ovf:id`.
+    pub id: String,
+    /// `Label`.
+    pub label: Option<String>,
+    /// `Description`.
+    pub description: Option<String>,
+    /// Whether it is the default.
+    pub default: bool,
+    /// Each virtual system's hardware under this option.
+    pub hardware: Vec<SystemHardware>,
+}
+
+/// A property the operator may be asked for.
+#[derive(Clone, Debug, Serialize)]
+pub struct PropertyView {
+    /// The key the guest sees (`class.key.instance`).
+    pub key: String,
+    /// The system or collection that holds it.
+    pub system: String,
+    /// `ovf:type` as written.
+    #[serde(rename = "type")]
+    pub type_name: Option<String>,
+    /// Qualifiers, as text.
+    pub qualifiers: Vec<String>,
+    /// `Label`.
+    pub label: Option<String>,
+    /// `Description`.
+    pub description: Option<String>,
+    /// `Category`.
+    pub category: Option<String>,
+    /// The default under the default option (never shown for passwords).
+    pub default: Option<String>,
+    /// The default under each option, when options exist (never shown for passwords).
+    pub defaults: BTreeMap<String, Option<String>>,
+    /// `ovf:password`.
+    pub password: bool,
+    /// `ovf:userConfigurable`.
+    pub user_configurable: bool,
+}
+
+/// A system or collection, briefly.
+#[derive(Clone, Debug, Serialize)]
+pub struct SystemView {
+    /// `ovf:id`.
+    pub id: String,
+    /// `VirtualSystem` or `Collection`.
+    pub kind: ContentKind,
+    /// `Name`.
+    pub name: Option<String>,
+    /// `Info`.
+    pub info: Option<String>,
+    /// The enclosing collection's id.
+    pub parent: Option<String>,
+    /// Member ids.
+    pub members: Vec<String>,
+    /// `OperatingSystemSection` description.
+    pub operating_system: Option<String>,
+    /// `Product` and `Version` of its first ProductSection.
+    pub product: Option<String>,
+    /// `Vendor`.
+    pub vendor: Option<String>,
+    /// `Annotation`.
+    pub annotation: Option<String>,
+}
+
+/// A network.
+#[derive(Clone, Debug, Serialize)]
+pub struct NetworkView {
+    /// `ovf:name`.
+    pub name: String,
+    /// `Description`.
+    pub description: Option<String>,
+    /// `ecs:` attributes.
+    pub extension: NetworkExtension,
+    /// VLANs of its port profiles.
+    pub vlans: Vec<String>,
+}
+
+/// A disk.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiskView {
+    /// `ovf:diskId`.
+    pub id: String,
+    /// Whether it is a SharedDisk.
+    pub shared: bool,
+    /// Capacity as written (a number or `${key}`).
+    pub capacity: Option<String>,
+    /// Capacity units as written.
+    pub units: Option<String>,
+    /// Capacity in bytes, when known (`${key}` resolved with the default option).
+    pub bytes: Option<u128>,
+    /// `ovf:fileRef`.
+    pub file: Option<String>,
+    /// `ovf:format`.
+    pub format: Option<String>,
+    /// `ecs:volumeType`.
+    pub volume_type: Option<String>,
+}
+
+/// A file of the References section.
+#[derive(Clone, Debug, Serialize)]
+pub struct FileView {
+    /// `ovf:id`.
+    pub id: String,
+    /// `ovf:href`.
+    pub href: String,
+    /// `ovf:size`.
+    pub size: Option<u64>,
+    /// Bytes present in the package (all chunks together), when every part is there.
+    pub present_size: Option<u64>,
+    /// `ovf:compression`.
+    pub compression: Option<String>,
+    /// `ovf:chunkSize`.
+    pub chunk_size: Option<u64>,
+    /// Number of chunk files, for chunked files.
+    pub chunks: Option<u64>,
+}
+
+/// Everything `inspect` reports.
+#[derive(Clone, Debug, Serialize)]
+pub struct Inspection<'a> {
+    /// The package.
+    pub package: PackageView,
+    /// Licences to accept.
+    pub eulas: Vec<EulaView>,
+    /// Deployment options.
+    pub deployment_options: Vec<OptionView>,
+    /// Hardware when the package has no deployment options.
+    pub hardware: Vec<SystemHardware>,
+    /// Properties.
+    pub properties: Vec<PropertyView>,
+    /// Systems and collections.
+    pub virtual_systems: Vec<SystemView>,
+    /// Networks.
+    pub networks: Vec<NetworkView>,
+    /// Disks.
+    pub disks: Vec<DiskView>,
+    /// Files.
+    pub files: Vec<FileView>,
+    /// The whole model, every section included.
+    pub envelope: &'a Envelope,
+}
+
+/// SHA-256 of a text, lower-case hex.
+pub fn sha256_hex(text: &str) -> String {
+    to_hex(&DigestAlgorithm::Sha256.digest(text.as_bytes()))
+}
+
+fn text(envelope: &Envelope, t: &Option<LocalizedText>) -> Option<String> {
+    t.as_ref().map(|t| envelope.text(t).trim().to_owned())
+}
+
+/// Gathers what `inspect` shows about a package whose descriptor parsed into `envelope`.
+pub fn inspect<'a>(package: &'a OvfPackage, envelope: &'a Envelope) -> Inspection<'a> {
+    let owner = |index: usize| envelope.contents[index].id.value.clone();
+    let eulas = envelope
+        .eulas()
+        .map(|(index, eula)| {
+            let text = eula
+                .license
+                .as_ref()
+                .map(|l| envelope.text(l).to_owned())
+                .unwrap_or_default();
+            EulaView {
+                system: owner(index),
+                sha256: sha256_hex(&text),
+                text,
+                line: eula.span.line,
+            }
+        })
+        .collect();
+    let default_option = envelope.default_configuration();
+    let deployment_options = envelope
+        .configurations()
+        .iter()
+        .map(|c| OptionView {
+            id: c.id.value.clone(),
+            label: text(envelope, &c.label),
+            description: text(envelope, &c.description),
+            default: Some(c.id.value.as_str()) == default_option,
+            hardware: resolved_hardware(envelope, Some(&c.id.value)),
+        })
+        .collect();
+    let hardware = if envelope.configurations().is_empty() {
+        resolved_hardware(envelope, None)
+    } else {
+        Vec::new()
+    };
+    let properties = envelope
+        .properties()
+        .map(|(index, _, p)| {
+            let shown =
+                |value: Option<&str>| (!p.password).then(|| value.map(str::to_owned)).flatten();
+            PropertyView {
+                key: p.full_key.clone(),
+                system: owner(index),
+                type_name: p.type_name.as_ref().map(|t| t.value.clone()),
+                qualifiers: p.qualifiers.iter().map(ToString::to_string).collect(),
+                label: text(envelope, &p.label),
+                description: text(envelope, &p.description),
+                category: text(envelope, &p.category),
+                default: shown(p.default_for(default_option)),
+                defaults: envelope
+                    .configurations()
+                    .iter()
+                    .map(|c| (c.id.value.clone(), shown(p.default_for(Some(&c.id.value)))))
+                    .collect(),
+                password: p.password,
+                user_configurable: p.user_configurable,
+            }
+        })
+        .collect();
+    let virtual_systems = envelope
+        .contents
+        .iter()
+        .map(|c| system_view(envelope, c))
+        .collect();
+    let networks = envelope
+        .networks()
+        .iter()
+        .map(|n| NetworkView {
+            name: n.name.value.clone(),
+            description: text(envelope, &n.description),
+            extension: n.extension.clone(),
+            vlans: n
+                .port_profiles
+                .iter()
+                .flat_map(|p| p.transmit_vlans.iter().chain(p.receive_vlans.iter()))
+                .fold(Vec::new(), |mut all, v| {
+                    if !all.contains(v) {
+                        all.push(v.clone());
+                    }
+                    all
+                }),
+        })
+        .collect();
+    let property_default = |key: &str| {
+        envelope
+            .properties()
+            .map(|(_, _, p)| p)
+            .find(|p| p.key.value == key || p.full_key == key)
+            .and_then(|p| p.default_for(default_option))
+            .map(str::to_owned)
+    };
+    let shared = envelope.disk_section.iter().map(|s| (false, s));
+    let disks = shared
+        .chain(envelope.shared_disks.iter().map(|s| (true, s)))
+        .flat_map(|(shared, s)| s.disks.iter().map(move |d| (shared, d)))
+        .map(|(shared, d)| DiskView {
+            id: d.disk_id.value.clone(),
+            shared,
+            capacity: d.capacity.as_ref().map(|c| match &c.value {
+                Capacity::Value(n) => n.to_string(),
+                Capacity::Property(key) => format!("${{{key}}}"),
+            }),
+            units: d.capacity_units.as_ref().map(|u| u.text.clone()),
+            bytes: d.capacity_bytes(property_default),
+            file: d.file_ref.as_ref().map(|f| f.value.clone()),
+            format: d.format.clone(),
+            volume_type: d.volume_type.clone(),
+        })
+        .collect();
+    let files = envelope
+        .references
+        .iter()
+        .map(|f| FileView {
+            id: f.id.value.clone(),
+            href: f.href.value.clone(),
+            size: f.size,
+            present_size: package.present_size(f),
+            compression: f.compression.clone(),
+            chunk_size: f.chunk_size,
+            chunks: f.chunk_count(),
+        })
+        .collect();
+    Inspection {
+        package: PackageView {
+            path: package.label.clone(),
+            kind: match package.kind {
+                crate::source::InputKind::Ova => "ova",
+                _ => "ovf",
+            },
+            descriptor: package.descriptor_name.clone(),
+            ovf_version: envelope.version,
+            namespace: envelope.namespace.clone(),
+            default_lang: envelope.strings.default_lang.clone(),
+            languages: envelope
+                .strings
+                .languages()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+        },
+        eulas,
+        deployment_options,
+        hardware,
+        properties,
+        virtual_systems,
+        networks,
+        disks,
+        files,
+        envelope,
+    }
+}
+
+fn system_view(envelope: &Envelope, content: &Content) -> SystemView {
+    let product = content.products.first();
+    SystemView {
+        id: content.id.value.clone(),
+        kind: content.kind,
+        name: text(envelope, &content.name),
+        info: text(envelope, &content.info),
+        parent: content
+            .parent
+            .map(|p| envelope.contents[p].id.value.clone()),
+        members: content
+            .children
+            .iter()
+            .map(|&c| envelope.contents[c].id.value.clone())
+            .collect(),
+        operating_system: content
+            .operating_system
+            .as_ref()
+            .and_then(|os| text(envelope, &os.description)),
+        product: product.and_then(|p| {
+            let name = text(envelope, &p.product)?;
+            Some(match text(envelope, &p.version) {
+                Some(version) => format!("{name} {version}"),
+                None => name,
+            })
+        }),
+        vendor: product.and_then(|p| text(envelope, &p.vendor)),
+        annotation: content
+            .annotation
+            .as_ref()
+            .and_then(|a| text(envelope, &a.annotation)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digests_are_sha256_hex() {
+        assert_eq!(
+            sha256_hex("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

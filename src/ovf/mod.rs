@@ -1,0 +1,38 @@
+//! The OVF descriptor model: a secure XML reader, the typed envelope with every section of
+//! DSP0243 Table 1 and the `ecs:` extensions, units, properties, localisation and deployment
+//! options.
+
+pub mod deployment;
+pub mod descriptor;
+pub mod envelope;
+mod error;
+pub mod inspection;
+mod lines;
+mod located;
+pub mod namespace;
+mod notice;
+mod ova;
+pub mod package;
+pub mod property;
+mod reading;
+pub mod sections;
+pub mod strings;
+pub mod units;
+pub mod xml;
+
+pub use deployment::{
+    ResolvedDisk, ResolvedNic, SystemHardware, effective_items, resolved_hardware,
+};
+pub use descriptor::{Descriptor, parse};
+pub use envelope::{Content, ContentKind, Envelope};
+pub use error::DescriptorError;
+pub use lines::LineIndex;
+pub use located::Located;
+pub use namespace::OvfVersion;
+pub use notice::{Notice, NoticeKind};
+pub use ova::OvaFiles;
+pub use package::{OvfFiles, OvfPackage, open};
+pub use property::{Property, PropertyType, Qualifier, ValueError};
+pub use strings::{Localisation, LocalizedText};
+pub use units::AllocationUnits;
+pub use xml::XmlLimits;

@@ -1,0 +1,188 @@
+//! An OVF package opened from an `.ovf` (files beside it) or an `.ova`: the descriptor read
+//! through the package's file gate within limits, parsed, with external message bundles.
+
+use std::path::Path;
+
+use super::descriptor::{self, Descriptor};
+use super::envelope::{self, Envelope};
+use super::notice::{Notice, NoticeKind};
+use super::ova::OvaFiles;
+use super::sections::FileRef;
+use super::xml;
+use crate::limits::Limits;
+use crate::source::path::resolve;
+use crate::source::{InputKind, PackageFiles, SourceError, detect};
+
+/// Where a package's files are read from.
+#[derive(Debug)]
+pub enum OvfFiles {
+    /// The folder of an `.ovf`, looked up file by file.
+    Folder(PackageFiles),
+    /// The entries of an `.ova`.
+    Ova(OvaFiles),
+}
+
+impl OvfFiles {
+    /// The size of a package file, when it exists.
+    pub fn size(&self, name: &str) -> Option<u64> {
+        match self {
+            OvfFiles::Folder(files) => files.size(name),
+            OvfFiles::Ova(ova) => ova.size(name),
+        }
+    }
+
+    /// Reads a package file within the per-file limit.
+    pub fn read(&self, name: &str) -> Result<Vec<u8>, SourceError> {
+        match self {
+            OvfFiles::Folder(files) => files.read(name),
+            OvfFiles::Ova(ova) => ova.read(name),
+        }
+    }
+}
+
+/// An opened OVF package.
+#[derive(Debug)]
+pub struct OvfPackage {
+    /// The path the operator gave.
+    pub label: String,
+    /// `.ovf` or `.ova`.
+    pub kind: InputKind,
+    /// The descriptor's package-relative name.
+    pub descriptor_name: String,
+    /// The descriptor's text and model.
+    pub descriptor: Descriptor,
+    /// The package's files.
+    pub files: OvfFiles,
+}
+
+impl OvfPackage {
+    /// The envelope, when the descriptor parsed.
+    pub fn envelope(&self) -> Option<&Envelope> {
+        self.descriptor.envelope.as_ref().ok()
+    }
+
+    /// The package-relative name a File's href resolves to (`None` for URLs and escapes).
+    pub fn file_name(&self, file: &FileRef) -> Option<String> {
+        resolve(&self.descriptor_name, &file.href.value).ok()
+    }
+
+    /// The bytes a File occupies in the package: its file, or the sum of its chunks;
+    /// `None` when any part is absent.
+    pub fn present_size(&self, file: &FileRef) -> Option<u64> {
+        let name = self.file_name(file)?;
+        if file.chunk_count().is_some() {
+            let mut total = 0u64;
+            for chunk in file.chunk_names() {
+                let chunk = resolve(&self.descriptor_name, &chunk).ok()?;
+                total = total.checked_add(self.files.size(&chunk)?)?;
+            }
+            Some(total)
+        } else {
+            self.files.size(&name)
+        }
+    }
+}
+
+/// Opens an `.ovf` or `.ova` and parses its descriptor; unreadable input is an error, a
+/// descriptor that does not parse is kept with its error (rules report it).
+pub fn open(path: &Path, limits: &Limits) -> Result<OvfPackage, SourceError> {
+    let kind = detect(path)?;
+    let (files, descriptor_name) = match kind {
+        InputKind::Ovf => {
+            let folder = match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => Path::new(".").to_path_buf(),
+            };
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .ok_or_else(|| SourceError::NotFound(path.to_path_buf()))?;
+            (
+                OvfFiles::Folder(PackageFiles::open_sparse(&folder, limits)),
+                name,
+            )
+        }
+        InputKind::Ova => {
+            let ova = open_ova(path, limits)?;
+            let name =
+                ova.descriptor()
+                    .map(str::to_owned)
+                    .ok_or_else(|| SourceError::Unsupported {
+                        path: path.to_path_buf(),
+                        reason: "the OVA holds no .ovf descriptor".to_owned(),
+                    })?;
+            (OvfFiles::Ova(ova), name)
+        }
+        other => {
+            return Err(SourceError::Unsupported {
+                path: path.to_path_buf(),
+                reason: format!("this is a {}, not an OVF or OVA package", other.label()),
+            });
+        }
+    };
+    let bytes = files.read(&descriptor_name)?;
+    let mut package = OvfPackage {
+        label: path.display().to_string(),
+        kind,
+        descriptor_name,
+        descriptor: descriptor::parse(&bytes, &limits.xml),
+        files,
+    };
+    load_bundles(&mut package, limits);
+    Ok(package)
+}
+
+/// The one place an OVA is opened, so the package's own tar reader can take over here.
+fn open_ova(path: &Path, limits: &Limits) -> Result<OvaFiles, SourceError> {
+    OvaFiles::open(path, limits)
+}
+
+/// Reads every external `Strings` bundle; a failure is a notice, not a refusal.
+fn load_bundles(package: &mut OvfPackage, limits: &Limits) {
+    let Ok(envelope) = &package.descriptor.envelope else {
+        return;
+    };
+    let mut loaded = Vec::new();
+    let mut notices = Vec::new();
+    for (index, bundle) in envelope.strings.bundles.iter().enumerate() {
+        let Some(file_ref) = &bundle.file_ref else {
+            continue;
+        };
+        // An id that names no File is reported by the reference rule.
+        let Some(file) = envelope.file(&file_ref.value) else {
+            continue;
+        };
+        let fail = |message: String| Notice {
+            kind: NoticeKind::StringsBundle,
+            span: file_ref.span,
+            path: "Strings".to_owned(),
+            message,
+        };
+        let Some(name) = package.file_name(file) else {
+            notices.push(fail(format!(
+                "message bundle `{}` is not a file inside the package",
+                file.href.value
+            )));
+            continue;
+        };
+        let result = package
+            .files
+            .read(&name)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| descriptor::decode(&bytes).map_err(|e| e.to_string()))
+            .and_then(|text| xml::parse(&text, &limits.xml).map_err(|e| e.to_string()))
+            .and_then(|tree| envelope::bundle_messages(&tree));
+        match result {
+            Ok(messages) => loaded.push((index, messages)),
+            Err(reason) => notices.push(fail(format!(
+                "message bundle `{name}` cannot be read: {reason}"
+            ))),
+        }
+    }
+    if let Ok(envelope) = &mut package.descriptor.envelope {
+        for (index, messages) in loaded {
+            envelope.strings.bundles[index].file_messages = messages;
+        }
+        envelope.notices.extend(notices);
+    }
+}

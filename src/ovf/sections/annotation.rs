@@ -1,0 +1,29 @@
+//! AnnotationSection: a free-form remark on a virtual system or collection.
+
+use serde::Serialize;
+
+use crate::ovf::reading::Reading;
+use crate::ovf::strings::LocalizedText;
+use crate::ovf::xml::XmlElement;
+use crate::yaml::Span;
+
+/// An AnnotationSection.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnnotationSection {
+    /// `Info`.
+    pub info: Option<LocalizedText>,
+    /// `Annotation`.
+    pub annotation: Option<LocalizedText>,
+    /// Where the section is.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// Reads an AnnotationSection.
+pub fn read(reading: &mut Reading<'_>, element: &XmlElement) -> AnnotationSection {
+    AnnotationSection {
+        info: reading.text_child(element, "Info"),
+        annotation: reading.text_child(element, "Annotation"),
+        span: element.span,
+    }
+}

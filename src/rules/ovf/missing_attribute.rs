@@ -1,0 +1,22 @@
+//! OVF-missing-attribute: Every element carries the attributes the OVF schema requires (File id and href, Disk diskId and capacity, Network name, Property key and type, …).
+
+use crate::ovf::NoticeKind;
+use crate::report::Keyword;
+use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+
+/// Reported from the notices made while reading the descriptor.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "OVF-missing-attribute",
+        keyword: Keyword::Must,
+        section: "OVF descriptor",
+        summary: "Every element carries the attributes the OVF schema requires (File id and href, Disk diskId and capacity, Network name, Property key and type, …).",
+        why: "An element without its identifying attribute cannot be referenced or converted; it is skipped.",
+        fix: "Add the attribute named in the message.",
+    },
+    check: Check::Ovf(check),
+};
+
+fn check(context: &OvfContext<'_>, findings: &mut Findings<'_>) {
+    super::report_notices(context, findings, NoticeKind::Missing);
+}
