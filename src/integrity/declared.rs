@@ -1,5 +1,7 @@
 //! What the descriptor's References section declares about each file, as plain data (the
-//! OVF model fills it; this module does not read XML).
+//! OVF model fills it through `From<&FileRef>`; this module does not read XML).
+
+use crate::ovf::sections::references::FileRef;
 
 /// How a referenced file is stored (`ovf:compression`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +39,24 @@ impl ExpectedFile {
             size,
             chunk_size: None,
             compression: None,
+        }
+    }
+}
+
+impl From<&FileRef> for ExpectedFile {
+    /// What the OVF model read from a `File` element; an `ovf:compression` other than gzip
+    /// or bzip2 (`identity`, or unknown) counts as stored as is.
+    fn from(file: &FileRef) -> ExpectedFile {
+        let compression = match file.compression.as_deref().map(str::to_ascii_lowercase) {
+            Some(method) if method == "gzip" => Some(Compression::Gzip),
+            Some(method) if method == "bzip2" => Some(Compression::Bzip2),
+            _ => None,
+        };
+        ExpectedFile {
+            href: file.href.value.clone(),
+            size: file.size,
+            chunk_size: file.chunk_size,
+            compression,
         }
     }
 }
@@ -96,6 +116,34 @@ pub(crate) fn stored_parts(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ovf::XmlLimits;
+    use crate::ovf::descriptor::parse;
+
+    #[test]
+    fn the_model_s_references_become_expected_files() {
+        let descriptor = br#"<Envelope xmlns="http://schemas.dmtf.org/ovf/envelope/2" xmlns:ovf="http://schemas.dmtf.org/ovf/envelope/2">
+  <References>
+    <File ovf:id="system" ovf:href="vdns-system.vmdk.gz" ovf:size="1200" ovf:compression="gzip" ovf:chunkSize="1000"/>
+    <File ovf:id="seed" ovf:href="vdns-seed.iso" ovf:compression="identity"/>
+  </References>
+  <VirtualSystem ovf:id="vDNS"><Info>A DNS resolver</Info></VirtualSystem>
+</Envelope>"#;
+        let envelope = parse(descriptor, &XmlLimits::default()).envelope.unwrap();
+        let expected: Vec<ExpectedFile> =
+            envelope.references.iter().map(ExpectedFile::from).collect();
+        assert_eq!(
+            expected,
+            [
+                ExpectedFile {
+                    href: "vdns-system.vmdk.gz".into(),
+                    size: Some(1200),
+                    chunk_size: Some(1000),
+                    compression: Some(Compression::Gzip),
+                },
+                ExpectedFile::new("vdns-seed.iso", None),
+            ]
+        );
+    }
 
     fn parts(file: &ExpectedFile, stored: &[&str]) -> Vec<(String, Option<u64>)> {
         stored_parts(file, &file.href, &|n| stored.contains(&n), 100)

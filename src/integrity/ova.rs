@@ -605,6 +605,27 @@ mod tests {
     }
 
     #[test]
+    fn the_model_parses_the_scanned_descriptor_and_its_references_are_verified() {
+        let limits = Limits::default();
+        let options = Options::new(&limits);
+        let mut package = signed(files());
+        corrupt(&mut package, "vfw-config.iso");
+        let scan = scan_file(&ova(&package), &options).unwrap();
+        let descriptor = crate::ovf::parse(scan.descriptor(), &limits.xml);
+        let envelope = descriptor.envelope.unwrap();
+        let expected: Vec<ExpectedFile> =
+            envelope.references.iter().map(ExpectedFile::from).collect();
+        let report = scan.verify(&expected, &options);
+        assert_eq!(
+            ids(&report),
+            [
+                ("OVF-digest-mismatch", "vfw-config.iso"),
+                ("OVF-self-signed", "vfw.cert")
+            ]
+        );
+    }
+
+    #[test]
     fn cancelling_stops_the_stream() {
         let limits = Limits::default();
         let cancel = AtomicBool::new(false);
