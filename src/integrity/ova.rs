@@ -190,7 +190,13 @@ impl<'t> Scanner<'t> {
                 }
                 .into());
             }
-            self.descriptor = Some(self.keep(entry, self.limits.max_file_bytes)?);
+            let kept = self.keep(entry, self.limits.max_file_bytes)?;
+            // A manifest or certificate met before the descriptor stays one only if it is
+            // the descriptor's own; otherwise it is an ordinary entry (already hashed).
+            let (manifest_name, certificate_name) = companion_names(&kept.name);
+            self.manifest.take_if(|(m, _)| m.name != manifest_name);
+            self.certificate.take_if(|c| c.name != certificate_name);
+            self.descriptor = Some(kept);
         } else if self.manifest.is_none() && is_companion(companions.as_ref().map(|c| &c.0), ".mf")
         {
             let kept = self.keep(entry, self.limits.max_manifest_bytes)?;
@@ -621,6 +627,22 @@ mod tests {
             [
                 ("OVF-digest-mismatch", "vfw-config.iso"),
                 ("OVF-self-signed", "vfw.cert")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_stray_manifest_before_the_descriptor_does_not_hide_the_real_one() {
+        let mut package = signed(files());
+        package.insert(0, ("old.mf".to_owned(), b"SHA1(x)= 00\n".to_vec()));
+        let report = check(&package);
+        assert_eq!(report.manifest.as_deref(), Some("vfw.mf"));
+        assert_eq!(
+            ids(&report),
+            [
+                ("OVF-unlisted-file", "old.mf"),
+                ("OVF-self-signed", "vfw.cert"),
+                ("OVF-descriptor-not-first", "vfw.ovf")
             ]
         );
     }

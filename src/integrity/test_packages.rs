@@ -6,6 +6,7 @@ use super::certificate::tests::sign;
 use super::declared::ExpectedFile;
 use super::digest::{DigestAlgorithm, to_hex};
 
+/// The descriptor of the test package.
 pub const DESCRIPTOR: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 <Envelope xmlns="http://schemas.dmtf.org/ovf/envelope/2" xmlns:ovf="http://schemas.dmtf.org/ovf/envelope/2">
   <References>
