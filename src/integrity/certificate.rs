@@ -15,7 +15,7 @@ use x509_cert::der::{DateTime, Decode, DecodePem};
 
 use super::digest::DigestAlgorithm;
 use super::findings::{Finding, WantedBy};
-use super::manifest::parse_digest_line;
+use super::manifest::{LineProblem, parse_digest_line};
 use crate::source::path::resolve;
 
 /// The largest RSA modulus accepted, in bits (keys above 4096 bits are rare but real).
@@ -85,6 +85,15 @@ pub fn check_certificate(
     }
     let (algorithm, signed_name, signature) = match parse_digest_line(line) {
         Ok(parts) => parts,
+        Err(LineProblem::UnknownAlgorithm(name)) => {
+            findings.push(Finding::SignatureUnsupported {
+                certificate: certificate.to_owned(),
+                reason: format!(
+                    "the signature is made over a {name} digest; vnfwiz verifies SHA1, SHA256 and SHA512 signatures"
+                ),
+            });
+            return None;
+        }
         Err(problem) => {
             findings.push(invalid(
                 Some(number),
@@ -433,8 +442,11 @@ pub(crate) mod tests {
                 findings[0]
             );
         }
-        let (_, findings) = check(b"MD5(vm.mf)= 00\n", mf, now);
+        let (_, findings) = check(b"SHA256 vm.mf 00\n", mf, now);
         assert_eq!(findings[0].text_location(), Some(("vm.cert", 1)));
+        let (_, findings) = check(b"MD5(vm.mf)= 00\n", mf, now);
+        assert_eq!(ids(&findings), ["OVF-signature-unsupported"]);
+        assert!(findings[0].to_string().contains("MD5"));
     }
 
     #[test]
