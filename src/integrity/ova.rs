@@ -1,4 +1,4 @@
-//! An OVA read in one pass without extracting: each entry is hashed as it streams past,
+//! An OVA read without extracting, its data once: each entry is hashed as it streams past,
 //! the descriptor, manifest and certificate are kept in memory (within limits), and the
 //! package is judged once the descriptor's References are known.
 
