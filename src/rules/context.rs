@@ -4,7 +4,7 @@
 use std::cell::OnceCell;
 use std::collections::HashMap;
 
-use crate::hot::functions::{Call, calls};
+use crate::hot::functions::{Call, single_key_maps};
 use crate::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
 use crate::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
 use crate::report::{Related, Violation};
@@ -22,6 +22,9 @@ pub struct Context<'a> {
     pub environments: Vec<Environment<'a>>,
     /// Function calls of each template, parallel to `templates`.
     pub calls: Vec<Vec<Call<'a>>>,
+    /// Other single-key maps of each template (misspelt-function candidates), parallel to
+    /// `templates`.
+    pub other_maps: Vec<Vec<Call<'a>>>,
     /// Parameter schemas of each HOT template, read on first use (patterns compile once).
     schemas: OnceCell<HashMap<FileId, ParameterSchemas<'a>>>,
 }
@@ -33,12 +36,19 @@ impl<'a> Context<'a> {
     /// Indexes a set for the rules.
     pub fn new(set: &'a HotSet) -> Context<'a> {
         let templates: Vec<Template<'a>> = set.templates().collect();
-        let calls = templates.iter().map(calls).collect();
+        let (calls, other_maps) = templates
+            .iter()
+            .map(|t| {
+                let found = single_key_maps(t);
+                (found.calls, found.others)
+            })
+            .unzip();
         Context {
             set,
             templates,
             environments: set.environments().collect(),
             calls,
+            other_maps,
             schemas: OnceCell::new(),
         }
     }
