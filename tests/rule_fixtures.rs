@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::rules::{Selection, all};
 use vnfwiz::validation::validate;
@@ -59,8 +60,12 @@ fn input_of(set_dir: &Path) -> PathBuf {
 /// Violations of exactly one rule on one fixture set, as `file:line:column`.
 fn found(id: &str, set_dir: &Path) -> Vec<String> {
     let selection = Selection::only(&[id]).expect("registered rule");
-    let report = validate(&[input_of(set_dir)], &Limits::default(), &selection)
-        .unwrap_or_else(|e| panic!("{}: cannot load fixture: {e}", set_dir.display()));
+    let report = validate(
+        &[input_of(set_dir)],
+        &Options::new(&Limits::default()),
+        &selection,
+    )
+    .unwrap_or_else(|e| panic!("{}: cannot load fixture: {e}", set_dir.display()));
     let mut out: Vec<String> = report
         .violations()
         .filter(|v| v.rule.id == id)

@@ -6,10 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
+use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
 use vnfwiz::ovf::inspection::{Inspection, inspect};
 use vnfwiz::ovf::sections::HardwareSection;
 use vnfwiz::ovf::{Content, Envelope, LocalizedText, SystemHardware};
+use vnfwiz::validation::InputError;
 
 use super::{CliError, ListFormat};
 
@@ -23,7 +25,10 @@ pub struct InspectArgs {
 }
 
 pub fn run(args: InspectArgs, limits: &Limits) -> Result<ExitCode, CliError> {
-    let package = vnfwiz::ovf::open(&args.path, limits)?;
+    let progress = TerminalProgress::stderr("inspect");
+    let package = vnfwiz::ovf::open(&args.path, &Options::new(limits).with_progress(&progress));
+    progress.finish();
+    let package = package.map_err(InputError::from)?;
     let envelope = match &package.descriptor.envelope {
         Ok(envelope) => envelope,
         Err(error) => {

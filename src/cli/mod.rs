@@ -114,9 +114,9 @@ impl LimitArgs {
 /// Errors that end a command with exit code 2.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    /// Input that cannot be read.
+    /// Input that cannot be read (or an OVF package whose integrity check cannot finish).
     #[error(transparent)]
-    Source(#[from] vnfwiz::source::SourceError),
+    Input(#[from] vnfwiz::validation::InputError),
     /// A `--rules` id that names no rule.
     #[error(transparent)]
     UnknownRule(#[from] vnfwiz::rules::UnknownRule),

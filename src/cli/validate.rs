@@ -4,6 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
+use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
 use vnfwiz::report::render;
 use vnfwiz::rules::Selection;
@@ -13,7 +14,7 @@ use super::{CliError, Format, color_stdout};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Templates, env files, folders or heat zips.
+    /// Templates, env files, folders, heat zips, .ovf or .ova packages.
     #[arg(required = true)]
     paths: Vec<std::path::PathBuf>,
     /// Report format.
@@ -30,7 +31,15 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     } else {
         Selection::only(&args.rules)?
     };
-    let report = validate(&args.paths, limits, &selection)?;
+    // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
+    let progress = TerminalProgress::stderr("validate");
+    let report = validate(
+        &args.paths,
+        &Options::new(limits).with_progress(&progress),
+        &selection,
+    );
+    progress.finish();
+    let report = report?;
     let text = match args.format {
         Format::Text => render::text::render(&report, color_stdout()),
         Format::Json => render::json::render(&report),

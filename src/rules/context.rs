@@ -107,6 +107,11 @@ impl<'o> Findings<'o> {
         Findings { rule, out }
     }
 
+    /// The rule being checked.
+    pub fn rule(&self) -> &'static RuleMeta {
+        self.rule
+    }
+
     /// Reports a violation at `span` of `file`; returns it so related places can be added.
     pub fn report(
         &mut self,

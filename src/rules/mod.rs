@@ -6,6 +6,7 @@ mod meta;
 pub mod onap;
 pub mod ovf;
 mod ovf_context;
+pub mod ovf_integrity;
 mod registry;
 
 pub use context::{Context, Findings};
