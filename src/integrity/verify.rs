@@ -12,8 +12,9 @@ use super::manifest::Manifest;
 use crate::source::path::{PathError, resolve};
 
 /// What the check says about one file's digest, from best to worst (a chunked file takes
-/// the worst of its chunks).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// the worst of its chunks). Serialised in snake case (`not_listed`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum DigestStatus {
     /// Every digest the manifest lists for the file matches.
     Verified,
