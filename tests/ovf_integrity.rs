@@ -429,7 +429,7 @@ fn inspect_shows_each_file_s_digest_status_and_the_signer() {
     assert_eq!(findings[1]["at"]["line"], 2);
     let text = String::from_utf8(inspect(&descriptor, "text").stdout).expect("utf-8");
     for expected in [
-        "system  vdns-system.vmdk  (65536 bytes, 65536 bytes present, digest mismatch)",
+        "system  vdns-system.vmdk  (8192 bytes, 8192 bytes present, digest mismatch)",
         "config  vdns-config.iso  (2048 bytes, not in the package, digest missing)",
         "certificate vdns.cert: SHA256 signature verified",
         "signer  CN=vFirewall release signing",
