@@ -27,6 +27,8 @@ pub struct Slot {
     pub path: String,
     /// The group property holding the member definition, for group members.
     pub member_of: Option<&'static str>,
+    /// The property names the resource passes to its implementation.
+    pub passes: Vec<String>,
 }
 
 /// The composition data of a set.
@@ -64,13 +66,20 @@ impl<'s> Composition<'s> {
                 annotations.push(a);
             }
             let start = slots.len();
-            slots.extend(template.type_slots().into_iter().map(|slot| Slot {
-                template: template.id,
-                resource: slot.resource.text.clone(),
-                written: slot.written.to_owned(),
-                span: slot.type_node.span,
-                path: slot.path(),
-                member_of: slot.member_of,
+            slots.extend(template.type_slots().into_iter().map(|slot| {
+                Slot {
+                    template: template.id,
+                    resource: slot.resource.text.clone(),
+                    written: slot.written.to_owned(),
+                    span: slot.type_node.span,
+                    path: slot.path(),
+                    member_of: slot.member_of,
+                    passes: slot
+                        .properties()
+                        .into_iter()
+                        .flat_map(|p| p.iter().map(|(k, _)| k.text.clone()))
+                        .collect(),
+                }
             }));
             slots_of.insert(template.id, (start, slots.len()));
         }

@@ -10,12 +10,16 @@
 pub mod annotation;
 pub mod composition;
 pub mod environment;
+pub mod introspect;
 pub mod map;
+pub mod parameters;
 pub mod problem;
 pub mod registry;
 pub mod resolve;
 
 pub use composition::Composition;
+pub use introspect::{Filter, Match, Summary, find, summary};
+pub use parameters::{OpenParameter, open_parameters};
 pub use problem::{Problem, ProblemKind};
 pub use resolve::{
     Candidate, Choice, ChoiceError, ChoiceOutcome, ChoiceSource, Decision, Implementation, Outcome,

@@ -135,6 +135,8 @@ pub enum Outcome {
         candidate: usize,
         /// How it was decided.
         by: Decision,
+        /// The candidates the requirements set aside (none for an answer).
+        rejected: Vec<Rejection>,
     },
     /// Several candidates satisfy every requirement.
     Ambiguous {
@@ -686,6 +688,7 @@ fn decide(
                 return Outcome::Resolved {
                     candidate,
                     by: Decision::Answer,
+                    rejected: Vec::new(),
                 };
             }
             None => errors.push(ChoiceError::NotACandidate {
@@ -721,6 +724,7 @@ fn decide(
             } else {
                 Decision::Requires
             },
+            rejected,
         },
         [] => Outcome::Unresolved { rejected },
         _ => Outcome::Ambiguous { kept, rejected },
@@ -927,4 +931,157 @@ impl Lookup<'_, '_> {
                     .max_by_key(|e| e.key.len())
             })
     }
+}
+
+impl ChoiceOutcome {
+    /// Where the choice is made: the registry key, the first alternative's key, or (for
+    /// annotation choices) the first place the type is used.
+    pub fn place(&self, composition: &Composition<'_>) -> Option<(FileId, Span, String)> {
+        let key = &self.choice.resource_type;
+        match &self.choice.source {
+            ChoiceSource::RegistryList { env, span } => {
+                Some((*env, *span, format!("resource_registry.{key}")))
+            }
+            ChoiceSource::Alternatives { envs } => {
+                let env = *envs.first()?;
+                let entry = composition
+                    .registries
+                    .get(&env)?
+                    .iter()
+                    .find(|e| e.resource.is_none() && e.key == *key)?;
+                Some((env, entry.key_span, entry.path()))
+            }
+            ChoiceSource::Annotations => composition
+                .slots
+                .iter()
+                .find(|s| s.written == *key)
+                .map(|s| (s.template, s.span, s.path.clone())),
+        }
+    }
+
+    /// A candidate as shown in messages: its path and its capability tags.
+    pub fn describe(&self, composition: &Composition<'_>, candidate: usize) -> String {
+        let Some(c) = self.choice.candidates.get(candidate) else {
+            return String::new();
+        };
+        let label = c.target.label(composition.set);
+        let tags: Vec<String> = c
+            .file()
+            .and_then(|f| composition.annotation(f))
+            .map(|a| {
+                a.tags
+                    .iter()
+                    .map(|(k, t)| format!("{k}={}", t.values.join("|")))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if tags.is_empty() {
+            label
+        } else {
+            format!("{label} ({})", tags.join(", "))
+        }
+    }
+
+    /// The capability keys whose values differ among `candidates` (a key some declare and
+    /// others do not counts).
+    pub fn differences(&self, composition: &Composition<'_>, candidates: &[usize]) -> Vec<String> {
+        let annotations: Vec<_> = candidates
+            .iter()
+            .map(|&i| {
+                self.choice
+                    .candidates
+                    .get(i)
+                    .and_then(Candidate::file)
+                    .and_then(|f| composition.annotation(f))
+            })
+            .collect();
+        let mut keys: Vec<&String> = annotations
+            .iter()
+            .flatten()
+            .flat_map(|a| a.tags.keys())
+            .collect();
+        keys.sort();
+        keys.dedup();
+        keys.into_iter()
+            .filter(|key| {
+                let values: Vec<Option<&Vec<String>>> = annotations
+                    .iter()
+                    .map(|a| a.and_then(|a| a.tags.get(*key)).map(|t| &t.values))
+                    .collect();
+                values.windows(2).any(|w| w[0] != w[1])
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// Why the choice is not resolved, naming the type, the candidates and the values that
+    /// differ; `None` when it is resolved.
+    pub fn problem(
+        &self,
+        composition: &Composition<'_>,
+        resolution: &Resolution,
+    ) -> Option<String> {
+        let key = &self.choice.resource_type;
+        match &self.outcome {
+            Outcome::Resolved { .. } => None,
+            Outcome::Ambiguous { kept, .. } => {
+                let listed: Vec<String> = kept
+                    .iter()
+                    .map(|&i| self.describe(composition, i))
+                    .collect();
+                let differ = self.differences(composition, kept);
+                let hint = match differ.first() {
+                    Some(first) => format!(
+                        "; they differ in {}. Require one (`--require {first}=…`) or choose one \
+                         (`--choose {key}=<template>`)",
+                        differ.join(", ")
+                    ),
+                    None => format!(
+                        "; their capabilities do not tell them apart. Choose one \
+                         (`--choose {key}=<template>`)"
+                    ),
+                };
+                Some(format!(
+                    "`{key}` has {} candidates that satisfy every requirement{}: {}{hint}",
+                    kept.len(),
+                    requirements_text(resolution),
+                    listed.join(", ")
+                ))
+            }
+            Outcome::Unresolved { rejected } => {
+                let reasons: Vec<String> = rejected
+                    .iter()
+                    .map(|r| {
+                        let label = self.choice.candidates[r.candidate]
+                            .target
+                            .label(composition.set);
+                        format!(
+                            "{label} has {}={} (wanted {})",
+                            r.key,
+                            r.declared.join("|"),
+                            r.wanted
+                        )
+                    })
+                    .collect();
+                Some(format!(
+                    "no candidate of `{key}` satisfies the requirements{}: {}. Change a \
+                     requirement (`--require KEY=VALUE`) or choose one (`--choose {key}=<template>`)",
+                    requirements_text(resolution),
+                    reasons.join("; ")
+                ))
+            }
+        }
+    }
+}
+
+fn requirements_text(resolution: &Resolution) -> String {
+    if resolution.requires.is_empty() {
+        return String::new();
+    }
+    let pairs: Vec<String> = resolution
+        .requires
+        .iter()
+        .map(|(k, r)| format!("{k}={}", r.value))
+        .collect();
+    format!(" ({})", pairs.join(", "))
 }

@@ -1,6 +1,10 @@
 //! What a HOT rule sees (the set with its templates, env files and calls indexed once) and
 //! where it reports.
 
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use crate::capabilities::{Composition, Resolution, resolve};
 use crate::hot::functions::{Call, calls};
 use crate::hot::{Environment, FileId, HotSet, SourceFile, Template};
 use crate::report::{Related, Violation};
@@ -18,6 +22,17 @@ pub struct Context<'a> {
     pub environments: Vec<Environment<'a>>,
     /// Function calls of each template, parallel to `templates`.
     pub calls: Vec<Vec<Call<'a>>>,
+    composed: OnceLock<Composed<'a>>,
+}
+
+/// The set's composition data and its resolution without answers (what the set decides by
+/// itself), built on first use and shared by the `CAP-…` rules.
+#[derive(Debug)]
+pub struct Composed<'a> {
+    /// What the set offers.
+    pub composition: Composition<'a>,
+    /// What its own `requires:` decide.
+    pub resolution: Resolution,
 }
 
 impl<'a> Context<'a> {
@@ -30,7 +45,20 @@ impl<'a> Context<'a> {
             templates,
             environments: set.environments().collect(),
             calls,
+            composed: OnceLock::new(),
         }
+    }
+
+    /// The composition data and its resolution without answers.
+    pub fn composed(&self) -> &Composed<'a> {
+        self.composed.get_or_init(|| {
+            let composition = Composition::read(self.set);
+            let resolution = resolve(&composition, &BTreeMap::new(), &BTreeMap::new());
+            Composed {
+                composition,
+                resolution,
+            }
+        })
     }
 
     /// Templates with their calls.
