@@ -134,12 +134,24 @@ pub fn read(template: &Template<'_>, problems: &mut Vec<Problem>) -> Option<Anno
                 format!(
                     "capability `{}` needs a value or a list of values, not {}",
                     tag.text,
-                    tag_value.kind()
+                    unusable(tag_value)
                 ),
             ),
         }
     }
     Some(annotation)
+}
+
+/// Names what makes a tag value unusable.
+fn unusable(node: &Node) -> String {
+    match &node.value {
+        Value::Seq(items) if items.is_empty() => "an empty list".to_owned(),
+        Value::Seq(items) => items.iter().find(|i| scalar_text(i).is_none()).map_or_else(
+            || "a list".to_owned(),
+            |i| format!("a list holding {}", i.kind()),
+        ),
+        _ => node.kind().to_owned(),
+    }
 }
 
 /// A tag's values: one scalar, or a non-empty list of scalars.

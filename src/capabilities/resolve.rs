@@ -409,7 +409,9 @@ pub fn resolve(
             }
         })
         .collect();
-    problems.dedup();
+    // Modules sharing environment files meet the same merge problems.
+    let mut seen = HashSet::new();
+    problems.retain(|p| seen.insert((p.file, p.span.start, p.path.clone())));
     Resolution {
         requires: requirements,
         choices: outcomes,
