@@ -3,6 +3,7 @@
 pub mod answers;
 pub mod capabilities;
 pub mod hot;
+pub mod integrity;
 pub mod limits;
 pub mod ovf;
 pub mod report;

@@ -3,8 +3,9 @@
 
 use crate::yaml::{Key, Node, Value};
 
+use super::arguments;
 use super::template::Template;
-use super::version::{FunctionStatus, VERSIONS};
+use super::version::{self, FunctionStatus, Version};
 
 /// Which part of the template a call sits in; it decides which functions are allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,17 +44,100 @@ impl Call<'_> {
     }
 }
 
-/// True when `name` is a function (or condition function) in at least one HOT version.
-pub fn is_known_function(name: &str) -> bool {
-    VERSIONS.iter().any(|(v, _, _)| {
-        v.function(name) != FunctionStatus::Unknown
-            || v.condition_function(name) != FunctionStatus::Unknown
-    })
+/// How Heat takes a call in a template of a given version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// A function of this version, usable where it is.
+    Valid,
+    /// A function this version rejects as removed (CFN functions, `Fn::Select`).
+    Removed {
+        /// The first version without it.
+        since: Version,
+    },
+    /// A function of a later version.
+    NotYet {
+        /// The first version with it.
+        since: Version,
+    },
+    /// A condition function (`equals`, `not`, `and`, `or`) outside conditions.
+    ConditionOnly,
+    /// A function that conditions cannot use.
+    NotInConditions,
+    /// Plain data that happens to use a function name as its only key (`{filter: web}` in a
+    /// version without `filter`); Heat passes it on untouched.
+    Data,
+}
+
+/// How Heat takes `call` in a template of `version`.
+pub fn standing(call: &Call<'_>, version: Version) -> Standing {
+    let name = call.function();
+    let later = || match version::introduced(name) {
+        Some(since) if since > version => Standing::NotYet { since },
+        _ => Standing::Data,
+    };
+    if call.scope == Scope::Condition {
+        if !version.has_conditions() {
+            // The `condition:` key or `if` itself is what this version lacks.
+            return Standing::Data;
+        }
+        if version.condition_function(name) {
+            return Standing::Valid;
+        }
+        return match version.function(name) {
+            FunctionStatus::Removed => removed(name),
+            FunctionStatus::Available => Standing::NotInConditions,
+            FunctionStatus::Unknown => later(),
+        };
+    }
+    let standing = match version.function(name) {
+        FunctionStatus::Available => return Standing::Valid,
+        FunctionStatus::Removed => return removed(name),
+        FunctionStatus::Unknown if version.has_conditions() && version::is_condition_only(name) => {
+            Standing::ConditionOnly
+        }
+        FunctionStatus::Unknown => later(),
+    };
+    // A plain word (`filter`, `equals`) is only taken for a call when its arguments have
+    // the function's shape; otherwise it is ordinary data in this version.
+    let plain_word = !name.contains('_') && !name.contains(':');
+    if plain_word && !arguments::fits(name, call.args) {
+        Standing::Data
+    } else {
+        standing
+    }
+}
+
+fn removed(name: &str) -> Standing {
+    match version::removed_in(name) {
+        Some(since) => Standing::Removed { since },
+        None => Standing::Data,
+    }
 }
 
 /// Every call in a template, in source order.
 pub fn calls<'a>(template: &Template<'a>) -> Vec<Call<'a>> {
-    let mut walker = Walker::default();
+    single_key_maps(template).calls
+}
+
+/// The single-key maps of a template, found in one walk.
+#[derive(Default)]
+pub struct SingleKeyMaps<'a> {
+    /// Maps whose key is a function name in some version, in source order.
+    pub calls: Vec<Call<'a>>,
+    /// Maps whose key is no function name in any version (`{get_parm: x}`, but also plain
+    /// data such as `{port: 80}`), with the same places and scopes: the candidates for a
+    /// misspelt function.
+    pub others: Vec<Call<'a>>,
+}
+
+/// Walks resources, outputs and conditions once, sorting every single-key map into calls
+/// and other maps.
+pub fn single_key_maps<'a>(template: &Template<'a>) -> SingleKeyMaps<'a> {
+    let mut walker = Walker {
+        found: SingleKeyMaps::default(),
+        current: Vec::new(),
+        pending: Vec::new(),
+    };
     for (section, scope) in [("resources", Scope::Resource), ("outputs", Scope::Output)] {
         for (name, definition) in template.entries(section) {
             let Some(map) = definition.as_map() else {
@@ -74,7 +158,7 @@ pub fn calls<'a>(template: &Template<'a>) -> Vec<Call<'a>> {
         let start = [Seg::Key("conditions"), Seg::Key(&name.text)];
         walker.walk(condition, &start, Scope::Condition, &name.text);
     }
-    walker.out
+    walker.found
 }
 
 /// One step of a key path.
@@ -96,23 +180,35 @@ struct Pending<'a> {
 }
 
 /// Depth-first walk with an explicit stack; the path is kept as segments and joined only
-/// for the calls found, so plain values cost no allocation.
-#[derive(Default)]
+/// for the maps kept, so plain values cost no allocation.
 struct Walker<'a> {
-    out: Vec<Call<'a>>,
+    found: SingleKeyMaps<'a>,
     current: Vec<Seg<'a>>,
+    /// The explicit stack, kept between walks so it is allocated once per template.
+    pending: Vec<Pending<'a>>,
 }
 
 impl<'a> Walker<'a> {
     fn joined(&self) -> String {
-        let mut path = String::new();
+        use std::fmt::Write;
+        let size: usize = self
+            .current
+            .iter()
+            .map(|seg| match seg {
+                Seg::Key(k) => k.len() + 1,
+                Seg::Index(_) => 4,
+            })
+            .sum();
+        let mut path = String::with_capacity(size);
         for (i, seg) in self.current.iter().enumerate() {
             if i > 0 {
                 path.push('.');
             }
             match seg {
                 Seg::Key(k) => path.push_str(k),
-                Seg::Index(n) => path.push_str(&n.to_string()),
+                Seg::Index(n) => {
+                    let _ = write!(path, "{n}");
+                }
             }
         }
         path
@@ -122,26 +218,25 @@ impl<'a> Walker<'a> {
         self.current.clear();
         self.current.extend_from_slice(&start[..start.len() - 1]);
         let base = self.current.len();
-        let mut pending = vec![Pending {
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.push(Pending {
             node: root,
             seg: start[start.len() - 1],
             level: base,
             scope,
             depth: 0,
             condition_first: false,
-        }];
+        });
         while let Some(item) = pending.pop() {
             self.current.truncate(item.level);
             self.current.push(item.seg);
             let level = item.level + 1;
             match &item.node.value {
                 Value::Map(map) => {
-                    let single = (map.len() == 1)
-                        .then(|| map.iter().next())
-                        .flatten()
-                        .filter(|(key, _)| is_known_function(&key.text));
+                    let single = (map.len() == 1).then(|| map.iter().next()).flatten();
                     if let Some((key, args)) = single {
-                        self.out.push(Call {
+                        let is_call = version::is_function_name(&key.text);
+                        let call = Call {
                             name: key,
                             args,
                             node: item.node,
@@ -149,13 +244,18 @@ impl<'a> Walker<'a> {
                             scope: item.scope,
                             owner,
                             depth: item.depth,
-                        });
+                        };
+                        if is_call {
+                            self.found.calls.push(call);
+                        } else {
+                            self.found.others.push(call);
+                        }
                         pending.push(Pending {
                             node: args,
                             seg: Seg::Key(&key.text),
                             level,
                             scope: item.scope,
-                            depth: item.depth + 1,
+                            depth: item.depth + usize::from(is_call),
                             // `if` takes a condition as its first argument.
                             condition_first: key.text == "if",
                         });
@@ -192,5 +292,143 @@ impl<'a> Walker<'a> {
                 _ => {}
             }
         }
+        self.pending = pending;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hot::set::{Role, SourceFile, TemplateKind};
+    use crate::yaml::{YamlLimits, parse};
+
+    fn file(text: &str) -> SourceFile {
+        SourceFile {
+            path: "base.yaml".to_owned(),
+            bytes: text.as_bytes().to_vec(),
+            role: Role::Template(TemplateKind::Base),
+            document: Some(parse(text.as_bytes(), &YamlLimits::default()).expect("parses")),
+            load_error: None,
+        }
+    }
+
+    fn template(file: &SourceFile) -> Template<'_> {
+        let root = file
+            .document
+            .as_ref()
+            .and_then(|d| d.root.as_map())
+            .expect("a map");
+        Template {
+            id: 0,
+            file,
+            root,
+            kind: TemplateKind::Base,
+        }
+    }
+
+    const TEXT: &str = "\
+heat_template_version: 2016-10-14
+conditions:
+  prod: {equals: [{get_param: env}, prod]}
+resources:
+  server:
+    type: OS::Nova::Server
+    condition: prod
+    properties:
+      name: {if: [prod, {get_param: name}, test]}
+      image: {get_parm: image}
+      metadata:
+        capture: {filter: udp}
+        rules: {filter: [[a], [a, b]]}
+        joined: {Fn::Join: [',', [a, b]]}
+        same: {equals: [a, b]}
+outputs:
+  ip:
+    value: {get_attr: [server, first_address]}
+";
+
+    #[test]
+    fn calls_carry_scope_path_and_depth() {
+        let source = file(TEXT);
+        let t = template(&source);
+        let found = calls(&t);
+        let names: Vec<&str> = found.iter().map(Call::function).collect();
+        assert_eq!(
+            names,
+            [
+                "if",
+                "get_param",
+                "filter",
+                "filter",
+                "Fn::Join",
+                "equals",
+                "get_attr",
+                "equals",
+                "get_param"
+            ]
+        );
+        let inner = found
+            .iter()
+            .find(|c| c.path == "resources.server.properties.name.if.1")
+            .expect("get_param inside if");
+        assert_eq!(inner.depth, 1);
+        assert_eq!(inner.scope, Scope::Resource);
+        let condition = found
+            .iter()
+            .find(|c| c.owner == "prod" && c.function() == "equals")
+            .expect("the condition");
+        assert_eq!(condition.scope, Scope::Condition);
+    }
+
+    #[test]
+    fn single_key_maps_that_are_not_functions() {
+        let source = file(TEXT);
+        let t = template(&source);
+        let keys: Vec<String> = single_key_maps(&t)
+            .others
+            .iter()
+            .map(|c| c.function().to_owned())
+            .collect();
+        assert_eq!(keys, ["get_parm"]);
+    }
+
+    #[test]
+    fn standing_follows_version_scope_and_shape() {
+        let source = file(TEXT);
+        let t = template(&source);
+        let found = calls(&t);
+        let of = |path: &str, version: Version| {
+            let call = found.iter().find(|c| c.path == path).expect(path);
+            standing(call, version)
+        };
+        let v = Version::V2016_10_14;
+        let meta = "resources.server.properties.metadata";
+        assert_eq!(of(&format!("{meta}.capture"), v), Standing::Data);
+        assert_eq!(
+            of(&format!("{meta}.rules"), v),
+            Standing::NotYet {
+                since: Version::V2017_02_24
+            }
+        );
+        assert_eq!(
+            of(&format!("{meta}.rules"), Version::V2017_02_24),
+            Standing::Valid
+        );
+        assert_eq!(
+            of(&format!("{meta}.joined"), v),
+            Standing::Removed {
+                since: Version::V2014_10_16
+            }
+        );
+        assert_eq!(of(&format!("{meta}.same"), v), Standing::ConditionOnly);
+        assert_eq!(of("conditions.prod", v), Standing::Valid);
+        assert_eq!(of("resources.server.properties.name", v), Standing::Valid);
+        // Before 2016-10-14 the whole `if` is data-like and its condition is not judged.
+        assert_eq!(
+            of("resources.server.properties.name", Version::V2016_04_08),
+            Standing::NotYet {
+                since: Version::V2016_10_14
+            }
+        );
     }
 }

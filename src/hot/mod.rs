@@ -1,8 +1,11 @@
 //! The HOT model: versions, templates, environments, function calls and the loaded set.
 
+pub mod arguments;
 pub mod functions;
 mod load;
+pub mod lookalike;
 pub mod manifest;
+pub mod parameters;
 mod path_error;
 pub mod set;
 pub mod stage;

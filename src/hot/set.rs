@@ -85,6 +85,17 @@ pub enum ReferenceKind {
     GetFile,
 }
 
+impl ReferenceKind {
+    /// How the reference is written, for messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            ReferenceKind::NestedType => "the nested template path",
+            ReferenceKind::Registry => "the resource_registry path",
+            ReferenceKind::GetFile => "the get_file path",
+        }
+    }
+}
+
 /// A reference from one file to another, with where it is written and where it leads.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reference {

@@ -32,6 +32,11 @@ pub struct Template<'a> {
 pub type Entry<'a> = (&'a Key, &'a Node);
 
 impl<'a> Template<'a> {
+    /// True for a HOT template (it has `heat_template_version`), as opposed to CFN formats.
+    pub fn is_hot(&self) -> bool {
+        self.root.get("heat_template_version").is_some()
+    }
+
     /// The version Heat would use, when `heat_template_version` names one.
     pub fn version(&self) -> Option<Version> {
         self.root

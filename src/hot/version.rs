@@ -107,7 +107,85 @@ const HOT_FUNCTIONS: [(&str, Version); 25] = [
 /// Functions that are only valid inside conditions.
 const CONDITION_ONLY: [&str; 4] = ["equals", "not", "and", "or"];
 
+/// Condition functions of 2016-10-14 (newton) to 2017-02-24 (ocata).
+const CONDITIONS_NEWTON: &[&str] = &["get_param", "equals", "not", "and", "or"];
+/// Pike adds `yaql` and `contains` to conditions.
+const CONDITIONS_PIKE: &[&str] = &[
+    "get_param",
+    "equals",
+    "not",
+    "and",
+    "or",
+    "yaql",
+    "contains",
+];
+/// Wallaby adds `if` to conditions.
+const CONDITIONS_WALLABY: &[&str] = &[
+    "get_param",
+    "equals",
+    "not",
+    "and",
+    "or",
+    "yaql",
+    "contains",
+    "if",
+];
+
+/// True when `name` is a function (or condition function) in at least one HOT version.
+pub fn is_function_name(name: &str) -> bool {
+    CFN_FUNCTIONS.contains(&name) || HOT_FUNCTIONS.iter().any(|(n, _)| *n == name)
+}
+
+/// Functions of Heat's CloudFormation format (and `Fn::Sub`, which Heat never had) that no
+/// HOT version knows, each with what a HOT template uses instead.
+const CFN_ONLY: [(&str, &str); 8] = [
+    ("Fn::GetAtt", "get_attr"),
+    ("Fn::FindInMap", "a parameter (HOT has no mappings)"),
+    ("Fn::If", "if"),
+    ("Fn::Equals", "equals"),
+    ("Fn::Not", "not"),
+    ("Fn::And", "and"),
+    ("Fn::Or", "or"),
+    ("Fn::Sub", "str_replace"),
+];
+
+/// What a HOT template uses instead of a CloudFormation-only function, when `name` is one.
+pub fn hot_equivalent(name: &str) -> Option<&'static str> {
+    CFN_ONLY
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, instead)| *instead)
+}
+
+/// True for `equals`, `not`, `and` and `or`, which only conditions accept.
+pub fn is_condition_only(name: &str) -> bool {
+    CONDITION_ONLY.contains(&name)
+}
+
+/// The first version that has `name` as a function (inside or outside conditions).
+pub fn introduced(name: &str) -> Option<Version> {
+    if CFN_FUNCTIONS.contains(&name) {
+        return Some(V2013_05_23);
+    }
+    HOT_FUNCTIONS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, since)| *since)
+}
+
+/// The first version that rejects `name` as removed (CFN functions, `Fn::Select`).
+pub fn removed_in(name: &str) -> Option<Version> {
+    match name {
+        "Fn::Select" => Some(V2015_10_15),
+        _ if CFN_FUNCTIONS.contains(&name) => Some(V2014_10_16),
+        _ => None,
+    }
+}
+
 impl Version {
+    /// The newest version Heat knows.
+    pub const LATEST: Version = V2021_04_16;
+
     /// Parses a `heat_template_version` value: a date or a release alias.
     pub fn parse(text: &str) -> Option<Version> {
         VERSIONS
@@ -152,7 +230,7 @@ impl Version {
             "outputs",
             "conditions",
         ];
-        if self >= V2016_10_14 {
+        if self.has_conditions() {
             WITH_CONDITIONS
         } else {
             BASE
@@ -181,19 +259,20 @@ impl Version {
             "external_id",
             "condition",
         ];
-        if self >= V2016_10_14 { NEWTON } else { BASE }
+        if self.has_conditions() { NEWTON } else { BASE }
     }
 
     /// Keys an output may have in this version.
     pub fn output_keys(self) -> &'static [&'static str] {
-        if self >= V2016_10_14 {
+        if self.has_conditions() {
             &["description", "value", "condition"]
         } else {
             &["description", "value"]
         }
     }
 
-    /// Keys a parameter may have in this version.
+    /// Keys a parameter may have in this version. Heat's schema also accepts `schema`
+    /// (ignored for template parameters) and, in every version, `immutable`.
     pub fn parameter_keys(self) -> &'static [&'static str] {
         const BASE: &[&str] = &[
             "type",
@@ -203,6 +282,7 @@ impl Version {
             "hidden",
             "constraints",
             "immutable",
+            "schema",
         ];
         const QUEENS: &[&str] = &[
             "type",
@@ -212,14 +292,20 @@ impl Version {
             "hidden",
             "constraints",
             "immutable",
+            "schema",
             "tags",
         ];
         if self >= V2018_03_02 { QUEENS } else { BASE }
     }
 
+    /// True when parameters may use the `modulo` constraint (since 2017-02-24).
+    pub fn has_modulo(self) -> bool {
+        self >= V2017_02_24
+    }
+
     /// Accepted `deletion_policy` values (lower case since 2016-10-14).
     pub fn deletion_policies(self) -> &'static [&'static str] {
-        if self >= V2016_10_14 {
+        if self.has_conditions() {
             &[
                 "Delete", "Retain", "Snapshot", "delete", "retain", "snapshot",
             ]
@@ -230,64 +316,40 @@ impl Version {
 
     /// Whether `name` is a function outside conditions in this version.
     pub fn function(self, name: &str) -> FunctionStatus {
+        if CFN_FUNCTIONS.contains(&name) {
+            let removed = removed_in(name).is_some_and(|r| self >= r);
+            return if removed {
+                FunctionStatus::Removed
+            } else {
+                FunctionStatus::Available
+            };
+        }
         if CONDITION_ONLY.contains(&name) {
             return FunctionStatus::Unknown;
         }
-        self.lookup(name)
-    }
-
-    /// Whether `name` is a function inside the `conditions` section in this version.
-    pub fn condition_function(self, name: &str) -> FunctionStatus {
-        if self < V2016_10_14 {
-            return FunctionStatus::Unknown;
-        }
-        let allowed: &[&str] = if self >= V2021_04_16 {
-            &[
-                "get_param",
-                "equals",
-                "not",
-                "and",
-                "or",
-                "yaql",
-                "contains",
-                "if",
-            ]
-        } else if self >= V2017_09_01 {
-            &[
-                "get_param",
-                "equals",
-                "not",
-                "and",
-                "or",
-                "yaql",
-                "contains",
-            ]
-        } else {
-            &["get_param", "equals", "not", "and", "or"]
-        };
-        if allowed.contains(&name) {
-            FunctionStatus::Available
-        } else if self.lookup(name) != FunctionStatus::Unknown {
-            // A real function that conditions cannot use.
-            FunctionStatus::Removed
-        } else {
-            FunctionStatus::Unknown
-        }
-    }
-
-    fn lookup(self, name: &str) -> FunctionStatus {
-        if CFN_FUNCTIONS.contains(&name) {
-            let available = self == V2013_05_23 || (name == "Fn::Select" && self <= V2015_04_30);
-            return if available {
-                FunctionStatus::Available
-            } else {
-                FunctionStatus::Removed
-            };
-        }
-        match HOT_FUNCTIONS.iter().find(|(n, _)| *n == name) {
-            Some((_, since)) if self >= *since => FunctionStatus::Available,
+        match introduced(name) {
+            Some(since) if self >= since => FunctionStatus::Available,
             _ => FunctionStatus::Unknown,
         }
+    }
+
+    /// The functions usable inside `conditions` (and `condition:` values, and the first
+    /// argument of `if`) in this version; empty before 2016-10-14.
+    pub fn condition_functions(self) -> &'static [&'static str] {
+        if self >= V2021_04_16 {
+            CONDITIONS_WALLABY
+        } else if self >= V2017_09_01 {
+            CONDITIONS_PIKE
+        } else if self.has_conditions() {
+            CONDITIONS_NEWTON
+        } else {
+            &[]
+        }
+    }
+
+    /// Whether `name` is usable inside conditions in this version.
+    pub fn condition_function(self, name: &str) -> bool {
+        self.condition_functions().contains(&name)
     }
 
     /// Every function name this version knows (outside conditions), for suggestions.
@@ -299,7 +361,7 @@ impl Version {
             .filter(move |n| self.function(n) == FunctionStatus::Available)
     }
 
-    /// True when names that are later functions (`if`, `equals`…) would be plain keys here.
+    /// True when the version has the `conditions` section (since 2016-10-14).
     pub fn has_conditions(self) -> bool {
         self >= V2016_10_14
     }
@@ -335,13 +397,49 @@ mod tests {
         assert_eq!(V2015_04_30.function("str_split"), FunctionStatus::Unknown);
         assert_eq!(V2017_09_01.function("make_url"), FunctionStatus::Available);
         assert_eq!(V2018_08_31.function("equals"), FunctionStatus::Unknown);
-        assert_eq!(
-            V2016_10_14.condition_function("equals"),
-            FunctionStatus::Available
-        );
-        assert_eq!(
-            V2016_10_14.condition_function("get_resource"),
-            FunctionStatus::Removed
-        );
+        assert_eq!(V2013_05_23.function("Ref"), FunctionStatus::Available);
+        assert_eq!(V2021_04_16.function("Ref"), FunctionStatus::Removed);
+        assert_eq!(V2016_04_08.function("if"), FunctionStatus::Unknown);
+        assert_eq!(V2016_10_14.function("if"), FunctionStatus::Available);
+        assert_eq!(V2017_02_24.function("filter"), FunctionStatus::Available);
+        assert_eq!(V2016_10_14.function("filter"), FunctionStatus::Unknown);
+    }
+
+    #[test]
+    fn condition_functions_follow_versions() {
+        assert!(!V2016_04_08.condition_function("equals"));
+        assert!(V2016_10_14.condition_function("equals"));
+        assert!(!V2016_10_14.condition_function("get_resource"));
+        assert!(!V2016_10_14.condition_function("contains"));
+        assert!(V2017_09_01.condition_function("contains"));
+        assert!(V2017_09_01.condition_function("yaql"));
+        assert!(!V2018_08_31.condition_function("if"));
+        assert!(V2021_04_16.condition_function("if"));
+    }
+
+    #[test]
+    fn introductions_and_removals() {
+        assert_eq!(introduced("str_split"), Some(V2015_10_15));
+        assert_eq!(introduced("Fn::Join"), Some(V2013_05_23));
+        assert_eq!(introduced("equals"), Some(V2016_10_14));
+        assert_eq!(introduced("get_parm"), None);
+        assert_eq!(removed_in("Fn::Join"), Some(V2014_10_16));
+        assert_eq!(removed_in("Fn::Select"), Some(V2015_10_15));
+        assert_eq!(removed_in("get_param"), None);
+        assert!(is_function_name("list_concat_unique"));
+        assert_eq!(hot_equivalent("Fn::GetAtt"), Some("get_attr"));
+        assert_eq!(hot_equivalent("get_attr"), None);
+        assert!(!is_function_name("port"));
+    }
+
+    #[test]
+    fn keys_follow_versions() {
+        assert!(!V2017_09_01.parameter_keys().contains(&"tags"));
+        assert!(V2018_03_02.parameter_keys().contains(&"tags"));
+        assert!(!V2016_04_08.resource_keys().contains(&"condition"));
+        assert!(V2016_10_14.resource_keys().contains(&"external_id"));
+        assert!(!V2015_10_15.deletion_policies().contains(&"retain"));
+        assert!(!V2016_10_14.has_modulo());
+        assert!(V2017_02_24.has_modulo());
     }
 }

@@ -1,12 +1,13 @@
 //! What a HOT rule sees (the set with its templates, env files and calls indexed once) and
 //! where it reports.
 
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::cell::OnceCell;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::capabilities::{Composition, Resolution, resolve};
-use crate::hot::functions::{Call, calls};
-use crate::hot::{Environment, FileId, HotSet, SourceFile, Template};
+use crate::hot::functions::{Call, single_key_maps};
+use crate::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
+use crate::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
 use crate::report::{Related, Violation};
 use crate::yaml::{Span, span_at_byte};
 
@@ -22,7 +23,13 @@ pub struct Context<'a> {
     pub environments: Vec<Environment<'a>>,
     /// Function calls of each template, parallel to `templates`.
     pub calls: Vec<Vec<Call<'a>>>,
-    composed: OnceLock<Composed<'a>>,
+    /// Other single-key maps of each template (misspelt-function candidates), parallel to
+    /// `templates`.
+    pub other_maps: Vec<Vec<Call<'a>>>,
+    /// Parameter schemas of each HOT template, read on first use (patterns compile once).
+    schemas: OnceCell<HashMap<FileId, ParameterSchemas<'a>>>,
+    /// Composition data and its resolution, read on first use.
+    composed: OnceCell<Composed<'a>>,
 }
 
 /// The set's composition data and its resolution without answers (what the set decides by
@@ -35,17 +42,28 @@ pub struct Composed<'a> {
     pub resolution: Resolution,
 }
 
+/// A template's parameter schemas by parameter name.
+pub type ParameterSchemas<'a> = HashMap<&'a str, Result<ParsedSchema, SchemaError>>;
+
 impl<'a> Context<'a> {
     /// Indexes a set for the rules.
     pub fn new(set: &'a HotSet) -> Context<'a> {
         let templates: Vec<Template<'a>> = set.templates().collect();
-        let calls = templates.iter().map(calls).collect();
+        let (calls, other_maps) = templates
+            .iter()
+            .map(|t| {
+                let found = single_key_maps(t);
+                (found.calls, found.others)
+            })
+            .unzip();
         Context {
             set,
             templates,
             environments: set.environments().collect(),
             calls,
-            composed: OnceLock::new(),
+            other_maps,
+            schemas: OnceCell::new(),
+            composed: OnceCell::new(),
         }
     }
 
@@ -59,6 +77,34 @@ impl<'a> Context<'a> {
                 resolution,
             }
         })
+    }
+
+    /// The parameter schemas of a HOT template, read once per run for all rules.
+    pub fn parameter_schemas(&self, template: FileId) -> Option<&ParameterSchemas<'a>> {
+        self.schemas
+            .get_or_init(|| {
+                let mut patterns = Patterns::default();
+                self.templates
+                    .iter()
+                    .filter(|t| t.is_hot())
+                    .map(|t| {
+                        let version = t.version().unwrap_or(Version::LATEST);
+                        let schemas = t
+                            .parameters()
+                            .map(|(name, definition)| {
+                                let schema = ParameterSchema::from_definition_with(
+                                    definition,
+                                    version,
+                                    &mut patterns,
+                                );
+                                (name.text.as_str(), schema)
+                            })
+                            .collect();
+                        (t.id, schemas)
+                    })
+                    .collect()
+            })
+            .get(&template)
     }
 
     /// Templates with their calls.

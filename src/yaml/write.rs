@@ -156,8 +156,7 @@ fn inline(value: &Node) -> Option<String> {
         Value::Map(m) if m.is_empty() => Some("{}".to_owned()),
         Value::Seq(s) if s.is_empty() => Some("[]".to_owned()),
         Value::Map(m)
-            if m.len() == 1
-                && crate::hot::functions::is_known_function(&m.iter().next()?.0.text) =>
+            if m.len() == 1 && crate::hot::version::is_function_name(&m.iter().next()?.0.text) =>
         {
             let text = flow(value);
             (text.len() <= FLOW_WIDTH && !text.contains('\n')).then_some(text)

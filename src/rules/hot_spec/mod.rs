@@ -1,9 +1,70 @@
 //! R-92635 "compliant with the OpenStack Template Guide": the HOT specification's own checks,
 //! each under its own sub-code.
 
+mod attribute_reference;
+mod condition_function;
+mod condition_reference;
+mod deletion_policy;
+mod duplicate_key;
+mod env_parameter;
+mod env_section;
+mod env_value;
+mod file_outside_package;
+mod function_arguments;
+mod keys;
+mod missing_file;
+mod misspelt_function;
+mod name_clash;
+mod nested_cycle;
+mod nested_depth;
+mod output_definition;
+mod parameter_constraint;
+mod parameter_default;
+mod parameter_definition;
+mod parameter_groups;
+mod parameter_reference;
+mod resource_definition;
+mod resource_reference;
+mod structure;
+mod template_size;
+mod template_version;
+mod unknown_function;
+mod unknown_section;
+mod yaml_limit;
 mod yaml_syntax;
 
 use super::Rule;
 
 /// The HOT-spec rules.
-pub const RULES: &[&Rule] = &[&yaml_syntax::RULE];
+pub const RULES: &[&Rule] = &[
+    &yaml_syntax::RULE,
+    &yaml_limit::RULE,
+    &duplicate_key::RULE,
+    &template_size::RULE,
+    &missing_file::RULE,
+    &file_outside_package::RULE,
+    &nested_cycle::RULE,
+    &nested_depth::RULE,
+    &structure::RULE,
+    &template_version::RULE,
+    &unknown_section::RULE,
+    &resource_definition::RULE,
+    &deletion_policy::RULE,
+    &output_definition::RULE,
+    &parameter_definition::RULE,
+    &parameter_constraint::RULE,
+    &parameter_default::RULE,
+    &unknown_function::RULE,
+    &function_arguments::RULE,
+    &condition_function::RULE,
+    &misspelt_function::RULE,
+    &parameter_reference::RULE,
+    &resource_reference::RULE,
+    &attribute_reference::RULE,
+    &condition_reference::RULE,
+    &name_clash::RULE,
+    &parameter_groups::RULE,
+    &env_section::RULE,
+    &env_parameter::RULE,
+    &env_value::RULE,
+];

@@ -3,7 +3,6 @@
 use crate::hot::Role;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
-use crate::yaml::LoadError;
 
 /// A file Heat cannot parse.
 pub static RULE: Rule = Rule {
@@ -29,10 +28,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             continue;
         };
         // Configured limits have their own code.
-        if matches!(
-            error,
-            LoadError::TooDeep { .. } | LoadError::AliasBudget { .. }
-        ) {
+        if error.is_limit() {
             continue;
         }
         findings.report(file, error.span(), "", error.to_string());

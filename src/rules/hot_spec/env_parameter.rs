@@ -1,0 +1,61 @@
+//! R-92635/env-parameter: every `parameters:` entry of a module's environment is declared
+//! by the module's template.
+
+use std::collections::HashSet;
+
+use crate::hot::lookalike::Suggestions;
+use crate::report::Keyword;
+use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+
+/// An environment value for a parameter the template does not declare.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-92635/env-parameter",
+        keyword: Keyword::Must,
+        section: "HOT specification / environment",
+        summary: "Each name under `parameters:` in a module's environment is a parameter of \
+                  that module's template.",
+        why: "Heat rejects a stack given a value for a parameter its template does not declare \
+              (\"The Parameter (x) was not defined in template\"); a misspelt name also leaves \
+              the real parameter without its value.",
+        fix: "Correct the name, declare the parameter in the template, or move values meant for \
+              nested templates under `parameter_defaults:`.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    for module in &context.set.modules {
+        let Some(template) = context.set.template(module.template).filter(|t| t.is_hot()) else {
+            continue;
+        };
+        let Some(env) = context.environment_of(module.template) else {
+            continue;
+        };
+        let declared: HashSet<&str> = template
+            .parameters()
+            .map(|(k, _)| k.text.as_str())
+            .collect();
+        let mut suggestions = Suggestions::new(declared.iter().copied());
+        for (name, _) in env.parameters() {
+            if declared.contains(name.text.as_str()) {
+                continue;
+            }
+            let hint = suggestions
+                .hint(&name.text)
+                .map(|p| format!("did you mean `{p}`? "))
+                .unwrap_or_default();
+            findings.report(
+                env.file,
+                name.span,
+                format!("parameters.{}", name.text),
+                format!(
+                    "`{}` is not a parameter of {}; {hint}values for nested templates belong \
+                     under `parameter_defaults:`",
+                    name.text,
+                    template.path()
+                ),
+            );
+        }
+    }
+}

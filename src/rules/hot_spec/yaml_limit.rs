@@ -1,0 +1,32 @@
+//! R-92635/yaml-limit: a file must stay within the YAML nesting and alias budgets.
+
+use crate::hot::Role;
+use crate::report::Keyword;
+use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+
+/// A file whose nesting or alias expansion goes past the configured limits.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-92635/yaml-limit",
+        keyword: Keyword::Must,
+        section: "HOT specification",
+        summary: "Templates and environment files nest and expand aliases within sane bounds.",
+        why: "Structures nested hundreds of levels deep or aliases that multiply into millions of \
+              nodes (a \"billion laughs\" file) exhaust Heat's parser and every tool that reads \
+              the package; nothing in the file can be checked.",
+        fix: "Flatten the nesting and write values out instead of expanding aliases repeatedly; \
+              if the file is genuine, raise --max-yaml-depth or --max-yaml-alias-nodes.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    for file in &context.set.files {
+        if !matches!(file.role, Role::Template(_) | Role::Environment) {
+            continue;
+        }
+        if let Some(error) = file.load_error.as_ref().filter(|e| e.is_limit()) {
+            findings.report(file, error.span(), "", error.to_string());
+        }
+    }
+}
