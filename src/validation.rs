@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::hot::{HotSet, Roots, load_set};
+use crate::hot::{HotSet, Roots, Stage, load_set};
 use crate::limits::Limits;
 use crate::ovf::{self, OvfPackage};
 use crate::report::{InputReport, InputRoot, Report, SourceTexts};
@@ -178,14 +178,28 @@ pub fn validate(
     limits: &Limits,
     selection: &Selection,
 ) -> Result<Report, SourceError> {
+    validate_as(paths, limits, selection, None)
+}
+
+/// Like [`validate`], with every HOT set checked at `stage` instead of the stage read from
+/// its content (`Stage::HeatReady` checks the claim that a set deploys as it is).
+pub fn validate_as(
+    paths: &[PathBuf],
+    limits: &Limits,
+    selection: &Selection,
+    stage: Option<Stage>,
+) -> Result<Report, SourceError> {
     let mut inputs = Vec::new();
     let (mut hot, mut ovf) = (false, false);
     for input in group(paths)? {
         let started = Instant::now();
         let (loaded, root) = load(input, limits)?;
         let report = match loaded {
-            Loaded::Hot(set) => {
+            Loaded::Hot(mut set) => {
                 hot = true;
+                if let Some(stage) = stage {
+                    set.stage = stage;
+                }
                 InputReport {
                     label: set.label.clone(),
                     root,
