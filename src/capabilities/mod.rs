@@ -8,6 +8,7 @@
 //! [`compose`] (the files to write).
 
 pub mod annotation;
+pub mod compose;
 pub mod composition;
 pub mod environment;
 pub mod introspect;
@@ -17,6 +18,7 @@ pub mod problem;
 pub mod registry;
 pub mod resolve;
 
+pub use compose::{ComposeError, ComposedFile, ComposedRole, ComposedSet, RegistryOutput, compose};
 pub use composition::Composition;
 pub use introspect::{Filter, Match, Summary, find, summary};
 pub use parameters::{OpenParameter, open_parameters};

@@ -134,6 +134,11 @@ impl Mapping {
         self.entries.iter().map(|(k, v)| (k, v))
     }
 
+    /// Values in source order, for editing.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Node> {
+        self.entries.iter_mut().map(|(_, v)| v)
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()
