@@ -491,3 +491,48 @@ fn capabilities_map_options_enable_environment_files() {
     );
     assert!(matches!(&bad.errors[0], ChoiceError::NotABoolean { .. }));
 }
+
+#[test]
+fn alias_loops_and_globs_in_the_registry() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("base_vgw.yaml"),
+        "heat_template_version: 2016-10-14\ndescription: gateway\nresources:\n  \
+         gw_a:\n    type: OS::GW::A\n  gw_net:\n    type: OS::Quantum::Net\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("base_vgw.env"),
+        "parameters: {}\nresource_registry:\n  OS::GW::A: OS::GW::B\n  OS::GW::B: OS::GW::A\n  \
+         \"OS::Quantum*\": \"OS::Neutron*\"\n",
+    )
+    .unwrap();
+    let set = load_hot_inputs(&[dir.path().to_path_buf()], &Limits::default())
+        .unwrap()
+        .remove(0);
+    let composition = Composition::read(&set);
+    let resolution = resolve(&composition, &none(), &none());
+    let implementations: Vec<&Implementation> = resolution.modules[0]
+        .uses
+        .iter()
+        .map(|u| &u.implementation)
+        .collect();
+    assert_eq!(
+        implementations,
+        [
+            &Implementation::Unresolved("OS::GW::A".into()),
+            &Implementation::Builtin("OS::Neutron::Net".into())
+        ]
+    );
+    let errors = compose(
+        &composition,
+        &resolution,
+        RegistryOutput::Inline,
+        &BTreeMap::new(),
+    )
+    .unwrap_err();
+    assert!(
+        errors[0].to_string().starts_with("base_vgw.yaml:5:11"),
+        "{errors:?}"
+    );
+}

@@ -173,6 +173,8 @@ struct Writer<'w, 's> {
     errors: Vec<ComposeError>,
     /// Templates to write: modules first, then nested ones in walk order.
     templates: Vec<FileId>,
+    /// The module templates.
+    modules: HashSet<FileId>,
     /// The implementation of each slot.
     implementations: HashMap<usize, Implementation>,
     /// Slots that use each template.
@@ -208,6 +210,7 @@ impl<'w, 's> Writer<'w, 's> {
                 .map(ComposeError::Choice)
                 .collect(),
             templates: Vec::new(),
+            modules: resolution.modules.iter().map(|m| m.module).collect(),
             implementations: HashMap::new(),
             callers: HashMap::new(),
             passes: HashMap::new(),
@@ -226,14 +229,15 @@ impl<'w, 's> Writer<'w, 's> {
     /// Gathers every template reached and the implementation of every slot.
     fn collect(&mut self) {
         let set = self.composition.set;
+        let mut listed: HashSet<FileId> = HashSet::new();
         for module in &self.resolution.modules {
-            if !self.templates.contains(&module.module) {
+            if listed.insert(module.module) {
                 self.templates.push(module.module);
             }
         }
         for module in &self.resolution.modules {
             for &template in &module.templates {
-                if !self.templates.contains(&template) {
+                if listed.insert(template) {
                     self.templates.push(template);
                 }
             }
@@ -310,7 +314,7 @@ impl<'w, 's> Writer<'w, 's> {
     }
 
     fn is_module(&self, template: FileId) -> bool {
-        self.resolution.modules.iter().any(|m| m.module == template)
+        self.modules.contains(&template)
     }
 
     fn declares(&self, template: FileId, name: &str) -> bool {

@@ -50,6 +50,7 @@ pub struct Composition<'s> {
     /// Every place a type is named, per template in set order.
     pub slots: Vec<Slot>,
     slots_of: HashMap<FileId, (usize, usize)>,
+    unpaired: Vec<FileId>,
     /// What could not be read.
     pub problems: Vec<Problem>,
 }
@@ -107,6 +108,11 @@ impl<'s> Composition<'s> {
             })
             .collect();
         let map = map::read(set, &mut problems);
+        let paired: std::collections::HashSet<FileId> =
+            set.modules.iter().filter_map(|m| m.env).collect();
+        let unpaired = (0..set.files.len())
+            .filter(|&id| set.files[id].role == Role::Environment && !paired.contains(&id))
+            .collect();
         Composition {
             set,
             annotations,
@@ -117,6 +123,7 @@ impl<'s> Composition<'s> {
             parameter_types: parameter_types(set),
             slots,
             slots_of,
+            unpaired,
             problems,
         }
     }
@@ -156,12 +163,8 @@ impl<'s> Composition<'s> {
     }
 
     /// Environment files no module is paired with, in set order.
-    pub fn unpaired_envs(&self) -> Vec<FileId> {
-        let paired: Vec<FileId> = self.set.modules.iter().filter_map(|m| m.env).collect();
-        (0..self.set.files.len())
-            .filter(|&id| self.set.files[id].role == Role::Environment)
-            .filter(|id| !paired.contains(id))
-            .collect()
+    pub fn unpaired_envs(&self) -> &[FileId] {
+        &self.unpaired
     }
 
     /// True for a nested template.

@@ -495,7 +495,8 @@ fn stack(
     } else {
         composition
             .unpaired_envs()
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|e| !disabled.contains(e))
             .collect()
     };
@@ -515,7 +516,7 @@ fn environments_in_effect(composition: &Composition<'_>, enabled: &[FileId]) -> 
         return if composition.map.is_some() {
             enabled.to_vec()
         } else {
-            composition.unpaired_envs()
+            composition.unpaired_envs().to_vec()
         };
     }
     for module in modules {
@@ -621,7 +622,7 @@ fn alternatives(composition: &Composition<'_>) -> Vec<Choice> {
         .collect();
     // key → (envs, candidates)
     let mut by_key: BTreeMap<&str, (Vec<FileId>, Vec<Candidate>)> = BTreeMap::new();
-    for env in composition.unpaired_envs() {
+    for &env in composition.unpaired_envs() {
         for entry in composition.registries.get(&env).into_iter().flatten() {
             if entry.resource.is_some() || paired.contains(entry.key.as_str()) {
                 continue;
@@ -814,9 +815,6 @@ fn nested_references(composition: &Composition<'_>) -> HashMap<(FileId, String),
         .collect()
 }
 
-/// Aliases followed before a mapping is declared a loop.
-const MAX_ALIAS_HOPS: usize = 16;
-
 /// Looks implementations up in one module's merged environment.
 struct Lookup<'l, 's> {
     composition: &'l Composition<'s>,
@@ -861,7 +859,9 @@ impl Lookup<'_, '_> {
             };
         }
         let mut current = slot.written.clone();
-        for _ in 0..MAX_ALIAS_HOPS {
+        // Aliases are followed until a type repeats (a loop leaves the type unimplemented).
+        let mut seen: HashSet<String> = HashSet::new();
+        while seen.insert(current.clone()) {
             let entry = self.entry(&slot.resource, &current);
             let key = entry.map_or(current.as_str(), |e| e.key.as_str());
             if let Some(&index) = self.by_key.get(key) {
@@ -903,6 +903,7 @@ impl Lookup<'_, '_> {
                 }
                 RegistryValue::One(Target::Alias(alias), _) => {
                     let next = alias_target(&entry.key, alias, &current);
+                    // `OS::X: OS::X` names Heat's own type.
                     if next == current {
                         return Implementation::Builtin(current);
                     }
@@ -911,7 +912,7 @@ impl Lookup<'_, '_> {
                 RegistryValue::Candidates(_) => return Implementation::Unresolved(current),
             }
         }
-        Implementation::Missing(current)
+        Implementation::Unresolved(current)
     }
 
     /// The registry entry that maps `resource_type` for `resource`: its own per-resource
