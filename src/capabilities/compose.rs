@@ -14,6 +14,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
+pub use crate::answers::RegistryOutput;
 use crate::hot::{FileId, ReferenceKind, Role, TemplateKind, env_path_for};
 use crate::source::path;
 use crate::yaml::write::{map, node, string};
@@ -21,35 +22,6 @@ use crate::yaml::{Key, Mapping, Node, Span, Value};
 
 use super::composition::Composition;
 use super::resolve::{ChoiceError, Implementation, Resolution};
-
-/// How the chosen implementations reach Heat.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum RegistryOutput {
-    /// Chosen templates named in the parents' `type:`; no registry (ONAP).
-    #[default]
-    Inline,
-    /// One `resource_registry` mapping per used type in each module's environment.
-    Env,
-}
-
-impl RegistryOutput {
-    /// The answers-file spelling (`registry: inline|env`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RegistryOutput::Inline => "inline",
-            RegistryOutput::Env => "env",
-        }
-    }
-
-    /// Parses `inline` or `env`.
-    pub fn parse(text: &str) -> Option<RegistryOutput> {
-        match text {
-            "inline" => Some(RegistryOutput::Inline),
-            "env" => Some(RegistryOutput::Env),
-            _ => None,
-        }
-    }
-}
 
 /// What a written file is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
