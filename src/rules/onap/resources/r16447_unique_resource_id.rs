@@ -3,9 +3,9 @@
 //! Templates are read base module first, then incremental and volume modules, then nested
 //! templates, each group in package order; a clash is reported at the later definition and
 //! points at the first. A nested template used by several resources is one file and is read
-//! once, so its ids never clash with themselves. In a set being composed, candidate
-//! implementations of one type never deploy together, so their ids do not clash with each
-//! other.
+//! once, so its ids never clash with themselves. Candidate implementations of one type (a
+//! registry list, alternative environment files, `resource_type` annotations) never deploy
+//! together, so their ids do not clash with each other.
 
 use std::collections::{HashMap, HashSet};
 
@@ -40,12 +40,9 @@ fn rank(kind: TemplateKind) -> u8 {
     }
 }
 
-/// Pairs of templates that are candidates of one choice (only in a set being composed).
+/// Pairs of templates that are candidates of one choice.
 fn alternatives(context: &Context<'_>) -> HashSet<(FileId, FileId)> {
     let mut pairs = HashSet::new();
-    if !context.set.is_composing() {
-        return pairs;
-    }
     for outcome in &context.composed().resolution.choices {
         let files: Vec<FileId> = outcome
             .choice
