@@ -196,3 +196,33 @@ fn validate_reports_unresolved_choices_with_their_candidates_and_exits_1() {
         }));
     }
 }
+
+#[test]
+fn a_huge_candidate_list_gives_one_bounded_violation() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("base_vfw.yaml"),
+        "heat_template_version: 2016-10-14\ndescription: firewall\nresources:\n  \
+         fw_0:\n    type: OS::VNF::Fw\n",
+    )
+    .unwrap();
+    let list: Vec<String> = (0..20_000).map(|i| format!("impl/fw_{i}.yaml")).collect();
+    let env = format!(
+        "parameters: {{}}\nresource_registry:\n  OS::VNF::Fw: [{}]\n",
+        list.join(", ")
+    );
+    std::fs::write(dir.path().join("base_vfw.env"), env).unwrap();
+    let run = vnfwiz(
+        &["validate", "--rules", "CAP-ambiguous", "--format", "json"],
+        &[dir.path().to_path_buf()],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let doc = json(&run);
+    let violations = doc["violations"].as_array().unwrap();
+    assert_eq!(violations.len(), 1);
+    let message = violations[0]["message"].as_str().unwrap();
+    assert!(message.contains("20000 candidates"), "{message}");
+    assert!(message.contains("and 19988 more"), "{message}");
+    assert!(message.len() < 2_000, "{}", message.len());
+    assert_eq!(violations[0]["related"].as_array().unwrap().len(), 24);
+}

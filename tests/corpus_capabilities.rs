@@ -64,7 +64,10 @@ fn tripleo_capabilities_maps_drive_the_composition() {
             .as_ref()
             .unwrap_or_else(|| panic!("{}: no capabilities map", dir.display()));
         let groups: Vec<_> = map.groups().collect();
-        let options = groups.iter().map(|(_, g)| g.environments.len()).sum::<usize>();
+        let options = groups
+            .iter()
+            .map(|(_, g)| g.environments.len())
+            .sum::<usize>();
         let present = groups
             .iter()
             .flat_map(|(_, g)| &g.environments)
@@ -92,7 +95,12 @@ fn tripleo_capabilities_maps_drive_the_composition() {
             open_parameters(&composition, &resolution).len(),
             composition.problems.len(),
         );
-        match compose(&composition, &resolution, RegistryOutput::Env, &BTreeMap::new()) {
+        match compose(
+            &composition,
+            &resolution,
+            RegistryOutput::Env,
+            &BTreeMap::new(),
+        ) {
             Ok(written) => eprintln!("  env-mode output: {} files", written.files.len()),
             Err(errors) => eprintln!(
                 "  env-mode output refused: {} problems, first: {}",
@@ -114,7 +122,10 @@ fn tripleo_capabilities_maps_drive_the_composition() {
     assert!(docker.errors.is_empty(), "{:?}", docker.errors);
     let (before, after) = (reached(&set, &puppet), reached(&set, &docker));
     assert!(before.contains(&"puppet/compute-post.yaml".to_owned()));
-    assert!(after.contains(&"docker/compute-post.yaml".to_owned()), "{after:?}");
+    assert!(
+        after.contains(&"docker/compute-post.yaml".to_owned()),
+        "{after:?}"
+    );
     assert!(!after.contains(&"puppet/compute-post.yaml".to_owned()));
     let names = |r: &vnfwiz::capabilities::Resolution| -> Vec<String> {
         open_parameters(&composition, r)
@@ -176,8 +187,13 @@ fn heat_templates_alternative_boot_configs_need_a_choice() {
         .map(|p| (p.name.clone(), p.required()))
         .collect();
     assert_eq!(open, [("agent_image".to_owned(), false)]);
-    let composed = compose(&composition, &decided, RegistryOutput::Inline, &BTreeMap::new())
-        .unwrap_or_else(|e| panic!("{e:?}"));
+    let composed = compose(
+        &composition,
+        &decided,
+        RegistryOutput::Inline,
+        &BTreeMap::new(),
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
     let paths: Vec<&str> = composed.files.iter().map(|f| f.path.as_str()).collect();
     eprintln!("written: {paths:?}");
     let base = composed
@@ -186,7 +202,10 @@ fn heat_templates_alternative_boot_configs_need_a_choice() {
         .find(|f| f.path == "example-config-pristine-image.yaml")
         .unwrap();
     let text = String::from_utf8_lossy(&base.bytes);
-    assert!(text.contains("type: install_container_agent.yaml"), "{text}");
+    assert!(
+        text.contains("type: install_container_agent.yaml"),
+        "{text}"
+    );
     let out = tempfile::tempdir().unwrap();
     for file in &composed.files {
         std::fs::write(out.path().join(&file.path), &file.bytes).unwrap();

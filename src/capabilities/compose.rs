@@ -285,6 +285,14 @@ impl<'w, 's> Writer<'w, 's> {
         }
     }
 
+    /// A file's output name (its input path when it was given none).
+    fn name(&self, file: FileId) -> String {
+        self.names
+            .get(&file)
+            .cloned()
+            .unwrap_or_else(|| self.path(file).to_owned())
+    }
+
     fn is_module(&self, template: FileId) -> bool {
         self.modules.contains(&template)
     }
@@ -450,7 +458,7 @@ impl<'w, 's> Writer<'w, 's> {
                 _ => ComposedRole::Nested,
             };
             let file = ComposedFile {
-                path: self.names[&template].clone(),
+                path: self.name(template),
                 bytes,
                 role,
                 source: Some(template),
@@ -465,7 +473,7 @@ impl<'w, 's> Writer<'w, 's> {
         files.extend(nested);
         for &artifact in &self.artifacts {
             files.push(ComposedFile {
-                path: self.names[&artifact].clone(),
+                path: self.name(artifact),
                 bytes: set.file(artifact).bytes.clone(),
                 role: ComposedRole::Artifact,
                 source: Some(artifact),
@@ -490,7 +498,7 @@ impl<'w, 's> Writer<'w, 's> {
             let slot = &self.composition.slots[index];
             let new_type = match (self.mode, self.implementations.get(&index)) {
                 (RegistryOutput::Inline, Some(Implementation::Template(child))) => {
-                    Some(self.names[child].clone())
+                    Some(self.name(*child))
                 }
                 (RegistryOutput::Inline, Some(Implementation::Builtin(kind)))
                     if *kind != slot.written =>
@@ -581,7 +589,7 @@ impl<'w, 's> Writer<'w, 's> {
     /// parameters, and (in env mode) one registry mapping per used type.
     fn environment(&self, module: FileId, values: &BTreeMap<String, Node>) -> ComposedFile {
         let set = self.composition.set;
-        let name = env_path_for(&self.names[&module]);
+        let name = env_path_for(&self.name(module));
         let composed = self.resolution.modules.iter().find(|m| m.module == module);
         let merged = composed.map(|m| &m.environment);
         let mut declared: Vec<&str> = set

@@ -620,8 +620,9 @@ fn alternatives(composition: &Composition<'_>) -> Vec<Choice> {
         .flatten()
         .map(|e| e.key.as_str())
         .collect();
-    // key → (envs, candidates)
-    let mut by_key: BTreeMap<&str, (Vec<FileId>, Vec<Candidate>)> = BTreeMap::new();
+    // key → (envs, candidates, candidate index by identity)
+    type Offers = (Vec<FileId>, Vec<Candidate>, HashMap<Target, usize>);
+    let mut by_key: BTreeMap<&str, Offers> = BTreeMap::new();
     for &env in composition.unpaired_envs() {
         for entry in composition.registries.get(&env).into_iter().flatten() {
             if entry.resource.is_some() || paired.contains(entry.key.as_str()) {
@@ -632,28 +633,29 @@ fn alternatives(composition: &Composition<'_>) -> Vec<Choice> {
                 RegistryValue::Candidates(list) => list.clone(),
                 RegistryValue::Unset => continue,
             };
-            let (envs, candidates) = by_key.entry(entry.key.as_str()).or_default();
-            if !envs.contains(&env) {
+            let (envs, candidates, index) = by_key.entry(entry.key.as_str()).or_default();
+            // Environment files come in order, so a repeat is always the last one.
+            if envs.last() != Some(&env) {
                 envs.push(env);
             }
             for (target, span) in items {
-                match candidates
-                    .iter_mut()
-                    .find(|c| same_target(&c.target, &target))
-                {
-                    Some(known) => known.places.push((env, span)),
-                    None => candidates.push(Candidate {
-                        target,
-                        places: vec![(env, span)],
-                    }),
+                match index.get(&identity(&target)) {
+                    Some(&known) => candidates[known].places.push((env, span)),
+                    None => {
+                        index.insert(identity(&target), candidates.len());
+                        candidates.push(Candidate {
+                            target,
+                            places: vec![(env, span)],
+                        });
+                    }
                 }
             }
         }
     }
     by_key
         .into_iter()
-        .filter(|(_, (envs, candidates))| envs.len() > 1 && candidates.len() > 1)
-        .map(|(key, (envs, candidates))| Choice {
+        .filter(|(_, (envs, candidates, _))| envs.len() > 1 && candidates.len() > 1)
+        .map(|(key, (envs, candidates, _))| Choice {
             resource_type: key.to_owned(),
             source: ChoiceSource::Alternatives { envs },
             candidates,
@@ -661,12 +663,20 @@ fn alternatives(composition: &Composition<'_>) -> Vec<Choice> {
         .collect()
 }
 
-/// Two targets name the same implementation (the same loaded file, or the same text).
-fn same_target(a: &Target, b: &Target) -> bool {
-    match (a, b) {
-        (Target::Template { file: Some(x), .. }, Target::Template { file: Some(y), .. }) => x == y,
-        _ => a == b,
+/// What makes two targets the same implementation: the same loaded file, else the same text.
+fn identity(target: &Target) -> Target {
+    match target {
+        Target::Template { file: Some(f), .. } => Target::Template {
+            written: String::new(),
+            file: Some(*f),
+        },
+        other => other.clone(),
     }
+}
+
+/// Two targets name the same implementation.
+fn same_target(a: &Target, b: &Target) -> bool {
+    identity(a) == identity(b)
 }
 
 /// Decides one choice.
@@ -1028,10 +1038,7 @@ impl ChoiceOutcome {
         match &self.outcome {
             Outcome::Resolved { .. } => None,
             Outcome::Ambiguous { kept, .. } => {
-                let listed: Vec<String> = kept
-                    .iter()
-                    .map(|&i| self.describe(composition, i))
-                    .collect();
+                let listed = listing(kept.iter().map(|&i| self.describe(composition, i)), ", ");
                 let differ = self.differences(composition, kept);
                 let hint = match differ.first() {
                     Some(first) => format!(
@@ -1048,13 +1055,12 @@ impl ChoiceOutcome {
                     "`{key}` has {} candidates that satisfy every requirement{}: {}{hint}",
                     kept.len(),
                     requirements_text(resolution),
-                    listed.join(", ")
+                    listed
                 ))
             }
             Outcome::Unresolved { rejected } => {
-                let reasons: Vec<String> = rejected
-                    .iter()
-                    .map(|r| {
+                let reasons = listing(
+                    rejected.iter().map(|r| {
                         let label = self.choice.candidates[r.candidate]
                             .target
                             .label(composition.set);
@@ -1064,17 +1070,31 @@ impl ChoiceOutcome {
                             r.declared.join("|"),
                             r.wanted
                         )
-                    })
-                    .collect();
+                    }),
+                    "; ",
+                );
                 Some(format!(
                     "no candidate of `{key}` satisfies the requirements{}: {}. Change a \
                      requirement (`--require KEY=VALUE`) or choose one (`--choose {key}=<template>`)",
                     requirements_text(resolution),
-                    reasons.join("; ")
+                    reasons
                 ))
             }
         }
     }
+}
+
+/// Candidates named in one message at most; the rest are counted.
+const LISTED: usize = 12;
+
+/// The items joined by `separator`, or the first [`LISTED`] and how many more.
+fn listing(items: impl ExactSizeIterator<Item = String>, separator: &str) -> String {
+    let total = items.len();
+    let mut shown: Vec<String> = items.take(LISTED).collect();
+    if total > LISTED {
+        shown.push(format!("and {} more", total - LISTED));
+    }
+    shown.join(separator)
 }
 
 fn requirements_text(resolution: &Resolution) -> String {

@@ -42,6 +42,9 @@ fn report_problems(context: &Context<'_>, findings: &mut Findings<'_>, kind: Pro
     }
 }
 
+/// Candidates shown as related places of one violation at most.
+const RELATED: usize = 24;
+
 /// Reports the choices whose outcome `is_reported` selects, at the place the choice is made,
 /// with each candidate as a related place.
 fn report_choices(
@@ -63,8 +66,9 @@ fn report_choices(
             continue;
         };
         let violation = findings.report(context.set.file(file), span, path, message);
-        for (i, candidate) in outcome.choice.candidates.iter().enumerate() {
-            for &(at, place) in &candidate.places {
+        // Each candidate's first place; a list of thousands stays a readable report.
+        for (i, candidate) in outcome.choice.candidates.iter().enumerate().take(RELATED) {
+            if let Some(&(at, place)) = candidate.places.first() {
                 violation.also(
                     &context.set.file(at).path,
                     place,

@@ -7,7 +7,7 @@
 //! registry list, alternative environment files, `resource_type` annotations) never deploy
 //! together, so their ids do not clash with each other.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use crate::hot::{FileId, Template, TemplateKind};
 use crate::report::Keyword;
@@ -40,38 +40,35 @@ fn rank(kind: TemplateKind) -> u8 {
     }
 }
 
-/// Pairs of templates that are candidates of one choice.
-fn alternatives(context: &Context<'_>) -> HashSet<(FileId, FileId)> {
-    let mut pairs = HashSet::new();
-    for outcome in &context.composed().resolution.choices {
-        let files: Vec<FileId> = outcome
-            .choice
-            .candidates
-            .iter()
-            .filter_map(|c| c.file())
-            .collect();
-        for &a in &files {
-            for &b in &files {
-                if a != b {
-                    pairs.insert((a, b));
-                }
-            }
+/// The choices each template is a candidate of (two templates sharing one never deploy
+/// together).
+fn choices_of(context: &Context<'_>) -> HashMap<FileId, Vec<usize>> {
+    let mut of: HashMap<FileId, Vec<usize>> = HashMap::new();
+    for (index, outcome) in context.composed().resolution.choices.iter().enumerate() {
+        for file in outcome.choice.candidates.iter().filter_map(|c| c.file()) {
+            of.entry(file).or_default().push(index);
         }
     }
-    pairs
+    of
 }
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     let mut order: Vec<&Template<'_>> = context.templates.iter().collect();
     order.sort_by_key(|t| (rank(t.kind), t.id));
-    let exclusive = alternatives(context);
+    let choices = choices_of(context);
+    let exclusive = |a: FileId, b: FileId| {
+        let (Some(x), Some(y)) = (choices.get(&a), choices.get(&b)) else {
+            return false;
+        };
+        a != b && x.iter().any(|c| y.contains(c))
+    };
     let mut earlier: HashMap<&str, Vec<(&Template<'_>, &Key)>> = HashMap::new();
     for template in order {
         for (name, _) in template.resources() {
             let definitions = earlier.entry(name.text.as_str()).or_default();
             let clash = definitions
                 .iter()
-                .find(|(other, _)| !exclusive.contains(&(other.id, template.id)))
+                .find(|(other, _)| !exclusive(other.id, template.id))
                 .copied();
             if let Some((first, first_key)) = clash {
                 findings
