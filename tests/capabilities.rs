@@ -536,3 +536,36 @@ fn alias_loops_and_globs_in_the_registry() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn decisions_are_recorded_for_replay() {
+    let set = load("capabilities/sbc_three_level");
+    let composition = Composition::read(&set);
+    let resolution = resolve(&composition, &none(), &none());
+    let recorded = resolution.recorded(&composition);
+    assert_eq!(
+        recorded,
+        pairs(&[
+            ("OS::SBC::Cluster", "cluster/sbc_cluster_ha.yaml"),
+            ("OS::SBC::Node", "node/sbc_node_sriov.yaml"),
+        ])
+    );
+    // Replaying the record decides the same way, by answer.
+    let replay = resolve(
+        &composition,
+        &recorded,
+        &pairs(&[("redundancy", "simplex")]),
+    );
+    assert_eq!(replay.recorded(&composition), recorded);
+    let map = load("rules/CAP-map/pass");
+    let composition = Composition::read(&map);
+    let enabled = resolve(
+        &composition,
+        &pairs(&[("environments/tls.yaml", "true")]),
+        &none(),
+    );
+    assert_eq!(
+        enabled.recorded(&composition),
+        pairs(&[("environments/tls.yaml", "true")])
+    );
+}

@@ -288,6 +288,37 @@ impl Resolution {
             .find(|c| c.choice.resource_type == resource_type)
     }
 
+    /// The decisions to record in `answers.yaml` (`capabilities:`): each resolved type with
+    /// its chosen template (however it was decided, so a replay does not depend on the
+    /// environments' `requires:`), and each enabled capabilities-map option as `true`.
+    pub fn recorded(&self, composition: &Composition<'_>) -> BTreeMap<String, String> {
+        let set = composition.set;
+        let mut out: BTreeMap<String, String> = self
+            .choices
+            .iter()
+            .filter_map(|c| {
+                let chosen = c.chosen()?;
+                Some((c.choice.resource_type.clone(), chosen.target.label(set)))
+            })
+            .collect();
+        let root = composition
+            .map
+            .as_ref()
+            .and_then(|m| m.root_environment.as_ref())
+            .and_then(|r| r.file);
+        for (_, group) in composition.map.iter().flat_map(|m| m.groups()) {
+            for option in &group.environments {
+                if let Some(file) = option.file.file
+                    && Some(file) != root
+                    && self.enabled.contains(&file)
+                {
+                    out.insert(option.file.path.clone(), "true".to_owned());
+                }
+            }
+        }
+        out
+    }
+
     /// True when every choice is resolved and every answer fits.
     pub fn is_complete(&self) -> bool {
         self.errors.is_empty()
