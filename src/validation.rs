@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::hot::{HotSet, Roots, load_set};
+use crate::hot::{HotSet, Roots, Stage, load_set};
 use crate::integrity::{DigestStatus, IntegrityError, Options};
 use crate::limits::Limits;
 use crate::ovf::{self, OvfPackage};
@@ -217,14 +217,28 @@ pub fn validate(
     options: &Options<'_>,
     selection: &Selection,
 ) -> Result<Report, InputError> {
+    validate_as(paths, options, selection, None)
+}
+
+/// Like [`validate`], with every HOT set checked at `stage` instead of the stage read from
+/// its content (`Stage::HeatReady` checks the claim that a set deploys as it is).
+pub fn validate_as(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+    stage: Option<Stage>,
+) -> Result<Report, InputError> {
     let mut inputs = Vec::new();
     let (mut hot, mut ovf) = (false, false);
     for input in group(paths)? {
         let started = Instant::now();
         let (loaded, root) = load(input, options)?;
         let report = match loaded {
-            Loaded::Hot(set) => {
+            Loaded::Hot(mut set) => {
                 hot = true;
+                if let Some(stage) = stage {
+                    set.stage = stage;
+                }
                 InputReport {
                     label: set.label.clone(),
                     root,

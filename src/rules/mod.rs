@@ -1,5 +1,6 @@
 //! Validation rules: one file per rule, grouped by area, listed in one registry.
 
+pub mod capabilities;
 mod context;
 pub mod hot_spec;
 mod meta;
@@ -9,7 +10,7 @@ mod ovf_context;
 pub mod ovf_integrity;
 mod registry;
 
-pub use context::{Context, Findings};
+pub use context::{Composed, Context, Findings};
 pub use meta::{Check, Rule, RuleMeta};
 pub use ovf_context::OvfContext;
 pub use registry::{Selection, UnknownRule, all, check_hot, check_ovf, find};
