@@ -95,6 +95,35 @@ impl EnvTransport {
     }
 }
 
+/// How chosen implementations reach Heat (answer `registry`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RegistryOutput {
+    /// Chosen templates named in the parents' `type:`; no registry (ONAP).
+    #[default]
+    Inline,
+    /// One `resource_registry` mapping per used type in each module's environment.
+    Env,
+}
+
+impl RegistryOutput {
+    /// The answers-file spelling (`registry: inline|env`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RegistryOutput::Inline => "inline",
+            RegistryOutput::Env => "env",
+        }
+    }
+
+    /// Parses `inline` or `env`.
+    pub fn parse(text: &str) -> Option<RegistryOutput> {
+        match text {
+            "inline" => Some(RegistryOutput::Inline),
+            "env" => Some(RegistryOutput::Env),
+            _ => None,
+        }
+    }
+}
+
 /// Every decision the operator can make, keyed as in DESIGN.md's answers file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Answers {
@@ -112,6 +141,8 @@ pub struct Answers {
     pub requires: BTreeMap<String, String>,
     /// `package`.
     pub package: Option<PackageFormat>,
+    /// `registry`: how chosen implementations are written (inline when not given).
+    pub registry: Option<RegistryOutput>,
     /// `ovf_env_transport`: how the OVF environment reaches the guests.
     pub ovf_env_transport: Option<EnvTransport>,
 }
@@ -150,7 +181,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-const KEYS: [&str; 8] = [
+const KEYS: [&str; 9] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -158,6 +189,7 @@ const KEYS: [&str; 8] = [
     "capabilities",
     "requires",
     "package",
+    "registry",
     "ovf_env_transport",
 ];
 
@@ -211,7 +243,7 @@ impl Answers {
                 return Err(invalid(
                     document.root.span,
                     "an answers file is a mapping of accept_eula, deployment_option, properties, \
-                     parameters, capabilities, requires, package and ovf_env_transport"
+                     parameters, capabilities, requires, package, registry and ovf_env_transport"
                         .to_owned(),
                 ));
             }
@@ -267,6 +299,21 @@ impl Answers {
                                 invalid(
                                     value.span,
                                     "package is csar, heat-zip, both or none".to_owned(),
+                                )
+                            })?,
+                    )
+                }
+                "registry" => {
+                    answers.registry = Some(
+                        value
+                            .as_str()
+                            .and_then(RegistryOutput::parse)
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "registry is inline (chosen templates named in each type:, \
+                                     as ONAP needs) or env (a resource_registry, for plain Heat)"
+                                        .to_owned(),
                                 )
                             })?,
                     )
@@ -347,6 +394,9 @@ impl Answers {
         if let Some(package) = self.package {
             entries.push(("package", string(package.as_str())));
         }
+        if let Some(registry) = self.registry {
+            entries.push(("registry", string(registry.as_str())));
+        }
         if let Some(transport) = self.ovf_env_transport {
             entries.push(("ovf_env_transport", string(transport.as_str())));
         }
@@ -413,6 +463,7 @@ capabilities:
 requires:
   deployment: puppet
 package: csar
+registry: env
 ovf_env_transport: user_data
 ";
 
@@ -432,6 +483,7 @@ ovf_env_transport: user_data
         );
         assert_eq!(a.requires["deployment"], "puppet");
         assert_eq!(a.package, Some(PackageFormat::Csar));
+        assert_eq!(a.registry, Some(RegistryOutput::Env));
         assert_eq!(a.ovf_env_transport, Some(EnvTransport::UserData));
     }
 
@@ -455,6 +507,8 @@ ovf_env_transport: user_data
             error.to_string().split(':').take(3).collect::<Vec<_>>(),
             ["a.yaml", "2", "1"]
         );
+        let error = Answers::parse(b"registry: list\n", "a.yaml").unwrap_err();
+        assert!(error.to_string().contains("inline"));
         let error = Answers::parse(b"package: tarball\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("csar, heat-zip, both or none"));
         let error = Answers::parse(b"ovf_env_transport: iso\n", "a.yaml").unwrap_err();

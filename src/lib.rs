@@ -1,8 +1,10 @@
 //! vnfwiz: onboard a VNF from OVF/OVA or HOT templates, validated against ONAP and the HOT spec.
 
 pub mod answers;
+pub mod capabilities;
 pub mod convert;
 pub mod hot;
+pub mod integrity;
 pub mod limits;
 pub mod ovf;
 pub mod report;

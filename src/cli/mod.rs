@@ -1,5 +1,6 @@
 //! Argument definitions (DESIGN.md's command line) and dispatch to each command.
 
+mod capabilities;
 mod inspect;
 mod onboard;
 mod rules;
@@ -30,6 +31,8 @@ enum Command {
     Inspect(inspect::InspectArgs),
     /// Convert and write the final template, environment and answers without prompting.
     Onboard(onboard::OnboardArgs),
+    /// Show what a template set lets the operator choose, or find templates by capability.
+    Capabilities(capabilities::CapabilitiesArgs),
     /// List the rule catalogue.
     Rules(rules::RulesArgs),
 }
@@ -80,6 +83,12 @@ struct LimitArgs {
     /// Most files in one template set.
     #[arg(long, global = true, default_value_t = Limits::default().max_files)]
     max_files: usize,
+    /// Largest OVF manifest or certificate file, in bytes.
+    #[arg(long, global = true, default_value_t = Limits::default().max_manifest_bytes)]
+    max_manifest_size: u64,
+    /// Largest pax or GNU long-name header of one tar (OVA) entry, in bytes.
+    #[arg(long, global = true, default_value_t = Limits::default().max_tar_header_bytes)]
+    max_tar_header_size: u64,
     /// Deepest XML element nesting in an OVF descriptor.
     #[arg(long, global = true, default_value_t = Limits::default().xml.max_depth)]
     max_xml_depth: usize,
@@ -96,6 +105,8 @@ impl LimitArgs {
             max_archive_entries: self.max_entries,
             max_archive_total_bytes: self.max_archive_size,
             max_files: self.max_files,
+            max_manifest_bytes: self.max_manifest_size,
+            max_tar_header_bytes: self.max_tar_header_size,
             ..Limits::default()
         };
         limits.yaml.max_depth = self.max_yaml_depth;
@@ -109,9 +120,9 @@ impl LimitArgs {
 /// Errors that end a command with exit code 2.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    /// Input that cannot be read.
+    /// Input that cannot be read (or an OVF package whose integrity check cannot finish).
     #[error(transparent)]
-    Source(#[from] vnfwiz::source::SourceError),
+    Input(#[from] vnfwiz::validation::InputError),
     /// A `--rules` id that names no rule.
     #[error(transparent)]
     UnknownRule(#[from] vnfwiz::rules::UnknownRule),
@@ -144,6 +155,16 @@ pub enum CliError {
     Usage(String),
 }
 
+/// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.
+pub fn key_value(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((key, value)) if !key.trim().is_empty() => {
+            Ok((key.trim().to_owned(), value.trim().to_owned()))
+        }
+        _ => Err(format!("`{text}` is not KEY=VALUE")),
+    }
+}
+
 /// True when colour is wanted on stdout: a terminal, and `NO_COLOR` unset or empty
 /// (no-color.org: any non-empty value turns colour off).
 fn color_stdout() -> bool {
@@ -157,6 +178,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Validate(args) => validate::run(args, &limits),
         Command::Inspect(args) => inspect::run(args, &limits),
         Command::Onboard(args) => onboard::run(args, &limits),
+        Command::Capabilities(args) => capabilities::run(args, &limits),
         Command::Rules(args) => rules::run(args),
     }
 }

@@ -116,22 +116,27 @@ fn removed(name: &str) -> Standing {
 
 /// Every call in a template, in source order.
 pub fn calls<'a>(template: &Template<'a>) -> Vec<Call<'a>> {
-    collect(template, version::is_function_name)
+    single_key_maps(template).calls
 }
 
-/// Every single-key map whose key is no function name in any version (`{get_parm: x}`,
-/// but also plain data such as `{port: 80}`), with the same places and scopes as [`calls`];
-/// the candidates for a misspelt function.
-pub fn non_function_single_key_maps<'a>(template: &Template<'a>) -> Vec<Call<'a>> {
-    collect(template, |key| !version::is_function_name(key))
+/// The single-key maps of a template, found in one walk.
+#[derive(Default)]
+pub struct SingleKeyMaps<'a> {
+    /// Maps whose key is a function name in some version, in source order.
+    pub calls: Vec<Call<'a>>,
+    /// Maps whose key is no function name in any version (`{get_parm: x}`, but also plain
+    /// data such as `{port: 80}`), with the same places and scopes: the candidates for a
+    /// misspelt function.
+    pub others: Vec<Call<'a>>,
 }
 
-/// Walks resources, outputs and conditions, keeping the single-key maps whose key `keep`s.
-fn collect<'a>(template: &Template<'a>, keep: fn(&str) -> bool) -> Vec<Call<'a>> {
+/// Walks resources, outputs and conditions once, sorting every single-key map into calls
+/// and other maps.
+pub fn single_key_maps<'a>(template: &Template<'a>) -> SingleKeyMaps<'a> {
     let mut walker = Walker {
-        keep,
-        out: Vec::new(),
+        found: SingleKeyMaps::default(),
         current: Vec::new(),
+        pending: Vec::new(),
     };
     for (section, scope) in [("resources", Scope::Resource), ("outputs", Scope::Output)] {
         for (name, definition) in template.entries(section) {
@@ -153,7 +158,7 @@ fn collect<'a>(template: &Template<'a>, keep: fn(&str) -> bool) -> Vec<Call<'a>>
         let start = [Seg::Key("conditions"), Seg::Key(&name.text)];
         walker.walk(condition, &start, Scope::Condition, &name.text);
     }
-    walker.out
+    walker.found
 }
 
 /// One step of a key path.
@@ -177,21 +182,33 @@ struct Pending<'a> {
 /// Depth-first walk with an explicit stack; the path is kept as segments and joined only
 /// for the maps kept, so plain values cost no allocation.
 struct Walker<'a> {
-    keep: fn(&str) -> bool,
-    out: Vec<Call<'a>>,
+    found: SingleKeyMaps<'a>,
     current: Vec<Seg<'a>>,
+    /// The explicit stack, kept between walks so it is allocated once per template.
+    pending: Vec<Pending<'a>>,
 }
 
 impl<'a> Walker<'a> {
     fn joined(&self) -> String {
-        let mut path = String::new();
+        use std::fmt::Write;
+        let size: usize = self
+            .current
+            .iter()
+            .map(|seg| match seg {
+                Seg::Key(k) => k.len() + 1,
+                Seg::Index(_) => 4,
+            })
+            .sum();
+        let mut path = String::with_capacity(size);
         for (i, seg) in self.current.iter().enumerate() {
             if i > 0 {
                 path.push('.');
             }
             match seg {
                 Seg::Key(k) => path.push_str(k),
-                Seg::Index(n) => path.push_str(&n.to_string()),
+                Seg::Index(n) => {
+                    let _ = write!(path, "{n}");
+                }
             }
         }
         path
@@ -201,14 +218,15 @@ impl<'a> Walker<'a> {
         self.current.clear();
         self.current.extend_from_slice(&start[..start.len() - 1]);
         let base = self.current.len();
-        let mut pending = vec![Pending {
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.push(Pending {
             node: root,
             seg: start[start.len() - 1],
             level: base,
             scope,
             depth: 0,
             condition_first: false,
-        }];
+        });
         while let Some(item) = pending.pop() {
             self.current.truncate(item.level);
             self.current.push(item.seg);
@@ -217,18 +235,21 @@ impl<'a> Walker<'a> {
                 Value::Map(map) => {
                     let single = (map.len() == 1).then(|| map.iter().next()).flatten();
                     if let Some((key, args)) = single {
-                        if (self.keep)(&key.text) {
-                            self.out.push(Call {
-                                name: key,
-                                args,
-                                node: item.node,
-                                path: self.joined(),
-                                scope: item.scope,
-                                owner,
-                                depth: item.depth,
-                            });
-                        }
                         let is_call = version::is_function_name(&key.text);
+                        let call = Call {
+                            name: key,
+                            args,
+                            node: item.node,
+                            path: self.joined(),
+                            scope: item.scope,
+                            owner,
+                            depth: item.depth,
+                        };
+                        if is_call {
+                            self.found.calls.push(call);
+                        } else {
+                            self.found.others.push(call);
+                        }
                         pending.push(Pending {
                             node: args,
                             seg: Seg::Key(&key.text),
@@ -271,6 +292,7 @@ impl<'a> Walker<'a> {
                 _ => {}
             }
         }
+        self.pending = pending;
     }
 }
 
@@ -362,7 +384,8 @@ outputs:
     fn single_key_maps_that_are_not_functions() {
         let source = file(TEXT);
         let t = template(&source);
-        let keys: Vec<String> = non_function_single_key_maps(&t)
+        let keys: Vec<String> = single_key_maps(&t)
+            .others
             .iter()
             .map(|c| c.function().to_owned())
             .collect();

@@ -3,11 +3,12 @@
 /// Optimal-string-alignment distance (edits, with a swap of neighbours counting as one),
 /// giving up once it exceeds `limit`.
 pub fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    if a.len().abs_diff(b.len()) > limit {
+    // Lengths alone rule most pairs out; check before allocating.
+    if a.chars().count().abs_diff(b.chars().count()) > limit {
         return None;
     }
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
     let width = b.len() + 1;
     let mut rows = vec![0usize; (a.len() + 1) * width];
     for (j, cell) in rows.iter_mut().take(width).enumerate() {

@@ -15,35 +15,6 @@ pub fn is_template_reference(resource_type: &str) -> bool {
         .any(|suffix| resource_type.ends_with(suffix))
 }
 
-/// The template files a resource instantiates, each with its key path below the
-/// resource: its own `type`, and the member type of an `OS::Heat::ResourceGroup`
-/// (`resource_def`) or `OS::Heat::AutoScalingGroup` (`resource`), which Heat also
-/// creates as nested stacks.
-pub fn nested_template_types(resource: &Node) -> Vec<(&'static str, &Node)> {
-    let mut out = Vec::new();
-    let Some(kind) = resource.get("type") else {
-        return out;
-    };
-    let member = match kind.as_str() {
-        Some("OS::Heat::ResourceGroup") => Some(("properties.resource_def.type", "resource_def")),
-        Some("OS::Heat::AutoScalingGroup") => Some(("properties.resource.type", "resource")),
-        _ => None,
-    };
-    if kind.as_str().is_some_and(is_template_reference) {
-        out.push(("type", kind));
-    }
-    if let Some((path, key)) = member
-        && let Some(inner) = resource
-            .get("properties")
-            .and_then(|p| p.get(key))
-            .and_then(|d| d.get("type"))
-        && inner.as_str().is_some_and(is_template_reference)
-    {
-        out.push((path, inner));
-    }
-    out
-}
-
 /// A template of the set, parsed into a mapping.
 #[derive(Clone, Copy, Debug)]
 pub struct Template<'a> {
@@ -128,6 +99,88 @@ impl<'a> Template<'a> {
 /// The `type:` of a resource definition, when it is a string.
 pub fn resource_type(resource: &Node) -> Option<&str> {
     resource.get("type").and_then(Node::as_str)
+}
+
+/// Group resources whose members are defined inside their properties, with the property that
+/// holds the member definition.
+const GROUPS: [(&str, &str); 2] = [
+    ("OS::Heat::ResourceGroup", "resource_def"),
+    ("OS::Heat::AutoScalingGroup", "resource"),
+];
+
+/// A place where a template names a resource type: a resource's `type:`, or the member
+/// definition of a resource group.
+#[derive(Clone, Copy, Debug)]
+pub struct TypeSlot<'a> {
+    /// The resource.
+    pub resource: &'a Key,
+    /// The definition holding `type:` (the resource, or the group's member definition).
+    pub definition: &'a Node,
+    /// The `type:` value.
+    pub type_node: &'a Node,
+    /// The type as written.
+    pub written: &'a str,
+    /// The group property holding the member definition, for group members.
+    pub member_of: Option<&'static str>,
+}
+
+impl<'a> TypeSlot<'a> {
+    /// Dotted path of the `type:` value.
+    pub fn path(&self) -> String {
+        match self.member_of {
+            Some(property) => format!(
+                "resources.{}.properties.{property}.type",
+                self.resource.text
+            ),
+            None => format!("resources.{}.type", self.resource.text),
+        }
+    }
+
+    /// The properties the resource passes to its implementation.
+    pub fn properties(&self) -> Option<&'a Mapping> {
+        self.definition.get("properties").and_then(Node::as_map)
+    }
+}
+
+impl<'a> Template<'a> {
+    /// Every place that names a resource type, in source order: each resource's `type:` and
+    /// the member `type:` of `OS::Heat::ResourceGroup` and `OS::Heat::AutoScalingGroup`.
+    pub fn type_slots(&self) -> Vec<TypeSlot<'a>> {
+        let mut slots = Vec::new();
+        for (name, resource) in self.resources() {
+            let Some(type_node) = resource.get("type") else {
+                continue;
+            };
+            let Some(written) = type_node.as_str() else {
+                continue;
+            };
+            slots.push(TypeSlot {
+                resource: name,
+                definition: resource,
+                type_node,
+                written,
+                member_of: None,
+            });
+            let Some((_, property)) = GROUPS.iter().find(|(group, _)| *group == written) else {
+                continue;
+            };
+            let Some(member) = resource.get("properties").and_then(|p| p.get(property)) else {
+                continue;
+            };
+            if let Some(member_type) = member.get("type")
+                && let Some(text) = member_type.as_str()
+            {
+                slots.push(TypeSlot {
+                    resource: name,
+                    definition: member,
+                    type_node: member_type,
+                    written: text,
+                    member_of: Some(property),
+                });
+            }
+        }
+        slots
+    }
 }
 
 /// An environment file of the set, parsed into a mapping.

@@ -1,17 +1,14 @@
-//! A minimal bounded OVA (tar) reader: lists entries once, refuses unsafe ones, and reads
-//! an entry by seeking to its data. It stays behind [`OvaFiles`] so the package's own tar
-//! reader can replace it in one place.
+//! The files of an OVA for the model, as listed by the integrity scan's single pass over
+//! the archive (`integrity::scan_ova`); each is read again on demand by seeking to its data.
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use tar::EntryType;
-
+use crate::integrity::OvaScan;
 use crate::limits::Limits;
 use crate::source::SourceError;
-use crate::source::path::normalise;
 
 /// One regular file of the archive.
 #[derive(Clone, Debug)]
@@ -31,73 +28,28 @@ pub struct OvaFiles {
 }
 
 impl OvaFiles {
-    /// Lists the archive; a link, device, absolute or climbing name refuses it whole.
-    pub fn open(path: &Path, limits: &Limits) -> Result<OvaFiles, SourceError> {
-        let io = |source| SourceError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        let bad = |reason: String| SourceError::BadArchive {
-            path: path.to_path_buf(),
-            reason,
-        };
-        let file = File::open(path).map_err(io)?;
-        let mut archive = tar::Archive::new(file);
-        let mut entries = Vec::new();
-        let mut by_name = HashMap::new();
-        for entry in archive
-            .entries_with_seek()
-            .map_err(|e| bad(e.to_string()))?
-        {
-            let entry = entry.map_err(|e| bad(format!("not a readable tar archive ({e})")))?;
-            let raw = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
-            let refuse = |reason: &str| SourceError::UnsafeEntry {
-                archive: path.to_path_buf(),
-                entry: raw.clone(),
-                reason: reason.to_owned(),
-            };
-            match entry.header().entry_type() {
-                EntryType::Regular | EntryType::Continuous => {}
-                EntryType::Directory => continue,
-                EntryType::Symlink | EntryType::Link => return Err(refuse("is a link")),
-                EntryType::GNUSparse => return Err(refuse("is a sparse file")),
-                _ => return Err(refuse("is not a regular file")),
-            }
-            if raw.starts_with('/') || raw.contains('\0') {
-                return Err(refuse("has an absolute path"));
-            }
-            let Some(name) = normalise(&raw.replace('\\', "/")) else {
-                return Err(refuse("climbs out of the archive with `..`"));
-            };
-            if by_name.insert(name.clone(), entries.len()).is_some() {
-                return Err(refuse("is stored twice"));
-            }
-            entries.push(Entry {
-                name,
-                size: entry.size(),
-                offset: entry.raw_file_position(),
-            });
-            if entries.len() > limits.max_archive_entries {
-                return Err(SourceError::TooManyEntries {
-                    path: path.to_path_buf(),
-                    limit: limits.max_archive_entries,
-                });
-            }
-        }
-        Ok(OvaFiles {
-            path: path.to_path_buf(),
+    /// The entries a scan listed (the scan refused links, devices, sparse files, absolute
+    /// or climbing names, names stored twice and truncation).
+    pub fn from_scan(scan: &OvaScan, limits: &Limits) -> OvaFiles {
+        let entries: Vec<Entry> = scan
+            .listing()
+            .map(|e| Entry {
+                name: e.name.to_owned(),
+                size: e.size,
+                offset: e.data_offset,
+            })
+            .collect();
+        let by_name = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.name.clone(), i))
+            .collect();
+        OvaFiles {
+            path: scan.archive().to_path_buf(),
             entries,
             by_name,
             limits: *limits,
-        })
-    }
-
-    /// The first `.ovf` entry: DSP0243 puts the descriptor first in an OVA.
-    pub fn descriptor(&self) -> Option<&str> {
-        self.entries
-            .iter()
-            .map(|e| e.name.as_str())
-            .find(|n| n.to_ascii_lowercase().ends_with(".ovf"))
+        }
     }
 
     fn entry(&self, name: &str) -> Option<&Entry> {
@@ -131,9 +83,10 @@ impl OvaFiles {
         let mut data = Vec::new();
         file.take(entry.size).read_to_end(&mut data).map_err(io)?;
         if (data.len() as u64) < entry.size {
-            return Err(SourceError::BadArchive {
+            return Err(SourceError::Truncated {
                 path: self.path.clone(),
-                reason: format!("{name}: the archive ends inside this entry; it is truncated"),
+                offset: entry.offset + data.len() as u64,
+                what: format!("inside `{name}`"),
             });
         }
         Ok(data)
@@ -143,6 +96,8 @@ impl OvaFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::integrity::{Options, scan_ova};
+    use tar::EntryType;
 
     fn ova(entries: &[(&str, &[u8])]) -> tempfile::NamedTempFile {
         let file = tempfile::NamedTempFile::new().unwrap();
@@ -164,33 +119,42 @@ mod tests {
             ("vfw.ovf", b"<Envelope/>"),
             ("vfw-disk1.vmdk", b"0123456789"),
         ]);
-        let ova = OvaFiles::open(file.path(), &Limits::default()).unwrap();
-        assert_eq!(ova.descriptor(), Some("vfw.ovf"));
+        let limits = Limits::default();
+        let scan = scan_ova(file.path(), &Options::new(&limits)).unwrap();
+        let ova = OvaFiles::from_scan(&scan, &limits);
         assert_eq!(ova.read("vfw.ovf").unwrap(), b"<Envelope/>");
+        assert_eq!(ova.read("vfw-disk1.vmdk").unwrap(), b"0123456789");
         assert_eq!(ova.size("vfw-disk1.vmdk"), Some(10));
+        assert!(matches!(
+            ova.read("notes.txt"),
+            Err(SourceError::Missing(_))
+        ));
         let small = Limits {
             max_file_bytes: 5,
             ..Limits::default()
         };
-        let ova = OvaFiles::open(file.path(), &small).unwrap();
+        let ova = OvaFiles::from_scan(&scan, &small);
         assert!(matches!(
             ova.read("vfw-disk1.vmdk"),
             Err(SourceError::TooLarge { .. })
         ));
-        let few = Limits {
-            max_archive_entries: 1,
-            ..Limits::default()
-        };
-        assert!(matches!(
-            OvaFiles::open(file.path(), &few),
-            Err(SourceError::TooManyEntries { .. })
-        ));
     }
 
     #[test]
-    fn refuses_a_file_that_is_not_a_tar() {
-        let file = tempfile::NamedTempFile::new().unwrap();
-        std::fs::write(file.path(), vec![7u8; 1024]).unwrap();
-        assert!(OvaFiles::open(file.path(), &Limits::default()).is_err());
+    fn an_archive_cut_after_the_scan_is_reported_as_truncated() {
+        let file = ova(&[("vfw.ovf", b"<Envelope/>"), ("vfw.iso", &[7u8; 3000])]);
+        let limits = Limits::default();
+        let scan = scan_ova(file.path(), &Options::new(&limits)).unwrap();
+        let ova = OvaFiles::from_scan(&scan, &limits);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(file.path())
+            .unwrap()
+            .set_len(1600)
+            .unwrap();
+        assert!(matches!(
+            ova.read("vfw.iso"),
+            Err(SourceError::Truncated { offset: 1600, .. })
+        ));
     }
 }

@@ -2,9 +2,10 @@
 //! where it reports.
 
 use std::cell::OnceCell;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
-use crate::hot::functions::{Call, calls};
+use crate::capabilities::{Composition, Resolution, resolve};
+use crate::hot::functions::{Call, single_key_maps};
 use crate::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
 use crate::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
 use crate::report::{Related, Violation};
@@ -22,8 +23,23 @@ pub struct Context<'a> {
     pub environments: Vec<Environment<'a>>,
     /// Function calls of each template, parallel to `templates`.
     pub calls: Vec<Vec<Call<'a>>>,
+    /// Other single-key maps of each template (misspelt-function candidates), parallel to
+    /// `templates`.
+    pub other_maps: Vec<Vec<Call<'a>>>,
     /// Parameter schemas of each HOT template, read on first use (patterns compile once).
     schemas: OnceCell<HashMap<FileId, ParameterSchemas<'a>>>,
+    /// Composition data and its resolution, read on first use.
+    composed: OnceCell<Composed<'a>>,
+}
+
+/// The set's composition data and its resolution without answers (what the set decides by
+/// itself), built on first use and shared by the `CAP-…` rules.
+#[derive(Debug)]
+pub struct Composed<'a> {
+    /// What the set offers.
+    pub composition: Composition<'a>,
+    /// What its own `requires:` decide.
+    pub resolution: Resolution,
 }
 
 /// A template's parameter schemas by parameter name.
@@ -33,14 +49,34 @@ impl<'a> Context<'a> {
     /// Indexes a set for the rules.
     pub fn new(set: &'a HotSet) -> Context<'a> {
         let templates: Vec<Template<'a>> = set.templates().collect();
-        let calls = templates.iter().map(calls).collect();
+        let (calls, other_maps) = templates
+            .iter()
+            .map(|t| {
+                let found = single_key_maps(t);
+                (found.calls, found.others)
+            })
+            .unzip();
         Context {
             set,
             templates,
             environments: set.environments().collect(),
             calls,
+            other_maps,
             schemas: OnceCell::new(),
+            composed: OnceCell::new(),
         }
+    }
+
+    /// The composition data and its resolution without answers.
+    pub fn composed(&self) -> &Composed<'a> {
+        self.composed.get_or_init(|| {
+            let composition = Composition::read(self.set);
+            let resolution = resolve(&composition, &BTreeMap::new(), &BTreeMap::new());
+            Composed {
+                composition,
+                resolution,
+            }
+        })
     }
 
     /// The parameter schemas of a HOT template, read once per run for all rules.
@@ -95,6 +131,11 @@ impl<'o> Findings<'o> {
     /// Findings of `rule`, appended to `out`.
     pub fn new(rule: &'static RuleMeta, out: &'o mut Vec<Violation>) -> Findings<'o> {
         Findings { rule, out }
+    }
+
+    /// The rule being checked.
+    pub fn rule(&self) -> &'static RuleMeta {
+        self.rule
     }
 
     /// Reports a violation at `span` of `file`; returns it so related places can be added.

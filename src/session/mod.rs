@@ -22,12 +22,12 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::hot::HotSet;
+use crate::integrity::Options;
 use crate::limits::Limits;
 use crate::ovf::{DescriptorError, Envelope, OvfPackage};
 use crate::report::Violation;
 use crate::rules::{Selection, check_ovf};
-use crate::source::SourceError;
-use crate::validation::{Loaded, open as open_input};
+use crate::validation::{InputError, Loaded, open as open_input};
 
 pub use assign::Origin;
 pub use check::AnswerProblem;
@@ -53,9 +53,9 @@ pub enum SourceKind {
 /// Why a source cannot be opened (exit 2).
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
-    /// The input cannot be read.
+    /// The input cannot be read, or its integrity check could not run to the end.
     #[error(transparent)]
-    Source(#[from] SourceError),
+    Input(#[from] InputError),
     /// The OVF descriptor is not a readable OVF document.
     #[error("{file}:{line}:{column}: {error}")]
     Descriptor {
@@ -121,9 +121,16 @@ fn output_name(path: &Path) -> String {
 }
 
 impl Session {
-    /// Opens a template, folder, heat zip, `.ovf` or `.ova` within `limits`.
+    /// Opens a template, folder, heat zip, `.ovf` or `.ova` within `limits`, silently.
     pub fn open(path: &Path, limits: &Limits) -> Result<Session, SessionError> {
-        let (loaded, _root) = open_input(path, limits)?;
+        Session::open_with(path, &Options::new(limits))
+    }
+
+    /// Opens a source with integrity options (progress and cancellation while an OVF
+    /// package's files are hashed: what the wizard shows).
+    pub fn open_with(path: &Path, options: &Options<'_>) -> Result<Session, SessionError> {
+        let limits = options.limits;
+        let (loaded, _root) = open_input(path, options)?;
         let source = match loaded {
             Loaded::Hot(set) => Source::Hot { set },
             Loaded::Ovf(package) => {

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::answers::{Answers, EulaAcceptance, PackageFormat, scalar_text};
 use crate::convert::{Choices, FILES_FOLDER, Note, NoteLevel, Owner, convert};
-use crate::hot::{HotSet, Roots, TemplateKind, load_set};
+use crate::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
 use crate::report::{Severity, Violation};
 use crate::rules::{Selection, check_hot};
 use crate::source::PackageFiles;
@@ -336,7 +336,9 @@ impl Session {
             role: FileRole::Answers,
             secrets: Vec::new(),
         });
-        let set = load(&files, &self.label, &self.limits);
+        let mut set = load(&files, &self.label, &self.limits);
+        // What vnfwiz writes claims to deploy as it is.
+        set.stage = Stage::HeatReady;
         let secrets = environment::secrets(&set);
         for file in &mut files {
             if let Some(names) = secrets.get(&file.path) {

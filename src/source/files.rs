@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use zip::ZipArchive;
 
 use super::error::SourceError;
-use super::path::normalise;
+use super::path::archive_entry_name;
 use crate::limits::Limits;
 
 enum Backend {
@@ -152,19 +152,7 @@ impl PackageFiles {
             if kind.is_some_and(|k| k != S_IFREG && k != S_IFDIR && k != 0) {
                 return Err(refuse("is not a regular file"));
             }
-            let name = raw.replace('\\', "/");
-            let drive = name.len() >= 2
-                && name.as_bytes()[1] == b':'
-                && name.as_bytes()[0].is_ascii_alphabetic();
-            if name.starts_with('/') || drive {
-                return Err(refuse("has an absolute path"));
-            }
-            if name.contains('\0') {
-                return Err(refuse("has a NUL byte in its name"));
-            }
-            let Some(clean) = normalise(&name) else {
-                return Err(refuse("climbs out of the archive with `..`"));
-            };
+            let clean = archive_entry_name(&raw).map_err(refuse)?;
             if entry.is_dir() || clean.is_empty() {
                 continue;
             }
@@ -212,12 +200,12 @@ impl PackageFiles {
         }
         let mut found: Vec<(String, Vec<u8>)> = Vec::with_capacity(files.len());
         for (name, bytes) in files {
-            let clean = normalise(&name)
-                .filter(|c| !c.is_empty() && !name.starts_with('/'))
-                .ok_or_else(|| SourceError::UnsafeEntry {
+            let clean = archive_entry_name(&name)
+                .and_then(|c| if c.is_empty() { Err("is empty") } else { Ok(c) })
+                .map_err(|reason| SourceError::UnsafeEntry {
                     archive: origin.to_path_buf(),
                     entry: name.clone(),
-                    reason: "is not a relative path inside the package".to_owned(),
+                    reason: reason.to_owned(),
                 })?;
             found.push((clean, bytes));
         }
@@ -288,6 +276,64 @@ impl PackageFiles {
             .ok()
     }
 
+    /// Hands a file to `consume` as a reader, without holding it in memory (disks are
+    /// hashed this way). Bytes from an archive count against its total budget. A read
+    /// failure is returned as the package's error even when `consume` turned it into its own.
+    pub fn stream<T, E: From<SourceError>>(
+        &self,
+        name: &str,
+        consume: impl FnOnce(&mut dyn Read) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let position = match &self.backend {
+            Backend::Sparse(_) if self.contains(name) => 0,
+            _ => self
+                .index(name)
+                .ok_or_else(|| SourceError::Missing(name.to_owned()))?,
+        };
+        match &self.backend {
+            Backend::Dir(root) | Backend::Sparse(root) => {
+                let path = root.join(name);
+                let file = File::open(&path).map_err(|source| SourceError::Io { path, source })?;
+                let mut gate = Gate {
+                    inner: file,
+                    files: self,
+                    name,
+                    failure: None,
+                };
+                let result = consume(&mut gate);
+                gate.finish(result)
+            }
+            Backend::Memory(contents) => {
+                let mut gate = Gate {
+                    inner: contents[position].as_slice(),
+                    files: self,
+                    name,
+                    failure: None,
+                };
+                let result = consume(&mut gate);
+                gate.finish(result)
+            }
+            Backend::Zip(archive, indices) => {
+                let mut archive = archive.lock().unwrap_or_else(|p| p.into_inner());
+                let entry =
+                    archive
+                        .by_index(indices[position])
+                        .map_err(|e| SourceError::BadArchive {
+                            path: self.origin.clone(),
+                            reason: format!("{name}: {e}"),
+                        })?;
+                let mut gate = Gate {
+                    inner: entry,
+                    files: self,
+                    name,
+                    failure: None,
+                };
+                let result = consume(&mut gate);
+                gate.finish(result)
+            }
+        }
+    }
+
     /// Reads a whole file, refusing more than the per-file limit whatever its header says.
     pub fn read(&self, name: &str) -> Result<Vec<u8>, SourceError> {
         let position = match &self.backend {
@@ -356,6 +402,60 @@ impl PackageFiles {
     }
 }
 
+/// A file being streamed: read errors and the archive budget are recorded with the
+/// package's path, so the consumer's own error never hides them.
+struct Gate<'f, R> {
+    inner: R,
+    files: &'f PackageFiles,
+    name: &'f str,
+    failure: Option<SourceError>,
+}
+
+impl<R> Gate<'_, R> {
+    /// The consumer's result, unless reading failed under it.
+    fn finish<T, E: From<SourceError>>(self, result: Result<T, E>) -> Result<T, E> {
+        match self.failure {
+            Some(failure) => Err(E::from(failure)),
+            None => result,
+        }
+    }
+}
+
+impl<R: Read> Read for Gate<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = match self.inner.read(buf) {
+            Ok(n) => n,
+            Err(source) => {
+                let message = source.to_string();
+                self.failure = Some(match &self.files.backend {
+                    Backend::Zip(..) => SourceError::BadArchive {
+                        path: self.files.origin.clone(),
+                        reason: format!("{}: {source}", self.name),
+                    },
+                    _ => SourceError::Io {
+                        path: self.files.origin.join(self.name),
+                        source,
+                    },
+                });
+                return Err(std::io::Error::other(message));
+            }
+        };
+        let total = self
+            .files
+            .read_so_far
+            .fetch_add(n as u64, Ordering::Relaxed)
+            + n as u64;
+        if self.files.is_archive() && total > self.files.limits.max_archive_total_bytes {
+            self.failure = Some(SourceError::ArchiveBudget {
+                path: self.files.origin.clone(),
+                limit: self.files.limits.max_archive_total_bytes,
+            });
+            return Err(std::io::Error::other("archive budget exceeded"));
+        }
+        Ok(n)
+    }
+}
+
 /// The size of `name` under `root` when every step is a real folder and the last a regular
 /// file; symbolic links anywhere on the way make it absent.
 fn sparse_size(root: &Path, name: &str) -> Option<u64> {
@@ -399,6 +499,63 @@ fn read_bounded(source: impl Read, limit: u64) -> Result<Vec<u8>, Bounded> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
+
+    fn zip_with(entries: &[(&str, &[u8])]) -> tempfile::NamedTempFile {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let mut writer = zip::ZipWriter::new(file.reopen().unwrap());
+        for (name, data) in entries {
+            writer
+                .start_file(*name, zip::write::SimpleFileOptions::default())
+                .unwrap();
+            writer.write_all(data).unwrap();
+        }
+        writer.finish().unwrap();
+        file
+    }
+
+    fn count(files: &PackageFiles, name: &str) -> Result<u64, SourceError> {
+        files.stream(name, |reader| {
+            std::io::copy(reader, &mut std::io::sink()).map_err(|source| SourceError::Io {
+                path: PathBuf::from(name),
+                source,
+            })
+        })
+    }
+
+    #[test]
+    fn streams_folder_and_zip_files_without_the_per_file_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("disk.vmdk"), vec![7u8; 5000]).unwrap();
+        let limits = Limits {
+            max_file_bytes: 100,
+            ..Limits::default()
+        };
+        let folder = PackageFiles::open_sparse(dir.path(), &limits);
+        assert_eq!(count(&folder, "disk.vmdk").unwrap(), 5000);
+        assert!(matches!(
+            count(&folder, "absent.vmdk"),
+            Err(SourceError::Missing(_))
+        ));
+        let zip = zip_with(&[("disk.vmdk", &[7u8; 5000])]);
+        let archive = PackageFiles::open_zip(zip.path(), &limits).unwrap();
+        assert_eq!(count(&archive, "disk.vmdk").unwrap(), 5000);
+    }
+
+    #[test]
+    fn zip_streams_share_the_archive_budget() {
+        let zip = zip_with(&[("a.img", &[1u8; 3000]), ("b.img", &[2u8; 3000])]);
+        let limits = Limits {
+            max_archive_total_bytes: 4000,
+            ..Limits::default()
+        };
+        let archive = PackageFiles::open_zip(zip.path(), &limits).unwrap();
+        assert_eq!(count(&archive, "a.img").unwrap(), 3000);
+        assert!(matches!(
+            count(&archive, "b.img"),
+            Err(SourceError::ArchiveBudget { limit: 4000, .. })
+        ));
+    }
 
     fn memory(files: &[(&str, &str)]) -> Result<PackageFiles, SourceError> {
         let files = files

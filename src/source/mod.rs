@@ -4,6 +4,7 @@ mod detect;
 mod error;
 mod files;
 pub mod path;
+pub mod tar;
 
 pub use detect::{InputKind, detect, ovf_in_folder};
 pub use error::SourceError;

@@ -1,7 +1,7 @@
 //! R-92635/misspelt-function: a single-key map whose key is nearly a function name.
 
 use crate::hot::arguments;
-use crate::hot::functions::{Scope, non_function_single_key_maps};
+use crate::hot::functions::Scope;
 use crate::hot::lookalike::distance;
 use crate::hot::version::{Version, hot_equivalent};
 use crate::report::Keyword;
@@ -28,11 +28,11 @@ pub static RULE: Rule = Rule {
 const MIN_LENGTH: usize = 6;
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    for template in &context.templates {
+    for (template, maps) in context.templates.iter().zip(&context.other_maps) {
         let Some(version) = template.version() else {
             continue;
         };
-        for map in non_function_single_key_maps(template) {
+        for map in maps {
             let key = map.function();
             // CloudFormation-only functions are unknown-function's, with their HOT equivalent.
             if hot_equivalent(key).is_some() {
@@ -60,19 +60,15 @@ fn meant(
     scope: Scope,
     version: Version,
 ) -> Option<&'static str> {
+    let length = key.chars().count();
     let candidates: Vec<&'static str> = if scope == Scope::Condition {
         version.condition_functions().to_vec()
     } else {
         version.function_names().collect()
     };
-    let lowered = key.to_ascii_lowercase();
-    if let Some(same) = candidates
-        .iter()
-        .find(|c| c.to_ascii_lowercase() == lowered)
-    {
+    if let Some(same) = candidates.iter().find(|c| c.eq_ignore_ascii_case(key)) {
         return Some(same);
     }
-    let length = key.chars().count();
     if length < MIN_LENGTH {
         return None;
     }

@@ -1,6 +1,6 @@
 //! R-92635/unknown-function: every function exists in the template's version.
 
-use crate::hot::functions::{Standing, non_function_single_key_maps, standing};
+use crate::hot::functions::{Standing, standing};
 use crate::hot::version::hot_equivalent;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
@@ -24,11 +24,11 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    for (template, calls) in context.templates_with_calls() {
+    for ((template, calls), maps) in context.templates_with_calls().zip(&context.other_maps) {
         let Some(version) = template.version() else {
             continue;
         };
-        for map in non_function_single_key_maps(template) {
+        for map in maps {
             let name = map.function();
             if let Some(instead) = hot_equivalent(name) {
                 findings.report(
