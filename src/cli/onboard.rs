@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 use vnfwiz::answers::{Answers, EulaAcceptance, PackageFormat};
 use vnfwiz::convert::Note;
+use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
 use vnfwiz::report::render;
 use vnfwiz::report::{InputReport, InputRoot, Report};
@@ -172,7 +173,11 @@ fn answers(
 }
 
 pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
-    let session = Session::open(&args.path, limits)?;
+    // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
+    let progress = TerminalProgress::stderr("onboard");
+    let session = Session::open_with(&args.path, &Options::new(limits).with_progress(&progress));
+    progress.finish();
+    let session = session?;
     let (answers, problems) = answers(&args, &session, limits)?;
     let resolved = match session.resolve(&answers) {
         Ok(resolved) if problems.is_empty() => resolved,
