@@ -705,3 +705,12 @@ fn an_ova_gives_the_same_set_as_its_folder() {
         );
     }
 }
+
+#[test]
+fn a_set_still_being_composed_is_refused_with_the_way_forward() {
+    let set =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/capabilities/firewall_requires");
+    let message = refused(&[s(&set)], &[]);
+    assert!(message.contains("still being composed"), "{message}");
+    assert!(message.contains("vnfwiz capabilities"), "{message}");
+}

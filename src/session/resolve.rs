@@ -306,6 +306,15 @@ impl Session {
                 )
             }
             (None, Some(set)) => {
+                if set.is_composing() {
+                    refusal.notes.push(Note {
+                        level: NoteLevel::Error,
+                        section: "capabilities",
+                        subject: set.label.clone(),
+                        message: "the set is still being composed (template `capabilities:`, environment `requires:` or lists in `resource_registry`); onboard does not choose implementations yet: `vnfwiz capabilities` lists the choices".to_owned(),
+                    });
+                    return Err(refusal);
+                }
                 let (files, template) = hot_files(set);
                 (files, template, Vec::new(), Vec::new(), set)
             }
