@@ -714,3 +714,49 @@ fn a_set_still_being_composed_is_refused_with_the_way_forward() {
     assert!(message.contains("still being composed"), "{message}");
     assert!(message.contains("vnfwiz capabilities"), "{message}");
 }
+
+#[test]
+fn nova_quotas_on_metadata_and_injected_files_are_warned_about() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let mut descriptor = String::from(
+        "<Envelope xmlns=\"http://schemas.dmtf.org/ovf/envelope/1\" xmlns:ovf=\"http://schemas.dmtf.org/ovf/envelope/1\" xmlns:rasd=\"http://schemas.dmtf.org/wbem/wscim/1/cim-schema/2/CIM_ResourceAllocationSettingData\"><References/><VirtualSystem ovf:id=\"pcrf\"><Info>PCRF</Info><ProductSection><Info>Policy settings</Info>",
+    );
+    for i in 0..200 {
+        descriptor.push_str(&format!(
+            "<Property ovf:key=\"policy.rule{i}\" ovf:type=\"string\" ovf:value=\"allow-class-{i}\"/>"
+        ));
+    }
+    descriptor.push_str("</ProductSection><VirtualHardwareSection><Info>Hardware</Info><Item><rasd:InstanceID>1</rasd:InstanceID><rasd:ResourceType>3</rasd:ResourceType><rasd:VirtualQuantity>2</rasd:VirtualQuantity></Item><Item><rasd:InstanceID>2</rasd:InstanceID><rasd:ResourceType>4</rasd:ResourceType><rasd:VirtualQuantity>4096</rasd:VirtualQuantity></Item></VirtualHardwareSection></VirtualSystem></Envelope>");
+    let ovf = tmp.path().join("pcrf.ovf");
+    std::fs::write(&ovf, descriptor).expect("write");
+    let out = tmp.path().join("out");
+    let result = vnfwiz(
+        &["onboard", s(&ovf), "--out", s(&out), "--format", "json"],
+        &[],
+    );
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
+    let warnings: Vec<&str> = doc["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter_map(|w| w["message"].as_str())
+        .collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("72 properties beyond Nova's default quota of 128")),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("injected_file_content_bytes")),
+        "{warnings:?}"
+    );
+    let template = yaml(&out.join("pcrf.yaml"));
+    let metadata = template["resources"]["pcrf_server"]["properties"]["metadata"]
+        .as_object()
+        .expect("metadata");
+    assert_eq!(metadata.len(), 128);
+}

@@ -57,6 +57,40 @@ fn name(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Node {
     super::draft::get_param(&local)
 }
 
+/// Nova's default quotas: 5 injected files of at most 10 KiB each.
+const INJECTED_FILES: usize = 5;
+const INJECTED_FILE_BYTES: usize = 10 * 1024;
+
+/// Warns when the personality files exceed Nova's default quotas (the cloud's may differ).
+fn personality_quota(c: &mut Converter<'_>, system: usize, files: &[(String, Node)]) {
+    let label = c.envelope.contents[system].label();
+    if files.len() > INJECTED_FILES {
+        c.note(
+            super::NoteLevel::Warning,
+            "EnvironmentFilesSection",
+            label.clone(),
+            format!("{} personality files exceed Nova's default quota of {INJECTED_FILES}; raise injected_files or use ovf_env_transport: user_data", files.len()),
+        );
+    }
+    for (path, content) in files {
+        // The document's text before Heat fills in the values: a lower bound of its size.
+        let text = content
+            .get("str_replace")
+            .and_then(|r| r.get("template"))
+            .unwrap_or(content)
+            .as_str()
+            .map_or(0, str::len);
+        if text > INJECTED_FILE_BYTES {
+            c.note(
+                super::NoteLevel::Warning,
+                "ProductSection",
+                label.clone(),
+                format!("`{path}` has at least {text} bytes, beyond Nova's default injected_file_content_bytes of {INJECTED_FILE_BYTES}; raise it or use ovf_env_transport: user_data"),
+            );
+        }
+    }
+}
+
 /// Emits one server with everything it needs; `None` when it cannot be sized.
 fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Option<String> {
     let envelope = c.envelope;
@@ -99,6 +133,7 @@ fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Option<String
             EnvTransport::None => {}
         }
     }
+    personality_quota(c, system, &personality);
     let delivers = !personality.is_empty() || user_data.is_some();
     if !personality.is_empty() {
         properties.push(("personality", map(personality)));
