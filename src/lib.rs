@@ -4,6 +4,7 @@ pub mod answers;
 pub mod hot;
 pub mod limits;
 pub mod ovf;
+pub mod package;
 pub mod report;
 pub mod rules;
 pub mod source;

@@ -7,9 +7,10 @@ use std::time::Instant;
 use crate::hot::{HotSet, Roots, load_set};
 use crate::limits::Limits;
 use crate::ovf::{self, OvfPackage};
+use crate::package::{Csar, open_csar};
 use crate::report::{InputReport, InputRoot, Report, SourceTexts};
-use crate::rules::{Check, Selection, check_hot, check_ovf};
-use crate::source::{InputKind, PackageFiles, SourceError, detect, ovf_in_folder};
+use crate::rules::{Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf};
+use crate::source::{InputKind, PackageFiles, SourceError, csar_in_folder, detect, ovf_in_folder};
 
 impl SourceTexts for HotSet {
     fn text(&self, file: &str) -> Option<Cow<'_, str>> {
@@ -34,6 +35,16 @@ impl SourceTexts for OvfPackage {
     }
 }
 
+impl SourceTexts for Csar {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        Csar::text(self, file)
+    }
+
+    fn file_count(&self) -> usize {
+        self.files_checked()
+    }
+}
+
 /// One input to validate, after grouping loose template files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Input {
@@ -45,6 +56,8 @@ enum Input {
     Zip(PathBuf),
     /// An `.ovf` (files beside it) or an `.ova`.
     Ovf(PathBuf),
+    /// A SOL004 CSAR: a `.csar`/`.zip` or an unpacked folder.
+    Csar(PathBuf),
 }
 
 /// Groups consecutive loose files into one set rooted at their common folder.
@@ -63,6 +76,7 @@ fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
                 flush(&mut loose, &mut inputs);
                 inputs.push(match ovf_in_folder(path) {
                     Some(descriptor) => Input::Ovf(descriptor),
+                    None if csar_in_folder(path) => Input::Csar(path.clone()),
                     None => Input::Folder(path.clone()),
                 });
             }
@@ -74,14 +88,9 @@ fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
                 flush(&mut loose, &mut inputs);
                 inputs.push(Input::Ovf(path.clone()));
             }
-            kind => {
-                return Err(SourceError::Unsupported {
-                    path: path.clone(),
-                    reason: format!(
-                        "{} input is not handled by this build; give a HOT template, folder, heat zip, .ovf or .ova",
-                        kind.label()
-                    ),
-                });
+            InputKind::Csar => {
+                flush(&mut loose, &mut inputs);
+                inputs.push(Input::Csar(path.clone()));
             }
         }
     }
@@ -109,10 +118,11 @@ fn files_input(paths: Vec<PathBuf>) -> Input {
     Input::Files { root, names }
 }
 
-/// A loaded input: a HOT set or an OVF package.
+/// A loaded input: a HOT set, an OVF package or a CSAR.
 enum Loaded {
     Hot(Box<HotSet>),
     Ovf(Box<OvfPackage>),
+    Csar(Box<Csar>),
 }
 
 /// Loads one input and names the root its file paths are relative to.
@@ -148,6 +158,15 @@ fn load(input: Input, limits: &Limits) -> Result<(Loaded, InputRoot), SourceErro
             };
             (Loaded::Ovf(Box::new(package)), root)
         }
+        Input::Csar(path) => {
+            let csar = open_csar(&path, limits)?;
+            let root = if path.is_dir() {
+                InputRoot::Folder(absolute(&path))
+            } else {
+                InputRoot::Archive(absolute(&path))
+            };
+            (Loaded::Csar(Box::new(csar)), root)
+        }
     })
 }
 
@@ -167,6 +186,12 @@ pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>
                     reason: "an OVF package is not a HOT template set".to_owned(),
                 });
             }
+            Loaded::Csar(csar) => {
+                return Err(SourceError::Unsupported {
+                    path: PathBuf::from(&csar.label),
+                    reason: "a CSAR is not a HOT template set".to_owned(),
+                });
+            }
         }
     }
     Ok(sets)
@@ -179,7 +204,7 @@ pub fn validate(
     selection: &Selection,
 ) -> Result<Report, SourceError> {
     let mut inputs = Vec::new();
-    let (mut hot, mut ovf) = (false, false);
+    let (mut hot, mut ovf, mut csar) = (false, false, false);
     for input in group(paths)? {
         let started = Instant::now();
         let (loaded, root) = load(input, limits)?;
@@ -204,6 +229,16 @@ pub fn validate(
                     elapsed: started.elapsed(),
                 }
             }
+            Loaded::Csar(package) => {
+                csar = true;
+                InputReport {
+                    label: package.label.clone(),
+                    root,
+                    violations: check_csar(&package, selection),
+                    sources: package,
+                    elapsed: started.elapsed(),
+                }
+            }
         };
         inputs.push(report);
     }
@@ -211,8 +246,9 @@ pub fn validate(
     let rules = selection
         .rules()
         .filter(|r| match r.check {
-            Check::Hot(_) => hot,
+            Check::Hot(_) => hot || (csar && applies_to_base_hot(r)),
             Check::Ovf(_) => ovf,
+            Check::Csar(_) => csar,
         })
         .map(|r| &r.meta)
         .collect();

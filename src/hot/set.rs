@@ -155,6 +155,8 @@ pub struct HotSet {
     pub nesting_problems: Vec<NestingProblem>,
     /// The parsed `MANIFEST.json`, when the package has one.
     pub manifest: Option<Manifest>,
+    /// Every file of the folder or archive, sorted (empty when files were given one by one).
+    pub package_files: Vec<String>,
     /// The limits the set was loaded under.
     pub limits: Limits,
 }

@@ -236,6 +236,48 @@ impl PackageFiles {
             .ok()
     }
 
+    /// Hands a file to `consume` as a reader without holding it in memory (images are
+    /// hashed and copied this way), so no per-file limit applies. Bytes inflated from a
+    /// compressed archive entry count against the archive's total budget; a stored entry
+    /// cannot expand beyond the archive's own size, so it does not.
+    pub fn stream<T, E: From<SourceError>>(
+        &self,
+        name: &str,
+        consume: impl FnOnce(&mut dyn Read) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let position = match &self.backend {
+            Backend::Sparse(_) if self.contains(name) => 0,
+            _ => self
+                .index(name)
+                .ok_or_else(|| SourceError::Missing(name.to_owned()))?,
+        };
+        match &self.backend {
+            Backend::Dir(root) | Backend::Sparse(root) => {
+                let path = root.join(name);
+                let mut file =
+                    File::open(&path).map_err(|source| SourceError::Io { path, source })?;
+                consume(&mut file)
+            }
+            Backend::Zip(archive, indices) => {
+                let mut archive = archive.lock().unwrap_or_else(|p| p.into_inner());
+                let entry =
+                    archive
+                        .by_index(indices[position])
+                        .map_err(|e| SourceError::BadArchive {
+                            path: self.origin.clone(),
+                            reason: format!("{name}: {e}"),
+                        })?;
+                let inflated = entry.compression() != zip::CompressionMethod::Stored;
+                let mut budgeted = Budgeted {
+                    inner: entry,
+                    files: self,
+                    counted: inflated,
+                };
+                consume(&mut budgeted)
+            }
+        }
+    }
+
     /// Reads a whole file, refusing more than the per-file limit whatever its header says.
     pub fn read(&self, name: &str) -> Result<Vec<u8>, SourceError> {
         let position = match &self.backend {
@@ -294,6 +336,33 @@ impl PackageFiles {
             });
         }
         Ok(data)
+    }
+}
+
+/// An archive entry being streamed; inflated bytes count against the archive budget.
+struct Budgeted<'f, R> {
+    inner: R,
+    files: &'f PackageFiles,
+    counted: bool,
+}
+
+impl<R: Read> Read for Budgeted<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if self.counted {
+            let total = self
+                .files
+                .read_so_far
+                .fetch_add(n as u64, Ordering::Relaxed)
+                + n as u64;
+            if total > self.files.limits.max_archive_total_bytes {
+                return Err(std::io::Error::other(SourceError::ArchiveBudget {
+                    path: self.files.origin.clone(),
+                    limit: self.files.limits.max_archive_total_bytes,
+                }));
+            }
+        }
+        Ok(n)
     }
 }
 

@@ -5,6 +5,6 @@ mod error;
 mod files;
 pub mod path;
 
-pub use detect::{InputKind, detect, ovf_in_folder};
+pub use detect::{InputKind, csar_in_folder, detect, ovf_in_folder};
 pub use error::SourceError;
 pub use files::PackageFiles;
