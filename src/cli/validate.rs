@@ -13,7 +13,7 @@ use super::{CliError, Format, color_stdout};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Templates, env files, folders or heat zips.
+    /// Templates, env files, folders, heat zips, .ovf/.ova packages or SOL004 CSARs.
     #[arg(required = true)]
     paths: Vec<std::path::PathBuf>,
     /// Report format.

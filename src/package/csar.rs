@@ -62,9 +62,8 @@ pub struct Csar {
     /// The manifests Tacker reads (named by `ETSI-Entry-Manifest`, or named like the
     /// main template in the layout without TOSCA-Metadata).
     pub manifests: Vec<ManifestFile>,
-    /// Digests of every file an artifact entry names, by path; an error when it could
-    /// not be read.
-    pub digests: BTreeMap<String, Result<Digests, String>>,
+    /// Digests of every file an artifact entry names, by path.
+    pub digests: BTreeMap<String, Digests>,
     /// Signature checks of manifests that carry a signature.
     pub signatures: Vec<SignatureCheck>,
     /// The flavour folders of `BaseHOT/`.
@@ -97,7 +96,7 @@ pub fn open_csar(path: &Path, limits: &Limits) -> Result<Csar, SourceError> {
     } else {
         None
     };
-    Ok(read(&files, label, archive_name, limits, now()))
+    read(&files, label, archive_name, limits, now())
 }
 
 fn file_name(path: &Path) -> Option<String> {
@@ -110,14 +109,17 @@ fn now() -> Duration {
         .unwrap_or_default()
 }
 
-/// Reads a CSAR from its files; `checked_at` is the time certificates are judged at.
+/// Reads a CSAR from its files; `checked_at` is the time certificates are judged at. The
+/// metadata file and manifests must be readable within the limits, and every file an
+/// artifact entry names must stream to its end (else the package is refused, as an OVF
+/// descriptor is); VNFD files that cannot be read are findings.
 pub fn read(
     files: &PackageFiles,
     label: String,
     archive_name: Option<String>,
     limits: &Limits,
     checked_at: Duration,
-) -> Csar {
+) -> Result<Csar, SourceError> {
     let mut csar = Csar {
         label,
         archive_name,
@@ -125,10 +127,7 @@ pub fn read(
         ..Csar::default()
     };
     if files.contains(META_PATH) {
-        let meta = match files.read(META_PATH) {
-            Ok(bytes) => ToscaMeta::parse(&bytes, &limits.yaml),
-            Err(e) => ToscaMeta::parse(format!("{e}").as_bytes(), &limits.yaml),
-        };
+        let meta = ToscaMeta::parse(&files.read(META_PATH)?, &limits.yaml);
         csar.main_template = meta
             .yaml
             .is_ok()
@@ -142,11 +141,11 @@ pub fn read(
     if let Some(main) = &csar.main_template {
         csar.vnfd = Some(Vnfd::load(files, main, limits));
     }
-    csar.read_manifests(files);
-    csar.hash_artifacts(files);
+    csar.read_manifests(files)?;
+    csar.hash_artifacts(files)?;
     csar.check_signatures(files, checked_at);
     csar.load_base_hot(files, limits);
-    csar
+    Ok(csar)
 }
 
 impl Csar {
@@ -192,7 +191,7 @@ impl Csar {
             .map(String::as_str)
     }
 
-    fn read_manifests(&mut self, files: &PackageFiles) {
+    fn read_manifests(&mut self, files: &PackageFiles) -> Result<(), SourceError> {
         let wanted: Vec<String> = if self.meta.is_some() {
             self.meta_manifest()
                 .map(|(path, _)| path)
@@ -201,7 +200,7 @@ impl Csar {
                 .collect()
         } else {
             let Some(main) = &self.main_template else {
-                return;
+                return Ok(());
             };
             let stem = strip_extension(main);
             self.manifest_files()
@@ -210,11 +209,10 @@ impl Csar {
                 .collect()
         };
         for path in wanted {
-            let bytes = files
-                .read(&path)
-                .unwrap_or_else(|e| e.to_string().into_bytes());
+            let bytes = files.read(&path)?;
             self.manifests.push(ManifestFile::parse(&path, &bytes));
         }
+        Ok(())
     }
 
     /// Every artifact block Tacker checks: the manifest's, then `TOSCA.meta`'s, each with
@@ -244,7 +242,7 @@ impl Csar {
     }
 
     /// Hashes each file named by an artifact entry once, with every algorithm asked for it.
-    fn hash_artifacts(&mut self, files: &PackageFiles) {
+    fn hash_artifacts(&mut self, files: &PackageFiles) -> Result<(), SourceError> {
         let mut wanted: BTreeMap<String, BTreeSet<Algorithm>> = BTreeMap::new();
         for (_, block) in self.artifact_blocks() {
             let artifact = block.artifact();
@@ -262,16 +260,12 @@ impl Csar {
         }
         for (name, algorithms) in wanted {
             let algorithms: Vec<Algorithm> = algorithms.into_iter().collect();
-            let outcome = files
-                .stream(&name, |reader| {
-                    hash_reader(reader, &algorithms).map_err(|e| SourceError::Io {
-                        path: Path::new(&name).to_path_buf(),
-                        source: e,
-                    })
-                })
-                .map_err(|e| e.to_string());
-            self.digests.insert(name, outcome);
+            let digests = files.stream(&name, |reader| {
+                hash_reader(reader, &algorithms).map_err(|e| read_failure(&name, e))
+            })?;
+            self.digests.insert(name, digests);
         }
+        Ok(())
     }
 
     /// Certificates the package carries beside its signatures: `ETSI-Entry-Certificate`,
@@ -376,6 +370,25 @@ impl Csar {
                 .iter()
                 .map(|b| b.set.files.iter().filter(|f| f.document.is_some()).count())
                 .sum::<usize>()
+    }
+}
+
+/// The package's own error when a stream failed on it (the archive budget), else the I/O
+/// error with the file's name.
+fn read_failure(name: &str, error: std::io::Error) -> SourceError {
+    match error
+        .into_inner()
+        .map(|inner| inner.downcast::<SourceError>())
+    {
+        Some(Ok(source)) => *source,
+        Some(Err(other)) => SourceError::Io {
+            path: Path::new(name).to_path_buf(),
+            source: std::io::Error::other(other),
+        },
+        None => SourceError::Io {
+            path: Path::new(name).to_path_buf(),
+            source: std::io::Error::other("read failed"),
+        },
     }
 }
 
