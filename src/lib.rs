@@ -2,6 +2,7 @@
 
 pub mod answers;
 pub mod hot;
+pub mod integrity;
 pub mod limits;
 pub mod ovf;
 pub mod package;

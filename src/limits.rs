@@ -18,6 +18,10 @@ pub struct Limits {
     pub max_nested_depth: usize,
     /// Most templates, env files and `get_file` targets in one set.
     pub max_files: usize,
+    /// Largest OVF manifest (`.mf`) or certificate (`.cert`) kept in memory (4 MiB).
+    pub max_manifest_bytes: u64,
+    /// Largest pax or GNU long-name header data of one tar entry (64 KiB).
+    pub max_tar_header_bytes: u64,
     /// YAML nesting and alias budgets.
     pub yaml: YamlLimits,
     /// XML nesting and element-count bounds for OVF descriptors and message bundles.
@@ -33,6 +37,8 @@ impl Default for Limits {
             max_archive_total_bytes: 1 << 30,
             max_nested_depth: 5,
             max_files: 2_000,
+            max_manifest_bytes: 4 << 20,
+            max_tar_header_bytes: 64 << 10,
             yaml: YamlLimits::default(),
             xml: XmlLimits::default(),
         }

@@ -159,7 +159,7 @@ fn load(input: Input, limits: &Limits) -> Result<(Loaded, InputRoot), SourceErro
             (Loaded::Ovf(Box::new(package)), root)
         }
         Input::Csar(path) => {
-            let csar = open_csar(&path, limits)?;
+            let csar = open_csar(&path, &crate::integrity::Options::new(limits))?;
             let root = if path.is_dir() {
                 InputRoot::Folder(absolute(&path))
             } else {

@@ -77,6 +77,12 @@ struct LimitArgs {
     /// Most files in one template set.
     #[arg(long, global = true, default_value_t = Limits::default().max_files)]
     max_files: usize,
+    /// Largest OVF manifest or certificate file, in bytes.
+    #[arg(long, global = true, default_value_t = Limits::default().max_manifest_bytes)]
+    max_manifest_size: u64,
+    /// Largest pax or GNU long-name header of one tar (OVA) entry, in bytes.
+    #[arg(long, global = true, default_value_t = Limits::default().max_tar_header_bytes)]
+    max_tar_header_size: u64,
     /// Deepest XML element nesting in an OVF descriptor.
     #[arg(long, global = true, default_value_t = Limits::default().xml.max_depth)]
     max_xml_depth: usize,
@@ -93,6 +99,8 @@ impl LimitArgs {
             max_archive_entries: self.max_entries,
             max_archive_total_bytes: self.max_archive_size,
             max_files: self.max_files,
+            max_manifest_bytes: self.max_manifest_size,
+            max_tar_header_bytes: self.max_tar_header_size,
             ..Limits::default()
         };
         limits.yaml.max_depth = self.max_yaml_depth;

@@ -4,8 +4,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::integrity::DigestAlgorithm;
+use crate::integrity::digest::to_hex;
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 use super::deployment::{SystemHardware, resolved_hardware};
 use super::envelope::{Content, ContentKind, Envelope};
@@ -194,10 +195,7 @@ pub struct Inspection<'a> {
 
 /// SHA-256 of a text, lower-case hex.
 pub fn sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    to_hex(&DigestAlgorithm::Sha256.digest(text.as_bytes()))
 }
 
 fn text(envelope: &Envelope, t: &Option<LocalizedText>) -> Option<String> {

@@ -1,17 +1,14 @@
-//! A minimal bounded OVA (tar) reader: lists entries once, refuses unsafe ones, and reads
-//! an entry by seeking to its data. It stays behind [`OvaFiles`] so the package's own tar
-//! reader can replace it in one place.
+//! The files of an OVA for the model: listed once by the package's tar reader
+//! (`source::tar`), each read on demand by seeking to its data.
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use tar::EntryType;
-
 use crate::limits::Limits;
 use crate::source::SourceError;
-use crate::source::path::normalise;
+use crate::source::tar::read_tar_file;
 
 /// One regular file of the archive.
 #[derive(Clone, Debug)]
@@ -31,59 +28,25 @@ pub struct OvaFiles {
 }
 
 impl OvaFiles {
-    /// Lists the archive; a link, device, absolute or climbing name refuses it whole.
+    /// Lists the archive with the package's tar reader (headers only, data seeked over): a
+    /// link, device, sparse file, absolute or climbing name, name stored twice or truncated
+    /// archive refuses it whole.
     pub fn open(path: &Path, limits: &Limits) -> Result<OvaFiles, SourceError> {
-        let io = |source| SourceError::Io {
+        let file = File::open(path).map_err(|source| SourceError::Io {
             path: path.to_path_buf(),
             source,
-        };
-        let bad = |reason: String| SourceError::BadArchive {
-            path: path.to_path_buf(),
-            reason,
-        };
-        let file = File::open(path).map_err(io)?;
-        let mut archive = tar::Archive::new(file);
+        })?;
         let mut entries = Vec::new();
         let mut by_name = HashMap::new();
-        for entry in archive
-            .entries_with_seek()
-            .map_err(|e| bad(e.to_string()))?
-        {
-            let entry = entry.map_err(|e| bad(format!("not a readable tar archive ({e})")))?;
-            let raw = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
-            let refuse = |reason: &str| SourceError::UnsafeEntry {
-                archive: path.to_path_buf(),
-                entry: raw.clone(),
-                reason: reason.to_owned(),
-            };
-            match entry.header().entry_type() {
-                EntryType::Regular | EntryType::Continuous => {}
-                EntryType::Directory => continue,
-                EntryType::Symlink | EntryType::Link => return Err(refuse("is a link")),
-                EntryType::GNUSparse => return Err(refuse("is a sparse file")),
-                _ => return Err(refuse("is not a regular file")),
-            }
-            if raw.starts_with('/') || raw.contains('\0') {
-                return Err(refuse("has an absolute path"));
-            }
-            let Some(name) = normalise(&raw.replace('\\', "/")) else {
-                return Err(refuse("climbs out of the archive with `..`"));
-            };
-            if by_name.insert(name.clone(), entries.len()).is_some() {
-                return Err(refuse("is stored twice"));
-            }
+        read_tar_file(path, &file, limits, |entry| {
+            by_name.insert(entry.name().to_owned(), entries.len());
             entries.push(Entry {
-                name,
+                name: entry.name().to_owned(),
                 size: entry.size(),
-                offset: entry.raw_file_position(),
+                offset: entry.archive_position(),
             });
-            if entries.len() > limits.max_archive_entries {
-                return Err(SourceError::TooManyEntries {
-                    path: path.to_path_buf(),
-                    limit: limits.max_archive_entries,
-                });
-            }
-        }
+            Ok::<(), SourceError>(())
+        })?;
         Ok(OvaFiles {
             path: path.to_path_buf(),
             entries,
@@ -143,6 +106,7 @@ impl OvaFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tar::EntryType;
 
     fn ova(entries: &[(&str, &[u8])]) -> tempfile::NamedTempFile {
         let file = tempfile::NamedTempFile::new().unwrap();

@@ -6,16 +6,17 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use std::time::{Duration, SystemTime};
 
 use x509_cert::Certificate;
 
 use crate::hot::{HotSet, Roots, load_set};
+use crate::integrity::digest::hash_stream;
+use crate::integrity::{DigestAlgorithm, Hashed, IntegrityError, Options, Tracker};
 use crate::limits::Limits;
 use crate::source::{PackageFiles, SourceError};
 
 use super::blocks::Block;
-use super::digest::{Algorithm, Digests, hash_reader};
+use super::digest;
 use super::manifest::ManifestFile;
 use super::meta::{ETSI_ENTRY_CERTIFICATE, ETSI_ENTRY_MANIFEST, META_PATH, ToscaMeta, VNFSDK_KEYS};
 use super::signature::{self, SignatureError, Signer};
@@ -63,17 +64,19 @@ pub struct Csar {
     /// main template in the layout without TOSCA-Metadata).
     pub manifests: Vec<ManifestFile>,
     /// Digests of every file an artifact entry names, by path.
-    pub digests: BTreeMap<String, Digests>,
+    pub digests: BTreeMap<String, Hashed>,
     /// Signature checks of manifests that carry a signature.
     pub signatures: Vec<SignatureCheck>,
     /// The flavour folders of `BaseHOT/`.
     pub base_hot: Vec<BaseHot>,
 }
 
-/// Opens a `.csar`/`.zip` or an unpacked CSAR folder and reads everything the checks need.
-/// Unsafe archives (links, climbing names) and unreadable folders are errors; an archive
-/// that is not a zip at all is kept as the finding Tacker would make first.
-pub fn open_csar(path: &Path, limits: &Limits) -> Result<Csar, SourceError> {
+/// Opens a `.csar`/`.zip` or an unpacked CSAR folder and reads everything the checks need,
+/// with the options' limits, progress, cancellation and check time. Unsafe archives
+/// (links, climbing names) and unreadable folders are errors; an archive that is not a
+/// zip at all is kept as the finding Tacker would make first.
+pub fn open_csar(path: &Path, options: &Options<'_>) -> Result<Csar, SourceError> {
+    let limits = options.limits;
     let label = path.display().to_string();
     let files = if path.is_dir() {
         PackageFiles::open_dir(path, limits)?
@@ -96,20 +99,14 @@ pub fn open_csar(path: &Path, limits: &Limits) -> Result<Csar, SourceError> {
     } else {
         None
     };
-    read(&files, label, archive_name, limits, now())
+    read(&files, label, archive_name, options)
 }
 
 fn file_name(path: &Path) -> Option<String> {
     path.file_name().map(|n| n.to_string_lossy().into_owned())
 }
 
-fn now() -> Duration {
-    SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap_or_default()
-}
-
-/// Reads a CSAR from its files; `checked_at` is the time certificates are judged at. The
+/// Reads a CSAR from its files; certificates are judged at the options' time. The
 /// metadata file and manifests must be readable within the limits, and every file an
 /// artifact entry names must stream to its end (else the package is refused, as an OVF
 /// descriptor is); VNFD files that cannot be read are findings.
@@ -117,9 +114,9 @@ pub fn read(
     files: &PackageFiles,
     label: String,
     archive_name: Option<String>,
-    limits: &Limits,
-    checked_at: Duration,
+    options: &Options<'_>,
 ) -> Result<Csar, SourceError> {
+    let limits = options.limits;
     let mut csar = Csar {
         label,
         archive_name,
@@ -142,7 +139,11 @@ pub fn read(
         csar.vnfd = Some(Vnfd::load(files, main, limits));
     }
     csar.read_manifests(files)?;
-    csar.hash_artifacts(files)?;
+    csar.hash_artifacts(files, options)?;
+    let checked_at = options
+        .now
+        .duration_since(std::time::SystemTime::UNIX_EPOCH)
+        .unwrap_or_default();
     csar.check_signatures(files, checked_at);
     csar.load_base_hot(files, limits);
     Ok(csar)
@@ -242,14 +243,18 @@ impl Csar {
     }
 
     /// Hashes each file named by an artifact entry once, with every algorithm asked for it.
-    fn hash_artifacts(&mut self, files: &PackageFiles) -> Result<(), SourceError> {
-        let mut wanted: BTreeMap<String, BTreeSet<Algorithm>> = BTreeMap::new();
+    fn hash_artifacts(
+        &mut self,
+        files: &PackageFiles,
+        options: &Options<'_>,
+    ) -> Result<(), SourceError> {
+        let mut wanted: BTreeMap<String, BTreeSet<DigestAlgorithm>> = BTreeMap::new();
         for (_, block) in self.artifact_blocks() {
             let artifact = block.artifact();
             let (Some(source), Some(algorithm)) = (artifact.source, artifact.algorithm) else {
                 continue;
             };
-            if let Some(algorithm) = Algorithm::parse(&algorithm.value)
+            if let Some(algorithm) = digest::parse(&algorithm.value)
                 && self.contains(&source.value)
             {
                 wanted
@@ -258,13 +263,18 @@ impl Csar {
                     .insert(algorithm);
             }
         }
+        let total = wanted.keys().filter_map(|n| files.size(n)).sum();
+        let tracker = Tracker::new(total, options);
         for (name, algorithms) in wanted {
-            let algorithms: Vec<Algorithm> = algorithms.into_iter().collect();
-            let digests = files.stream(&name, |reader| {
-                hash_reader(reader, &algorithms).map_err(|e| read_failure(&name, e))
-            })?;
-            self.digests.insert(name, digests);
+            let algorithms: Vec<DigestAlgorithm> = algorithms.into_iter().collect();
+            let hashed = files
+                .stream(&name, |reader| {
+                    hash_stream(reader, &algorithms, &tracker, &name)
+                })
+                .map_err(|e| read_failure(&self.label, e))?;
+            self.digests.insert(name, hashed);
         }
+        tracker.finish();
         Ok(())
     }
 
@@ -284,7 +294,7 @@ impl Csar {
             .collect()
     }
 
-    fn check_signatures(&mut self, files: &PackageFiles, checked_at: Duration) {
+    fn check_signatures(&mut self, files: &PackageFiles, checked_at: std::time::Duration) {
         for (index, manifest) in self.manifests.iter().enumerate() {
             let Some(block) = &manifest.blocks.signature else {
                 continue;
@@ -373,21 +383,18 @@ impl Csar {
     }
 }
 
-/// The package's own error when a stream failed on it (the archive budget), else the I/O
-/// error with the file's name.
-fn read_failure(name: &str, error: std::io::Error) -> SourceError {
-    match error
-        .into_inner()
-        .map(|inner| inner.downcast::<SourceError>())
-    {
-        Some(Ok(source)) => *source,
-        Some(Err(other)) => SourceError::Io {
-            path: Path::new(name).to_path_buf(),
-            source: std::io::Error::other(other),
+/// A hashing failure as the package reader's error: the package's own (a read failure,
+/// the archive budget), or a cancelled run.
+fn read_failure(label: &str, error: IntegrityError) -> SourceError {
+    match error {
+        IntegrityError::Source(source) => source,
+        IntegrityError::Read { file, source } => SourceError::Io {
+            path: Path::new(&file).to_path_buf(),
+            source,
         },
-        None => SourceError::Io {
-            path: Path::new(name).to_path_buf(),
-            source: std::io::Error::other("read failed"),
+        other => SourceError::Io {
+            path: Path::new(label).to_path_buf(),
+            source: std::io::Error::other(other.to_string()),
         },
     }
 }

@@ -8,20 +8,17 @@ use cms::cert::CertificateChoices;
 use cms::content_info::ContentInfo;
 use cms::signed_data::{SignedData, SignerIdentifier, SignerInfo};
 use p256::ecdsa::signature::hazmat::PrehashVerifier;
-use rsa::pkcs8::DecodePublicKey;
-use rsa::{Pkcs1v15Sign, RsaPublicKey};
-use sha2::{Sha224, Sha256, Sha384, Sha512};
 use x509_cert::Certificate;
 use x509_cert::der::asn1::{ObjectIdentifier, OctetString};
 use x509_cert::der::{Decode, Encode};
 use x509_cert::ext::pkix::SubjectKeyIdentifier;
 
-use super::digest::Algorithm;
+use crate::integrity::certificate::{pem_certificates, rsa_key, scheme};
+use crate::integrity::digest::DigestAlgorithm;
 
 const SIGNED_DATA: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.7.2");
 const MESSAGE_DIGEST: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.9.4");
 const SUBJECT_KEY_ID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.5.29.14");
-const RSA_ENCRYPTION: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.1");
 const EC_PUBLIC_KEY: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.10045.2.1");
 const P256: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.10045.3.1.7");
 const P384: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.3.132.0.34");
@@ -63,6 +60,9 @@ pub enum SignatureError {
     /// An embedded content that is not the manifest text.
     #[error("the signature carries content other than the manifest text before it")]
     ContentMismatch,
+    /// The signer's RSA key cannot be used.
+    #[error("{0}")]
+    UnusableKey(String),
     /// The signature value does not verify with the signer's key.
     #[error("the signature does not verify with the signer's public key")]
     BadSignature,
@@ -93,7 +93,7 @@ pub struct Signer {
     /// Validity at the time of the check.
     pub validity: Validity,
     /// The digest the signer used.
-    pub digest: Algorithm,
+    pub digest: DigestAlgorithm,
     /// `RSA` or `ECDSA P-256`/`P-384`.
     pub key: &'static str,
 }
@@ -157,7 +157,7 @@ fn check_signer(
         .iter()
         .find(|c| identifies(&signer.sid, c))
         .ok_or(SignatureError::NoCertificate)?;
-    let content_digest = hash(digest, content);
+    let content_digest = digest.digest(content);
     let signed_bytes = match &signer.signed_attrs {
         Some(attributes) => {
             let message_digest = attributes
@@ -178,7 +178,7 @@ fn check_signer(
     let key = check_signature(
         certificate,
         digest,
-        &hash(digest, &signed_bytes),
+        &digest.digest(&signed_bytes),
         &signer.signature_algorithm.oid,
         signer.signature.as_bytes(),
     )?;
@@ -204,23 +204,13 @@ fn check_signer(
     })
 }
 
-fn digest_algorithm(oid: &ObjectIdentifier) -> Result<Algorithm, SignatureError> {
+fn digest_algorithm(oid: &ObjectIdentifier) -> Result<DigestAlgorithm, SignatureError> {
     match oid.to_string().as_str() {
-        "2.16.840.1.101.3.4.2.4" => Ok(Algorithm::Sha224),
-        "2.16.840.1.101.3.4.2.1" => Ok(Algorithm::Sha256),
-        "2.16.840.1.101.3.4.2.2" => Ok(Algorithm::Sha384),
-        "2.16.840.1.101.3.4.2.3" => Ok(Algorithm::Sha512),
+        "2.16.840.1.101.3.4.2.4" => Ok(DigestAlgorithm::Sha224),
+        "2.16.840.1.101.3.4.2.1" => Ok(DigestAlgorithm::Sha256),
+        "2.16.840.1.101.3.4.2.2" => Ok(DigestAlgorithm::Sha384),
+        "2.16.840.1.101.3.4.2.3" => Ok(DigestAlgorithm::Sha512),
         other => Err(SignatureError::UnsupportedDigest(other.to_owned())),
-    }
-}
-
-fn hash(algorithm: Algorithm, data: &[u8]) -> Vec<u8> {
-    use sha2::Digest;
-    match algorithm {
-        Algorithm::Sha224 => Sha224::digest(data).to_vec(),
-        Algorithm::Sha256 => Sha256::digest(data).to_vec(),
-        Algorithm::Sha384 => Sha384::digest(data).to_vec(),
-        Algorithm::Sha512 => Sha512::digest(data).to_vec(),
     }
 }
 
@@ -244,7 +234,7 @@ fn identifies(sid: &SignerIdentifier, certificate: &Certificate) -> bool {
 /// Verifies `signature` over a message whose digest is `prehash`; returns the key kind.
 fn check_signature(
     certificate: &Certificate,
-    digest: Algorithm,
+    digest: DigestAlgorithm,
     prehash: &[u8],
     algorithm: &ObjectIdentifier,
     signature: &[u8],
@@ -267,16 +257,9 @@ fn check_signature(
             | "1.2.840.10045.4.3.3"
             | "1.2.840.10045.4.3.4"
     );
-    if spki.algorithm.oid == RSA_ENCRYPTION && rsa_signature {
-        let der = spki.to_der().map_err(|_| unsupported())?;
-        let key = RsaPublicKey::from_public_key_der(&der).map_err(|_| unsupported())?;
-        let scheme = match digest {
-            Algorithm::Sha224 => Pkcs1v15Sign::new::<Sha224>(),
-            Algorithm::Sha256 => Pkcs1v15Sign::new::<Sha256>(),
-            Algorithm::Sha384 => Pkcs1v15Sign::new::<Sha384>(),
-            Algorithm::Sha512 => Pkcs1v15Sign::new::<Sha512>(),
-        };
-        key.verify(scheme, prehash, signature)
+    if spki.algorithm.oid != EC_PUBLIC_KEY && rsa_signature {
+        let key = rsa_key(certificate).map_err(SignatureError::UnusableKey)?;
+        key.verify(scheme(digest), prehash, signature)
             .map_err(|_| SignatureError::BadSignature)?;
         return Ok("RSA");
     }
@@ -309,7 +292,8 @@ fn check_signature(
     Err(unsupported())
 }
 
-/// Reads every PEM certificate of a certificate file (`ETSI-Entry-Certificate`).
+/// Reads every PEM certificate of a certificate file (`ETSI-Entry-Certificate`); a file
+/// that does not decode gives none, and the signature then names the missing certificate.
 pub fn certificates_from_pem(bytes: &[u8]) -> Vec<Certificate> {
-    Certificate::load_pem_chain(bytes).unwrap_or_default()
+    pem_certificates(&String::from_utf8_lossy(bytes)).unwrap_or_default()
 }

@@ -66,6 +66,42 @@ pub enum SourceError {
         /// The total limit.
         limit: u64,
     },
+    /// A tar (OVA) archive whose headers cannot be read.
+    #[error("{path}: not a readable tar archive at byte {offset} ({reason})")]
+    BadTar {
+        /// The archive.
+        path: PathBuf,
+        /// Where the bad header starts.
+        offset: u64,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A tar (OVA) archive that ends early.
+    #[error(
+        "{path}: the archive is truncated at byte {offset} ({what}); copy or download it again"
+    )]
+    Truncated {
+        /// The archive.
+        path: PathBuf,
+        /// Where the data stops.
+        offset: u64,
+        /// What was being read there.
+        what: String,
+    },
+    /// A tar extension header (pax or GNU long name) bigger than the limit.
+    #[error(
+        "{path}: the tar extension header at byte {offset} holds {size} bytes, over the {limit}-byte limit (raise it with --max-tar-header-size)"
+    )]
+    TarHeaderTooLarge {
+        /// The archive.
+        path: PathBuf,
+        /// Where the header starts.
+        offset: u64,
+        /// Its declared size.
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// A name that is not in the package.
     #[error("{0}: not found in the package")]
     Missing(String),

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use zip::ZipArchive;
 
 use super::error::SourceError;
-use super::path::normalise;
+use super::path::archive_entry_name;
 use crate::limits::Limits;
 
 enum Backend {
@@ -150,19 +150,7 @@ impl PackageFiles {
             if kind.is_some_and(|k| k != S_IFREG && k != S_IFDIR && k != 0) {
                 return Err(refuse("is not a regular file"));
             }
-            let name = raw.replace('\\', "/");
-            let drive = name.len() >= 2
-                && name.as_bytes()[1] == b':'
-                && name.as_bytes()[0].is_ascii_alphabetic();
-            if name.starts_with('/') || drive {
-                return Err(refuse("has an absolute path"));
-            }
-            if name.contains('\0') {
-                return Err(refuse("has a NUL byte in its name"));
-            }
-            let Some(clean) = normalise(&name) else {
-                return Err(refuse("climbs out of the archive with `..`"));
-            };
+            let clean = archive_entry_name(&raw).map_err(refuse)?;
             if entry.is_dir() || clean.is_empty() {
                 continue;
             }
@@ -236,10 +224,11 @@ impl PackageFiles {
             .ok()
     }
 
-    /// Hands a file to `consume` as a reader without holding it in memory (images are
-    /// hashed and copied this way), so no per-file limit applies. Bytes inflated from a
-    /// compressed archive entry count against the archive's total budget; a stored entry
-    /// cannot expand beyond the archive's own size, so it does not.
+    /// Hands a file to `consume` as a reader, without holding it in memory (disks and
+    /// images are hashed this way). Bytes inflated from a compressed archive entry count
+    /// against the archive's total budget; a stored entry cannot expand beyond the
+    /// archive's own size, so it does not. A read failure is returned as the package's
+    /// error even when `consume` turned it into its own.
     pub fn stream<T, E: From<SourceError>>(
         &self,
         name: &str,
@@ -254,9 +243,16 @@ impl PackageFiles {
         match &self.backend {
             Backend::Dir(root) | Backend::Sparse(root) => {
                 let path = root.join(name);
-                let mut file =
-                    File::open(&path).map_err(|source| SourceError::Io { path, source })?;
-                consume(&mut file)
+                let file = File::open(&path).map_err(|source| SourceError::Io { path, source })?;
+                let mut gate = Gate {
+                    inner: file,
+                    files: self,
+                    name,
+                    inflated: false,
+                    failure: None,
+                };
+                let result = consume(&mut gate);
+                gate.finish(result)
             }
             Backend::Zip(archive, indices) => {
                 let mut archive = archive.lock().unwrap_or_else(|p| p.into_inner());
@@ -268,12 +264,15 @@ impl PackageFiles {
                             reason: format!("{name}: {e}"),
                         })?;
                 let inflated = entry.compression() != zip::CompressionMethod::Stored;
-                let mut budgeted = Budgeted {
+                let mut gate = Gate {
                     inner: entry,
                     files: self,
-                    counted: inflated,
+                    name,
+                    inflated,
+                    failure: None,
                 };
-                consume(&mut budgeted)
+                let result = consume(&mut gate);
+                gate.finish(result)
             }
         }
     }
@@ -339,28 +338,60 @@ impl PackageFiles {
     }
 }
 
-/// An archive entry being streamed; inflated bytes count against the archive budget.
-struct Budgeted<'f, R> {
+/// A file being streamed: read errors and the archive budget are recorded with the
+/// package's path, so the consumer's own error never hides them.
+struct Gate<'f, R> {
     inner: R,
     files: &'f PackageFiles,
-    counted: bool,
+    name: &'f str,
+    /// True for a compressed archive entry, whose bytes count against the budget.
+    inflated: bool,
+    failure: Option<SourceError>,
 }
 
-impl<R: Read> Read for Budgeted<'_, R> {
+impl<R> Gate<'_, R> {
+    /// The consumer's result, unless reading failed under it.
+    fn finish<T, E: From<SourceError>>(self, result: Result<T, E>) -> Result<T, E> {
+        match self.failure {
+            Some(failure) => Err(E::from(failure)),
+            None => result,
+        }
+    }
+}
+
+impl<R: Read> Read for Gate<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        if self.counted {
-            let total = self
-                .files
-                .read_so_far
-                .fetch_add(n as u64, Ordering::Relaxed)
-                + n as u64;
-            if total > self.files.limits.max_archive_total_bytes {
-                return Err(std::io::Error::other(SourceError::ArchiveBudget {
-                    path: self.files.origin.clone(),
-                    limit: self.files.limits.max_archive_total_bytes,
-                }));
+        let n = match self.inner.read(buf) {
+            Ok(n) => n,
+            Err(source) => {
+                let message = source.to_string();
+                self.failure = Some(match &self.files.backend {
+                    Backend::Zip(..) => SourceError::BadArchive {
+                        path: self.files.origin.clone(),
+                        reason: format!("{}: {source}", self.name),
+                    },
+                    _ => SourceError::Io {
+                        path: self.files.origin.join(self.name),
+                        source,
+                    },
+                });
+                return Err(std::io::Error::other(message));
             }
+        };
+        if !self.inflated {
+            return Ok(n);
+        }
+        let total = self
+            .files
+            .read_so_far
+            .fetch_add(n as u64, Ordering::Relaxed)
+            + n as u64;
+        if total > self.files.limits.max_archive_total_bytes {
+            self.failure = Some(SourceError::ArchiveBudget {
+                path: self.files.origin.clone(),
+                limit: self.files.limits.max_archive_total_bytes,
+            });
+            return Err(std::io::Error::other("archive budget exceeded"));
         }
         Ok(n)
     }
@@ -404,4 +435,86 @@ fn read_bounded(source: impl Read, limit: u64) -> Result<Vec<u8>, Bounded> {
         return Err(Bounded::Over(data.len() as u64));
     }
     Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn zip_with(entries: &[(&str, &[u8])]) -> tempfile::NamedTempFile {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let mut writer = zip::ZipWriter::new(file.reopen().unwrap());
+        for (name, data) in entries {
+            writer
+                .start_file(*name, zip::write::SimpleFileOptions::default())
+                .unwrap();
+            writer.write_all(data).unwrap();
+        }
+        writer.finish().unwrap();
+        file
+    }
+
+    fn count(files: &PackageFiles, name: &str) -> Result<u64, SourceError> {
+        files.stream(name, |reader| {
+            std::io::copy(reader, &mut std::io::sink()).map_err(|source| SourceError::Io {
+                path: PathBuf::from(name),
+                source,
+            })
+        })
+    }
+
+    #[test]
+    fn streams_folder_and_zip_files_without_the_per_file_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("disk.vmdk"), vec![7u8; 5000]).unwrap();
+        let limits = Limits {
+            max_file_bytes: 100,
+            ..Limits::default()
+        };
+        let folder = PackageFiles::open_sparse(dir.path(), &limits);
+        assert_eq!(count(&folder, "disk.vmdk").unwrap(), 5000);
+        assert!(matches!(
+            count(&folder, "absent.vmdk"),
+            Err(SourceError::Missing(_))
+        ));
+        let zip = zip_with(&[("disk.vmdk", &[7u8; 5000])]);
+        let archive = PackageFiles::open_zip(zip.path(), &limits).unwrap();
+        assert_eq!(count(&archive, "disk.vmdk").unwrap(), 5000);
+    }
+
+    #[test]
+    fn zip_streams_share_the_archive_budget() {
+        let zip = zip_with(&[("a.img", &[1u8; 3000]), ("b.img", &[2u8; 3000])]);
+        let limits = Limits {
+            max_archive_total_bytes: 4000,
+            ..Limits::default()
+        };
+        let archive = PackageFiles::open_zip(zip.path(), &limits).unwrap();
+        assert_eq!(count(&archive, "a.img").unwrap(), 3000);
+        assert!(matches!(
+            count(&archive, "b.img"),
+            Err(SourceError::ArchiveBudget { limit: 4000, .. })
+        ));
+    }
+
+    #[test]
+    fn stored_entries_stream_outside_the_archive_budget() {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let mut writer = zip::ZipWriter::new(file.reopen().unwrap());
+        let stored = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
+        for name in ["disk1.qcow2", "disk2.qcow2"] {
+            writer.start_file(name, stored).unwrap();
+            writer.write_all(&[9u8; 3000]).unwrap();
+        }
+        writer.finish().unwrap();
+        let limits = Limits {
+            max_archive_total_bytes: 4000,
+            ..Limits::default()
+        };
+        let archive = PackageFiles::open_zip(file.path(), &limits).unwrap();
+        assert_eq!(count(&archive, "disk1.qcow2").unwrap(), 3000);
+        assert_eq!(count(&archive, "disk2.qcow2").unwrap(), 3000);
+    }
 }

@@ -4,6 +4,7 @@ mod detect;
 mod error;
 mod files;
 pub mod path;
+pub mod tar;
 
 pub use detect::{InputKind, csar_in_folder, detect, ovf_in_folder};
 pub use error::SourceError;

@@ -69,6 +69,22 @@ pub fn normalise(path: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// Checks an archive entry name as stored and returns it normalised (`./a//b` → `a/b`;
+/// empty for the root folder). Refused: absolute paths, drive letters, NUL bytes and names
+/// that climb out with `..`; the error says why, for `SourceError::UnsafeEntry`.
+pub fn archive_entry_name(raw: &str) -> Result<String, &'static str> {
+    let name = raw.replace('\\', "/");
+    let drive =
+        name.len() >= 2 && name.as_bytes()[1] == b':' && name.as_bytes()[0].is_ascii_alphabetic();
+    if name.starts_with('/') || drive {
+        return Err("has an absolute path");
+    }
+    if name.contains('\0') {
+        return Err("has a NUL byte in its name");
+    }
+    normalise(&name).ok_or("climbs out of the archive with `..`")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +118,16 @@ mod tests {
             resolve("base.yaml", "file:///etc/passwd"),
             Err(PathError::Url(_))
         ));
+    }
+
+    #[test]
+    fn archive_entry_names_are_normalised_or_refused() {
+        assert_eq!(archive_entry_name("./vm.ovf").unwrap(), "vm.ovf");
+        assert_eq!(archive_entry_name("a\\b//c").unwrap(), "a/b/c");
+        assert_eq!(archive_entry_name("./").unwrap(), "");
+        assert!(archive_entry_name("/etc/passwd").is_err());
+        assert!(archive_entry_name("C:/x").is_err());
+        assert!(archive_entry_name("a/../../x").is_err());
+        assert!(archive_entry_name("a\0b").is_err());
     }
 }

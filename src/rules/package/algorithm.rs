@@ -1,7 +1,7 @@
 //! CSAR-algorithm: an artifact entry names SHA-224, SHA-256, SHA-384 or SHA-512 (Tacker
 //! step 5).
 
-use crate::package::digest::Algorithm;
+use crate::package::digest;
 use crate::report::Keyword;
 use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
 
@@ -27,11 +27,11 @@ fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
         let Some(field) = artifact.algorithm.filter(|_| artifact.is_complete()) else {
             continue;
         };
-        if field.value.is_empty() || Algorithm::parse(&field.value).is_some() {
+        if field.value.is_empty() || digest::parse(&field.value).is_some() {
             continue;
         }
         let dashed = field.value.to_ascii_uppercase().replacen("SHA", "SHA-", 1);
-        let hint = if Algorithm::parse(&dashed).is_some() {
+        let hint = if digest::parse(&dashed).is_some() {
             format!("; Tacker reads `{dashed}` with the dash")
         } else {
             String::new()

@@ -1,6 +1,6 @@
 //! CSAR-digest: every artifact entry's Hash is the file's actual digest (Tacker step 5).
 
-use crate::package::digest::Algorithm;
+use crate::package::digest;
 use crate::report::Keyword;
 use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
 
@@ -32,25 +32,26 @@ fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
         else {
             continue;
         };
-        let Some(algorithm) = Algorithm::parse(&algorithm.value) else {
+        let Some(algorithm) = digest::parse(&algorithm.value) else {
             continue;
         };
         if hash.value.is_empty() || hash_format::problem(&hash.value).is_some() {
             continue;
         }
+        let name = digest::sol004_name(algorithm);
         let message = match context.csar.digests.get(&source.value) {
             None => continue,
-            Some(digests) => match digests.get(algorithm) {
+            Some(hashed) => match digest::hex(hashed, algorithm) {
                 Some(actual) if actual == hash.value => continue,
                 Some(actual) if hash.value.len() != actual.len() => format!(
                     "`{}` does not match its digest: the entry's hash has {} hex digits, its \
-                     {algorithm} is {actual} ({} digits)",
+                     {name} is {actual} ({} digits)",
                     source.value,
                     hash.value.len(),
                     actual.len()
                 ),
                 Some(actual) => format!(
-                    "`{}` does not match its digest: its {algorithm} is {actual}, the entry says {}",
+                    "`{}` does not match its digest: its {name} is {actual}, the entry says {}",
                     source.value, hash.value
                 ),
                 None => continue,

@@ -1,0 +1,212 @@
+//! Hashing throughput: vnfwiz's SHA-256 against `openssl dgst -sha256` on the same 1 GiB
+//! file (page-cached, best of five alternating runs each), then the package paths built on it: a
+//! folder of two disks hashed on all cores, and an OVA read in one streaming pass.
+//!
+//! Run with `cargo bench --bench hashing`; `VNFWIZ_BENCH_DIR` picks the scratch folder
+//! (default: the system temp folder). Numbers go to docs/performance.md.
+
+use std::fs::File;
+use std::io::{BufWriter, Read, Write};
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use vnfwiz::integrity::digest::{hash_stream, to_hex};
+use vnfwiz::integrity::{DigestAlgorithm, ExpectedFile, Options, Tracker, scan_ova, verify_folder};
+use vnfwiz::limits::Limits;
+use vnfwiz::source::PackageFiles;
+
+const GIB: u64 = 1 << 30;
+const RUNS: usize = 3;
+const COMPARISON_RUNS: usize = 5;
+
+/// Writes `size` bytes of incompressible-looking data.
+fn write_data(path: &Path, size: u64, seed: u64) {
+    let mut out = BufWriter::new(File::create(path).expect("create bench file"));
+    let mut block = vec![0u8; 1 << 20];
+    let mut state = seed | 1;
+    for chunk in block.chunks_mut(8) {
+        // xorshift64: fast, deterministic filler.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        chunk.copy_from_slice(&state.to_le_bytes());
+    }
+    for i in 0..size / block.len() as u64 {
+        block[0..8].copy_from_slice(&i.to_le_bytes());
+        out.write_all(&block).expect("write bench file");
+    }
+    out.flush().expect("flush bench file");
+}
+
+/// Reads a file once so every run below works from the page cache.
+fn warm(path: &Path) {
+    let mut file = File::open(path).expect("open");
+    std::io::copy(&mut file, &mut std::io::sink()).expect("read");
+}
+
+fn best<T>(mut run: impl FnMut() -> T) -> (Duration, T) {
+    let mut fastest = Duration::MAX;
+    let mut last = None;
+    for _ in 0..RUNS {
+        let start = Instant::now();
+        let value = run();
+        fastest = fastest.min(start.elapsed());
+        last = Some(value);
+    }
+    (fastest, last.expect("at least one run"))
+}
+
+fn gib_per_s(bytes: u64, time: Duration) -> f64 {
+    bytes as f64 / GIB as f64 / time.as_secs_f64()
+}
+
+fn ours(path: &Path, limits: &Limits) -> String {
+    let options = Options::new(limits);
+    let tracker = Tracker::new(GIB, &options);
+    let mut file = File::open(path).expect("open");
+    let hashed =
+        hash_stream(&mut file, &[DigestAlgorithm::Sha256], &tracker, "disk").expect("hash");
+    to_hex(hashed.digests.get(DigestAlgorithm::Sha256).expect("sha256"))
+}
+
+fn openssl(path: &Path) -> Option<String> {
+    let output = Command::new("openssl")
+        .args(["dgst", "-sha256", "-r"])
+        .arg(path)
+        .output()
+        .ok()?;
+    let text = String::from_utf8(output.stdout).ok()?;
+    text.split_whitespace().next().map(str::to_owned)
+}
+
+fn main() {
+    let base = std::env::var_os("VNFWIZ_BENCH_DIR").map_or_else(std::env::temp_dir, Into::into);
+    let dir = tempfile::tempdir_in(base).expect("scratch folder");
+    let limits = Limits::default();
+    let disk = dir.path().join("disk.vmdk");
+    write_data(&disk, GIB, 0x9e37_79b9_7f4a_7c15);
+    warm(&disk);
+
+    // Runs alternate between the two so that load from other processes hits both alike.
+    let mut our_time = Duration::MAX;
+    let mut their_time = Duration::MAX;
+    let mut digests = (String::new(), None);
+    for _ in 0..COMPARISON_RUNS {
+        let start = Instant::now();
+        digests.0 = ours(&disk, &limits);
+        our_time = our_time.min(start.elapsed());
+        let start = Instant::now();
+        digests.1 = openssl(&disk);
+        their_time = their_time.min(start.elapsed());
+    }
+    println!(
+        "vnfwiz sha256, 1 GiB:          {:.2} GiB/s ({:.3} s)",
+        gib_per_s(GIB, our_time),
+        our_time.as_secs_f64()
+    );
+    match digests.1 {
+        Some(digest) => {
+            assert_eq!(digest, digests.0, "openssl and vnfwiz disagree");
+            println!(
+                "openssl dgst -sha256, 1 GiB:   {:.2} GiB/s ({:.3} s)",
+                gib_per_s(GIB, their_time),
+                their_time.as_secs_f64()
+            );
+            println!(
+                "ratio (vnfwiz time / openssl time): {:.3}",
+                our_time.as_secs_f64() / their_time.as_secs_f64()
+            );
+        }
+        None => println!("openssl not found; no comparison"),
+    }
+    std::fs::remove_file(&disk).expect("remove");
+
+    // A folder package with two 512 MiB disks: one per core.
+    let half = GIB / 2;
+    let names = ["vfw-a.vmdk", "vfw-b.vmdk"];
+    let mut manifest = String::new();
+    for (i, name) in names.iter().enumerate() {
+        let path = dir.path().join(name);
+        write_data(&path, half, 7 + i as u64);
+        warm(&path);
+        let digest = openssl(&path).unwrap_or_else(|| ours_digest(&path));
+        manifest.push_str(&format!("SHA256({name})= {digest}\n"));
+    }
+    std::fs::write(dir.path().join("vfw.ovf"), "<Envelope/>").expect("descriptor");
+    std::fs::write(dir.path().join("vfw.mf"), &manifest).expect("manifest");
+    let expected: Vec<ExpectedFile> = names
+        .iter()
+        .map(|n| ExpectedFile::new(*n, Some(half)))
+        .collect();
+    let files = PackageFiles::open_sparse(dir.path(), &limits);
+    let (time, report) = best(|| {
+        verify_folder(&files, "vfw.ovf", &expected, &Options::new(&limits)).expect("verify")
+    });
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| f.rule().id == "OVF-unlisted-file"),
+        "{:?}",
+        report.findings
+    );
+    println!(
+        "folder, 2 x 512 MiB on {} threads: {:.2} GiB/s ({:.3} s)",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        gib_per_s(GIB, time),
+        time.as_secs_f64()
+    );
+
+    // The same disks in an OVA, read in one pass: with the manifest after the descriptor
+    // (SHA-256 only), then with the manifest last (every algorithm until it is seen).
+    for (label, order) in [
+        ("manifest second", ["vfw.ovf", "vfw.mf", names[0], names[1]]),
+        ("manifest last", ["vfw.ovf", names[0], names[1], "vfw.mf"]),
+    ] {
+        let ova = dir.path().join("vfw.ova");
+        {
+            let file = BufWriter::new(File::create(&ova).expect("ova"));
+            let mut builder = tar::Builder::new(file);
+            for name in order {
+                builder
+                    .append_path_with_name(dir.path().join(name), name)
+                    .expect("append");
+            }
+            builder
+                .into_inner()
+                .expect("finish")
+                .flush()
+                .expect("flush");
+        }
+        warm(&ova);
+        let (time, report) = best(|| {
+            let options = Options::new(&limits);
+            scan_ova(&ova, &options)
+                .expect("scan")
+                .verify(&expected, &options)
+        });
+        assert!(
+            report
+                .findings
+                .iter()
+                .all(|f| f.rule().id == "OVF-unlisted-file"),
+            "{:?}",
+            report.findings
+        );
+        println!(
+            "OVA, 1 GiB in one pass, {label}: {:.2} GiB/s ({:.3} s)",
+            gib_per_s(GIB, time),
+            time.as_secs_f64()
+        );
+        std::fs::remove_file(&ova).expect("remove");
+    }
+}
+
+fn ours_digest(path: &Path) -> String {
+    let mut data = Vec::new();
+    File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut data))
+        .expect("read");
+    to_hex(&DigestAlgorithm::Sha256.digest(&data))
+}
