@@ -65,6 +65,8 @@ pub struct Csar {
     pub manifests: Vec<ManifestFile>,
     /// Digests of every file an artifact entry names, by path.
     pub digests: BTreeMap<String, Hashed>,
+    /// Stored archive entries whose bytes do not match their zip CRC-32.
+    pub damaged: Vec<String>,
     /// Signature checks of manifests that carry a signature.
     pub signatures: Vec<SignatureCheck>,
     /// The flavour folders of `BaseHOT/`.
@@ -275,6 +277,7 @@ impl Csar {
             self.digests.insert(name, hashed);
         }
         tracker.finish();
+        self.damaged = files.damaged();
         Ok(())
     }
 

@@ -33,6 +33,8 @@ pub struct PackageFiles {
     sizes: Vec<u64>,
     limits: Limits,
     read_so_far: AtomicU64,
+    /// Stored archive entries whose streamed bytes did not match their CRC-32.
+    damaged: Mutex<Vec<String>>,
 }
 
 impl std::fmt::Debug for PackageFiles {
@@ -97,6 +99,7 @@ impl PackageFiles {
             sizes,
             limits: *limits,
             read_so_far: AtomicU64::new(0),
+            damaged: Mutex::new(Vec::new()),
         })
     }
 
@@ -110,6 +113,7 @@ impl PackageFiles {
             sizes: Vec::new(),
             limits: *limits,
             read_so_far: AtomicU64::new(0),
+            damaged: Mutex::new(Vec::new()),
         }
     }
 
@@ -179,6 +183,7 @@ impl PackageFiles {
             sizes,
             limits: *limits,
             read_so_far: AtomicU64::new(0),
+            damaged: Mutex::new(Vec::new()),
         })
     }
 
@@ -249,6 +254,7 @@ impl PackageFiles {
                     files: self,
                     name,
                     inflated: false,
+                    crc: None,
                     failure: None,
                 };
                 let result = consume(&mut gate);
@@ -256,25 +262,45 @@ impl PackageFiles {
             }
             Backend::Zip(archive, indices) => {
                 let mut archive = archive.lock().unwrap_or_else(|p| p.into_inner());
-                let entry =
-                    archive
-                        .by_index(indices[position])
-                        .map_err(|e| SourceError::BadArchive {
-                            path: self.origin.clone(),
-                            reason: format!("{name}: {e}"),
-                        })?;
-                let inflated = entry.compression() != zip::CompressionMethod::Stored;
+                let bad = |e: zip::result::ZipError| SourceError::BadArchive {
+                    path: self.origin.clone(),
+                    reason: format!("{name}: {e}"),
+                };
+                let stored = archive
+                    .by_index_raw(indices[position])
+                    .map_err(bad)?
+                    .compression()
+                    == zip::CompressionMethod::Stored;
+                // A stored entry is read raw and its CRC checked here, so damaged bytes
+                // still stream to the end (their digest is what reports them).
+                let (entry, crc) = if stored {
+                    let entry = archive.by_index_raw(indices[position]).map_err(bad)?;
+                    let expected = entry.crc32();
+                    (entry, Some((flate2::Crc::new(), expected)))
+                } else {
+                    (archive.by_index(indices[position]).map_err(bad)?, None)
+                };
                 let mut gate = Gate {
                     inner: entry,
                     files: self,
                     name,
-                    inflated,
+                    inflated: !stored,
+                    crc,
                     failure: None,
                 };
                 let result = consume(&mut gate);
                 gate.finish(result)
             }
         }
+    }
+
+    /// Stored archive entries streamed so far whose bytes did not match the CRC-32 their
+    /// headers record (changed or damaged after the archive was written).
+    pub fn damaged(&self) -> Vec<String> {
+        self.damaged
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// Reads a whole file, refusing more than the per-file limit whatever its header says.
@@ -346,6 +372,8 @@ struct Gate<'f, R> {
     name: &'f str,
     /// True for a compressed archive entry, whose bytes count against the budget.
     inflated: bool,
+    /// For a stored entry read raw: the running CRC-32 and the one its header records.
+    crc: Option<(flate2::Crc, u32)>,
     failure: Option<SourceError>,
 }
 
@@ -378,6 +406,18 @@ impl<R: Read> Read for Gate<'_, R> {
                 return Err(std::io::Error::other(message));
             }
         };
+        if let Some((crc, expected)) = &mut self.crc {
+            if n > 0 {
+                crc.update(&buf[..n]);
+            } else if crc.sum() != *expected && !buf.is_empty() {
+                self.files
+                    .damaged
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push(self.name.to_owned());
+                self.crc = None;
+            }
+        }
         if !self.inflated {
             return Ok(n);
         }
@@ -516,5 +556,23 @@ mod tests {
         let archive = PackageFiles::open_zip(file.path(), &limits).unwrap();
         assert_eq!(count(&archive, "disk1.qcow2").unwrap(), 3000);
         assert_eq!(count(&archive, "disk2.qcow2").unwrap(), 3000);
+    }
+
+    #[test]
+    fn a_damaged_stored_entry_streams_to_its_end_and_is_named() {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let mut writer = zip::ZipWriter::new(file.reopen().unwrap());
+        let stored = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
+        writer.start_file("Files/images/fw.qcow2", stored).unwrap();
+        writer.write_all(b"QFI\xfb firewall root disk").unwrap();
+        writer.finish().unwrap();
+        let mut bytes = std::fs::read(file.path()).unwrap();
+        let at = bytes.windows(8).position(|w| w == b"firewall").unwrap();
+        bytes[at] ^= 0x20;
+        std::fs::write(file.path(), &bytes).unwrap();
+        let archive = PackageFiles::open_zip(file.path(), &Limits::default()).unwrap();
+        assert_eq!(count(&archive, "Files/images/fw.qcow2").unwrap(), 23);
+        assert_eq!(archive.damaged(), ["Files/images/fw.qcow2"]);
     }
 }
