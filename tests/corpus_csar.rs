@@ -136,9 +136,10 @@ fn every_corpus_csar_gets_the_verdict_its_index_names() {
     let mut per_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
     for row in &rows {
         let package = root.join(&row.name);
+        let limits = Limits::default();
         let report = validate(
             std::slice::from_ref(&package),
-            &Limits::default(),
+            &vnfwiz::integrity::Options::new(&limits),
             &Selection::all(),
         )
         .unwrap_or_else(|e| panic!("{}: {e}", package.display()));

@@ -37,6 +37,11 @@ fn hot_set(folder: &Path) -> HotSet {
     )
 }
 
+fn open_ovf(path: &Path) -> Result<OvfPackage, vnfwiz::integrity::IntegrityError> {
+    let limits = Limits::default();
+    ovf::open(path, &Options::new(&limits))
+}
+
 fn identity() -> VnfIdentity {
     VnfIdentity::new("Acme Networks", "vFirewall", "9.1", None)
 }
@@ -106,7 +111,7 @@ fn text_of(entries: &[(String, Vec<u8>, zip::CompressionMethod)], name: &str) ->
 fn a_csar_from_an_ovf_has_tackers_layout_and_validates_clean() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("vfw.csar");
-    let ovf = ovf::open(&fixture("vfw/vfw.ovf"), &Limits::default()).unwrap();
+    let ovf = open_ovf(&fixture("vfw/vfw.ovf")).unwrap();
     write_vfw_csar(&ovf, &out, TIME).unwrap();
     let entries = entries(&out);
     let names: Vec<&str> = entries.iter().map(|e| e.0.as_str()).collect();
@@ -206,7 +211,7 @@ fn a_csar_from_an_ovf_has_tackers_layout_and_validates_clean() {
 #[test]
 fn the_same_inputs_give_byte_identical_packages() {
     let dir = tempfile::tempdir().unwrap();
-    let ovf = ovf::open(&fixture("vfw/vfw.ovf"), &Limits::default()).unwrap();
+    let ovf = open_ovf(&fixture("vfw/vfw.ovf")).unwrap();
     let (first, second, later) = (
         dir.path().join("a.csar"),
         dir.path().join("b.csar"),
@@ -256,8 +261,8 @@ fn ova_of_fixture(dir: &Path) -> PathBuf {
 #[test]
 fn an_ova_gives_the_same_csar_as_its_unpacked_folder() {
     let dir = tempfile::tempdir().unwrap();
-    let folder = ovf::open(&fixture("vfw/vfw.ovf"), &Limits::default()).unwrap();
-    let ova = ovf::open(&ova_of_fixture(dir.path()), &Limits::default()).unwrap();
+    let folder = open_ovf(&fixture("vfw/vfw.ovf")).unwrap();
+    let ova = open_ovf(&ova_of_fixture(dir.path())).unwrap();
     let (from_folder, from_ova) = (dir.path().join("f.csar"), dir.path().join("o.csar"));
     write_vfw_csar(&folder, &from_folder, TIME).unwrap();
     write_vfw_csar(&ova, &from_ova, TIME).unwrap();
@@ -271,7 +276,7 @@ fn an_ova_gives_the_same_csar_as_its_unpacked_folder() {
 fn one_flipped_image_byte_in_a_written_csar_is_a_digest_error_naming_the_image() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("vfw.csar");
-    let ovf = ovf::open(&fixture("vfw/vfw.ovf"), &Limits::default()).unwrap();
+    let ovf = open_ovf(&fixture("vfw/vfw.ovf")).unwrap();
     write_vfw_csar(&ovf, &out, TIME).unwrap();
     let mut bytes = std::fs::read(&out).unwrap();
     let at = bytes
@@ -281,7 +286,8 @@ fn one_flipped_image_byte_in_a_written_csar_is_a_digest_error_naming_the_image()
     bytes[at] ^= 0x01;
     let damaged = dir.path().join("damaged.csar");
     std::fs::write(&damaged, &bytes).unwrap();
-    let report = validate(&[damaged], &Limits::default(), &Selection::all()).unwrap();
+    let limits = Limits::default();
+    let report = validate(&[damaged], &Options::new(&limits), &Selection::all()).unwrap();
     let errors: Vec<_> = report
         .violations()
         .filter(|v| v.severity() == Severity::Error)
@@ -406,7 +412,7 @@ fn an_image_past_4_gib_is_stored_with_zip64() {
     std::fs::copy(fixture("vfw/vfw-logs.vmdk"), package.join("vfw-logs.vmdk")).unwrap();
     let root = std::fs::File::create(package.join("vfw-root.qcow2")).unwrap();
     root.set_len(size).unwrap();
-    let ovf = ovf::open(&package.join("vfw.ovf"), &Limits::default()).unwrap();
+    let ovf = open_ovf(&package.join("vfw.ovf")).unwrap();
     let out = dir.path().join("vfw.csar");
     let started = std::time::Instant::now();
     write_vfw_csar(&ovf, &out, TIME).unwrap();

@@ -1,5 +1,6 @@
 //! Argument definitions (DESIGN.md's command line) and dispatch to each command.
 
+mod capabilities;
 mod inspect;
 mod rules;
 mod validate;
@@ -27,6 +28,8 @@ enum Command {
     Validate(validate::ValidateArgs),
     /// Show what an OVF or OVA package asks and holds.
     Inspect(inspect::InspectArgs),
+    /// Show what a template set lets the operator choose, or find templates by capability.
+    Capabilities(capabilities::CapabilitiesArgs),
     /// List the rule catalogue.
     Rules(rules::RulesArgs),
 }
@@ -114,9 +117,9 @@ impl LimitArgs {
 /// Errors that end a command with exit code 2.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    /// Input that cannot be read.
+    /// Input that cannot be read (or an OVF package whose integrity check cannot finish).
     #[error(transparent)]
-    Source(#[from] vnfwiz::source::SourceError),
+    Input(#[from] vnfwiz::validation::InputError),
     /// A `--rules` id that names no rule.
     #[error(transparent)]
     UnknownRule(#[from] vnfwiz::rules::UnknownRule),
@@ -137,6 +140,16 @@ pub enum CliError {
     Output(#[from] std::io::Error),
 }
 
+/// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.
+pub fn key_value(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((key, value)) if !key.trim().is_empty() => {
+            Ok((key.trim().to_owned(), value.trim().to_owned()))
+        }
+        _ => Err(format!("`{text}` is not KEY=VALUE")),
+    }
+}
+
 /// True when colour is wanted on stdout: a terminal, and `NO_COLOR` unset or empty
 /// (no-color.org: any non-empty value turns colour off).
 fn color_stdout() -> bool {
@@ -149,6 +162,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Command::Validate(args) => validate::run(args, &limits),
         Command::Inspect(args) => inspect::run(args, &limits),
+        Command::Capabilities(args) => capabilities::run(args, &limits),
         Command::Rules(args) => rules::run(args),
     }
 }

@@ -390,7 +390,7 @@ mod tests {
         let limits = crate::limits::Limits::default();
         let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures/package/vfw/vfw.ovf");
-        let ovf = crate::ovf::open(&fixture, &limits).unwrap();
+        let ovf = crate::ovf::open(&fixture, &crate::integrity::Options::new(&limits)).unwrap();
         let flavours = deployment_flavours(Some(&ovf));
         let ids: Vec<&str> = flavours.iter().map(|f| f.id.as_str()).collect();
         assert_eq!(ids, ["small", "large"]);

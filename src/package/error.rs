@@ -15,6 +15,9 @@ pub enum PackageError {
     /// A source file (an image, a template) cannot be read.
     #[error(transparent)]
     Source(#[from] SourceError),
+    /// The written package cannot be re-opened to check it.
+    #[error(transparent)]
+    Check(#[from] crate::validation::InputError),
     /// The output cannot be created or written.
     #[error("{path}: {source}")]
     Output {

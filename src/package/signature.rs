@@ -295,5 +295,12 @@ fn check_signature(
 /// Reads every PEM certificate of a certificate file (`ETSI-Entry-Certificate`); a file
 /// that does not decode gives none, and the signature then names the missing certificate.
 pub fn certificates_from_pem(bytes: &[u8]) -> Vec<Certificate> {
-    pem_certificates(&String::from_utf8_lossy(bytes)).unwrap_or_default()
+    pem_certificates(&String::from_utf8_lossy(bytes))
+        .map(|chain| {
+            chain
+                .into_iter()
+                .map(|(_, certificate)| certificate)
+                .collect()
+        })
+        .unwrap_or_default()
 }

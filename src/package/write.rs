@@ -36,11 +36,7 @@ pub fn write_heat_zip_checked(
 
 /// Validates a written package; an error-severity finding removes it.
 fn check(destination: &Path, options: &Options<'_>) -> Result<Report, PackageError> {
-    let outcome = validate(
-        &[destination.to_path_buf()],
-        options.limits,
-        &Selection::all(),
-    );
+    let outcome = validate(&[destination.to_path_buf()], options, &Selection::all());
     let report = match outcome {
         Ok(report) => report,
         Err(error) => {

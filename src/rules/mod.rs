@@ -1,5 +1,6 @@
 //! Validation rules: one file per rule, grouped by area, listed in one registry.
 
+pub mod capabilities;
 mod context;
 mod csar_context;
 pub mod hot_spec;
@@ -7,10 +8,11 @@ mod meta;
 pub mod onap;
 pub mod ovf;
 mod ovf_context;
+pub mod ovf_integrity;
 pub mod package;
 mod registry;
 
-pub use context::{Context, Findings};
+pub use context::{Composed, Context, Findings};
 pub use csar_context::{CsarContext, FILE_START};
 pub use meta::{Check, Rule, RuleMeta};
 pub use ovf_context::OvfContext;
