@@ -106,6 +106,12 @@ pub struct Answers {
     pub package: Option<PackageFormat>,
     /// `registry`: how chosen implementations are written (inline when not given).
     pub registry: Option<RegistryOutput>,
+    /// `descriptor_id`: the VNFD's id, recorded on the first package so every later version
+    /// of the product keeps it.
+    pub descriptor_id: Option<String>,
+    /// `package_date`: the packages' timestamp (RFC 3339), when `SOURCE_DATE_EPOCH` does not
+    /// set it.
+    pub package_date: Option<String>,
 }
 
 /// A problem in an answers file, with its place.
@@ -142,7 +148,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-const KEYS: [&str; 8] = [
+const KEYS: [&str; 10] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -151,6 +157,8 @@ const KEYS: [&str; 8] = [
     "requires",
     "package",
     "registry",
+    "descriptor_id",
+    "package_date",
 ];
 
 impl Answers {
@@ -261,6 +269,37 @@ impl Answers {
                             })?,
                     )
                 }
+                "descriptor_id" => {
+                    answers.descriptor_id = Some(
+                        value
+                            .as_str()
+                            .filter(|id| !id.trim().is_empty())
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "descriptor_id is the VNFD's id, a UUID written as text"
+                                        .to_owned(),
+                                )
+                            })?
+                            .to_owned(),
+                    )
+                }
+                "package_date" => {
+                    answers.package_date = Some(
+                        value
+                            .as_str()
+                            .filter(|d| crate::package::PackageTime::parse_rfc3339(d).is_some())
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "package_date is an RFC 3339 date-time such as \
+                                     2024-05-01T10:00:00Z"
+                                        .to_owned(),
+                                )
+                            })?
+                            .to_owned(),
+                    )
+                }
                 other => {
                     return Err(invalid(
                         key.span,
@@ -326,6 +365,12 @@ impl Answers {
         if let Some(registry) = self.registry {
             entries.push(("registry", string(registry.as_str())));
         }
+        if let Some(id) = &self.descriptor_id {
+            entries.push(("descriptor_id", string(id.clone())));
+        }
+        if let Some(date) = &self.package_date {
+            entries.push(("package_date", string(date.clone())));
+        }
         if entries.is_empty() {
             return "{}\n".to_owned();
         }
@@ -390,6 +435,8 @@ requires:
   deployment: puppet
 package: csar
 registry: env
+descriptor_id: 4bae615d-dd55-55df-87bf-ab891588edea
+package_date: 2024-05-01T10:00:00Z
 ";
 
     #[test]
@@ -409,6 +456,13 @@ registry: env
         assert_eq!(a.requires["deployment"], "puppet");
         assert_eq!(a.package, Some(PackageFormat::Csar));
         assert_eq!(a.registry, Some(RegistryOutput::Env));
+        assert_eq!(
+            a.descriptor_id.as_deref(),
+            Some("4bae615d-dd55-55df-87bf-ab891588edea")
+        );
+        assert_eq!(a.package_date.as_deref(), Some("2024-05-01T10:00:00Z"));
+        let error = Answers::parse(b"package_date: yesterday\n", "a.yaml").unwrap_err();
+        assert!(error.to_string().contains("a.yaml:1:15"), "{error}");
     }
 
     #[test]

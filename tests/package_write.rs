@@ -425,3 +425,61 @@ fn an_image_past_4_gib_is_stored_with_zip64() {
     assert_eq!(image.size(), size);
     assert_eq!(image.compression(), zip::CompressionMethod::Stored);
 }
+
+#[test]
+fn both_packages_are_written_or_neither() {
+    let dir = tempfile::tempdir().unwrap();
+    let ovf = open_ovf(&fixture("vfw/vfw.ovf")).unwrap();
+    let identity = identity();
+    let limits = Limits::default();
+    let specs = vnfwiz::package::deployment_flavours(Some(&ovf));
+    let write = |templates: &HotSet, out: &Path| {
+        let flavours: Vec<CsarFlavour<'_>> = specs
+            .iter()
+            .map(|spec| CsarFlavour::new(spec, templates))
+            .collect();
+        let set = vnfwiz::package::PackageSet {
+            name: "vfw",
+            identity: &identity,
+            description: "Acme vFirewall 9.1",
+            templates,
+            flavours: &flavours,
+            ovf: Some(&ovf),
+            user_data: &[],
+            time: TIME,
+        };
+        vnfwiz::package::write_packages(
+            &set,
+            vnfwiz::answers::PackageFormat::Both,
+            out,
+            &Options::new(&limits),
+        )
+    };
+    let good = dir.path().join("good");
+    std::fs::create_dir(&good).unwrap();
+    let written = write(&hot_set(&fixture("vfw-hot")), &good).unwrap();
+    let names: Vec<String> = written
+        .iter()
+        .map(|w| w.path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["vfw.csar", "vfw.zip"]);
+    // Without env files the set is sound for Heat (the CSAR's BaseHOT passes) but not for
+    // ONAP (the heat zip fails R-86285), so the CSAR written first is removed again.
+    let hot = dir.path().join("hot");
+    std::fs::create_dir_all(hot.join("scripts")).unwrap();
+    for name in [
+        "base_vfw.yaml",
+        "base_vfw_volume.yaml",
+        "fw_port.yaml",
+        "scripts/day0.sh",
+    ] {
+        std::fs::copy(fixture("vfw-hot").join(name), hot.join(name)).unwrap();
+    }
+    let bad = dir.path().join("bad");
+    std::fs::create_dir(&bad).unwrap();
+    let Err(error) = write(&hot_set(&hot), &bad) else {
+        panic!("a heat zip without env files was accepted");
+    };
+    assert!(error.to_string().contains("vfw.zip"), "{error}");
+    assert_eq!(std::fs::read_dir(&bad).unwrap().count(), 0, "nothing left");
+}

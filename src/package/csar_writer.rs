@@ -38,6 +38,18 @@ pub struct CsarFlavour<'a> {
     pub templates: &'a HotSet,
 }
 
+impl<'a> CsarFlavour<'a> {
+    /// The flavour `spec` describes, with its templates.
+    pub fn new(spec: &'a FlavourSpec, templates: &'a HotSet) -> CsarFlavour<'a> {
+        CsarFlavour {
+            id: &spec.id,
+            description: &spec.description,
+            option: spec.option.as_deref(),
+            templates,
+        }
+    }
+}
+
 /// Everything a CSAR is made of.
 #[derive(Clone, Copy, Debug)]
 pub struct CsarRequest<'a> {

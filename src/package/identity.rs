@@ -3,6 +3,8 @@
 
 use sha1::{Digest as _, Sha1};
 
+use crate::ovf::OvfPackage;
+
 /// The RFC 4122 URL namespace; the name hashed in it is a `urn:` of provider and product.
 const URL_NAMESPACE: [u8; 16] = [
     0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8,
@@ -46,6 +48,35 @@ impl VnfIdentity {
             vnfm_info: vec!["Tacker".to_owned()],
         }
     }
+}
+
+/// The identity an OVF package declares in its ProductSection (product, vendor, version),
+/// with `fallback` naming the product when it declares none.
+pub fn from_ovf(ovf: Option<&OvfPackage>, fallback: &str, recorded: Option<&str>) -> VnfIdentity {
+    let product = ovf.and_then(OvfPackage::envelope).and_then(|envelope| {
+        let section = envelope
+            .contents
+            .iter()
+            .flat_map(|c| c.products.iter())
+            .find(|p| p.product.is_some() || p.vendor.is_some())?;
+        let text = |t: &Option<crate::ovf::LocalizedText>| {
+            t.as_ref()
+                .map(|t| envelope.text(t).trim().to_owned())
+                .filter(|t| !t.is_empty())
+        };
+        Some((
+            text(&section.product),
+            text(&section.vendor),
+            text(&section.version).or_else(|| text(&section.full_version)),
+        ))
+    });
+    let (product, vendor, version) = product.unwrap_or_default();
+    VnfIdentity::new(
+        vendor.as_deref().unwrap_or("Unknown provider"),
+        product.as_deref().unwrap_or(fallback),
+        version.as_deref().unwrap_or("1.0"),
+        recorded,
+    )
 }
 
 /// A name-based (version 5) UUID of `provider` and `product`.
@@ -95,6 +126,24 @@ mod tests {
             Some("0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e5f"),
         );
         assert_eq!(kept.descriptor_id, "0c9d8e7f-6a5b-4c3d-2e1f-0a9b8c7d6e5f");
+    }
+
+    #[test]
+    fn identity_from_the_product_section() {
+        let limits = crate::limits::Limits::default();
+        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/package/vfw/vfw.ovf");
+        let ovf = crate::ovf::open(&fixture, &crate::integrity::Options::new(&limits)).unwrap();
+        let identity = from_ovf(Some(&ovf), "vfw", None);
+        assert_eq!(
+            (
+                identity.provider.as_str(),
+                identity.product_name.as_str(),
+                identity.software_version.as_str()
+            ),
+            ("Acme Networks", "vFirewall", "9.1")
+        );
+        assert_eq!(from_ovf(None, "vdns", None).product_name, "vdns");
     }
 
     #[test]

@@ -27,4 +27,7 @@ pub use error::PackageError;
 pub use heat_zip::{HeatZipRequest, write_heat_zip};
 pub use identity::VnfIdentity;
 pub use time::PackageTime;
-pub use write::{write_csar_checked, write_heat_zip_checked};
+pub use write::{
+    PackageKind, PackageSet, WrittenPackage, kinds, write_csar_checked, write_heat_zip_checked,
+    write_packages,
+};

@@ -26,6 +26,20 @@ impl PackageTime {
         }
     }
 
+    /// The packages' timestamp for one run: `SOURCE_DATE_EPOCH`, else the answers'
+    /// `package_date`, else the source's modification time (so unchanged inputs keep giving
+    /// the same bytes), else the Unix epoch.
+    pub fn for_run(
+        package_date: Option<&str>,
+        source: &std::path::Path,
+    ) -> Result<PackageTime, BadSourceDateEpoch> {
+        let fallback = package_date
+            .and_then(PackageTime::parse_rfc3339)
+            .or_else(|| PackageTime::of_file(source))
+            .unwrap_or(PackageTime(0));
+        PackageTime::from_env_or(fallback)
+    }
+
     /// The time of a file's last modification (a source package's own date).
     pub fn of_file(path: &std::path::Path) -> Option<PackageTime> {
         let modified = std::fs::metadata(path).ok()?.modified().ok()?;
@@ -33,6 +47,38 @@ impl PackageTime {
             .duration_since(std::time::SystemTime::UNIX_EPOCH)
             .ok()?;
         Some(PackageTime(seconds.as_secs()))
+    }
+
+    /// Reads an RFC 3339 date-time (`2024-05-01T10:00:00Z`, `…+09:00`; fractions of a
+    /// second dropped); `None` when it is not one or lies before 1970.
+    pub fn parse_rfc3339(text: &str) -> Option<PackageTime> {
+        if !super::manifest::is_rfc3339(text) {
+            return None;
+        }
+        let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<i64>().ok();
+        let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
+        let (hour, minute, second) = (number(11..13)?, number(14..16)?, number(17..19)?);
+        // Howard Hinnant's days-from-civil algorithm.
+        let y = if month <= 2 { year - 1 } else { year };
+        let era = y.div_euclid(400);
+        let yoe = y.rem_euclid(400);
+        let mp = (month + 9) % 12;
+        let doy = (153 * mp + 2) / 5 + day - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        let days = era * 146_097 + doe - 719_468;
+        let zone = text.trim_end();
+        let offset = match zone.as_bytes().last() {
+            Some(b'Z' | b'z') => 0,
+            _ => {
+                let tail = &zone[zone.len() - 6..];
+                let sign = if tail.starts_with('-') { -1 } else { 1 };
+                let hours: i64 = tail[1..3].parse().ok()?;
+                let minutes: i64 = tail[4..6].parse().ok()?;
+                sign * (hours * 3_600 + minutes * 60)
+            }
+        };
+        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset;
+        u64::try_from(seconds).ok().map(PackageTime)
     }
 
     /// Year, month, day, hour, minute, second (UTC).
@@ -95,5 +141,19 @@ mod tests {
             PackageTime(1_714_557_600).dos(),
             DosTime::new(2024, 5, 1, 10, 0, 0)
         );
+        assert_eq!(
+            PackageTime::parse_rfc3339("2024-05-01T10:00:00Z"),
+            Some(PackageTime(1_714_557_600))
+        );
+        assert_eq!(
+            PackageTime::parse_rfc3339("2024-05-01T19:00:00.75+09:00"),
+            Some(PackageTime(1_714_557_600))
+        );
+        assert_eq!(
+            PackageTime::parse_rfc3339("2000-02-29T00:00:00-00:00"),
+            Some(PackageTime(951_782_400))
+        );
+        assert_eq!(PackageTime::parse_rfc3339("1969-12-31T23:59:59Z"), None);
+        assert_eq!(PackageTime::parse_rfc3339("2024-05-01 10:00"), None);
     }
 }
