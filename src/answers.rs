@@ -145,6 +145,12 @@ pub struct Answers {
     pub registry: Option<RegistryOutput>,
     /// `ovf_env_transport`: how the OVF environment reaches the guests.
     pub ovf_env_transport: Option<EnvTransport>,
+    /// `descriptor_id`: the VNFD's id, recorded on the first package so every later version
+    /// of the product keeps it.
+    pub descriptor_id: Option<String>,
+    /// `package_date`: the packages' timestamp (RFC 3339), when `SOURCE_DATE_EPOCH` does not
+    /// set it.
+    pub package_date: Option<String>,
 }
 
 /// A problem in an answers file, with its place.
@@ -181,7 +187,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-const KEYS: [&str; 9] = [
+const KEYS: [&str; 11] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -191,6 +197,8 @@ const KEYS: [&str; 9] = [
     "package",
     "registry",
     "ovf_env_transport",
+    "descriptor_id",
+    "package_date",
 ];
 
 impl Answers {
@@ -332,6 +340,37 @@ impl Answers {
                             })?,
                     )
                 }
+                "descriptor_id" => {
+                    answers.descriptor_id = Some(
+                        value
+                            .as_str()
+                            .filter(|id| !id.trim().is_empty())
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "descriptor_id is the VNFD's id, a UUID written as text"
+                                        .to_owned(),
+                                )
+                            })?
+                            .to_owned(),
+                    )
+                }
+                "package_date" => {
+                    answers.package_date = Some(
+                        value
+                            .as_str()
+                            .filter(|d| crate::package::PackageTime::parse_rfc3339(d).is_some())
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "package_date is an RFC 3339 date-time such as \
+                                     2024-05-01T10:00:00Z"
+                                        .to_owned(),
+                                )
+                            })?
+                            .to_owned(),
+                    )
+                }
                 other => {
                     return Err(invalid(
                         key.span,
@@ -400,6 +439,12 @@ impl Answers {
         if let Some(transport) = self.ovf_env_transport {
             entries.push(("ovf_env_transport", string(transport.as_str())));
         }
+        if let Some(id) = &self.descriptor_id {
+            entries.push(("descriptor_id", string(id.clone())));
+        }
+        if let Some(date) = &self.package_date {
+            entries.push(("package_date", string(date.clone())));
+        }
         if entries.is_empty() {
             return "{}\n".to_owned();
         }
@@ -465,6 +510,8 @@ requires:
 package: csar
 registry: env
 ovf_env_transport: user_data
+descriptor_id: 4bae615d-dd55-55df-87bf-ab891588edea
+package_date: 2024-05-01T10:00:00Z
 ";
 
     #[test]
@@ -485,6 +532,13 @@ ovf_env_transport: user_data
         assert_eq!(a.package, Some(PackageFormat::Csar));
         assert_eq!(a.registry, Some(RegistryOutput::Env));
         assert_eq!(a.ovf_env_transport, Some(EnvTransport::UserData));
+        assert_eq!(
+            a.descriptor_id.as_deref(),
+            Some("4bae615d-dd55-55df-87bf-ab891588edea")
+        );
+        assert_eq!(a.package_date.as_deref(), Some("2024-05-01T10:00:00Z"));
+        let error = Answers::parse(b"package_date: yesterday\n", "a.yaml").unwrap_err();
+        assert!(error.to_string().contains("a.yaml:1:15"), "{error}");
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod hot;
 pub mod integrity;
 pub mod limits;
 pub mod ovf;
+pub mod package;
 pub mod report;
 pub mod rules;
 pub mod session;

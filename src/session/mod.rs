@@ -68,6 +68,11 @@ pub enum SessionError {
         /// What is wrong.
         error: DescriptorError,
     },
+    /// The input is a finished package, not something to onboard.
+    #[error(
+        "{0}: a CSAR is already an onboarded package; check it with `vnfwiz validate`, or onboard its OVF or HOT sources"
+    )]
+    FinishedPackage(String),
 }
 
 enum Source {
@@ -132,6 +137,9 @@ impl Session {
         let limits = options.limits;
         let (loaded, _root) = open_input(path, options)?;
         let source = match loaded {
+            Loaded::Csar(_) => {
+                return Err(SessionError::FinishedPackage(path.display().to_string()));
+            }
             Loaded::Hot(set) => Source::Hot { set },
             Loaded::Ovf(package) => {
                 if let Err(error) = &package.descriptor.envelope {

@@ -35,6 +35,8 @@ pub struct PackageFiles {
     sizes: Vec<u64>,
     limits: Limits,
     read_so_far: AtomicU64,
+    /// Stored archive entries whose streamed bytes did not match their CRC-32.
+    damaged: Mutex<Vec<String>>,
 }
 
 impl std::fmt::Debug for PackageFiles {
@@ -99,6 +101,7 @@ impl PackageFiles {
             sizes,
             limits: *limits,
             read_so_far: AtomicU64::new(0),
+            damaged: Mutex::new(Vec::new()),
         })
     }
 
@@ -112,6 +115,7 @@ impl PackageFiles {
             sizes: Vec::new(),
             limits: *limits,
             read_so_far: AtomicU64::new(0),
+            damaged: Mutex::new(Vec::new()),
         }
     }
 
@@ -181,6 +185,7 @@ impl PackageFiles {
             sizes,
             limits: *limits,
             read_so_far: AtomicU64::new(0),
+            damaged: Mutex::new(Vec::new()),
         })
     }
 
@@ -231,6 +236,7 @@ impl PackageFiles {
             sizes,
             limits: *limits,
             read_so_far: AtomicU64::new(0),
+            damaged: Mutex::new(Vec::new()),
         })
     }
 
@@ -276,9 +282,11 @@ impl PackageFiles {
             .ok()
     }
 
-    /// Hands a file to `consume` as a reader, without holding it in memory (disks are
-    /// hashed this way). Bytes from an archive count against its total budget. A read
-    /// failure is returned as the package's error even when `consume` turned it into its own.
+    /// Hands a file to `consume` as a reader, without holding it in memory (disks and
+    /// images are hashed this way). Bytes inflated from a compressed archive entry count
+    /// against the archive's total budget; a stored entry cannot expand beyond the
+    /// archive's own size, so it does not. A read failure is returned as the package's
+    /// error even when `consume` turned it into its own.
     pub fn stream<T, E: From<SourceError>>(
         &self,
         name: &str,
@@ -298,6 +306,8 @@ impl PackageFiles {
                     inner: file,
                     files: self,
                     name,
+                    inflated: false,
+                    crc: None,
                     failure: None,
                 };
                 let result = consume(&mut gate);
@@ -308,6 +318,8 @@ impl PackageFiles {
                     inner: contents[position].as_slice(),
                     files: self,
                     name,
+                    inflated: false,
+                    crc: None,
                     failure: None,
                 };
                 let result = consume(&mut gate);
@@ -315,23 +327,45 @@ impl PackageFiles {
             }
             Backend::Zip(archive, indices) => {
                 let mut archive = archive.lock().unwrap_or_else(|p| p.into_inner());
-                let entry =
-                    archive
-                        .by_index(indices[position])
-                        .map_err(|e| SourceError::BadArchive {
-                            path: self.origin.clone(),
-                            reason: format!("{name}: {e}"),
-                        })?;
+                let bad = |e: zip::result::ZipError| SourceError::BadArchive {
+                    path: self.origin.clone(),
+                    reason: format!("{name}: {e}"),
+                };
+                let stored = archive
+                    .by_index_raw(indices[position])
+                    .map_err(bad)?
+                    .compression()
+                    == zip::CompressionMethod::Stored;
+                // A stored entry is read raw and its CRC checked here, so damaged bytes
+                // still stream to the end (their digest is what reports them).
+                let (entry, crc) = if stored {
+                    let entry = archive.by_index_raw(indices[position]).map_err(bad)?;
+                    let expected = entry.crc32();
+                    (entry, Some((flate2::Crc::new(), expected)))
+                } else {
+                    (archive.by_index(indices[position]).map_err(bad)?, None)
+                };
                 let mut gate = Gate {
                     inner: entry,
                     files: self,
                     name,
+                    inflated: !stored,
+                    crc,
                     failure: None,
                 };
                 let result = consume(&mut gate);
                 gate.finish(result)
             }
         }
+    }
+
+    /// Stored archive entries streamed so far whose bytes did not match the CRC-32 their
+    /// headers record (changed or damaged after the archive was written).
+    pub fn damaged(&self) -> Vec<String> {
+        self.damaged
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// Reads a whole file, refusing more than the per-file limit whatever its header says.
@@ -408,6 +442,10 @@ struct Gate<'f, R> {
     inner: R,
     files: &'f PackageFiles,
     name: &'f str,
+    /// True for a compressed archive entry, whose bytes count against the budget.
+    inflated: bool,
+    /// For a stored entry read raw: the running CRC-32 and the one its header records.
+    crc: Option<(flate2::Crc, u32)>,
     failure: Option<SourceError>,
 }
 
@@ -440,12 +478,27 @@ impl<R: Read> Read for Gate<'_, R> {
                 return Err(std::io::Error::other(message));
             }
         };
+        if let Some((crc, expected)) = &mut self.crc {
+            if n > 0 {
+                crc.update(&buf[..n]);
+            } else if crc.sum() != *expected && !buf.is_empty() {
+                self.files
+                    .damaged
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push(self.name.to_owned());
+                self.crc = None;
+            }
+        }
+        if !self.inflated {
+            return Ok(n);
+        }
         let total = self
             .files
             .read_so_far
             .fetch_add(n as u64, Ordering::Relaxed)
             + n as u64;
-        if self.files.is_archive() && total > self.files.limits.max_archive_total_bytes {
+        if total > self.files.limits.max_archive_total_bytes {
             self.failure = Some(SourceError::ArchiveBudget {
                 path: self.files.origin.clone(),
                 limit: self.files.limits.max_archive_total_bytes,
@@ -598,5 +651,43 @@ mod tests {
             PackageFiles::from_memory(Path::new("out"), two, &limits),
             Err(SourceError::TooManyEntries { .. })
         ));
+    }
+
+    #[test]
+    fn stored_entries_stream_outside_the_archive_budget() {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let mut writer = zip::ZipWriter::new(file.reopen().unwrap());
+        let stored = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
+        for name in ["disk1.qcow2", "disk2.qcow2"] {
+            writer.start_file(name, stored).unwrap();
+            writer.write_all(&[9u8; 3000]).unwrap();
+        }
+        writer.finish().unwrap();
+        let limits = Limits {
+            max_archive_total_bytes: 4000,
+            ..Limits::default()
+        };
+        let archive = PackageFiles::open_zip(file.path(), &limits).unwrap();
+        assert_eq!(count(&archive, "disk1.qcow2").unwrap(), 3000);
+        assert_eq!(count(&archive, "disk2.qcow2").unwrap(), 3000);
+    }
+
+    #[test]
+    fn a_damaged_stored_entry_streams_to_its_end_and_is_named() {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let mut writer = zip::ZipWriter::new(file.reopen().unwrap());
+        let stored = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
+        writer.start_file("Files/images/fw.qcow2", stored).unwrap();
+        writer.write_all(b"QFI\xfb firewall root disk").unwrap();
+        writer.finish().unwrap();
+        let mut bytes = std::fs::read(file.path()).unwrap();
+        let at = bytes.windows(8).position(|w| w == b"firewall").unwrap();
+        bytes[at] ^= 0x20;
+        std::fs::write(file.path(), &bytes).unwrap();
+        let archive = PackageFiles::open_zip(file.path(), &Limits::default()).unwrap();
+        assert_eq!(count(&archive, "Files/images/fw.qcow2").unwrap(), 23);
+        assert_eq!(archive.damaged(), ["Files/images/fw.qcow2"]);
     }
 }

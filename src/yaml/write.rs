@@ -227,7 +227,9 @@ fn float_text(f: f64) -> String {
 }
 
 /// A string as a plain scalar when Heat reads it back unchanged, else single-quoted.
-fn scalar_text(s: &str) -> String {
+/// A string as a YAML scalar that reads back as the same string: plain when that is safe,
+/// else quoted.
+pub fn scalar_text(s: &str) -> String {
     if is_plain_safe(s) {
         s.to_owned()
     } else if s.chars().any(|c| c.is_control()) {
