@@ -523,8 +523,9 @@ fn fix_records(
         let mut record = FixRecord::default();
         for (key, field) in fields.iter() {
             let text = || {
-                scalar_text(field)
-                    .ok_or_else(|| invalid(field.span, format!("`{}` needs a single value", key.text)))
+                scalar_text(field).ok_or_else(|| {
+                    invalid(field.span, format!("`{}` needs a single value", key.text))
+                })
             };
             let place = |name: &str| match field.value {
                 Value::Int(n) if n >= 1 && n <= i64::from(u32::MAX) => Ok(n as u32),
@@ -545,9 +546,15 @@ fn fix_records(
                 }
             }
         }
-        if record.rule.is_empty() || record.file.is_empty() || record.line == 0 || record.column == 0
+        if record.rule.is_empty()
+            || record.file.is_empty()
+            || record.line == 0
+            || record.column == 0
         {
-            return Err(invalid(item.span, format!("a fix needs rule, file, line and column; {shape}")));
+            return Err(invalid(
+                item.span,
+                format!("a fix needs rule, file, line and column; {shape}"),
+            ));
         }
         records.push(record);
     }
@@ -679,11 +686,20 @@ fixes:
         assert!(error.to_string().contains("personality, user_data or none"));
         let error = Answers::parse(b"accept_eula: maybe\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("accept_eula"));
-        let error = Answers::parse(b"fixes: [{rule: R-1, file: a.yaml, line: 0, column: 1}]\n", "a.yaml")
-            .unwrap_err();
+        let error = Answers::parse(
+            b"fixes: [{rule: R-1, file: a.yaml, line: 0, column: 1}]\n",
+            "a.yaml",
+        )
+        .unwrap_err();
         assert!(error.to_string().contains("a.yaml:1:"), "{error}");
-        let error = Answers::parse(b"fixes:\n  - {rule: R-1, file: a.yaml}\n", "a.yaml").unwrap_err();
-        assert!(error.to_string().contains("needs rule, file, line and column"), "{error}");
+        let error =
+            Answers::parse(b"fixes:\n  - {rule: R-1, file: a.yaml}\n", "a.yaml").unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("needs rule, file, line and column"),
+            "{error}"
+        );
         let error = Answers::parse(b"fixes: {rule: R-1}\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("fixes is a list"), "{error}");
     }

@@ -20,7 +20,13 @@ pub fn describe(layout: &Layout<'_>, node: &Node, after: &[&str], text: &str) ->
         return replace_empty(layout, key, value, &rendered);
     }
     let anchor = after.iter().copied().find(|name| map.get(name).is_some());
-    layout.insert_entry(node, anchor, anchor.is_none(), "description", Piece::Line(&rendered))
+    layout.insert_entry(
+        node,
+        anchor,
+        anchor.is_none(),
+        "description",
+        Piece::Line(&rendered),
+    )
 }
 
 /// Writes `rendered` as the value of `key`, whose value is empty (null, blank, `{}`, `[]`).

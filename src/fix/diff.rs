@@ -94,7 +94,11 @@ impl Preview {
 
     /// How many lines are removed and added.
     pub fn counts(&self) -> (usize, usize) {
-        let lines = self.files.iter().flat_map(|f| &f.hunks).flat_map(|h| &h.lines);
+        let lines = self
+            .files
+            .iter()
+            .flat_map(|f| &f.hunks)
+            .flat_map(|h| &h.lines);
         lines.fold((0, 0), |(removed, added), line| match line.kind {
             LineKind::Removed => (removed + 1, added),
             LineKind::Added => (removed, added + 1),
@@ -245,7 +249,10 @@ mod tests {
              --- /dev/null\n+++ b/t.env\n@@ -0,0 +1 @@\n+parameters: {}\n"
         );
         assert_eq!(preview.counts(), (1, 1));
-        let appended = Preview::of(&[("t.yaml", Some(before.as_bytes()), after.as_bytes())], &[]);
+        let appended = Preview::of(
+            &[("t.yaml", Some(before.as_bytes()), after.as_bytes())],
+            &[],
+        );
         assert_eq!(appended.files[0].hunks[0].old_start, 6);
         assert_eq!(appended.files[0].hunks[0].new_len, 4);
     }
@@ -253,12 +260,22 @@ mod tests {
     #[test]
     fn secrets_are_masked_and_missing_breaks_marked() {
         let preview = Preview::of(
-            &[("t.env", Some(b"parameters:\n  a: 1"), b"parameters:\n  a: 1\n  pw: s3cret")],
+            &[(
+                "t.env",
+                Some(b"parameters:\n  a: 1"),
+                b"parameters:\n  a: 1\n  pw: s3cret",
+            )],
             &["s3cret".to_owned()],
         );
         let text = preview.unified();
-        assert!(text.contains("+  pw: ******\n\\ No newline at end of file\n"), "{text}");
-        assert!(text.contains("-  a: 1\n\\ No newline at end of file\n"), "{text}");
+        assert!(
+            text.contains("+  pw: ******\n\\ No newline at end of file\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("-  a: 1\n\\ No newline at end of file\n"),
+            "{text}"
+        );
         assert!(!text.contains("s3cret"));
     }
 }

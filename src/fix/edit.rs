@@ -282,8 +282,11 @@ mod tests {
         let after = apply(before, &edits);
         assert_eq!(after, "a: 1\nc: 3\nx: 0\nd: 5");
         let refs: Vec<&Edit> = edits.iter().collect();
-        let provenance =
-            Provenance::original(before.as_bytes()).follow(before.as_bytes(), after.as_bytes(), &refs);
+        let provenance = Provenance::original(before.as_bytes()).follow(
+            before.as_bytes(),
+            after.as_bytes(),
+            &refs,
+        );
         assert_eq!(provenance.origins(), [Some(1), Some(3), None, None]);
         assert_eq!(provenance.touched(4), [2, 4]);
     }
@@ -294,8 +297,11 @@ mod tests {
         let edits = [Edit::insert("f", 10, "  # note")];
         let after = apply(before, &edits);
         let refs: Vec<&Edit> = edits.iter().collect();
-        let provenance =
-            Provenance::original(before.as_bytes()).follow(before.as_bytes(), after.as_bytes(), &refs);
+        let provenance = Provenance::original(before.as_bytes()).follow(
+            before.as_bytes(),
+            after.as_bytes(),
+            &refs,
+        );
         assert_eq!(provenance.origins(), [None, Some(2)]);
     }
 }

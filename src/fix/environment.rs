@@ -60,8 +60,10 @@ pub fn add_to_section(
             })
         }
         Value::Map(map) => match map.key(section).zip(map.get(section)) {
-            Some((key, node)) => add_to_mapping(layout, key, node, name, value)
-                .map(|edit| Added { edit, creates: None }),
+            Some((key, node)) => add_to_mapping(layout, key, node, name, value).map(|edit| Added {
+                edit,
+                creates: None,
+            }),
             None if layout.is_flow(root) => {
                 let flow = format!("{{{}: {}}}", layout.key_text(name), value.flow);
                 let edit = layout.insert_entry(root, None, true, section, Piece::Line(&flow))?;
@@ -72,7 +74,12 @@ pub fn add_to_section(
             }
             None => {
                 let entry = entry_lines(layout, layout.unit, name, value);
-                let body = format!("\n{}", entry.trim_end_matches(['\n', '\r']).replace(layout.eol, "\n"));
+                let body = format!(
+                    "\n{}",
+                    entry
+                        .trim_end_matches(['\n', '\r'])
+                        .replace(layout.eol, "\n")
+                );
                 let edit = layout.insert_entry(root, None, true, section, Piece::Block(&body))?;
                 Some(Added {
                     edit,
@@ -156,11 +163,17 @@ mod tests {
             block: &block,
             flow: value.to_owned(),
         };
-        let added = add_to_section(&layout, &document.root, "parameters", "image", &written).unwrap();
-        let out = String::from_utf8(splice("e.env", text.as_bytes(), &[&added.edit]).unwrap()).unwrap();
-        let back = parse(out.as_bytes(), &YamlLimits::default()).unwrap_or_else(|e| panic!("{e}\n{out}"));
+        let added =
+            add_to_section(&layout, &document.root, "parameters", "image", &written).unwrap();
+        let out =
+            String::from_utf8(splice("e.env", text.as_bytes(), &[&added.edit]).unwrap()).unwrap();
+        let back =
+            parse(out.as_bytes(), &YamlLimits::default()).unwrap_or_else(|e| panic!("{e}\n{out}"));
         assert_eq!(
-            back.root.get("parameters").and_then(|p| p.get("image")).and_then(Node::as_str),
+            back.root
+                .get("parameters")
+                .and_then(|p| p.get("image"))
+                .and_then(Node::as_str),
             Some("vfw-7"),
             "{out}"
         );
@@ -169,15 +182,30 @@ mod tests {
 
     #[test]
     fn every_shape_of_parameters_section() {
-        assert_eq!(add("parameters:\n  a: 1\n", "vfw-7"), "parameters:\n  a: 1\n  image: vfw-7\n");
-        assert_eq!(add("parameters: {a: 1}\n", "vfw-7"), "parameters: {a: 1, image: vfw-7}\n");
-        assert_eq!(add("parameters: {}\n", "vfw-7"), "parameters:\n  image: vfw-7\n");
-        assert_eq!(add("parameters:\n", "vfw-7"), "parameters:\n  image: vfw-7\n");
+        assert_eq!(
+            add("parameters:\n  a: 1\n", "vfw-7"),
+            "parameters:\n  a: 1\n  image: vfw-7\n"
+        );
+        assert_eq!(
+            add("parameters: {a: 1}\n", "vfw-7"),
+            "parameters: {a: 1, image: vfw-7}\n"
+        );
+        assert_eq!(
+            add("parameters: {}\n", "vfw-7"),
+            "parameters:\n  image: vfw-7\n"
+        );
+        assert_eq!(
+            add("parameters:\n", "vfw-7"),
+            "parameters:\n  image: vfw-7\n"
+        );
         assert_eq!(
             add("# site values\nparameter_defaults:\n    a: 1\n", "vfw-7"),
             "# site values\nparameters:\n    image: vfw-7\nparameter_defaults:\n    a: 1\n"
         );
-        assert_eq!(add("# nothing yet\n", "vfw-7"), "# nothing yet\nparameters:\n  image: vfw-7\n");
+        assert_eq!(
+            add("# nothing yet\n", "vfw-7"),
+            "# nothing yet\nparameters:\n  image: vfw-7\n"
+        );
         assert_eq!(add("", "vfw-7"), "parameters:\n  image: vfw-7\n");
         assert_eq!(
             add("{\"parameter_defaults\": {}}", "\"vfw-7\""),

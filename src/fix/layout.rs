@@ -87,7 +87,9 @@ impl<'a> Layout<'a> {
 
     /// True when only spaces precede `at` on its line.
     pub fn starts_line(&self, at: usize) -> bool {
-        self.text[self.line_start(at)..at].bytes().all(|b| b == b' ')
+        self.text[self.line_start(at)..at]
+            .bytes()
+            .all(|b| b == b' ')
     }
 
     fn byte(&self, at: usize) -> Option<u8> {
@@ -137,10 +139,7 @@ impl<'a> Layout<'a> {
             return end;
         }
         match &node.value {
-            Value::Map(map) => map
-                .iter()
-                .last()
-                .map_or(end, |(k, v)| self.entry_end(k, v)),
+            Value::Map(map) => map.iter().last().map_or(end, |(k, v)| self.entry_end(k, v)),
             Value::Seq(items) => items.last().map_or(end, |last| self.content_end(last)),
             Value::Str(_) => {
                 let start = (node.span.start as usize).min(end);
@@ -187,7 +186,12 @@ impl<'a> Layout<'a> {
     /// entry goes with its whole lines (its trailing comment included); a flow entry with its
     /// comma. Removing a block mapping's only entry leaves `parent: {}`. `None` when the
     /// layout is not one this handles (a mapping merged with `<<`, a key sharing its line).
-    pub fn delete_entry(&self, map_node: &Node, parent: Option<&Key>, name: &str) -> Option<Vec<Edit>> {
+    pub fn delete_entry(
+        &self,
+        map_node: &Node,
+        parent: Option<&Key>,
+        name: &str,
+    ) -> Option<Vec<Edit>> {
         let map = map_node.as_map()?;
         if !self.owns(map_node) {
             return None;
@@ -196,14 +200,16 @@ impl<'a> Layout<'a> {
         let entries: Vec<(&Key, &Node)> = map.iter().collect();
         let (key, value) = entries[index];
         if self.is_flow(map_node) {
-            return Some(vec![self.delete_flow_item(
-                map_node,
-                &entries
-                    .iter()
-                    .map(|(k, v)| (k.span.start as usize, self.entry_end(k, v)))
-                    .collect::<Vec<_>>(),
-                index,
-            )]);
+            return Some(vec![
+                self.delete_flow_item(
+                    map_node,
+                    &entries
+                        .iter()
+                        .map(|(k, v)| (k.span.start as usize, self.entry_end(k, v)))
+                        .collect::<Vec<_>>(),
+                    index,
+                ),
+            ]);
         }
         let start = key.span.start as usize;
         if !self.starts_line(start) {
@@ -224,21 +230,28 @@ impl<'a> Layout<'a> {
     }
 
     /// Removes item `index` of a sequence (under `parent`); like [`Layout::delete_entry`].
-    pub fn delete_item(&self, seq_node: &Node, parent: Option<&Key>, index: usize) -> Option<Vec<Edit>> {
+    pub fn delete_item(
+        &self,
+        seq_node: &Node,
+        parent: Option<&Key>,
+        index: usize,
+    ) -> Option<Vec<Edit>> {
         let items = seq_node.as_seq()?;
         if self.is_alias(seq_node) {
             return None;
         }
         let item = items.get(index)?;
         if self.is_flow(seq_node) {
-            return Some(vec![self.delete_flow_item(
-                seq_node,
-                &items
-                    .iter()
-                    .map(|i| (i.span.start as usize, self.content_end(i)))
-                    .collect::<Vec<_>>(),
-                index,
-            )]);
+            return Some(vec![
+                self.delete_flow_item(
+                    seq_node,
+                    &items
+                        .iter()
+                        .map(|i| (i.span.start as usize, self.content_end(i)))
+                        .collect::<Vec<_>>(),
+                    index,
+                ),
+            ]);
         }
         // `- item` alone on its line.
         let start = item.span.start as usize;
@@ -305,7 +318,9 @@ impl<'a> Layout<'a> {
             };
             let anchor = after.and_then(|name| map.iter().find(|(k, _)| k.text == name));
             return Some(match (anchor, first) {
-                (Some((k, v)), _) => Edit::insert(self.file, self.entry_end(k, v), format!(", {entry}")),
+                (Some((k, v)), _) => {
+                    Edit::insert(self.file, self.entry_end(k, v), format!(", {entry}"))
+                }
                 (None, true) => {
                     let (k, _) = map.iter().next()?;
                     Edit::insert(self.file, k.span.start as usize, format!("{entry}, "))
@@ -318,7 +333,10 @@ impl<'a> Layout<'a> {
             });
         }
         let (first_key, _) = map.iter().next()?;
-        if !map.iter().all(|(k, _)| self.starts_line(k.span.start as usize)) {
+        if !map
+            .iter()
+            .all(|(k, _)| self.starts_line(k.span.start as usize))
+        {
             return None;
         }
         let indent = self.indent_of(first_key.span.start as usize);
@@ -465,15 +483,22 @@ mod tests {
             let a = root.get("p").unwrap().get("a").unwrap();
             l.delete_entry(a, None, "default").unwrap()
         });
-        assert_eq!(out, "p:\n  a:\n    type: string\n\n  # about b\n  b: {type: number}\n");
+        assert_eq!(
+            out,
+            "p:\n  a:\n    type: string\n\n  # about b\n  b: {type: number}\n"
+        );
     }
 
     #[test]
     fn the_only_entry_leaves_an_empty_map() {
         let text = "parameters:\n  a:\n    type: string\nresources: {}\n";
         let out = run(text, |l, root| {
-            l.delete_entry(root.get("parameters").unwrap(), Some(root_key(root, "parameters")), "a")
-                .unwrap()
+            l.delete_entry(
+                root.get("parameters").unwrap(),
+                Some(root_key(root, "parameters")),
+                "a",
+            )
+            .unwrap()
         });
         assert_eq!(out, "parameters: {}\nresources: {}\n");
     }
@@ -481,9 +506,13 @@ mod tests {
     #[test]
     fn flow_entries_go_with_their_comma() {
         let text = "a: {x: 1, y: [2, 3], z: 4}\n";
-        let middle = run(text, |l, root| l.delete_entry(root.get("a").unwrap(), None, "y").unwrap());
+        let middle = run(text, |l, root| {
+            l.delete_entry(root.get("a").unwrap(), None, "y").unwrap()
+        });
         assert_eq!(middle, "a: {x: 1, z: 4}\n");
-        let first = run(text, |l, root| l.delete_entry(root.get("a").unwrap(), None, "x").unwrap());
+        let first = run(text, |l, root| {
+            l.delete_entry(root.get("a").unwrap(), None, "x").unwrap()
+        });
         assert_eq!(first, "a: {y: [2, 3], z: 4}\n");
         let only = run("a: {x: 1}\n", |l, root| {
             l.delete_entry(root.get("a").unwrap(), None, "x").unwrap()
@@ -498,11 +527,13 @@ mod tests {
     #[test]
     fn sequence_items_in_both_styles() {
         let block = run("l:\n  - a\n  - b # two\n  - c\n", |l, root| {
-            l.delete_item(root.get("l").unwrap(), Some(root_key(root, "l")), 1).unwrap()
+            l.delete_item(root.get("l").unwrap(), Some(root_key(root, "l")), 1)
+                .unwrap()
         });
         assert_eq!(block, "l:\n  - a\n  - c\n");
         let only = run("l:\n- a\nm: 1\n", |l, root| {
-            l.delete_item(root.get("l").unwrap(), Some(root_key(root, "l")), 0).unwrap()
+            l.delete_item(root.get("l").unwrap(), Some(root_key(root, "l")), 0)
+                .unwrap()
         });
         assert_eq!(only, "l: []\nm: 1\n");
         let flow = run("l: [a, b, c]\n", |l, root| {
@@ -515,26 +546,52 @@ mod tests {
     fn inserted_entries_follow_indentation_line_breaks_and_style() {
         let crlf = "\u{feff}p:\r\n    a: 1\r\n    b: 2\r\n";
         let out = run(crlf, |l, root| {
-            vec![l.insert_entry(root.get("p").unwrap(), Some("a"), false, "c", Piece::Line("'x'")).unwrap()]
+            vec![
+                l.insert_entry(
+                    root.get("p").unwrap(),
+                    Some("a"),
+                    false,
+                    "c",
+                    Piece::Line("'x'"),
+                )
+                .unwrap(),
+            ]
         });
         assert_eq!(out, "\u{feff}p:\r\n    a: 1\r\n    c: 'x'\r\n    b: 2\r\n");
         let top = run(crlf, |l, root| {
-            vec![l.insert_entry(root, None, true, "d", Piece::Line("v")).unwrap()]
+            vec![
+                l.insert_entry(root, None, true, "d", Piece::Line("v"))
+                    .unwrap(),
+            ]
         });
         assert_eq!(top, "\u{feff}d: v\r\np:\r\n    a: 1\r\n    b: 2\r\n");
         let flow = run("p: {a: 1}\nq: {}\n", |l, root| {
             vec![
-                l.insert_entry(root.get("p").unwrap(), None, false, "b", Piece::Line("2")).unwrap(),
-                l.insert_entry(root.get("q").unwrap(), None, false, "c", Piece::Line("3")).unwrap(),
+                l.insert_entry(root.get("p").unwrap(), None, false, "b", Piece::Line("2"))
+                    .unwrap(),
+                l.insert_entry(root.get("q").unwrap(), None, false, "c", Piece::Line("3"))
+                    .unwrap(),
             ]
         });
         assert_eq!(flow, "p: {a: 1, b: 2}\nq: {c: 3}\n");
         let no_break = run("p:\n  a: 1", |l, root| {
-            vec![l.insert_entry(root.get("p").unwrap(), None, false, "b", Piece::Block(" |\n  two\n  lines")).unwrap()]
+            vec![
+                l.insert_entry(
+                    root.get("p").unwrap(),
+                    None,
+                    false,
+                    "b",
+                    Piece::Block(" |\n  two\n  lines"),
+                )
+                .unwrap(),
+            ]
         });
         assert_eq!(no_break, "p:\n  a: 1\n  b: |\n    two\n    lines\n");
         let under = run("p:\nq: 1\n", |l, root| {
-            vec![l.insert_under(root_key(root, "p"), "a", Piece::Line("1")).unwrap()]
+            vec![
+                l.insert_under(root_key(root, "p"), "a", Piece::Line("1"))
+                    .unwrap(),
+            ]
         });
         assert_eq!(under, "p:\n  a: 1\nq: 1\n");
     }
@@ -544,12 +601,22 @@ mod tests {
         let text = "p:\n  x:\n    default:\n      - a   # first\n      - b\n    type: json\n";
         let document = parse(text.as_bytes(), &YamlLimits::default()).unwrap();
         let layout = Layout::new("f.yaml", text, document.syntax);
-        let x = document.root.get("p").unwrap().get("x").unwrap().as_map().unwrap();
+        let x = document
+            .root
+            .get("p")
+            .unwrap()
+            .get("x")
+            .unwrap()
+            .as_map()
+            .unwrap();
         let moved = layout
             .moved_value(x.key("default").unwrap(), x.get("default").unwrap(), 4, 2)
             .unwrap();
         assert_eq!(moved, "\n    - a   # first\n    - b");
-        assert_eq!(layout.trailing_comment(text.find("a   #").unwrap() + 1), Some("# first"));
+        assert_eq!(
+            layout.trailing_comment(text.find("a   #").unwrap() + 1),
+            Some("# first")
+        );
     }
 
     #[test]

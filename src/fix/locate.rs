@@ -35,7 +35,11 @@ pub fn layout(set: &HotSet, id: FileId) -> Option<Layout<'_>> {
 }
 
 /// The entry of a template section whose key is written at `span`.
-pub fn entry_at<'a>(template: &Template<'a>, section: &str, span: Span) -> Option<(&'a Key, &'a Node)> {
+pub fn entry_at<'a>(
+    template: &Template<'a>,
+    section: &str,
+    span: Span,
+) -> Option<(&'a Key, &'a Node)> {
     template
         .entries(section)
         .find(|(key, _)| same_place(key.span, span))

@@ -117,7 +117,12 @@ pub struct Fix {
 
 impl Fix {
     /// A fix with edits and nothing else.
-    pub fn new(rule: &'static str, title: impl Into<String>, safety: Safety, edits: Vec<Edit>) -> Fix {
+    pub fn new(
+        rule: &'static str,
+        title: impl Into<String>,
+        safety: Safety,
+        edits: Vec<Edit>,
+    ) -> Fix {
         Fix {
             rule,
             title: title.into(),
@@ -191,10 +196,14 @@ mod tests {
             to: "resources.vfw_server".into(),
         };
         assert_eq!(
-            m.apply("a.yaml", "resources.vfw-server.properties.image").as_deref(),
+            m.apply("a.yaml", "resources.vfw-server.properties.image")
+                .as_deref(),
             Some("resources.vfw_server.properties.image")
         );
-        assert_eq!(m.apply("a.yaml", "resources.vfw-server").as_deref(), Some("resources.vfw_server"));
+        assert_eq!(
+            m.apply("a.yaml", "resources.vfw-server").as_deref(),
+            Some("resources.vfw_server")
+        );
         assert_eq!(m.apply("a.yaml", "resources.vfw-server-2"), None);
         assert_eq!(m.apply("b.yaml", "resources.vfw-server"), None);
     }

@@ -27,7 +27,11 @@ pub struct Rewrite {
 
 impl Rewrite {
     fn push(&mut self, edit: Edit) {
-        if !self.edits.iter().any(|e| e.file == edit.file && e.range == edit.range) {
+        if !self
+            .edits
+            .iter()
+            .any(|e| e.file == edit.file && e.range == edit.range)
+        {
             if !self.files.contains(&edit.file) {
                 self.files.push(edit.file.clone());
             }
@@ -44,7 +48,13 @@ pub type Refusal = String;
 pub fn plain_name(name: &str, fallback: &str) -> String {
     let cleaned: String = name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     if cleaned.trim_matches('_').is_empty() {
         fallback.to_owned()
@@ -81,21 +91,38 @@ fn calls_of<'c, 'a>(context: &'c Context<'a>, id: usize) -> &'c [Call<'a>] {
 }
 
 /// Rewrites a scalar written at `node` in `file` to `new`, keeping its quotes.
-fn rename_scalar(set: &HotSet, id: usize, node: &Node, new: &str, out: &mut Rewrite) -> Result<(), Refusal> {
+fn rename_scalar(
+    set: &HotSet,
+    id: usize,
+    node: &Node,
+    new: &str,
+    out: &mut Rewrite,
+) -> Result<(), Refusal> {
     let layout = locate::layout(set, id).ok_or("a file is not UTF-8 text")?;
     out.push(layout.replace_scalar(node.span.start as usize, node.span.end as usize, new));
     Ok(())
 }
 
 /// Rewrites a mapping key.
-fn rename_key(set: &HotSet, id: usize, key: &crate::yaml::Key, new: &str, out: &mut Rewrite) -> Result<(), Refusal> {
+fn rename_key(
+    set: &HotSet,
+    id: usize,
+    key: &crate::yaml::Key,
+    new: &str,
+    out: &mut Rewrite,
+) -> Result<(), Refusal> {
     let layout = locate::layout(set, id).ok_or("a file is not UTF-8 text")?;
     out.push(layout.replace_scalar(key.span.start as usize, key.span.end as usize, new));
     Ok(())
 }
 
 /// Renames resource `old` of `template` to `new` everywhere it is named.
-pub fn rename_resource(context: &Context<'_>, template: &Template<'_>, old: &str, new: &str) -> Result<Rewrite, Refusal> {
+pub fn rename_resource(
+    context: &Context<'_>,
+    template: &Template<'_>,
+    old: &str,
+    new: &str,
+) -> Result<Rewrite, Refusal> {
     let set = context.set;
     let mut out = Rewrite::default();
     let key = template
@@ -119,7 +146,9 @@ pub fn rename_resource(context: &Context<'_>, template: &Template<'_>, old: &str
             }
             "Ref" if call.args.as_str() == Some(old) => {
                 if parameter_named_too {
-                    return Err(format!("`Ref: {old}` could name the parameter or the resource"));
+                    return Err(format!(
+                        "`Ref: {old}` could name the parameter or the resource"
+                    ));
                 }
                 rename_scalar(set, template.id, call.args, new, &mut out)?;
             }
@@ -156,11 +185,20 @@ pub fn rename_resource(context: &Context<'_>, template: &Template<'_>, old: &str
             }
             let Some(path) = items.get(1) else { continue };
             let Some(text) = path.as_str() else { continue };
-            let Some(rest) = text.strip_prefix("resource.").and_then(|r| r.strip_prefix(old)) else {
+            let Some(rest) = text
+                .strip_prefix("resource.")
+                .and_then(|r| r.strip_prefix(old))
+            else {
                 continue;
             };
             if rest.is_empty() || rest.starts_with('.') {
-                rename_scalar(set, edge.parent, path, &format!("resource.{new}{rest}"), &mut out)?;
+                rename_scalar(
+                    set,
+                    edge.parent,
+                    path,
+                    &format!("resource.{new}{rest}"),
+                    &mut out,
+                )?;
             }
         }
     }
@@ -186,7 +224,12 @@ pub fn rename_resource(context: &Context<'_>, template: &Template<'_>, old: &str
 }
 
 /// Renames parameter `old` of `template` to `new` everywhere it is named.
-pub fn rename_parameter(context: &Context<'_>, template: &Template<'_>, old: &str, new: &str) -> Result<Rewrite, Refusal> {
+pub fn rename_parameter(
+    context: &Context<'_>,
+    template: &Template<'_>,
+    old: &str,
+    new: &str,
+) -> Result<Rewrite, Refusal> {
     let set = context.set;
     let mut out = Rewrite::default();
     let key = template
@@ -219,7 +262,9 @@ pub fn rename_parameter(context: &Context<'_>, template: &Template<'_>, old: &st
             },
             "Ref" if call.args.as_str() == Some(old) => {
                 if resource_named_too {
-                    return Err(format!("`Ref: {old}` could name the parameter or the resource"));
+                    return Err(format!(
+                        "`Ref: {old}` could name the parameter or the resource"
+                    ));
                 }
                 rename_scalar(set, template.id, call.args, new, &mut out)?;
             }

@@ -9,16 +9,16 @@ use super::model::Offer;
 use super::providers;
 
 /// What a provider is asked.
-pub struct Request<'a> {
+pub struct Request<'r, 'a> {
     /// The violation to fix.
-    pub violation: &'a Violation,
+    pub violation: &'r Violation,
     /// The set as the rules saw it.
-    pub context: &'a Context<'a>,
+    pub context: &'r Context<'a>,
     /// Text the operator typed for this fix, when it needs some.
-    pub text: Option<&'a str>,
+    pub text: Option<&'r str>,
 }
 
-impl<'a> Request<'a> {
+impl<'a> Request<'_, 'a> {
     /// The set.
     pub fn set(&self) -> &'a HotSet {
         self.context.set
@@ -30,7 +30,7 @@ pub struct Provider {
     /// Rule ids whose violations it fixes.
     pub rules: &'static [&'static str],
     /// Builds the fix of one violation.
-    pub offer: fn(&Request<'_>) -> Offer,
+    pub offer: fn(&Request<'_, '_>) -> Offer,
 }
 
 static PROVIDERS: &[&Provider] = &[

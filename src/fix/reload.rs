@@ -93,8 +93,12 @@ pub fn reload(
     if set.package_files.is_empty() {
         reloaded.package_files.clear();
     } else {
-        let mut listing: Vec<String> =
-            set.package_files.iter().filter(|p| kept(p)).cloned().collect();
+        let mut listing: Vec<String> = set
+            .package_files
+            .iter()
+            .filter(|p| kept(p))
+            .cloned()
+            .collect();
         listing.extend(added);
         listing.sort();
         listing.dedup();

@@ -100,7 +100,10 @@ impl Workspace {
     }
 
     /// Prepares a set already validated with every rule (`violations` is that result).
-    pub fn with_violations(set: HotSet, violations: Vec<Violation>) -> Result<Workspace, ReloadError> {
+    pub fn with_violations(
+        set: HotSet,
+        violations: Vec<Violation>,
+    ) -> Result<Workspace, ReloadError> {
         check_reloadable(&set)?;
         Ok(Workspace {
             set,
@@ -162,7 +165,10 @@ impl Workspace {
             .into_iter()
             .filter_map(|path| {
                 let (after, _) = texts.get(path)?;
-                let before = self.set.find(path).map(|id| self.set.files[id].bytes.as_slice());
+                let before = self
+                    .set
+                    .find(path)
+                    .map(|id| self.set.files[id].bytes.as_slice());
                 Some((path, before, after.as_slice()))
             })
             .collect();
@@ -176,7 +182,11 @@ impl Workspace {
             .iter()
             .filter_map(|(path, before)| {
                 let id = self.set.find(path)?;
-                Some((path.as_str(), before.as_deref(), self.set.files[id].bytes.as_slice()))
+                Some((
+                    path.as_str(),
+                    before.as_deref(),
+                    self.set.files[id].bytes.as_slice(),
+                ))
             })
             .collect();
         let secrets: Vec<String> = Vec::new();
@@ -338,9 +348,10 @@ impl Workspace {
                         }
                         Some(Offer::Unavailable(reason)) => {
                             done[index] = true;
-                            outcome
-                                .notes
-                                .push(FixNote::of_record(record, format!("recorded fix skipped: {reason}")));
+                            outcome.notes.push(FixNote::of_record(
+                                record,
+                                format!("recorded fix skipped: {reason}"),
+                            ));
                         }
                         None => {
                             done[index] = true;
@@ -472,7 +483,10 @@ impl Workspace {
                 None => return Err(EditError::NoFile(path.to_owned())),
             };
             let text = splice(path, current, &edits)?;
-            out.insert(path.to_owned(), (text, edits.into_iter().cloned().collect()));
+            out.insert(
+                path.to_owned(),
+                (text, edits.into_iter().cloned().collect()),
+            );
         }
         Ok(out)
     }
@@ -554,14 +568,27 @@ impl Workspace {
     }
 
     /// Makes a trial the current state.
-    fn commit(&mut self, trial: Trial, candidates: &[&Candidate], outcome: &mut Outcome, step: &mut Step) {
+    fn commit(
+        &mut self,
+        trial: Trial,
+        candidates: &[&Candidate],
+        outcome: &mut Outcome,
+        step: &mut Step,
+    ) {
         for (path, (bytes, edits)) in &trial.texts {
-            let before = self.set.find(path).map(|id| self.set.files[id].bytes.clone());
-            step.texts.entry(path.clone()).or_insert_with(|| before.clone());
+            let before = self
+                .set
+                .find(path)
+                .map(|id| self.set.files[id].bytes.clone());
+            step.texts
+                .entry(path.clone())
+                .or_insert_with(|| before.clone());
             step.provenance
                 .entry(path.clone())
                 .or_insert_with(|| self.provenance.get(path).cloned());
-            self.original.entry(path.clone()).or_insert_with(|| before.clone());
+            self.original
+                .entry(path.clone())
+                .or_insert_with(|| before.clone());
             let refs: Vec<&Edit> = edits.iter().collect();
             let provenance = match &before {
                 Some(old) => self
@@ -590,7 +617,12 @@ impl Workspace {
     /// One round: identical fixes merged, fixes that meet an earlier one deferred, the rest
     /// applied together; when that adds a violation, each is tried alone and the bad ones
     /// dropped. Returns each candidate's fate.
-    fn round(&mut self, candidates: Vec<Candidate>, outcome: &mut Outcome, step: &mut Step) -> Vec<Fate> {
+    fn round(
+        &mut self,
+        candidates: Vec<Candidate>,
+        outcome: &mut Outcome,
+        step: &mut Step,
+    ) -> Vec<Fate> {
         let mut fates = vec![Fate::Deferred; candidates.len()];
         // Merge fixes with the same edits (R-90526 and R-26124 on one default).
         let mut chosen: Vec<usize> = Vec::new();
@@ -648,9 +680,11 @@ impl Workspace {
                         (Ok(trial), None) => good.push((i, trial)),
                         (_, Some(reason)) => {
                             fates[i] = Fate::Dropped;
-                            if let Some(violation) = self.violations.iter().find(|v| {
-                                candidate.targets.first() == Some(&key_of(v))
-                            }) {
+                            if let Some(violation) = self
+                                .violations
+                                .iter()
+                                .find(|v| candidate.targets.first() == Some(&key_of(v)))
+                            {
                                 outcome.notes.push(FixNote::at(
                                     violation,
                                     format!("{} — {reason}", candidate.fix.title),
@@ -662,7 +696,8 @@ impl Workspace {
                 }
                 let indices: Vec<usize> = good.iter().map(|(i, _)| *i).collect();
                 if good.len() > 1 {
-                    let together: Vec<&Candidate> = indices.iter().map(|&i| &candidates[i]).collect();
+                    let together: Vec<&Candidate> =
+                        indices.iter().map(|&i| &candidates[i]).collect();
                     let trial = self.trial(&together.iter().map(|c| &c.fix).collect::<Vec<_>>());
                     match trial {
                         Ok(trial) if self.judge(&trial, &together).is_none() => {

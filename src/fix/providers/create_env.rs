@@ -16,13 +16,19 @@ pub static PROVIDER: Provider = Provider {
     offer,
 };
 
-fn offer(request: &Request<'_>) -> Offer {
+fn offer(request: &Request<'_, '_>) -> Offer {
     let set = request.set();
     let Some(id) = set.find(&request.violation.file) else {
         return Offer::Unavailable("the template could not be found".to_owned());
     };
-    if !set.modules.iter().any(|m| m.template == id && m.env.is_none()) {
-        return Offer::Unavailable("the template is not a module without environment file".to_owned());
+    if !set
+        .modules
+        .iter()
+        .any(|m| m.template == id && m.env.is_none())
+    {
+        return Offer::Unavailable(
+            "the template is not a module without environment file".to_owned(),
+        );
     }
     if set.manifest.is_some() {
         return Offer::Unavailable(

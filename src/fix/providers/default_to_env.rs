@@ -29,7 +29,7 @@ fn unavailable(reason: impl Into<String>) -> Offer {
     Offer::Unavailable(reason.into())
 }
 
-fn offer(request: &Request<'_>) -> Offer {
+fn offer(request: &Request<'_, '_>) -> Offer {
     let set = request.set();
     let violation = request.violation;
     let Some(template) = locate::template(request.context, &violation.file) else {
@@ -51,11 +51,12 @@ fn offer(request: &Request<'_>) -> Offer {
     let Some(delete) = layout.delete_entry(definition, Some(name), "default") else {
         return unavailable("the default is not written in a layout vnfwiz edits");
     };
-    let overridden = request
-        .context
-        .environments
-        .iter()
-        .find(|e| e.root.get("parameter_defaults").and_then(|d| d.get(&name.text)).is_some());
+    let overridden = request.context.environments.iter().find(|e| {
+        e.root
+            .get("parameter_defaults")
+            .and_then(|d| d.get(&name.text))
+            .is_some()
+    });
     let hidden = matches!(map.get("hidden").map(|h| &h.value), Some(Value::Bool(true)));
     let source = Source {
         layout,
@@ -98,7 +99,9 @@ struct Source<'a> {
 impl Source<'_> {
     /// The value as written after `default:`, for a key at column `to`.
     fn block(&self, to: usize) -> Option<String> {
-        let moved = self.layout.moved_value(self.key, self.value, self.from, to)?;
+        let moved = self
+            .layout
+            .moved_value(self.key, self.value, self.from, to)?;
         if self.layout.json {
             // JSON text is flow YAML: only a one-line value moves as written.
             return (!moved.contains('\n')).then_some(moved);
@@ -140,7 +143,9 @@ fn checked_edit(
         let Some((edit, claim)) = add(&written) else {
             continue;
         };
-        if value_after(target_file, target_text, &edit, path).is_some_and(|v| v.same_value(source.value)) {
+        if value_after(target_file, target_text, &edit, path)
+            .is_some_and(|v| v.same_value(source.value))
+        {
             return Some((edit, claim));
         }
     }
@@ -148,7 +153,7 @@ fn checked_edit(
 }
 
 fn into_environment(
-    request: &Request<'_>,
+    request: &Request<'_, '_>,
     template: usize,
     name: &str,
     source: &Source<'_>,
@@ -165,16 +170,25 @@ fn into_environment(
     match module.env {
         Some(env) => {
             let env_file = &set.files[env];
-            let env_root = locate::root(set, env).ok_or_else(|| unavailable("the environment file does not parse"))?;
-            if env_root.get("parameters").and_then(|p| p.get(name)).is_some() {
+            let env_root = locate::root(set, env)
+                .ok_or_else(|| unavailable("the environment file does not parse"))?;
+            if env_root
+                .get("parameters")
+                .and_then(|p| p.get(name))
+                .is_some()
+            {
                 return Ok(Fix::new(
                     rule,
-                    format!("Delete the default of `{name}`: {} already sets it", env_file.path),
+                    format!(
+                        "Delete the default of `{name}`: {} already sets it",
+                        env_file.path
+                    ),
                     Safety::Safe,
                     delete,
                 ));
             }
-            let env_layout = locate::layout(set, env).ok_or_else(|| unavailable("the environment file is not UTF-8 text"))?;
+            let env_layout = locate::layout(set, env)
+                .ok_or_else(|| unavailable("the environment file is not UTF-8 text"))?;
             let (edit, claim) = checked_edit(
                 source,
                 &env_file.path,
@@ -185,7 +199,11 @@ fn into_environment(
                         .map(|a| (a.edit, a.creates))
                 },
             )
-            .ok_or_else(|| unavailable("the environment file's `parameters:` is not written in a layout vnfwiz edits"))?;
+            .ok_or_else(|| {
+                unavailable(
+                    "the environment file's `parameters:` is not written in a layout vnfwiz edits",
+                )
+            })?;
             let mut fix = Fix::new(
                 rule,
                 format!("Move the default of `{name}` to {}", env_file.path),
@@ -204,7 +222,9 @@ fn into_environment(
             }
             let env_path = env_path_for(path);
             if set.find(&env_path).is_some() {
-                return Err(unavailable(format!("{env_path} exists but is not an environment file")));
+                return Err(unavailable(format!(
+                    "{env_path} exists but is not an environment file"
+                )));
             }
             let empty = Layout {
                 file: &env_path,
@@ -219,7 +239,8 @@ fn into_environment(
                 span: Default::default(),
             };
             let (edit, _) = checked_edit(source, &env_path, "", &["parameters", name], |written| {
-                add_to_section(&empty, &root, "parameters", name, written).map(|a| (a.edit, a.creates))
+                add_to_section(&empty, &root, "parameters", name, written)
+                    .map(|a| (a.edit, a.creates))
             })
             .ok_or_else(|| unavailable("the value cannot be written in a new environment file"))?;
             let mut fix = Fix::new(
@@ -236,7 +257,7 @@ fn into_environment(
 }
 
 fn into_parents(
-    request: &Request<'_>,
+    request: &Request<'_, '_>,
     template: usize,
     name: &str,
     source: &Source<'_>,
@@ -245,14 +266,16 @@ fn into_parents(
     let set = request.set();
     let edges: Vec<_> = set.nesting.iter().filter(|n| n.child == template).collect();
     if edges.is_empty() {
-        return Err(unavailable("no resource uses this nested template, so nothing passes its parameters"));
+        return Err(unavailable(
+            "no resource uses this nested template, so nothing passes its parameters",
+        ));
     }
-    if let Some(env) = request
-        .context
-        .environments
-        .iter()
-        .find(|e| e.root.get("parameter_defaults").and_then(|d| d.get(name)).is_some())
-    {
+    if let Some(env) = request.context.environments.iter().find(|e| {
+        e.root
+            .get("parameter_defaults")
+            .and_then(|d| d.get(name))
+            .is_some()
+    }) {
         return Err(unavailable(format!(
             "`{name}` is also set in `parameter_defaults:` of {}, which wins over the default",
             env.file.path
@@ -273,7 +296,10 @@ fn into_parents(
             .into_iter()
             .find(|s| same_place(s.type_node.span, edge.span))
             .ok_or_else(|| unavailable("the resource using the template could not be found"))?;
-        let properties = slot.definition.as_map().and_then(|m| Some((m.key("properties")?, m.get("properties")?)));
+        let properties = slot
+            .definition
+            .as_map()
+            .and_then(|m| Some((m.key("properties")?, m.get("properties")?)));
         let Some((key, node)) = properties else {
             return Err(unavailable(format!(
                 "resource `{}` of {} has no `properties:` to pass `{name}` in",
@@ -284,7 +310,8 @@ fn into_parents(
         if node.get(name).is_some() {
             continue;
         }
-        let layout = locate::layout(set, parent.id).ok_or_else(|| unavailable("a parent template is not UTF-8 text"))?;
+        let layout = locate::layout(set, parent.id)
+            .ok_or_else(|| unavailable("a parent template is not UTF-8 text"))?;
         let mut path: Vec<&str> = vec!["resources", &edge.resource];
         if let Some(group) = slot.member_of {
             path.extend(["properties", group]);
@@ -293,9 +320,16 @@ fn into_parents(
         let (edit, _) = checked_edit(source, parent.path(), layout.text, &path, |written| {
             add_to_mapping(&layout, key, node, name, written).map(|e| (e, None))
         })
-        .ok_or_else(|| unavailable(format!("the properties of `{}` are not written in a layout vnfwiz edits", edge.resource)))?;
+        .ok_or_else(|| {
+            unavailable(format!(
+                "the properties of `{}` are not written in a layout vnfwiz edits",
+                edge.resource
+            ))
+        })?;
         if edits.iter().any(|e| e.overlaps(&edit)) {
-            return Err(unavailable("two parents pass the parameter in the same place"));
+            return Err(unavailable(
+                "two parents pass the parameter in the same place",
+            ));
         }
         edits.push(edit);
         parents.push(format!("`{}` ({})", edge.resource, parent.path()));
@@ -303,7 +337,10 @@ fn into_parents(
     let title = if parents.is_empty() {
         format!("Delete the default of `{name}`: every resource using the template passes it")
     } else {
-        format!("Move the default of `{name}` into the properties of {}", parents.join(", "))
+        format!(
+            "Move the default of `{name}` into the properties of {}",
+            parents.join(", ")
+        )
     };
     Ok(Fix::new(rule, title, Safety::Safe, edits))
 }

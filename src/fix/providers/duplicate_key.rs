@@ -19,7 +19,7 @@ pub static PROVIDER: Provider = Provider {
     offer,
 };
 
-fn offer(request: &Request<'_>) -> Offer {
+fn offer(request: &Request<'_, '_>) -> Offer {
     match deletion(request) {
         Ok(fix) => Offer::Ready(fix),
         Err(reason) => Offer::Unavailable(reason.to_owned()),
@@ -44,10 +44,12 @@ fn holder<'n>(node: &'n Node, name: &str) -> Option<&'n Node> {
     None
 }
 
-fn deletion(request: &Request<'_>) -> Result<Fix, &'static str> {
+fn deletion(request: &Request<'_, '_>) -> Result<Fix, &'static str> {
     let set = request.set();
     let violation = request.violation;
-    let id = set.find(&violation.file).ok_or("the file could not be found")?;
+    let id = set
+        .find(&violation.file)
+        .ok_or("the file could not be found")?;
     let file = &set.files[id];
     let document = file.document.as_ref().ok_or("the file does not parse")?;
     let duplicate = document
@@ -62,7 +64,8 @@ fn deletion(request: &Request<'_>) -> Result<Fix, &'static str> {
         .find(|p| !text.contains(p.as_str()))
         .ok_or("no placeholder")?;
     let marked = format!("{}{placeholder}{}", &text[..start], &text[end..]);
-    let reparsed = parse(marked.as_bytes(), &YamlLimits::default()).map_err(|_| "the file does not parse again")?;
+    let reparsed = parse(marked.as_bytes(), &YamlLimits::default())
+        .map_err(|_| "the file does not parse again")?;
     let map = holder(&reparsed.root, &placeholder).ok_or("the first entry could not be found")?;
     let layout = Layout::new(&file.path, &marked, document.syntax);
     let edits = layout

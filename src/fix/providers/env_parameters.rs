@@ -13,7 +13,7 @@ pub static PROVIDER: Provider = Provider {
     offer,
 };
 
-fn offer(request: &Request<'_>) -> Offer {
+fn offer(request: &Request<'_, '_>) -> Offer {
     let set = request.set();
     let file = &request.violation.file;
     let Some(id) = set.find(file) else {
@@ -23,15 +23,16 @@ fn offer(request: &Request<'_>) -> Offer {
         return Offer::Unavailable("the environment file does not parse".to_owned());
     };
     let edit = match &root.value {
-        Value::Null => Some(layout.insert_line(
-            layout.text.len(),
-            format!("parameters: {{}}{}", layout.eol),
-        )),
+        Value::Null => {
+            Some(layout.insert_line(layout.text.len(), format!("parameters: {{}}{}", layout.eol)))
+        }
         Value::Map(_) => layout.insert_entry(root, None, true, "parameters", Piece::Line("{}")),
         _ => None,
     };
     let Some(edit) = edit else {
-        return Offer::Unavailable("the environment file is not a mapping vnfwiz can add to".to_owned());
+        return Offer::Unavailable(
+            "the environment file is not a mapping vnfwiz can add to".to_owned(),
+        );
     };
     let mut fix = Fix::new(
         request.violation.rule.id,

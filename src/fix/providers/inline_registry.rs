@@ -28,7 +28,7 @@ pub static PROVIDER: Provider = Provider {
 /// Longest alias chain followed (`OS::A: OS::B`, `OS::B: file.yaml`).
 const MAX_ALIASES: usize = 8;
 
-fn offer(request: &Request<'_>) -> Offer {
+fn offer(request: &Request<'_, '_>) -> Offer {
     match inline(request) {
         Ok(fix) => Offer::Ready(fix),
         Err(reason) => Offer::Unavailable(reason),
@@ -51,7 +51,11 @@ fn reachable(set: &HotSet, roots: &[FileId]) -> HashSet<FileId> {
 
 /// A path to `target` as written from a template at `from` (both package-relative).
 pub fn relative(from: &str, target: &str) -> String {
-    let from_dir: Vec<&str> = from.split('/').collect::<Vec<_>>().split_last().map_or(Vec::new(), |(_, d)| d.to_vec());
+    let from_dir: Vec<&str> = from
+        .split('/')
+        .collect::<Vec<_>>()
+        .split_last()
+        .map_or(Vec::new(), |(_, d)| d.to_vec());
     let to: Vec<&str> = target.split('/').collect();
     let common = from_dir.iter().zip(&to).take_while(|(a, b)| a == b).count();
     let mut parts: Vec<&str> = vec![".."; from_dir.len() - common];
@@ -59,11 +63,12 @@ pub fn relative(from: &str, target: &str) -> String {
     parts.join("/")
 }
 
-fn inline(request: &Request<'_>) -> Result<Fix, String> {
+fn inline(request: &Request<'_, '_>) -> Result<Fix, String> {
     let context = request.context;
     let set = context.set;
     let violation = request.violation;
-    let env = locate::environment(context, &violation.file).ok_or("the environment file could not be read")?;
+    let env = locate::environment(context, &violation.file)
+        .ok_or("the environment file could not be read")?;
     let (registry_key, registry) = env
         .root
         .key("resource_registry")
@@ -74,28 +79,47 @@ fn inline(request: &Request<'_>) -> Result<Fix, String> {
     }
     // Type → what replaces it in `type:` (a package path to make relative, or a type).
     let mut mapped: HashMap<&str, Target> = HashMap::new();
-    let entries = registry.as_map().map(|m| m.iter().collect::<Vec<_>>()).unwrap_or_default();
+    let entries = registry
+        .as_map()
+        .map(|m| m.iter().collect::<Vec<_>>())
+        .unwrap_or_default();
     for (key, value) in &entries {
         if key.text == "resources" {
-            return Err("per-resource registry entries (`resources:`) cannot be inlined; move them by hand".to_owned());
+            return Err(
+                "per-resource registry entries (`resources:`) cannot be inlined; move them by hand"
+                    .to_owned(),
+            );
         }
         if key.text.ends_with('*') {
-            return Err(format!("the glob `{}` cannot be inlined; name each type", key.text));
+            return Err(format!(
+                "the glob `{}` cannot be inlined; name each type",
+                key.text
+            ));
         }
         let mut current: &Node = value;
         let mut steps = 0;
         let target = loop {
             let Some(text) = current.as_str().filter(|t| !t.is_empty()) else {
-                return Err(format!("`{}` is not mapped to one template or type", key.text));
+                return Err(format!(
+                    "`{}` is not mapped to one template or type",
+                    key.text
+                ));
             };
             if is_template_reference(text) {
                 let path = format!("resource_registry.{}", key.text);
                 let file = set
                     .references
                     .iter()
-                    .find(|r| r.from == env.id && r.kind == ReferenceKind::Registry && r.path == path)
+                    .find(|r| {
+                        r.from == env.id && r.kind == ReferenceKind::Registry && r.path == path
+                    })
                     .and_then(|r| r.resolved.as_ref().ok().copied())
-                    .ok_or_else(|| format!("`{}` maps to a template the package does not have", key.text))?;
+                    .ok_or_else(|| {
+                        format!(
+                            "`{}` maps to a template the package does not have",
+                            key.text
+                        )
+                    })?;
                 break Target::File(file);
             }
             match registry.get(text) {
@@ -103,7 +127,12 @@ fn inline(request: &Request<'_>) -> Result<Fix, String> {
                     current = next;
                     steps += 1;
                 }
-                Some(_) => return Err(format!("`{}` starts a chain of aliases too long to follow", key.text)),
+                Some(_) => {
+                    return Err(format!(
+                        "`{}` starts a chain of aliases too long to follow",
+                        key.text
+                    ));
+                }
                 None => break Target::Type(text.to_owned()),
             }
         };
@@ -118,7 +147,11 @@ fn inline(request: &Request<'_>) -> Result<Fix, String> {
     let in_scope = reachable(set, &applies_to);
     let mut edits: Vec<Edit> = Vec::new();
     let mut rewritten = 0usize;
-    for template in context.templates.iter().filter(|t| in_scope.contains(&t.id)) {
+    for template in context
+        .templates
+        .iter()
+        .filter(|t| in_scope.contains(&t.id))
+    {
         let slots: Vec<_> = template
             .type_slots()
             .into_iter()
@@ -128,7 +161,9 @@ fn inline(request: &Request<'_>) -> Result<Fix, String> {
             continue;
         }
         for module in &set.modules {
-            if !applies_to.contains(&module.template) && reachable(set, &[module.template]).contains(&template.id) {
+            if !applies_to.contains(&module.template)
+                && reachable(set, &[module.template]).contains(&template.id)
+            {
                 return Err(format!(
                     "{} is also used by module {}, which this environment does not apply to",
                     template.path(),
@@ -138,9 +173,16 @@ fn inline(request: &Request<'_>) -> Result<Fix, String> {
         }
         let layout = locate::layout(set, template.id).ok_or("a template is not UTF-8 text")?;
         for slot in slots {
-            let others = context.environments.iter().filter(|e| e.id != env.id).any(|e| {
-                e.root.get("resource_registry").and_then(|r| r.get(slot.written)).is_some()
-            });
+            let others = context
+                .environments
+                .iter()
+                .filter(|e| e.id != env.id)
+                .any(|e| {
+                    e.root
+                        .get("resource_registry")
+                        .and_then(|r| r.get(slot.written))
+                        .is_some()
+                });
             if others {
                 return Err(format!("another environment also maps `{}`", slot.written));
             }
@@ -180,7 +222,10 @@ mod tests {
 
     #[test]
     fn paths_relative_to_the_template() {
-        assert_eq!(relative("base.yaml", "nested/server.yaml"), "nested/server.yaml");
+        assert_eq!(
+            relative("base.yaml", "nested/server.yaml"),
+            "nested/server.yaml"
+        );
         assert_eq!(relative("nested/a.yaml", "nested/b.yaml"), "b.yaml");
         assert_eq!(relative("x/a.yaml", "y/b.yaml"), "../y/b.yaml");
     }

@@ -13,7 +13,7 @@ pub static PROVIDER: Provider = Provider {
     offer,
 };
 
-fn offer(request: &Request<'_>) -> Offer {
+fn offer(request: &Request<'_, '_>) -> Offer {
     let set = request.set();
     let violation = request.violation;
     let Some(template) = locate::template(request.context, &violation.file) else {
@@ -48,6 +48,8 @@ fn offer(request: &Request<'_>) -> Offer {
             fix.text = Some(text.to_owned());
             Offer::Ready(fix)
         }
-        None => Offer::Unavailable("the parameter is not written in a layout vnfwiz edits".to_owned()),
+        None => {
+            Offer::Unavailable("the parameter is not written in a layout vnfwiz edits".to_owned())
+        }
     }
 }

@@ -18,7 +18,7 @@ pub static PROVIDER: Provider = Provider {
     offer,
 };
 
-fn offer(request: &Request<'_>) -> Offer {
+fn offer(request: &Request<'_, '_>) -> Offer {
     let violation = request.violation;
     let Some(template) = locate::template(request.context, &violation.file) else {
         return Offer::Unavailable("the template could not be read".to_owned());
@@ -27,7 +27,10 @@ fn offer(request: &Request<'_>) -> Offer {
         return Offer::Unavailable("the parameter could not be found".to_owned());
     };
     let old = key.text.as_str();
-    let taken: HashSet<&str> = template.parameters().map(|(k, _)| k.text.as_str()).collect();
+    let taken: HashSet<&str> = template
+        .parameters()
+        .map(|(k, _)| k.text.as_str())
+        .collect();
     let new = unique(&plain_name(old, "parameter"), &taken);
     match rename_parameter(request.context, template, old, &new) {
         Ok(rewrite) => {

@@ -25,7 +25,7 @@ fn stem(path: &str) -> &str {
     name.split('.').next().unwrap_or(name)
 }
 
-fn offer(request: &Request<'_>) -> Offer {
+fn offer(request: &Request<'_, '_>) -> Offer {
     let violation = request.violation;
     let Some(template) = locate::template(request.context, &violation.file) else {
         return Offer::Unavailable("the template could not be read".to_owned());
@@ -43,9 +43,16 @@ fn offer(request: &Request<'_>) -> Offer {
     let new = unique(&base, &taken);
     match rename_resource(request.context, template, old, &new) {
         Ok(rewrite) => {
-            let others = rewrite.files.iter().filter(|f| **f != violation.file).count();
+            let others = rewrite
+                .files
+                .iter()
+                .filter(|f| **f != violation.file)
+                .count();
             let also = if others > 0 {
-                format!(" (and {others} other file{})", if others == 1 { "" } else { "s" })
+                format!(
+                    " (and {others} other file{})",
+                    if others == 1 { "" } else { "s" }
+                )
             } else {
                 String::new()
             };

@@ -13,7 +13,7 @@ pub static PROVIDER: Provider = Provider {
     offer,
 };
 
-fn offer(request: &Request<'_>) -> Offer {
+fn offer(request: &Request<'_, '_>) -> Offer {
     let set = request.set();
     let file = &request.violation.file;
     let Some(text) = typed(request.text) else {
@@ -25,7 +25,10 @@ fn offer(request: &Request<'_>) -> Offer {
     let Some(template) = locate::template(request.context, file) else {
         return Offer::Unavailable("the template could not be read".to_owned());
     };
-    let (Some(layout), Some(root)) = (locate::layout(set, template.id), locate::root(set, template.id)) else {
+    let (Some(layout), Some(root)) = (
+        locate::layout(set, template.id),
+        locate::root(set, template.id),
+    ) else {
         return Offer::Unavailable("the template is not UTF-8 text".to_owned());
     };
     match describe(&layout, root, &["heat_template_version"], text) {
@@ -39,6 +42,8 @@ fn offer(request: &Request<'_>) -> Offer {
             fix.text = Some(text.to_owned());
             Offer::Ready(fix)
         }
-        None => Offer::Unavailable("the template is not written in a layout vnfwiz edits".to_owned()),
+        None => {
+            Offer::Unavailable("the template is not written in a layout vnfwiz edits".to_owned())
+        }
     }
 }

@@ -24,14 +24,14 @@ fn unavailable(reason: impl Into<String>) -> Offer {
     Offer::Unavailable(reason.into())
 }
 
-fn offer(request: &Request<'_>) -> Offer {
+fn offer(request: &Request<'_, '_>) -> Offer {
     match removal(request) {
         Ok(fix) => Offer::Ready(fix),
         Err(reason) => unavailable(reason),
     }
 }
 
-fn removal(request: &Request<'_>) -> Result<Fix, String> {
+fn removal(request: &Request<'_, '_>) -> Result<Fix, String> {
     let context = request.context;
     let set = context.set;
     let violation = request.violation;
@@ -39,11 +39,14 @@ fn removal(request: &Request<'_>) -> Result<Fix, String> {
         .templates_with_calls()
         .find(|(t, _)| t.path() == violation.file)
         .ok_or("the template could not be read")?;
-    let (key, _) = entry_at(template, "parameters", violation.span).ok_or("the parameter could not be found")?;
+    let (key, _) = entry_at(template, "parameters", violation.span)
+        .ok_or("the parameter could not be found")?;
     let name = key.text.as_str();
     let usage = ParameterUsage::of(calls);
     if !usage.uses(name).is_empty() {
-        return Err(format!("`{name}` is read in `conditions:`; removing it would break the condition"));
+        return Err(format!(
+            "`{name}` is read in `conditions:`; removing it would break the condition"
+        ));
     }
     let computed = calls.iter().any(|c| {
         c.function() == "get_param"
@@ -56,18 +59,25 @@ fn removal(request: &Request<'_>) -> Result<Fix, String> {
         return Err("a `get_param` computes its parameter name; vnfwiz cannot tell whether it reads this one".to_owned());
     }
     let layout = locate::layout(set, template.id).ok_or("the template is not UTF-8 text")?;
-    let (section_key, section) = template.section("parameters").ok_or("the template has no parameters")?;
+    let (section_key, section) = template
+        .section("parameters")
+        .ok_or("the template has no parameters")?;
     let mut edits: Vec<Edit> = layout
         .delete_entry(section, Some(section_key), name)
         .ok_or("the parameter is not written in a layout vnfwiz edits")?;
     if let Some(groups) = template.root.get("parameter_groups").and_then(Node::as_seq) {
         for group in groups {
             let Some(map) = group.as_map() else { continue };
-            let (Some(list_key), Some(list)) = (map.key("parameters"), map.get("parameters")) else {
+            let (Some(list_key), Some(list)) = (map.key("parameters"), map.get("parameters"))
+            else {
                 continue;
             };
             let Some(items) = list.as_seq() else { continue };
-            for (index, _) in items.iter().enumerate().filter(|(_, i)| i.as_str() == Some(name)) {
+            for (index, _) in items
+                .iter()
+                .enumerate()
+                .filter(|(_, i)| i.as_str() == Some(name))
+            {
                 edits.extend(
                     layout
                         .delete_item(list, Some(list_key), index)
@@ -77,7 +87,12 @@ fn removal(request: &Request<'_>) -> Result<Fix, String> {
         }
     }
     let mut places: Vec<String> = Vec::new();
-    if let Some(env) = set.modules.iter().find(|m| m.template == template.id).and_then(|m| m.env) {
+    if let Some(env) = set
+        .modules
+        .iter()
+        .find(|m| m.template == template.id)
+        .and_then(|m| m.env)
+    {
         let env_root = locate::root(set, env).ok_or("the environment file does not parse")?;
         if let (Some(map), Some(env_key)) = (
             env_root.as_map(),
@@ -85,7 +100,8 @@ fn removal(request: &Request<'_>) -> Result<Fix, String> {
         ) && let Some(values) = map.get("parameters")
             && values.get(name).is_some()
         {
-            let env_layout = locate::layout(set, env).ok_or("the environment file is not UTF-8 text")?;
+            let env_layout =
+                locate::layout(set, env).ok_or("the environment file is not UTF-8 text")?;
             edits.extend(
                 env_layout
                     .delete_entry(values, Some(env_key), name)
@@ -108,14 +124,18 @@ fn removal(request: &Request<'_>) -> Result<Fix, String> {
             else {
                 continue;
             };
-            let Some(map) = slot.definition.as_map() else { continue };
-            let (Some(props_key), Some(props)) = (map.key("properties"), map.get("properties")) else {
+            let Some(map) = slot.definition.as_map() else {
+                continue;
+            };
+            let (Some(props_key), Some(props)) = (map.key("properties"), map.get("properties"))
+            else {
                 continue;
             };
             if props.get(name).is_none() {
                 continue;
             }
-            let parent_layout = locate::layout(set, parent.id).ok_or("a parent template is not UTF-8 text")?;
+            let parent_layout =
+                locate::layout(set, parent.id).ok_or("a parent template is not UTF-8 text")?;
             let removed = parent_layout
                 .delete_entry(props, Some(props_key), name)
                 .ok_or("a parent's properties are not written in a layout vnfwiz edits")?;
@@ -129,7 +149,10 @@ fn removal(request: &Request<'_>) -> Result<Fix, String> {
     let title = if places.is_empty() {
         format!("Remove unused parameter `{name}`")
     } else {
-        format!("Remove unused parameter `{name}` and its value in {}", places.join(", "))
+        format!(
+            "Remove unused parameter `{name}` and its value in {}",
+            places.join(", ")
+        )
     };
     Ok(Fix::new(violation.rule.id, title, Safety::Review, edits))
 }
