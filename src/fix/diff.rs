@@ -64,6 +64,17 @@ pub struct FileChange {
     pub hunks: Vec<Hunk>,
 }
 
+/// One file's text before (`None`: the file is new) and after.
+#[derive(Clone, Copy, Debug)]
+pub struct TextChange<'a> {
+    /// Package-relative path.
+    pub path: &'a str,
+    /// The text before.
+    pub before: Option<&'a [u8]>,
+    /// The text after.
+    pub after: &'a [u8],
+}
+
 /// The changes of every file a fix touches.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Preview {
@@ -72,16 +83,16 @@ pub struct Preview {
 }
 
 impl Preview {
-    /// Compares texts before (`None`: the file is new) and after; `secrets` are masked by
-    /// `*` wherever they appear.
-    pub fn of(changes: &[(&str, Option<&[u8]>, &[u8])], secrets: &[String]) -> Preview {
+    /// Compares each file's texts; `secrets` are masked by `*` wherever they appear.
+    pub fn of(changes: &[TextChange<'_>], secrets: &[String]) -> Preview {
         let files = changes
             .iter()
-            .filter_map(|(path, before, after)| {
-                let old = String::from_utf8_lossy(before.unwrap_or(b""));
-                let new = String::from_utf8_lossy(after);
-                let change = file_change(path, before.is_none(), &old, &new, secrets);
-                (!change.hunks.is_empty() || before.is_none()).then_some(change)
+            .filter_map(|change| {
+                let old = String::from_utf8_lossy(change.before.unwrap_or(b""));
+                let new = String::from_utf8_lossy(change.after);
+                let created = change.before.is_none();
+                let file = file_change(change.path, created, &old, &new, secrets);
+                (!file.hunks.is_empty() || created).then_some(file)
             })
             .collect();
         Preview { files }
@@ -230,6 +241,14 @@ fn file_change(path: &str, created: bool, old: &str, new: &str, secrets: &[Strin
 mod tests {
     use super::*;
 
+    fn change<'a>(path: &'a str, before: Option<&'a [u8]>, after: &'a [u8]) -> TextChange<'a> {
+        TextChange {
+            path,
+            before,
+            after,
+        }
+    }
+
     #[test]
     fn unified_diff_with_context_and_new_files() {
         let before = "a: 1\nb: 2\nc: 3\nd: 4\ne: 5\nf: 6\ng: 7\nh: 8\n";
@@ -237,9 +256,9 @@ mod tests {
         let changed = before.replace("b: 2\n", "");
         let preview = Preview::of(
             &[
-                ("t.yaml", Some(before.as_bytes()), changed.as_bytes()),
-                ("t.env", None, b"parameters: {}\n"),
-                ("same.yaml", Some(b"x\n"), b"x\n"),
+                change("t.yaml", Some(before.as_bytes()), changed.as_bytes()),
+                change("t.env", None, b"parameters: {}\n"),
+                change("same.yaml", Some(b"x\n"), b"x\n"),
             ],
             &[],
         );
@@ -250,7 +269,7 @@ mod tests {
         );
         assert_eq!(preview.counts(), (1, 1));
         let appended = Preview::of(
-            &[("t.yaml", Some(before.as_bytes()), after.as_bytes())],
+            &[change("t.yaml", Some(before.as_bytes()), after.as_bytes())],
             &[],
         );
         assert_eq!(appended.files[0].hunks[0].old_start, 6);
@@ -260,7 +279,7 @@ mod tests {
     #[test]
     fn secrets_are_masked_and_missing_breaks_marked() {
         let preview = Preview::of(
-            &[(
+            &[change(
                 "t.env",
                 Some(b"parameters:\n  a: 1"),
                 b"parameters:\n  a: 1\n  pw: s3cret",

@@ -8,18 +8,21 @@ use super::edit::{Edit, splice};
 use super::layout::{Layout, Piece};
 
 /// A value to write under a key, in the forms the target may need.
-pub struct Written<'a> {
-    /// The text after `key:` for a key at the given column (block style, as the value was
-    /// written where it came from), or `None` when it cannot be written so.
-    pub block: &'a dyn Fn(usize) -> Option<String>,
+pub struct Written {
+    /// The text after `key:` in block style, as the value was written where it came from,
+    /// its later lines indented relative to the key's column; `None` when it cannot be
+    /// written so.
+    pub block: Option<String>,
     /// The one-line flow form.
     pub flow: String,
 }
 
-impl Written<'_> {
-    /// The piece for a key at `indent` in block context.
-    fn piece(&self, indent: usize) -> String {
-        (self.block)(indent).unwrap_or_else(|| format!(" {}", self.flow))
+impl Written {
+    /// The text after `key:` in block context.
+    fn piece(&self) -> String {
+        self.block
+            .clone()
+            .unwrap_or_else(|| format!(" {}", self.flow))
     }
 }
 
@@ -47,7 +50,7 @@ pub fn add_to_section(
     root: &Node,
     section: &str,
     name: &str,
-    value: &Written<'_>,
+    value: &Written,
 ) -> Option<Added> {
     let claim = Some(format!("{}#{section}", layout.file));
     match &root.value {
@@ -97,12 +100,11 @@ pub fn add_to_mapping(
     key: &Key,
     node: &Node,
     name: &str,
-    value: &Written<'_>,
+    value: &Written,
 ) -> Option<Edit> {
     match &node.value {
         Value::Null => {
-            let indent = layout.indent_of(key.span.start as usize) + layout.unit;
-            let text = value.piece(indent);
+            let text = value.piece();
             layout.insert_under(key, name, as_piece(&text))
         }
         Value::Map(map) if map.is_empty() => {
@@ -123,10 +125,8 @@ pub fn add_to_mapping(
         Value::Map(_) if layout.is_flow(node) => {
             layout.insert_entry(node, None, false, name, Piece::Line(&value.flow))
         }
-        Value::Map(map) => {
-            let (first, _) = map.iter().next()?;
-            let indent = layout.indent_of(first.span.start as usize);
-            let text = value.piece(indent);
+        Value::Map(_) => {
+            let text = value.piece();
             layout.insert_entry(node, None, false, name, as_piece(&text))
         }
         _ => None,
@@ -134,8 +134,8 @@ pub fn add_to_mapping(
 }
 
 /// `name: value` as block lines at `indent`, line breaks included.
-fn entry_lines(layout: &Layout<'_>, indent: usize, name: &str, value: &Written<'_>) -> String {
-    let text = value.piece(indent);
+fn entry_lines(layout: &Layout<'_>, indent: usize, name: &str, value: &Written) -> String {
+    let text = value.piece();
     layout.block_entry(indent, &layout.key_text(name), as_piece(&text))
 }
 
@@ -158,9 +158,8 @@ mod tests {
     fn add(text: &str, value: &str) -> String {
         let document = parse(text.as_bytes(), &YamlLimits::default()).unwrap();
         let layout = Layout::new("e.env", text, document.syntax);
-        let block = |_: usize| Some(format!(" {value}"));
         let written = Written {
-            block: &block,
+            block: Some(format!(" {value}")),
             flow: value.to_owned(),
         };
         let added =

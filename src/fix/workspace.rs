@@ -9,7 +9,7 @@ use crate::hot::HotSet;
 use crate::report::Violation;
 use crate::rules::{Context, Selection, check_hot};
 
-use super::diff::Preview;
+use super::diff::{Preview, TextChange};
 use super::edit::{Edit, EditError, Provenance, line_count, splice};
 use super::model::{Fix, FixLevel, Offer, PathMove};
 use super::outcome::{AppliedFix, FixNote, Outcome};
@@ -73,12 +73,15 @@ enum Fate {
     Deferred,
 }
 
+/// Each edited file's new text, with the edits that made it.
+type EditedTexts = BTreeMap<String, (Vec<u8>, Vec<Edit>)>;
+
 /// A round's edits applied and validated, not yet committed.
 struct Trial {
     set: HotSet,
     violations: Vec<Violation>,
     /// New texts by file, with the edits that made them.
-    texts: BTreeMap<String, (Vec<u8>, Vec<Edit>)>,
+    texts: EditedTexts,
 }
 
 /// A set with fixes applied to its texts.
@@ -90,6 +93,8 @@ pub struct Workspace {
     provenance: BTreeMap<String, Provenance>,
     steps: Vec<Step>,
     records: Vec<AppliedFix>,
+    /// Values of hidden parameters that applied fixes moved: masked in [`Workspace::changes`].
+    secrets: Vec<String>,
 }
 
 impl Workspace {
@@ -112,6 +117,7 @@ impl Workspace {
             provenance: BTreeMap::new(),
             steps: Vec::new(),
             records: Vec::new(),
+            secrets: Vec::new(),
         })
     }
 
@@ -160,7 +166,7 @@ impl Workspace {
     /// What a fix would change, against the current texts.
     pub fn preview(&self, fix: &Fix) -> Result<Preview, EditError> {
         let texts = self.edited(&[fix])?;
-        let changes: Vec<(&str, Option<&[u8]>, &[u8])> = fix
+        let changes: Vec<TextChange<'_>> = fix
             .files()
             .into_iter()
             .filter_map(|path| {
@@ -169,7 +175,11 @@ impl Workspace {
                     .set
                     .find(path)
                     .map(|id| self.set.files[id].bytes.as_slice());
-                Some((path, before, after.as_slice()))
+                Some(TextChange {
+                    path,
+                    before,
+                    after: after.as_slice(),
+                })
             })
             .collect();
         Ok(Preview::of(&changes, &fix.secrets))
@@ -177,20 +187,19 @@ impl Workspace {
 
     /// Everything applied so far, against the texts before the first fix.
     pub fn changes(&self) -> Preview {
-        let changes: Vec<(&str, Option<&[u8]>, &[u8])> = self
+        let changes: Vec<TextChange<'_>> = self
             .original
             .iter()
             .filter_map(|(path, before)| {
                 let id = self.set.find(path)?;
-                Some((
-                    path.as_str(),
-                    before.as_deref(),
-                    self.set.files[id].bytes.as_slice(),
-                ))
+                Some(TextChange {
+                    path,
+                    before: before.as_deref(),
+                    after: self.set.files[id].bytes.as_slice(),
+                })
             })
             .collect();
-        let secrets: Vec<String> = Vec::new();
-        Preview::of(&changes, &secrets)
+        Preview::of(&changes, &self.secrets)
     }
 
     /// The lines of each edited file's original text that fixes removed or changed
@@ -468,7 +477,7 @@ impl Workspace {
     }
 
     /// The new texts of the files some fixes edit (edits of one file sorted and spliced).
-    fn edited(&self, fixes: &[&Fix]) -> Result<BTreeMap<String, (Vec<u8>, Vec<Edit>)>, EditError> {
+    fn edited(&self, fixes: &[&Fix]) -> Result<EditedTexts, EditError> {
         let mut by_file: BTreeMap<&str, Vec<&Edit>> = BTreeMap::new();
         for fix in fixes {
             for edit in &fix.edits {
@@ -604,6 +613,7 @@ impl Workspace {
         self.set = trial.set;
         self.violations = trial.violations;
         for candidate in candidates {
+            self.secrets.extend(candidate.fix.secrets.iter().cloned());
             let applied = AppliedFix {
                 record: candidate.record.clone(),
                 title: candidate.fix.title.clone(),

@@ -29,6 +29,11 @@ fn unavailable(reason: impl Into<String>) -> Offer {
     Offer::Unavailable(reason.into())
 }
 
+/// Why the default cannot be moved.
+fn refusal(reason: impl Into<String>) -> String {
+    reason.into()
+}
+
 fn offer(request: &Request<'_, '_>) -> Offer {
     let set = request.set();
     let violation = request.violation;
@@ -67,7 +72,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
     let mut fix = if template.kind == TemplateKind::Nested {
         match into_parents(request, template.id, &name.text, &source, delete) {
             Ok(fix) => fix,
-            Err(offer) => return offer,
+            Err(reason) => return Offer::Unavailable(reason),
         }
     } else {
         if let Some(env) = overridden {
@@ -78,7 +83,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
         }
         match into_environment(request, template.id, &name.text, &source, delete) {
             Ok(fix) => fix,
-            Err(offer) => return offer,
+            Err(reason) => return Offer::Unavailable(reason),
         }
     };
     if hidden {
@@ -97,11 +102,11 @@ struct Source<'a> {
 }
 
 impl Source<'_> {
-    /// The value as written after `default:`, for a key at column `to`.
-    fn block(&self, to: usize) -> Option<String> {
+    /// The value as written after `default:`, its later lines indented relative to the key.
+    fn block(&self) -> Option<String> {
         let moved = self
             .layout
-            .moved_value(self.key, self.value, self.from, to)?;
+            .moved_value(self.key, self.value, self.from, 0)?;
         if self.layout.json {
             // JSON text is flow YAML: only a one-line value moves as written.
             return (!moved.contains('\n')).then_some(moved);
@@ -130,12 +135,10 @@ fn checked_edit(
     target_file: &str,
     target_text: &str,
     path: &[&str],
-    add: impl Fn(&Written<'_>) -> Option<(Edit, Option<String>)>,
+    add: impl Fn(&Written) -> Option<(Edit, Option<String>)>,
 ) -> Option<(Edit, Option<String>)> {
-    let as_written = |to: usize| source.block(to);
-    let flow_only = |_: usize| None;
     let flow = flow_text(source.value);
-    for block in [&as_written as &dyn Fn(usize) -> Option<String>, &flow_only] {
+    for block in [source.block(), None] {
         let written = Written {
             block,
             flow: flow.clone(),
@@ -158,20 +161,20 @@ fn into_environment(
     name: &str,
     source: &Source<'_>,
     delete: Vec<Edit>,
-) -> Result<Fix, Offer> {
+) -> Result<Fix, String> {
     let set = request.set();
     let path = &set.files[template].path;
     let module = set
         .modules
         .iter()
         .find(|m| m.template == template)
-        .ok_or_else(|| unavailable("the template is not a module"))?;
+        .ok_or_else(|| refusal("the template is not a module"))?;
     let rule = request.violation.rule.id;
     match module.env {
         Some(env) => {
             let env_file = &set.files[env];
             let env_root = locate::root(set, env)
-                .ok_or_else(|| unavailable("the environment file does not parse"))?;
+                .ok_or_else(|| refusal("the environment file does not parse"))?;
             if env_root
                 .get("parameters")
                 .and_then(|p| p.get(name))
@@ -188,7 +191,7 @@ fn into_environment(
                 ));
             }
             let env_layout = locate::layout(set, env)
-                .ok_or_else(|| unavailable("the environment file is not UTF-8 text"))?;
+                .ok_or_else(|| refusal("the environment file is not UTF-8 text"))?;
             let (edit, claim) = checked_edit(
                 source,
                 &env_file.path,
@@ -200,7 +203,7 @@ fn into_environment(
                 },
             )
             .ok_or_else(|| {
-                unavailable(
+                refusal(
                     "the environment file's `parameters:` is not written in a layout vnfwiz edits",
                 )
             })?;
@@ -216,13 +219,13 @@ fn into_environment(
         }
         None => {
             if set.manifest.is_some() {
-                return Err(unavailable(
+                return Err(refusal(
                     "MANIFEST.json decides which environment file goes with each module; add one there first",
                 ));
             }
             let env_path = env_path_for(path);
             if set.find(&env_path).is_some() {
-                return Err(unavailable(format!(
+                return Err(refusal(format!(
                     "{env_path} exists but is not an environment file"
                 )));
             }
@@ -242,7 +245,7 @@ fn into_environment(
                 add_to_section(&empty, &root, "parameters", name, written)
                     .map(|a| (a.edit, a.creates))
             })
-            .ok_or_else(|| unavailable("the value cannot be written in a new environment file"))?;
+            .ok_or_else(|| refusal("the value cannot be written in a new environment file"))?;
             let mut fix = Fix::new(
                 rule,
                 format!("Move the default of `{name}` to a new {env_path}"),
@@ -262,11 +265,11 @@ fn into_parents(
     name: &str,
     source: &Source<'_>,
     delete: Vec<Edit>,
-) -> Result<Fix, Offer> {
+) -> Result<Fix, String> {
     let set = request.set();
     let edges: Vec<_> = set.nesting.iter().filter(|n| n.child == template).collect();
     if edges.is_empty() {
-        return Err(unavailable(
+        return Err(refusal(
             "no resource uses this nested template, so nothing passes its parameters",
         ));
     }
@@ -276,7 +279,7 @@ fn into_parents(
             .and_then(|d| d.get(name))
             .is_some()
     }) {
-        return Err(unavailable(format!(
+        return Err(refusal(format!(
             "`{name}` is also set in `parameter_defaults:` of {}, which wins over the default",
             env.file.path
         )));
@@ -290,18 +293,18 @@ fn into_parents(
             .templates
             .iter()
             .find(|t| t.id == edge.parent)
-            .ok_or_else(|| unavailable("a parent template could not be read"))?;
+            .ok_or_else(|| refusal("a parent template could not be read"))?;
         let slot = parent
             .type_slots()
             .into_iter()
             .find(|s| same_place(s.type_node.span, edge.span))
-            .ok_or_else(|| unavailable("the resource using the template could not be found"))?;
+            .ok_or_else(|| refusal("the resource using the template could not be found"))?;
         let properties = slot
             .definition
             .as_map()
             .and_then(|m| Some((m.key("properties")?, m.get("properties")?)));
         let Some((key, node)) = properties else {
-            return Err(unavailable(format!(
+            return Err(refusal(format!(
                 "resource `{}` of {} has no `properties:` to pass `{name}` in",
                 edge.resource,
                 parent.path()
@@ -311,7 +314,7 @@ fn into_parents(
             continue;
         }
         let layout = locate::layout(set, parent.id)
-            .ok_or_else(|| unavailable("a parent template is not UTF-8 text"))?;
+            .ok_or_else(|| refusal("a parent template is not UTF-8 text"))?;
         let mut path: Vec<&str> = vec!["resources", &edge.resource];
         if let Some(group) = slot.member_of {
             path.extend(["properties", group]);
@@ -321,15 +324,13 @@ fn into_parents(
             add_to_mapping(&layout, key, node, name, written).map(|e| (e, None))
         })
         .ok_or_else(|| {
-            unavailable(format!(
+            refusal(format!(
                 "the properties of `{}` are not written in a layout vnfwiz edits",
                 edge.resource
             ))
         })?;
         if edits.iter().any(|e| e.overlaps(&edit)) {
-            return Err(unavailable(
-                "two parents pass the parameter in the same place",
-            ));
+            return Err(refusal("two parents pass the parameter in the same place"));
         }
         edits.push(edit);
         parents.push(format!("`{}` ({})", edge.resource, parent.path()));

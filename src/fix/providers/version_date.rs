@@ -53,3 +53,81 @@ fn offer(request: &Request<'_, '_>) -> Offer {
         vec![edit],
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::fix::edit::splice;
+    use crate::hot::{Roots, load_set};
+    use crate::limits::Limits;
+    use crate::report::Violation;
+    use crate::rules::{Context, find};
+    use crate::source::PackageFiles;
+
+    /// The text after the fix, or why there is none. No rule on this branch reports an
+    /// alias, so the violation is made by hand, placed where R-27078 would place it: at
+    /// the version's value.
+    fn fixed(text: &str) -> Result<String, String> {
+        let limits = Limits::default();
+        let files = PackageFiles::from_memory(
+            Path::new("vdns"),
+            vec![("base_vdns.yaml".to_owned(), text.as_bytes().to_vec())],
+            &limits,
+        )
+        .unwrap();
+        let set = load_set(&files, Roots::Discover, "vdns".to_owned(), &limits);
+        let context = Context::new(&set);
+        let value = set.files[0]
+            .document
+            .as_ref()
+            .unwrap()
+            .root
+            .get("heat_template_version")
+            .unwrap();
+        let violation = Violation {
+            rule: &find("R-27078").unwrap().meta,
+            file: "base_vdns.yaml".to_owned(),
+            span: value.span,
+            path: "heat_template_version".to_owned(),
+            message: "a release alias".to_owned(),
+            related: Vec::new(),
+        };
+        let offer = offer(&Request {
+            violation: &violation,
+            context: &context,
+            text: None,
+        });
+        match offer {
+            Offer::Ready(fix) => {
+                assert_eq!(fix.safety, Safety::Safe);
+                let edits: Vec<_> = fix.edits.iter().collect();
+                let after = splice("base_vdns.yaml", text.as_bytes(), &edits).unwrap();
+                Ok(String::from_utf8(after).unwrap())
+            }
+            Offer::Unavailable(reason) => Err(reason),
+            Offer::NeedsText { title, .. } => Err(title),
+        }
+    }
+
+    #[test]
+    fn aliases_become_dates_in_their_quotes() {
+        let template = "heat_template_version: newton   # Ocata cloud\ndescription: vDNS\n\
+                        resources: {}\n";
+        assert_eq!(
+            fixed(template).as_deref(),
+            Ok(
+                "heat_template_version: 2016-10-14   # Ocata cloud\ndescription: vDNS\n\
+                resources: {}\n"
+            )
+        );
+        let quoted = "heat_template_version: 'pike'\nresources: {}\n";
+        assert_eq!(
+            fixed(quoted).as_deref(),
+            Ok("heat_template_version: '2017-09-01'\nresources: {}\n")
+        );
+        let dated = "heat_template_version: 2017-09-01\nresources: {}\n";
+        assert!(fixed(dated).is_err_and(|reason| reason.contains("already")));
+    }
+}
