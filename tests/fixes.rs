@@ -179,7 +179,8 @@ fn run(case: &Case) {
     let root = fixtures().join(case.name);
     let before_dir = root.join("before");
     let set = load(&before_dir);
-    let mut workspace = Workspace::new(set).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+    let mut workspace =
+        Workspace::new(set).unwrap_or_else(|e| panic!("{}: {}", case.name, e.reason));
     let before = counts(workspace.violations());
     assert!(
         workspace

@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 use vnfwiz::answers::{Answers, EulaAcceptance, PackageFormat};
 use vnfwiz::convert::Note;
+use vnfwiz::fix::{FixLevel, Outcome};
 use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
 use vnfwiz::report::render;
@@ -80,6 +81,32 @@ pub struct OnboardArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     format: ListFormat,
+    /// Which fixes to apply to the set before writing it (docs/fixes.md); those applied are
+    /// recorded in answers.yaml.
+    #[arg(long, value_enum, default_value_t = FixArg::None)]
+    fix: FixArg,
+}
+
+/// `--fix` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FixArg {
+    /// Only the fixes an answers file records.
+    None,
+    /// Every fix that keeps the set's meaning.
+    Safe,
+    /// Every fix, those for review included (descriptions excepted: they need the operator's
+    /// text).
+    All,
+}
+
+impl From<FixArg> for FixLevel {
+    fn from(arg: FixArg) -> FixLevel {
+        match arg {
+            FixArg::None => FixLevel::None,
+            FixArg::Safe => FixLevel::Safe,
+            FixArg::All => FixLevel::All,
+        }
+    }
 }
 
 /// `KEY=VALUE` split at the first `=`.
@@ -179,7 +206,7 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     progress.finish();
     let session = session?;
     let (answers, problems) = answers(&args, &session, limits)?;
-    let resolved = match session.resolve(&answers) {
+    let resolved = match session.resolve_fixing(&answers, args.fix.into()) {
         Ok(resolved) if problems.is_empty() => resolved,
         Ok(_) => {
             let refusal = Refusal {
@@ -264,6 +291,7 @@ fn invalid(
     session: &Session,
     resolved: Resolved,
 ) -> Result<ExitCode, CliError> {
+    let fixes = resolved.fixes.clone();
     let (report, notes) = build_report(resolved, &args.out);
     let only_size = report
         .violations()
@@ -292,8 +320,8 @@ fn invalid(
                         .map(|v| render::json::violation(&i.label, v))
                 })
                 .collect();
-            let doc =
-                json!({"refused": true, "reason": why, "violations": violations, "notes": notes});
+            let doc = json!({"refused": true, "reason": why, "violations": violations,
+                             "notes": notes, "fixes": fixes});
             writeln!(
                 out,
                 "{}",
@@ -302,6 +330,7 @@ fn invalid(
         }
         ListFormat::Text => {
             out.write_all(render::text::render(&report, color_stdout()).as_bytes())?;
+            write_fixes(&mut out, &fixes)?;
             writeln!(out, "vnfwiz: nothing was written: {why}")?;
         }
     }
@@ -317,6 +346,7 @@ fn report(
 ) -> Result<ExitCode, CliError> {
     let template = resolved.template.clone();
     let environment = resolved.environment.clone();
+    let fixes = resolved.fixes.clone();
     let unset = resolved.unset.clone();
     let roles: Vec<(String, FileRole, Vec<String>)> = resolved
         .files
@@ -370,6 +400,7 @@ fn report(
                 "package_warnings": package_warnings,
                 "secrets": secrets.iter().map(|(f, p)| json!({"file": f, "parameters": p})).collect::<Vec<_>>(),
                 "unset_parameters": unset.iter().map(|(n, t)| json!({"name": n, "template": t})).collect::<Vec<_>>(),
+                "fixes": fixes,
             });
             writeln!(
                 out,
@@ -420,6 +451,7 @@ fn report(
             for note in &notes {
                 writeln!(out, "{note}")?;
             }
+            write_fixes(&mut out, &fixes)?;
             if report.violations().next().is_some() {
                 out.write_all(render::text::render(&report, color_stdout()).as_bytes())?;
             } else {
@@ -428,4 +460,20 @@ fn report(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The fixes applied (`fixed`) and those skipped or dropped (`not fixed`), one a line.
+fn write_fixes(out: &mut impl Write, fixes: &Outcome) -> std::io::Result<()> {
+    for applied in &fixes.applied {
+        let at = &applied.record;
+        writeln!(
+            out,
+            "fixed: {}:{}:{}: {} {} ({})",
+            at.file, at.line, at.column, at.rule, applied.title, applied.safety
+        )?;
+    }
+    for note in &fixes.notes {
+        writeln!(out, "not fixed: {note}")?;
+    }
+    Ok(())
 }

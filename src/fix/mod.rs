@@ -28,5 +28,5 @@ pub use edit::{Edit, EditError};
 pub use model::{Fix, FixLevel, Offer, PathMove, Safety};
 pub use outcome::{AppliedFix, FixNote, Outcome};
 pub use registry::{fixable_rules, offer};
-pub use reload::ReloadError;
+pub use reload::{ReloadError, Unfixable};
 pub use workspace::{Workspace, record_of};

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 use crate::hot::{HotSet, ReferenceError, Roots, Stage, load_set};
+use crate::report::Violation;
 use crate::source::PackageFiles;
 use crate::yaml::LoadError;
 
@@ -20,6 +21,17 @@ pub enum ReloadError {
     /// The edited files do not form a package (a name the package gate refuses).
     #[error("{0}")]
     Package(String),
+}
+
+/// A set fixes cannot edit, handed back with the reason.
+#[derive(Debug)]
+pub struct Unfixable {
+    /// Why.
+    pub reason: ReloadError,
+    /// The set, as given.
+    pub set: HotSet,
+    /// Its violations, as given.
+    pub violations: Vec<Violation>,
 }
 
 /// Refuses sets that cannot be reloaded faithfully: one with a file that could not be read.

@@ -14,7 +14,7 @@ use super::edit::{Edit, EditError, Provenance, line_count, splice};
 use super::model::{Fix, FixLevel, Offer, PathMove};
 use super::outcome::{AppliedFix, FixNote, Outcome};
 use super::registry;
-use super::reload::{ReloadError, check_reloadable, reload};
+use super::reload::{ReloadError, Unfixable, check_reloadable, reload};
 
 /// A violation as the no-new-violation check counts it: rule, file and key path (positions
 /// move when lines are added or removed; these do not).
@@ -87,6 +87,8 @@ struct Trial {
 /// A set with fixes applied to its texts.
 pub struct Workspace {
     set: HotSet,
+    /// The rules every validation runs (all, unless the output leaves one out by design).
+    selection: Selection,
     violations: Vec<Violation>,
     /// Every edited file's text before the first fix (`None`: a fix created it).
     original: BTreeMap<String, Option<Vec<u8>>>,
@@ -99,19 +101,29 @@ pub struct Workspace {
 
 impl Workspace {
     /// Validates `set` with every rule and prepares it for fixes.
-    pub fn new(set: HotSet) -> Result<Workspace, ReloadError> {
-        let violations = check_hot(&set, &Selection::all());
-        Workspace::with_violations(set, violations)
+    pub fn new(set: HotSet) -> Result<Workspace, Box<Unfixable>> {
+        let selection = Selection::all();
+        let violations = check_hot(&set, &selection);
+        Workspace::with_violations(set, violations, selection)
     }
 
-    /// Prepares a set already validated with every rule (`violations` is that result).
+    /// Prepares a set already validated: `violations` is what `selection` found on it, and
+    /// every later validation runs the same rules.
     pub fn with_violations(
         set: HotSet,
         violations: Vec<Violation>,
-    ) -> Result<Workspace, ReloadError> {
-        check_reloadable(&set)?;
+        selection: Selection,
+    ) -> Result<Workspace, Box<Unfixable>> {
+        if let Err(reason) = check_reloadable(&set) {
+            return Err(Box::new(Unfixable {
+                reason,
+                set,
+                violations,
+            }));
+        }
         Ok(Workspace {
             set,
+            selection,
             violations,
             original: BTreeMap::new(),
             provenance: BTreeMap::new(),
@@ -414,7 +426,7 @@ impl Workspace {
             }
         }
         self.set = reload(&self.set, &changed, &removed)?;
-        self.violations = check_hot(&self.set, &Selection::all());
+        self.violations = check_hot(&self.set, &self.selection);
         for (path, provenance) in step.provenance {
             match provenance {
                 Some(p) => {
@@ -435,7 +447,9 @@ impl Workspace {
     /// Applies every fix `level` admits to a copy and shows the result: what `F` previews.
     pub fn plan(&self, level: FixLevel) -> Result<(Outcome, Preview), ReloadError> {
         let set = reload(&self.set, &BTreeMap::new(), &[])?;
-        let mut copy = Workspace::with_violations(set, self.violations.clone())?;
+        let mut copy =
+            Workspace::with_violations(set, self.violations.clone(), self.selection.clone())
+                .map_err(|unfixable| unfixable.reason)?;
         let outcome = copy.apply_level(level);
         Ok((outcome, copy.changes()))
     }
@@ -508,7 +522,7 @@ impl Workspace {
             .map(|(path, (bytes, _))| (path.clone(), bytes.clone()))
             .collect();
         let set = reload(&self.set, &changed, &[]).map_err(|e| e.to_string())?;
-        let violations = check_hot(&set, &Selection::all());
+        let violations = check_hot(&set, &self.selection);
         Ok(Trial {
             set,
             violations,

@@ -10,6 +10,7 @@ mod assign;
 mod catalogue;
 mod check;
 mod environment;
+mod fixes;
 mod output;
 mod package;
 mod questions;

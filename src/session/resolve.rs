@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::answers::{Answers, EulaAcceptance, PackageFormat, scalar_text};
 use crate::convert::{Choices, FILES_FOLDER, Note, NoteLevel, Owner, convert};
+use crate::fix::{FixLevel, Outcome};
 use crate::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
 use crate::report::{Severity, Violation};
 use crate::rules::{Selection, check_hot};
@@ -19,7 +20,7 @@ use crate::source::PackageFiles;
 use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
 use super::questions::eulas;
-use super::{Session, SourceKind, environment};
+use super::{Session, SourceKind, environment, fixes};
 
 /// The answers file written beside the templates.
 pub const ANSWERS_FILE: &str = "answers.yaml";
@@ -76,6 +77,8 @@ pub struct Resolved {
     pub unset: Vec<(String, String)>,
     /// The package the answers ask for.
     pub package: PackageFormat,
+    /// Fixes applied to the set (recorded in answers.yaml) and notes on those that were not.
+    pub fixes: Outcome,
 }
 
 impl Resolved {
@@ -233,8 +236,14 @@ impl Session {
     }
 
     /// Resolves the answers into the output set, validated; refuses with every problem
-    /// when the answers or the package do not allow it.
+    /// when the answers or the package do not allow it. Fixes the answers record are
+    /// replayed.
     pub fn resolve(&self, answers: &Answers) -> Result<Resolved, Refusal> {
+        self.resolve_fixing(answers, FixLevel::None)
+    }
+
+    /// Like [`Session::resolve`], also applying every fix `level` admits (`onboard --fix`).
+    pub fn resolve_fixing(&self, answers: &Answers, level: FixLevel) -> Result<Resolved, Refusal> {
         let mut refusal = Refusal {
             problems: self.check(answers),
             package: self
@@ -337,8 +346,9 @@ impl Session {
             .filter(|d| d.hidden)
             .map(|d| d.name)
             .collect();
-        let answers_text = effective
-            .to_yaml(|key| secret_keys.iter().any(|k| k == key) || hidden.iter().any(|h| h == key));
+        let secret =
+            |key: &str| secret_keys.iter().any(|k| k == key) || hidden.iter().any(|h| h == key);
+        let answers_text = effective.to_yaml(secret);
         files.push(OutputFile {
             path: ANSWERS_FILE.to_owned(),
             bytes: answers_text.into_bytes(),
@@ -348,6 +358,26 @@ impl Session {
         let mut set = load(&files, &self.label, &self.limits);
         // What vnfwiz writes claims to deploy as it is.
         set.stage = Stage::HeatReady;
+        let selection = Selection::all();
+        let violations = check_hot(&set, &selection);
+        let checked = fixes::Fixed {
+            set,
+            violations,
+            outcome: Outcome::default(),
+        };
+        let fixed = fixes::apply(
+            checked,
+            &selection,
+            level,
+            &answers.fixes,
+            &mut files,
+            &environment,
+            |records| {
+                effective.fixes = records;
+                effective.to_yaml(secret)
+            },
+        );
+        let (set, violations) = (fixed.set, fixed.violations);
         let secrets = environment::secrets(&set);
         for file in &mut files {
             if let Some(names) = secrets.get(&file.path) {
@@ -359,7 +389,6 @@ impl Session {
             .filter(|d| d.module && d.value.is_none())
             .map(|d| (d.name, d.template))
             .collect();
-        let violations = check_hot(&set, &Selection::all());
         Ok(Resolved {
             kind: self.kind(),
             input: self.label.clone(),
@@ -371,6 +400,7 @@ impl Session {
             notes,
             unset,
             package: effective.package.unwrap_or(PackageFormat::None),
+            fixes: fixed.outcome,
         })
     }
 
