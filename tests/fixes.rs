@@ -213,6 +213,14 @@ fn run(case: &Case) {
         );
     }
 
+    compare(case.name, &root, &workspace);
+    eprintln!("{}: {}", case.name, titles.join("; "));
+}
+
+/// Checks the workspace's files against `root/after/` (changed or created files, exactly)
+/// and `root/before/` (every other file, byte for byte); `VNFWIZ_BLESS` writes `after/`.
+fn compare(name: &str, root: &Path, workspace: &Workspace) {
+    let before_dir = root.join("before");
     let originals = files_of(&before_dir);
     let produced: BTreeMap<String, Vec<u8>> = workspace
         .set()
@@ -237,7 +245,7 @@ fn run(case: &Case) {
         let want = expected.get(*path).unwrap_or_else(|| {
             panic!(
                 "{}: {path} changed but after/ does not hold it:\n{}",
-                case.name,
+                name,
                 String::from_utf8_lossy(bytes)
             )
         });
@@ -245,27 +253,21 @@ fn run(case: &Case) {
             String::from_utf8_lossy(bytes),
             String::from_utf8_lossy(want),
             "{}: {path}",
-            case.name
+            name
         );
     }
     for path in expected.keys() {
         assert!(
             changed.contains_key(path),
             "{}: after/{path} expects a change the fix did not make",
-            case.name
+            name
         );
     }
     for (path, bytes) in &originals {
         if !changed.contains_key(path) {
-            assert_eq!(
-                produced.get(path),
-                Some(bytes),
-                "{}: {path} changed",
-                case.name
-            );
+            assert_eq!(produced.get(path), Some(bytes), "{}: {path} changed", name);
         }
     }
-    eprintln!("{}: {}", case.name, titles.join("; "));
 }
 
 #[test]
@@ -288,6 +290,52 @@ fn headless_runs_skip_description_fixes_and_say_why() {
                 .any(|n| n.message.contains("needs the operator's text")),
             "{name}: {:?}",
             outcome.notes
+        );
+    }
+}
+
+/// Rules reported on `violations`, each once.
+fn rules_of(violations: &[Violation]) -> Vec<&'static str> {
+    let mut rules: Vec<&'static str> = violations.iter().map(|v| v.rule.id).collect();
+    rules.sort_unstable();
+    rules.dedup();
+    rules
+}
+
+#[test]
+fn the_safe_level_applies_overlapping_fixes_in_rounds() {
+    let root = fixtures().join("safe_mix");
+    let mut workspace = Workspace::new(load(&root.join("before"))).unwrap();
+    let before = counts(workspace.violations());
+    assert_eq!(
+        rules_of(workspace.violations()),
+        ["R-03324", "R-26124", "R-67231", "R-90526"]
+    );
+    let outcome = workspace.apply_level(FixLevel::Safe);
+    assert!(outcome.notes.is_empty(), "{:?}", outcome.notes);
+    assert!(
+        workspace.violations().is_empty(),
+        "{:?}",
+        workspace.violations()
+    );
+    assert!(outcome.applied.len() >= 5, "{:?}", outcome.applied);
+    assert!(counts(workspace.violations()).len() <= before.len());
+    compare("safe_mix", &root, &workspace);
+    // One undo step takes the whole run back.
+    assert!(workspace.undo().unwrap());
+    assert_eq!(counts(workspace.violations()), before);
+    compare_unchanged(&root, &workspace);
+}
+
+/// Every file of the workspace is as in `root/before/`.
+fn compare_unchanged(root: &Path, workspace: &Workspace) {
+    let originals = files_of(&root.join("before"));
+    for file in &workspace.set().files {
+        assert_eq!(
+            originals.get(&file.path),
+            Some(&file.bytes),
+            "{}",
+            file.path
         );
     }
 }
