@@ -46,6 +46,11 @@ const CASES: &[Case] = &[
         text: None,
     },
     Case {
+        name: "create_env_listing",
+        rules: &["R-86285"],
+        text: None,
+    },
+    Case {
         name: "env_parameters",
         rules: &["R-03324"],
         text: None,

@@ -117,17 +117,20 @@ fn fix_dry_run(
                 continue;
             }
         };
-        let selected: Vec<&Violation> = workspace
+        let selected: Vec<(&Violation, Option<Offer>)> = workspace
             .violations()
             .iter()
-            .filter(|v| find(v.rule.id).is_some_and(|r| selection.includes(r)))
+            .zip(workspace.offers())
+            .filter(|(v, _)| find(v.rule.id).is_some_and(|r| selection.includes(r)))
             .collect();
-        errors |= selected.iter().any(|v| v.severity() == Severity::Error);
+        errors |= selected
+            .iter()
+            .any(|(v, _)| v.severity() == Severity::Error);
         // The edits of each fix shown, with its entry.
         let mut shown: Vec<(Vec<Edit>, usize)> = Vec::new();
         let mut entries: Vec<DryRunEntry> = Vec::new();
-        for violation in selected {
-            let body = match workspace.offer(violation, None) {
+        for (violation, offer) in selected {
+            let body = match offer {
                 None => continue,
                 Some(Offer::Ready(fix)) => {
                     if let Some((_, index)) = shown.iter().find(|(edits, _)| *edits == fix.edits) {

@@ -26,7 +26,8 @@ impl Written {
     }
 }
 
-fn as_piece(text: &str) -> Piece<'_> {
+/// The piece for text written after `key:`: a block when it spans lines.
+pub fn as_piece(text: &str) -> Piece<'_> {
     if text.contains('\n') {
         Piece::Block(text)
     } else {

@@ -8,12 +8,12 @@
 //! back to check it is the same value; a `parameter_defaults:` entry of the same name would
 //! change which value wins, so such a parameter gets no fix.
 
-use crate::hot::{TemplateKind, env_path_for};
+use crate::hot::{Template, TemplateKind, env_path_for};
 use crate::yaml::write::flow_text;
-use crate::yaml::{Key, Node, Value};
+use crate::yaml::{Key, Node, Value, YamlLimits, parse};
 
 use crate::fix::edit::Edit;
-use crate::fix::environment::{Written, add_to_mapping, add_to_section, value_after};
+use crate::fix::environment::{Written, add_to_mapping, add_to_section, as_piece, value_after};
 use crate::fix::layout::Layout;
 use crate::fix::locate::{self, parameter_with_attribute, same_place};
 use crate::fix::model::{Fix, Offer, Safety};
@@ -218,45 +218,153 @@ fn into_environment(
             Ok(fix)
         }
         None => {
-            if set.manifest.is_some() {
-                return Err(refusal(
-                    "MANIFEST.json decides which environment file goes with each module; add one there first",
-                ));
-            }
-            let env_path = env_path_for(path);
-            if set.find(&env_path).is_some() {
-                return Err(refusal(format!(
-                    "{env_path} exists but is not an environment file"
-                )));
-            }
-            let empty = Layout {
-                file: &env_path,
-                text: "",
-                eol: source.layout.eol,
-                bom: 0,
-                unit: 2,
-                json: false,
-            };
-            let root = Node {
-                value: Value::Null,
-                span: Default::default(),
-            };
-            let (edit, _) = checked_edit(source, &env_path, "", &["parameters", name], |written| {
-                add_to_section(&empty, &root, "parameters", name, written)
-                    .map(|a| (a.edit, a.creates))
-            })
-            .ok_or_else(|| refusal("the value cannot be written in a new environment file"))?;
-            let mut fix = Fix::new(
-                rule,
-                format!("Move the default of `{name}` to a new {env_path}"),
-                Safety::Safe,
-                delete,
-            );
-            fix.edits.push(edit);
-            fix.claims.push(format!("file:{env_path}"));
-            Ok(fix)
+            let template = locate::template(request.context, path)
+                .ok_or_else(|| refusal("the template could not be read"))?;
+            new_environment(request, template, true)
         }
     }
+}
+
+/// A new environment file for module `template`, listing the value of every parameter
+/// that has a default under `parameters:` (each copied as written, else in flow form, and
+/// read back); with `move_defaults` the defaults are deleted from the template. Moving one
+/// default alone would leave the others unlisted in an environment that now exists (R-26124).
+pub(crate) fn new_environment(
+    request: &Request<'_, '_>,
+    template: &Template<'_>,
+    move_defaults: bool,
+) -> Result<Fix, String> {
+    let set = request.set();
+    let path = template.path();
+    if set.manifest.is_some() {
+        return Err(refusal(
+            "MANIFEST.json decides which environment file goes with each module; add one there first",
+        ));
+    }
+    let env_path = env_path_for(path);
+    if set.find(&env_path).is_some() {
+        return Err(refusal(format!(
+            "{env_path} exists but is not an environment file"
+        )));
+    }
+    let layout = locate::layout(set, template.id)
+        .ok_or_else(|| refusal("the template is not UTF-8 text"))?;
+    let mut sources: Vec<(&str, Source<'_>, bool)> = Vec::new();
+    let mut deletions: Vec<Edit> = Vec::new();
+    for (name, definition) in template.parameters() {
+        let Some(map) = definition.as_map() else {
+            continue;
+        };
+        let (Some(key), Some(value)) = (map.key("default"), map.get("default")) else {
+            continue;
+        };
+        if let Some(env) = request.context.environments.iter().find(|e| {
+            e.root
+                .get("parameter_defaults")
+                .and_then(|d| d.get(&name.text))
+                .is_some()
+        }) {
+            return Err(refusal(format!(
+                "`{}` is also set in `parameter_defaults:` of {}, which wins over the default; move that value to `parameters:` by hand",
+                name.text, env.file.path
+            )));
+        }
+        if move_defaults {
+            deletions.extend(
+                layout
+                    .delete_entry(definition, Some(name), "default")
+                    .ok_or_else(|| {
+                        refusal(format!(
+                            "the default of `{}` is not written in a layout vnfwiz edits",
+                            name.text
+                        ))
+                    })?,
+            );
+        }
+        let hidden = matches!(map.get("hidden").map(|h| &h.value), Some(Value::Bool(true)));
+        let source = Source {
+            layout,
+            key,
+            value,
+            from: layout.indent_of(key.span.start as usize),
+        };
+        sources.push((name.text.as_str(), source, hidden));
+    }
+    let written = |as_written: &[bool]| -> String {
+        let empty = Layout {
+            file: &env_path,
+            text: "",
+            eol: layout.eol,
+            bom: 0,
+            unit: 2,
+            json: false,
+        };
+        let mut text = format!("parameters:{}", layout.eol);
+        if sources.is_empty() {
+            text = format!("parameters: {{}}{}", layout.eol);
+        }
+        for ((name, source, _), keep) in sources.iter().zip(as_written) {
+            let block = if *keep { source.block() } else { None };
+            let piece = block.unwrap_or_else(|| format!(" {}", flow_text(source.value)));
+            text.push_str(&empty.block_entry(2, &empty.key_text(name), as_piece(&piece)));
+        }
+        text
+    };
+    // Values that do not read back as written are written in flow form.
+    let mut as_written = vec![true; sources.len()];
+    let mut text = written(&as_written);
+    for _ in 0..2 {
+        let Ok(document) = parse(text.as_bytes(), &YamlLimits::default()) else {
+            as_written.iter_mut().for_each(|k| *k = false);
+            text = written(&as_written);
+            continue;
+        };
+        let mut changed = false;
+        for ((name, source, _), keep) in sources.iter().zip(as_written.iter_mut()) {
+            let back = document.root.get("parameters").and_then(|p| p.get(name));
+            if !back.is_some_and(|v| v.same_value(source.value)) && *keep {
+                *keep = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+        text = written(&as_written);
+    }
+    let document = parse(text.as_bytes(), &YamlLimits::default())
+        .map_err(|_| refusal("the values cannot be written in a new environment file"))?;
+    for (name, source, _) in &sources {
+        let back = document.root.get("parameters").and_then(|p| p.get(name));
+        if !back.is_some_and(|v| v.same_value(source.value)) {
+            return Err(refusal(format!(
+                "the default of `{name}` cannot be written in a new environment file"
+            )));
+        }
+    }
+    let names: Vec<String> = sources.iter().map(|(n, _, _)| format!("`{n}`")).collect();
+    let title = match (move_defaults, names.len()) {
+        (_, 0) => format!("Create {env_path} with an empty `parameters:` section"),
+        (true, 1) => format!("Move the default of {} to a new {env_path}", names[0]),
+        (true, _) => format!(
+            "Move the defaults of {} to a new {env_path}",
+            names.join(", ")
+        ),
+        (false, _) => format!(
+            "Create {env_path} listing the defaults of {} under `parameters:`",
+            names.join(", ")
+        ),
+    };
+    let mut fix = Fix::new(request.violation.rule.id, title, Safety::Safe, deletions);
+    fix.edits.push(Edit::insert(&env_path, 0, text));
+    fix.claims.push(format!("file:{env_path}"));
+    fix.secrets.extend(
+        sources
+            .iter()
+            .filter(|(_, _, hidden)| *hidden)
+            .map(|(_, source, _)| source.written_value()),
+    );
+    Ok(fix)
 }
 
 fn into_parents(
