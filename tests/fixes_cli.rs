@@ -119,7 +119,6 @@ fn fix_safe_removes_every_safe_fixed_violation_and_changes_nothing_else() {
         "default_to_new_env",
         "default_to_parent",
         "create_env",
-        "create_env_listing",
         "env_parameters",
         "inline_registry",
         "safe_mix",
