@@ -638,9 +638,67 @@ impl Workspace {
         }
     }
 
+    /// The candidates of `indices` that can apply together, with their trial: all of them
+    /// when their trial passes; otherwise each half is sifted (so a few bad fixes among many
+    /// cost a few validations each, not one per fix), a lone failing fix is dropped with a
+    /// note, and when two good halves interact the first goes now and the second waits for
+    /// the next round.
+    fn sift(
+        &self,
+        candidates: &[Candidate],
+        indices: &[usize],
+        fates: &mut [Fate],
+        outcome: &mut Outcome,
+    ) -> (Vec<usize>, Option<Trial>) {
+        if indices.is_empty() {
+            return (Vec::new(), None);
+        }
+        let picked: Vec<&Candidate> = indices.iter().map(|&i| &candidates[i]).collect();
+        let fixes: Vec<&Fix> = picked.iter().map(|c| &c.fix).collect();
+        let reason = match self.trial(&fixes) {
+            Ok(trial) => match self.judge(&trial, &picked) {
+                None => return (indices.to_vec(), Some(trial)),
+                Some(reason) => reason,
+            },
+            Err(reason) => format!("dropped: {reason}"),
+        };
+        if let [only] = indices {
+            fates[*only] = Fate::Dropped;
+            let candidate = &candidates[*only];
+            if let Some(violation) = self
+                .violations
+                .iter()
+                .find(|v| candidate.targets.first() == Some(&key_of(v)))
+            {
+                outcome.notes.push(FixNote::at(
+                    violation,
+                    format!("{} — {reason}", candidate.fix.title),
+                ));
+            }
+            return (Vec::new(), None);
+        }
+        let (left, right) = indices.split_at(indices.len() / 2);
+        let (left, left_trial) = self.sift(candidates, left, fates, outcome);
+        let (right, right_trial) = self.sift(candidates, right, fates, outcome);
+        if left.is_empty() {
+            return (right, right_trial);
+        }
+        if right.is_empty() {
+            return (left, left_trial);
+        }
+        let both: Vec<usize> = left.iter().chain(&right).copied().collect();
+        let picked: Vec<&Candidate> = both.iter().map(|&i| &candidates[i]).collect();
+        let fixes: Vec<&Fix> = picked.iter().map(|c| &c.fix).collect();
+        match self.trial(&fixes) {
+            Ok(trial) if self.judge(&trial, &picked).is_none() => (both, Some(trial)),
+            // They interact: the left half now, the right in a later round.
+            _ => (left, left_trial),
+        }
+    }
+
     /// One round: identical fixes merged, fixes that meet an earlier one deferred, the rest
-    /// applied together; when that adds a violation, each is tried alone and the bad ones
-    /// dropped. Returns each candidate's fate.
+    /// applied together, less those that add a violation or leave their own (dropped, see
+    /// [`Workspace::sift`]). Returns each candidate's fate.
     fn round(
         &mut self,
         candidates: Vec<Candidate>,
@@ -679,69 +737,14 @@ impl Workspace {
                 .copied()
                 .find(|&j| j != i && candidates[j].fix.edits == candidates[i].fix.edits)
         };
-        let picked: Vec<&Candidate> = chosen.iter().map(|&i| &candidates[i]).collect();
-        let batch = self.trial(&picked.iter().map(|c| &c.fix).collect::<Vec<_>>());
-        let verdict = match &batch {
-            Ok(trial) => self.judge(trial, &picked),
-            Err(reason) => Some(reason.clone()),
-        };
-        let applied: Vec<usize> = match (batch, verdict) {
-            (Ok(trial), None) => {
+        let (good, trial) = self.sift(&candidates, &chosen, &mut fates, outcome);
+        let applied = match trial {
+            Some(trial) => {
+                let picked: Vec<&Candidate> = good.iter().map(|&i| &candidates[i]).collect();
                 self.commit(trial, &picked, outcome, step);
-                chosen.clone()
+                good
             }
-            _ => {
-                // Try each alone; keep the good ones.
-                let mut good: Vec<(usize, Trial)> = Vec::new();
-                for &i in &chosen {
-                    let candidate = &candidates[i];
-                    let alone = self.trial(&[&candidate.fix]);
-                    let reason = match &alone {
-                        Ok(trial) => self.judge(trial, &[candidate]),
-                        Err(reason) => Some(format!("dropped: {reason}")),
-                    };
-                    match (alone, reason) {
-                        (Ok(trial), None) => good.push((i, trial)),
-                        (_, Some(reason)) => {
-                            fates[i] = Fate::Dropped;
-                            if let Some(violation) = self
-                                .violations
-                                .iter()
-                                .find(|v| candidate.targets.first() == Some(&key_of(v)))
-                            {
-                                outcome.notes.push(FixNote::at(
-                                    violation,
-                                    format!("{} — {reason}", candidate.fix.title),
-                                ));
-                            }
-                        }
-                        (Err(_), None) => fates[i] = Fate::Dropped,
-                    }
-                }
-                let indices: Vec<usize> = good.iter().map(|(i, _)| *i).collect();
-                if good.len() > 1 {
-                    let together: Vec<&Candidate> =
-                        indices.iter().map(|&i| &candidates[i]).collect();
-                    let trial = self.trial(&together.iter().map(|c| &c.fix).collect::<Vec<_>>());
-                    match trial {
-                        Ok(trial) if self.judge(&trial, &together).is_none() => {
-                            self.commit(trial, &together, outcome, step);
-                            indices
-                        }
-                        // They interact: the first now, the rest in later rounds.
-                        _ => {
-                            let (first, trial) = good.swap_remove(0);
-                            self.commit(trial, &[&candidates[first]], outcome, step);
-                            vec![first]
-                        }
-                    }
-                } else if let Some((first, trial)) = good.pop() {
-                    self.commit(trial, &[&candidates[first]], outcome, step);
-                    vec![first]
-                } else {
-                    Vec::new()
-                }
-            }
+            None => Vec::new(),
         };
         for i in applied {
             fates[i] = Fate::Applied;
