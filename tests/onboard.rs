@@ -1,7 +1,9 @@
 //! `vnfwiz onboard` through the real binary: the vSBC appliance written, validated and
 //! checked against its OVF and chosen option; refusals (EULA, option, values, secrets on
-//! the command line, packages) that list every problem and write nothing; the output
-//! folder's atomic replacement; HOT sets through the same path; the JSON summary.
+//! the command line) that list every problem and write nothing; a malformed
+//! SOURCE_DATE_EPOCH; the output folder's atomic replacement; HOT sets through the same
+//! path; the JSON summary. Composed sets: tests/onboard_capabilities.rs; packages:
+//! tests/onboard_packages.rs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -422,14 +424,33 @@ fn an_unset_environment_variable_is_a_problem() {
 }
 
 #[test]
-fn packages_are_refused_in_one_line_before_anything_is_written() {
+fn a_malformed_source_date_epoch_is_one_line_before_anything_is_written() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
-    let result = onboard_vsbc(&out, &["--package", "csar"]);
-    assert_eq!(result.status.code(), Some(2));
+    let ovf = fixture("vsbc/vsbc.ovf");
+    let answers = fixture("vsbc/answers.yaml");
+    let result = vnfwiz(
+        &[
+            "onboard",
+            s(&ovf),
+            "--out",
+            s(&out),
+            "--answers",
+            s(&answers),
+            "--set-env",
+            "sbc.admin.password=P",
+            "--package",
+            "csar",
+        ],
+        &[("P", PASSWORD), ("SOURCE_DATE_EPOCH", "last tuesday")],
+    );
+    assert_eq!(result.status.code(), Some(2), "{}", text(&result));
     let message = String::from_utf8_lossy(&result.stderr);
     assert_eq!(message.lines().count(), 1, "{message}");
-    assert!(message.contains("--package csar"), "{message}");
+    assert!(
+        message.contains("SOURCE_DATE_EPOCH is `last tuesday`"),
+        "{message}"
+    );
     assert!(!out.exists());
 }
 
@@ -704,15 +725,6 @@ fn an_ova_gives_the_same_set_as_its_folder() {
             "{file}"
         );
     }
-}
-
-#[test]
-fn a_set_still_being_composed_is_refused_with_the_way_forward() {
-    let set =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/capabilities/firewall_requires");
-    let message = refused(&[s(&set)], &[]);
-    assert!(message.contains("still being composed"), "{message}");
-    assert!(message.contains("vnfwiz capabilities"), "{message}");
 }
 
 #[test]

@@ -245,13 +245,25 @@ fn a_hot_set_asks_for_its_parameters_by_group() {
 }
 
 #[test]
-fn capability_answers_are_refused_until_they_are_applied() {
+fn capability_answers_on_a_set_without_choices_are_problems() {
     let session = open("hot/vfw");
     let mut answers = Answers::default();
     answers
         .capabilities
         .insert("OS::Example::Lb".to_owned(), "lb.yaml".to_owned());
+    answers
+        .requires
+        .insert("dataplane".to_owned(), "dpdk".to_owned());
     let problems = session.check(&answers);
-    assert_eq!(problems.len(), 1);
-    assert_eq!(problems[0].subject, "capabilities OS::Example::Lb");
+    let subjects: Vec<&str> = problems.iter().map(|p| p.subject.as_str()).collect();
+    assert_eq!(
+        subjects,
+        ["capabilities OS::Example::Lb", "requires dataplane"],
+        "{problems:#?}"
+    );
+    assert!(
+        problems[0].message.contains("offers no choice"),
+        "{problems:#?}"
+    );
+    assert!(session.questions().capabilities.is_none());
 }
