@@ -267,3 +267,60 @@ fn capability_answers_on_a_set_without_choices_are_problems() {
     );
     assert!(session.questions().capabilities.is_none());
 }
+
+#[test]
+fn a_composed_set_asks_its_choices_and_recomputes_parameters_after_each() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/capabilities/router_params");
+    let session = Session::open(&path, &Limits::default()).expect("opens");
+    let names = |answers: &Answers| -> Vec<String> {
+        let mut names: Vec<String> = session
+            .questions_for(answers)
+            .parameters
+            .iter()
+            .flat_map(|g| g.parameters.iter().map(|p| p.name.clone()))
+            .collect();
+        names.sort();
+        names
+    };
+    let questions = session.questions();
+    let summary = questions.capabilities.expect("the set offers choices");
+    let engine = &summary.resource_types["OS::VNF::RoutingEngine"];
+    assert_eq!(engine.candidates.len(), 2);
+    let module = [
+        "core_net_id",
+        "vnf_name",
+        "vrouter_flavor_name",
+        "vrouter_image_name",
+    ];
+    assert_eq!(names(&Answers::default()), module);
+
+    let mut answers = Answers::default();
+    answers.capabilities.insert(
+        "OS::VNF::RoutingEngine".to_owned(),
+        "engines/frr_engine.yaml".to_owned(),
+    );
+    let frr = names(&answers);
+    assert!(frr.contains(&"bgp_asn".to_owned()), "{frr:?}");
+    assert!(frr.contains(&"bgp_router_id".to_owned()), "{frr:?}");
+    assert!(session.check(&answers).is_empty());
+    let resolved = session.resolve(&answers).expect("resolves");
+    assert!(!resolved.has_errors(), "{:#?}", resolved.violations);
+    assert!(resolved.files.iter().any(|f| f.path == "frr_engine.yaml"));
+
+    answers.capabilities.insert(
+        "OS::VNF::RoutingEngine".to_owned(),
+        "engines/vpp_engine.yaml".to_owned(),
+    );
+    // The environment's parameter_defaults cover the hugepages; the worker count is open.
+    let vpp = names(&answers);
+    assert!(vpp.contains(&"vpp_worker_count".to_owned()), "{vpp:?}");
+    assert!(!vpp.contains(&"vpp_hugepages_gb".to_owned()), "{vpp:?}");
+    assert!(!vpp.contains(&"bgp_asn".to_owned()), "{vpp:?}");
+    session
+        .assign(&mut answers, "vpp_worker_count", "40", Origin::Argv)
+        .expect("assigned");
+    let problems = session.check(&answers);
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert_eq!(problems[0].subject, "parameter vpp_worker_count");
+}
