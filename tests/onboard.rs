@@ -842,7 +842,10 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 fn zip_entries(path: &Path) -> Vec<String> {
     let file = std::fs::File::open(path).expect("package");
     let archive = zip::ZipArchive::new(file).expect("a zip");
-    archive.file_names().map(str::to_owned).collect()
+    archive
+        .file_names()
+        .map(|name| name.expect("an entry name").into_owned())
+        .collect()
 }
 
 #[test]

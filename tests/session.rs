@@ -322,5 +322,8 @@ fn a_composed_set_asks_its_choices_and_recomputes_parameters_after_each() {
         .expect("assigned");
     let problems = session.check(&answers);
     assert_eq!(problems.len(), 1, "{problems:#?}");
-    assert_eq!(problems[0].subject, "parameter vpp_worker_count");
+    assert_eq!(
+        problems[0].subject,
+        "parameter vpp_worker_count of engines/vpp_engine.yaml"
+    );
 }
