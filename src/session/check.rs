@@ -148,28 +148,30 @@ fn left_out_parameters(
     left: &[Declared],
     values: &BTreeMap<String, Node>,
 ) -> Vec<(String, AnswerProblem)> {
+    let used: HashSet<&str> = used.iter().map(|d| d.name.as_str()).collect();
+    let mut left_by_name: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for d in left {
+        left_by_name
+            .entry(d.name.as_str())
+            .or_default()
+            .push(d.template.as_str());
+    }
     values
         .keys()
-        .filter(|name| !used.iter().any(|d| d.name == **name))
+        .filter(|name| !used.contains(name.as_str()))
         .filter_map(|name| {
-            let templates: Vec<&str> = left
-                .iter()
-                .filter(|d| d.name == *name)
-                .map(|d| d.template.as_str())
-                .collect();
-            (!templates.is_empty()).then(|| {
-                let problem = problem(
-                    format!("parameter {name}"),
-                    "capabilities",
-                    format!(
-                        "only {}, which the chosen implementations leave out, {} it; remove the answer or choose that implementation",
-                        templates.join(", "),
-                        if templates.len() == 1 { "declares" } else { "declare" }
-                    ),
-                    Vec::new(),
-                );
-                (name.clone(), problem)
-            })
+            let templates = left_by_name.get(name.as_str())?;
+            let problem = problem(
+                format!("parameter {name}"),
+                "capabilities",
+                format!(
+                    "only {}, which the chosen implementations leave out, {} it; remove the answer or choose that implementation",
+                    templates.join(", "),
+                    if templates.len() == 1 { "declares" } else { "declare" }
+                ),
+                Vec::new(),
+            );
+            Some((name.clone(), problem))
         })
         .collect()
 }

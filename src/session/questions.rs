@@ -1,7 +1,7 @@
 //! What a source asks the operator: EULAs, deployment options with their hardware,
 //! user-configurable properties by category, and HOT parameters by group.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::Serialize;
 
@@ -305,16 +305,15 @@ impl Session {
         } else if let Some(set) = self.hot() {
             let parameters = declared(set);
             let composed = composition::composed(set, answers);
-            let open = composed
+            let open: HashSet<(String, String)> = composed
                 .as_ref()
-                .map(|c| c.open_parameters())
+                .map(|c| c.open_parameters().into_iter().collect())
                 .unwrap_or_default();
-            questions.parameters = parameter_groups(parameters.iter().filter(|d| {
-                d.module
-                    || open
-                        .iter()
-                        .any(|(template, name)| *template == d.template && *name == d.name)
-            }));
+            questions.parameters = parameter_groups(
+                parameters
+                    .iter()
+                    .filter(|d| d.module || open.contains(&(d.template.clone(), d.name.clone()))),
+            );
             questions.capabilities = composed.map(|c| c.summary());
         }
         questions
