@@ -1190,3 +1190,33 @@ fn a_composed_set_is_packaged_with_its_chosen_implementation() {
     let recorded = yaml(&out.join("answers.yaml"));
     assert_eq!(recorded["package_date"], "2023-11-14T22:13:20+00:00");
 }
+
+#[test]
+fn registry_env_keeps_one_mapping_per_type_for_plain_heat_and_no_package() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let set = capabilities_fixture("dns_ambiguous");
+    let answers = tmp.path().join("answers.yaml");
+    std::fs::write(&answers, "registry: env\nrequires:\n  software: bind\n").expect("answers");
+    let out = tmp.path().join("out");
+    let summary = onboarded(&set, &out, &["--answers", s(&answers)]);
+    assert!(summary.contains("R-67231"), "{summary}");
+    let env = yaml(&out.join("base_dns.env"));
+    assert_eq!(
+        env["resource_registry"],
+        serde_json::json!({"OS::VNF::DnsResolver": "resolvers/bind_resolver.yaml"})
+    );
+    assert!(env.get("requires").is_none(), "{env:#}");
+    assert!(out.join("resolvers/bind_resolver.yaml").exists());
+
+    std::fs::write(
+        &answers,
+        "registry: env\nrequires:\n  software: bind\npackage: csar\n",
+    )
+    .expect("answers");
+    let message = refused(&[s(&set), "--answers", s(&answers)], &[]);
+    assert!(message.contains("no package could deploy it"), "{message}");
+    assert!(
+        message.contains("valid: registry: inline, --package none"),
+        "{message}"
+    );
+}

@@ -206,3 +206,83 @@ impl Session {
         write_packages(&set, format, folder, options)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Limits;
+    use crate::session::ANSWERS_FILE;
+
+    fn open(path: &str) -> Session {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+        Session::open(&path, &Limits::default()).expect("opens")
+    }
+
+    fn bytes_of<'a>(set: &'a HotSet, name: &str) -> &'a [u8] {
+        set.files
+            .iter()
+            .find(|f| f.path == name)
+            .map(|f| f.bytes.as_slice())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn each_deployment_option_is_a_flavour_with_its_own_resolved_set() {
+        let session = open("tests/fixtures/package/vfw/vfw.ovf");
+        let answers = Answers {
+            package: Some(PackageFormat::Both),
+            ..Answers::default()
+        };
+        let resolved = session.resolve(&answers).expect("resolves");
+        let packaging = resolved.packaging.expect("packages asked for");
+        let flavours: Vec<(&str, &HotSet)> = packaging
+            .flavours()
+            .map(|(spec, set)| (spec.id.as_str(), set))
+            .collect();
+        let ids: Vec<&str> = flavours.iter().map(|(id, _)| *id).collect();
+        assert_eq!(ids, ["small", "large"]);
+        // The default option is the written set; the other is resolved under its own option.
+        assert!(std::ptr::eq(flavours[0].1, packaging.templates()));
+        assert_ne!(
+            bytes_of(flavours[0].1, "vfw.env"),
+            bytes_of(flavours[1].1, "vfw.env")
+        );
+        assert!(flavours.iter().all(|(_, set)| !set.is_composing()));
+        assert_eq!(packaging.identity.product_name, "vFirewall");
+        let recorded = resolved
+            .files
+            .iter()
+            .find(|f| f.path == ANSWERS_FILE)
+            .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
+            .unwrap_or_default();
+        assert!(
+            recorded.contains(&format!(
+                "descriptor_id: {}",
+                packaging.identity.descriptor_id
+            )),
+            "{recorded}"
+        );
+        assert!(recorded.contains("package_date: "), "{recorded}");
+    }
+
+    #[test]
+    fn a_heat_zip_alone_needs_no_flavour_and_a_hot_set_describes_itself() {
+        let session = open("tests/fixtures/capabilities/firewall_requires");
+        let answers = Answers {
+            package: Some(PackageFormat::HeatZip),
+            ..Answers::default()
+        };
+        let resolved = session.resolve(&answers).expect("resolves");
+        let packaging = resolved.packaging.expect("packages asked for");
+        assert_eq!(packaging.flavours().count(), 0);
+        assert!(!packaging.templates().is_composing());
+        let base = &packaging.templates().files;
+        assert!(base.iter().any(|f| f.path == "fw_node_dpdk.yaml"));
+        assert!(!base.iter().any(|f| f.path == ANSWERS_FILE));
+        assert!(
+            packaging.description.starts_with("Base module"),
+            "{}",
+            packaging.description
+        );
+    }
+}
