@@ -153,6 +153,9 @@ pub enum CliError {
     /// A flag that cannot be used as given.
     #[error("{0}")]
     Usage(String),
+    /// `SOURCE_DATE_EPOCH` is set but is no number of seconds.
+    #[error(transparent)]
+    SourceDateEpoch(#[from] vnfwiz::package::time::BadSourceDateEpoch),
 }
 
 /// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.

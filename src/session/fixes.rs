@@ -1,75 +1,66 @@
-//! Fixes on the resolved set: the answers' recorded fixes are replayed, then every fix the
-//! run's level admits is applied (`onboard --fix`), each judged by a full validation
-//! (`fix::Workspace`). Edited and created files replace the output files, and answers.yaml
-//! records what was applied so `onboard --answers` does it again.
+//! Fixes on the output files, before packages and answers.yaml are made from them: the
+//! answers' recorded fixes are replayed, then every fix the run's level admits is applied
+//! (`onboard --fix`), each judged by a full validation of the set (`fix::Workspace`).
+//! Edited and created files replace the output files; the records of what was applied go
+//! to answers.yaml so `onboard --answers` does it again.
 
 use crate::answers::FixRecord;
 use crate::fix::{FixLevel, FixNote, Outcome, Unfixable, Workspace};
-use crate::hot::HotSet;
-use crate::report::Violation;
+use crate::hot::Stage;
+use crate::limits::Limits;
 use crate::rules::{Selection, check_hot};
 
-use super::resolve::{ANSWERS_FILE, FileRole, OutputFile};
+use super::resolve::{FileRole, OutputFile, load};
 
-/// A set, its violations and what fixes did to it.
+/// What fixing the output did.
+#[derive(Debug, Default)]
 pub(super) struct Fixed {
-    /// The set.
-    pub set: HotSet,
-    /// Its violations under the run's rules.
-    pub violations: Vec<Violation>,
+    /// The answers records of the fixes applied, in order.
+    pub records: Vec<FixRecord>,
     /// Fixes applied and notes on those that were not.
     pub outcome: Outcome,
 }
 
-/// Applies `records` (replayed) and the fixes `level` admits to the `checked` set (its
-/// violations found with `selection`, no fix applied yet); `files` (the output,
-/// `environment` its base environment's path) follow the edits, and answers.yaml is written
-/// again by `answers_yaml` with the applied records.
+/// Applies `records` (replayed) and the fixes `level` admits to `files` (the output set,
+/// checked with `rules` as it will be once written; `environment` is its base environment's
+/// path, `label` and `limits` the session's).
 pub(super) fn apply(
-    checked: Fixed,
-    selection: &Selection,
-    level: FixLevel,
-    records: &[FixRecord],
     files: &mut Vec<OutputFile>,
     environment: &str,
-    answers_yaml: impl FnOnce(Vec<FixRecord>) -> String,
+    (label, limits): (&str, &Limits),
+    rules: &Selection,
+    level: FixLevel,
+    records: &[FixRecord],
 ) -> Fixed {
     if level == FixLevel::None && records.is_empty() {
-        return checked;
+        return Fixed::default();
     }
-    let Fixed {
-        set, violations, ..
-    } = checked;
-    let mut workspace = match Workspace::with_violations(set, violations, selection.clone()) {
+    let mut set = load(files, label, limits);
+    // What vnfwiz writes claims to deploy as it is.
+    set.stage = Stage::HeatReady;
+    let violations = check_hot(&set, rules);
+    let mut workspace = match Workspace::with_violations(set, violations, rules.clone()) {
         Ok(workspace) => workspace,
         Err(unfixable) => {
-            let Unfixable {
-                reason,
-                set,
-                violations,
-            } = *unfixable;
-            let outcome = Outcome {
-                applied: Vec::new(),
-                notes: vec![FixNote {
-                    rule: "fix".to_owned(),
-                    file: set.label.clone(),
-                    line: 1,
-                    column: 1,
-                    message: reason.to_string(),
-                }],
-            };
+            let Unfixable { reason, set, .. } = *unfixable;
             return Fixed {
-                set,
-                violations,
-                outcome,
+                records: Vec::new(),
+                outcome: Outcome {
+                    applied: Vec::new(),
+                    notes: vec![FixNote {
+                        rule: "fix".to_owned(),
+                        file: set.label,
+                        line: 1,
+                        column: 1,
+                        message: reason.to_string(),
+                    }],
+                },
             };
         }
     };
     let mut outcome = workspace.replay(records);
     outcome.extend(workspace.apply_level(level));
-    let applied = workspace.records();
-    let (mut set, mut violations) = workspace.into_parts();
-    for file in &set.files {
+    for file in &workspace.set().files {
         match files.iter_mut().find(|f| f.path == file.path) {
             Some(output) => {
                 if output.bytes != file.bytes {
@@ -88,19 +79,8 @@ pub(super) fn apply(
             }),
         }
     }
-    let text = answers_yaml(applied).into_bytes();
-    if let (Some(output), Some(id)) = (
-        files.iter_mut().find(|f| f.path == ANSWERS_FILE),
-        set.find(ANSWERS_FILE),
-    ) && output.bytes != text
-    {
-        output.bytes = text.clone();
-        set.replace_text(id, text);
-        violations = check_hot(&set, selection);
-    }
     Fixed {
-        set,
-        violations,
+        records: workspace.records(),
         outcome,
     }
 }
