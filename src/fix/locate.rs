@@ -1,6 +1,7 @@
 //! Finding what a violation points at (the template, the parameter or resource, the file's
 //! layout) from its file and span, the way providers need it.
 
+use crate::hot::set::Nesting;
 use crate::hot::{Environment, FileId, HotSet, Template};
 use crate::rules::Context;
 use crate::yaml::{Key, Node, Span};
@@ -62,4 +63,14 @@ pub fn parameter_with_attribute<'a>(
 /// The top-level node of a file's document.
 pub fn root(set: &HotSet, id: FileId) -> Option<&Node> {
     set.files.get(id)?.document.as_ref().map(|d| &d.root)
+}
+
+/// The edges from resources to nested template `child`, each resource once: several
+/// environments mapping its type to the same file give the same edge again.
+pub fn parent_edges(set: &HotSet, child: FileId) -> Vec<&Nesting> {
+    let mut seen = std::collections::HashSet::new();
+    set.nesting
+        .iter()
+        .filter(|n| n.child == child && seen.insert((n.parent, n.span.start)))
+        .collect()
 }

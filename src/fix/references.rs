@@ -172,7 +172,7 @@ pub fn rename_resource(
         }
     }
     // A parent reading an attribute of this resource through the nested stack.
-    for edge in set.nesting.iter().filter(|n| n.child == template.id) {
+    for edge in locate::parent_edges(set, template.id) {
         for call in calls_of(context, edge.parent) {
             if call.function() != "get_attr" {
                 continue;
@@ -331,7 +331,7 @@ pub fn rename_parameter(
     }
     // Properties a parent passes to this nested template.
     if template.kind == TemplateKind::Nested {
-        for edge in set.nesting.iter().filter(|n| n.child == template.id) {
+        for edge in locate::parent_edges(set, template.id) {
             let parent = context
                 .templates
                 .iter()

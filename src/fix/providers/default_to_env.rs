@@ -375,7 +375,7 @@ fn into_parents(
     delete: Vec<Edit>,
 ) -> Result<Fix, String> {
     let set = request.set();
-    let edges: Vec<_> = set.nesting.iter().filter(|n| n.child == template).collect();
+    let edges = locate::parent_edges(set, template);
     if edges.is_empty() {
         return Err(refusal(
             "no resource uses this nested template, so nothing passes its parameters",

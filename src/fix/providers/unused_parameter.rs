@@ -111,7 +111,7 @@ fn removal(request: &Request<'_, '_>) -> Result<Fix, String> {
         }
     }
     if template.kind == TemplateKind::Nested {
-        for edge in set.nesting.iter().filter(|n| n.child == template.id) {
+        for edge in locate::parent_edges(set, template.id) {
             let parent = context
                 .templates
                 .iter()
