@@ -2,18 +2,19 @@
 //! templates, registry mappings and `get_file`, and checks nesting for cycles and depth.
 
 use std::collections::{HashMap, VecDeque};
+use std::io::Read as _;
 
 use crate::limits::Limits;
 use crate::source::path::{self, PathError};
-use crate::source::{PackageFiles, SourceError};
+use crate::source::{PackageFiles, SourceError, disk_image};
 use crate::yaml::{self, Document, LoadError, Mapping, Node, Span};
 
 use super::functions::calls;
 use super::manifest::Manifest;
 use super::path_error::ReferenceError;
 use super::set::{
-    FileId, HotSet, Module, Nesting, NestingProblem, Reference, ReferenceKind, Role, SourceFile,
-    TemplateKind,
+    FileId, HotSet, Module, Nesting, NestingProblem, PackageEntry, Reference, ReferenceKind, Role,
+    SourceFile, TemplateKind,
 };
 use super::stage::{self, COMPOSITION_ENV_SECTIONS, is_capabilities_map};
 use super::template::{Environment, Template, is_template_reference};
@@ -54,6 +55,7 @@ pub fn load_set(files: &PackageFiles, roots: Roots, label: String, limits: &Limi
         set: HotSet {
             label,
             files: Vec::new(),
+            package: list_package(files),
             modules: Vec::new(),
             references: Vec::new(),
             nesting: Vec::new(),
@@ -83,6 +85,55 @@ struct Loader<'f> {
 fn stem(path: &str) -> &str {
     let name = path.rsplit('/').next().unwrap_or(path);
     name.rsplit_once('.').map_or(name, |(s, _)| s)
+}
+
+/// Every file of a listed package, with the disk images among them recognised by extension
+/// or, for files of other names, by their first bytes.
+fn list_package(files: &PackageFiles) -> Vec<PackageEntry> {
+    if !files.is_listed() {
+        return Vec::new();
+    }
+    files
+        .names()
+        .iter()
+        .map(|name| {
+            let size = files.size(name).unwrap_or(0);
+            let disk_image = disk_image::by_extension(name).or_else(|| {
+                let is_yaml = YAML_EXTENSIONS
+                    .iter()
+                    .any(|e| ends_with_ignoring_case(name, e));
+                if is_yaml || size < disk_image::SMALLEST_IMAGE {
+                    return None;
+                }
+                let head = files.stream(name, |reader| {
+                    let mut head = Vec::with_capacity(disk_image::SNIFF_BYTES);
+                    reader
+                        .take(disk_image::SNIFF_BYTES as u64)
+                        .read_to_end(&mut head)
+                        .map_err(|source| SourceError::Io {
+                            path: name.into(),
+                            source,
+                        })?;
+                    Ok::<_, SourceError>(head)
+                });
+                // An entry that cannot be read is simply not recognised as an image.
+                head.ok().and_then(|head| disk_image::by_content(&head))
+            });
+            PackageEntry {
+                path: name.clone(),
+                size,
+                disk_image,
+            }
+        })
+        .collect()
+}
+
+/// True when `name` ends with `suffix` in any letter case (`base.YAML` is still read, so
+/// the naming rules can report its extension).
+fn ends_with_ignoring_case(name: &str, suffix: &str) -> bool {
+    name.len() >= suffix.len()
+        && name.is_char_boundary(name.len() - suffix.len())
+        && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
 }
 
 /// The environment file SDC pairs with a template: the same path with `.env`.
@@ -118,7 +169,11 @@ impl Loader<'_> {
                 self.files
                     .names()
                     .iter()
-                    .filter(|n| YAML_EXTENSIONS.iter().any(|e| n.ends_with(e)))
+                    .filter(|n| {
+                        YAML_EXTENSIONS
+                            .iter()
+                            .any(|e| ends_with_ignoring_case(n, e))
+                    })
                     .filter(|n| n.as_str() != "MANIFEST.json")
                     .cloned()
                     .collect()
@@ -197,7 +252,7 @@ impl Loader<'_> {
                 _ => Role::Artifact,
             };
         }
-        if name.ends_with(".env") {
+        if ends_with_ignoring_case(name, ".env") {
             return Role::Environment;
         }
         match parsed.as_ref().ok().and_then(|d| d.root.as_map()) {

@@ -1,11 +1,12 @@
 //! What a HOT rule sees (the set with its templates, env files and calls indexed once) and
 //! where it reports.
 
-use std::cell::OnceCell;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
 
 use crate::capabilities::{Composition, Resolution, resolve};
 use crate::hot::functions::{Call, single_key_maps};
+use crate::hot::nesting::NestingIndex;
 use crate::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
 use crate::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
 use crate::report::{Related, Violation};
@@ -27,9 +28,13 @@ pub struct Context<'a> {
     /// `templates`.
     pub other_maps: Vec<Vec<Call<'a>>>,
     /// Parameter schemas of each HOT template, read on first use (patterns compile once).
-    schemas: OnceCell<HashMap<FileId, ParameterSchemas<'a>>>,
+    schemas: OnceLock<HashMap<FileId, ParameterSchemas<'a>>>,
     /// Composition data and its resolution, read on first use.
-    composed: OnceCell<Composed<'a>>,
+    composed: OnceLock<Composed<'a>>,
+    /// The nesting graph, indexed on first use.
+    nesting: OnceLock<NestingIndex<'a>>,
+    /// Position of each template in `templates`, by file id.
+    positions: HashMap<FileId, usize>,
 }
 
 /// The set's composition data and its resolution without answers (what the set decides by
@@ -58,12 +63,18 @@ impl<'a> Context<'a> {
             .unzip();
         Context {
             set,
-            templates,
             environments: set.environments().collect(),
+            positions: templates
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.id, i))
+                .collect(),
+            templates,
             calls,
             other_maps,
-            schemas: OnceCell::new(),
-            composed: OnceCell::new(),
+            schemas: OnceLock::new(),
+            composed: OnceLock::new(),
+            nesting: OnceLock::new(),
         }
     }
 
@@ -105,6 +116,23 @@ impl<'a> Context<'a> {
                     .collect()
             })
             .get(&template)
+    }
+
+    /// The nesting graph: callers, callees and levels of every nested template.
+    pub fn nesting(&self) -> &NestingIndex<'a> {
+        self.nesting.get_or_init(|| NestingIndex::of(self.set))
+    }
+
+    /// A template that parsed, by file id.
+    pub fn template(&self, id: FileId) -> Option<&Template<'a>> {
+        self.positions.get(&id).map(|&i| &self.templates[i])
+    }
+
+    /// The calls of a template that parsed, by file id.
+    pub fn calls_of(&self, id: FileId) -> &[Call<'a>] {
+        self.positions
+            .get(&id)
+            .map_or(&[], |&i| self.calls[i].as_slice())
     }
 
     /// Templates with their calls.

@@ -1,11 +1,18 @@
 //! ONAP's VNF Heat requirements, grouped by the catalogue's sections.
 
+mod constructs;
 mod environment;
+mod file_name;
+mod filenames;
+mod modularity;
 mod naming;
+mod onboarding;
+mod output_parameters;
 mod parameters;
 mod required_section;
 mod resources;
 mod structure;
+mod volume_modules;
 
 use super::Rule;
 
@@ -15,6 +22,11 @@ const SECTIONS: &[&[&Rule]] = &[
     parameters::RULES,
     resources::RULES,
     environment::RULES,
+    filenames::RULES,
+    modularity::RULES,
+    output_parameters::RULES,
+    onboarding::RULES,
+    constructs::RULES,
 ];
 
 /// The ONAP rules.
