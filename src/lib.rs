@@ -6,6 +6,7 @@ pub mod hot;
 pub mod integrity;
 pub mod limits;
 pub mod ovf;
+pub mod parallel;
 pub mod report;
 pub mod rules;
 pub mod source;

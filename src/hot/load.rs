@@ -9,7 +9,7 @@ use crate::source::path::{self, PathError};
 use crate::source::{PackageFiles, SourceError, disk_image};
 use crate::yaml::{self, Document, LoadError, Mapping, Node, Span};
 
-use super::functions::calls;
+use super::functions::calls_to;
 use super::manifest::Manifest;
 use super::path_error::ReferenceError;
 use super::set::{
@@ -400,9 +400,8 @@ impl Loader<'_> {
                 )
             })
             .collect();
-        let get_files: Vec<(String, String, Span)> = calls(&template)
+        let get_files: Vec<(String, String, Span)> = calls_to(&template, "get_file")
             .into_iter()
-            .filter(|c| c.function() == "get_file")
             .filter_map(|c| {
                 let target = c.args.as_str()?;
                 Some((c.path.clone(), target.to_owned(), c.args.span))
@@ -755,44 +754,20 @@ type Parsed = Result<(Vec<u8>, Result<Document, LoadError>), SourceError>;
 
 /// Parses files on every core; results keep the input order.
 fn parse_in_parallel(read: Vec<Read>, limits: &yaml::YamlLimits) -> Vec<(String, Parsed)> {
-    let parse = |(name, bytes): Read| {
-        let outcome = bytes.map(|bytes| {
-            let document = yaml::parse(&bytes, limits);
-            (bytes, document)
-        });
-        (name, outcome)
-    };
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if workers < 2 || read.len() < 4 {
-        return read.into_iter().map(parse).collect();
-    }
-    // Deal files round-robin so big and small ones spread evenly.
-    let mut shares: Vec<Vec<(usize, Read)>> = (0..workers).map(|_| Vec::new()).collect();
-    for (i, item) in read.into_iter().enumerate() {
-        shares[i % workers].push((i, item));
-    }
-    let mut done: Vec<(usize, (String, Parsed))> = std::thread::scope(|scope| {
-        let handles: Vec<_> = shares
-            .into_iter()
-            .map(|share| {
-                scope.spawn(move || {
-                    share
-                        .into_iter()
-                        .map(|(i, item)| (i, parse(item)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
+    let documents = crate::parallel::map_ordered(&read, |(_, bytes)| {
+        bytes.as_ref().ok().map(|bytes| yaml::parse(bytes, limits))
     });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, item)| item).collect()
+    read.into_iter()
+        .zip(documents)
+        .map(|((name, bytes), document)| {
+            let outcome = bytes.map(|bytes| {
+                // Every readable file was parsed above.
+                let document = document.unwrap_or_else(|| yaml::parse(&bytes, limits));
+                (bytes, document)
+            });
+            (name, outcome)
+        })
+        .collect()
 }
 
 /// The items of a template's `capabilities: resource_type:` (one value, or each item of a

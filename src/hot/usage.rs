@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::functions::Call;
+use crate::yaml::{Key, Node};
 
 /// The top-level section a `get_param` call sits in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,6 +49,22 @@ pub fn parameter_read<'a>(call: &Call<'a>) -> Option<&'a str> {
         Some(items) => items.first()?.as_str(),
         None => call.args.as_str(),
     }
+}
+
+/// The `get_param` key and the parameter a value reads, when the value is the call
+/// `{get_param: name}` or `{get_param: [name, …]}`.
+pub fn get_param_of(value: &Node) -> Option<(&Key, &str)> {
+    let map = value.as_map()?;
+    if map.len() != 1 {
+        return None;
+    }
+    let key = map.key("get_param")?;
+    let args = map.get("get_param")?;
+    let name = match args.as_seq() {
+        Some(items) => items.first()?.as_str()?,
+        None => args.as_str()?,
+    };
+    Some((key, name))
 }
 
 /// Every parameter read of one template, by parameter name.

@@ -9,11 +9,12 @@
 
 use std::collections::HashMap;
 
+use crate::hot::usage::get_param_of;
 use crate::hot::{FileId, TemplateKind};
 use crate::report::Keyword;
 use crate::rules::onap::file_name::file_name;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
-use crate::yaml::{Node, Span};
+use crate::yaml::Span;
 
 /// A group size not taken from the environment.
 pub static RULE: Rule = Rule {
@@ -60,16 +61,6 @@ enum Break {
         at: Span,
         parameter: String,
     },
-}
-
-/// The parameter a value reads, when it is `{get_param: name}` or `{get_param: [name, …]}`.
-fn read_parameter(value: &Node) -> Option<&str> {
-    let map = value.as_map()?;
-    let args = map.get("get_param").filter(|_| map.len() == 1)?;
-    match args.as_seq() {
-        Some(items) => items.first()?.as_str(),
-        None => args.as_str(),
-    }
 }
 
 struct Tracer<'c, 'a> {
@@ -120,7 +111,7 @@ impl Tracer<'_, '_> {
                     resource: caller.slot.resource.text.clone(),
                     parameter: parameter.to_owned(),
                 }),
-                Some(value) => match read_parameter(value) {
+                Some(value) => match get_param_of(value).map(|(_, name)| name) {
                     Some(upper) => self.trace(caller.parent.id, upper),
                     None => Some(Break::Fixed {
                         parent: caller.parent.id,
@@ -162,7 +153,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 );
                 continue;
             };
-            let Some(parameter) = read_parameter(count) else {
+            let Some(parameter) = get_param_of(count).map(|(_, name)| name) else {
                 findings.report(
                     template.file,
                     count.span,

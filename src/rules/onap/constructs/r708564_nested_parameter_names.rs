@@ -15,11 +15,10 @@ use std::collections::HashMap;
 
 use crate::hot::functions::Call;
 use crate::hot::template::resource_type;
-use crate::hot::usage::parameter_read;
+use crate::hot::usage::{get_param_of, parameter_read};
 use crate::hot::{FileId, Template};
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
-use crate::yaml::Node;
 
 /// A key property's parameter renamed on its way into a nested template.
 pub static RULE: Rule = Rule {
@@ -119,20 +118,21 @@ fn property_of<'c, 'a: 'c>(
 
 /// True when `path` (dotted, below `properties`) lies under one of `patterns`.
 fn is_key_property(patterns: &[&[&str]], path: &str) -> bool {
-    let steps: Vec<&str> = path.split('.').collect();
     // A `get_param` inside another's arguments is an index, not the property's parameter.
-    if steps.contains(&"get_param") {
+    if path.split('.').any(|step| step == "get_param") {
         return false;
     }
     patterns.iter().any(|pattern| {
-        pattern.len() <= steps.len()
-            && pattern.iter().zip(&steps).all(|(want, step)| {
+        let mut steps = path.split('.');
+        pattern.iter().all(|want| {
+            steps.next().is_some_and(|step| {
                 if *want == "*" {
                     step.bytes().all(|b| b.is_ascii_digit())
                 } else {
-                    want == step
+                    *want == step
                 }
             })
+        })
     })
 }
 
@@ -161,21 +161,6 @@ fn key_parameters<'c, 'a>(
     found
 }
 
-/// The parameter a passed value reads, when it is a `get_param` call.
-fn passed_parameter(value: &Node) -> Option<(&crate::yaml::Key, &str)> {
-    let map = value.as_map()?;
-    if map.len() != 1 {
-        return None;
-    }
-    let key = map.key("get_param")?;
-    let args = map.get("get_param")?;
-    let name = match args.as_seq() {
-        Some(items) => items.first()?.as_str()?,
-        None => args.as_str()?,
-    };
-    Some((key, name))
-}
-
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     let mut by_child: HashMap<FileId, Vec<(&str, &Call<'_>)>> = HashMap::new();
     for nested in &context.nesting().uses {
@@ -192,7 +177,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             let Some(value) = passed.get(parameter) else {
                 continue;
             };
-            let Some((key, name)) = passed_parameter(value) else {
+            let Some((key, name)) = get_param_of(value) else {
                 continue;
             };
             if name == *parameter {

@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use crate::hot::usage::parameter_read;
+use crate::hot::usage::get_param_of;
 use crate::rules::Context;
 
 const SERVER: &str = "OS::Nova::Server";
@@ -29,30 +29,19 @@ fn vm_type_of(name: &str, property: &str) -> Option<String> {
 /// Every `{vm-type}` of the set, lower-cased.
 pub fn vm_types(context: &Context<'_>) -> HashSet<String> {
     let mut found = HashSet::new();
-    for (template, calls) in context.templates_with_calls() {
-        let mut servers: HashSet<&str> = HashSet::new();
+    for template in &context.templates {
         for slot in template.type_slots() {
-            if slot.written == SERVER {
-                servers.insert(slot.resource.text.as_str());
-                found.extend(vm_type_of(&slot.resource.text, "resource"));
-            }
-        }
-        if servers.is_empty() {
-            continue;
-        }
-        for call in calls {
-            if !servers.contains(call.owner) || !call.path.starts_with("resources.") {
+            if slot.written != SERVER {
                 continue;
             }
-            let Some(parameter) = parameter_read(call) else {
+            found.extend(vm_type_of(&slot.resource.text, "resource"));
+            let Some(properties) = slot.properties() else {
                 continue;
             };
-            // `resources.<id>.properties.<property>` or, in a group, the member's properties.
-            let property = ["image", "flavor", "name"]
-                .into_iter()
-                .find(|p| call.path.ends_with(&format!("properties.{p}")));
-            if let Some(property) = property {
-                found.extend(vm_type_of(parameter, property));
+            for property in ["image", "flavor", "name"] {
+                if let Some((_, parameter)) = properties.get(property).and_then(get_param_of) {
+                    found.extend(vm_type_of(parameter, property));
+                }
             }
         }
     }
