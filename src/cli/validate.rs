@@ -7,10 +7,9 @@ use clap::Args;
 use vnfwiz::hot::Stage;
 use vnfwiz::limits::Limits;
 use vnfwiz::report::render;
-use vnfwiz::rules::Selection;
 use vnfwiz::validation::validate_as;
 
-use super::{CliError, Format, color_stdout};
+use super::{CliError, Format, RuleChoiceArgs, color_stdout};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -20,9 +19,8 @@ pub struct ValidateArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Only these rules (ids, comma-separated; `R-92635` selects all its sub-codes).
-    #[arg(long, value_delimiter = ',')]
-    rules: Vec<String>,
+    #[command(flatten)]
+    choice: RuleChoiceArgs,
     /// Check the sets as given to Heat as they are: composition annotations (`capabilities:`,
     /// `requires:`, lists in `resource_registry`) are errors even where they would be read
     /// as input to `vnfwiz onboard`.
@@ -31,11 +29,7 @@ pub struct ValidateArgs {
 }
 
 pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
-    let selection = if args.rules.is_empty() {
-        Selection::all()
-    } else {
-        Selection::only(&args.rules)?
-    };
+    let selection = args.choice.selection(limits)?;
     let stage = args.heat_ready.then_some(Stage::HeatReady);
     let report = validate_as(&args.paths, limits, &selection, stage)?;
     let text = match args.format {

@@ -1,15 +1,21 @@
 //! Validation rules: one file per rule, grouped by area, listed in one registry.
 
 pub mod capabilities;
+mod catalogue;
 mod context;
 pub mod hot_spec;
 mod meta;
 pub mod onap;
 pub mod ovf;
 mod ovf_context;
+mod profiles;
 mod registry;
+mod selection;
 
+pub use catalogue::markdown;
 pub use context::{Composed, Context, Findings};
 pub use meta::{Check, Rule, RuleMeta};
 pub use ovf_context::OvfContext;
-pub use registry::{Selection, UnknownRule, all, check_hot, check_ovf, find};
+pub use profiles::{Profile, ProfileError, Profiles, RuleChoice};
+pub use registry::{all, check_hot, check_ovf, find};
+pub use selection::{Selection, SelectionError};

@@ -1,4 +1,4 @@
-//! The list of every rule, selection by id, and running the HOT rules over a set.
+//! The list of every rule, and running the selected rules over a set or a package.
 
 use std::sync::LazyLock;
 
@@ -10,6 +10,7 @@ use crate::report::Violation;
 use super::context::{Context, Findings};
 use super::meta::{Check, Rule, RuleMeta};
 use super::ovf_context::OvfContext;
+use super::selection::Selection;
 
 /// A HOT rule's check function.
 type HotCheck = fn(&Context<'_>, &mut Findings<'_>);
@@ -32,61 +33,6 @@ pub fn all() -> &'static [&'static Rule] {
 /// The rule with exactly this id.
 pub fn find(id: &str) -> Option<&'static Rule> {
     all().iter().copied().find(|r| r.meta.id == id)
-}
-
-/// Which rules run: all, or those whose id equals or extends (`R-92635` → `R-92635/…`) a
-/// requested id.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Selection {
-    only: Option<Vec<String>>,
-}
-
-/// A requested id that matches no rule.
-#[derive(Debug, thiserror::Error)]
-#[error("unknown rule `{0}`; `vnfwiz rules` lists them")]
-pub struct UnknownRule(pub String);
-
-impl Selection {
-    /// Every rule.
-    pub fn all() -> Selection {
-        Selection { only: None }
-    }
-
-    /// Only the named rules (or families); an id matching nothing is an error.
-    pub fn only<S: AsRef<str>>(ids: &[S]) -> Result<Selection, UnknownRule> {
-        let ids: Vec<String> = ids.iter().map(|s| s.as_ref().trim().to_owned()).collect();
-        for id in &ids {
-            if !all().iter().any(|r| matches(id, r.meta.id)) {
-                return Err(UnknownRule(id.clone()));
-            }
-        }
-        Ok(Selection { only: Some(ids) })
-    }
-
-    /// Whether a rule runs.
-    pub fn includes(&self, rule: &Rule) -> bool {
-        match &self.only {
-            None => true,
-            Some(ids) => ids.iter().any(|id| matches(id, rule.meta.id)),
-        }
-    }
-
-    /// The rules that run, sorted by id.
-    pub fn rules(&self) -> impl Iterator<Item = &'static Rule> {
-        all().iter().copied().filter(|r| self.includes(r))
-    }
-
-    /// How many rules run.
-    pub fn count(&self) -> usize {
-        self.rules().count()
-    }
-}
-
-fn matches(requested: &str, id: &str) -> bool {
-    id == requested
-        || id
-            .strip_prefix(requested)
-            .is_some_and(|rest| rest.starts_with('/'))
 }
 
 /// Runs the selected HOT rules over a set on every core; violations come back sorted by

@@ -12,7 +12,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-86285",
         keyword: Keyword::Must,
-        section: "Environment File Format",
+        section: "ONAP Heat Orchestration Template Format / Environment File Format",
         summary: "Every module template (base, incremental, volume) has its environment file \
                   (`<template>.env`, or the `HEAT_ENV` that `MANIFEST.json` pairs with it).",
         why: "OpenStack makes environment files optional, ONAP does not: SDC reads a module's \
