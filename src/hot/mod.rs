@@ -5,6 +5,7 @@ pub mod functions;
 mod load;
 pub mod lookalike;
 pub mod manifest;
+pub mod parameter_feeds;
 pub mod parameters;
 mod path_error;
 pub mod set;

@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use crate::yaml::Node;
+
 use super::functions::Call;
 
 /// The top-level section a `get_param` call sits in.
@@ -47,6 +49,45 @@ pub fn parameter_read<'a>(call: &Call<'a>) -> Option<&'a str> {
     match call.args.as_seq() {
         Some(items) => items.first()?.as_str(),
         None => call.args.as_str(),
+    }
+}
+
+/// A value written as one `get_param` call: `{get_param: name}` or, for a list parameter read
+/// at a position, `{get_param: [name, index, ...]}`.
+#[derive(Clone, Copy, Debug)]
+pub struct DirectRead<'a> {
+    /// The parameter name.
+    pub name: &'a str,
+    /// The node holding the name (where a misnamed parameter is reported).
+    pub name_node: &'a Node,
+    /// True when the call reads an item of the parameter (`[name, index]`).
+    pub indexed: bool,
+    /// The arguments after the name, for an indexed read.
+    pub path: &'a [Node],
+}
+
+/// The parameter a value reads when the value is exactly one `get_param` call with a plain
+/// name; `None` for literals, other functions and computed names.
+pub fn direct_read(value: &Node) -> Option<DirectRead<'_>> {
+    let map = value.as_map()?;
+    if map.len() != 1 {
+        return None;
+    }
+    let args = map.get("get_param")?;
+    match args.as_seq() {
+        Some([first, path @ ..]) => Some(DirectRead {
+            name: first.as_str()?,
+            name_node: first,
+            indexed: !path.is_empty(),
+            path,
+        }),
+        Some([]) => None,
+        None => Some(DirectRead {
+            name: args.as_str()?,
+            name_node: args,
+            indexed: false,
+            path: &[],
+        }),
     }
 }
 

@@ -6,12 +6,15 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::capabilities::{Composition, Resolution, resolve};
 use crate::hot::functions::{Call, single_key_maps};
+use crate::hot::parameter_feeds::{ModuleParameter, ParameterFeeds};
 use crate::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
 use crate::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
 use crate::report::{Related, Violation};
 use crate::yaml::{Span, span_at_byte};
 
 use super::meta::RuleMeta;
+use super::onap::naming::vm_type::VmTypes;
+use super::onap::server::{Server, servers};
 
 /// A loaded set prepared for the rules; built once per validation run.
 pub struct Context<'a> {
@@ -30,6 +33,12 @@ pub struct Context<'a> {
     schemas: OnceCell<HashMap<FileId, ParameterSchemas<'a>>>,
     /// Composition data and its resolution, read on first use.
     composed: OnceCell<Composed<'a>>,
+    /// The `OS::Nova::Server` resources, found on first use.
+    servers: OnceCell<Vec<Server<'a>>>,
+    /// The VNF's `{vm-type}` vocabulary, read on first use.
+    vm_types: OnceCell<VmTypes<'a>>,
+    /// Nesting edges by nested template, indexed on first use.
+    feeds: OnceCell<ParameterFeeds<'a>>,
 }
 
 /// The set's composition data and its resolution without answers (what the set decides by
@@ -64,7 +73,32 @@ impl<'a> Context<'a> {
             other_maps,
             schemas: OnceCell::new(),
             composed: OnceCell::new(),
+            servers: OnceCell::new(),
+            vm_types: OnceCell::new(),
+            feeds: OnceCell::new(),
         }
+    }
+
+    /// Every `OS::Nova::Server` resource, in template then source order.
+    pub fn servers(&self) -> &[Server<'a>] {
+        self.servers.get_or_init(|| servers(&self.templates))
+    }
+
+    /// The VNF's `{vm-type}` vocabulary, read from its servers' names.
+    pub fn vm_types(&self) -> &VmTypes<'a> {
+        self.vm_types.get_or_init(|| VmTypes::of(self.servers()))
+    }
+
+    /// The module parameters whose values reach parameter `name` of `template` (itself, in
+    /// a module template).
+    pub fn module_parameters(
+        &self,
+        template: &Template<'a>,
+        name: &'a str,
+    ) -> Vec<ModuleParameter<'a>> {
+        self.feeds
+            .get_or_init(|| ParameterFeeds::of(self.set))
+            .module_parameters(template, name)
     }
 
     /// The composition data and its resolution without answers.

@@ -1,11 +1,14 @@
 //! ONAP's VNF Heat requirements, grouped by the catalogue's sections.
 
 mod environment;
-mod naming;
+pub(crate) mod naming;
 mod parameters;
 mod required_section;
+mod resource_ids;
 mod resources;
+pub(crate) mod server;
 mod structure;
+mod vm_type;
 
 use super::Rule;
 
@@ -15,6 +18,8 @@ const SECTIONS: &[&[&Rule]] = &[
     parameters::RULES,
     resources::RULES,
     environment::RULES,
+    resource_ids::RULES,
+    vm_type::RULES,
 ];
 
 /// The ONAP rules.
