@@ -2,11 +2,14 @@
 
 mod environment;
 pub(crate) mod naming;
+mod nova;
+mod nova_metadata;
 mod parameters;
 mod required_section;
 mod resource_ids;
 mod resources;
 pub(crate) mod server;
+mod server_parameters;
 mod structure;
 mod vm_type;
 
@@ -20,6 +23,8 @@ const SECTIONS: &[&[&Rule]] = &[
     environment::RULES,
     resource_ids::RULES,
     vm_type::RULES,
+    nova::RULES,
+    nova_metadata::RULES,
 ];
 
 /// The ONAP rules.
