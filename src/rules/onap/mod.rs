@@ -1,12 +1,15 @@
 //! ONAP's VNF Heat requirements, grouped by the catalogue's sections.
 
 mod environment;
+mod general;
 pub(crate) mod naming;
 mod nova;
 mod nova_metadata;
+mod output_names;
 mod parameters;
 mod required_section;
 mod resource_ids;
+mod resource_property;
 mod resources;
 pub(crate) mod server;
 mod server_parameters;
@@ -25,6 +28,9 @@ const SECTIONS: &[&[&Rule]] = &[
     vm_type::RULES,
     nova::RULES,
     nova_metadata::RULES,
+    resource_property::RULES,
+    output_names::RULES,
+    general::RULES,
 ];
 
 /// The ONAP rules.

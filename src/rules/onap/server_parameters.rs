@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 use crate::hot::parameter_feeds::ModuleParameter;
 use crate::hot::usage::{DirectRead, direct_read};
-use crate::hot::{FileId, TemplateKind};
+use crate::hot::{FileId, Template, TemplateKind};
 use crate::rules::{Context, Findings};
 use crate::yaml::{Key, Node, span_at_byte};
 
@@ -330,6 +330,21 @@ pub enum Listing {
     Forbidden,
 }
 
+/// A value read from a parameter, on a server or any other resource.
+#[derive(Clone, Debug)]
+pub struct FedValue<'a> {
+    /// The template holding the resource.
+    pub template: Template<'a>,
+    /// The resource id.
+    pub owner: &'a str,
+    /// The value's key.
+    pub key: &'a Key,
+    /// The parameter read.
+    pub name: &'a str,
+    /// The value for messages (`` `flavor` ``, `` metadata `vnf_id` ``).
+    pub what: String,
+}
+
 /// Reports module parameters feeding a slot that the module's environment file lists
 /// (`Forbidden`) or does not list with a value (`Required`), once per module parameter.
 pub fn in_environment(
@@ -339,10 +354,32 @@ pub fn in_environment(
     scope: Scope,
     listing: Listing,
 ) {
+    let servers = context.servers();
+    let values = reads(context, slot, scope).into_iter().map(|found| {
+        let server = &servers[found.server];
+        FedValue {
+            template: server.template,
+            owner: &server.id.text,
+            key: found.key,
+            name: found.read.name,
+            what: slot.label(),
+        }
+    });
+    listed_in_environment(context, findings, values, listing);
+}
+
+/// Reports module parameters feeding the values that the module's environment file lists
+/// (`Forbidden`) or does not list with a value (`Required`), once per module parameter.
+pub fn listed_in_environment<'a>(
+    context: &Context<'a>,
+    findings: &mut Findings<'_>,
+    values: impl IntoIterator<Item = FedValue<'a>>,
+    listing: Listing,
+) {
     let mut seen: HashSet<ModuleParameter<'_>> = HashSet::new();
-    for found in reads(context, slot, scope) {
-        let server = &context.servers()[found.server];
-        for fed in context.module_parameters(&server.template, found.read.name) {
+    for value in values {
+        let feeds = format!("{} of `{}`", value.what, value.owner);
+        for fed in context.module_parameters(&value.template, value.name) {
             if !seen.insert(fed) {
                 continue;
             }
@@ -359,18 +396,15 @@ pub fn in_environment(
                             key.span,
                             format!("parameters.{}", fed.name),
                             format!(
-                                "`{}` lists `{}`, which feeds {} of `{}`; ONAP supplies that \
-                                 value, so the environment file must not",
-                                env.file.path,
-                                fed.name,
-                                slot.label(),
-                                server.id.text
+                                "`{}` lists `{}`, which feeds {feeds}; ONAP supplies that value, \
+                                 so the environment file must not",
+                                env.file.path, fed.name,
                             ),
                         )
-                        .also(server.template.path(), found.key.span, "the value it feeds");
+                        .also(value.template.path(), value.key.span, "the value it feeds");
                 }
                 (Listing::Required, entry) => {
-                    if entry.is_some_and(|(_, value)| !value.is_blank()) {
+                    if entry.is_some_and(|(_, listed)| !listed.is_blank()) {
                         continue;
                     }
                     let Some(module) = context.set.template(fed.module) else {
@@ -394,11 +428,8 @@ pub fn in_environment(
                         declared.span,
                         format!("parameters.{}", fed.name),
                         format!(
-                            "parameter `{}` feeds {} of `{}`, but `{}` {state}",
-                            fed.name,
-                            slot.label(),
-                            server.id.text,
-                            env.file.path
+                            "parameter `{}` feeds {feeds}, but `{}` {state}",
+                            fed.name, env.file.path
                         ),
                     );
                     match entry {
@@ -411,12 +442,8 @@ pub fn in_environment(
                             "the environment file",
                         ),
                     };
-                    if server.template.id != module.id {
-                        violation.also(
-                            server.template.path(),
-                            found.key.span,
-                            "the value it feeds",
-                        );
+                    if value.template.id != module.id {
+                        violation.also(value.template.path(), value.key.span, "the value it feeds");
                     }
                 }
                 (Listing::Forbidden, None) => {}
