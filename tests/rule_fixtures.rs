@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use vnfwiz::hot::Stage;
+use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::rules::{Selection, all};
 use vnfwiz::validation::validate_as;
@@ -65,8 +66,13 @@ fn found(id: &str, set_dir: &Path) -> Vec<String> {
         .file_name()
         .is_some_and(|n| n.to_string_lossy().contains("heat_ready"));
     let stage = heat_ready.then_some(Stage::HeatReady);
-    let report = validate_as(&[input_of(set_dir)], &Limits::default(), &selection, stage)
-        .unwrap_or_else(|e| panic!("{}: cannot load fixture: {e}", set_dir.display()));
+    let report = validate_as(
+        &[input_of(set_dir)],
+        &Options::new(&Limits::default()),
+        &selection,
+        stage,
+    )
+    .unwrap_or_else(|e| panic!("{}: cannot load fixture: {e}", set_dir.display()));
     let mut out: Vec<String> = report
         .violations()
         .filter(|v| v.rule.id == id)

@@ -117,7 +117,10 @@ impl LimitArgs {
 /// Errors that end a command with exit code 2.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    /// Input that cannot be read.
+    /// Input that cannot be read (or an OVF package whose integrity check cannot finish).
+    #[error(transparent)]
+    Input(#[from] vnfwiz::validation::InputError),
+    /// A file that cannot be read (a profile file).
     #[error(transparent)]
     Source(#[from] vnfwiz::source::SourceError),
     /// A `--rules`, `--skip-rules` or `--profile` that names no rule or profile.

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use vnfwiz::hot::Stage;
+use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
 use vnfwiz::report::render;
 use vnfwiz::validation::validate_as;
@@ -13,7 +14,7 @@ use super::{CliError, Format, RuleChoiceArgs, color_stdout};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Templates, env files, folders or heat zips.
+    /// Templates, env files, folders, heat zips, .ovf or .ova packages.
     #[arg(required = true)]
     paths: Vec<std::path::PathBuf>,
     /// Report format.
@@ -31,7 +32,16 @@ pub struct ValidateArgs {
 pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let selection = args.choice.selection(limits)?;
     let stage = args.heat_ready.then_some(Stage::HeatReady);
-    let report = validate_as(&args.paths, limits, &selection, stage)?;
+    // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
+    let progress = TerminalProgress::stderr("validate");
+    let report = validate_as(
+        &args.paths,
+        &Options::new(limits).with_progress(&progress),
+        &selection,
+        stage,
+    );
+    progress.finish();
+    let report = report?;
     let text = match args.format {
         Format::Text => render::text::render(&report, color_stdout()),
         Format::Json => render::json::render(&report),

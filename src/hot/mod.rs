@@ -6,6 +6,7 @@ mod load;
 pub mod lookalike;
 pub mod manifest;
 pub mod nesting;
+pub mod parameter_feeds;
 pub mod parameters;
 mod path_error;
 pub mod set;

@@ -51,20 +51,48 @@ pub fn parameter_read<'a>(call: &Call<'a>) -> Option<&'a str> {
     }
 }
 
-/// The `get_param` key and the parameter a value reads, when the value is the call
-/// `{get_param: name}` or `{get_param: [name, …]}`.
-pub fn get_param_of(value: &Node) -> Option<(&Key, &str)> {
+/// A value written as one `get_param` call: `{get_param: name}` or, for a list parameter read
+/// at a position, `{get_param: [name, index, ...]}`.
+#[derive(Clone, Copy, Debug)]
+pub struct DirectRead<'a> {
+    /// The `get_param` key (where a call is reported as a whole).
+    pub key: &'a Key,
+    /// The parameter name.
+    pub name: &'a str,
+    /// The node holding the name (where a misnamed parameter is reported).
+    pub name_node: &'a Node,
+    /// True when the call reads an item of the parameter (`[name, index]`).
+    pub indexed: bool,
+    /// The arguments after the name, for an indexed read.
+    pub path: &'a [Node],
+}
+
+/// The parameter a value reads when the value is exactly one `get_param` call with a plain
+/// name; `None` for literals, other functions and computed names.
+pub fn direct_read(value: &Node) -> Option<DirectRead<'_>> {
     let map = value.as_map()?;
     if map.len() != 1 {
         return None;
     }
     let key = map.key("get_param")?;
     let args = map.get("get_param")?;
-    let name = match args.as_seq() {
-        Some(items) => items.first()?.as_str()?,
-        None => args.as_str()?,
-    };
-    Some((key, name))
+    match args.as_seq() {
+        Some([first, path @ ..]) => Some(DirectRead {
+            key,
+            name: first.as_str()?,
+            name_node: first,
+            indexed: !path.is_empty(),
+            path,
+        }),
+        Some([]) => None,
+        None => Some(DirectRead {
+            key,
+            name: args.as_str()?,
+            name_node: args,
+            indexed: false,
+            path: &[],
+        }),
+    }
 }
 
 /// Every parameter read of one template, by parameter name.

@@ -7,12 +7,15 @@ use std::sync::OnceLock;
 use crate::capabilities::{Composition, Resolution, resolve};
 use crate::hot::functions::{Call, single_key_maps};
 use crate::hot::nesting::NestingIndex;
+use crate::hot::parameter_feeds::{ModuleParameter, ParameterFeeds};
 use crate::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
 use crate::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
 use crate::report::{Related, Violation};
 use crate::yaml::{Span, span_at_byte};
 
 use super::meta::RuleMeta;
+use super::onap::naming::vm_type::VmTypes;
+use super::onap::server::{Server, servers};
 
 /// A loaded set prepared for the rules; built once per validation run.
 pub struct Context<'a> {
@@ -35,6 +38,12 @@ pub struct Context<'a> {
     nesting: OnceLock<NestingIndex<'a>>,
     /// Position of each template in `templates`, by file id.
     positions: HashMap<FileId, usize>,
+    /// The `OS::Nova::Server` resources, found on first use.
+    servers: OnceLock<Vec<Server<'a>>>,
+    /// The VNF's `{vm-type}` vocabulary, read on first use.
+    vm_types: OnceLock<VmTypes<'a>>,
+    /// Nesting edges by nested template, indexed on first use.
+    feeds: OnceLock<ParameterFeeds<'a>>,
 }
 
 /// The set's composition data and its resolution without answers (what the set decides by
@@ -74,7 +83,32 @@ impl<'a> Context<'a> {
             schemas: OnceLock::new(),
             composed: OnceLock::new(),
             nesting: OnceLock::new(),
+            servers: OnceLock::new(),
+            vm_types: OnceLock::new(),
+            feeds: OnceLock::new(),
         }
+    }
+
+    /// Every `OS::Nova::Server` resource, in template then source order.
+    pub fn servers(&self) -> &[Server<'a>] {
+        self.servers.get_or_init(|| servers(&self.templates))
+    }
+
+    /// The VNF's `{vm-type}` vocabulary, read from its servers' names.
+    pub fn vm_types(&self) -> &VmTypes<'a> {
+        self.vm_types.get_or_init(|| VmTypes::of(self.servers()))
+    }
+
+    /// The module parameters whose values reach parameter `name` of `template` (itself, in
+    /// a module template).
+    pub fn module_parameters(
+        &self,
+        template: &Template<'a>,
+        name: &'a str,
+    ) -> Vec<ModuleParameter<'a>> {
+        self.feeds
+            .get_or_init(|| ParameterFeeds::of(self.set))
+            .module_parameters(template, name)
     }
 
     /// The composition data and its resolution without answers.
@@ -158,6 +192,11 @@ impl<'o> Findings<'o> {
     /// Findings of `rule`, appended to `out`.
     pub fn new(rule: &'static RuleMeta, out: &'o mut Vec<Violation>) -> Findings<'o> {
         Findings { rule, out }
+    }
+
+    /// The rule being checked.
+    pub fn rule(&self) -> &'static RuleMeta {
+        self.rule
     }
 
     /// Reports a violation at `span` of `file`; returns it so related places can be added.

@@ -9,6 +9,7 @@ pub mod onap;
 pub mod ovf;
 mod ovf_context;
 mod profiles;
+pub mod ovf_integrity;
 mod registry;
 mod selection;
 

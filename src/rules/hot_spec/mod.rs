@@ -33,6 +33,8 @@ mod unknown_section;
 mod yaml_limit;
 mod yaml_syntax;
 
+pub(crate) use yaml_syntax::report_unparsed;
+
 use super::Rule;
 
 /// The HOT-spec rules.

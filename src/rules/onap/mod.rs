@@ -5,14 +5,23 @@ mod environment;
 mod file_name;
 mod filenames;
 mod modularity;
-mod naming;
 mod onboarding;
 mod output_parameters;
+mod general;
+pub(crate) mod naming;
+mod nova;
+mod nova_metadata;
+mod output_names;
 mod parameters;
 mod required_section;
+mod resource_ids;
+mod resource_property;
 mod resources;
+pub(crate) mod server;
+mod server_parameters;
 mod structure;
 mod volume_modules;
+mod vm_type;
 
 use super::Rule;
 
@@ -27,6 +36,13 @@ const SECTIONS: &[&[&Rule]] = &[
     output_parameters::RULES,
     onboarding::RULES,
     constructs::RULES,
+    resource_ids::RULES,
+    vm_type::RULES,
+    nova::RULES,
+    nova_metadata::RULES,
+    resource_property::RULES,
+    output_names::RULES,
+    general::RULES,
 ];
 
 /// The ONAP rules.

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use crate::hot::usage::get_param_of;
+use crate::hot::usage::direct_read;
 use crate::hot::{FileId, TemplateKind};
 use crate::report::Keyword;
 use crate::rules::onap::file_name::file_name;
@@ -111,7 +111,7 @@ impl Tracer<'_, '_> {
                     resource: caller.slot.resource.text.clone(),
                     parameter: parameter.to_owned(),
                 }),
-                Some(value) => match get_param_of(value).map(|(_, name)| name) {
+                Some(value) => match direct_read(value).map(|r| r.name) {
                     Some(upper) => self.trace(caller.parent.id, upper),
                     None => Some(Break::Fixed {
                         parent: caller.parent.id,
@@ -153,7 +153,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 );
                 continue;
             };
-            let Some(parameter) = get_param_of(count).map(|(_, name)| name) else {
+            let Some(parameter) = direct_read(count).map(|r| r.name) else {
                 findings.report(
                     template.file,
                     count.span,

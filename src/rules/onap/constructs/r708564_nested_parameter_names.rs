@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use crate::hot::functions::Call;
 use crate::hot::template::resource_type;
-use crate::hot::usage::{get_param_of, parameter_read};
+use crate::hot::usage::{DirectRead, direct_read, parameter_read};
 use crate::hot::{FileId, Template};
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
@@ -177,7 +177,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             let Some(value) = passed.get(parameter) else {
                 continue;
             };
-            let Some((key, name)) = get_param_of(value) else {
+            let Some(DirectRead { key, name, .. }) = direct_read(value) else {
                 continue;
             };
             if name == *parameter {

@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use crate::hot::usage::get_param_of;
+use crate::hot::usage::direct_read;
 use crate::rules::Context;
 
 const SERVER: &str = "OS::Nova::Server";
@@ -39,7 +39,7 @@ pub fn vm_types(context: &Context<'_>) -> HashSet<String> {
                 continue;
             };
             for property in ["image", "flavor", "name"] {
-                if let Some((_, parameter)) = properties.get(property).and_then(get_param_of) {
+                if let Some(parameter) = properties.get(property).and_then(direct_read).map(|r| r.name) {
                     found.extend(vm_type_of(parameter, property));
                 }
             }
