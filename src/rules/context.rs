@@ -12,6 +12,8 @@ use crate::report::{Related, Violation};
 use crate::yaml::{Span, span_at_byte};
 
 use super::meta::RuleMeta;
+use super::onap::ports::Ports;
+use super::onap::ports::flow::Flow;
 
 /// A loaded set prepared for the rules; built once per validation run.
 pub struct Context<'a> {
@@ -30,6 +32,10 @@ pub struct Context<'a> {
     schemas: OnceCell<HashMap<FileId, ParameterSchemas<'a>>>,
     /// Composition data and its resolution, read on first use.
     composed: OnceCell<Composed<'a>>,
+    /// Port-like resources for the ONAP networking rules, found on first use.
+    ports: OnceCell<Ports<'a>>,
+    /// Where each parameter's value ends up in ports, followed on first use.
+    flow: OnceCell<Flow<'a>>,
 }
 
 /// The set's composition data and its resolution without answers (what the set decides by
@@ -64,7 +70,21 @@ impl<'a> Context<'a> {
             other_maps,
             schemas: OnceCell::new(),
             composed: OnceCell::new(),
+            ports: OnceCell::new(),
+            flow: OnceCell::new(),
         }
+    }
+
+    /// Every Neutron port and Contrail interface or instance IP, with its network and the
+    /// parameters it reads.
+    pub fn ports(&self) -> &Ports<'a> {
+        self.ports.get_or_init(|| Ports::of(&self.templates))
+    }
+
+    /// The port properties each template parameter feeds, through nested templates too.
+    pub fn flow(&self) -> &Flow<'a> {
+        self.flow
+            .get_or_init(|| Flow::of(&self.templates, self.ports(), &self.set.nesting))
     }
 
     /// The composition data and its resolution without answers.

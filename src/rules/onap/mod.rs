@@ -1,8 +1,11 @@
 //! ONAP's VNF Heat requirements, grouped by the catalogue's sections.
 
 mod environment;
-mod naming;
+mod forbidden_type;
+pub mod naming;
+mod neutron;
 mod parameters;
+pub mod ports;
 mod required_section;
 mod resources;
 mod structure;
@@ -15,6 +18,7 @@ const SECTIONS: &[&[&Rule]] = &[
     parameters::RULES,
     resources::RULES,
     environment::RULES,
+    neutron::RULES,
 ];
 
 /// The ONAP rules.

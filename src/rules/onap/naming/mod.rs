@@ -1,5 +1,8 @@
 //! ONAP's naming conventions for parameters and resources.
 
+pub mod network_role;
+pub mod server_vm_type;
+
 /// True for a non-empty name of ASCII letters, digits and underscores only (R-25877, R-75141).
 pub fn is_plain_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
