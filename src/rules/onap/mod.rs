@@ -1,5 +1,6 @@
 //! ONAP's VNF Heat requirements, grouped by the catalogue's sections.
 
+mod contrail;
 mod environment;
 mod forbidden_type;
 pub mod naming;
@@ -19,6 +20,7 @@ const SECTIONS: &[&[&Rule]] = &[
     resources::RULES,
     environment::RULES,
     neutron::RULES,
+    contrail::RULES,
 ];
 
 /// The ONAP rules.

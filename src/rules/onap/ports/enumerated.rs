@@ -36,9 +36,14 @@ pub struct EnvSpec {
 impl EnvSpec {
     /// What the covered parameters set, for messages.
     fn describe(&self) -> String {
+        let holder = self.kinds.first().map_or("port", |kind| kind.noun());
         match self.side {
-            Some(side) => format!("the {} of a port on an {} network", self.what, side.label()),
-            None => format!("the {} of a port", self.what),
+            Some(side) => format!(
+                "the {} of {holder} on an {} network",
+                self.what,
+                side.label()
+            ),
+            None => format!("the {} of {holder}", self.what),
         }
     }
 }

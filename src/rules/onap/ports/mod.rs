@@ -63,13 +63,13 @@ impl PortKind {
         }
     }
 
-    /// The resource type.
-    pub fn type_name(self) -> &'static str {
+    /// What the resource is, with its article, for messages.
+    pub fn noun(self) -> &'static str {
         match self {
-            PortKind::Neutron => NEUTRON_PORT,
-            PortKind::ContrailInterface => CONTRAIL_VMI,
-            PortKind::ContrailInstanceIp => CONTRAIL_INSTANCE_IP,
-            PortKind::ContrailRouteTable => CONTRAIL_ROUTE_TABLE,
+            PortKind::Neutron => "a port",
+            PortKind::ContrailInterface => "a Contrail interface",
+            PortKind::ContrailInstanceIp => "an instance IP",
+            PortKind::ContrailRouteTable => "an interface route table",
         }
     }
 }
@@ -97,11 +97,11 @@ pub enum Property {
 
 /// How a port names its network.
 #[derive(Clone, Copy, Debug)]
-pub enum Via<'a> {
-    /// `get_param` of this parameter (the node holds the name).
-    Parameter(&'a Node),
+pub enum Via {
+    /// `get_param` of a parameter.
+    Parameter,
     /// A network resource of the same template (`get_resource`, `get_attr`).
-    Resource(&'a str),
+    Resource,
     /// A literal name or id.
     Literal,
     /// Any other expression.
@@ -116,7 +116,7 @@ pub struct Network<'a> {
     /// The network-role, when the parameter or resource name gives one.
     pub role: Option<&'a str>,
     /// How it is named.
-    pub via: Via<'a>,
+    pub via: Via,
     /// The value as written.
     pub node: &'a Node,
     /// Dotted path of the value.
@@ -257,7 +257,7 @@ fn network_of<'a>(node: &'a Node, path: String, types: &HashMap<&str, &str>) -> 
         return Network {
             side: Some(Side::of_name(name)),
             role: NetworkParameter::parse(name).map(|p| p.role()),
-            via: Via::Parameter(name_node),
+            via: Via::Parameter,
             node,
             path,
             inherited: false,
@@ -267,7 +267,7 @@ fn network_of<'a>(node: &'a Node, path: String, types: &HashMap<&str, &str>) -> 
         return Network {
             side: Some(Side::Internal),
             role: network_resource_role(id),
-            via: Via::Resource(id),
+            via: Via::Resource,
             node,
             path,
             inherited: false,
