@@ -1,9 +1,13 @@
 //! ONAP's VNF Heat requirements, grouped by the catalogue's sections.
 
+mod cinder;
 mod contrail;
 mod environment;
 mod forbidden_type;
 pub mod naming;
+mod network_role;
+mod networking;
+mod networks;
 mod neutron;
 mod parameters;
 pub mod ports;
@@ -21,6 +25,9 @@ const SECTIONS: &[&[&Rule]] = &[
     environment::RULES,
     neutron::RULES,
     contrail::RULES,
+    network_role::RULES,
+    networking::RULES,
+    cinder::RULES,
 ];
 
 /// The ONAP rules.
