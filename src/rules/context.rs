@@ -78,7 +78,7 @@ impl<'a> Context<'a> {
     /// Every Neutron port and Contrail interface or instance IP, with its network and the
     /// parameters it reads.
     pub fn ports(&self) -> &Ports<'a> {
-        self.ports.get_or_init(|| Ports::of(&self.templates))
+        self.ports.get_or_init(|| Ports::of(&self.templates, self.set))
     }
 
     /// The port properties each template parameter feeds, through nested templates too.

@@ -7,7 +7,7 @@ use std::net::Ipv6Addr;
 
 use crate::hot::{FileId, Template};
 use crate::rules::{Context, Findings};
-use crate::yaml::{Node, Value};
+use crate::yaml::{Mapping, Node, Value};
 
 use super::super::naming::network_role::{Convention, Side, mentions_v6};
 use super::{Port, PortKind, Property, Read, Via};
@@ -75,10 +75,11 @@ fn holds_v6(node: &Node) -> bool {
 }
 
 /// True when a parameter is about IPv6: a `v6` word in its name, an instance IP of family
-/// `v6`, or an IPv6 value as its default or in the module's environment file.
-pub fn is_v6(
-    context: &Context<'_>,
+/// `v6`, or an IPv6 value as its default or among `env_values` (the module's environment
+/// file's `parameters:`).
+pub fn is_v6_value(
     template: &Template<'_>,
+    env_values: Option<&Mapping>,
     parameter: &str,
     family: bool,
 ) -> bool {
@@ -89,13 +90,17 @@ pub fn is_v6(
         .parameter(parameter)
         .and_then(|d| d.get("default"))
         .is_some_and(holds_v6);
-    default
-        || context.environment_of(template.id).is_some_and(|env| {
-            env.root
-                .get("parameters")
-                .and_then(|p| p.get(parameter))
-                .is_some_and(holds_v6)
-        })
+    default || env_values.and_then(|v| v.get(parameter)).is_some_and(holds_v6)
+}
+
+/// [`is_v6_value`] with the values of the template's environment file, if it is a module.
+pub fn is_v6(context: &Context<'_>, template: &Template<'_>, parameter: &str, family: bool) -> bool {
+    let env = context.environment_of(template.id);
+    let values = env
+        .as_ref()
+        .and_then(|e| e.root.get("parameters"))
+        .and_then(Node::as_map);
+    is_v6_value(template, values, parameter, family)
 }
 
 /// What a naming rule asks of a read, if it covers it.
@@ -138,11 +143,10 @@ fn covered<'p, 'a>(
             if exempt.contains(parameter) {
                 continue;
             }
-            let v6 = is_v6(context, &port.template, parameter, port.v6_family);
-            if spec.v6.is_some_and(|wanted| wanted != v6) {
+            if spec.v6.is_some_and(|wanted| wanted != read.v6) {
                 continue;
             }
-            let asked = asked(spec, declared_type(&port.template, parameter));
+            let asked = asked(spec, read.declared);
             if matches!(asked, ForType::Skip) {
                 continue;
             }

@@ -11,9 +11,11 @@ pub mod flow;
 
 use std::collections::HashMap;
 
-use crate::hot::Template;
 use crate::hot::usage::read_parameter;
-use crate::yaml::{Key, Node};
+use crate::hot::{FileId, HotSet, Template};
+use crate::yaml::{Key, Mapping, Node};
+
+use address::{declared_type, is_v6_value};
 
 use super::naming::network_role::{NetworkParameter, Side, network_resource_role};
 use super::naming::server_vm_type::server_vm_types;
@@ -135,6 +137,10 @@ pub struct Read<'a> {
     pub at: &'a Node,
     /// Dotted path of the `get_param`.
     pub path: String,
+    /// The parameter's declared `type:`, when it is declared with one.
+    pub declared: Option<&'a str>,
+    /// The address is IPv6 (see [`address::is_v6_value`]).
+    pub v6: bool,
 }
 
 impl<'a> Read<'a> {
@@ -202,11 +208,28 @@ pub struct Ports<'a> {
 }
 
 impl<'a> Ports<'a> {
-    /// Finds the ports of every template.
-    pub fn of(templates: &[Template<'a>]) -> Ports<'a> {
+    /// Finds the ports of every template of `set`; a module's environment values tell IPv6
+    /// addresses apart.
+    pub fn of(templates: &[Template<'a>], set: &'a HotSet) -> Ports<'a> {
         let mut all = Vec::new();
         for template in templates {
             ports_of_template(*template, &mut all);
+        }
+        let env_values: HashMap<FileId, &'a Mapping> = set
+            .modules
+            .iter()
+            .filter_map(|m| {
+                let env = set.environment(m.env?)?;
+                Some((m.template, env.root.get("parameters")?.as_map()?))
+            })
+            .collect();
+        for port in &mut all {
+            let values = env_values.get(&port.template.id).copied();
+            for read in &mut port.reads {
+                let parameter = read.at.as_str().unwrap_or_default();
+                read.declared = declared_type(&port.template, parameter);
+                read.v6 = is_v6_value(&port.template, values, parameter, port.v6_family);
+            }
         }
         Ports { all }
     }
@@ -215,14 +238,6 @@ impl<'a> Ports<'a> {
     pub fn of_kind(&self, kind: PortKind) -> impl Iterator<Item = &Port<'a>> {
         self.all.iter().filter(move |p| p.kind == kind)
     }
-}
-
-/// The resource types of a template by resource id.
-fn types_by_id<'a>(template: &Template<'a>) -> HashMap<&'a str, &'a str> {
-    template
-        .resources()
-        .filter_map(|(id, definition)| Some((id.text.as_str(), definition.get("type")?.as_str()?)))
-        .collect()
 }
 
 /// The resource a `get_resource` or `get_attr` names.
@@ -290,20 +305,30 @@ fn network_of<'a>(node: &'a Node, path: String, types: &HashMap<&str, &str>) -> 
 
 fn push_read<'a>(reads: &mut Vec<Read<'a>>, property: Property, node: &'a Node, path: String) {
     if let Some(at) = read_parameter(node) {
-        reads.push(Read { property, at, path });
+        reads.push(Read {
+            property,
+            at,
+            path,
+            declared: None,
+            v6: false,
+        });
     }
 }
 
 fn ports_of_template<'a>(template: Template<'a>, out: &mut Vec<Port<'a>>) {
-    let types = types_by_id(&template);
+    // Each resource's type, read once.
+    let resources: Vec<(&'a Key, &'a Node, &'a str)> = template
+        .resources()
+        .filter_map(|(id, definition)| Some((id, definition, definition.get("type")?.as_str()?)))
+        .collect();
+    let types: HashMap<&str, &str> = resources
+        .iter()
+        .map(|(id, _, resource_type)| (id.text.as_str(), *resource_type))
+        .collect();
     let first = out.len();
     let mut index: HashMap<&'a str, usize> = HashMap::new();
-    for (id, definition) in template.resources() {
-        let Some(kind) = definition
-            .get("type")
-            .and_then(Node::as_str)
-            .and_then(PortKind::of)
-        else {
+    for (id, definition, resource_type) in &resources {
+        let Some(kind) = PortKind::of(resource_type) else {
             continue;
         };
         index.insert(id.text.as_str(), out.len());
@@ -313,8 +338,8 @@ fn ports_of_template<'a>(template: Template<'a>, out: &mut Vec<Port<'a>>) {
         return;
     }
     // Servers name their ports in `networks: [{port: {get_resource: …}}]`.
-    for (id, server) in template.resources() {
-        if server.get("type").and_then(Node::as_str) != Some(NOVA_SERVER) {
+    for (id, server, resource_type) in &resources {
+        if *resource_type != NOVA_SERVER {
             continue;
         }
         let networks = server
@@ -501,12 +526,8 @@ fn push_reads_inside<'a>(
 ) {
     let mut pending = vec![node];
     while let Some(node) = pending.pop() {
-        if let Some(at) = read_parameter(node) {
-            reads.push(Read {
-                property,
-                at,
-                path: path.to_owned(),
-            });
+        if read_parameter(node).is_some() {
+            push_read(reads, property, node, path.to_owned());
             continue;
         }
         if let Some(map) = node.as_map() {
