@@ -45,10 +45,22 @@ pub fn parameter_read<'a>(call: &Call<'a>) -> Option<&'a str> {
     if call.function() != "get_param" {
         return None;
     }
-    match call.args.as_seq() {
-        Some(items) => items.first()?.as_str(),
-        None => call.args.as_str(),
-    }
+    parameter_argument(call.args)?.as_str()
+}
+
+/// When `node` is `{get_param: <name>}` or `{get_param: [<name>, …]}`, the node holding the
+/// name (a string); `None` for anything else.
+pub fn read_parameter(node: &Node) -> Option<&Node> {
+    direct_read(node).map(|read| read.name_node)
+}
+
+/// The name node of `get_param`'s arguments: the argument, or the first item of a list.
+fn parameter_argument(args: &Node) -> Option<&Node> {
+    let name = match args.as_seq() {
+        Some(items) => items.first()?,
+        None => args,
+    };
+    name.as_str().is_some().then_some(name)
 }
 
 /// A value written as one `get_param` call: `{get_param: name}` or, for a list parameter read

@@ -15,6 +15,8 @@ use crate::yaml::{Span, span_at_byte};
 
 use super::meta::RuleMeta;
 use super::onap::naming::vm_type::VmTypes;
+use super::onap::ports::Ports;
+use super::onap::ports::flow::Flow;
 use super::onap::server::{Server, servers};
 
 /// A loaded set prepared for the rules; built once per validation run.
@@ -44,6 +46,10 @@ pub struct Context<'a> {
     vm_types: OnceLock<VmTypes<'a>>,
     /// Nesting edges by nested template, indexed on first use.
     feeds: OnceLock<ParameterFeeds<'a>>,
+    /// Port-like resources for the ONAP networking rules, found on first use.
+    ports: OnceLock<Ports<'a>>,
+    /// Where each parameter's value ends up in ports, followed on first use.
+    flow: OnceLock<Flow<'a>>,
 }
 
 /// The set's composition data and its resolution without answers (what the set decides by
@@ -86,6 +92,8 @@ impl<'a> Context<'a> {
             servers: OnceLock::new(),
             vm_types: OnceLock::new(),
             feeds: OnceLock::new(),
+            ports: OnceLock::new(),
+            flow: OnceLock::new(),
         }
     }
 
@@ -109,6 +117,19 @@ impl<'a> Context<'a> {
         self.feeds
             .get_or_init(|| ParameterFeeds::of(self.set))
             .module_parameters(template, name)
+    }
+
+    /// Every Neutron port and Contrail interface or instance IP, with its network and the
+    /// parameters it reads.
+    pub fn ports(&self) -> &Ports<'a> {
+        self.ports
+            .get_or_init(|| Ports::of(&self.templates, self.set))
+    }
+
+    /// The port properties each template parameter feeds, through nested templates too.
+    pub fn flow(&self) -> &Flow<'a> {
+        self.flow
+            .get_or_init(|| Flow::of(&self.templates, self.ports(), &self.set.nesting))
     }
 
     /// The composition data and its resolution without answers.

@@ -8,8 +8,8 @@ mod meta;
 pub mod onap;
 pub mod ovf;
 mod ovf_context;
-mod profiles;
 pub mod ovf_integrity;
+mod profiles;
 mod registry;
 mod selection;
 

@@ -1,18 +1,26 @@
 //! ONAP's VNF Heat requirements, grouped by the catalogue's sections.
 
+mod cinder;
 mod constructs;
+mod contrail;
 mod environment;
 mod file_name;
 mod filenames;
-mod modularity;
-mod onboarding;
-mod output_parameters;
+mod forbidden_type;
 mod general;
-pub(crate) mod naming;
+mod modularity;
+pub mod naming;
+mod network_role;
+mod networking;
+mod networks;
+mod neutron;
 mod nova;
 mod nova_metadata;
+mod onboarding;
 mod output_names;
+mod output_parameters;
 mod parameters;
+pub mod ports;
 mod required_section;
 mod resource_ids;
 mod resource_property;
@@ -20,8 +28,8 @@ mod resources;
 pub(crate) mod server;
 mod server_parameters;
 mod structure;
-mod volume_modules;
 mod vm_type;
+mod volume_modules;
 
 use super::Rule;
 
@@ -43,6 +51,11 @@ const SECTIONS: &[&[&Rule]] = &[
     resource_property::RULES,
     output_names::RULES,
     general::RULES,
+    neutron::RULES,
+    contrail::RULES,
+    network_role::RULES,
+    networking::RULES,
+    cinder::RULES,
 ];
 
 /// The ONAP rules.

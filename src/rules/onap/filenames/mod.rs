@@ -14,7 +14,6 @@ mod r87485_template_extension;
 mod r91342_base_env_name;
 mod r94509_incremental_env_name;
 mod r99646_unique_yaml_name;
-mod vm_types;
 
 use std::collections::HashMap;
 

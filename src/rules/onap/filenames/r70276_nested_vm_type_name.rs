@@ -1,14 +1,13 @@
 //! R-70276: no nested template is named `{vm-type}.yaml` (or `.yml`) after a `{vm-type}` the
 //! VNF's templates define.
 //!
-//! The `{vm-type}`s come from the servers of every template of the set (`vm_types.rs`);
-//! names are compared without case.
+//! The `{vm-type}`s are the VNF's vocabulary (`naming/vm_type.rs`); names are compared
+//! without case.
 
 use crate::report::Keyword;
 use crate::rules::onap::file_name::{file_name, stem};
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 
-use super::vm_types::vm_types;
 use super::{nested_templates, report_nested_name};
 
 /// A nested template named exactly after a `{vm-type}`.
@@ -35,11 +34,11 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     if nested.is_empty() {
         return;
     }
-    let vm_types = vm_types(context);
+    let vm_types = context.vm_types();
     for nested in &nested {
         let file = context.set.file(nested.0);
         let name = stem(&file.path).to_ascii_lowercase();
-        if vm_types.contains(&name) {
+        if vm_types.find(&name).is_some() {
             let message = format!(
                 "nested template `{}` is named after the {{vm-type}} `{name}`",
                 file_name(&file.path)

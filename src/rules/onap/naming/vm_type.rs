@@ -266,7 +266,7 @@ impl<'a> VmTypes<'a> {
 type Reader = fn(&str) -> Option<&str>;
 
 /// The `{vm-type}` readings of a server's names, in the order id, image, flavor, name.
-fn derivations<'a>(server: &Server<'a>) -> Vec<Derivation<'a>> {
+pub fn derivations<'a>(server: &Server<'a>) -> Vec<Derivation<'a>> {
     let mut found = Vec::new();
     if let Some((vm_type, _)) = from_server_id(&server.id.text) {
         found.push(Derivation {
