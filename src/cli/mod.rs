@@ -2,6 +2,7 @@
 
 mod capabilities;
 mod inspect;
+mod onboard;
 mod rules;
 mod validate;
 
@@ -28,6 +29,8 @@ enum Command {
     Validate(validate::ValidateArgs),
     /// Show what an OVF or OVA package asks and holds.
     Inspect(inspect::InspectArgs),
+    /// Convert and write the final template, environment and answers without prompting.
+    Onboard(onboard::OnboardArgs),
     /// Show what a template set lets the operator choose, or find templates by capability.
     Capabilities(capabilities::CapabilitiesArgs),
     /// List the rule catalogue.
@@ -144,6 +147,18 @@ pub enum CliError {
     /// Writing to stdout failed.
     #[error("cannot write the report: {0}")]
     Output(#[from] std::io::Error),
+    /// A source that cannot be opened for onboarding.
+    #[error(transparent)]
+    Session(#[from] vnfwiz::session::SessionError),
+    /// An answers file that cannot be read.
+    #[error(transparent)]
+    Answers(#[from] vnfwiz::answers::AnswersError),
+    /// The output folder cannot be written.
+    #[error(transparent)]
+    Write(#[from] vnfwiz::session::WriteError),
+    /// A flag that cannot be used as given.
+    #[error("{0}")]
+    Usage(String),
 }
 
 /// Which rules run: a profile or an explicit list, minus skipped rules (shared by `validate`
@@ -214,6 +229,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Command::Validate(args) => validate::run(args, &limits),
         Command::Inspect(args) => inspect::run(args, &limits),
+        Command::Onboard(args) => onboard::run(args, &limits),
         Command::Capabilities(args) => capabilities::run(args, &limits),
         Command::Rules(args) => rules::run(args, &limits),
     }

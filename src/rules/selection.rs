@@ -45,7 +45,7 @@ fn in_section(wanted: &[String], section: &str) -> bool {
 }
 
 /// True when `selector` is an id, a family or a `*` prefix that covers `id`.
-fn covers_id(selector: &str, id: &str) -> bool {
+pub(super) fn covers_id(selector: &str, id: &str) -> bool {
     match selector.strip_suffix('*') {
         Some(prefix) => id.starts_with(prefix),
         None => {
