@@ -20,7 +20,7 @@ use vnfwiz::session::{
     package_files, write_outputs,
 };
 
-use super::{CliError, ListFormat, color_stdout};
+use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout};
 
 /// `--package` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -80,6 +80,9 @@ pub struct OnboardArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     format: ListFormat,
+    /// The rules the output is checked with (the `seed` profile when none is given).
+    #[command(flatten)]
+    choice: RuleChoiceArgs,
 }
 
 /// `KEY=VALUE` split at the first `=`.
@@ -177,7 +180,10 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let progress = TerminalProgress::stderr("onboard");
     let session = Session::open_with(&args.path, &Options::new(limits).with_progress(&progress));
     progress.finish();
-    let session = session?;
+    let mut session = session?;
+    if args.choice.is_given() {
+        session.set_rules(args.choice.selection(limits)?);
+    }
     let (answers, problems) = answers(&args, &session, limits)?;
     let resolved = match session.resolve(&answers) {
         Ok(resolved) if problems.is_empty() => resolved,
@@ -235,12 +241,12 @@ fn refuse(args: &OnboardArgs, refusal: &Refusal) -> Result<ExitCode, CliError> {
 }
 
 /// The report of a resolved set, for the renderers.
-fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
+fn build_report(resolved: Resolved, out: &Path, rules: &Selection) -> (Report, Vec<Note>) {
     let notes = resolved.notes.clone();
     let input = resolved.input.clone();
     let (sources, violations) = RedactedSet::new(resolved);
     let root = InputRoot::Folder(std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf()));
-    let rules = Selection::all()
+    let rules = rules
         .rules()
         .filter(|r| matches!(r.check, Check::Hot(_)))
         .map(|r| &r.meta)
@@ -264,7 +270,7 @@ fn invalid(
     session: &Session,
     resolved: Resolved,
 ) -> Result<ExitCode, CliError> {
-    let (report, notes) = build_report(resolved, &args.out);
+    let (report, notes) = build_report(resolved, &args.out, session.rules());
     let only_size = report
         .violations()
         .filter(|v| v.severity() == vnfwiz::report::Severity::Error)
@@ -345,7 +351,7 @@ fn report(
             )
         })
         .collect();
-    let (report, notes) = build_report(resolved, &args.out);
+    let (report, notes) = build_report(resolved, &args.out, session.rules());
     let mut out = std::io::stdout().lock();
     match args.format {
         ListFormat::Json => {

@@ -373,6 +373,20 @@ impl Profiles {
     }
 }
 
+/// The built-in profile vnfwiz checks its own output with (the sets `onboard` resolves, the
+/// packages it writes) unless told otherwise: the seed's requirements, which the OVF
+/// converter's output is written to meet; its naming does not yet follow ONAP's later
+/// sections (docs/decisions.md).
+pub const OUTPUT_PROFILE: &str = "seed";
+
+/// The rules of [`OUTPUT_PROFILE`].
+pub fn output_rules() -> Selection {
+    // The built-in file always defines the profile (a test of this module checks it).
+    Profiles::built_in()
+        .selection(OUTPUT_PROFILE)
+        .unwrap_or_default()
+}
+
 /// What the operator chose to run: a profile (the default one when `None`) or an explicit
 /// list of selectors, minus skipped ones. `validate` fills it from `--profile`, `--rules`
 /// and `--skip-rules`; the wizard keeps one and changes `profile` when the operator switches.
@@ -420,6 +434,11 @@ mod tests {
         assert_eq!(profiles.default_name(), "onap");
         let names: Vec<&str> = profiles.all().iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["onap", "heat", "seed"]);
+        assert!(profiles.get(OUTPUT_PROFILE).is_ok());
+        assert_eq!(
+            output_rules(),
+            profiles.selection(OUTPUT_PROFILE).expect("seed")
+        );
     }
 
     #[test]

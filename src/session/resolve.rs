@@ -13,7 +13,7 @@ use crate::answers::{Answers, EulaAcceptance, PackageFormat, scalar_text};
 use crate::convert::{Choices, FILES_FOLDER, Note, NoteLevel, Owner, convert};
 use crate::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
 use crate::report::{Severity, Violation};
-use crate::rules::{Selection, check_hot};
+use crate::rules::check_hot;
 use crate::source::PackageFiles;
 
 use super::catalogue::{Declared, declared};
@@ -359,7 +359,7 @@ impl Session {
             .filter(|d| d.module && d.value.is_none())
             .map(|d| (d.name, d.template))
             .collect();
-        let violations = check_hot(&set, &Selection::all());
+        let violations = check_hot(&set, &self.rules);
         Ok(Resolved {
             kind: self.kind(),
             input: self.label.clone(),

@@ -16,7 +16,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-02164",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / virtual_network_refs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Contrail Network Parameters / ONAP External Networks",
         summary: "An `OS::ContrailV2::InstanceIp` or `OS::ContrailV2::VirtualMachineInterface` \
                   reads an external network in `virtual_network_refs` with `get_param` from a \
                   `string` parameter named `{network-role}_net_fqdn`.",

@@ -11,7 +11,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100000",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / InstanceIp instance_ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property instance_ip_address",
         summary: "A parameter read by an `OS::ContrailV2::InstanceIp` `instance_ip_address` is \
                   declared `string` or `comma_delimited_list`.",
         why: "ONAP assigns either one address per parameter (string) or a list read by index \

@@ -17,7 +17,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100060",
         keyword: Keyword::MustNot,
-        section: "Contrail Resource Parameters / InstanceIp instance_ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property instance_ip_address",
         summary: "A `{vm-type}_{network-role}_v6_ip_{index}` parameter (external IPv6 instance \
                   IP address) has no value in the module's environment file.",
         why: "ONAP (SDN-C) assigns addresses on external networks when the module is \

@@ -19,7 +19,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100130",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / InstanceIp instance_ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property instance_ip_address",
         summary: "On an internal network, an `OS::ContrailV2::InstanceIp`'s IPv6 address \
                   (`string`) parameter is named `{vm-type}_int_{network-role}_v6_ip_{index}`, \
                   the index counting up from 0.",

@@ -19,7 +19,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100160",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / InstanceIp instance_ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property instance_ip_address",
         summary: "A `{vm-type}_int_{network-role}_v6_ips` parameter (internal IPv6 instance IP \
                   addresses) has its value in the module's environment file.",
         why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \

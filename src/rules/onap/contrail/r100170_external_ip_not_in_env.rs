@@ -16,7 +16,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100170",
         keyword: Keyword::MustNot,
-        section: "Contrail Resource Parameters / InstanceIp instance_ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property instance_ip_address",
         summary: "No parameter setting an `OS::ContrailV2::InstanceIp` address on an external \
                   network (`…_ip_{index}`, `…_v6_ip_{index}`, `…_ips`, `…_v6_ips`) has a value \
                   in the environment file.",

@@ -15,7 +15,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100180",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / InstanceIp instance_ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property instance_ip_address",
         summary: "Every parameter setting an `OS::ContrailV2::InstanceIp` address on an \
                   internal network is listed in the module's environment file with an address.",
         why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \

@@ -10,7 +10,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100190",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / InstanceIp subnet_uuid",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property subnet_uuid",
         summary: "A parameter read by an `OS::ContrailV2::InstanceIp` `subnet_uuid` is declared \
                   `type: string`.",
         why: "A subnet is given to the module as one UUID; SDC models the input as a string.",

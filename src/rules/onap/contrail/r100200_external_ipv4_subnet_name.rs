@@ -16,7 +16,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100200",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / InstanceIp subnet_uuid",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property subnet_uuid",
         summary: "On an external network, an `OS::ContrailV2::InstanceIp`'s IPv4 `subnet_uuid` \
                   parameter is named `{network-role}_subnet_id`.",
         why: "With addresses handed out by DHCP, the subnet is what ONAP supplies; it finds the \

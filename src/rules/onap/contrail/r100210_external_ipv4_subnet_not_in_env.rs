@@ -16,7 +16,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100210",
         keyword: Keyword::MustNot,
-        section: "Contrail Resource Parameters / InstanceIp subnet_uuid",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property subnet_uuid",
         summary: "A `{network-role}_subnet_id` parameter (external IPv4 subnet of an instance \
                   IP) has no value in the module's environment file.",
         why: "ONAP supplies the subnet of an external network at instantiation; a value in the \

@@ -20,7 +20,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100240",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / InstanceIp subnet_uuid",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property subnet_uuid",
         summary: "On an internal network, an `OS::ContrailV2::InstanceIp`'s IPv4 `subnet_uuid` \
                   parameter is named `int_{network-role}_subnet_id`, and in an incremental \
                   module the base module has an output of that name.",

@@ -20,7 +20,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100260",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / InstanceIp subnet_uuid",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property subnet_uuid",
         summary: "On an internal network, an `OS::ContrailV2::InstanceIp`'s IPv6 `subnet_uuid` \
                   parameter is named `int_{network-role}_v6_subnet_id`, and in an incremental \
                   module the base module has an output of that name.",

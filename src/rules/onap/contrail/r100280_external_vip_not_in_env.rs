@@ -16,7 +16,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100280",
         keyword: Keyword::MustNot,
-        section: "Contrail Resource Parameters / VirtualMachineInterface allowed address pairs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / OS::ContrailV2::VirtualMachineInterface Property \
+                  virtual_machine_interface_allowed_address_pairs / ONAP External Networks",
         summary: "No parameter setting a `virtual_machine_interface_allowed_address_pairs` IP \
                   prefix on an external network has a value in the module's environment file.",
         why: "Virtual IPs on external networks are assigned by ONAP at instantiation; a value \

@@ -18,7 +18,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100310",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / VirtualMachineInterface allowed address pairs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / OS::ContrailV2::VirtualMachineInterface Property \
+                  virtual_machine_interface_allowed_address_pairs / ONAP External Networks",
         summary: "On an external network, a `virtual_machine_interface_allowed_address_pairs` \
                   IPv4 prefix parameter is a `string` named \
                   `{vm-type}_{network-role}_floating_ip`, unless listed in `aap_exempt`.",

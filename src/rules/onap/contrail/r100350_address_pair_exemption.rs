@@ -17,7 +17,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100350",
         keyword: Keyword::MustNot,
-        section: "Contrail Resource Parameters / VirtualMachineInterface allowed address pairs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / OS::ContrailV2::VirtualMachineInterface Property \
+                  virtual_machine_interface_allowed_address_pairs / ONAP External Networks",
         summary: "Allowed address pair parameters that ONAP is not to model are listed in the \
                   interface's resource-level `metadata: {aap_exempt: [...]}`, each one a pair \
                   prefix parameter of that interface declared `string` or \

@@ -20,7 +20,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-100360",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / VirtualMachineInterface allowed address pairs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / OS::ContrailV2::VirtualMachineInterface Property \
+                  virtual_machine_interface_allowed_address_pairs / ONAP Internal Networks",
         summary: "On an internal network, a `virtual_machine_interface_allowed_address_pairs` \
                   IPv4 prefix parameter is a `string` named \
                   `{vm-type}_int_{network-role}_floating_ip` or a `comma_delimited_list` named \

@@ -15,7 +15,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-19756",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / InterfaceRouteTable prefixes",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Interface Route Table Prefixes for Contrail InterfaceRoute Table",
         summary: "A parameter read inside an `OS::ContrailV2::InterfaceRouteTable`'s \
                   `interface_route_table_routes_route` is declared `type: json`.",
         why: "The routes are a list of maps (`interface_route_table_routes_route_prefix` per \

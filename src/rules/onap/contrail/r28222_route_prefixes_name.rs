@@ -17,7 +17,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-28222",
         keyword: Keyword::Must,
-        section: "Contrail Resource Parameters / InterfaceRouteTable prefixes",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Interface Route Table Prefixes for Contrail InterfaceRoute Table",
         summary: "A parameter read inside an `OS::ContrailV2::InterfaceRouteTable`'s \
                   `interface_route_table_routes_route` is named \
                   `{vm-type}_{network-role}_route_prefixes`.",

@@ -14,7 +14,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-76682",
         keyword: Keyword::MustNot,
-        section: "Contrail Resource Parameters / InterfaceRouteTable prefixes",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Interface Route Table Prefixes for Contrail InterfaceRoute Table",
         summary: "A parameter setting an `OS::ContrailV2::InterfaceRouteTable`'s route prefixes \
                   has no value in the module's environment file.",
         why: "The prefixes routed to a VNF are customer data ONAP supplies per instance; a \

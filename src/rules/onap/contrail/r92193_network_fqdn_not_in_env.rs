@@ -16,7 +16,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-92193",
         keyword: Keyword::MustNot,
-        section: "Contrail Resource Parameters / virtual_network_refs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Contrail Network Parameters / ONAP External Networks",
         summary: "A parameter naming an external network in a Contrail `virtual_network_refs` \
                   (`{network-role}_net_fqdn`) has no value in the module's environment file.",
         why: "The operator picks the external network at instantiation through VID or SO; a \

@@ -13,7 +13,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-95303",
         keyword: Keyword::Must,
-        section: "General Guidelines for Heat",
+        section: "General Guidelines for Heat / YAML Format",
         summary: "Every template and environment file is valid YAML.",
         why: "SDC, ONAP and Heat all parse the files as YAML; a file that does not parse is \
               rejected at onboarding and nothing in it is checked or deployed.",

@@ -19,7 +19,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-00977",
         keyword: Keyword::MustNot,
-        section: "{network-role}",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / {network-role}",
         summary: "No `{network-role}` is a substring of a `{vm-type}` of the VNF.",
         why: "Parameter names join the two (`{vm-type}_{network-role}_ip_{index}`); when a role \
               is part of a vm-type, ONAP cannot tell where one ends and the other starts.",

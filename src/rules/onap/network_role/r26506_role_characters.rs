@@ -17,7 +17,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-26506",
         keyword: Keyword::MustNot,
-        section: "{network-role}",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / {network-role}",
         summary: "A `{network-role}` uses only letters, digits and `_`, and contains no `_int`, \
                   `int_`, `_#_` (a number between underscores), and does not end in `_v6` or \
                   `_#`.",

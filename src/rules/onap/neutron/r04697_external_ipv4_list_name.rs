@@ -18,7 +18,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-04697",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / fixed_ips ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  ip_address",
         summary: "On an external network, a port's list of fixed IPv4 addresses \
                   (`comma_delimited_list`) parameter is named `{vm-type}_{network-role}_ips`.",
         why: "SDN-C assigns external addresses at instantiation by parameter name: the name \

@@ -15,7 +15,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-15287",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / fixed_ips subnet",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  subnet",
         summary: "On an external network, a port's IPv6 `fixed_ips` `subnet` parameter is named \
                   `{network-role}_v6_subnet_id`.",
         why: "With addresses handed out by OpenStack's DHCP, the subnet is what ONAP supplies \

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-18008",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / network",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: network",
         summary: "A parameter read by an `OS::Neutron::Port` `network` property is declared \
                   `type: string`.",
         why: "ONAP passes the network to the module as one UUID or name; SDC models the input \

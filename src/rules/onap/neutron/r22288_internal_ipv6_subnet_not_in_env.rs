@@ -16,7 +16,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-22288",
         keyword: Keyword::MustNot,
-        section: "Neutron Parameters / fixed_ips subnet",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  subnet",
         summary: "A `int_{network-role}_v6_subnet_id` parameter (internal IPv6 subnet of a \
                   port) has no value in the module's environment file.",
         why: "An internal subnet is made by the base module and reaches incremental modules \

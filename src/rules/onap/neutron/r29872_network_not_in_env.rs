@@ -14,7 +14,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-29872",
         keyword: Keyword::MustNot,
-        section: "Neutron Parameters / network",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: network",
         summary: "A parameter that sets an `OS::Neutron::Port` `network` has no value in the \
                   module's environment file.",
         why: "ONAP decides the network at instantiation (VID or SO for external networks, the \

@@ -10,7 +10,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-34037",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / fixed_ips ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  ip_address",
         summary: "A parameter read by an `OS::Neutron::Port` `fixed_ips` `ip_address` is \
                   declared `string` or `comma_delimited_list`.",
         why: "ONAP assigns either one address per parameter (string) or a list read by index \

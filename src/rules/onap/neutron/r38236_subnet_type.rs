@@ -12,7 +12,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-38236",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / fixed_ips subnet",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  subnet",
         summary: "A parameter read by an `OS::Neutron::Port` `fixed_ips` `subnet` is declared \
                   `type: string`.",
         why: "A subnet is given to the module as one UUID; SDC models the input as a string.",

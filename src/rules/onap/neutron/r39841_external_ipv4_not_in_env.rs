@@ -18,7 +18,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-39841",
         keyword: Keyword::MustNot,
-        section: "Neutron Parameters / fixed_ips ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  ip_address",
         summary: "A `{vm-type}_{network-role}_ip_{index}` parameter (external fixed IPv4 \
                   address) has no value in the module's environment file.",
         why: "ONAP (SDN-C) assigns addresses on external networks when the module is \

@@ -17,7 +17,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-41493",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / allowed_address_pairs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: allowed_address_pairs, Map \
+                  Property: ip_address / VIP Assignment, ONAP External Networks",
         summary: "Allowed address pair parameters that ONAP is not to model are listed in the \
                   port's resource-level `metadata: {aap_exempt: [...]}`, each one a pair \
                   parameter of that port declared `string` or `comma_delimited_list`.",

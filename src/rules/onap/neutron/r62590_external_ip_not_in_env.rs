@@ -16,7 +16,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-62590",
         keyword: Keyword::MustNot,
-        section: "Neutron Parameters / fixed_ips ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  ip_address",
         summary: "No parameter setting a fixed IP address on an external network \
                   (`…_ip_{index}`, `…_v6_ip_{index}`, `…_ips`, `…_v6_ips`) has a value in the \
                   environment file.",

@@ -18,7 +18,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-62983",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / network",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: network",
         summary: "A port on an external network reads it with `get_param` from a parameter \
                   named `{network-role}_net_id` (UUID) or `{network-role}_net_name` (name).",
         why: "ONAP recognises the parameter of an external network by this name and fills it at \

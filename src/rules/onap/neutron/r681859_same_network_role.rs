@@ -23,7 +23,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-681859",
         keyword: Keyword::Must,
-        section: "Neutron Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Introduction / Items to Note",
         summary: "An `OS::Neutron::Port`'s resource id and its `network`, `fixed_ips` and \
                   `allowed_address_pairs` parameter names all carry the same `{network-role}`.",
         why: "ONAP reads a port's network role from each of its names; a name with another role \

@@ -20,7 +20,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-71577",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / fixed_ips ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  ip_address",
         summary: "On an external network, a port's fixed IPv6 address (`string`) parameter is \
                   named `{vm-type}_{network-role}_v6_ip_{index}`, the index counting up from 0.",
         why: "SDN-C assigns external addresses at instantiation by parameter name: the name \

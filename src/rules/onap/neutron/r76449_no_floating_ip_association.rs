@@ -11,7 +11,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-76449",
         keyword: Keyword::MustNot,
-        section: "Neutron Parameters / allowed_address_pairs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: allowed_address_pairs, Map \
+                  Property: ip_address / VIP Assignment, ONAP External Networks",
         summary: "No template has a resource of type `OS::Neutron::FloatingIPAssociation`.",
         why: "ONAP has no floating IPs in its model: a VIP is an allowed address pair on the \
               VM's port, with its address assigned by ONAP; a floating IP is invisible to ONAP \

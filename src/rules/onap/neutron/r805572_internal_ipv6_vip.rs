@@ -19,7 +19,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-805572",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / allowed_address_pairs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: allowed_address_pairs, Map \
+                  Property: ip_address / VIP Assignment, ONAP Internal Networks",
         summary: "On an internal network, a port's IPv6 `allowed_address_pairs` `ip_address` \
                   parameter is a `string` named `{vm-type}_int_{network-role}_floating_v6_ip` \
                   or a `comma_delimited_list` named \

@@ -16,7 +16,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-80829",
         keyword: Keyword::MustNot,
-        section: "Neutron Parameters / fixed_ips subnet",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  subnet",
         summary: "A `{network-role}_v6_subnet_id` parameter (external IPv6 subnet of a port) \
                   has no value in the module's environment file.",
         why: "ONAP supplies the subnet of an external network at instantiation; a value in the \

@@ -16,7 +16,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-83412",
         keyword: Keyword::MustNot,
-        section: "Neutron Parameters / allowed_address_pairs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: allowed_address_pairs, Map \
+                  Property: ip_address / VIP Assignment, ONAP External Networks",
         summary: "No parameter setting an `allowed_address_pairs` `ip_address` on an external \
                   network has a value in the module's environment file.",
         why: "Virtual IPs on external networks are assigned by ONAP at instantiation; a value \

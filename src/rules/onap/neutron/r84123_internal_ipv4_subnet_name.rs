@@ -18,7 +18,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-84123",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / fixed_ips subnet",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  subnet",
         summary: "On an internal network, a port's IPv4 `fixed_ips` `subnet` parameter is named \
                   `int_{network-role}_subnet_id`, and in an incremental module the base module \
                   has an output of that name.",

@@ -17,7 +17,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-86182",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / network",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: network",
         summary: "A port on an internal network made by the base module reads it with \
                   `get_param` from `int_{network-role}_net_id` or \
                   `int_{network-role}_net_name`.",

@@ -20,7 +20,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-90206",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / fixed_ips ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  ip_address",
         summary: "A `{vm-type}_int_{network-role}_ips` parameter (internal fixed IPv4 \
                   addresses) has its value in the module's environment file.",
         why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \

@@ -15,7 +15,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-93496",
         keyword: Keyword::Must,
-        section: "Neutron Parameters / fixed_ips ip_address",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  ip_address",
         summary: "Every parameter setting a fixed IP address on an internal network is listed \
                   in the module's environment file with an address.",
         why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \

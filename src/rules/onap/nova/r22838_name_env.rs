@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-22838",
         keyword: Keyword::MustNot,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: Name",
         summary: "The parameter feeding a server's `name` is not listed in the environment file.",
         why: "ONAP assigns VM names at instantiation (from its naming policy or the operator's \
               input); a name in the environment file is either overridden or deployed as a \

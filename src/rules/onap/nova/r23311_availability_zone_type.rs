@@ -13,7 +13,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-23311",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: availability_zone",
         summary: "The `availability_zone` parameter of a server in a base or incremental module is \
                   declared `type: string`.",
         why: "ONAP passes each zone name as a string; a zone parameter of another type is rejected \

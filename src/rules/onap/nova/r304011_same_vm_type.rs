@@ -22,7 +22,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-304011",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters",
         summary: "A server's id, its `image`, `flavor` and `name` parameters and its ports all \
                   carry the same `{vm-type}`, and its ports' `{vm-type_index}` equals the \
                   server's `{index}`.",

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-40499",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: flavor",
         summary: "Each `{vm-type}` has its own `flavor` parameter, even when two VM types use the \
                   same flavor.",
         why: "ONAP sizes each VFC through its own flavor parameter; a parameter shared by two VM \

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-45188",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: flavor",
         summary: "A server's `flavor` parameter is named `{vm-type}_flavor_name`.",
         why: "SDC and ONAP's assignment tools find the flavor of each VM type by this name; under \
               another name the flavor is not recognised as the VFC's flavor and must be set by \

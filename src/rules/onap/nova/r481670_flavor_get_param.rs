@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-481670",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: flavor",
         summary: "A server's `flavor` is read with `get_param`.",
         why: "Flavors differ between clouds; a flavor written into the template (or computed from \
               other values) cannot be set per deployment from the environment file, so the VNF \

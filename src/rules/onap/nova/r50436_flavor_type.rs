@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-50436",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: flavor",
         summary: "A server's `flavor` parameter is declared `type: string`.",
         why: "A flavor is named by text; SDC and ONAP pass the value as a string, and a parameter \
               of another type is rejected or converted by Heat.",

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-51430",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: Name",
         summary: "A server's `name` parameter is declared `type: string` or `type: \
                   comma_delimited_list`.",
         why: "ONAP supplies VM names either one per parameter (`{vm-type}_name_{index}`, a string) \

@@ -20,7 +20,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-54171",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: Name",
         summary: "A server `name` read from a `string` parameter reads `{vm-type}_name_{index}`, \
                   numbered from 0 up by one for each `{vm-type}`.",
         why: "ONAP generates one name per VM and hands it to the parameter whose name says which \

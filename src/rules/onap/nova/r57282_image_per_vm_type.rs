@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-57282",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: image",
         summary: "Each `{vm-type}` has its own `image` parameter, even when two VM types boot the \
                   same image.",
         why: "ONAP upgrades each VFC through its own image parameter; a parameter shared by two VM \

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-58670",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: image",
         summary: "A server's `image` parameter is named `{vm-type}_image_name`.",
         why: "SDC and ONAP's assignment tools find the image of each VM type by this name; under \
               another name the image is not recognised as the VFC's image and must be set by hand.",

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-59568",
         keyword: Keyword::MustNot,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: availability_zone",
         summary: "The parameter feeding a server's `availability_zone` is not listed in the \
                   environment file.",
         why: "ONAP picks the availability zones (homing) when it instantiates the module; a zone \

@@ -12,7 +12,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-663631",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: Name",
         summary: "A server's `name` is read with `get_param`.",
         why: "ONAP assigns VM names (by naming policy or operator input) and passes them as \
               parameters; a literal or computed name cannot be the one ONAP assigned, so inventory \

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-69431",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: flavor",
         summary: "The parameter feeding a server's `flavor` is listed, with a value, in the \
                   module's environment file.",
         why: "SDC reads the flavor from the environment file to size the VFC and offer the value \

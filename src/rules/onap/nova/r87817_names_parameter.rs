@@ -14,7 +14,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-87817",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: Name",
         summary: "A server `name` read from a `comma_delimited_list` parameter reads \
                   `{vm-type}_names`.",
         why: "ONAP fills the list of VM names of a VM type into the parameter named after that \

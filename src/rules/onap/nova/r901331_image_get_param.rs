@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-901331",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: image",
         summary: "A server's `image` is read with `get_param`.",
         why: "Image names and versions change with every software release and differ between \
               clouds; an image written into the template cannot be upgraded or relocated through \

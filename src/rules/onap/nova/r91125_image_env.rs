@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-91125",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: image",
         summary: "The parameter feeding a server's `image` is listed, with a value, in the module's \
                   environment file.",
         why: "SDC reads the image name from the environment file to know which Glance image the VFC \

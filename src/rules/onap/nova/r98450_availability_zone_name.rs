@@ -20,7 +20,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-98450",
         keyword: Keyword::Must,
-        section: "Nova Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: availability_zone",
         summary: "A module server's `availability_zone` reads `availability_zone_{index}`, the \
                   indexes counting from 0 up by one across the VNF.",
         why: "ONAP's homing assigns zones to the parameters `availability_zone_0`, \

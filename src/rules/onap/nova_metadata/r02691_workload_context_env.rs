@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-02691",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / workload_context",
         summary: "The parameter feeding a server's metadata `workload_context` is not listed in the \
                   environment file.",
         why: "ONAP supplies the workload context ONAP supplies when it creates the stack; a value \

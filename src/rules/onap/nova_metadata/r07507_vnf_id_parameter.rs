@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-07507",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vnf_id",
         summary: "A server's metadata `vnf_id` reads a parameter named `vnf_id`, declared with \
                   `type: string`.",
         why: "ONAP fills the parameter by its exact name `vnf_id` with the VNF instance id ONAP \

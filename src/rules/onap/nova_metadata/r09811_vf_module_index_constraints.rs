@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-09811",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_index",
         summary: "The parameter feeding a server's metadata `vf_module_index` declares no \
                   `constraints`.",
         why: "The value of `vf_module_index` comes from ONAP (or the operator's own naming), not \

@@ -10,7 +10,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-13194",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / \
+                  environment_context",
         summary: "The parameter feeding a server's metadata `environment_context` is not listed in \
                   the environment file.",
         why: "ONAP supplies the environment context ONAP supplies when it creates the stack; a \

@@ -10,7 +10,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-20308",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / \
+                  environment_context",
         summary: "A server's metadata `environment_context` reads a parameter named \
                   `environment_context`, declared with `type: string`.",
         why: "ONAP fills the parameter by its exact name `environment_context` with the environment \

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-20856",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vnf_id",
         summary: "The parameter feeding a server's metadata `vnf_id` is not listed in the \
                   environment file.",
         why: "ONAP supplies the VNF instance id ONAP assigns when it creates the stack; a value in \

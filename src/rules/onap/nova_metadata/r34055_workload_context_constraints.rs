@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-34055",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / workload_context",
         summary: "The parameter feeding a server's metadata `workload_context` declares no \
                   `constraints`.",
         why: "The value of `workload_context` comes from ONAP (or the operator's own naming), not \

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-36542",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vnf_name",
         summary: "The parameter feeding a server's metadata `vnf_name` is not listed in the \
                   environment file.",
         why: "ONAP supplies the VNF instance name ONAP assigns when it creates the stack; a value \

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-37039",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_index",
         summary: "The parameter feeding a server's metadata `vf_module_index` is not listed in the \
                   environment file.",
         why: "ONAP supplies the number ONAP gives each instance of a VF module when it creates the \

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-37437",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vnf_id",
         summary: "Every server's metadata has `vnf_id`, read with `get_param`.",
         why: "ONAP (A&AI inventory, closed-loop policies) finds the VNF a VM belongs to by its \
               metadata `vnf_id`; without it, or with a value ONAP did not assign, the VM is \

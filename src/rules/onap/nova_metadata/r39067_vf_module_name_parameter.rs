@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-39067",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_name",
         summary: "A server's metadata `vf_module_name` reads a parameter named `vf_module_name`, \
                   declared with `type: string`.",
         why: "ONAP fills the parameter by its exact name `vf_module_name` with the VF module \

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-44318",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vnf_name",
         summary: "The parameter feeding a server's metadata `vnf_name` declares no `constraints`.",
         why: "The value of `vnf_name` comes from ONAP (or the operator's own naming), not from the \
               VNF vendor; a constraint the vendor guessed can reject a legitimate value and make \

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-50816",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_index",
         summary: "A server's metadata `vf_module_index`, when present, is read with `get_param`.",
         why: "The metadata `vf_module_index` must hold the instance number ONAP gives the module; a \
               literal or computed value gives every instance the same or a wrong number.",

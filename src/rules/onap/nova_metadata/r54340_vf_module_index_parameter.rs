@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-54340",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_index",
         summary: "A server's metadata `vf_module_index` reads a parameter named `vf_module_index`, \
                   declared with `type: number`.",
         why: "ONAP fills the parameter by its exact name `vf_module_index` with the number ONAP \

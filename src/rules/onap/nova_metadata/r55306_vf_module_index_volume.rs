@@ -15,7 +15,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-55306",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_index",
         summary: "`vf_module_index` is not read in an `OS::Cinder::Volume` resource or anywhere \
                   in a volume module template.",
         why: "ONAP does not supply `vf_module_index` to volume modules, so a volume name or size \

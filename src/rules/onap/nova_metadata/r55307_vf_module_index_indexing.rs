@@ -22,7 +22,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-55307",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_index",
         summary: "`vf_module_index` does not index the list parameter of a server `name`, of an \
                   external port's `fixed_ips` `ip_address` or of an external Contrail \
                   `instance_ip_address`.",

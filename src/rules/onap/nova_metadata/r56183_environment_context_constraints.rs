@@ -9,7 +9,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-56183",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / \
+                  environment_context",
         summary: "The parameter feeding a server's metadata `environment_context` declares no \
                   `constraints`.",
         why: "The value of `environment_context` comes from ONAP (or the operator's own naming), \

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-62428",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vnf_name",
         summary: "A server's metadata `vnf_name` reads a parameter named `vnf_name`, declared with \
                   `type: string`.",
         why: "ONAP fills the parameter by its exact name `vnf_name` with the VNF instance name ONAP \

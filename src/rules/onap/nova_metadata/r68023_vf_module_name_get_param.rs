@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-68023",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_name",
         summary: "A server's metadata `vf_module_name`, when present, is read with `get_param`.",
         why: "The metadata `vf_module_name` must hold the name ONAP gives the module instance; a \
               literal or computed value labels the VM with a module that does not exist.",

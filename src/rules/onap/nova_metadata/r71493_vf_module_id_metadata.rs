@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-71493",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_id",
         summary: "Every server's metadata has `vf_module_id`, read with `get_param`.",
         why: "ONAP finds the VF module a VM belongs to by its metadata `vf_module_id`; without it, \
               or with a value ONAP did not assign, scaling and deleting the module lose track of \

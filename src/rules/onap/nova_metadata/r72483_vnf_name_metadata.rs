@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-72483",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vnf_name",
         summary: "Every server's metadata has `vnf_name`, read with `get_param`.",
         why: "Operators and ONAP tools identify the VNF a VM belongs to by its metadata `vnf_name`; \
               without it, or with a value ONAP did not assign, the VM cannot be traced to its VNF \

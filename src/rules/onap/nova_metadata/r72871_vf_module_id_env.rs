@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-72871",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_id",
         summary: "The parameter feeding a server's metadata `vf_module_id` is not listed in the \
                   environment file.",
         why: "ONAP supplies the VF module instance id ONAP assigns when it creates the stack; a \

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-74978",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / workload_context",
         summary: "A server's metadata `workload_context` reads a parameter named \
                   `workload_context`, declared with `type: string`.",
         why: "ONAP fills the parameter by its exact name `workload_context` with the workload \

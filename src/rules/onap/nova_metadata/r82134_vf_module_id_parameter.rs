@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-82134",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_id",
         summary: "A server's metadata `vf_module_id` reads a parameter named `vf_module_id`, \
                   declared with `type: string`.",
         why: "ONAP fills the parameter by its exact name `vf_module_id` with the VF module instance \

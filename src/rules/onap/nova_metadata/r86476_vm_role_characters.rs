@@ -17,7 +17,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-86476",
         keyword: Keyword::Must,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vm_role",
         summary: "A server's metadata `vm_role` holds only letters, digits and underscores.",
         why: "ONAP copies `vm_role` into inventory and builds names and policies from it; \
               spaces, dashes or dots there break those names and the queries that look VMs up \

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-98374",
         keyword: Keyword::MustNot,
-        section: "Nova Metadata Parameters",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_id",
         summary: "The parameter feeding a server's metadata `vf_module_id` declares no \
                   `constraints`.",
         why: "The value of `vf_module_id` comes from ONAP (or the operator's own naming), not from \

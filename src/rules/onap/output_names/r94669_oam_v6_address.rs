@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-94669",
         keyword: Keyword::Must,
-        section: "ONAP Output Parameter Names",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / ONAP Output Parameter \
+                  Names / Predefined Output Parameters / OAM Management IP Addresses",
         summary: "The VNF's IPv6 OAM management address is the output `oam_management_v6_address` \
                   of exactly one template.",
         why: "ONAP copies this output into A&AI as the IPv6 address it manages the VNF through; \

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-04747",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / \
+                  OpenStack Heat Resources Resource ID Naming Convention / OS::Heat::CloudConfig",
         summary: "The id of an `OS::Heat::CloudConfig` resource contains the `{vm-type}` of the VMs it \
                   serves.",
         why: "A `CloudConfig` prepares one class of VM; without the `{vm-type}` in its id nobody reading the template (or SDC's model) can tell which VMs boot with it.",

@@ -9,7 +9,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-08975",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / \
+                  OpenStack Heat Resources Resource ID Naming Convention / \
+                  OS::Heat::SoftwareConfig",
         summary: "The id of an `OS::Heat::SoftwareConfig` resource contains the `{vm-type}` of the VMs it \
                   serves.",
         why: "A `SoftwareConfig` belongs to one class of VM; the `{vm-type}` in its id ties it to those VMs for operators and for SDC's model.",

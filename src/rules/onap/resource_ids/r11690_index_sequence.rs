@@ -18,7 +18,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-11690",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs",
         summary: "Each `{index}` in resource ids counts from 0 up by one across the VNF \
                   (`vfw_server_0`, `vfw_server_1`, …).",
         why: "ONAP and operators read the `{index}` as the instance number of a VM, port or \

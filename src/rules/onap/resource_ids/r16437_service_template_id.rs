@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-16437",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / Contrail \
+                  Heat Resources Resource ID Naming Convention / OS::ContrailV2::ServiceTemplate",
         summary: "The id of an `OS::ContrailV2::ServiceTemplate` resource contains the `{vm-type}` of the VMs it \
                   serves.",
         why: "A Contrail service template describes the service one class of VM provides; the `{vm-type}` in its id ties the service chain to those VMs.",

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-20065",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / Contrail \
+                  Heat Resources Resource ID Naming Convention / OS::ContrailV2::PortTuple",
         summary: "The id of an `OS::ContrailV2::PortTuple` resource contains the `{vm-type}` of the VMs it \
                   serves.",
         why: "A port tuple groups the interfaces of one service VM; the `{vm-type}` in its id says which VM's interfaces they are.",

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-25720",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / \
+                  OpenStack Heat Resources Resource ID Naming Convention / OS::Neutron::Net",
         summary: "An `OS::Neutron::Net` resource id reads `int_{network-role}_network`.",
         why: "A VNF can only create ONAP internal networks; ONAP recognises one, and the role \
               its ports and subnets refer to, by the `int_` prefix and the `{network-role}` in \

@@ -12,7 +12,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-29751",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / \
+                  OpenStack Heat Resources Resource ID Naming Convention / OS::Nova::Server",
         summary: "An `OS::Nova::Server` resource id reads `{vm-type}_server_{index}`.",
         why: "ONAP derives the VM's class (`{vm-type}`) and its instance number from the server \
               id; SDC names the VFC after it and the other naming rules (ports, parameters) are \

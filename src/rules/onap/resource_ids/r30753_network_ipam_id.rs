@@ -12,7 +12,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-30753",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / Contrail \
+                  Heat Resources Resource ID Naming Convention / OS::ContrailV2::NetworkIpam",
         summary: "An `OS::ContrailV2::NetworkIpam` resource id contains the `{network-role}` of \
                   the internal network it serves.",
         why: "An IPAM holds the address plan of one internal network; the role in its id ties \

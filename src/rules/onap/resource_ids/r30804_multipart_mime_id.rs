@@ -9,7 +9,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-30804",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / \
+                  OpenStack Heat Resources Resource ID Naming Convention / \
+                  OS::Heat::MultipartMime",
         summary: "The id of an `OS::Heat::MultipartMime` resource contains the `{vm-type}` of the VMs it \
                   serves.",
         why: "A `MultipartMime` assembles the boot data of one class of VM; the `{vm-type}` in its id says which.",

@@ -13,7 +13,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-46128",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / Contrail \
+                  Heat Resources Resource ID Naming Convention / OS::ContrailV2::InstanceIp",
         summary: "An `OS::ContrailV2::InstanceIp` giving an IPv6 address to an interface on an ONAP external network has the id `{vm-type}_{vm-type_index}_{network-role}_vmi_{vmi_index}_v6_IP_{index}`.",
         why: "The id names the interface the address belongs to, that the address is IPv6, and which of its IPv6 addresses it is; ONAP and operators find a VM address by that name.",
         fix: "Rename the resource to its interface id followed by `_v6_IP_{index}` (e.g. `vsbc_0_sig_vmi_0_v6_IP_0`) and update every reference to it.",

@@ -9,7 +9,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-76014",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / Contrail \
+                  Heat Resources Resource ID Naming Convention / \
+                  OS::ContrailV2::ServiceHealthCheck",
         summary: "The id of an `OS::ContrailV2::ServiceHealthCheck` resource contains the `{vm-type}` of the VMs it \
                   serves.",
         why: "A service health check watches one class of service VM; the `{vm-type}` in its id says which.",

@@ -13,7 +13,9 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-81214",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / Contrail \
+                  Heat Resources Resource ID Naming Convention / \
+                  OS::ContrailV2::InterfaceRouteTable",
         summary: "An `OS::ContrailV2::InterfaceRouteTable` resource id contains the \
                   `{network-role}` of the network its interfaces are on.",
         why: "A route table steers the traffic of interfaces on one network; the role in its id \

@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-99110",
         keyword: Keyword::Must,
-        section: "Resource IDs",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / Contrail \
+                  Heat Resources Resource ID Naming Convention / OS::ContrailV2::VirtualNetwork",
         summary: "An `OS::ContrailV2::VirtualNetwork` resource id reads \
                   `int_{network-role}_network`.",
         why: "A VNF can only create ONAP internal networks; ONAP recognises a Contrail network \

@@ -17,7 +17,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-85734",
         keyword: Keyword::Must,
-        section: "Resource Property",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource Property / \
+                  Resource Property “name”",
         summary: "The `name` of a resource other than a server is a `str_replace` that uses the \
                   `vnf_name` parameter.",
         why: "Networks, subnets, security groups and the like are named in the tenant's shared \

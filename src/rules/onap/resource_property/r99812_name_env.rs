@@ -17,7 +17,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-99812",
         keyword: Keyword::MustNot,
-        section: "Resource Property",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource Property / \
+                  Resource Property “name”",
         summary: "The `name` of a resource other than a server is not given in the environment \
                   file.",
         why: "A name fixed in the environment file is the same for every instance of the VNF, \

@@ -25,7 +25,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-01455",
         keyword: Keyword::Must,
-        section: "{vm-type}",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / {vm-type}",
         summary: "All servers of one `{vm-type}` have the same flavor, image, volume attachments \
                   and network attachments; servers that differ get their own `{vm-type}`.",
         why: "ONAP models a `{vm-type}` as one VFC with one flavor, one image and one set of \

@@ -17,7 +17,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-32394",
         keyword: Keyword::Must,
-        section: "{vm-type}",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / {vm-type}",
         summary: "Every parameter name read by a resource property writes a `{vm-type}` in the \
                   same letter case.",
         why: "SDC and ONAP's assignment tools find a VM type's parameters (image, flavor, names, \

@@ -10,7 +10,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-46839",
         keyword: Keyword::Must,
-        section: "{vm-type}",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / {vm-type}",
         summary: "Every resource id writes a `{vm-type}` in the same letter case.",
         why: "ONAP matches resource ids to their VM type by text; `vFW_server_0` and \
               `vfw_0_oam_port_0` look like two VM types, so the port is not tied to its server \

@@ -16,7 +16,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-48067",
         keyword: Keyword::MustNot,
-        section: "{vm-type}",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / {vm-type}",
         summary: "No `{vm-type}` appears inside a `{network-role}` (e.g. VM type `db` with \
                   network role `db_sync`).",
         why: "ONAP splits names such as `{vm-type}_{network-role}_ip_0` back into their parts; a \

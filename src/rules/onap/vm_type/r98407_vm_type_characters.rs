@@ -13,7 +13,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-98407",
         keyword: Keyword::MustNot,
-        section: "{vm-type}",
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / {vm-type}",
         summary: "A `{vm-type}` has only letters, digits and `_`, and contains none of `_int`, \
                   `int_` or `_int_`.",
         why: "ONAP builds names from the `{vm-type}` and reads `int_` as the mark of an internal \
