@@ -6,14 +6,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::set::{FileId, HotSet, Nesting, TemplateKind};
-use super::template::{Template, resource_type};
+use super::template::{GROUPS, Template, resource_type};
 use super::usage::direct_read;
-
-/// Group resources whose member definition (and so its properties) sits in a property.
-const GROUP_MEMBERS: [(&str, &str); 2] = [
-    ("OS::Heat::ResourceGroup", "resource_def"),
-    ("OS::Heat::AutoScalingGroup", "resource"),
-];
 
 /// Nesting chains longer than this are not followed (Heat stops at 5; loops are cut anyway).
 const MAX_HOPS: usize = 16;
@@ -88,7 +82,7 @@ fn passed_property<'a>(parent: &Template<'a>, resource: &str, name: &str) -> Opt
     let definition = parent.resource(resource)?;
     let mut properties = definition.get("properties")?;
     if let Some(kind) = resource_type(definition)
-        && let Some((_, member)) = GROUP_MEMBERS.iter().find(|(group, _)| *group == kind)
+        && let Some((_, member)) = GROUPS.iter().find(|(group, _)| *group == kind)
     {
         properties = properties.get(member)?.get("properties")?;
     }

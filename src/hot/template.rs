@@ -116,7 +116,7 @@ pub fn referenced_resource(value: &Node) -> Option<&str> {
 
 /// Group resources whose members are defined inside their properties, with the property that
 /// holds the member definition.
-const GROUPS: [(&str, &str); 2] = [
+pub const GROUPS: [(&str, &str); 2] = [
     ("OS::Heat::ResourceGroup", "resource_def"),
     ("OS::Heat::AutoScalingGroup", "resource"),
 ];
