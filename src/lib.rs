@@ -9,6 +9,7 @@ pub mod integrity;
 pub mod limits;
 pub mod ovf;
 pub mod package;
+pub mod parallel;
 pub mod report;
 pub mod rules;
 pub mod session;

@@ -123,9 +123,15 @@ pub enum CliError {
     /// Input that cannot be read (or an OVF package whose integrity check cannot finish).
     #[error(transparent)]
     Input(#[from] vnfwiz::validation::InputError),
-    /// A `--rules` id that names no rule.
+    /// A file that cannot be read (a profile file).
     #[error(transparent)]
-    UnknownRule(#[from] vnfwiz::rules::UnknownRule),
+    Source(#[from] vnfwiz::source::SourceError),
+    /// A `--rules`, `--skip-rules` or `--profile` that names no rule or profile.
+    #[error(transparent)]
+    Selection(#[from] vnfwiz::rules::SelectionError),
+    /// A profile file that cannot be used.
+    #[error(transparent)]
+    Profiles(#[from] vnfwiz::rules::ProfileError),
     /// An OVF descriptor that cannot be read as one.
     #[error("{file}:{line}:{column}: {error}")]
     Descriptor {
@@ -158,6 +164,52 @@ pub enum CliError {
     SourceDateEpoch(#[from] vnfwiz::package::time::BadSourceDateEpoch),
 }
 
+/// Which rules run: a profile or an explicit list, minus skipped rules (shared by `validate`
+/// and `rules`).
+#[derive(Debug, Args)]
+pub struct RuleChoiceArgs {
+    /// Rule profile to run (`onap`, `heat`, `seed`, or one of the profile file); `onap` when
+    /// neither this nor `--rules` is given.
+    #[arg(long, conflicts_with = "rules")]
+    profile: Option<String>,
+    /// Only these rules, instead of a profile: ids (`R-90526`), families (`R-92635`), id
+    /// prefixes (`OVF-*`) or catalogue section names (`Output Parameters`), comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    rules: Vec<String>,
+    /// Rules not to run, in the same forms as `--rules`, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    skip_rules: Vec<String>,
+    /// Profile file adding to the built-in profiles (default: `$VNFWIZ_PROFILES`, else
+    /// `~/.config/vnfwiz/profiles.yaml` when it exists).
+    #[arg(long, value_name = "FILE")]
+    profiles: Option<std::path::PathBuf>,
+}
+
+impl RuleChoiceArgs {
+    /// The profiles in effect (built in, then the user's file).
+    fn profiles(&self, limits: &Limits) -> Result<vnfwiz::rules::Profiles, CliError> {
+        Ok(vnfwiz::rules::Profiles::load(
+            self.profiles.as_deref(),
+            limits,
+        )?)
+    }
+
+    /// True when a profile, a list or skipped rules are given.
+    fn is_given(&self) -> bool {
+        self.profile.is_some() || !self.rules.is_empty() || !self.skip_rules.is_empty()
+    }
+
+    /// The rules chosen.
+    fn selection(&self, limits: &Limits) -> Result<vnfwiz::rules::Selection, CliError> {
+        let choice = vnfwiz::rules::RuleChoice {
+            profile: self.profile.clone(),
+            rules: self.rules.clone(),
+            skip: self.skip_rules.clone(),
+        };
+        Ok(choice.selection(&self.profiles(limits)?)?)
+    }
+}
+
 /// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.
 pub fn key_value(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
@@ -182,6 +234,6 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Inspect(args) => inspect::run(args, &limits),
         Command::Onboard(args) => onboard::run(args, &limits),
         Command::Capabilities(args) => capabilities::run(args, &limits),
-        Command::Rules(args) => rules::run(args),
+        Command::Rules(args) => rules::run(args, &limits),
     }
 }

@@ -22,7 +22,7 @@ use vnfwiz::session::{
     WriteError, Written,
 };
 
-use super::{CliError, ListFormat, color_stdout, key_value};
+use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value};
 
 /// `--package` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -94,6 +94,9 @@ pub struct OnboardArgs {
     /// recorded in answers.yaml.
     #[arg(long, value_enum, default_value_t = FixArg::None)]
     fix: FixArg,
+    /// The rules the output is checked with (the `seed` profile when none is given).
+    #[command(flatten)]
+    choice: RuleChoiceArgs,
 }
 
 /// `--fix` values.
@@ -215,7 +218,10 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let progress = TerminalProgress::stderr("onboard");
     let session = Session::open_with(&args.path, &Options::new(limits).with_progress(&progress));
     progress.finish();
-    let session = session?;
+    let mut session = session?;
+    if args.choice.is_given() {
+        session.set_rules(args.choice.selection(limits)?);
+    }
     let (answers, problems) = answers(&args, &session, limits)?;
     if answers.package.is_some_and(|p| p != PackageFormat::None) {
         // A malformed SOURCE_DATE_EPOCH is the run's environment, not an answer: exit 2.

@@ -442,7 +442,7 @@ impl Session {
                 environment,
                 notes: conversion.notes,
                 secret_keys,
-                rules: Selection::all(),
+                rules: self.rules.clone(),
             });
         }
         let Some(set) = self.hot() else {
@@ -460,7 +460,7 @@ impl Session {
                 environment,
                 notes: Vec::new(),
                 secret_keys,
-                rules: Selection::all(),
+                rules: self.rules.clone(),
             });
         };
         let mode = answers.registry.unwrap_or_default();
@@ -472,7 +472,7 @@ impl Session {
         effective.capabilities = composed.recorded();
         effective.registry = Some(mode);
         let mut notes = composed.notes();
-        let mut rules = Selection::all();
+        let mut rules = self.rules.clone();
         if mode == RegistryOutput::Env {
             rules = rules.without(REGISTRY_RULE);
             notes.push(Note {

@@ -15,6 +15,17 @@ pub struct Span {
     pub end: u32,
 }
 
+impl Span {
+    /// The start of a file (line 1, column 1, no width): where findings about a whole file
+    /// or a file that is not text are placed.
+    pub const START: Span = Span {
+        line: 1,
+        column: 1,
+        start: 0,
+        end: 0,
+    };
+}
+
 /// A scalar, sequence or mapping with the span it came from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
