@@ -3,6 +3,7 @@
 mod inspect;
 mod rules;
 mod validate;
+mod wizard;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -12,11 +13,15 @@ use vnfwiz::limits::Limits;
 
 /// Onboard a VNF from OVF/OVA or OpenStack Heat templates, validated against ONAP's
 /// VNF Heat requirements and the HOT specification.
+///
+/// Without a command, the wizard opens on PATH (or on a picker over the current folder).
 #[derive(Debug, Parser)]
-#[command(name = "vnfwiz", version, about)]
+#[command(name = "vnfwiz", version, about, subcommand_precedence_over_arg = true)]
 pub struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    #[command(flatten)]
+    wizard: wizard::WizardArgs,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -135,6 +140,9 @@ pub enum CliError {
     /// Writing to stdout failed.
     #[error("cannot write the report: {0}")]
     Output(#[from] std::io::Error),
+    /// The wizard could not run.
+    #[error(transparent)]
+    Wizard(#[from] vnfwiz::tui::WizardError),
 }
 
 /// True when colour is wanted on stdout: a terminal, and `NO_COLOR` unset or empty
@@ -147,8 +155,9 @@ fn color_stdout() -> bool {
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let limits = cli.limits.limits();
     match cli.command {
-        Command::Validate(args) => validate::run(args, &limits),
-        Command::Inspect(args) => inspect::run(args, &limits),
-        Command::Rules(args) => rules::run(args),
+        Some(Command::Validate(args)) => validate::run(args, &limits),
+        Some(Command::Inspect(args)) => inspect::run(args, &limits),
+        Some(Command::Rules(args)) => rules::run(args),
+        None => wizard::run(cli.wizard, &limits),
     }
 }

@@ -1,0 +1,44 @@
+//! `vnfwiz [PATH] [--answers FILE] [--theme NAME] [--mouse]`: the wizard.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use vnfwiz::limits::Limits;
+use vnfwiz::tui::state::Exit;
+use vnfwiz::tui::{WizardOptions, run as run_wizard};
+
+use super::CliError;
+
+/// The wizard's arguments (no subcommand given).
+#[derive(Debug, Args)]
+pub struct WizardArgs {
+    /// The package or templates to onboard (a picker over the current folder otherwise).
+    path: Option<PathBuf>,
+    /// Start from the answers in this file (as `--save-answers` writes them).
+    #[arg(long, value_name = "FILE")]
+    answers: Option<PathBuf>,
+    /// Colours: default, light, high-contrast, mono, or a path to a theme file.
+    #[arg(long, value_name = "NAME")]
+    theme: Option<String>,
+    /// Let the mouse wheel scroll lists and texts.
+    #[arg(long)]
+    mouse: bool,
+}
+
+pub fn run(args: WizardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
+    let exit = run_wizard(WizardOptions {
+        path: args.path,
+        answers: args.answers,
+        theme: args.theme,
+        mouse: args.mouse,
+        limits: *limits,
+    })?;
+    Ok(match exit {
+        Exit::Quit => ExitCode::SUCCESS,
+        Exit::Declined => {
+            eprintln!("vnfwiz: the licence was declined; nothing was written");
+            ExitCode::from(1)
+        }
+    })
+}

@@ -1,0 +1,287 @@
+//! Snapshot tests of every screen at 100×30 (insta, through ratatui's `TestBackend`): each
+//! step, the help overlay, the questions, the too-small screen and the review panes with a
+//! long filtered list. The last line of each snapshot says where the terminal cursor is.
+
+use std::borrow::Cow;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use insta::assert_snapshot;
+
+use super::action::Action::{self, *};
+use super::checked::{Checked, Preview};
+use super::effect::{Message, Progress};
+use super::scan::{Candidate, Scan};
+use super::state::{State, StepId};
+use super::steps::source;
+use super::testing::{load, opened, press, render, repo};
+use super::theme::Theme;
+use super::update::{Event, update};
+use crate::report::{SourceTexts, Violation};
+use crate::source::InputKind;
+use crate::yaml::Span;
+
+const OVA: &str = "assets/samples/vfw-edge.ova";
+const BROKEN_HOT: &str = "tests/fixtures/wizard/dns-needs-work";
+
+fn screen(state: &State) -> String {
+    render(state, &Theme::default_theme())
+}
+
+fn picker() -> State {
+    let mut state = State::new(PathBuf::from("/srv/vnfs"), None, (100, 30));
+    let candidates = [
+        ("edge/vfw-edge.ova", InputKind::Ova, 419_840),
+        ("ims/vims-core.csar", InputKind::Csar, 48_211_968),
+        ("lb/haproxy.ovf", InputKind::Ovf, 21_733),
+        ("dns/dns-resolver.zip", InputKind::HeatZip, 8_190),
+        ("vrouter", InputKind::HotFolder, 31_022),
+        ("vrouter/base_vrouter.yaml", InputKind::HotFile, 17_406),
+    ]
+    .into_iter()
+    .map(|(path, kind, size)| Candidate {
+        path: PathBuf::from(path),
+        kind,
+        size,
+    })
+    .collect();
+    source::scanned(
+        &mut state,
+        Scan {
+            candidates,
+            truncated: false,
+        },
+    );
+    state
+}
+
+#[test]
+fn source_picker() {
+    let mut state = picker();
+    press(&mut state, &[Down]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn source_picker_filtering() {
+    let mut state = picker();
+    press(&mut state, &[Filter, Input('v'), Input('r')]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn source_open_failed() {
+    let mut state = picker();
+    let failure = super::effect::OpenFailure {
+        reason: "ims/vims-core.csar: onboarding from a SOL004 CSAR is not in this build; open its OVF, OVA or HOT templates".to_owned(),
+        cancelled: false,
+    };
+    update(&mut state, Event::Message(Message::Opened(Err(failure))));
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn integrity_running() {
+    let mut state = State::new(repo(""), Some(PathBuf::from(OVA)), (100, 30));
+    source::start(&mut state);
+    update(&mut state, Event::Message(Message::Opening(InputKind::Ova)));
+    update(
+        &mut state,
+        Event::Message(Message::Progress(Progress {
+            done: 3 << 30,
+            total: 8 << 30,
+            elapsed: Duration::from_secs(2),
+        })),
+    );
+    assert_eq!(state.step, StepId::Integrity);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn integrity_verified() {
+    let state = opened(OVA);
+    assert_eq!(state.step, StepId::Integrity);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn integrity_mismatch_names_the_file() {
+    let mut bytes = std::fs::read(repo(OVA)).unwrap();
+    let last_disk = bytes
+        .windows(4)
+        .rposition(|w| w == b"QFI\xfb")
+        .expect("a qcow2 disk in the sample");
+    bytes[last_disk + 4096] ^= 0xff;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vfw-edge.ova");
+    std::fs::write(&path, bytes).unwrap();
+    let mut state = State::new(dir.path().to_path_buf(), Some(path.clone()), (100, 30));
+    source::start(&mut state);
+    let loaded = load(&path);
+    update(&mut state, Event::Message(Message::Opening(InputKind::Ova)));
+    update(&mut state, Event::Message(Message::Opened(Ok(loaded))));
+    let text = screen(&state).replace(&dir.path().display().to_string(), "/tmp");
+    assert!(text.contains("vfw-manager-disk1.qcow2"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn licence() {
+    let mut state = opened(OVA);
+    press(&mut state, &[Confirm, PageDown]);
+    assert_eq!(state.step, StepId::Licence);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn deployment_option() {
+    let mut state = opened(OVA);
+    press(&mut state, &[Confirm, Accept, Down]);
+    assert_eq!(state.step, StepId::Option);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_of_an_ovf_package() {
+    let mut state = opened(OVA);
+    press(&mut state, &[Confirm, Accept, Confirm]);
+    assert_eq!(state.step, StepId::Review);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_with_violations() {
+    let mut state = opened(BROKEN_HOT);
+    assert_eq!(state.step, StepId::Review);
+    press(&mut state, &[Down, Down]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_filtered() {
+    let mut state = opened(BROKEN_HOT);
+    press(
+        &mut state,
+        &[Filter, Input('9'), Input('0'), Input('2'), Input('7')],
+    );
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_template_preview() {
+    let mut state = opened(BROKEN_HOT);
+    press(&mut state, &[NextField, Down, Down]);
+    assert_snapshot!(screen(&state));
+}
+
+/// Texts of a generated template, for the long list.
+struct GeneratedTexts(String);
+
+impl SourceTexts for GeneratedTexts {
+    fn text(&self, _: &str) -> Option<Cow<'_, str>> {
+        Some(Cow::Borrowed(&self.0))
+    }
+
+    fn file_count(&self) -> usize {
+        1
+    }
+}
+
+/// A review holding `count` violations spread over the rules.
+pub fn long_review(count: usize) -> State {
+    let rules = crate::rules::all();
+    let mut text = String::from("heat_template_version: 2016-10-14\nparameters:\n");
+    for i in 0..count {
+        text.push_str(&format!(
+            "  p{i}:\n    type: string\n    default: value-{i}\n"
+        ));
+    }
+    let violations: Vec<Violation> = (0..count)
+        .map(|i| {
+            let rule = &rules[i % rules.len()].meta;
+            let line = u32::try_from(3 + 3 * i).unwrap_or(u32::MAX);
+            Violation {
+                rule,
+                file: format!("nested/module_{}.yaml", i % 40),
+                span: Span {
+                    line,
+                    column: 3,
+                    start: 0,
+                    end: 0,
+                },
+                path: format!("parameters.p{i}"),
+                message: format!("parameter `p{i}` breaks {}", rule.id),
+                related: Vec::new(),
+            }
+        })
+        .collect();
+    let checked = Checked::new(
+        violations,
+        &GeneratedTexts(text),
+        vec![Preview {
+            title: "Template".to_owned(),
+            path: "base.yaml".to_owned(),
+            text: "heat_template_version: 2016-10-14\n".to_owned(),
+        }],
+        Duration::from_millis(40),
+    );
+    let mut state = opened(BROKEN_HOT);
+    let generation = state.review.generation;
+    update(
+        &mut state,
+        Event::Message(Message::Checked {
+            generation,
+            checked: Arc::new(checked),
+        }),
+    );
+    state
+}
+
+#[test]
+fn review_long_filtered_list() {
+    let mut state = long_review(5000);
+    let filter: Vec<Action> = "R-90279 module_7".chars().map(Input).collect();
+    press(&mut state, &[Filter]);
+    press(&mut state, &filter);
+    press(&mut state, &[Confirm, PageDown, Down]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn help_overlay() {
+    let mut state = opened(OVA);
+    press(&mut state, &[Confirm, Help]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn quit_question() {
+    let mut state = opened(OVA);
+    press(&mut state, &[Confirm, Accept, Quit]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn decline_question() {
+    let mut state = opened(OVA);
+    press(&mut state, &[Confirm, Decline]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn too_small() {
+    let mut state = opened(OVA);
+    update(&mut state, Event::Resize(72, 20));
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn every_theme_draws_the_review() {
+    let state = opened(BROKEN_HOT);
+    for (name, _) in super::theme::BUILT_IN {
+        let theme = Theme::built_in(name).unwrap();
+        // Colour aside, every theme shows the same text: markers carry the meaning.
+        assert_eq!(render(&state, &theme), screen(&state), "{name}");
+    }
+}

@@ -1,0 +1,195 @@
+//! End-to-end: the real binary in a pseudo-terminal, driven with the documented keys
+//! (DESIGN.md, "The wizard's keys"), read back through a VT100 emulator.
+
+#[path = "support/pty.rs"]
+mod pty;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use pty::{Key, Wizard};
+
+const SIZE: (u16, u16) = (100, 30);
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A folder holding a copy of the sample OVA, and nothing else.
+fn workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        repo().join("assets/samples/vfw-edge.ova"),
+        dir.path().join("vfw-edge.ova"),
+    )
+    .unwrap();
+    dir
+}
+
+/// Every file under `dir` with its bytes.
+fn contents(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.insert(path.clone(), std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_sample_is_verified_licensed_sized_and_reviewed() {
+    let mut wizard = Wizard::start(&["assets/samples/vfw-edge.ova"], repo(), SIZE, &[]);
+    wizard.wait_for("✓ Verified");
+    wizard.wait_for("[2/9] Integrity");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[3/9] Licence");
+    wizard.press(&[Key::PageDown]);
+    wizard.wait_for("lines 18–37 of 37");
+    wizard.press(&[Key::Text("a")]);
+    let screen = wizard.wait_for("[4/9] Deployment option");
+    assert!(screen.contains("▶  medium (default)"), "{screen}");
+    wizard.press(&[Key::Down, Key::Down, Key::Up, Key::Down, Key::Enter]);
+    let screen = wizard.wait_for("[8/9] Review");
+    assert!(screen.contains("✓ no violations"), "{screen}");
+    wizard.press(&[Key::Esc]);
+    let screen = wizard.wait_for("[4/9] Deployment option");
+    assert!(screen.contains("large  ✓ chosen"), "{screen}");
+    wizard.press(&[Key::Text("q")]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Text("y")]);
+    assert_eq!(wizard.wait_exit(), 0);
+    assert!(wizard.terminal_restored());
+}
+
+#[test]
+fn declining_the_licence_ends_with_nothing_written() {
+    let dir = workspace();
+    let before = contents(dir.path());
+    let mut wizard = Wizard::start(&["vfw-edge.ova"], dir.path(), SIZE, &[]);
+    wizard.wait_for("✓ Verified");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[3/9] Licence");
+    wizard.press(&[Key::Text("d")]);
+    wizard.wait_for("Decline the licence?");
+    wizard.press(&[Key::Text("y")]);
+    assert_eq!(wizard.wait_exit(), 1, "onboarding refused");
+    assert!(wizard.terminal_restored());
+    assert!(
+        wizard
+            .screen()
+            .contains("the licence was declined; nothing was written")
+    );
+    assert_eq!(contents(dir.path()), before);
+}
+
+#[test]
+fn the_violation_list_filters_fuzzily() {
+    let mut wizard = Wizard::start(&["tests/fixtures/wizard/dns-needs-work"], repo(), SIZE, &[]);
+    let screen = wizard.wait_for("[8/9] Review");
+    assert!(screen.contains("6 of 6"), "{screen}");
+    wizard.press(&[Key::Text("/")]);
+    wizard.type_text("misspelt");
+    let screen = wizard.wait_for("1 of 6");
+    assert!(screen.contains("R-92635/misspelt-function"), "{screen}");
+    assert!(!screen.contains("R-90526"), "{screen}");
+    // Letters went to the filter, not to the keys they are bound to: still running.
+    wizard.press(&[Key::Enter, Key::Down]);
+    wizard.press(&[Key::Text("/"), Key::Esc]);
+    wizard.wait_for("6 of 6");
+    // Tab shows the template the violations point into.
+    wizard.press(&[Key::Tab]);
+    let screen = wizard.wait_for("[Template base_dns.yaml]");
+    assert!(
+        screen.contains("heat_template_version: 2016-10-14"),
+        "{screen}"
+    );
+    wizard.press(&[Key::BackTab]);
+    wizard.wait_for("[Violations (6)]");
+    wizard.press(&[Key::Text("q")]);
+    assert_eq!(wizard.wait_exit(), 0);
+}
+
+#[test]
+fn quitting_with_unsaved_answers_asks_first() {
+    let mut wizard = Wizard::start(&["assets/samples/vfw-edge.ova"], repo(), SIZE, &[]);
+    wizard.wait_for("✓ Verified");
+    wizard.press(&[Key::Enter, Key::Text("a")]);
+    wizard.wait_for("[4/9] Deployment option");
+    wizard.press(&[Key::Text("q")]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Text("n")]);
+    let screen = wizard.wait_for("[4/9] Deployment option");
+    assert!(!screen.contains("Quit without saving?"), "{screen}");
+    wizard.press(&[Key::Ctrl('c')]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Ctrl('c')]);
+    assert_eq!(wizard.wait_exit(), 0);
+    assert!(wizard.terminal_restored());
+}
+
+#[test]
+fn the_picker_lists_the_folder_and_opens_the_choice() {
+    let dir = workspace();
+    let mut wizard = Wizard::start(&[], dir.path(), SIZE, &[]);
+    let screen = wizard.wait_for("vfw-edge.ova");
+    assert!(screen.contains("OVA"), "{screen}");
+    assert!(screen.contains("410.0 KiB"), "{screen}");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✓ Verified");
+    wizard.press(&[Key::Ctrl('c')]);
+    assert_eq!(wizard.wait_exit(), 0);
+}
+
+#[test]
+fn a_small_window_says_so_until_it_grows() {
+    let mut wizard = Wizard::start(
+        &["tests/fixtures/wizard/dns-needs-work"],
+        repo(),
+        (70, 20),
+        &[],
+    );
+    wizard.wait_for("Terminal too small");
+    wizard.resize(SIZE);
+    wizard.wait_for("[8/9] Review");
+    wizard.press(&[Key::Text("?")]);
+    wizard.wait_for("Everywhere");
+    wizard.press(&[Key::Esc, Key::Text("q")]);
+    assert_eq!(wizard.wait_exit(), 0);
+}
+
+#[test]
+fn no_color_draws_without_colour() {
+    let mut wizard = Wizard::start(
+        &["tests/fixtures/wizard/dns-needs-work"],
+        repo(),
+        SIZE,
+        &[("NO_COLOR", "1")],
+    );
+    wizard.wait_for("[8/9] Review");
+    assert!(!wizard.coloured(), "{}", wizard.screen());
+    wizard.press(&[Key::Text("q")]);
+    wizard.wait_exit();
+    let mut wizard = Wizard::start(&["tests/fixtures/wizard/dns-needs-work"], repo(), SIZE, &[]);
+    wizard.wait_for("[8/9] Review");
+    assert!(wizard.coloured(), "the default theme has colour");
+    wizard.press(&[Key::Text("q")]);
+    wizard.wait_exit();
+}
+
+#[test]
+fn an_unknown_theme_is_refused_before_the_screen_changes() {
+    let mut wizard = Wizard::start(&["--theme", "neon"], repo(), SIZE, &[]);
+    assert_eq!(wizard.wait_exit(), 2);
+    assert!(
+        wizard.screen().contains("unknown theme `neon`"),
+        "{}",
+        wizard.screen()
+    );
+}
