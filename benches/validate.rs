@@ -8,6 +8,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::rules::{Selection, check_hot};
 use vnfwiz::validation::{load_hot_inputs, validate};
@@ -48,6 +49,7 @@ fn bench(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let env = large_vnf::generate(dir.path());
     let limits = Limits::default();
+    let options = Options::new(&limits);
     let selection = Selection::all();
     let paths = vec![dir.path().to_path_buf()];
 
@@ -62,10 +64,10 @@ fn bench(c: &mut Criterion) {
     );
 
     peak_of("full validation", || {
-        validate(&paths, &limits, &selection).unwrap();
+        validate(&paths, &options, &selection).unwrap();
     });
     c.bench_function("full validation (read, parse, all rules)", |b| {
-        b.iter(|| validate(&paths, &limits, &selection).unwrap())
+        b.iter(|| validate(&paths, &options, &selection).unwrap())
     });
     c.bench_function("rules only, set already loaded", |b| {
         b.iter(|| check_hot(set, &selection))

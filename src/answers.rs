@@ -58,6 +58,35 @@ impl PackageFormat {
     }
 }
 
+/// How chosen implementations reach Heat (answer `registry`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RegistryOutput {
+    /// Chosen templates named in the parents' `type:`; no registry (ONAP).
+    #[default]
+    Inline,
+    /// One `resource_registry` mapping per used type in each module's environment.
+    Env,
+}
+
+impl RegistryOutput {
+    /// The answers-file spelling (`registry: inline|env`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RegistryOutput::Inline => "inline",
+            RegistryOutput::Env => "env",
+        }
+    }
+
+    /// Parses `inline` or `env`.
+    pub fn parse(text: &str) -> Option<RegistryOutput> {
+        match text {
+            "inline" => Some(RegistryOutput::Inline),
+            "env" => Some(RegistryOutput::Env),
+            _ => None,
+        }
+    }
+}
+
 /// Every decision the operator can make, keyed as in DESIGN.md's answers file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Answers {
@@ -75,6 +104,8 @@ pub struct Answers {
     pub requires: BTreeMap<String, String>,
     /// `package`.
     pub package: Option<PackageFormat>,
+    /// `registry`: how chosen implementations are written (inline when not given).
+    pub registry: Option<RegistryOutput>,
 }
 
 /// A problem in an answers file, with its place.
@@ -111,7 +142,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-const KEYS: [&str; 7] = [
+const KEYS: [&str; 8] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -119,6 +150,7 @@ const KEYS: [&str; 7] = [
     "capabilities",
     "requires",
     "package",
+    "registry",
 ];
 
 impl Answers {
@@ -154,7 +186,7 @@ impl Answers {
                 return Err(invalid(
                     document.root.span,
                     "an answers file is a mapping of accept_eula, deployment_option, properties, \
-                     parameters, capabilities, requires and package"
+                     parameters, capabilities, requires, package and registry"
                         .to_owned(),
                 ));
             }
@@ -210,6 +242,21 @@ impl Answers {
                                 invalid(
                                     value.span,
                                     "package is csar, heat-zip, both or none".to_owned(),
+                                )
+                            })?,
+                    )
+                }
+                "registry" => {
+                    answers.registry = Some(
+                        value
+                            .as_str()
+                            .and_then(RegistryOutput::parse)
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "registry is inline (chosen templates named in each type:, \
+                                     as ONAP needs) or env (a resource_registry, for plain Heat)"
+                                        .to_owned(),
                                 )
                             })?,
                     )
@@ -276,6 +323,9 @@ impl Answers {
         if let Some(package) = self.package {
             entries.push(("package", string(package.as_str())));
         }
+        if let Some(registry) = self.registry {
+            entries.push(("registry", string(registry.as_str())));
+        }
         if entries.is_empty() {
             return "{}\n".to_owned();
         }
@@ -339,6 +389,7 @@ capabilities:
 requires:
   deployment: puppet
 package: csar
+registry: env
 ";
 
     #[test]
@@ -357,6 +408,7 @@ package: csar
         );
         assert_eq!(a.requires["deployment"], "puppet");
         assert_eq!(a.package, Some(PackageFormat::Csar));
+        assert_eq!(a.registry, Some(RegistryOutput::Env));
     }
 
     #[test]
@@ -379,6 +431,8 @@ package: csar
             error.to_string().split(':').take(3).collect::<Vec<_>>(),
             ["a.yaml", "2", "1"]
         );
+        let error = Answers::parse(b"registry: list\n", "a.yaml").unwrap_err();
+        assert!(error.to_string().contains("inline"));
         let error = Answers::parse(b"package: tarball\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("csar, heat-zip, both or none"));
         let error = Answers::parse(b"accept_eula: maybe\n", "a.yaml").unwrap_err();

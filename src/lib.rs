@@ -1,6 +1,7 @@
 //! vnfwiz: onboard a VNF from OVF/OVA or HOT templates, validated against ONAP and the HOT spec.
 
 pub mod answers;
+pub mod capabilities;
 pub mod hot;
 pub mod integrity;
 pub mod limits;

@@ -4,7 +4,8 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::hot::{HotSet, Roots, load_set};
+use crate::hot::{HotSet, Roots, Stage, load_set};
+use crate::integrity::{DigestStatus, IntegrityError, Options};
 use crate::limits::Limits;
 use crate::ovf::{self, OvfPackage};
 use crate::report::{InputReport, InputRoot, Report, SourceTexts};
@@ -24,13 +25,47 @@ impl SourceTexts for HotSet {
     }
 }
 
+/// The descriptor's text, and the manifest's and certificate's as the integrity check read
+/// them (violations point at their lines).
 impl SourceTexts for OvfPackage {
     fn text(&self, file: &str) -> Option<Cow<'_, str>> {
-        (file == self.descriptor_name).then_some(Cow::Borrowed(self.descriptor.text.as_str()))
+        if file == self.descriptor_name {
+            return Some(Cow::Borrowed(self.descriptor.text.as_str()));
+        }
+        self.integrity.text(file).map(String::from_utf8_lossy)
     }
 
+    /// The descriptor, the manifest and certificate, and every other file checked.
     fn file_count(&self) -> usize {
-        1
+        let integrity = &self.integrity;
+        let checked = integrity
+            .statuses
+            .iter()
+            .filter(|(name, status)| {
+                **status != DigestStatus::Missing && **name != self.descriptor_name
+            })
+            .count();
+        1 + integrity.texts.len() + checked
+    }
+}
+
+/// Why an input cannot be checked at all (`validate` exits 2).
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The input, or a file of it, cannot be read safely.
+    #[error(transparent)]
+    Source(#[from] SourceError),
+    /// An OVF package's integrity check could not run to the end.
+    #[error(transparent)]
+    Integrity(IntegrityError),
+}
+
+impl From<IntegrityError> for InputError {
+    fn from(error: IntegrityError) -> InputError {
+        match error {
+            IntegrityError::Source(source) => InputError::Source(source),
+            other => InputError::Integrity(other),
+        }
     }
 }
 
@@ -116,7 +151,8 @@ enum Loaded {
 }
 
 /// Loads one input and names the root its file paths are relative to.
-fn load(input: Input, limits: &Limits) -> Result<(Loaded, InputRoot), SourceError> {
+fn load(input: Input, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
+    let limits = options.limits;
     let hot = |set: HotSet| Loaded::Hot(Box::new(set));
     Ok(match input {
         Input::Files { root, names } => {
@@ -136,7 +172,7 @@ fn load(input: Input, limits: &Limits) -> Result<(Loaded, InputRoot), SourceErro
             (hot(set), InputRoot::Archive(absolute(&path)))
         }
         Input::Ovf(path) => {
-            let package = ovf::open(&path, limits)?;
+            let package = ovf::open(&path, options)?;
             let root = if package.kind == InputKind::Ova {
                 InputRoot::Archive(absolute(&path))
             } else {
@@ -155,37 +191,54 @@ fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// Loads every input as a HOT set (an OVF package among them is refused).
-pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, SourceError> {
+/// Loads every input as a HOT set (an OVF package among them is refused unread).
+pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, InputError> {
+    let options = Options::new(limits);
     let mut sets = Vec::new();
     for input in group(paths)? {
-        match load(input, limits)?.0 {
-            Loaded::Hot(set) => sets.push(*set),
-            Loaded::Ovf(package) => {
-                return Err(SourceError::Unsupported {
-                    path: PathBuf::from(&package.label),
-                    reason: "an OVF package is not a HOT template set".to_owned(),
-                });
+        if let Input::Ovf(path) = input {
+            return Err(SourceError::Unsupported {
+                path,
+                reason: "an OVF package is not a HOT template set".to_owned(),
             }
+            .into());
+        }
+        if let Loaded::Hot(set) = load(input, &options)?.0 {
+            sets.push(*set);
         }
     }
     Ok(sets)
 }
 
-/// Loads and checks every input; unreadable input is an error, violations are the report.
+/// Loads and checks every input (OVF packages with their integrity, reporting progress to
+/// `options`); unreadable input is an error, violations are the report.
 pub fn validate(
     paths: &[PathBuf],
-    limits: &Limits,
+    options: &Options<'_>,
     selection: &Selection,
-) -> Result<Report, SourceError> {
+) -> Result<Report, InputError> {
+    validate_as(paths, options, selection, None)
+}
+
+/// Like [`validate`], with every HOT set checked at `stage` instead of the stage read from
+/// its content (`Stage::HeatReady` checks the claim that a set deploys as it is).
+pub fn validate_as(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+    stage: Option<Stage>,
+) -> Result<Report, InputError> {
     let mut inputs = Vec::new();
     let (mut hot, mut ovf) = (false, false);
     for input in group(paths)? {
         let started = Instant::now();
-        let (loaded, root) = load(input, limits)?;
+        let (loaded, root) = load(input, options)?;
         let report = match loaded {
-            Loaded::Hot(set) => {
+            Loaded::Hot(mut set) => {
                 hot = true;
+                if let Some(stage) = stage {
+                    set.stage = stage;
+                }
                 InputReport {
                     label: set.label.clone(),
                     root,

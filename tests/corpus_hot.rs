@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::rules::Selection;
 use vnfwiz::validation::validate;
@@ -39,7 +40,7 @@ fn every_corpus_hot_set_validates_without_panic() {
     for set in &sets {
         let report = validate(
             std::slice::from_ref(set),
-            &Limits::default(),
+            &Options::new(&Limits::default()),
             &Selection::all(),
         )
         .unwrap_or_else(|e| panic!("{}: {e}", set.display()));

@@ -131,6 +131,22 @@ fn check_complete(i: &Value) {
     assert_eq!(files[0]["present_size"], 25);
     assert_eq!(files[1]["compression"], "gzip");
     assert_eq!(files[1]["present_size"], Value::Null);
+    // No manifest: stored files cannot be verified, the absent HSS image is missing.
+    let digests: Vec<&str> = files.iter().filter_map(|f| f["digest"].as_str()).collect();
+    assert_eq!(
+        digests,
+        ["no_manifest", "missing", "no_manifest", "no_manifest"]
+    );
+    let integrity = &i["integrity"];
+    assert_eq!(integrity["manifest"], Value::Null);
+    assert_eq!(integrity["signature"], Value::Null);
+    let rules: Vec<&str> = integrity["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter_map(|f| f["rule"].as_str())
+        .collect();
+    assert_eq!(rules, ["OVF-reference-absent", "OVF-no-manifest"]);
 
     // The full model: every section of Table 1 and the ecs extensions.
     let e = &i["envelope"];

@@ -2,13 +2,16 @@
 //! exactly the violations listed in the sibling `<dir>.expected` (`file:line:column`).
 //! A meta-test fails when a registered rule lacks documentation or fixtures.
 //! A set holding an `.ovf` or `.ova` is validated as that OVF package; any other set as a
-//! HOT folder.
+//! HOT folder. A set whose folder name contains `heat_ready` is checked as a set that claims
+//! to deploy as it is (`validate --heat-ready`), where composition annotations are errors.
 
 use std::path::{Path, PathBuf};
 
+use vnfwiz::hot::Stage;
+use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::rules::{Selection, all};
-use vnfwiz::validation::validate;
+use vnfwiz::validation::validate_as;
 
 fn fixtures_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules")
@@ -59,8 +62,17 @@ fn input_of(set_dir: &Path) -> PathBuf {
 /// Violations of exactly one rule on one fixture set, as `file:line:column`.
 fn found(id: &str, set_dir: &Path) -> Vec<String> {
     let selection = Selection::only(&[id]).expect("registered rule");
-    let report = validate(&[input_of(set_dir)], &Limits::default(), &selection)
-        .unwrap_or_else(|e| panic!("{}: cannot load fixture: {e}", set_dir.display()));
+    let heat_ready = set_dir
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().contains("heat_ready"));
+    let stage = heat_ready.then_some(Stage::HeatReady);
+    let report = validate_as(
+        &[input_of(set_dir)],
+        &Options::new(&Limits::default()),
+        &selection,
+        stage,
+    )
+    .unwrap_or_else(|e| panic!("{}: cannot load fixture: {e}", set_dir.display()));
     let mut out: Vec<String> = report
         .violations()
         .filter(|v| v.rule.id == id)

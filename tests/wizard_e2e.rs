@@ -56,8 +56,8 @@ fn the_sample_is_verified_licensed_sized_and_reviewed() {
     let screen = wizard.wait_for("[4/9] Deployment option");
     assert!(screen.contains("▶  medium (default)"), "{screen}");
     wizard.press(&[Key::Down, Key::Down, Key::Up, Key::Down, Key::Enter]);
-    let screen = wizard.wait_for("[8/9] Review");
-    assert!(screen.contains("✓ no violations"), "{screen}");
+    wizard.wait_for("[8/9] Review");
+    wizard.wait_for("✓ no violations");
     wizard.press(&[Key::Esc]);
     let screen = wizard.wait_for("[4/9] Deployment option");
     assert!(screen.contains("large  ✓ chosen"), "{screen}");
@@ -79,21 +79,17 @@ fn declining_the_licence_ends_with_nothing_written() {
     wizard.press(&[Key::Text("d")]);
     wizard.wait_for("Decline the licence?");
     wizard.press(&[Key::Text("y")]);
+    wizard.wait_for("the licence was declined; nothing was written");
     assert_eq!(wizard.wait_exit(), 1, "onboarding refused");
     assert!(wizard.terminal_restored());
-    assert!(
-        wizard
-            .screen()
-            .contains("the licence was declined; nothing was written")
-    );
     assert_eq!(contents(dir.path()), before);
 }
 
 #[test]
 fn the_violation_list_filters_fuzzily() {
     let mut wizard = Wizard::start(&["tests/fixtures/wizard/dns-needs-work"], repo(), SIZE, &[]);
-    let screen = wizard.wait_for("[8/9] Review");
-    assert!(screen.contains("6 of 6"), "{screen}");
+    wizard.wait_for("[8/9] Review");
+    wizard.wait_for("6 of 6");
     wizard.press(&[Key::Text("/")]);
     wizard.type_text("misspelt");
     let screen = wizard.wait_for("1 of 6");
@@ -186,10 +182,6 @@ fn no_color_draws_without_colour() {
 #[test]
 fn an_unknown_theme_is_refused_before_the_screen_changes() {
     let mut wizard = Wizard::start(&["--theme", "neon"], repo(), SIZE, &[]);
+    wizard.wait_for("unknown theme `neon`");
     assert_eq!(wizard.wait_exit(), 2);
-    assert!(
-        wizard.screen().contains("unknown theme `neon`"),
-        "{}",
-        wizard.screen()
-    );
 }

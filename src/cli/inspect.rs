@@ -6,10 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
+use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
-use vnfwiz::ovf::inspection::{Inspection, inspect};
+use vnfwiz::ovf::inspection::{Inspection, IntegrityView, inspect};
 use vnfwiz::ovf::sections::HardwareSection;
 use vnfwiz::ovf::{Content, Envelope, LocalizedText, SystemHardware};
+use vnfwiz::validation::InputError;
 
 use super::{CliError, ListFormat};
 
@@ -23,7 +25,10 @@ pub struct InspectArgs {
 }
 
 pub fn run(args: InspectArgs, limits: &Limits) -> Result<ExitCode, CliError> {
-    let package = vnfwiz::ovf::open(&args.path, limits)?;
+    let progress = TerminalProgress::stderr("inspect");
+    let package = vnfwiz::ovf::open(&args.path, &Options::new(limits).with_progress(&progress));
+    progress.finish();
+    let package = package.map_err(InputError::from)?;
     let envelope = match &package.descriptor.envelope {
         Ok(envelope) => envelope,
         Err(error) => {
@@ -247,8 +252,13 @@ fn render(inspection: &Inspection<'_>) -> String {
         if let (Some(chunk), Some(count)) = (file.chunk_size, file.chunks) {
             facts.push(format!("{count} chunks of {chunk} bytes"));
         }
+        facts.push(match file.digest {
+            Some(status) => format!("digest {}", status.label()),
+            None => "outside the package".to_owned(),
+        });
         let _ = writeln!(out, "  {}  {}  ({})", file.id, file.href, facts.join(", "));
     }
+    integrity_block(&mut out, &inspection.integrity);
     envelope_sections(&mut out, envelope);
     if !envelope.notices.is_empty() {
         section(&mut out, "Notices", envelope.notices.len());
@@ -257,6 +267,66 @@ fn render(inspection: &Inspection<'_>) -> String {
         }
     }
     out
+}
+
+fn integrity_block(out: &mut String, integrity: &IntegrityView) {
+    let _ = writeln!(out, "\nIntegrity");
+    let _ = match &integrity.manifest {
+        Some(manifest) => writeln!(
+            out,
+            "  manifest {manifest}: {} files hashed, {} bytes",
+            integrity.files_hashed, integrity.bytes_hashed
+        ),
+        None => writeln!(out, "  no manifest: nothing can be verified"),
+    };
+    match (&integrity.certificate, &integrity.signature) {
+        (None, _) => {
+            let _ = writeln!(out, "  not signed");
+        }
+        (Some(certificate), None) => {
+            let _ = writeln!(out, "  certificate {certificate}: cannot be read");
+        }
+        (Some(certificate), Some(signature)) => {
+            let mut state = vec![if signature.verified {
+                format!("{} signature verified", signature.algorithm)
+            } else {
+                format!("{} signature NOT verified", signature.algorithm)
+            }];
+            if signature.self_signed {
+                state.push("self-signed".to_owned());
+            }
+            if signature.expired {
+                state.push("expired".to_owned());
+            }
+            if signature.not_yet_valid {
+                state.push("not yet valid".to_owned());
+            }
+            let _ = writeln!(out, "  certificate {certificate}: {}", state.join(", "));
+            let _ = writeln!(out, "    signer  {}", signature.signer);
+            let _ = writeln!(out, "    issuer  {}", signature.issuer);
+            let _ = writeln!(
+                out,
+                "    valid   {} to {}",
+                signature.not_before, signature.not_after
+            );
+            if let Some(bits) = signature.key_bits {
+                let _ = writeln!(out, "    key     RSA {bits} bits");
+            }
+        }
+    }
+    section(out, "Integrity findings", integrity.findings.len());
+    for finding in &integrity.findings {
+        let at = finding
+            .at
+            .as_ref()
+            .map(|at| format!(" ({}:{})", at.file, at.line))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {} {}{at}: {}",
+            finding.severity, finding.rule, finding.message
+        );
+    }
 }
 
 fn section(out: &mut String, title: &str, count: usize) {

@@ -1,5 +1,6 @@
 //! Argument definitions (DESIGN.md's command line) and dispatch to each command.
 
+mod capabilities;
 mod inspect;
 mod rules;
 mod validate;
@@ -32,6 +33,8 @@ enum Command {
     Validate(validate::ValidateArgs),
     /// Show what an OVF or OVA package asks and holds.
     Inspect(inspect::InspectArgs),
+    /// Show what a template set lets the operator choose, or find templates by capability.
+    Capabilities(capabilities::CapabilitiesArgs),
     /// List the rule catalogue.
     Rules(rules::RulesArgs),
 }
@@ -119,9 +122,9 @@ impl LimitArgs {
 /// Errors that end a command with exit code 2.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    /// Input that cannot be read.
+    /// Input that cannot be read (or an OVF package whose integrity check cannot finish).
     #[error(transparent)]
-    Source(#[from] vnfwiz::source::SourceError),
+    Input(#[from] vnfwiz::validation::InputError),
     /// A `--rules` id that names no rule.
     #[error(transparent)]
     UnknownRule(#[from] vnfwiz::rules::UnknownRule),
@@ -145,6 +148,16 @@ pub enum CliError {
     Wizard(#[from] vnfwiz::tui::WizardError),
 }
 
+/// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.
+pub fn key_value(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((key, value)) if !key.trim().is_empty() => {
+            Ok((key.trim().to_owned(), value.trim().to_owned()))
+        }
+        _ => Err(format!("`{text}` is not KEY=VALUE")),
+    }
+}
+
 /// True when colour is wanted on stdout: a terminal, and `NO_COLOR` unset or empty
 /// (no-color.org: any non-empty value turns colour off).
 fn color_stdout() -> bool {
@@ -157,6 +170,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Some(Command::Validate(args)) => validate::run(args, &limits),
         Some(Command::Inspect(args)) => inspect::run(args, &limits),
+        Some(Command::Capabilities(args)) => capabilities::run(args, &limits),
         Some(Command::Rules(args)) => rules::run(args),
         None => wizard::run(cli.wizard, &limits),
     }

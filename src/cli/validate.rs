@@ -4,16 +4,18 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
+use vnfwiz::hot::Stage;
+use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
 use vnfwiz::report::render;
 use vnfwiz::rules::Selection;
-use vnfwiz::validation::validate;
+use vnfwiz::validation::validate_as;
 
 use super::{CliError, Format, color_stdout};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Templates, env files, folders or heat zips.
+    /// Templates, env files, folders, heat zips, .ovf or .ova packages.
     #[arg(required = true)]
     paths: Vec<std::path::PathBuf>,
     /// Report format.
@@ -22,6 +24,11 @@ pub struct ValidateArgs {
     /// Only these rules (ids, comma-separated; `R-92635` selects all its sub-codes).
     #[arg(long, value_delimiter = ',')]
     rules: Vec<String>,
+    /// Check the sets as given to Heat as they are: composition annotations (`capabilities:`,
+    /// `requires:`, lists in `resource_registry`) are errors even where they would be read
+    /// as input to `vnfwiz onboard`.
+    #[arg(long)]
+    heat_ready: bool,
 }
 
 pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
@@ -30,7 +37,17 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     } else {
         Selection::only(&args.rules)?
     };
-    let report = validate(&args.paths, limits, &selection)?;
+    let stage = args.heat_ready.then_some(Stage::HeatReady);
+    // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
+    let progress = TerminalProgress::stderr("validate");
+    let report = validate_as(
+        &args.paths,
+        &Options::new(limits).with_progress(&progress),
+        &selection,
+        stage,
+    );
+    progress.finish();
+    let report = report?;
     let text = match args.format {
         Format::Text => render::text::render(&report, color_stdout()),
         Format::Json => render::json::render(&report),

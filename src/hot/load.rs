@@ -15,7 +15,8 @@ use super::set::{
     FileId, HotSet, Module, Nesting, NestingProblem, Reference, ReferenceKind, Role, SourceFile,
     TemplateKind,
 };
-use super::template::{Environment, is_template_reference, resource_type};
+use super::stage::{self, COMPOSITION_ENV_SECTIONS, is_capabilities_map};
+use super::template::{Environment, Template, is_template_reference};
 
 /// Which files start the set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +48,7 @@ const YAML_EXTENSIONS: [&str; 5] = [".yaml", ".yml", ".template", ".json", ".env
 
 /// Reads a set from `files`, starting at `roots`.
 pub fn load_set(files: &PackageFiles, roots: Roots, label: String, limits: &Limits) -> HotSet {
+    let given_roots = matches!(roots, Roots::Given(_));
     let mut loader = Loader {
         files,
         set: HotSet {
@@ -57,6 +59,9 @@ pub fn load_set(files: &PackageFiles, roots: Roots, label: String, limits: &Limi
             nesting: Vec::new(),
             nesting_problems: Vec::new(),
             manifest: None,
+            capabilities_map: None,
+            given_roots,
+            stage: stage::Stage::default(),
             limits: *limits,
         },
         by_path: HashMap::new(),
@@ -65,6 +70,7 @@ pub fn load_set(files: &PackageFiles, roots: Roots, label: String, limits: &Limi
     loader.follow_references();
     loader.assign_modules();
     loader.check_nesting();
+    loader.set.stage = stage::detect(&loader.set);
     loader.set
 }
 
@@ -132,12 +138,21 @@ impl Loader<'_> {
             match outcome {
                 Ok((bytes, document)) => {
                     let role = self.classify(&name, &document);
+                    let map = role == Role::Artifact
+                        && self.set.capabilities_map.is_none()
+                        && document
+                            .as_ref()
+                            .is_ok_and(|d| is_capabilities_map(&d.root));
                     let document = match role {
-                        // Other YAML (VNFDs, cloud-config…) is not part of the HOT set.
-                        Role::Artifact => None,
+                        // Other YAML (VNFDs, cloud-config…) is not part of the HOT set; a
+                        // capabilities map is kept for composition.
+                        Role::Artifact if !map => None,
                         _ => Some(document),
                     };
-                    self.push(name, bytes, role, document);
+                    let id = self.push(name, bytes, role, document);
+                    if map {
+                        self.set.capabilities_map = Some(id);
+                    }
                 }
                 Err(error) => {
                     // A listed file that cannot be read is kept, so the reason is reported.
@@ -191,9 +206,10 @@ impl Loader<'_> {
             }
             Some(map)
                 if !map.is_empty()
-                    && map
-                        .iter()
-                        .all(|(k, _)| ENV_SECTIONS.contains(&k.text.as_str())) =>
+                    && map.iter().all(|(k, _)| {
+                        ENV_SECTIONS.contains(&k.text.as_str())
+                            || COMPOSITION_ENV_SECTIONS.contains(&k.text.as_str())
+                    }) =>
             {
                 Role::Environment
             }
@@ -315,15 +331,20 @@ impl Loader<'_> {
             return;
         };
         let from = template.path().to_owned();
-        let mut nested: Vec<(String, String, Span)> = Vec::new();
-        for (name, resource) in template.resources() {
-            if let Some(kind) = resource_type(resource)
-                && is_template_reference(kind)
-            {
-                let span = resource.get("type").map_or(name.span, |n| n.span);
-                nested.push((name.text.clone(), kind.to_owned(), span));
-            }
-        }
+        // (resource, key path of the type, reference, span)
+        let nested: Vec<(String, String, String, Span)> = template
+            .type_slots()
+            .into_iter()
+            .filter(|slot| is_template_reference(slot.written))
+            .map(|slot| {
+                (
+                    slot.resource.text.clone(),
+                    slot.path(),
+                    slot.written.to_owned(),
+                    slot.type_node.span,
+                )
+            })
+            .collect();
         let get_files: Vec<(String, String, Span)> = calls(&template)
             .into_iter()
             .filter(|c| c.function() == "get_file")
@@ -332,7 +353,7 @@ impl Loader<'_> {
                 Some((c.path.clone(), target.to_owned(), c.args.span))
             })
             .collect();
-        for (resource, reference, span) in nested {
+        for (resource, key_path, reference, span) in nested {
             let resolved = self
                 .resolve_template(&from, &reference)
                 .map_err(ReferenceError::from)
@@ -349,7 +370,7 @@ impl Loader<'_> {
             self.record(
                 id,
                 span,
-                format!("resources.{resource}.type"),
+                key_path,
                 ReferenceKind::NestedType,
                 &reference,
                 resolved,
@@ -401,7 +422,19 @@ impl Loader<'_> {
             .filter(|r| r.kind == ReferenceKind::Registry)
             .filter_map(|r| r.resolved.as_ref().ok().copied())
             .collect();
-        for child in nested_children.into_iter().chain(registry_children) {
+        // A template that declares which resource types it implements is an implementation,
+        // not a module, even when nothing names it yet.
+        let implementations: Vec<FileId> = self
+            .set
+            .templates()
+            .filter(|t| implemented_types(t).iter().any(|n| n.as_str().is_some()))
+            .map(|t| t.id)
+            .collect();
+        for child in nested_children
+            .into_iter()
+            .chain(registry_children)
+            .chain(implementations)
+        {
             if let Role::Template(_) = self.set.files[child].role {
                 self.set.files[child].role = Role::Template(TemplateKind::Nested);
             }
@@ -470,7 +503,8 @@ impl Loader<'_> {
             let key = registry_key(&reference.path);
             mappings.push((reference.from, key, target, reference.span));
         }
-        if mappings.is_empty() {
+        let implementers = self.implementers();
+        if mappings.is_empty() && implementers.is_empty() {
             return;
         }
         let envs_of = |template: FileId, set: &HotSet| -> Vec<FileId> {
@@ -511,29 +545,62 @@ impl Loader<'_> {
             let Some(template) = self.set.template(id) else {
                 continue;
             };
-            for (name, resource) in template.resources() {
-                let Some(kind) = resource_type(resource) else {
-                    continue;
-                };
+            for slot in template.type_slots() {
+                let (name, kind) = (slot.resource, slot.written);
                 let exact_targets = exact.get(kind).into_iter().flatten().copied();
                 let glob_targets = globs
                     .iter()
                     .filter(|(key, _, _)| registry_matches(key, kind))
                     .map(|(_, env, target)| (*env, *target));
+                let span = slot.type_node.span;
+                let mut mapped = false;
                 for (env, target) in exact_targets.chain(glob_targets) {
+                    mapped = true;
                     if envs.contains(&env) && target != id {
                         edges.push(Nesting {
                             parent: id,
                             resource: name.text.clone(),
                             child: target,
-                            span: resource.get("type").map_or(name.span, |n| n.span),
+                            span,
                             written_in: id,
                         });
+                    }
+                }
+                // A type no registry maps is implemented by the templates declaring it
+                // (the capabilities spec's `resource_type` annotation).
+                if !mapped {
+                    for &target in implementers.get(kind).into_iter().flatten() {
+                        if target != id {
+                            edges.push(Nesting {
+                                parent: id,
+                                resource: name.text.clone(),
+                                child: target,
+                                span,
+                                written_in: id,
+                            });
+                        }
                     }
                 }
             }
         }
         self.set.nesting.extend(edges);
+    }
+
+    /// Templates by the resource types their `capabilities:` say they implement.
+    fn implementers(&self) -> HashMap<String, Vec<FileId>> {
+        let mut by_type: HashMap<String, Vec<FileId>> = HashMap::new();
+        for template in self.set.templates() {
+            for kind in implemented_types(&template)
+                .into_iter()
+                .filter_map(Node::as_str)
+            {
+                by_type
+                    .entry(kind.to_owned())
+                    .or_default()
+                    .push(template.id);
+            }
+        }
+        by_type
     }
 
     /// Finds nesting loops and chains deeper than the limit in time linear in the number of
@@ -671,6 +738,22 @@ fn parse_in_parallel(read: Vec<Read>, limits: &yaml::YamlLimits) -> Vec<(String,
     });
     done.sort_by_key(|(i, _)| *i);
     done.into_iter().map(|(_, item)| item).collect()
+}
+
+/// The items of a template's `capabilities: resource_type:` (one value, or each item of a
+/// list), as written: the resource types the template says it implements.
+pub fn implemented_types<'a>(template: &Template<'a>) -> Vec<&'a Node> {
+    let Some(declared) = template
+        .root
+        .get("capabilities")
+        .and_then(|c| c.get("resource_type"))
+    else {
+        return Vec::new();
+    };
+    match declared.as_seq() {
+        Some(items) => items.iter().collect(),
+        None => vec![declared],
+    }
 }
 
 /// Registry entries that name a file: `(key path, reference, span)`.

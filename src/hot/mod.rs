@@ -8,12 +8,14 @@ pub mod manifest;
 pub mod parameters;
 mod path_error;
 pub mod set;
+pub mod stage;
 pub mod template;
 pub mod usage;
 pub mod version;
 
-pub use load::{ENV_SECTIONS, Roots, env_path_for, load_set, registry_matches};
+pub use load::{ENV_SECTIONS, Roots, env_path_for, implemented_types, load_set, registry_matches};
 pub use path_error::ReferenceError;
 pub use set::{FileId, HotSet, Module, Reference, ReferenceKind, Role, SourceFile, TemplateKind};
+pub use stage::{COMPOSITION_ENV_SECTIONS, COMPOSITION_TEMPLATE_SECTIONS, Stage};
 pub use template::{Environment, Template};
 pub use version::Version;

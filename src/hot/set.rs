@@ -5,6 +5,7 @@ use crate::yaml::{Document, LoadError, Span};
 
 use super::manifest::Manifest;
 use super::path_error::ReferenceError;
+use super::stage::Stage;
 
 /// Index of a file in [`HotSet::files`].
 pub type FileId = usize;
@@ -155,6 +156,14 @@ pub struct HotSet {
     pub nesting_problems: Vec<NestingProblem>,
     /// The parsed `MANIFEST.json`, when the package has one.
     pub manifest: Option<Manifest>,
+    /// The TripleO `capabilities-map.yaml` of the set (an artifact whose tree is kept).
+    pub capabilities_map: Option<FileId>,
+    /// True when the files were named one by one (`heat -f t.yaml -e a.env -e b.env`): their
+    /// environment files then merge in the order given, later files winning.
+    pub given_roots: bool,
+    /// Whether the set is being composed or claims to be ready for Heat (decided from its
+    /// content when loaded; callers checking a final set set it to [`Stage::HeatReady`]).
+    pub stage: Stage,
     /// The limits the set was loaded under.
     pub limits: Limits,
 }

@@ -101,6 +101,88 @@ pub fn resource_type(resource: &Node) -> Option<&str> {
     resource.get("type").and_then(Node::as_str)
 }
 
+/// Group resources whose members are defined inside their properties, with the property that
+/// holds the member definition.
+const GROUPS: [(&str, &str); 2] = [
+    ("OS::Heat::ResourceGroup", "resource_def"),
+    ("OS::Heat::AutoScalingGroup", "resource"),
+];
+
+/// A place where a template names a resource type: a resource's `type:`, or the member
+/// definition of a resource group.
+#[derive(Clone, Copy, Debug)]
+pub struct TypeSlot<'a> {
+    /// The resource.
+    pub resource: &'a Key,
+    /// The definition holding `type:` (the resource, or the group's member definition).
+    pub definition: &'a Node,
+    /// The `type:` value.
+    pub type_node: &'a Node,
+    /// The type as written.
+    pub written: &'a str,
+    /// The group property holding the member definition, for group members.
+    pub member_of: Option<&'static str>,
+}
+
+impl<'a> TypeSlot<'a> {
+    /// Dotted path of the `type:` value.
+    pub fn path(&self) -> String {
+        match self.member_of {
+            Some(property) => format!(
+                "resources.{}.properties.{property}.type",
+                self.resource.text
+            ),
+            None => format!("resources.{}.type", self.resource.text),
+        }
+    }
+
+    /// The properties the resource passes to its implementation.
+    pub fn properties(&self) -> Option<&'a Mapping> {
+        self.definition.get("properties").and_then(Node::as_map)
+    }
+}
+
+impl<'a> Template<'a> {
+    /// Every place that names a resource type, in source order: each resource's `type:` and
+    /// the member `type:` of `OS::Heat::ResourceGroup` and `OS::Heat::AutoScalingGroup`.
+    pub fn type_slots(&self) -> Vec<TypeSlot<'a>> {
+        let mut slots = Vec::new();
+        for (name, resource) in self.resources() {
+            let Some(type_node) = resource.get("type") else {
+                continue;
+            };
+            let Some(written) = type_node.as_str() else {
+                continue;
+            };
+            slots.push(TypeSlot {
+                resource: name,
+                definition: resource,
+                type_node,
+                written,
+                member_of: None,
+            });
+            let Some((_, property)) = GROUPS.iter().find(|(group, _)| *group == written) else {
+                continue;
+            };
+            let Some(member) = resource.get("properties").and_then(|p| p.get(property)) else {
+                continue;
+            };
+            if let Some(member_type) = member.get("type")
+                && let Some(text) = member_type.as_str()
+            {
+                slots.push(TypeSlot {
+                    resource: name,
+                    definition: member,
+                    type_node: member_type,
+                    written: text,
+                    member_of: Some(property),
+                });
+            }
+        }
+        slots
+    }
+}
+
 /// An environment file of the set, parsed into a mapping.
 #[derive(Clone, Copy, Debug)]
 pub struct Environment<'a> {

@@ -88,6 +88,7 @@ pub fn check_certificate(
         Err(LineProblem::UnknownAlgorithm(name)) => {
             findings.push(Finding::SignatureUnsupported {
                 certificate: certificate.to_owned(),
+                line: number,
                 reason: format!(
                     "the signature is made over a {name} digest; vnfwiz verifies SHA1, SHA256 and SHA512 signatures"
                 ),
@@ -102,24 +103,28 @@ pub fn check_certificate(
             return None;
         }
     };
+    // Certificate lines are counted in the whole text, whose first part is the signature.
+    let rest_at = text.len() - rest.len();
     let chain = match pem_certificates(rest) {
         Ok(chain) if !chain.is_empty() => chain,
         Ok(_) => {
             findings.push(invalid(
-                None,
+                Some(number),
                 "no PEM certificate follows the signature line".to_owned(),
             ));
             return None;
         }
-        Err(e) => {
+        Err((at, e)) => {
             findings.push(invalid(
-                None,
+                Some(line_at(text, rest_at + at)),
                 format!("the PEM certificate cannot be read: {e}"),
             ));
             return None;
         }
     };
-    let signer = &chain[0].tbs_certificate;
+    let (signer_at, signer_certificate) = &chain[0];
+    let signer_line = line_at(text, rest_at + signer_at);
+    let signer = &signer_certificate.tbs_certificate;
     let subject = signer.subject.to_string();
     let issuer = signer.issuer.to_string();
     let not_before = signer.validity.not_before.to_system_time();
@@ -137,7 +142,7 @@ pub fn check_certificate(
         key_bits: None,
         verified: false,
     };
-    let key = rsa_key(&chain[0]);
+    let key = rsa_key(signer_certificate);
     if let Ok(key) = &key {
         info.key_bits = Some(key.n().bits());
     }
@@ -152,11 +157,15 @@ pub fn check_certificate(
         )),
         (Ok(signed), None) => findings.push(Finding::MissingFile {
             file: signed,
-            wanted_by: WantedBy::Certificate,
+            wanted_by: WantedBy::Certificate {
+                certificate: certificate.to_owned(),
+                line: number,
+            },
         }),
         (Ok(_), Some((name, data))) => match &key {
             Err(reason) => findings.push(Finding::SignatureUnsupported {
                 certificate: certificate.to_owned(),
+                line: signer_line,
                 reason: reason.clone(),
             }),
             Ok(key) => {
@@ -168,6 +177,7 @@ pub fn check_certificate(
                         certificate: certificate.to_owned(),
                         manifest: name.to_owned(),
                         algorithm,
+                        line: number,
                     });
                 }
             }
@@ -178,6 +188,7 @@ pub fn check_certificate(
             certificate: certificate.to_owned(),
             subject: subject.clone(),
             not_before: info.not_before.clone(),
+            line: signer_line,
         });
     }
     if now > not_after {
@@ -185,12 +196,14 @@ pub fn check_certificate(
             certificate: certificate.to_owned(),
             subject: subject.clone(),
             not_after: info.not_after.clone(),
+            line: signer_line,
         });
     }
     if info.self_signed {
         findings.push(Finding::SelfSigned {
             certificate: certificate.to_owned(),
             subject,
+            line: signer_line,
         });
     }
     Some(info)
@@ -211,25 +224,39 @@ fn first_line(text: &str) -> Option<(u32, &str, &str)> {
     None
 }
 
-/// Every `BEGIN/END CERTIFICATE` block in `text`, in order; text between blocks (such as
-/// the `subject=` lines `openssl x509` prints) is ignored.
-fn pem_certificates(text: &str) -> Result<Vec<Certificate>, x509_cert::der::Error> {
+/// Every `BEGIN/END CERTIFICATE` block in `text` with the byte offset where it starts, in
+/// order; text between blocks (such as the `subject=` lines `openssl x509` prints) is
+/// ignored. A block that cannot be decoded fails with its offset.
+fn pem_certificates(
+    text: &str,
+) -> Result<Vec<(usize, Certificate)>, (usize, x509_cert::der::Error)> {
     const BEGIN: &str = "-----BEGIN CERTIFICATE-----";
     const END: &str = "-----END CERTIFICATE-----";
     let mut chain = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find(BEGIN) {
-        let block = &rest[start..];
+    let mut from = 0;
+    while let Some(found) = text[from..].find(BEGIN) {
+        let start = from + found;
+        let block = &text[start..];
+        let decode = |pem: &str| Certificate::from_pem(pem.as_bytes()).map_err(|e| (start, e));
         let Some(end) = block.find(END) else {
             // An unterminated block: let the PEM decoder name the problem.
-            chain.push(Certificate::from_pem(block.as_bytes())?);
+            chain.push((start, decode(block)?));
             break;
         };
         let end = end + END.len();
-        chain.push(Certificate::from_pem(&block.as_bytes()[..end])?);
-        rest = &block[end..];
+        chain.push((start, decode(&block[..end])?));
+        from = start + end;
     }
     Ok(chain)
+}
+
+/// The 1-based line of byte `offset` in `text`.
+fn line_at(text: &str, offset: usize) -> u32 {
+    let newlines = text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count();
+    u32::try_from(newlines).map_or(u32::MAX, |n| n.saturating_add(1))
 }
 
 /// The signer's RSA public key, or why it cannot be used.
@@ -370,6 +397,7 @@ pub(crate) mod tests {
         assert_eq!(ids(&findings), ["OVF-signature-mismatch"]);
         assert!(!info.unwrap().verified);
         assert!(findings[0].to_string().contains("vm.mf"));
+        assert_eq!(findings[0].text_location(), Some(("vm.cert", 1)));
     }
 
     #[test]
@@ -393,6 +421,8 @@ pub(crate) mod tests {
         let future = UNIX_EPOCH + Duration::from_secs(330 * 365 * 86_400);
         let (_, findings) = check(cert, Some(("vm.mf", mf)), future);
         assert_eq!(ids(&findings), ["OVF-certificate-expired"]);
+        // The signer's certificate starts after the signature line.
+        assert_eq!(findings[0].text_location(), Some(("vm.cert", 2)));
         assert!(
             findings[0]
                 .to_string()
@@ -411,6 +441,7 @@ pub(crate) mod tests {
             ["OVF-signature-unsupported", "OVF-self-signed"]
         );
         assert!(findings[0].to_string().contains("ECDSA"));
+        assert_eq!(findings[0].text_location(), Some(("vm.cert", 2)));
         assert_eq!(info.unwrap().key_bits, None);
     }
 
@@ -447,6 +478,14 @@ pub(crate) mod tests {
         let (_, findings) = check(b"MD5(vm.mf)= 00\n", mf, now);
         assert_eq!(ids(&findings), ["OVF-signature-unsupported"]);
         assert!(findings[0].to_string().contains("MD5"));
+        assert_eq!(findings[0].text_location(), Some(("vm.cert", 1)));
+        // A broken second certificate is shown where it starts.
+        let chain = format!(
+            "\nSHA256(vm.mf)= abcd\n{SELF_SIGNED_CRT}-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"
+        );
+        let (_, findings) = check(chain.as_bytes(), mf, now);
+        let begin = 3 + SELF_SIGNED_CRT.lines().count() as u32;
+        assert_eq!(findings[0].text_location(), Some(("vm.cert", begin)));
     }
 
     #[test]
@@ -464,7 +503,10 @@ pub(crate) mod tests {
             findings[0],
             Finding::MissingFile {
                 file: "other.mf".into(),
-                wanted_by: WantedBy::Certificate
+                wanted_by: WantedBy::Certificate {
+                    certificate: "vm.cert".into(),
+                    line: 1
+                }
             }
         );
     }

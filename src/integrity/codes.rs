@@ -1,5 +1,5 @@
-//! The rule ids and documentation of integrity findings, ready to register as package
-//! rules (each finding names its rule through [`super::Finding::rule`]).
+//! The rule ids and documentation of integrity findings, registered as the package rules of
+//! `rules::ovf_integrity` (each finding names its rule through [`super::Finding::rule`]).
 
 use crate::report::Keyword;
 use crate::rules::RuleMeta;

@@ -16,11 +16,18 @@ pub enum WantedBy {
     Descriptor,
     /// A manifest line.
     Manifest {
+        /// The manifest.
+        manifest: String,
         /// 1-based line in the manifest.
         line: u32,
     },
     /// The certificate's signature line (it signs the manifest).
-    Certificate,
+    Certificate {
+        /// The certificate file.
+        certificate: String,
+        /// 1-based line of the signature.
+        line: u32,
+    },
 }
 
 /// One problem with a package's integrity.
@@ -100,6 +107,9 @@ pub enum Finding {
     SignatureUnsupported {
         /// The certificate file.
         certificate: String,
+        /// 1-based line: the signature line for its algorithm, the signer's certificate
+        /// for its key.
+        line: u32,
         /// What is unsupported.
         reason: String,
     },
@@ -111,6 +121,8 @@ pub enum Finding {
         manifest: String,
         /// The digest the signature line names.
         algorithm: DigestAlgorithm,
+        /// 1-based line of the signature.
+        line: u32,
     },
     /// The signing certificate has expired.
     CertificateExpired {
@@ -120,6 +132,8 @@ pub enum Finding {
         subject: String,
         /// End of validity (UTC).
         not_after: String,
+        /// 1-based line where the signer's certificate starts.
+        line: u32,
     },
     /// The signing certificate is not valid yet.
     CertificateNotYetValid {
@@ -129,6 +143,8 @@ pub enum Finding {
         subject: String,
         /// Start of validity (UTC).
         not_before: String,
+        /// 1-based line where the signer's certificate starts.
+        line: u32,
     },
     /// The signing certificate is self-signed.
     SelfSigned {
@@ -136,6 +152,8 @@ pub enum Finding {
         certificate: String,
         /// The signer (also the issuer).
         subject: String,
+        /// 1-based line where the signer's certificate starts.
+        line: u32,
     },
     /// The OVA's first entry is not the descriptor.
     DescriptorNotFirst {
@@ -192,16 +210,39 @@ impl Finding {
         }
     }
 
-    /// A line of a package text file that shows the problem (`vm.mf`, line 3), when there
-    /// is one; a rule can point its violation there.
+    /// A line of the manifest or certificate that shows the problem (`vm.mf`, line 3),
+    /// when there is one; a rule can point its violation there.
     pub fn text_location(&self) -> Option<(&str, u32)> {
         match self {
             Finding::DigestMismatch { manifest, line, .. }
-            | Finding::ManifestSyntax { manifest, line, .. } => Some((manifest, *line)),
+            | Finding::ManifestSyntax { manifest, line, .. }
+            | Finding::MissingFile {
+                wanted_by: WantedBy::Manifest { manifest, line },
+                ..
+            } => Some((manifest, *line)),
             Finding::CertificateInvalid {
                 certificate,
                 line: Some(line),
                 ..
+            }
+            | Finding::MissingFile {
+                wanted_by: WantedBy::Certificate { certificate, line },
+                ..
+            }
+            | Finding::SignatureUnsupported {
+                certificate, line, ..
+            }
+            | Finding::SignatureMismatch {
+                certificate, line, ..
+            }
+            | Finding::CertificateExpired {
+                certificate, line, ..
+            }
+            | Finding::CertificateNotYetValid {
+                certificate, line, ..
+            }
+            | Finding::SelfSigned {
+                certificate, line, ..
             } => Some((certificate, *line)),
             _ => None,
         }
@@ -227,13 +268,13 @@ impl fmt::Display for Finding {
                     f,
                     "`{file}` is referenced by the descriptor but is not in the package"
                 ),
-                WantedBy::Manifest { line } => write!(
+                WantedBy::Manifest { manifest, line } => write!(
                     f,
-                    "`{file}` is listed on manifest line {line} but is not in the package"
+                    "`{file}` is listed on {manifest} line {line} but is not in the package"
                 ),
-                WantedBy::Certificate => write!(
+                WantedBy::Certificate { certificate, .. } => write!(
                     f,
-                    "`{file}` is signed by the certificate but is not in the package"
+                    "`{file}` is signed by {certificate} but is not in the package"
                 ),
             },
             Finding::ReferenceAbsent { file } => write!(

@@ -180,6 +180,7 @@ mod tests {
     use crate::integrity::declared::Compression;
     use crate::integrity::findings::{Finding, WantedBy};
     use crate::integrity::test_packages::*;
+    use crate::integrity::verify::DigestStatus;
     use crate::limits::Limits;
     use std::sync::Mutex;
     use std::sync::atomic::AtomicBool;
@@ -212,6 +213,20 @@ mod tests {
             (DESCRIPTOR.len() + 700_000 + 4096) as u64
         );
         assert!(!report.has_errors());
+        assert_eq!(
+            report.status("vfw-system.vmdk"),
+            Some(DigestStatus::Verified)
+        );
+        assert_eq!(report.status("vfw.ovf"), Some(DigestStatus::Verified));
+        // The manifest and certificate are kept as read, for showing their lines.
+        assert!(
+            report
+                .text("vfw.mf")
+                .unwrap()
+                .starts_with(b"SHA256(vfw.ovf)= ")
+        );
+        assert!(report.text("vfw.cert").is_some());
+        assert_eq!(report.statuses.len(), 3);
     }
 
     #[test]
@@ -230,6 +245,14 @@ mod tests {
         assert_eq!(finding.text_location(), Some(("vfw.mf", 2)));
         assert!(finding.to_string().contains("vfw-system.vmdk"));
         assert!(report.has_errors());
+        assert_eq!(
+            report.status("vfw-system.vmdk"),
+            Some(DigestStatus::Mismatch)
+        );
+        assert_eq!(
+            report.status("vfw-config.iso"),
+            Some(DigestStatus::Verified)
+        );
     }
 
     #[test]
@@ -265,6 +288,12 @@ mod tests {
         );
         assert!(!report.has_errors());
         assert_eq!(report.files_hashed, 0);
+        assert_eq!(report.status("vfw-config.iso"), Some(DigestStatus::Missing));
+        assert_eq!(
+            report.status("vfw-system.vmdk"),
+            Some(DigestStatus::NoManifest)
+        );
+        assert!(report.texts.is_empty());
     }
 
     #[test]
@@ -289,8 +318,22 @@ mod tests {
             report.findings[1],
             Finding::MissingFile {
                 file: "vfw-data.vmdk".into(),
-                wanted_by: WantedBy::Manifest { line: 2 }
+                wanted_by: WantedBy::Manifest {
+                    manifest: "vfw.mf".into(),
+                    line: 2
+                }
             }
+        );
+        assert_eq!(report.findings[1].text_location(), Some(("vfw.mf", 2)));
+        assert_eq!(report.status("vfw-data.vmdk"), Some(DigestStatus::Missing));
+        assert_eq!(
+            report.status("vfw-config.iso"),
+            Some(DigestStatus::NotListed)
+        );
+        assert_eq!(report.status("vfw.ovf"), Some(DigestStatus::NotListed));
+        assert_eq!(
+            report.status("vfw-system.vmdk"),
+            Some(DigestStatus::Verified)
         );
     }
 

@@ -24,6 +24,6 @@ pub use error::IntegrityError;
 pub use findings::{Finding, WantedBy};
 pub use folder::verify_folder;
 pub use manifest::Manifest;
-pub use ova::{OvaScan, scan_ova, scan_ova_stream};
+pub use ova::{OvaEntry, OvaScan, scan_ova, scan_ova_stream};
 pub use progress::{Options, Progress, TerminalProgress, Tracker};
-pub use verify::IntegrityReport;
+pub use verify::{DigestStatus, IntegrityReport, KeptText};

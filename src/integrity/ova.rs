@@ -33,7 +33,20 @@ pub struct OvaScan {
     certificate: Option<Kept>,
     entries: Vec<String>,
     sizes: HashMap<String, u64>,
+    /// Where each entry's data starts, parallel to `entries`.
+    data_offsets: Vec<u64>,
     hashed: HashMap<String, Hashed>,
+}
+
+/// One file of an OVA as listed by a scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OvaEntry<'s> {
+    /// Package-relative name.
+    pub name: &'s str,
+    /// Size in bytes.
+    pub size: u64,
+    /// Where its data starts in the archive.
+    pub data_offset: u64,
 }
 
 /// What is known about the manifest before an entry is hashed.
@@ -132,6 +145,8 @@ struct Scanner<'t> {
     certificate: Option<Kept>,
     entries: Vec<String>,
     sizes: HashMap<String, u64>,
+    /// Where each entry's data starts, parallel to `entries`.
+    data_offsets: Vec<u64>,
     hashed: HashMap<String, Hashed>,
 }
 
@@ -146,6 +161,7 @@ impl<'t> Scanner<'t> {
             certificate: None,
             entries: Vec::new(),
             sizes: HashMap::new(),
+            data_offsets: Vec::new(),
             hashed: HashMap::new(),
         }
     }
@@ -175,6 +191,8 @@ impl<'t> Scanner<'t> {
 
     fn visit(&mut self, entry: &mut TarEntry<'_, '_>) -> Result<(), IntegrityError> {
         let name = entry.name().to_owned();
+        // Nothing of the entry has been read yet, so this is where its data starts.
+        let data_offset = entry.archive_position();
         let lower = name.to_ascii_lowercase();
         let companions = self.descriptor.as_ref().map(|d| companion_names(&d.name));
         let is_companion = |wanted: Option<&String>, extension: &str| match wanted {
@@ -218,6 +236,7 @@ impl<'t> Scanner<'t> {
         }
         self.sizes.insert(name.clone(), entry.size());
         self.entries.push(name);
+        self.data_offsets.push(data_offset);
         Ok(())
     }
 
@@ -241,6 +260,7 @@ impl<'t> Scanner<'t> {
             certificate,
             entries: self.entries,
             sizes: self.sizes,
+            data_offsets: self.data_offsets,
             hashed: self.hashed,
         })
     }
@@ -275,6 +295,19 @@ impl OvaScan {
     /// Every file of the archive, in archive order.
     pub fn entries(&self) -> &[String] {
         &self.entries
+    }
+
+    /// Every file of the archive in archive order with its size and data offset, so a
+    /// small entry can be read again by seeking, without walking the archive.
+    pub fn listing(&self) -> impl Iterator<Item = OvaEntry<'_>> {
+        self.entries
+            .iter()
+            .zip(&self.data_offsets)
+            .map(|(name, &data_offset)| OvaEntry {
+                name,
+                size: self.sizes.get(name).copied().unwrap_or_default(),
+                data_offset,
+            })
     }
 
     /// Judges the package against the References the descriptor declares.

@@ -15,6 +15,9 @@ use crate::limits::Limits;
 pub trait Progress: Sync {
     /// `done` only grows and reaches `total` when the run completes.
     fn update(&self, done: u64, total: u64);
+
+    /// A new run starts on `label` (the package being read); a bar shows it as its title.
+    fn begin(&self, _label: &str) {}
 }
 
 impl<F: Fn(u64, u64) + Sync> Progress for F {
@@ -171,6 +174,11 @@ impl Progress for TerminalProgress {
         }
         self.bar.set_position(done);
     }
+
+    fn begin(&self, label: &str) {
+        self.bar.set_prefix(label.to_owned());
+        self.bar.reset();
+    }
 }
 
 #[cfg(test)]
@@ -220,6 +228,7 @@ mod tests {
         // Test runs capture stderr, so it is never a terminal here.
         let bar = TerminalProgress::stderr("vm.ova");
         assert_eq!(bar.is_visible(), std::io::stderr().is_terminal());
+        bar.begin("vnf.ova");
         bar.update(5, 10);
         bar.finish();
     }

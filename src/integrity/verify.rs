@@ -1,7 +1,7 @@
 //! Judging a package: what the descriptor declares, what the manifest lists, what is stored
 //! and what was hashed, turned into findings. Shared by folders and OVAs.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::SystemTime;
 
 use super::certificate::{SignatureInfo, check_certificate};
@@ -10,6 +10,45 @@ use super::digest::{Hashed, to_hex};
 use super::findings::{Finding, WantedBy};
 use super::manifest::Manifest;
 use crate::source::path::{PathError, resolve};
+
+/// What the check says about one file's digest, from best to worst (a chunked file takes
+/// the worst of its chunks). Serialised in snake case (`not_listed`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DigestStatus {
+    /// Every digest the manifest lists for the file matches.
+    Verified,
+    /// The package has no manifest, so nothing was compared.
+    NoManifest,
+    /// The file is stored but the manifest has no digest for it.
+    NotListed,
+    /// The file is expected (by the descriptor or the manifest) but not stored.
+    Missing,
+    /// A digest differs from the manifest's.
+    Mismatch,
+}
+
+impl DigestStatus {
+    /// The status in words (`not listed`), as `inspect` shows it.
+    pub fn label(self) -> &'static str {
+        match self {
+            DigestStatus::Verified => "verified",
+            DigestStatus::NoManifest => "no manifest",
+            DigestStatus::NotListed => "not listed",
+            DigestStatus::Missing => "missing",
+            DigestStatus::Mismatch => "mismatch",
+        }
+    }
+}
+
+/// A manifest or certificate as it was read and checked, kept so its lines can be shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptText {
+    /// Package-relative name.
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
 
 /// The outcome of an integrity check.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +67,12 @@ pub struct IntegrityReport {
     pub files_hashed: usize,
     /// Bytes hashed.
     pub bytes_hashed: u64,
+    /// The digest status of every file the check looked at (the descriptor, what it
+    /// references, what the manifest lists and, in an OVA, every entry), by
+    /// package-relative name; the manifest and certificate themselves are not included.
+    pub statuses: BTreeMap<String, DigestStatus>,
+    /// The manifest and certificate as read.
+    pub texts: Vec<KeptText>,
 }
 
 impl IntegrityReport {
@@ -36,6 +81,19 @@ impl IntegrityReport {
         self.findings
             .iter()
             .any(|f| f.severity() == crate::report::Severity::Error)
+    }
+
+    /// The digest status of a stored file (or one expected but missing).
+    pub fn status(&self, name: &str) -> Option<DigestStatus> {
+        self.statuses.get(name).copied()
+    }
+
+    /// The bytes of the manifest or certificate named `name`, as checked.
+    pub fn text(&self, name: &str) -> Option<&[u8]> {
+        self.texts
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.bytes.as_slice())
     }
 }
 
@@ -77,6 +135,13 @@ pub(crate) fn evaluate(contents: &Contents<'_>, expected: &[ExpectedFile]) -> In
     let listed = |file: &str| manifest.is_none_or(|(_, _, m)| m.lists(file));
     let mut missing: HashSet<String> = HashSet::new();
     let mut unlisted: HashSet<String> = HashSet::new();
+    let mut statuses: BTreeMap<String, DigestStatus> = BTreeMap::new();
+    // A stored file's status before its digests are compared.
+    let stored_status = |file: &str| match manifest {
+        None => DigestStatus::NoManifest,
+        Some(_) if !listed(file) => DigestStatus::NotListed,
+        Some(_) => DigestStatus::Verified,
+    };
     let mut unlisted_once = |file: &str, findings: &mut Vec<Finding>| {
         if let Some((name, _, _)) = manifest
             && !listed(file)
@@ -99,6 +164,7 @@ pub(crate) fn evaluate(contents: &Contents<'_>, expected: &[ExpectedFile]) -> In
         let exists = |part: &str| (contents.size_of)(part).is_some();
         for part in stored_parts(file, &name, &exists, contents.max_parts) {
             let Some(actual) = (contents.size_of)(&part.name) else {
+                statuses.insert(part.name.clone(), DigestStatus::Missing);
                 if missing.insert(part.name.clone()) {
                     findings.push(match manifest {
                         Some(_) => Finding::MissingFile {
@@ -120,9 +186,14 @@ pub(crate) fn evaluate(contents: &Contents<'_>, expected: &[ExpectedFile]) -> In
                     compressed: part.compressed,
                 });
             }
+            statuses.insert(part.name.clone(), stored_status(&part.name));
             unlisted_once(&part.name, &mut findings);
         }
     }
+    statuses.insert(
+        contents.descriptor.to_owned(),
+        stored_status(contents.descriptor),
+    );
     unlisted_once(contents.descriptor, &mut findings);
     let companions: Vec<&str> = manifest
         .map(|(name, _, _)| name)
@@ -131,6 +202,7 @@ pub(crate) fn evaluate(contents: &Contents<'_>, expected: &[ExpectedFile]) -> In
         .collect();
     for entry in contents.archive_entries {
         if !companions.contains(&entry.as_str()) {
+            statuses.insert(entry.clone(), stored_status(entry));
             unlisted_once(entry, &mut findings);
         }
     }
@@ -144,7 +216,12 @@ pub(crate) fn evaluate(contents: &Contents<'_>, expected: &[ExpectedFile]) -> In
                     problem: problem.problem.clone(),
                 });
             }
-            check_digests(contents, name, parsed, &mut missing, &mut findings);
+            let mut judged = Judged {
+                missing: &mut missing,
+                statuses: &mut statuses,
+                findings: &mut findings,
+            };
+            check_digests(contents, name, parsed, &mut judged);
         }
         None => {
             let (expected, _) = companion_names(contents.descriptor);
@@ -178,7 +255,27 @@ pub(crate) fn evaluate(contents: &Contents<'_>, expected: &[ExpectedFile]) -> In
         findings,
         files_hashed: contents.hashed.len(),
         bytes_hashed: contents.hashed.values().map(|h| h.size).sum(),
+        statuses,
+        texts: manifest
+            .map(|(name, bytes, _)| (name, bytes))
+            .into_iter()
+            .chain(contents.certificate)
+            .map(|(name, bytes)| KeptText {
+                name: name.to_owned(),
+                bytes: bytes.to_vec(),
+            })
+            .collect(),
     }
+}
+
+/// What comparing digests adds to.
+struct Judged<'j> {
+    /// Files already reported missing.
+    missing: &'j mut HashSet<String>,
+    /// Every file's status.
+    statuses: &'j mut BTreeMap<String, DigestStatus>,
+    /// The findings.
+    findings: &'j mut Vec<Finding>,
 }
 
 /// Every manifest line against the stored file's digest.
@@ -186,15 +283,20 @@ fn check_digests(
     contents: &Contents<'_>,
     manifest_name: &str,
     manifest: &Manifest,
-    missing: &mut HashSet<String>,
-    findings: &mut Vec<Finding>,
+    judged: &mut Judged<'_>,
 ) {
     for entry in &manifest.entries {
         if (contents.size_of)(&entry.file).is_none() {
-            if missing.insert(entry.file.clone()) {
-                findings.push(Finding::MissingFile {
+            judged
+                .statuses
+                .insert(entry.file.clone(), DigestStatus::Missing);
+            if judged.missing.insert(entry.file.clone()) {
+                judged.findings.push(Finding::MissingFile {
                     file: entry.file.clone(),
-                    wanted_by: WantedBy::Manifest { line: entry.line },
+                    wanted_by: WantedBy::Manifest {
+                        manifest: manifest_name.to_owned(),
+                        line: entry.line,
+                    },
                 });
             }
             continue;
@@ -205,8 +307,16 @@ fn check_digests(
             .and_then(|h| h.digests.get(entry.algorithm));
         // Every listed, stored file is hashed with the algorithms its lines name; a digest
         // that is absent all the same is reported as a mismatch rather than passed.
-        if actual != Some(entry.digest.as_slice()) {
-            findings.push(Finding::DigestMismatch {
+        if actual == Some(entry.digest.as_slice()) {
+            judged
+                .statuses
+                .entry(entry.file.clone())
+                .or_insert(DigestStatus::Verified);
+        } else {
+            judged
+                .statuses
+                .insert(entry.file.clone(), DigestStatus::Mismatch);
+            judged.findings.push(Finding::DigestMismatch {
                 file: entry.file.clone(),
                 algorithm: entry.algorithm,
                 expected: to_hex(&entry.digest),

@@ -804,7 +804,7 @@ mod tests {
         assert_eq!(e.references.len(), 4);
         assert_eq!(e.references[0].chunk_count(), Some(3));
         assert_eq!(e.references[1].compression.as_deref(), Some("gzip"));
-        assert_eq!(e.file("cscf-day0").and_then(|f| f.size), Some(17));
+        assert_eq!(e.file("cscf-day0").and_then(|f| f.size), Some(16));
     }
 
     #[test]

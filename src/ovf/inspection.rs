@@ -4,8 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::integrity::DigestAlgorithm;
 use crate::integrity::digest::to_hex;
+use crate::integrity::{DigestAlgorithm, DigestStatus, Finding, IntegrityReport};
+use crate::source::path::resolve;
 use serde::Serialize;
 
 use super::deployment::{SystemHardware, resolved_hardware};
@@ -166,6 +167,77 @@ pub struct FileView {
     pub chunk_size: Option<u64>,
     /// Number of chunk files, for chunked files.
     pub chunks: Option<u64>,
+    /// What the manifest says of the stored bytes (for a chunked file, the worst of its
+    /// chunks); `None` for a URL, which is not part of the package.
+    pub digest: Option<DigestStatus>,
+}
+
+/// The package's integrity: manifest, signature and every finding.
+#[derive(Clone, Debug, Serialize)]
+pub struct IntegrityView {
+    /// The manifest, when the package has one.
+    pub manifest: Option<String>,
+    /// The certificate file, when the package has one.
+    pub certificate: Option<String>,
+    /// The signer and the check of the signature, when the certificate could be read.
+    pub signature: Option<SignatureView>,
+    /// Files whose digests were computed.
+    pub files_hashed: usize,
+    /// Bytes hashed.
+    pub bytes_hashed: u64,
+    /// Every finding, sorted by file and rule.
+    pub findings: Vec<FindingView>,
+}
+
+/// Who signed the package.
+#[derive(Clone, Debug, Serialize)]
+pub struct SignatureView {
+    /// The signer's subject.
+    pub signer: String,
+    /// Who issued the signer's certificate.
+    pub issuer: String,
+    /// Start of validity, UTC.
+    pub not_before: String,
+    /// End of validity, UTC.
+    pub not_after: String,
+    /// Subject and issuer are the same.
+    pub self_signed: bool,
+    /// The certificate's validity ended before the check.
+    pub expired: bool,
+    /// The certificate's validity starts after the check.
+    pub not_yet_valid: bool,
+    /// The digest signed (`SHA256`).
+    pub algorithm: String,
+    /// RSA key size, when the key is RSA.
+    pub key_bits: Option<usize>,
+    /// Certificates in the file, the signer first.
+    pub chain_length: usize,
+    /// The signature verified against the manifest.
+    pub verified: bool,
+}
+
+/// A line of the manifest or certificate.
+#[derive(Clone, Debug, Serialize)]
+pub struct TextPlace {
+    /// The manifest or certificate.
+    pub file: String,
+    /// 1-based line.
+    pub line: u32,
+}
+
+/// One integrity finding.
+#[derive(Clone, Debug, Serialize)]
+pub struct FindingView {
+    /// Rule id (`OVF-digest-mismatch`).
+    pub rule: &'static str,
+    /// `error` or `warning`.
+    pub severity: &'static str,
+    /// The file it is about.
+    pub file: String,
+    /// The manifest or certificate line that shows it, when there is one.
+    pub at: Option<TextPlace>,
+    /// What is wrong.
+    pub message: String,
 }
 
 /// Everything `inspect` reports.
@@ -189,6 +261,8 @@ pub struct Inspection<'a> {
     pub disks: Vec<DiskView>,
     /// Files.
     pub files: Vec<FileView>,
+    /// Manifest, signature and integrity findings.
+    pub integrity: IntegrityView,
     /// The whole model, every section included.
     pub envelope: &'a Envelope,
 }
@@ -323,6 +397,7 @@ pub fn inspect<'a>(package: &'a OvfPackage, envelope: &'a Envelope) -> Inspectio
             compression: f.compression.clone(),
             chunk_size: f.chunk_size,
             chunks: f.chunk_count(),
+            digest: digest_status(package, f),
         })
         .collect();
     Inspection {
@@ -351,7 +426,63 @@ pub fn inspect<'a>(package: &'a OvfPackage, envelope: &'a Envelope) -> Inspectio
         networks,
         disks,
         files,
+        integrity: integrity_view(&package.integrity),
         envelope,
+    }
+}
+
+/// The status of a File's stored bytes: its own, or the worst of its chunks.
+fn digest_status(package: &OvfPackage, file: &super::sections::FileRef) -> Option<DigestStatus> {
+    let name = package.file_name(file)?;
+    if file.chunk_count().is_none() {
+        return package.integrity.status(&name);
+    }
+    let mut worst = None;
+    // The check judged a bounded number of chunks; the first one it did not is the end.
+    for chunk in file.chunk_names() {
+        let chunk = resolve(&package.descriptor_name, &chunk).ok()?;
+        match package.integrity.status(&chunk) {
+            Some(status) => worst = worst.max(Some(status)),
+            None => break,
+        }
+    }
+    worst
+}
+
+fn integrity_view(report: &IntegrityReport) -> IntegrityView {
+    let has = |wanted: fn(&Finding) -> bool| report.findings.iter().any(wanted);
+    IntegrityView {
+        manifest: report.manifest.clone(),
+        certificate: report.certificate.clone(),
+        signature: report.signature.as_ref().map(|s| SignatureView {
+            signer: s.signer.clone(),
+            issuer: s.issuer.clone(),
+            not_before: s.not_before.clone(),
+            not_after: s.not_after.clone(),
+            self_signed: s.self_signed,
+            expired: has(|f| matches!(f, Finding::CertificateExpired { .. })),
+            not_yet_valid: has(|f| matches!(f, Finding::CertificateNotYetValid { .. })),
+            algorithm: s.algorithm.to_string(),
+            key_bits: s.key_bits,
+            chain_length: s.chain_length,
+            verified: s.verified,
+        }),
+        files_hashed: report.files_hashed,
+        bytes_hashed: report.bytes_hashed,
+        findings: report
+            .findings
+            .iter()
+            .map(|f| FindingView {
+                rule: f.rule().id,
+                severity: f.severity().as_str(),
+                file: f.file().to_owned(),
+                at: f.text_location().map(|(file, line)| TextPlace {
+                    file: file.to_owned(),
+                    line,
+                }),
+                message: f.to_string(),
+            })
+            .collect(),
     }
 }
 

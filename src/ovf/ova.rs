@@ -1,14 +1,14 @@
-//! The files of an OVA for the model: listed once by the package's tar reader
-//! (`source::tar`), each read on demand by seeking to its data.
+//! The files of an OVA for the model, as listed by the integrity scan's single pass over
+//! the archive (`integrity::scan_ova`); each is read again on demand by seeking to its data.
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use crate::integrity::OvaScan;
 use crate::limits::Limits;
 use crate::source::SourceError;
-use crate::source::tar::read_tar_file;
 
 /// One regular file of the archive.
 #[derive(Clone, Debug)]
@@ -28,39 +28,28 @@ pub struct OvaFiles {
 }
 
 impl OvaFiles {
-    /// Lists the archive with the package's tar reader (headers only, data seeked over): a
-    /// link, device, sparse file, absolute or climbing name, name stored twice or truncated
-    /// archive refuses it whole.
-    pub fn open(path: &Path, limits: &Limits) -> Result<OvaFiles, SourceError> {
-        let file = File::open(path).map_err(|source| SourceError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let mut entries = Vec::new();
-        let mut by_name = HashMap::new();
-        read_tar_file(path, &file, limits, |entry| {
-            by_name.insert(entry.name().to_owned(), entries.len());
-            entries.push(Entry {
-                name: entry.name().to_owned(),
-                size: entry.size(),
-                offset: entry.archive_position(),
-            });
-            Ok::<(), SourceError>(())
-        })?;
-        Ok(OvaFiles {
-            path: path.to_path_buf(),
+    /// The entries a scan listed (the scan refused links, devices, sparse files, absolute
+    /// or climbing names, names stored twice and truncation).
+    pub fn from_scan(scan: &OvaScan, limits: &Limits) -> OvaFiles {
+        let entries: Vec<Entry> = scan
+            .listing()
+            .map(|e| Entry {
+                name: e.name.to_owned(),
+                size: e.size,
+                offset: e.data_offset,
+            })
+            .collect();
+        let by_name = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.name.clone(), i))
+            .collect();
+        OvaFiles {
+            path: scan.archive().to_path_buf(),
             entries,
             by_name,
             limits: *limits,
-        })
-    }
-
-    /// The first `.ovf` entry: DSP0243 puts the descriptor first in an OVA.
-    pub fn descriptor(&self) -> Option<&str> {
-        self.entries
-            .iter()
-            .map(|e| e.name.as_str())
-            .find(|n| n.to_ascii_lowercase().ends_with(".ovf"))
+        }
     }
 
     fn entry(&self, name: &str) -> Option<&Entry> {
@@ -94,9 +83,10 @@ impl OvaFiles {
         let mut data = Vec::new();
         file.take(entry.size).read_to_end(&mut data).map_err(io)?;
         if (data.len() as u64) < entry.size {
-            return Err(SourceError::BadArchive {
+            return Err(SourceError::Truncated {
                 path: self.path.clone(),
-                reason: format!("{name}: the archive ends inside this entry; it is truncated"),
+                offset: entry.offset + data.len() as u64,
+                what: format!("inside `{name}`"),
             });
         }
         Ok(data)
@@ -106,6 +96,7 @@ impl OvaFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::integrity::{Options, scan_ova};
     use tar::EntryType;
 
     fn ova(entries: &[(&str, &[u8])]) -> tempfile::NamedTempFile {
@@ -128,33 +119,42 @@ mod tests {
             ("vfw.ovf", b"<Envelope/>"),
             ("vfw-disk1.vmdk", b"0123456789"),
         ]);
-        let ova = OvaFiles::open(file.path(), &Limits::default()).unwrap();
-        assert_eq!(ova.descriptor(), Some("vfw.ovf"));
+        let limits = Limits::default();
+        let scan = scan_ova(file.path(), &Options::new(&limits)).unwrap();
+        let ova = OvaFiles::from_scan(&scan, &limits);
         assert_eq!(ova.read("vfw.ovf").unwrap(), b"<Envelope/>");
+        assert_eq!(ova.read("vfw-disk1.vmdk").unwrap(), b"0123456789");
         assert_eq!(ova.size("vfw-disk1.vmdk"), Some(10));
+        assert!(matches!(
+            ova.read("notes.txt"),
+            Err(SourceError::Missing(_))
+        ));
         let small = Limits {
             max_file_bytes: 5,
             ..Limits::default()
         };
-        let ova = OvaFiles::open(file.path(), &small).unwrap();
+        let ova = OvaFiles::from_scan(&scan, &small);
         assert!(matches!(
             ova.read("vfw-disk1.vmdk"),
             Err(SourceError::TooLarge { .. })
         ));
-        let few = Limits {
-            max_archive_entries: 1,
-            ..Limits::default()
-        };
-        assert!(matches!(
-            OvaFiles::open(file.path(), &few),
-            Err(SourceError::TooManyEntries { .. })
-        ));
     }
 
     #[test]
-    fn refuses_a_file_that_is_not_a_tar() {
-        let file = tempfile::NamedTempFile::new().unwrap();
-        std::fs::write(file.path(), vec![7u8; 1024]).unwrap();
-        assert!(OvaFiles::open(file.path(), &Limits::default()).is_err());
+    fn an_archive_cut_after_the_scan_is_reported_as_truncated() {
+        let file = ova(&[("vfw.ovf", b"<Envelope/>"), ("vfw.iso", &[7u8; 3000])]);
+        let limits = Limits::default();
+        let scan = scan_ova(file.path(), &Options::new(&limits)).unwrap();
+        let ova = OvaFiles::from_scan(&scan, &limits);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(file.path())
+            .unwrap()
+            .set_len(1600)
+            .unwrap();
+        assert!(matches!(
+            ova.read("vfw.iso"),
+            Err(SourceError::Truncated { offset: 1600, .. })
+        ));
     }
 }

@@ -1,5 +1,7 @@
 //! An OVF package opened from an `.ovf` (files beside it) or an `.ova`: the descriptor read
-//! through the package's file gate within limits, parsed, with external message bundles.
+//! through the package's file gate within limits, parsed, with external message bundles,
+//! and the package's integrity checked against what the descriptor references. An OVA's
+//! data is read once: the integrity scan hands over the descriptor and the listing.
 
 use std::path::Path;
 
@@ -9,6 +11,9 @@ use super::notice::{Notice, NoticeKind};
 use super::ova::OvaFiles;
 use super::sections::FileRef;
 use super::xml;
+use crate::integrity::{
+    ExpectedFile, IntegrityError, IntegrityReport, Options, scan_ova, verify_folder,
+};
 use crate::limits::Limits;
 use crate::source::path::resolve;
 use crate::source::{InputKind, PackageFiles, SourceError, detect};
@@ -53,6 +58,9 @@ pub struct OvfPackage {
     pub descriptor: Descriptor,
     /// The package's files.
     pub files: OvfFiles,
+    /// Manifest, certificate, sizes and digests checked against the descriptor's References
+    /// (against none when the descriptor does not parse).
+    pub integrity: IntegrityReport,
 }
 
 impl OvfPackage {
@@ -83,11 +91,16 @@ impl OvfPackage {
     }
 }
 
-/// Opens an `.ovf` or `.ova` and parses its descriptor; unreadable input is an error, a
-/// descriptor that does not parse is kept with its error (rules report it).
-pub fn open(path: &Path, limits: &Limits) -> Result<OvfPackage, SourceError> {
+/// Opens an `.ovf` or `.ova`, parses its descriptor and checks the package's integrity
+/// (progress, cancellation and certificate time from `options`). Unreadable input, or a
+/// check that cannot finish, is an error; a descriptor that does not parse is kept with its
+/// error (rules report it) and the files are still checked against the manifest.
+pub fn open(path: &Path, options: &Options<'_>) -> Result<OvfPackage, IntegrityError> {
+    let limits = options.limits;
+    let label = path.display().to_string();
     let kind = detect(path)?;
-    let (files, descriptor_name) = match kind {
+    options.progress.begin(&label);
+    let mut package = match kind {
         InputKind::Ovf => {
             let folder = match path.parent() {
                 Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -97,44 +110,50 @@ pub fn open(path: &Path, limits: &Limits) -> Result<OvfPackage, SourceError> {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .ok_or_else(|| SourceError::NotFound(path.to_path_buf()))?;
-            (
-                OvfFiles::Folder(PackageFiles::open_sparse(&folder, limits)),
-                name,
-            )
+            let files = PackageFiles::open_sparse(&folder, limits);
+            let descriptor = descriptor::parse(&files.read(&name)?, &limits.xml);
+            let integrity = verify_folder(&files, &name, &expected_files(&descriptor), options)?;
+            OvfPackage {
+                label,
+                kind,
+                descriptor_name: name,
+                descriptor,
+                files: OvfFiles::Folder(files),
+                integrity,
+            }
         }
         InputKind::Ova => {
-            let ova = open_ova(path, limits)?;
-            let name =
-                ova.descriptor()
-                    .map(str::to_owned)
-                    .ok_or_else(|| SourceError::Unsupported {
-                        path: path.to_path_buf(),
-                        reason: "the OVA holds no .ovf descriptor".to_owned(),
-                    })?;
-            (OvfFiles::Ova(ova), name)
+            let scan = scan_ova(path, options)?;
+            let descriptor = descriptor::parse(scan.descriptor(), &limits.xml);
+            let integrity = scan.verify(&expected_files(&descriptor), options);
+            OvfPackage {
+                label,
+                kind,
+                descriptor_name: scan.descriptor_name().to_owned(),
+                descriptor,
+                files: OvfFiles::Ova(OvaFiles::from_scan(&scan, limits)),
+                integrity,
+            }
         }
         other => {
             return Err(SourceError::Unsupported {
                 path: path.to_path_buf(),
                 reason: format!("this is a {}, not an OVF or OVA package", other.label()),
-            });
+            }
+            .into());
         }
-    };
-    let bytes = files.read(&descriptor_name)?;
-    let mut package = OvfPackage {
-        label: path.display().to_string(),
-        kind,
-        descriptor_name,
-        descriptor: descriptor::parse(&bytes, &limits.xml),
-        files,
     };
     load_bundles(&mut package, limits);
     Ok(package)
 }
 
-/// The one place an OVA is opened, so the package's own tar reader can take over here.
-fn open_ova(path: &Path, limits: &Limits) -> Result<OvaFiles, SourceError> {
-    OvaFiles::open(path, limits)
+/// What the descriptor's References declare, for the integrity check.
+fn expected_files(descriptor: &Descriptor) -> Vec<ExpectedFile> {
+    descriptor
+        .envelope
+        .as_ref()
+        .map(|envelope| envelope.references.iter().map(ExpectedFile::from).collect())
+        .unwrap_or_default()
 }
 
 /// Reads every external `Strings` bundle; a failure is a notice, not a refusal.

@@ -26,10 +26,21 @@ impl LineIndex {
 
     /// The text of a 1-based line without its line break, or `None` past the end.
     pub fn line<'t>(&self, text: &'t str, line: usize) -> Option<&'t str> {
+        let (start, end) = self.line_bounds(text, line)?;
+        text.get(start..end)
+    }
+
+    /// The byte range of a 1-based line without its line break, or `None` past the end.
+    pub fn line_bounds(&self, text: &str, line: usize) -> Option<(usize, usize)> {
         let start = *self.starts.get(line.checked_sub(1)?)?;
         let end = self.starts.get(line).map_or(self.len, |next| next - 1);
-        text.get(start..end.max(start))
-            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        let end = end.max(start);
+        let without_cr = match text.get(start..end) {
+            Some(l) if l.ends_with('\r') => end - 1,
+            Some(_) => end,
+            None => return None,
+        };
+        Some((start, without_cr))
     }
 
     /// The 1-based line and column (in characters) of a byte offset, or `None` when the
@@ -58,6 +69,8 @@ mod tests {
         assert_eq!(index.line(text, 3), Some(""));
         assert_eq!(index.line(text, 4), Some("last"));
         assert_eq!(index.line(text, 5), None);
+        assert_eq!(index.line_bounds(text, 1), Some((0, 4)));
+        assert_eq!(index.line_bounds(text, 4), Some((12, 16)));
         assert_eq!(index.line(text, 0), None);
     }
 

@@ -2,8 +2,9 @@
 //! where it reports.
 
 use std::cell::OnceCell;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
+use crate::capabilities::{Composition, Resolution, resolve};
 use crate::hot::functions::{Call, single_key_maps};
 use crate::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
 use crate::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
@@ -27,6 +28,18 @@ pub struct Context<'a> {
     pub other_maps: Vec<Vec<Call<'a>>>,
     /// Parameter schemas of each HOT template, read on first use (patterns compile once).
     schemas: OnceCell<HashMap<FileId, ParameterSchemas<'a>>>,
+    /// Composition data and its resolution, read on first use.
+    composed: OnceCell<Composed<'a>>,
+}
+
+/// The set's composition data and its resolution without answers (what the set decides by
+/// itself), built on first use and shared by the `CAP-…` rules.
+#[derive(Debug)]
+pub struct Composed<'a> {
+    /// What the set offers.
+    pub composition: Composition<'a>,
+    /// What its own `requires:` decide.
+    pub resolution: Resolution,
 }
 
 /// A template's parameter schemas by parameter name.
@@ -50,7 +63,20 @@ impl<'a> Context<'a> {
             calls,
             other_maps,
             schemas: OnceCell::new(),
+            composed: OnceCell::new(),
         }
+    }
+
+    /// The composition data and its resolution without answers.
+    pub fn composed(&self) -> &Composed<'a> {
+        self.composed.get_or_init(|| {
+            let composition = Composition::read(self.set);
+            let resolution = resolve(&composition, &BTreeMap::new(), &BTreeMap::new());
+            Composed {
+                composition,
+                resolution,
+            }
+        })
     }
 
     /// The parameter schemas of a HOT template, read once per run for all rules.
@@ -105,6 +131,11 @@ impl<'o> Findings<'o> {
     /// Findings of `rule`, appended to `out`.
     pub fn new(rule: &'static RuleMeta, out: &'o mut Vec<Violation>) -> Findings<'o> {
         Findings { rule, out }
+    }
+
+    /// The rule being checked.
+    pub fn rule(&self) -> &'static RuleMeta {
+        self.rule
     }
 
     /// Reports a violation at `span` of `file`; returns it so related places can be added.

@@ -1,9 +1,16 @@
 //! What an OVF rule sees: the package, its descriptor's name, the envelope when it parsed,
-//! and the id sets references resolve against, built once per run.
+//! the package's integrity report, and the id sets references resolve against, built once
+//! per run.
 
-use std::collections::HashSet;
+use std::borrow::Cow;
+use std::cell::OnceCell;
+use std::collections::{HashMap, HashSet};
 
+use crate::integrity::IntegrityReport;
+use crate::ovf::sections::FileRef;
 use crate::ovf::{Envelope, OvfPackage};
+use crate::report::LineIndex;
+use crate::yaml::Span;
 
 /// An OVF package prepared for the rules.
 pub struct OvfContext<'a> {
@@ -13,6 +20,13 @@ pub struct OvfContext<'a> {
     pub file: &'a str,
     /// The envelope, when the descriptor parsed.
     pub envelope: Option<&'a Envelope>,
+    /// What the integrity check of the package found.
+    pub integrity: &'a IntegrityReport,
+    /// References' `File` elements by the package-relative name they resolve to, built on
+    /// first use.
+    file_elements: OnceCell<HashMap<String, &'a FileRef>>,
+    /// The manifest's and certificate's texts with their line starts, built on first use.
+    texts: OnceCell<HashMap<&'a str, (Cow<'a, str>, LineIndex)>>,
     /// `File` ids.
     pub file_ids: HashSet<&'a str>,
     /// Disk ids (DiskSection and SharedDiskSections).
@@ -37,6 +51,9 @@ impl<'a> OvfContext<'a> {
             package,
             file: &package.descriptor_name,
             envelope,
+            integrity: &package.integrity,
+            file_elements: OnceCell::new(),
+            texts: OnceCell::new(),
             file_ids: HashSet::new(),
             disk_ids: HashSet::new(),
             network_names: HashSet::new(),
@@ -81,5 +98,50 @@ impl<'a> OvfContext<'a> {
                 .collect();
         }
         context
+    }
+
+    /// The `File` element a stored file belongs to: the one whose href resolves to `name`,
+    /// or, for a chunk (`disk.vmdk.000000001`), the chunked File it is part of.
+    pub fn file_element(&self, name: &str) -> Option<&'a FileRef> {
+        let elements = self.file_elements.get_or_init(|| {
+            self.envelope
+                .into_iter()
+                .flat_map(|e| e.references.iter())
+                .filter_map(|f| Some((self.package.file_name(f)?, f)))
+                .collect()
+        });
+        if let Some(file) = elements.get(name) {
+            return Some(*file);
+        }
+        let (base, index) = name.rsplit_once('.')?;
+        let chunk = index.len() == 9 && index.bytes().all(|b| b.is_ascii_digit());
+        elements
+            .get(base)
+            .copied()
+            .filter(|f| chunk && f.chunk_size.is_some())
+    }
+
+    /// The span of a whole line of the manifest or certificate named `name` (as the
+    /// integrity check read it), when the file has that line.
+    pub fn text_line(&self, name: &str, line: u32) -> Option<Span> {
+        let texts = self.texts.get_or_init(|| {
+            self.integrity
+                .texts
+                .iter()
+                .map(|kept| {
+                    let text = String::from_utf8_lossy(&kept.bytes);
+                    let index = LineIndex::new(&text);
+                    (kept.name.as_str(), (text, index))
+                })
+                .collect()
+        });
+        let (text, index) = texts.get(name)?;
+        let (start, end) = index.line_bounds(text, line as usize)?;
+        Some(Span {
+            line,
+            column: 1,
+            start: u32::try_from(start).ok()?,
+            end: u32::try_from(end).ok()?,
+        })
     }
 }

@@ -12,9 +12,11 @@ use super::ovf_context::OvfContext;
 
 static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
     let mut all: Vec<&'static Rule> = Vec::new();
+    all.extend_from_slice(super::capabilities::RULES);
     all.extend_from_slice(super::hot_spec::RULES);
     all.extend_from_slice(super::onap::RULES);
     all.extend_from_slice(super::ovf::RULES);
+    all.extend_from_slice(super::ovf_integrity::RULES);
     all.sort_by(|a, b| a.meta.id.cmp(b.meta.id));
     all
 });

@@ -36,21 +36,26 @@ impl InputKind {
     }
 }
 
-/// The OVF descriptor of a folder that holds exactly one `.ovf` at its top and no HOT
-/// template or env file: such a folder is an unpacked OVF package.
+/// The OVF package a folder stands for: its one `.ovf` (an unpacked package) or, when it has
+/// no `.ovf`, its one `.ova` (an archive as downloaded); none when it holds a HOT template
+/// or env file at its top, or two descriptors or two archives.
 pub fn ovf_in_folder(dir: &Path) -> Option<std::path::PathBuf> {
     let mut descriptor = None;
+    let mut archive = None;
     for entry in std::fs::read_dir(dir).ok()? {
         let path = entry.ok()?.path();
         let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
         let extension = name.rsplit_once('.').map_or("", |(_, e)| e);
         match extension {
             "ovf" if descriptor.is_none() => descriptor = Some(path),
+            "ova" if archive.is_none() => archive = Some(Some(path)),
+            // Two archives: neither is the folder's package, unless a descriptor is.
+            "ova" => archive = Some(None),
             "ovf" | "yaml" | "yml" | "template" | "env" => return None,
             _ => {}
         }
     }
-    descriptor
+    descriptor.or(archive.flatten())
 }
 
 /// Decides the kind from the file system entry, its extension and, for zips, its entries.
@@ -121,4 +126,40 @@ fn sniff(path: &Path) -> Result<InputKind, SourceError> {
         return Ok(InputKind::Ovf);
     }
     Ok(InputKind::HotFile)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(names: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for name in names {
+            std::fs::write(dir.path().join(name), b"x").unwrap();
+        }
+        dir
+    }
+
+    fn package(names: &[&str]) -> Option<String> {
+        let dir = folder(names);
+        ovf_in_folder(dir.path()).map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+    }
+
+    #[test]
+    fn a_folder_is_the_package_it_holds() {
+        assert_eq!(
+            package(&["vfw.ovf", "vfw.mf", "disk1.vmdk"]).as_deref(),
+            Some("vfw.ovf")
+        );
+        assert_eq!(
+            package(&["vfw.ova", "README.txt"]).as_deref(),
+            Some("vfw.ova")
+        );
+        // The unpacked descriptor wins over the archive it came from.
+        assert_eq!(package(&["vfw.ova", "vfw.ovf"]).as_deref(), Some("vfw.ovf"));
+        assert_eq!(package(&["vfw.ova", "vlb.ova"]), None);
+        assert_eq!(package(&["vfw.ovf", "vlb.ovf"]), None);
+        assert_eq!(package(&["vfw.ova", "base.yaml"]), None);
+        assert_eq!(package(&["base.yaml", "base.env"]), None);
+    }
 }

@@ -5,13 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use crate::hot::HotSet;
-use crate::integrity::{
-    ExpectedFile, IntegrityError, IntegrityReport, Options, scan_ova, verify_folder,
-};
+use crate::integrity::{IntegrityError, IntegrityReport, Options};
+use crate::ovf::OvfPackage;
 use crate::ovf::inspection::{EulaView, OptionView, inspect};
-use crate::ovf::{OvfFiles, OvfPackage};
 use crate::source::{InputKind, SourceError, detect, ovf_in_folder};
-use crate::validation::load_hot_inputs;
+use crate::validation::{InputError, load_hot_inputs};
 
 /// The loaded input.
 #[derive(Debug)]
@@ -31,30 +29,25 @@ pub struct Loaded {
     pub kind: InputKind,
     /// The package or set.
     pub source: Source,
-    /// The integrity check of an OVF package (none for HOT templates).
-    pub integrity: Option<IntegrityReport>,
     /// Licences to accept, in document order.
     pub eulas: Vec<EulaView>,
     /// Deployment options with each system's hardware.
     pub options: Vec<OptionView>,
 }
 
-/// Why a source cannot be opened.
-#[derive(Debug, thiserror::Error)]
-pub enum OpenError {
-    /// The input cannot be read, or is of a kind this build does not onboard.
-    #[error(transparent)]
-    Source(#[from] SourceError),
-    /// The integrity check could not run to its end (or was cancelled).
-    #[error(transparent)]
-    Integrity(#[from] IntegrityError),
+impl Loaded {
+    /// The integrity check of an OVF package (none for HOT templates).
+    pub fn integrity(&self) -> Option<&IntegrityReport> {
+        match &self.source {
+            Source::Ovf(package) => Some(&package.integrity),
+            Source::Hot(_) => None,
+        }
+    }
 }
 
-impl OpenError {
-    /// Whether the operator cancelled (as opposed to a failure).
-    pub fn is_cancelled(&self) -> bool {
-        matches!(self, OpenError::Integrity(IntegrityError::Cancelled))
-    }
+/// Whether opening failed because the operator cancelled (as opposed to a failure).
+pub fn is_cancelled(error: &InputError) -> bool {
+    matches!(error, InputError::Integrity(IntegrityError::Cancelled))
 }
 
 /// Whether opening `kind` hashes files (and so shows the integrity step's progress).
@@ -75,12 +68,11 @@ pub fn kind_of(path: &Path) -> Result<(PathBuf, InputKind), SourceError> {
 
 /// Opens `path`, checks an OVF package's integrity with `options` (progress, cancellation,
 /// limits) and gathers what it asks.
-pub fn open(path: &Path, options: &Options<'_>) -> Result<Loaded, OpenError> {
+pub fn open(path: &Path, options: &Options<'_>) -> Result<Loaded, InputError> {
     let (target, kind) = kind_of(path)?;
     match kind {
         InputKind::Ovf | InputKind::Ova => {
-            let package = crate::ovf::open(&target, options.limits)?;
-            let integrity = verify(&package, &target, options)?;
+            let package = crate::ovf::open(&target, options)?;
             let (eulas, options) = match package.envelope() {
                 Some(envelope) => {
                     let inspection = inspect(&package, envelope);
@@ -92,7 +84,6 @@ pub fn open(path: &Path, options: &Options<'_>) -> Result<Loaded, OpenError> {
                 path: path.to_path_buf(),
                 kind,
                 source: Source::Ovf(Box::new(package)),
-                integrity: Some(integrity),
                 eulas,
                 options,
             })
@@ -106,7 +97,6 @@ pub fn open(path: &Path, options: &Options<'_>) -> Result<Loaded, OpenError> {
                 path: path.to_path_buf(),
                 kind,
                 source: Source::Hot(Box::new(set)),
-                integrity: None,
                 eulas: Vec::new(),
                 options: Vec::new(),
             })
@@ -116,23 +106,5 @@ pub fn open(path: &Path, options: &Options<'_>) -> Result<Loaded, OpenError> {
             reason: "onboarding from a SOL004 CSAR is not in this build; open its OVF, OVA or HOT templates".to_owned(),
         }
         .into()),
-    }
-}
-
-/// Checks the package's manifest, digests and certificate against its References.
-fn verify(
-    package: &OvfPackage,
-    path: &Path,
-    options: &Options<'_>,
-) -> Result<IntegrityReport, IntegrityError> {
-    let expected: Vec<ExpectedFile> = package
-        .envelope()
-        .map(|e| e.references.iter().map(ExpectedFile::from).collect())
-        .unwrap_or_default();
-    match &package.files {
-        OvfFiles::Folder(files) => {
-            verify_folder(files, &package.descriptor_name, &expected, options)
-        }
-        OvfFiles::Ova(_) => Ok(scan_ova(path, options)?.verify(&expected, options)),
     }
 }

@@ -191,7 +191,7 @@ impl State {
         };
         match step {
             StepId::Source => StepStatus::Done,
-            StepId::Integrity => match &loaded.integrity {
+            StepId::Integrity => match loaded.integrity() {
                 None => StepStatus::Skipped("HOT templates carry no manifest to verify"),
                 Some(_) => StepStatus::Done,
             },

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::checked::check;
 use super::effect::{Effect, Message, OpenFailure, Progress};
-use super::loaded::{Loaded, kind_of, open};
+use super::loaded::{Loaded, is_cancelled, kind_of, open};
 use super::scan::scan;
 use crate::integrity::Options;
 use crate::limits::Limits;
@@ -113,7 +113,7 @@ fn open_and_report<T: From<Message> + Send>(
         .map(Arc::new)
         .map_err(|error| OpenFailure {
             reason: crate::error_chain(&error),
-            cancelled: error.is_cancelled(),
+            cancelled: is_cancelled(&error),
         });
     send(Message::Opened(result));
 }

@@ -104,6 +104,26 @@ impl Mapping {
         self.position(key).map(|at| &self.entries[at].1)
     }
 
+    /// The value under `key`, for editing.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Node> {
+        self.position(key).map(|at| &mut self.entries[at].1)
+    }
+
+    /// Removes the entry named `key` and returns it; later entries keep their order.
+    pub fn remove(&mut self, key: &str) -> Option<(Key, Node)> {
+        let at = self.position(key)?;
+        let removed = self.entries.remove(at);
+        if let Some(index) = &mut self.index {
+            index.remove(key);
+            for slot in index.values_mut() {
+                if *slot > at {
+                    *slot -= 1;
+                }
+            }
+        }
+        Some(removed)
+    }
+
     /// The key entry named `key` (for its span).
     pub fn key(&self, key: &str) -> Option<&Key> {
         self.position(key).map(|at| &self.entries[at].0)
@@ -112,6 +132,11 @@ impl Mapping {
     /// Entries in source order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Key, &Node)> + ExactSizeIterator {
         self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    /// Values in source order, for editing.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Node> {
+        self.entries.iter_mut().map(|(_, v)| v)
     }
 
     /// Number of entries.
@@ -146,6 +171,14 @@ impl Node {
     pub fn as_str(&self) -> Option<&str> {
         match &self.value {
             Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The mapping inside, for editing.
+    pub fn as_map_mut(&mut self) -> Option<&mut Mapping> {
+        match &mut self.value {
+            Value::Map(m) => Some(m),
             _ => None,
         }
     }
@@ -200,6 +233,27 @@ mod tests {
             value,
             span: Span::default(),
         }
+    }
+
+    #[test]
+    fn removal_keeps_order_and_the_index() {
+        let mut map = Mapping::default();
+        for i in 0..20 {
+            let key = Key {
+                text: format!("k{i}"),
+                span: Span::default(),
+            };
+            map.insert(key, node(Value::Int(i)));
+        }
+        assert!(map.remove("k3").is_some());
+        assert!(map.remove("k3").is_none());
+        assert_eq!(map.len(), 19);
+        assert_eq!(map.get("k19"), Some(&node(Value::Int(19))));
+        assert_eq!(map.get("k4"), Some(&node(Value::Int(4))));
+        *map.get_mut("k5").unwrap() = node(Value::Null);
+        assert!(map.get("k5").unwrap().is_null());
+        let keys: Vec<&str> = map.iter().map(|(k, _)| k.text.as_str()).take(4).collect();
+        assert_eq!(keys, ["k0", "k1", "k2", "k4"]);
     }
 
     #[test]

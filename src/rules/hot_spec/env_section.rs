@@ -1,7 +1,10 @@
 //! R-92635/env-section: an environment file holds only Heat's environment sections.
+//!
+//! A set being composed (see `hot::stage`) may also carry the capabilities spec's `requires:`
+//! map; a set that claims to be ready for Heat may not.
 
 use crate::hot::lookalike::closest;
-use crate::hot::{ENV_SECTIONS, Role};
+use crate::hot::{COMPOSITION_ENV_SECTIONS, ENV_SECTIONS, Role};
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 use crate::yaml::Value;
@@ -53,6 +56,28 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
         };
         for (key, value) in map.iter() {
             let section = key.text.as_str();
+            if COMPOSITION_ENV_SECTIONS.contains(&section) {
+                if !context.set.is_composing() {
+                    findings.report(
+                        file,
+                        key.span,
+                        section,
+                        format!(
+                            "`{section}` belongs to composition (capabilities spec) and Heat \
+                             refuses it; resolve the composition (`vnfwiz onboard`) so the \
+                             written environment has none"
+                        ),
+                    );
+                } else if value.as_map().is_none() && !value.is_null() {
+                    findings.report(
+                        file,
+                        value.span,
+                        section,
+                        format!("`{section}` must be a map, not {}", value.kind()),
+                    );
+                }
+                continue;
+            }
             if !ENV_SECTIONS.contains(&section) {
                 let hint = closest(section, ENV_SECTIONS)
                     .map(|s| format!("did you mean `{s}`? "))

@@ -1,5 +1,9 @@
 //! R-92635/unknown-section: only the sections of the template's version appear at the top.
+//!
+//! A set being composed (see `hot::stage`) may also carry the capabilities spec's
+//! `capabilities:` annotation; a set that claims to be ready for Heat may not.
 
+use crate::hot::COMPOSITION_TEMPLATE_SECTIONS;
 use crate::hot::lookalike::closest;
 use crate::hot::version::Version;
 use crate::report::Keyword;
@@ -31,7 +35,16 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             if sections.contains(&key.text.as_str()) {
                 continue;
             }
-            let message = if Version::LATEST.sections().contains(&key.text.as_str()) {
+            let composition = COMPOSITION_TEMPLATE_SECTIONS.contains(&key.text.as_str());
+            if composition && context.set.is_composing() {
+                continue;
+            }
+            let message = if composition {
+                format!(
+                    "`{}` is a composition annotation (capabilities spec) that Heat refuses;                      resolve the composition (`vnfwiz onboard`) so the written template has none",
+                    key.text
+                )
+            } else if Version::LATEST.sections().contains(&key.text.as_str()) {
                 format!(
                     "`{}` needs heat_template_version 2016-10-14 or later; this template is {version}",
                     key.text

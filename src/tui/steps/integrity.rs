@@ -89,7 +89,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
         draw_running(state, theme, frame, area);
         return;
     }
-    let Some(report) = state.loaded.as_ref().and_then(|l| l.integrity.as_ref()) else {
+    let Some(report) = state.loaded.as_ref().and_then(|l| l.integrity()) else {
         return;
     };
     let width = usize::from(area.width);

@@ -3,12 +3,13 @@
 //! Templates are read base module first, then incremental and volume modules, then nested
 //! templates, each group in package order; a clash is reported at the later definition and
 //! points at the first. A nested template used by several resources is one file and is read
-//! once, so its ids never clash with themselves.
+//! once, so its ids never clash with themselves. Candidate implementations of one type (a
+//! registry list, alternative environment files, `resource_type` annotations) never deploy
+//! together, so their ids do not clash with each other.
 
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 
-use crate::hot::{Template, TemplateKind};
+use crate::hot::{FileId, Template, TemplateKind};
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 use crate::yaml::Key;
@@ -39,31 +40,51 @@ fn rank(kind: TemplateKind) -> u8 {
     }
 }
 
+/// The choices each template is a candidate of (two templates sharing one never deploy
+/// together).
+fn choices_of(context: &Context<'_>) -> HashMap<FileId, Vec<usize>> {
+    let mut of: HashMap<FileId, Vec<usize>> = HashMap::new();
+    for (index, outcome) in context.composed().resolution.choices.iter().enumerate() {
+        for file in outcome.choice.candidates.iter().filter_map(|c| c.file()) {
+            of.entry(file).or_default().push(index);
+        }
+    }
+    of
+}
+
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     let mut order: Vec<&Template<'_>> = context.templates.iter().collect();
     order.sort_by_key(|t| (rank(t.kind), t.id));
-    let mut first: HashMap<&str, (&Template<'_>, &Key)> = HashMap::new();
+    let choices = choices_of(context);
+    let exclusive = |a: FileId, b: FileId| {
+        let (Some(x), Some(y)) = (choices.get(&a), choices.get(&b)) else {
+            return false;
+        };
+        a != b && x.iter().any(|c| y.contains(c))
+    };
+    let mut earlier: HashMap<&str, Vec<(&Template<'_>, &Key)>> = HashMap::new();
     for template in order {
         for (name, _) in template.resources() {
-            match first.entry(name.text.as_str()) {
-                Entry::Vacant(slot) => {
-                    slot.insert((template, name));
-                }
-                Entry::Occupied(slot) => {
-                    let (earlier, earlier_key) = *slot.get();
-                    findings
-                        .report(
-                            template.file,
-                            name.span,
-                            format!("resources.{}", name.text),
-                            format!(
-                                "resource id `{}` is already used in `{}`",
-                                name.text,
-                                earlier.path()
-                            ),
-                        )
-                        .also(earlier.path(), earlier_key.span, "the first definition");
-                }
+            let definitions = earlier.entry(name.text.as_str()).or_default();
+            let clash = definitions
+                .iter()
+                .find(|(other, _)| !exclusive(other.id, template.id))
+                .copied();
+            if let Some((first, first_key)) = clash {
+                findings
+                    .report(
+                        template.file,
+                        name.span,
+                        format!("resources.{}", name.text),
+                        format!(
+                            "resource id `{}` is already used in `{}`",
+                            name.text,
+                            first.path()
+                        ),
+                    )
+                    .also(first.path(), first_key.span, "the first definition");
+            } else {
+                definitions.push((template, name));
             }
         }
     }
