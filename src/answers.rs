@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::limits::Limits;
 use crate::yaml::write::{map, node, seq, string};
 use crate::yaml::{Node, Span, Value, YamlLimits};
 
@@ -58,6 +59,42 @@ impl PackageFormat {
     }
 }
 
+/// How the OVF environment document reaches the guest (answer `ovf_env_transport`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EnvTransport {
+    /// `/ovf-env.xml` through the server's `personality` (Nova deprecated personality in
+    /// compute API 2.57; clouds still accept it at lower microversions).
+    #[default]
+    Personality,
+    /// The document as the server's `user_data` (RAW), read from the config drive.
+    UserData,
+    /// Not delivered; the guest reads its properties from the server metadata.
+    None,
+}
+
+impl EnvTransport {
+    /// Every transport, in the order they are offered.
+    pub const ALL: [EnvTransport; 3] = [
+        EnvTransport::Personality,
+        EnvTransport::UserData,
+        EnvTransport::None,
+    ];
+
+    /// The answers-file spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EnvTransport::Personality => "personality",
+            EnvTransport::UserData => "user_data",
+            EnvTransport::None => "none",
+        }
+    }
+
+    /// Parses `personality`, `user_data` or `none`.
+    pub fn parse(text: &str) -> Option<EnvTransport> {
+        EnvTransport::ALL.into_iter().find(|t| t.as_str() == text)
+    }
+}
+
 /// How chosen implementations reach Heat (answer `registry`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RegistryOutput {
@@ -106,6 +143,14 @@ pub struct Answers {
     pub package: Option<PackageFormat>,
     /// `registry`: how chosen implementations are written (inline when not given).
     pub registry: Option<RegistryOutput>,
+    /// `ovf_env_transport`: how the OVF environment reaches the guests.
+    pub ovf_env_transport: Option<EnvTransport>,
+    /// `descriptor_id`: the VNFD's id, recorded on the first package so every later version
+    /// of the product keeps it.
+    pub descriptor_id: Option<String>,
+    /// `package_date`: the packages' timestamp (RFC 3339), when `SOURCE_DATE_EPOCH` does not
+    /// set it.
+    pub package_date: Option<String>,
 }
 
 /// A problem in an answers file, with its place.
@@ -142,7 +187,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-const KEYS: [&str; 8] = [
+const KEYS: [&str; 11] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -151,26 +196,46 @@ const KEYS: [&str; 8] = [
     "requires",
     "package",
     "registry",
+    "ovf_env_transport",
+    "descriptor_id",
+    "package_date",
 ];
 
 impl Answers {
-    /// Reads an answers file (a small YAML document).
-    pub fn load(path: &Path) -> Result<Answers, AnswersError> {
+    /// Reads an answers file (a small YAML document) of at most `limits.max_file_bytes`,
+    /// under the YAML limits.
+    pub fn load(path: &Path, limits: &Limits) -> Result<Answers, AnswersError> {
+        use std::io::Read;
         let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| AnswersError::Io {
+        let io = |source| AnswersError::Io {
             file: file.clone(),
             source,
-        })?;
-        Answers::parse(&bytes, &file)
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .map_err(io)?
+            .take(limits.max_file_bytes + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > limits.max_file_bytes {
+            return Err(io(std::io::Error::other(format!(
+                "over the {}-byte limit for one file (raise it with --max-file-size)",
+                limits.max_file_bytes
+            ))));
+        }
+        Answers::parse_with(&bytes, &file, &limits.yaml)
     }
 
     /// Parses answers from YAML text; `file` names it in errors.
     pub fn parse(bytes: &[u8], file: &str) -> Result<Answers, AnswersError> {
-        let document = crate::yaml::parse(bytes, &YamlLimits::default()).map_err(|source| {
-            AnswersError::Yaml {
-                file: file.to_owned(),
-                source,
-            }
+        Answers::parse_with(bytes, file, &YamlLimits::default())
+    }
+
+    /// Parses answers under the given YAML limits.
+    fn parse_with(bytes: &[u8], file: &str, limits: &YamlLimits) -> Result<Answers, AnswersError> {
+        let document = crate::yaml::parse(bytes, limits).map_err(|source| AnswersError::Yaml {
+            file: file.to_owned(),
+            source,
         })?;
         let invalid = |span: Span, message: String| AnswersError::Invalid {
             file: file.to_owned(),
@@ -186,7 +251,7 @@ impl Answers {
                 return Err(invalid(
                     document.root.span,
                     "an answers file is a mapping of accept_eula, deployment_option, properties, \
-                     parameters, capabilities, requires, package and registry"
+                     parameters, capabilities, requires, package, registry and ovf_env_transport"
                         .to_owned(),
                 ));
             }
@@ -261,6 +326,51 @@ impl Answers {
                             })?,
                     )
                 }
+                "ovf_env_transport" => {
+                    answers.ovf_env_transport = Some(
+                        value
+                            .as_str()
+                            .and_then(EnvTransport::parse)
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "ovf_env_transport is personality, user_data or none"
+                                        .to_owned(),
+                                )
+                            })?,
+                    )
+                }
+                "descriptor_id" => {
+                    answers.descriptor_id = Some(
+                        value
+                            .as_str()
+                            .filter(|id| !id.trim().is_empty())
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "descriptor_id is the VNFD's id, a UUID written as text"
+                                        .to_owned(),
+                                )
+                            })?
+                            .to_owned(),
+                    )
+                }
+                "package_date" => {
+                    answers.package_date = Some(
+                        value
+                            .as_str()
+                            .filter(|d| crate::package::PackageTime::parse_rfc3339(d).is_some())
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "package_date is an RFC 3339 date-time such as \
+                                     2024-05-01T10:00:00Z"
+                                        .to_owned(),
+                                )
+                            })?
+                            .to_owned(),
+                    )
+                }
                 other => {
                     return Err(invalid(
                         key.span,
@@ -326,6 +436,15 @@ impl Answers {
         if let Some(registry) = self.registry {
             entries.push(("registry", string(registry.as_str())));
         }
+        if let Some(transport) = self.ovf_env_transport {
+            entries.push(("ovf_env_transport", string(transport.as_str())));
+        }
+        if let Some(id) = &self.descriptor_id {
+            entries.push(("descriptor_id", string(id.clone())));
+        }
+        if let Some(date) = &self.package_date {
+            entries.push(("package_date", string(date.clone())));
+        }
         if entries.is_empty() {
             return "{}\n".to_owned();
         }
@@ -390,6 +509,9 @@ requires:
   deployment: puppet
 package: csar
 registry: env
+ovf_env_transport: user_data
+descriptor_id: 4bae615d-dd55-55df-87bf-ab891588edea
+package_date: 2024-05-01T10:00:00Z
 ";
 
     #[test]
@@ -409,6 +531,14 @@ registry: env
         assert_eq!(a.requires["deployment"], "puppet");
         assert_eq!(a.package, Some(PackageFormat::Csar));
         assert_eq!(a.registry, Some(RegistryOutput::Env));
+        assert_eq!(a.ovf_env_transport, Some(EnvTransport::UserData));
+        assert_eq!(
+            a.descriptor_id.as_deref(),
+            Some("4bae615d-dd55-55df-87bf-ab891588edea")
+        );
+        assert_eq!(a.package_date.as_deref(), Some("2024-05-01T10:00:00Z"));
+        let error = Answers::parse(b"package_date: yesterday\n", "a.yaml").unwrap_err();
+        assert!(error.to_string().contains("a.yaml:1:15"), "{error}");
     }
 
     #[test]
@@ -435,8 +565,23 @@ registry: env
         assert!(error.to_string().contains("inline"));
         let error = Answers::parse(b"package: tarball\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("csar, heat-zip, both or none"));
+        let error = Answers::parse(b"ovf_env_transport: iso\n", "a.yaml").unwrap_err();
+        assert!(error.to_string().contains("personality, user_data or none"));
         let error = Answers::parse(b"accept_eula: maybe\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("accept_eula"));
+    }
+
+    #[test]
+    fn loading_obeys_the_file_limit() {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), SAMPLE).unwrap();
+        let limits = Limits {
+            max_file_bytes: 16,
+            ..Limits::default()
+        };
+        let error = Answers::load(file.path(), &limits).unwrap_err();
+        assert!(error.to_string().contains("16-byte limit"), "{error}");
+        assert!(Answers::load(file.path(), &Limits::default()).is_ok());
     }
 
     #[test]

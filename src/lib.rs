@@ -2,12 +2,15 @@
 
 pub mod answers;
 pub mod capabilities;
+pub mod convert;
 pub mod hot;
 pub mod integrity;
 pub mod limits;
 pub mod ovf;
+pub mod package;
 pub mod report;
 pub mod rules;
+pub mod session;
 pub mod source;
 pub mod tui;
 pub mod validation;

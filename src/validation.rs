@@ -8,9 +8,10 @@ use crate::hot::{HotSet, Roots, Stage, load_set};
 use crate::integrity::{DigestStatus, IntegrityError, Options};
 use crate::limits::Limits;
 use crate::ovf::{self, OvfPackage};
+use crate::package::{Csar, open_csar};
 use crate::report::{InputReport, InputRoot, Report, SourceTexts};
-use crate::rules::{Check, Selection, check_hot, check_ovf};
-use crate::source::{InputKind, PackageFiles, SourceError, detect, ovf_in_folder};
+use crate::rules::{Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf};
+use crate::source::{InputKind, PackageFiles, SourceError, csar_in_folder, detect, ovf_in_folder};
 
 impl SourceTexts for HotSet {
     fn text(&self, file: &str) -> Option<Cow<'_, str>> {
@@ -69,6 +70,16 @@ impl From<IntegrityError> for InputError {
     }
 }
 
+impl SourceTexts for Csar {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        Csar::text(self, file)
+    }
+
+    fn file_count(&self) -> usize {
+        self.files_checked()
+    }
+}
+
 /// One input to validate, after grouping loose template files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Input {
@@ -80,6 +91,8 @@ enum Input {
     Zip(PathBuf),
     /// An `.ovf` (files beside it) or an `.ova`.
     Ovf(PathBuf),
+    /// A SOL004 CSAR: a `.csar`/`.zip` or an unpacked folder.
+    Csar(PathBuf),
 }
 
 /// Groups consecutive loose files into one set rooted at their common folder.
@@ -98,6 +111,7 @@ fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
                 flush(&mut loose, &mut inputs);
                 inputs.push(match ovf_in_folder(path) {
                     Some(descriptor) => Input::Ovf(descriptor),
+                    None if csar_in_folder(path) => Input::Csar(path.clone()),
                     None => Input::Folder(path.clone()),
                 });
             }
@@ -109,14 +123,9 @@ fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
                 flush(&mut loose, &mut inputs);
                 inputs.push(Input::Ovf(path.clone()));
             }
-            kind => {
-                return Err(SourceError::Unsupported {
-                    path: path.clone(),
-                    reason: format!(
-                        "{} input is not handled by this build; give a HOT template, folder, heat zip, .ovf or .ova",
-                        kind.label()
-                    ),
-                });
+            InputKind::Csar => {
+                flush(&mut loose, &mut inputs);
+                inputs.push(Input::Csar(path.clone()));
             }
         }
     }
@@ -144,10 +153,14 @@ fn files_input(paths: Vec<PathBuf>) -> Input {
     Input::Files { root, names }
 }
 
-/// A loaded input: a HOT set or an OVF package.
-enum Loaded {
+/// A loaded input: a HOT set, an OVF package or a CSAR.
+pub enum Loaded {
+    /// A template set (file, folder or heat zip).
     Hot(Box<HotSet>),
+    /// An `.ovf` or `.ova` package (or a folder holding one `.ovf`), integrity checked.
     Ovf(Box<OvfPackage>),
+    /// An ETSI SOL004 CSAR (zip or unpacked folder).
+    Csar(Box<Csar>),
 }
 
 /// Loads one input and names the root its file paths are relative to.
@@ -184,6 +197,15 @@ fn load(input: Input, options: &Options<'_>) -> Result<(Loaded, InputRoot), Inpu
             };
             (Loaded::Ovf(Box::new(package)), root)
         }
+        Input::Csar(path) => {
+            let csar = open_csar(&path, options)?;
+            let root = if path.is_dir() {
+                InputRoot::Folder(absolute(&path))
+            } else {
+                InputRoot::Archive(absolute(&path))
+            };
+            (Loaded::Csar(Box::new(csar)), root)
+        }
     })
 }
 
@@ -191,15 +213,23 @@ fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
+/// Opens one input the way `validate` does: a template, folder, heat zip or OVF package.
+pub fn open(path: &Path, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
+    match group(&[path.to_path_buf()])?.pop() {
+        Some(input) => load(input, options),
+        None => Err(SourceError::NotFound(path.to_path_buf()).into()),
+    }
+}
+
 /// Loads every input as a HOT set (an OVF package among them is refused unread).
 pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, InputError> {
     let options = Options::new(limits);
     let mut sets = Vec::new();
     for input in group(paths)? {
-        if let Input::Ovf(path) = input {
+        if let Input::Ovf(path) | Input::Csar(path) = input {
             return Err(SourceError::Unsupported {
                 path,
-                reason: "an OVF package is not a HOT template set".to_owned(),
+                reason: "an OVF package or a CSAR is not a HOT template set".to_owned(),
             }
             .into());
         }
@@ -229,7 +259,7 @@ pub fn validate_as(
     stage: Option<Stage>,
 ) -> Result<Report, InputError> {
     let mut inputs = Vec::new();
-    let (mut hot, mut ovf) = (false, false);
+    let (mut hot, mut ovf, mut csar) = (false, false, false);
     for input in group(paths)? {
         let started = Instant::now();
         let (loaded, root) = load(input, options)?;
@@ -257,6 +287,16 @@ pub fn validate_as(
                     elapsed: started.elapsed(),
                 }
             }
+            Loaded::Csar(package) => {
+                csar = true;
+                InputReport {
+                    label: package.label.clone(),
+                    root,
+                    violations: check_csar(&package, selection),
+                    sources: package,
+                    elapsed: started.elapsed(),
+                }
+            }
         };
         inputs.push(report);
     }
@@ -264,8 +304,9 @@ pub fn validate_as(
     let rules = selection
         .rules()
         .filter(|r| match r.check {
-            Check::Hot(_) => hot,
+            Check::Hot(_) => hot || (csar && applies_to_base_hot(r)),
             Check::Ovf(_) => ovf,
+            Check::Csar(_) => csar,
         })
         .map(|r| &r.meta)
         .collect();

@@ -88,6 +88,17 @@ fn fixture_sets(id: &str) -> (Vec<PathBuf>, Vec<PathBuf>) {
     (pass, fail)
 }
 
+/// What a fixture set is validated as: the `.csar` archive it holds, or the folder itself.
+fn input(set: &Path) -> PathBuf {
+    std::fs::read_dir(set)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "csar"))
+        .unwrap_or_else(|| set.to_path_buf())
+}
+
 /// The `file:line:column` lines of a fail set's `.expected`, sorted.
 fn expected(set: &Path) -> Vec<String> {
     let file = set.with_extension("expected");
@@ -301,7 +312,8 @@ fn every_fail_fixture_reports_exactly_its_violations_in_every_format() {
             };
             for format in FORMATS {
                 checked += 1;
-                let dir = set.as_os_str();
+                let input = input(&set);
+                let dir = input.as_os_str();
                 let mut args = vec![
                     OsStr::new("validate"),
                     dir,
@@ -351,9 +363,10 @@ fn every_pass_fixture_exits_zero_with_nothing_reported_in_every_format() {
         for set in fixture_sets(&rule.id).0 {
             for format in FORMATS {
                 checked += 1;
+                let input = input(&set);
                 let args = [
                     OsStr::new("validate"),
-                    set.as_os_str(),
+                    input.as_os_str(),
                     "--rules".as_ref(),
                     rule.id.as_ref(),
                     "--format".as_ref(),

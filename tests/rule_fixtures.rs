@@ -1,9 +1,10 @@
 //! Every rule's fixtures: `pass*` sets show no violation of the rule, `fail*` sets show
 //! exactly the violations listed in the sibling `<dir>.expected` (`file:line:column`).
 //! A meta-test fails when a registered rule lacks documentation or fixtures.
-//! A set holding an `.ovf` or `.ova` is validated as that OVF package; any other set as a
-//! HOT folder. A set whose folder name contains `heat_ready` is checked as a set that claims
-//! to deploy as it is (`validate --heat-ready`), where composition annotations are errors.
+//! A set holding an `.ovf`, `.ova` or `.csar` is validated as that package; any other set
+//! as a folder (an unpacked CSAR when it has TOSCA-Metadata or a root `.mf`, else HOT). A
+//! set whose folder name contains `heat_ready` is checked as a set that claims to deploy as
+//! it is (`validate --heat-ready`), where composition annotations are errors.
 
 use std::path::{Path, PathBuf};
 
@@ -41,14 +42,17 @@ fn fixture_sets(id: &str) -> (Vec<PathBuf>, Vec<PathBuf>) {
     (pass, fail)
 }
 
-/// The input a fixture set stands for: its OVF package, or the folder itself.
+/// The input a fixture set stands for: its OVF package or CSAR archive, or the folder.
 fn input_of(set_dir: &Path) -> PathBuf {
     let mut packages: Vec<PathBuf> = std::fs::read_dir(set_dir)
         .map(|entries| {
             entries
                 .flatten()
                 .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "ovf" || e == "ova"))
+                .filter(|p| {
+                    p.extension()
+                        .is_some_and(|e| e == "ovf" || e == "ova" || e == "csar")
+                })
                 .collect()
         })
         .unwrap_or_default();

@@ -2,6 +2,7 @@
 
 mod capabilities;
 mod inspect;
+mod onboard;
 mod rules;
 mod validate;
 mod wizard;
@@ -33,6 +34,8 @@ enum Command {
     Validate(validate::ValidateArgs),
     /// Show what an OVF or OVA package asks and holds.
     Inspect(inspect::InspectArgs),
+    /// Convert and write the final template, environment and answers without prompting.
+    Onboard(onboard::OnboardArgs),
     /// Show what a template set lets the operator choose, or find templates by capability.
     Capabilities(capabilities::CapabilitiesArgs),
     /// List the rule catalogue.
@@ -143,6 +146,18 @@ pub enum CliError {
     /// Writing to stdout failed.
     #[error("cannot write the report: {0}")]
     Output(#[from] std::io::Error),
+    /// A source that cannot be opened for onboarding.
+    #[error(transparent)]
+    Session(#[from] vnfwiz::session::SessionError),
+    /// An answers file that cannot be read.
+    #[error(transparent)]
+    Answers(#[from] vnfwiz::answers::AnswersError),
+    /// The output folder cannot be written.
+    #[error(transparent)]
+    Write(#[from] vnfwiz::session::WriteError),
+    /// A flag that cannot be used as given.
+    #[error("{0}")]
+    Usage(String),
     /// The wizard could not run.
     #[error(transparent)]
     Wizard(#[from] vnfwiz::tui::WizardError),
@@ -170,6 +185,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Some(Command::Validate(args)) => validate::run(args, &limits),
         Some(Command::Inspect(args)) => inspect::run(args, &limits),
+        Some(Command::Onboard(args)) => onboard::run(args, &limits),
         Some(Command::Capabilities(args)) => capabilities::run(args, &limits),
         Some(Command::Rules(args)) => rules::run(args),
         None => wizard::run(cli.wizard, &limits),

@@ -15,7 +15,7 @@ use super::{CliError, Format, color_stdout};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Templates, env files, folders, heat zips, .ovf or .ova packages.
+    /// Templates, env files, folders, heat zips, .ovf/.ova packages or SOL004 CSARs.
     #[arg(required = true)]
     paths: Vec<std::path::PathBuf>,
     /// Report format.

@@ -59,6 +59,7 @@ pub fn load_set(files: &PackageFiles, roots: Roots, label: String, limits: &Limi
             nesting: Vec::new(),
             nesting_problems: Vec::new(),
             manifest: None,
+            package_files: files.names().to_vec(),
             capabilities_map: None,
             given_roots,
             stage: stage::Stage::default(),

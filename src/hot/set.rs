@@ -156,6 +156,8 @@ pub struct HotSet {
     pub nesting_problems: Vec<NestingProblem>,
     /// The parsed `MANIFEST.json`, when the package has one.
     pub manifest: Option<Manifest>,
+    /// Every file of the folder or archive, sorted (empty when files were given one by one).
+    pub package_files: Vec<String>,
     /// The TripleO `capabilities-map.yaml` of the set (an artifact whose tree is kept).
     pub capabilities_map: Option<FileId>,
     /// True when the files were named one by one (`heat -f t.yaml -e a.env -e b.env`): their

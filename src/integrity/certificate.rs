@@ -8,7 +8,7 @@ use std::time::SystemTime;
 use rsa::traits::PublicKeyParts;
 use rsa::{BigUint, Pkcs1v15Sign, RsaPublicKey};
 use sha1::Sha1;
-use sha2::{Sha256, Sha512};
+use sha2::{Sha224, Sha256, Sha384, Sha512};
 use x509_cert::Certificate;
 use x509_cert::der::oid::ObjectIdentifier;
 use x509_cert::der::{DateTime, Decode, DecodePem};
@@ -227,7 +227,7 @@ fn first_line(text: &str) -> Option<(u32, &str, &str)> {
 /// Every `BEGIN/END CERTIFICATE` block in `text` with the byte offset where it starts, in
 /// order; text between blocks (such as the `subject=` lines `openssl x509` prints) is
 /// ignored. A block that cannot be decoded fails with its offset.
-fn pem_certificates(
+pub(crate) fn pem_certificates(
     text: &str,
 ) -> Result<Vec<(usize, Certificate)>, (usize, x509_cert::der::Error)> {
     const BEGIN: &str = "-----BEGIN CERTIFICATE-----";
@@ -260,7 +260,7 @@ fn line_at(text: &str, offset: usize) -> u32 {
 }
 
 /// The signer's RSA public key, or why it cannot be used.
-fn rsa_key(certificate: &Certificate) -> Result<RsaPublicKey, String> {
+pub(crate) fn rsa_key(certificate: &Certificate) -> Result<RsaPublicKey, String> {
     let spki = &certificate.tbs_certificate.subject_public_key_info;
     let oid = spki.algorithm.oid;
     if oid != RSA_ENCRYPTION {
@@ -291,16 +291,18 @@ fn rsa_key(certificate: &Certificate) -> Result<RsaPublicKey, String> {
 }
 
 /// PKCS#1 v1.5 with the DigestInfo prefix of `algorithm`.
-fn scheme(algorithm: DigestAlgorithm) -> Pkcs1v15Sign {
+pub(crate) fn scheme(algorithm: DigestAlgorithm) -> Pkcs1v15Sign {
     match algorithm {
         DigestAlgorithm::Sha1 => Pkcs1v15Sign::new::<Sha1>(),
+        DigestAlgorithm::Sha224 => Pkcs1v15Sign::new::<Sha224>(),
         DigestAlgorithm::Sha256 => Pkcs1v15Sign::new::<Sha256>(),
+        DigestAlgorithm::Sha384 => Pkcs1v15Sign::new::<Sha384>(),
         DigestAlgorithm::Sha512 => Pkcs1v15Sign::new::<Sha512>(),
     }
 }
 
 /// A time as `2031-05-04T12:00:00Z`.
-fn utc(time: SystemTime) -> String {
+pub(crate) fn utc(time: SystemTime) -> String {
     DateTime::from_system_time(time)
         .map(|t| t.to_string())
         .unwrap_or_else(|_| "(a date outside the years 1970–9999)".to_owned())

@@ -1,4 +1,5 @@
-//! The digest algorithms OVF manifests use and hashing a stream at the CPU's SHA speed.
+//! The digest algorithms OVF manifests and SOL004 packages use, and hashing a stream at the
+//! CPU's SHA speed.
 //!
 //! `sha1`/`sha2` pick the x86 SHA extensions (or ARMv8 crypto) at run time, so one core
 //! hashes SHA-256 about as fast as `openssl dgst` (docs/performance.md).
@@ -6,35 +7,51 @@
 use std::io::Read;
 
 use sha1::Sha1;
-use sha2::{Digest as _, Sha256, Sha512};
+use sha2::{Digest as _, Sha224, Sha256, Sha384, Sha512};
 
 use super::error::IntegrityError;
 use super::progress::Tracker;
 
-/// A digest algorithm an OVF manifest or certificate may name.
+/// A digest algorithm an OVF manifest, a SOL004 manifest or a certificate may name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DigestAlgorithm {
     /// SHA-1 (OVF 1.x manifests).
     Sha1,
+    /// SHA-224 (SOL004).
+    Sha224,
     /// SHA-256 (OVF 2.x and ovftool's default).
     Sha256,
+    /// SHA-384 (SOL004).
+    Sha384,
     /// SHA-512.
     Sha512,
 }
 
 impl DigestAlgorithm {
-    /// Every algorithm, for streams hashed before the manifest says which one it uses.
-    pub const ALL: [DigestAlgorithm; 3] = [
+    /// Every algorithm.
+    pub const ALL: [DigestAlgorithm; 5] = [
+        DigestAlgorithm::Sha1,
+        DigestAlgorithm::Sha224,
+        DigestAlgorithm::Sha256,
+        DigestAlgorithm::Sha384,
+        DigestAlgorithm::Sha512,
+    ];
+
+    /// The algorithms OVF manifests use, for streams hashed before the manifest says which
+    /// one it uses.
+    pub const OVF: [DigestAlgorithm; 3] = [
         DigestAlgorithm::Sha1,
         DigestAlgorithm::Sha256,
         DigestAlgorithm::Sha512,
     ];
 
-    /// The name as a manifest writes it (`SHA256`).
+    /// The name as an OVF manifest writes it (`SHA256`).
     pub fn name(self) -> &'static str {
         match self {
             DigestAlgorithm::Sha1 => "SHA1",
+            DigestAlgorithm::Sha224 => "SHA224",
             DigestAlgorithm::Sha256 => "SHA256",
+            DigestAlgorithm::Sha384 => "SHA384",
             DigestAlgorithm::Sha512 => "SHA512",
         }
     }
@@ -45,7 +62,9 @@ impl DigestAlgorithm {
         let name = name.trim().to_ascii_uppercase().replace('-', "");
         match name.as_str() {
             "SHA1" => Some(DigestAlgorithm::Sha1),
+            "SHA224" | "SHA2224" => Some(DigestAlgorithm::Sha224),
             "SHA256" | "SHA2256" => Some(DigestAlgorithm::Sha256),
+            "SHA384" | "SHA2384" => Some(DigestAlgorithm::Sha384),
             "SHA512" | "SHA2512" => Some(DigestAlgorithm::Sha512),
             _ => None,
         }
@@ -55,7 +74,9 @@ impl DigestAlgorithm {
     pub fn output_len(self) -> usize {
         match self {
             DigestAlgorithm::Sha1 => 20,
+            DigestAlgorithm::Sha224 => 28,
             DigestAlgorithm::Sha256 => 32,
+            DigestAlgorithm::Sha384 => 48,
             DigestAlgorithm::Sha512 => 64,
         }
     }
@@ -82,7 +103,9 @@ impl std::fmt::Display for DigestAlgorithm {
 #[derive(Clone, Default)]
 pub struct Hasher {
     sha1: Option<Sha1>,
+    sha224: Option<Sha224>,
     sha256: Option<Sha256>,
+    sha384: Option<Sha384>,
     sha512: Option<Sha512>,
 }
 
@@ -92,14 +115,20 @@ impl Hasher {
         let wants = |a| algorithms.contains(&a);
         Hasher {
             sha1: wants(DigestAlgorithm::Sha1).then(Sha1::new),
+            sha224: wants(DigestAlgorithm::Sha224).then(Sha224::new),
             sha256: wants(DigestAlgorithm::Sha256).then(Sha256::new),
+            sha384: wants(DigestAlgorithm::Sha384).then(Sha384::new),
             sha512: wants(DigestAlgorithm::Sha512).then(Sha512::new),
         }
     }
 
     /// True when no algorithm is wanted (the bytes only need counting).
     pub fn is_empty(&self) -> bool {
-        self.sha1.is_none() && self.sha256.is_none() && self.sha512.is_none()
+        self.sha1.is_none()
+            && self.sha224.is_none()
+            && self.sha256.is_none()
+            && self.sha384.is_none()
+            && self.sha512.is_none()
     }
 
     /// Feeds bytes to every algorithm.
@@ -107,7 +136,13 @@ impl Hasher {
         if let Some(h) = &mut self.sha1 {
             h.update(data);
         }
+        if let Some(h) = &mut self.sha224 {
+            h.update(data);
+        }
         if let Some(h) = &mut self.sha256 {
+            h.update(data);
+        }
+        if let Some(h) = &mut self.sha384 {
             h.update(data);
         }
         if let Some(h) = &mut self.sha512 {
@@ -121,8 +156,14 @@ impl Hasher {
         if let Some(h) = self.sha1 {
             out.push((DigestAlgorithm::Sha1, h.finalize().to_vec()));
         }
+        if let Some(h) = self.sha224 {
+            out.push((DigestAlgorithm::Sha224, h.finalize().to_vec()));
+        }
         if let Some(h) = self.sha256 {
             out.push((DigestAlgorithm::Sha256, h.finalize().to_vec()));
+        }
+        if let Some(h) = self.sha384 {
+            out.push((DigestAlgorithm::Sha384, h.finalize().to_vec()));
         }
         if let Some(h) = self.sha512 {
             out.push((DigestAlgorithm::Sha512, h.finalize().to_vec()));
@@ -233,6 +274,11 @@ mod tests {
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
         assert!(to_hex(&DigestAlgorithm::Sha512.digest(b"abc")).starts_with("ddaf35a193617aba"));
+        assert_eq!(
+            to_hex(&DigestAlgorithm::Sha224.digest(b"abc")),
+            "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7"
+        );
+        assert!(to_hex(&DigestAlgorithm::Sha384.digest(b"abc")).starts_with("cb00753f45a35e8b"));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::envelope::{Content, Envelope};
 use super::sections::hardware::{self, Item, ItemElement, resource_type};
-use super::sections::{Capacity, HardwareSection};
+use super::sections::{AddressPair, Capacity, HardwareSection};
 use super::units::AllocationUnits;
 
 /// A disk of a virtual system, sized for the chosen option.
@@ -21,6 +21,10 @@ pub struct ResolvedDisk {
     pub capacity_property: Option<String>,
     /// The File holding the disk image (none for an empty disk).
     pub file_ref: Option<String>,
+    /// `ecs:volumeType` (SATA or SSD): the disk is a block storage volume.
+    pub volume_type: Option<String>,
+    /// True for a disk of a SharedDiskSection.
+    pub shared: bool,
 }
 
 impl ResolvedDisk {
@@ -43,6 +47,10 @@ pub struct ResolvedNic {
     pub mac: Option<String>,
     /// `ecs:staticIPAddress`.
     pub static_ip: Option<String>,
+    /// `AddressOnParent`: the adapter's slot, which orders the adapters.
+    pub address_on_parent: Option<String>,
+    /// `ecs:AllowedAddressPairs`.
+    pub allowed_address_pairs: Vec<AddressPair>,
 }
 
 /// The hardware one virtual system gets for one deployment option.
@@ -88,13 +96,42 @@ pub fn effective_items<'a>(items: &'a [Item], option: Option<&str>) -> Vec<&'a I
     chosen
 }
 
-/// The hardware of every virtual system for `option` (the default option when `None`).
+/// The hardware of every virtual system for `option` (the default option when `None`),
+/// `${key}` capacities read from the properties' defaults for that option.
 pub fn resolved_hardware(envelope: &Envelope, option: Option<&str>) -> Vec<SystemHardware> {
     let option = option.or(envelope.default_configuration());
+    let defaults = property_defaults(envelope, option);
+    resolved_hardware_with(envelope, option, &|key| defaults.get(key).cloned())
+}
+
+/// The hardware of every virtual system for `option` (`None`: only items for all options),
+/// with `value` giving the property values that `${key}` capacities name.
+pub fn resolved_hardware_with(
+    envelope: &Envelope,
+    option: Option<&str>,
+    value: &dyn Fn(&str) -> Option<String>,
+) -> Vec<SystemHardware> {
     envelope
         .virtual_systems()
-        .map(|(_, system)| system_hardware(envelope, system, option))
+        .map(|(_, system)| system_hardware(envelope, system, option, value))
         .collect()
+}
+
+/// Each property's default for `option`, by key and by full key (what `${key}` names).
+pub fn property_defaults(envelope: &Envelope, option: Option<&str>) -> HashMap<String, String> {
+    let mut defaults = HashMap::new();
+    for (_, _, property) in envelope.properties() {
+        if let Some(value) = property.default_for(option) {
+            // The first property of a key wins, as a lookup in document order would.
+            defaults
+                .entry(property.key.value.clone())
+                .or_insert_with(|| value.to_owned());
+            defaults
+                .entry(property.full_key.clone())
+                .or_insert_with(|| value.to_owned());
+        }
+    }
+    defaults
 }
 
 /// The section that sizes a system: its first VirtualHardwareSection, else its collection's
@@ -115,7 +152,12 @@ fn hardware_source<'a>(
     })
 }
 
-fn system_hardware(envelope: &Envelope, system: &Content, option: Option<&str>) -> SystemHardware {
+fn system_hardware(
+    envelope: &Envelope,
+    system: &Content,
+    option: Option<&str>,
+    property: &dyn Fn(&str) -> Option<String>,
+) -> SystemHardware {
     let mut hardware = SystemHardware {
         system: system.id.value.clone(),
         source: None,
@@ -128,14 +170,6 @@ fn system_hardware(envelope: &Envelope, system: &Content, option: Option<&str>) 
         return hardware;
     };
     hardware.source = Some(source);
-    let property = |key: &str| {
-        envelope
-            .properties()
-            .map(|(_, _, p)| p)
-            .find(|p| p.key.value == key || p.full_key == key)
-            .and_then(|p| p.default_for(option))
-            .map(str::to_owned)
-    };
     for item in effective_items(&section.items, option) {
         let kind = item.resource_type.or(match item.element {
             ItemElement::EthernetPortItem => Some(resource_type::ETHERNET),
@@ -154,7 +188,7 @@ fn system_hardware(envelope: &Envelope, system: &Content, option: Option<&str>) 
                 hardware.memory_mib = item.virtual_quantity.and_then(|q| memory_mib(units, q));
             }
             Some(resource_type::DISK | resource_type::LOGICAL_DISK) => {
-                if let Some(disk) = resolved_disk(envelope, item, &property) {
+                if let Some(disk) = resolved_disk(envelope, item, property) {
                     hardware.disks.push(disk);
                 }
             }
@@ -164,6 +198,8 @@ fn system_hardware(envelope: &Envelope, system: &Content, option: Option<&str>) 
                 sub_type: item.resource_sub_type.clone(),
                 mac: item.address.clone(),
                 static_ip: item.static_ip.clone(),
+                address_on_parent: item.address_on_parent.clone(),
+                allowed_address_pairs: item.allowed_address_pairs.clone(),
             }),
             _ => {}
         }
@@ -182,10 +218,14 @@ fn memory_mib(units: Option<&AllocationUnits>, quantity: u64) -> Option<u128> {
 fn resolved_disk(
     envelope: &Envelope,
     item: &Item,
-    property: &impl Fn(&str) -> Option<String>,
+    property: &dyn Fn(&str) -> Option<String>,
 ) -> Option<ResolvedDisk> {
     let id = hardware::disk_id(&item.disk_ref()?.value)?;
     let disk = envelope.disk(id);
+    let shared = envelope
+        .shared_disks
+        .iter()
+        .any(|s| s.disks.iter().any(|d| d.disk_id.value == id));
     Some(ResolvedDisk {
         disk_id: id.to_owned(),
         bytes: disk.and_then(|d| d.capacity_bytes(property)),
@@ -198,6 +238,8 @@ fn resolved_disk(
         file_ref: disk
             .and_then(|d| d.file_ref.as_ref())
             .map(|f| f.value.clone()),
+        volume_type: disk.and_then(|d| d.volume_type.clone()),
+        shared,
     })
 }
 
@@ -241,6 +283,8 @@ mod tests {
             bytes: Some(536_870_912),
             capacity_property: None,
             file_ref: None,
+            volume_type: None,
+            shared: false,
         };
         assert_eq!(half.gib_rounded_up(), Some(1));
     }

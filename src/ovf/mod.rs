@@ -21,7 +21,8 @@ pub mod units;
 pub mod xml;
 
 pub use deployment::{
-    ResolvedDisk, ResolvedNic, SystemHardware, effective_items, resolved_hardware,
+    ResolvedDisk, ResolvedNic, SystemHardware, effective_items, property_defaults,
+    resolved_hardware, resolved_hardware_with,
 };
 pub use descriptor::{Descriptor, parse};
 pub use envelope::{Content, ContentKind, Envelope};

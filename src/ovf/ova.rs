@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use crate::integrity::OvaScan;
 use crate::limits::Limits;
 use crate::source::SourceError;
+use crate::source::tar::read_tar_file;
 
 /// One regular file of the archive.
 #[derive(Clone, Debug)]
@@ -59,6 +60,37 @@ impl OvaFiles {
     /// The size the tar header states.
     pub fn size(&self, name: &str) -> Option<u64> {
         self.entry(name).map(|e| e.size)
+    }
+
+    /// Hands each wanted entry to `visit` as it streams past, in one forward pass over the
+    /// archive (entries nobody wants are seeked over); every wanted name must be met.
+    pub fn stream_each<E: From<SourceError>>(
+        &self,
+        wanted: &[String],
+        mut visit: impl FnMut(&str, u64, &mut dyn Read) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let file = File::open(&self.path).map_err(|source| SourceError::Io {
+            path: self.path.clone(),
+            source,
+        })?;
+        let mut met = 0usize;
+        read_tar_file(&self.path, &file, &self.limits, |entry| {
+            if !wanted.iter().any(|w| w == entry.name()) {
+                return Ok(());
+            }
+            met += 1;
+            let (name, size) = (entry.name().to_owned(), entry.size());
+            visit(&name, size, entry)
+        })?;
+        if met < wanted.len() {
+            let missing = wanted
+                .iter()
+                .find(|w| self.entry(w).is_none())
+                .cloned()
+                .unwrap_or_default();
+            return Err(SourceError::Missing(missing).into());
+        }
+        Ok(())
     }
 
     /// Reads an entry, refusing more than the per-file limit.

@@ -43,6 +43,28 @@ impl OvfFiles {
             OvfFiles::Ova(ova) => ova.read(name),
         }
     }
+
+    /// Streams each of `names` once to `visit` (name, size, reader), without holding any in
+    /// memory: a folder's files in the order given, an OVA's entries in archive order in one
+    /// forward pass. A name the package lacks is an error.
+    pub fn stream_each<E: From<SourceError>>(
+        &self,
+        names: &[String],
+        mut visit: impl FnMut(&str, u64, &mut dyn std::io::Read) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match self {
+            OvfFiles::Folder(files) => {
+                for name in names {
+                    let size = files
+                        .size(name)
+                        .ok_or_else(|| SourceError::Missing(name.clone()))?;
+                    files.stream(name, |reader| visit(name, size, reader))?;
+                }
+                Ok(())
+            }
+            OvfFiles::Ova(ova) => ova.stream_each(names, visit),
+        }
+    }
 }
 
 /// An opened OVF package.

@@ -3,6 +3,7 @@
 use crate::report::Keyword;
 
 use super::context::{Context, Findings};
+use super::csar_context::CsarContext;
 use super::ovf_context::OvfContext;
 
 /// A rule's identity and documentation, shown by `vnfwiz rules`, in SARIF and in the wizard.
@@ -28,6 +29,8 @@ pub enum Check {
     Hot(fn(&Context<'_>, &mut Findings<'_>)),
     /// An OVF package (descriptor model and files).
     Ovf(fn(&OvfContext<'_>, &mut Findings<'_>)),
+    /// A SOL004 CSAR (metadata, manifest, VNFD, digests, signature, BaseHOT layout).
+    Csar(fn(&CsarContext<'_>, &mut Findings<'_>)),
 }
 
 /// A registered rule: its metadata and its check.

@@ -2,15 +2,20 @@
 
 pub mod capabilities;
 mod context;
+mod csar_context;
 pub mod hot_spec;
 mod meta;
 pub mod onap;
 pub mod ovf;
 mod ovf_context;
 pub mod ovf_integrity;
+pub mod package;
 mod registry;
 
 pub use context::{Composed, Context, Findings};
+pub use csar_context::{CsarContext, FILE_START};
 pub use meta::{Check, Rule, RuleMeta};
 pub use ovf_context::OvfContext;
-pub use registry::{Selection, UnknownRule, all, check_hot, check_ovf, find};
+pub use registry::{
+    Selection, UnknownRule, all, applies_to_base_hot, check_csar, check_hot, check_ovf, find,
+};

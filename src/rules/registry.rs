@@ -4,9 +4,11 @@ use std::sync::LazyLock;
 
 use crate::hot::HotSet;
 use crate::ovf::OvfPackage;
+use crate::package::Csar;
 use crate::report::Violation;
 
 use super::context::{Context, Findings};
+use super::csar_context::CsarContext;
 use super::meta::{Check, Rule};
 use super::ovf_context::OvfContext;
 
@@ -16,6 +18,7 @@ static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
     all.extend_from_slice(super::hot_spec::RULES);
     all.extend_from_slice(super::onap::RULES);
     all.extend_from_slice(super::ovf::RULES);
+    all.extend_from_slice(super::package::RULES);
     all.extend_from_slice(super::ovf_integrity::RULES);
     all.sort_by(|a, b| a.meta.id.cmp(b.meta.id));
     all
@@ -106,6 +109,37 @@ pub fn check_ovf(package: &OvfPackage, selection: &Selection) -> Vec<Violation> 
     for rule in all().iter().filter(|r| selection.includes(r)) {
         if let Check::Ovf(check) = rule.check {
             check(&context, &mut Findings::new(&rule.meta, &mut out));
+        }
+    }
+    out.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    out
+}
+
+/// The HOT rules that apply to a Tacker BaseHOT template: the HOT specification checks.
+/// ONAP's requirements are for ONAP heat packages; a BaseHOT template follows Tacker's
+/// conventions (an `nfv` JSON parameter filled by user data, no env file).
+pub const BASE_HOT_RULES: &str = "R-92635";
+
+/// True for the HOT rules that also run over a CSAR's BaseHOT templates.
+pub fn applies_to_base_hot(rule: &Rule) -> bool {
+    matches!(rule.check, Check::Hot(_)) && matches(BASE_HOT_RULES, rule.meta.id)
+}
+
+/// Runs the selected CSAR rules over a package, and the selected HOT specification rules
+/// over each BaseHOT flavour's templates; violations come back sorted by file and place.
+pub fn check_csar(csar: &Csar, selection: &Selection) -> Vec<Violation> {
+    let context = CsarContext::new(csar);
+    let base_hot: Vec<Context<'_>> = csar.base_hot.iter().map(|b| Context::new(&b.set)).collect();
+    let mut out = Vec::new();
+    for rule in all().iter().filter(|r| selection.includes(r)) {
+        match rule.check {
+            Check::Csar(check) => check(&context, &mut Findings::new(&rule.meta, &mut out)),
+            Check::Hot(check) if applies_to_base_hot(rule) => {
+                for hot in &base_hot {
+                    check(hot, &mut Findings::new(&rule.meta, &mut out));
+                }
+            }
+            _ => {}
         }
     }
     out.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));

@@ -58,6 +58,63 @@ pub fn ovf_in_folder(dir: &Path) -> Option<std::path::PathBuf> {
     descriptor.or(archive.flatten())
 }
 
+/// How much of a root YAML file is read to tell a TOSCA template from a HOT one.
+const TOSCA_HEAD_BYTES: u64 = 64 << 10;
+
+/// True when `text` (the head of a YAML file) declares `tosca_definitions_version` at its
+/// top level, as every TOSCA service template does.
+fn declares_tosca(text: &[u8]) -> bool {
+    text.split(|&b| b == b'\n')
+        .any(|line| line.starts_with(b"tosca_definitions_version:"))
+}
+
+/// True when a package with these top-level names is a SOL004 CSAR (Tacker's two layouts):
+/// `TOSCA-Metadata/TOSCA.meta`, or a root `.mf`, or a root YAML that is a TOSCA template.
+fn csar_layout(names: &[String], mut head_of: impl FnMut(&str) -> Option<Vec<u8>>) -> bool {
+    if names.iter().any(|n| n == "TOSCA-Metadata/TOSCA.meta") {
+        return true;
+    }
+    let root = |n: &&String| !n.contains('/');
+    if names
+        .iter()
+        .filter(root)
+        .any(|n| n.to_ascii_lowercase().ends_with(".mf"))
+    {
+        return true;
+    }
+    names
+        .iter()
+        .filter(root)
+        .filter(|n| {
+            let lower = n.to_ascii_lowercase();
+            lower.ends_with(".yaml") || lower.ends_with(".yml")
+        })
+        .any(|n| head_of(n).is_some_and(|head| declares_tosca(&head)))
+}
+
+/// True when a folder is an unpacked CSAR: it holds `TOSCA-Metadata/TOSCA.meta`, or a
+/// root `.mf` or root TOSCA YAML (the layout without TOSCA-Metadata).
+pub fn csar_in_folder(dir: &Path) -> bool {
+    let mut names: Vec<String> = Vec::new();
+    if dir.join("TOSCA-Metadata/TOSCA.meta").is_file() {
+        return true;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    for entry in entries.flatten() {
+        if entry.file_type().is_ok_and(|t| t.is_file()) {
+            names.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    csar_layout(&names, |name| {
+        let file = std::fs::File::open(dir.join(name)).ok()?;
+        let mut head = Vec::new();
+        file.take(TOSCA_HEAD_BYTES).read_to_end(&mut head).ok()?;
+        Some(head)
+    })
+}
+
 /// Decides the kind from the file system entry, its extension and, for zips, its entries.
 pub fn detect(path: &Path) -> Result<InputKind, SourceError> {
     let meta = std::fs::metadata(path).map_err(|_| SourceError::NotFound(path.to_path_buf()))?;
@@ -79,24 +136,27 @@ pub fn detect(path: &Path) -> Result<InputKind, SourceError> {
     }
 }
 
-/// A zip is a CSAR when it has `TOSCA-Metadata/TOSCA.meta` or a root `.mf` beside TOSCA YAML.
+/// A zip is a CSAR when it has `TOSCA-Metadata/TOSCA.meta`, a root `.mf` or a root TOSCA
+/// YAML; any other zip is a heat zip.
 fn zip_kind(path: &Path) -> Result<InputKind, SourceError> {
     let file = std::fs::File::open(path).map_err(|source| SourceError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    let archive = zip::ZipArchive::new(file).map_err(|e| SourceError::BadArchive {
+    let mut archive = zip::ZipArchive::new(file).map_err(|e| SourceError::BadArchive {
         path: path.to_path_buf(),
         reason: e.to_string(),
     })?;
     let names: Vec<String> = (0..archive.len())
         .filter_map(|i| archive.name_for_index(i)?.ok().map(|n| n.into_owned()))
         .collect();
-    let has_meta = names.iter().any(|n| n == "TOSCA-Metadata/TOSCA.meta");
-    let root_manifest = names
-        .iter()
-        .any(|n| !n.contains('/') && n.to_ascii_lowercase().ends_with(".mf"));
-    Ok(if has_meta || root_manifest {
+    let csar = csar_layout(&names, |name| {
+        let entry = archive.by_name(name).ok()?;
+        let mut head = Vec::new();
+        entry.take(TOSCA_HEAD_BYTES).read_to_end(&mut head).ok()?;
+        Some(head)
+    });
+    Ok(if csar {
         InputKind::Csar
     } else {
         InputKind::HeatZip
@@ -131,6 +191,22 @@ fn sniff(path: &Path) -> Result<InputKind, SourceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn csar_layouts() {
+        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let none = |_: &str| None;
+        assert!(csar_layout(&names(&["TOSCA-Metadata/TOSCA.meta"]), none));
+        assert!(csar_layout(&names(&["vnfd.yaml", "vnfd.mf"]), none));
+        assert!(!csar_layout(&names(&["base.yaml", "base.env"]), none));
+        assert!(!csar_layout(&names(&["Files/x.mf", "base.yaml"]), none));
+        let tosca = |_: &str| {
+            Some(b"description: x\ntosca_definitions_version: tosca_simple_yaml_1_2\n".to_vec())
+        };
+        assert!(csar_layout(&names(&["vnfd.yaml"]), tosca));
+        let hot = |_: &str| Some(b"heat_template_version: 2016-10-14\n".to_vec());
+        assert!(!csar_layout(&names(&["base.yaml"]), hot));
+    }
 
     fn folder(names: &[&str]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();

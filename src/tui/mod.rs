@@ -119,7 +119,7 @@ pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
     let answers = options
         .answers
         .as_deref()
-        .map(Answers::load)
+        .map(|path| Answers::load(path, &options.limits))
         .transpose()?
         .unwrap_or_default();
     let root = std::env::current_dir()?;

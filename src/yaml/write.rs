@@ -173,6 +173,11 @@ fn inline(value: &Node) -> Option<String> {
     }
 }
 
+/// A value on one line in flow style (`{min: 2, max: 6}`), for messages and forms.
+pub fn flow_text(value: &Node) -> String {
+    flow(value)
+}
+
 /// Flow style for any value.
 fn flow(value: &Node) -> String {
     match &value.value {
@@ -222,7 +227,9 @@ fn float_text(f: f64) -> String {
 }
 
 /// A string as a plain scalar when Heat reads it back unchanged, else single-quoted.
-fn scalar_text(s: &str) -> String {
+/// A string as a YAML scalar that reads back as the same string: plain when that is safe,
+/// else quoted.
+pub fn scalar_text(s: &str) -> String {
     if is_plain_safe(s) {
         s.to_owned()
     } else if s.chars().any(|c| c.is_control()) {

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 pub use qualifiers::{Qualifier, QualifierError, ValueMapEntry, parse_qualifiers};
 pub use types::PropertyType;
-pub use value::{ValueError, check_value, parse_bool, qualifier_conflicts};
+pub use value::{ValueError, check_value, parse_bool, qualifier_conflicts, valid_values};
 
 use super::located::Located;
 use super::reading::Reading;

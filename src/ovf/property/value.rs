@@ -85,6 +85,105 @@ pub enum ValueError {
     },
 }
 
+impl ValueError {
+    /// The rule the value breaks, as the descriptor names it (`uint16`, `MinLen(12)`,
+    /// `ValueMap`, `Ip`, …).
+    pub fn rule(&self) -> String {
+        match self {
+            ValueError::NotBoolean { .. } => "boolean".to_owned(),
+            ValueError::NotInteger { type_name, .. } | ValueError::NotReal { type_name, .. } => {
+                (*type_name).to_owned()
+            }
+            ValueError::TooShort { min, .. } => format!("MinLen({min})"),
+            ValueError::TooLong { max, .. } => format!("MaxLen({max})"),
+            ValueError::BelowMin { min, .. } => format!("MinValue({min})"),
+            ValueError::AboveMax { max, .. } => format!("MaxValue({max})"),
+            ValueError::NotInValueMap { .. } => "ValueMap".to_owned(),
+            ValueError::NotIp { .. } => "Ip".to_owned(),
+        }
+    }
+
+    /// The problem without the value itself, for passwords.
+    pub fn redacted(&self) -> String {
+        match self {
+            ValueError::NotBoolean { .. } => "the value is not a boolean".to_owned(),
+            ValueError::NotInteger { type_name, .. } => format!("the value is not a {type_name}"),
+            ValueError::NotReal { type_name, .. } => format!("the value is not a {type_name}"),
+            ValueError::TooShort { length, min, .. } => {
+                format!("the value has {length} characters; MinLen({min}) asks for at least {min}")
+            }
+            ValueError::TooLong { .. } => self.to_string(),
+            ValueError::BelowMin { min, .. } => format!("the value is below MinValue({min})"),
+            ValueError::AboveMax { max, .. } => format!("the value is above MaxValue({max})"),
+            ValueError::NotInValueMap { .. } => {
+                "the value is not one of the allowed values".to_owned()
+            }
+            ValueError::NotIp { .. } => "the value is not an IPv4 or IPv6 address".to_owned(),
+        }
+    }
+}
+
+/// What values a property accepts, in words, for messages and forms: its type's range
+/// and each qualifier (`a whole number from 0 to 65535`, `one of "small", "large"`).
+pub fn valid_values(property_type: PropertyType, qualifiers: &[Qualifier]) -> Vec<String> {
+    let mut out = Vec::new();
+    let min_len = qualifiers.iter().find_map(|q| match q {
+        Qualifier::MinLen(n) => Some(*n),
+        _ => None,
+    });
+    let max_len = qualifiers.iter().find_map(|q| match q {
+        Qualifier::MaxLen(n) => Some(*n),
+        _ => None,
+    });
+    let min_value = qualifiers.iter().find_map(|q| match q {
+        Qualifier::MinValue(v) => Some(v.clone()),
+        _ => None,
+    });
+    let max_value = qualifiers.iter().find_map(|q| match q {
+        Qualifier::MaxValue(v) => Some(v.clone()),
+        _ => None,
+    });
+    match property_type {
+        PropertyType::String => match (min_len, max_len) {
+            (Some(min), Some(max)) => out.push(format!("text of {min} to {max} characters")),
+            (Some(min), None) => out.push(format!("text of at least {min} characters")),
+            (None, Some(max)) => out.push(format!("text of at most {max} characters")),
+            (None, None) => {}
+        },
+        PropertyType::Boolean => out.push("true or false".to_owned()),
+        t if t.is_real() => {
+            let mut text = format!("a {} number", t.name());
+            if let Some(min) = &min_value {
+                text.push_str(&format!(" from {min}"));
+            }
+            if let Some(max) = &max_value {
+                text.push_str(&format!(" up to {max}"));
+            }
+            out.push(text);
+        }
+        integer => {
+            let (low, high) = integer.integer_range().unwrap_or((0, 0));
+            let low = min_value.unwrap_or_else(|| low.to_string());
+            let high = max_value.unwrap_or_else(|| high.to_string());
+            out.push(format!("a whole number from {low} to {high}"));
+        }
+    }
+    for qualifier in qualifiers {
+        match qualifier {
+            Qualifier::ValueMap(_) => out.push(format!(
+                "one of {}",
+                qualifier
+                    .to_string()
+                    .trim_start_matches("ValueMap{")
+                    .trim_end_matches('}')
+            )),
+            Qualifier::Ip(_) => out.push("an IPv4 or IPv6 address".to_owned()),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Checks `value` against the type and every qualifier; the first failure is returned.
 pub fn check_value(
     property_type: PropertyType,
@@ -333,7 +432,9 @@ mod tests {
         assert!(check("real32", "", "1e39").is_err());
         assert!(check("real64", "", "1e39").is_ok());
         assert!(check("real64", "", "NaN").is_err());
-        let message = check("uint16", "", "70000").unwrap_err().to_string();
+        let error = check("uint16", "", "70000").unwrap_err();
+        assert_eq!(error.rule(), "uint16");
+        let message = error.to_string();
         assert_eq!(
             message,
             "`70000` is not a uint16: give a whole number from 0 to 65535"
@@ -366,6 +467,34 @@ mod tests {
         assert!(check("string", "Ip", "10.0.0.1").is_ok());
         assert!(check("string", "Ip(\"oam\")", "2001:db8::1").is_ok());
         assert!(check("string", "Ip", "10.0.0.300").is_err());
+    }
+
+    #[test]
+    fn rules_and_redacted_messages_leave_the_value_out() {
+        let error = check("string", "MinLen(12)", "hunter2").unwrap_err();
+        assert_eq!(error.rule(), "MinLen(12)");
+        assert!(!error.redacted().contains("hunter2"));
+        let error = check("string", "ValueMap{\"a\",\"b\"}", "secret").unwrap_err();
+        assert_eq!(error.rule(), "ValueMap");
+        assert!(!error.redacted().contains("secret"));
+    }
+
+    #[test]
+    fn valid_values_describe_type_and_qualifiers() {
+        let (q, _) = crate::ovf::property::parse_qualifiers("MinLen(3),MaxLen(8)");
+        assert_eq!(
+            valid_values(PropertyType::String, &q),
+            ["text of 3 to 8 characters"]
+        );
+        assert_eq!(
+            valid_values(PropertyType::Uint16, &[]),
+            ["a whole number from 0 to 65535"]
+        );
+        let (q, _) = crate::ovf::property::parse_qualifiers("ValueMap{\"small\",\"large\"}");
+        assert_eq!(
+            valid_values(PropertyType::String, &q),
+            ["one of \"small\",\"large\""]
+        );
     }
 
     #[test]

@@ -12,8 +12,9 @@ struct JsonReport<'a> {
     summary: Summary,
 }
 
+/// One violation as DESIGN.md's JSON shows it.
 #[derive(Serialize)]
-struct JsonViolation<'a> {
+pub struct JsonViolation<'a> {
     rule: &'static str,
     keyword: &'static str,
     severity: &'static str,
@@ -28,8 +29,9 @@ struct JsonViolation<'a> {
     related: Vec<JsonRelated<'a>>,
 }
 
+/// A related place of a violation.
 #[derive(Serialize)]
-struct JsonRelated<'a> {
+pub struct JsonRelated<'a> {
     file: &'a str,
     line: u32,
     column: u32,
@@ -44,7 +46,8 @@ struct Summary {
     rules_checked: usize,
 }
 
-fn violation<'a>(input: &'a str, v: &'a Violation) -> JsonViolation<'a> {
+/// A violation of input `input` in the JSON shape.
+pub fn violation<'a>(input: &'a str, v: &'a Violation) -> JsonViolation<'a> {
     JsonViolation {
         rule: v.rule.id,
         keyword: v.rule.keyword.as_str(),

@@ -1,0 +1,431 @@
+//! `vnfwiz onboard PATH --out DIR [...]`: flags into answers, the session resolves and
+//! writes, this prints. Never prompts.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+use vnfwiz::answers::{Answers, EulaAcceptance, PackageFormat};
+use vnfwiz::convert::Note;
+use vnfwiz::integrity::{Options, TerminalProgress};
+use vnfwiz::limits::Limits;
+use vnfwiz::report::render;
+use vnfwiz::report::{InputReport, InputRoot, Report};
+use vnfwiz::rules::{Check, Selection};
+use vnfwiz::session::{
+    AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session, SourceKind, Written,
+    package_files, write_outputs,
+};
+
+use super::{CliError, ListFormat, color_stdout};
+
+/// `--package` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PackageArg {
+    /// ETSI SOL004 CSAR.
+    Csar,
+    /// ONAP heat zip.
+    HeatZip,
+    /// Both packages.
+    Both,
+    /// Templates only.
+    None,
+}
+
+impl From<PackageArg> for PackageFormat {
+    fn from(arg: PackageArg) -> PackageFormat {
+        match arg {
+            PackageArg::Csar => PackageFormat::Csar,
+            PackageArg::HeatZip => PackageFormat::HeatZip,
+            PackageArg::Both => PackageFormat::Both,
+            PackageArg::None => PackageFormat::None,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct OnboardArgs {
+    /// An .ovf (its files beside it), .ova, HOT template, folder or heat zip.
+    path: PathBuf,
+    /// The folder to write (created; a non-empty one needs --force).
+    #[arg(long)]
+    out: PathBuf,
+    /// An answers file (as the wizard saves and answers.yaml records).
+    #[arg(long)]
+    answers: Option<PathBuf>,
+    /// Accept every EULA of the package.
+    #[arg(long)]
+    accept_eula: bool,
+    /// The deployment option (an ovf:id of the DeploymentOptionSection).
+    #[arg(long, value_name = "ID")]
+    option: Option<String>,
+    /// A property or parameter value, typed by its declaration (never a secret).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+    /// A value read from a file (one trailing newline dropped), for secrets.
+    #[arg(long = "set-file", value_name = "KEY=PATH")]
+    set_file: Vec<String>,
+    /// A value read from an environment variable, for secrets.
+    #[arg(long = "set-env", value_name = "KEY=VAR")]
+    set_env: Vec<String>,
+    /// The package to write besides the templates.
+    #[arg(long, value_enum)]
+    package: Option<PackageArg>,
+    /// Replace the content of a non-empty output folder.
+    #[arg(long)]
+    force: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    format: ListFormat,
+}
+
+/// `KEY=VALUE` split at the first `=`.
+fn split(flag: &str, text: &str) -> Result<(String, String), CliError> {
+    text.split_once('=')
+        .filter(|(k, _)| !k.is_empty())
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .ok_or_else(|| CliError::Usage(format!("{flag} {text}: expected KEY=VALUE")))
+}
+
+/// The text of a `--set-file` value: bounded, UTF-8, one trailing newline dropped.
+fn read_value_file(key: &str, path: &Path, limits: &Limits) -> Result<String, AnswerProblem> {
+    let problem = |message: String| AnswerProblem {
+        subject: key.to_owned(),
+        rule: "--set-file".to_owned(),
+        message,
+        choices: Vec::new(),
+    };
+    let size = std::fs::metadata(path)
+        .map_err(|e| problem(format!("{}: {e}", path.display())))?
+        .len();
+    if size > limits.max_file_bytes {
+        return Err(problem(format!(
+            "{}: {size} bytes is over the {}-byte limit (raise it with --max-file-size)",
+            path.display(),
+            limits.max_file_bytes
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| problem(format!("{}: {e}", path.display())))?;
+    let mut text = String::from_utf8(bytes)
+        .map_err(|_| problem(format!("{}: is not UTF-8 text", path.display())))?;
+    if text.ends_with('\n') {
+        text.pop();
+        if text.ends_with('\r') {
+            text.pop();
+        }
+    }
+    Ok(text)
+}
+
+/// Builds the answers from the answers file and the flags; value problems are collected.
+fn answers(
+    args: &OnboardArgs,
+    session: &Session,
+    limits: &Limits,
+) -> Result<(Answers, Vec<AnswerProblem>), CliError> {
+    let mut answers = match &args.answers {
+        Some(path) => Answers::load(path, limits)?,
+        None => Answers::default(),
+    };
+    if args.accept_eula {
+        answers.accept_eula = EulaAcceptance::All;
+    }
+    if let Some(option) = &args.option {
+        answers.deployment_option = Some(option.clone());
+    }
+    if let Some(package) = args.package {
+        answers.package = Some(package.into());
+    }
+    let mut problems = Vec::new();
+    for text in &args.set {
+        let (key, value) = split("--set", text)?;
+        if let Err(problem) = session.assign(&mut answers, &key, &value, Origin::Argv) {
+            problems.push(problem);
+        }
+    }
+    for text in &args.set_file {
+        let (key, path) = split("--set-file", text)?;
+        let assigned = read_value_file(&key, Path::new(&path), limits)
+            .and_then(|value| session.assign(&mut answers, &key, &value, Origin::File));
+        if let Err(problem) = assigned {
+            problems.push(problem);
+        }
+    }
+    for text in &args.set_env {
+        let (key, variable) = split("--set-env", text)?;
+        let assigned = match std::env::var(&variable) {
+            Ok(value) => session.assign(&mut answers, &key, &value, Origin::Environment),
+            Err(_) => Err(AnswerProblem {
+                subject: key.clone(),
+                rule: "--set-env".to_owned(),
+                message: format!("environment variable `{variable}` is not set or not UTF-8"),
+                choices: Vec::new(),
+            }),
+        };
+        if let Err(problem) = assigned {
+            problems.push(problem);
+        }
+    }
+    Ok((answers, problems))
+}
+
+pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
+    // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
+    let progress = TerminalProgress::stderr("onboard");
+    let session = Session::open_with(&args.path, &Options::new(limits).with_progress(&progress));
+    progress.finish();
+    let session = session?;
+    let (answers, problems) = answers(&args, &session, limits)?;
+    let resolved = match session.resolve(&answers) {
+        Ok(resolved) if problems.is_empty() => resolved,
+        Ok(_) => {
+            let refusal = Refusal {
+                problems,
+                ..Refusal::default()
+            };
+            return refuse(&args, &refusal);
+        }
+        Err(mut refusal) => {
+            refusal.prepend(problems);
+            return refuse(&args, &refusal);
+        }
+    };
+    let package =
+        package_files(&resolved, resolved.package).map_err(|e| CliError::Usage(e.to_string()))?;
+    if resolved.has_errors() {
+        return invalid(&args, &session, resolved);
+    }
+    let written = write_outputs(&resolved, &package, &args.out, args.force)?;
+    report(&args, &session, resolved, &written)
+}
+
+/// Prints why nothing is written (exit 1).
+fn refuse(args: &OnboardArgs, refusal: &Refusal) -> Result<ExitCode, CliError> {
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        ListFormat::Json => {
+            let package: Vec<_> = refusal
+                .package
+                .iter()
+                .map(|v| render::json::violation(&v.file, v))
+                .collect();
+            let doc = json!({
+                "refused": true,
+                "problems": refusal.problems,
+                "package_violations": package,
+                "notes": refusal.notes,
+            });
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).map_err(std::io::Error::other)?
+            )?;
+        }
+        ListFormat::Text => {
+            writeln!(out, "vnfwiz: onboarding refused; nothing was written:")?;
+            for line in refusal.to_string().lines() {
+                writeln!(out, "  {line}")?;
+            }
+        }
+    }
+    Ok(ExitCode::from(1))
+}
+
+/// The report of a resolved set, for the renderers.
+fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
+    let notes = resolved.notes.clone();
+    let input = resolved.input.clone();
+    let (sources, violations) = RedactedSet::new(resolved);
+    let root = InputRoot::Folder(std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf()));
+    let rules = Selection::all()
+        .rules()
+        .filter(|r| matches!(r.check, Check::Hot(_)))
+        .map(|r| &r.meta)
+        .collect();
+    let report = Report {
+        inputs: vec![InputReport {
+            label: input,
+            root,
+            sources: Box::new(sources),
+            violations,
+            elapsed: Duration::ZERO,
+        }],
+        rules,
+    };
+    (report, notes)
+}
+
+/// The set violates a MUST: print the findings and write nothing (exit 1).
+fn invalid(
+    args: &OnboardArgs,
+    session: &Session,
+    resolved: Resolved,
+) -> Result<ExitCode, CliError> {
+    let (report, notes) = build_report(resolved, &args.out);
+    let only_size = report
+        .violations()
+        .filter(|v| v.severity() == vnfwiz::report::Severity::Error)
+        .all(|v| v.rule.id == "R-92635/template-size");
+    let why = match session.kind() {
+        _ if only_size => {
+            "a template is larger than Heat's max_template_size; raise it on the cloud and here with --max-template-size"
+        }
+        SourceKind::Ovf => {
+            "the converted templates violate the rules above; this is a bug in vnfwiz's OVF converter, please report it with the package"
+        }
+        SourceKind::Hot => {
+            "the templates violate the rules above once the answers are applied; fix them and run again"
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        ListFormat::Json => {
+            let violations: Vec<_> = report
+                .inputs
+                .iter()
+                .flat_map(|i| {
+                    i.violations
+                        .iter()
+                        .map(|v| render::json::violation(&i.label, v))
+                })
+                .collect();
+            let doc =
+                json!({"refused": true, "reason": why, "violations": violations, "notes": notes});
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).map_err(std::io::Error::other)?
+            )?;
+        }
+        ListFormat::Text => {
+            out.write_all(render::text::render(&report, color_stdout()).as_bytes())?;
+            writeln!(out, "vnfwiz: nothing was written: {why}")?;
+        }
+    }
+    Ok(ExitCode::from(1))
+}
+
+/// Prints what was written.
+fn report(
+    args: &OnboardArgs,
+    session: &Session,
+    resolved: Resolved,
+    written: &Written,
+) -> Result<ExitCode, CliError> {
+    let template = resolved.template.clone();
+    let environment = resolved.environment.clone();
+    let unset = resolved.unset.clone();
+    let roles: Vec<(String, FileRole, Vec<String>)> = resolved
+        .files
+        .iter()
+        .map(|f| (f.path.clone(), f.role, f.secrets.clone()))
+        .collect();
+    let of = |role: FileRole| -> Vec<&str> {
+        roles
+            .iter()
+            .filter(|(_, r, _)| *r == role)
+            .map(|(p, _, _)| p.as_str())
+            .collect()
+    };
+    let secrets: Vec<(&str, &Vec<String>)> = roles
+        .iter()
+        .filter(|(_, _, s)| !s.is_empty())
+        .map(|(p, _, s)| (p.as_str(), s))
+        .collect();
+    let package_warnings: Vec<String> = session
+        .package_violations()
+        .iter()
+        .map(|v| {
+            format!(
+                "{}:{}:{}: {} {}",
+                v.file, v.span.line, v.span.column, v.rule.id, v.message
+            )
+        })
+        .collect();
+    let (report, notes) = build_report(resolved, &args.out);
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        ListFormat::Json => {
+            let violations: Vec<_> = report
+                .inputs
+                .iter()
+                .flat_map(|i| {
+                    i.violations
+                        .iter()
+                        .map(|v| render::json::violation(&i.label, v))
+                })
+                .collect();
+            let doc = json!({
+                "template": template,
+                "environment": environment,
+                "nested": of(FileRole::Nested),
+                "files": of(FileRole::Artifact),
+                "package": serde_json::Value::Null,
+                "answers": of(FileRole::Answers).first(),
+                "violations": violations,
+                "warnings": notes,
+                "package_warnings": package_warnings,
+                "secrets": secrets.iter().map(|(f, p)| json!({"file": f, "parameters": p})).collect::<Vec<_>>(),
+                "unset_parameters": unset.iter().map(|(n, t)| json!({"name": n, "template": t})).collect::<Vec<_>>(),
+            });
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).map_err(std::io::Error::other)?
+            )?;
+        }
+        ListFormat::Text => {
+            let kind = match session.kind() {
+                SourceKind::Ovf => "OVF package",
+                SourceKind::Hot => "HOT set",
+            };
+            writeln!(
+                out,
+                "vnfwiz: onboarded {} ({kind}) into {}",
+                session.label(),
+                written.directory.display()
+            )?;
+            writeln!(out, "  template     {template}")?;
+            writeln!(out, "  environment  {environment}")?;
+            for (title, role) in [
+                ("nested", FileRole::Nested),
+                ("files", FileRole::Artifact),
+                ("answers", FileRole::Answers),
+            ] {
+                for path in of(role) {
+                    writeln!(out, "  {title:<12} {path}")?;
+                }
+            }
+            for (file, names) in &secrets {
+                writeln!(
+                    out,
+                    "  {file} holds secrets ({}): written with mode 0600, and left out of answers.yaml",
+                    names.join(", ")
+                )?;
+            }
+            if !unset.is_empty() {
+                let names: Vec<String> = unset.iter().map(|(n, t)| format!("{n} ({t})")).collect();
+                writeln!(
+                    out,
+                    "  left for stack creation (no value yet): {}",
+                    names.join(", ")
+                )?;
+            }
+            for warning in &package_warnings {
+                writeln!(out, "warning: {warning}")?;
+            }
+            for note in &notes {
+                writeln!(out, "{note}")?;
+            }
+            if report.violations().next().is_some() {
+                out.write_all(render::text::render(&report, color_stdout()).as_bytes())?;
+            } else {
+                writeln!(out, "{}", render::text::summary(&report, color_stdout()))?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,271 @@
+//! OVF → HOT: one module per OVF section (docs/mapping.md is the table), names reduced to
+//! what ONAP accepts, every value in the environment file and none as a default.
+//!
+//! The conversion is a pure function of the envelope, the package's files and checked
+//! choices (deployment option, property values, OVF environment transport). It never
+//! decides whether answers are acceptable: the session checks them first.
+
+mod deployment_option;
+mod disk;
+pub mod draft;
+mod environment_files;
+mod ethernet_port;
+pub mod names;
+mod network;
+pub mod ovf_environment;
+mod placement;
+mod product;
+mod references;
+mod resource_group;
+mod router_interface;
+mod scale_out;
+mod startup;
+mod unmapped;
+mod virtual_hardware;
+mod virtual_router;
+mod virtual_system;
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+use serde::Serialize;
+
+pub use crate::answers::EnvTransport;
+use crate::ovf::{Envelope, OvfPackage, SystemHardware, resolved_hardware_with};
+pub use environment_files::{FILES_FOLDER, user_data_file};
+
+use draft::{BASE, Output};
+
+/// What the operator decided, already checked by the session.
+#[derive(Clone, Debug, Default)]
+pub struct Choices {
+    /// The deployment option (`None` when the package has none).
+    pub option: Option<String>,
+    /// Every property's value by full key: the answer, else the option's default, else "".
+    pub values: BTreeMap<String, String>,
+    /// Full keys the operator answered (they hold for every option, not only the chosen).
+    pub answered: Vec<String>,
+    /// How the OVF environment reaches the guests.
+    pub transport: EnvTransport,
+}
+
+/// How serious a conversion note is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NoteLevel {
+    /// The package cannot be converted as it is.
+    Error,
+    /// Converted, but something of the package has no HOT meaning or was changed.
+    Warning,
+}
+
+/// Something the conversion reports about the package.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Note {
+    /// Error or warning.
+    pub level: NoteLevel,
+    /// The OVF section concerned (`EncryptionSection`, `StartupSection`, …).
+    pub section: &'static str,
+    /// The element concerned (`VirtualSystem[pcscf]`, `Network[sig]`, …).
+    pub subject: String,
+    /// What happened and what to do.
+    pub message: String,
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let level = match self.level {
+            NoteLevel::Error => "error",
+            NoteLevel::Warning => "warning",
+        };
+        write!(
+            f,
+            "{level}: {} {}: {}",
+            self.section, self.subject, self.message
+        )
+    }
+}
+
+/// Why a package cannot be converted: every error note (with the warnings found so far).
+#[derive(Debug, thiserror::Error)]
+#[error("the package cannot be converted: {}", .notes.iter().filter(|n| n.level == NoteLevel::Error).map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+pub struct ConvertError {
+    /// Every note, errors first.
+    pub notes: Vec<Note>,
+}
+
+/// What decides a base parameter's value, for parameters the operator sets through OVF
+/// answers rather than `parameters:`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "key", rename_all = "snake_case")]
+pub enum Owner {
+    /// A user-configurable ProductSection property (its full key).
+    Property(String),
+    /// The deployment option (the selector and each system's sizes).
+    DeploymentOption,
+}
+
+/// The generated set in memory.
+#[derive(Debug)]
+pub struct Conversion {
+    /// The base template's file name.
+    pub template: String,
+    /// Its environment file's name.
+    pub environment: String,
+    /// Every file, package-relative: templates (base first), the environment file, then
+    /// the files `get_file` reads.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Base parameters whose values come from OVF answers.
+    pub owners: BTreeMap<String, Owner>,
+    /// Warnings about the package.
+    pub notes: Vec<Note>,
+}
+
+/// Everything the section modules share while converting.
+pub(crate) struct Converter<'a> {
+    /// The package (for environment files).
+    pub package: &'a OvfPackage,
+    /// Its envelope.
+    pub envelope: &'a Envelope,
+    /// The operator's decisions.
+    pub choices: &'a Choices,
+    /// The templates being written.
+    pub out: Output,
+    /// Notes so far.
+    pub notes: Vec<Note>,
+    /// Files `get_file` reads, by output path.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Each virtual system's hardware for the chosen option, by system index.
+    pub hardware: HashMap<usize, SystemHardware>,
+    /// Base parameters decided by OVF answers.
+    pub owners: BTreeMap<String, Owner>,
+    /// The output name (base template stem), for nested template names.
+    pub name: String,
+    /// Networks by `ovf:name`.
+    pub networks: network::Networks,
+    /// Server groups by placement group id.
+    pub groups: placement::Groups,
+    /// Availability-zone parameters by `ecs:ResourceGroup` id.
+    pub zones: resource_group::Zones,
+    /// Property parameters by full key.
+    pub properties: product::PropertyParameters,
+    /// The deployment-option selector, when there is a choice.
+    pub sizing: deployment_option::Sizing,
+}
+
+impl Converter<'_> {
+    /// Records a note.
+    pub fn note(
+        &mut self,
+        level: NoteLevel,
+        section: &'static str,
+        subject: impl Into<String>,
+        message: impl Into<String>,
+    ) {
+        self.notes.push(Note {
+            level,
+            section,
+            subject: subject.into(),
+            message: message.into(),
+        });
+    }
+
+    /// A localisable text in the envelope's default language, trimmed.
+    pub fn text(&self, text: &Option<crate::ovf::LocalizedText>) -> Option<String> {
+        text.as_ref()
+            .map(|t| self.envelope.text(t).trim().to_owned())
+            .filter(|t| !t.is_empty())
+    }
+}
+
+/// Converts a parsed package for `choices` into a template set named `name`
+/// (`<name>.yaml`, `<name>.env`, `<name>_<prototype>.yaml` for scale-out groups).
+pub fn convert(
+    package: &OvfPackage,
+    envelope: &Envelope,
+    choices: &Choices,
+    name: &str,
+) -> Result<Conversion, ConvertError> {
+    let template = format!("{name}.yaml");
+    let environment = format!("{name}.env");
+    let lookup = |key: &str| -> Option<String> {
+        choices.values.get(key).cloned().or_else(|| {
+            envelope
+                .properties()
+                .find(|(_, _, p)| p.key.value == key)
+                .and_then(|(_, _, p)| choices.values.get(&p.full_key).cloned())
+        })
+    };
+    let systems: Vec<usize> = envelope.virtual_systems().map(|(i, _)| i).collect();
+    let hardware = systems
+        .into_iter()
+        .zip(resolved_hardware_with(
+            envelope,
+            choices.option.as_deref(),
+            &lookup,
+        ))
+        .collect();
+    let mut c = Converter {
+        package,
+        envelope,
+        choices,
+        out: Output::new(template.clone(), String::new()),
+        notes: Vec::new(),
+        files: Vec::new(),
+        hardware,
+        owners: BTreeMap::new(),
+        name: name.to_owned(),
+        networks: network::Networks::default(),
+        groups: placement::Groups::default(),
+        zones: resource_group::Zones::default(),
+        properties: product::PropertyParameters::default(),
+        sizing: deployment_option::Sizing::default(),
+    };
+    unmapped::check(&mut c);
+    deployment_option::declare(&mut c);
+    network::declare(&mut c);
+    let routers = virtual_router::declare(&mut c);
+    router_interface::declare(&mut c, &routers);
+    placement::declare(&mut c);
+    resource_group::declare(&mut c);
+    let roots: Vec<usize> = (0..envelope.contents.len())
+        .filter(|&i| envelope.contents[i].parent.is_none())
+        .collect();
+    for root in roots {
+        virtual_system::emit(&mut c, root, BASE);
+    }
+    if envelope.virtual_systems().next().is_none() {
+        c.note(
+            NoteLevel::Error,
+            "VirtualSystem",
+            "Envelope",
+            "the package describes no virtual system, so there is nothing to deploy",
+        );
+    }
+    c.out.drafts[BASE].description = unmapped::description(&c);
+    c.notes.sort_by_key(|n| n.level);
+    if c.notes.iter().any(|n| n.level == NoteLevel::Error) {
+        return Err(ConvertError { notes: c.notes });
+    }
+    let Converter {
+        out,
+        notes,
+        files: artifacts,
+        owners,
+        ..
+    } = c;
+    let (templates, env) = out.render();
+    let mut files: Vec<(String, Vec<u8>)> = templates
+        .into_iter()
+        .map(|(path, text)| (path, text.into_bytes()))
+        .collect();
+    files.insert(1.min(files.len()), (environment.clone(), env.into_bytes()));
+    files.extend(artifacts);
+    Ok(Conversion {
+        template,
+        environment,
+        files,
+        owners,
+        notes,
+    })
+}

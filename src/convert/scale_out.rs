@@ -1,0 +1,138 @@
+//! ScaleOutSection → an `OS::Heat::ResourceGroup` whose `count` is a parameter (range
+//! from the minimum and maximum, valued with the default) and whose `resource_def` is a
+//! nested template holding one copy of the prototype (its ports, volumes and server).
+
+use crate::hot::parameters::ParameterType;
+use crate::ovf::ContentKind;
+use crate::ovf::sections::ScaleOutSection;
+use crate::yaml::write::{map, string};
+
+use super::draft::{BASE, DraftId, Parameter, Ref, int};
+use super::names::{join, sanitise};
+use super::{Converter, NoteLevel};
+
+const SECTION: &str = "ScaleOutSection";
+
+/// The ScaleOutSection of `collection` that makes `child` a prototype.
+pub fn section_for(c: &Converter<'_>, collection: usize, child: usize) -> Option<usize> {
+    let envelope = c.envelope;
+    let id = &envelope.contents[child].id.value;
+    envelope.contents[collection]
+        .scale_out
+        .iter()
+        .position(|s| s.id.value == *id)
+}
+
+/// True when the content at `index` is or holds a virtual system.
+fn holds_a_system(c: &Converter<'_>, index: usize) -> bool {
+    let content = &c.envelope.contents[index];
+    content.kind == ContentKind::VirtualSystem
+        || content
+            .children
+            .iter()
+            .any(|&child| holds_a_system(c, child))
+}
+
+/// Emits the group for prototype `child` of `collection` into `draft`; returns its ID.
+pub fn emit(
+    c: &mut Converter<'_>,
+    collection: usize,
+    child: usize,
+    draft: DraftId,
+    section: usize,
+) -> Vec<String> {
+    let envelope = c.envelope;
+    let section: &ScaleOutSection = &envelope.contents[collection].scale_out[section];
+    let prototype = &envelope.contents[child];
+    let subject = format!("ScaleOutSection[{}]", section.id.value);
+    if !holds_a_system(c, child) {
+        c.note(
+            NoteLevel::Warning,
+            SECTION,
+            subject,
+            "the prototype holds no virtual system, so there is nothing to scale out",
+        );
+        return Vec::new();
+    }
+    let mut minimum = section.minimum.unwrap_or(1);
+    let mut maximum = section.maximum;
+    if let Some(max) = maximum
+        && max < minimum
+    {
+        c.note(
+            NoteLevel::Warning,
+            SECTION,
+            subject.clone(),
+            format!("minimum {minimum} is above maximum {max}; the two are swapped"),
+        );
+        maximum = Some(minimum);
+        minimum = max;
+    }
+    let default = section
+        .default
+        .unwrap_or(minimum)
+        .clamp(minimum, maximum.unwrap_or(u64::MAX));
+    let as_int = |n: u64| int(i64::try_from(n).unwrap_or(i64::MAX));
+    let mut bounds = vec![("min", as_int(minimum))];
+    if let Some(max) = maximum {
+        bounds.push(("max", as_int(max)));
+    }
+    let description = c
+        .text(&section.description)
+        .unwrap_or_else(|| format!("Number of {} instances", prototype.id.value));
+    let mut parameter = Parameter::new(
+        ParameterType::Number,
+        format!("{description} (ScaleOutSection {})", section.id.value),
+    );
+    parameter.label = Some(format!("Instances of {}", prototype.id.value));
+    parameter.constraints = vec![map([
+        ("range", map(bounds)),
+        (
+            "description",
+            string("OVF InstanceCount minimum and maximum"),
+        ),
+    ])];
+    let count = c.out.parameter(
+        BASE,
+        &join(&[&prototype.id.value, "count"]),
+        "count",
+        parameter,
+    );
+    c.out.set_value(&count, as_int(default));
+    c.out.group("Scaling", &count);
+    let file = nested_file(c, &prototype.id.value);
+    let count_value = c.out.reference(draft, &Ref::Param(count));
+    let group = c.out.resource(
+        draft,
+        &join(&[&prototype.id.value, "group"]),
+        "group",
+        "OS::Heat::ResourceGroup",
+        vec![
+            ("count", count_value),
+            ("resource_def", map([("type", string(file.clone()))])),
+        ],
+    );
+    let nested = c.out.nested(
+        draft,
+        &group,
+        file,
+        format!(
+            "One instance of {} (scaled out by {group})",
+            prototype.label()
+        ),
+    );
+    super::virtual_system::emit(c, child, nested);
+    vec![group]
+}
+
+/// `<name>_<prototype>.yaml`, unique among the templates.
+fn nested_file(c: &Converter<'_>, prototype: &str) -> String {
+    let stem = format!("{}_{}", c.name, sanitise(prototype));
+    let mut file = format!("{stem}.yaml");
+    let mut n = 2;
+    while c.out.drafts.iter().any(|d| d.file == file) {
+        file = format!("{stem}_{n}.yaml");
+        n += 1;
+    }
+    file
+}

@@ -1,0 +1,157 @@
+//! VirtualSystem → `OS::Nova::Server` (name, image or boot volume, flavor, ports,
+//! volumes, metadata, OVF environment, environment files, placement); collections are
+//! walked member by member, scale-out prototypes becoming resource groups.
+
+use crate::hot::parameters::ParameterType;
+use crate::ovf::ContentKind;
+use crate::yaml::Node;
+use crate::yaml::write::{map, seq, string};
+
+use super::draft::{DraftId, Parameter, Ref, boolean};
+use super::names::join;
+use super::{Converter, EnvTransport};
+
+/// Emits a system or a collection into `draft`; returns the resources whose creation
+/// starts it (what a StartupSection orders).
+pub fn emit(c: &mut Converter<'_>, index: usize, draft: DraftId) -> Vec<String> {
+    let envelope = c.envelope;
+    let content = &envelope.contents[index];
+    match content.kind {
+        ContentKind::VirtualSystem => server(c, index, draft).into_iter().collect(),
+        ContentKind::Collection => {
+            let mut members = Vec::new();
+            for &child in &content.children {
+                let anchors = match super::scale_out::section_for(c, index, child) {
+                    Some(section) => super::scale_out::emit(c, index, child, draft, section),
+                    None => emit(c, child, draft),
+                };
+                members.push((child, anchors));
+            }
+            super::startup::apply(c, index, draft, &members);
+            members.into_iter().flat_map(|(_, a)| a).collect()
+        }
+    }
+}
+
+/// The server's display name: `Name`, else the id; numbered per copy in a nested
+/// template (ResourceGroup replaces `%index%`).
+fn name(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Node {
+    let envelope = c.envelope;
+    let content = &envelope.contents[system];
+    let shown = c.text(&content.name).unwrap_or(content.id.value.clone());
+    if !c.out.is_nested(draft) {
+        return string(shown);
+    }
+    let mut declaration = Parameter::new(
+        ParameterType::String,
+        format!("Name of this copy of {}", content.label()),
+    );
+    declaration.label = Some("Server name".to_owned());
+    let hint = join(&[&content.id.value, "name"]);
+    let local = c.out.import(
+        draft,
+        &hint,
+        declaration,
+        string(format!("{shown}-%index%")),
+    );
+    super::draft::get_param(&local)
+}
+
+/// Nova's default quotas: 5 injected files of at most 10 KiB each.
+const INJECTED_FILES: usize = 5;
+const INJECTED_FILE_BYTES: usize = 10 * 1024;
+
+/// Warns when the personality files exceed Nova's default quotas (the cloud's may differ).
+fn personality_quota(c: &mut Converter<'_>, system: usize, files: &[(String, Node)]) {
+    let label = c.envelope.contents[system].label();
+    if files.len() > INJECTED_FILES {
+        c.note(
+            super::NoteLevel::Warning,
+            "EnvironmentFilesSection",
+            label.clone(),
+            format!("{} personality files exceed Nova's default quota of {INJECTED_FILES}; raise injected_files or use ovf_env_transport: user_data", files.len()),
+        );
+    }
+    for (path, content) in files {
+        // The document's text before Heat fills in the values: a lower bound of its size.
+        let text = content
+            .get("str_replace")
+            .and_then(|r| r.get("template"))
+            .unwrap_or(content)
+            .as_str()
+            .map_or(0, str::len);
+        if text > INJECTED_FILE_BYTES {
+            c.note(
+                super::NoteLevel::Warning,
+                "ProductSection",
+                label.clone(),
+                format!("`{path}` has at least {text} bytes, beyond Nova's default injected_file_content_bytes of {INJECTED_FILE_BYTES}; raise it or use ovf_env_transport: user_data"),
+            );
+        }
+    }
+}
+
+/// Emits one server with everything it needs; `None` when it cannot be sized.
+fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Option<String> {
+    let envelope = c.envelope;
+    let content = &envelope.contents[system];
+    let hardware = c.hardware.get(&system).cloned()?;
+    // Properties first, so their parameters lead the template as the package lists them.
+    let product = super::product::server(c, system, draft);
+    let flavor = super::virtual_hardware::flavor(c, system, &hardware)?;
+    let mut properties: Vec<(&str, Node)> = vec![("name", name(c, system, draft))];
+    properties.push(("flavor", c.out.reference(draft, &Ref::Resource(flavor))));
+    let disks = super::disk::attach(c, system, draft, &hardware);
+    if let Some(image) = disks.image {
+        properties.push(("image", image));
+    }
+    if !disks.block_devices.is_empty() {
+        properties.push(("block_device_mapping", seq(disks.block_devices)));
+    }
+    let networks = super::ethernet_port::ports(c, system, draft, &hardware);
+    if !networks.is_empty() {
+        properties.push(("networks", seq(networks)));
+    }
+    if let Some(zone) = super::resource_group::zone(c, system, draft) {
+        properties.push(("availability_zone", zone));
+    }
+    if let Some(hints) = super::placement::hints(c, system, draft) {
+        properties.push(("scheduler_hints", hints));
+    }
+    if !product.metadata.is_empty() {
+        properties.push(("metadata", map(product.metadata)));
+    }
+    let files = super::environment_files::server(c, system);
+    let mut personality = files.personality;
+    let mut user_data = files.user_data;
+    if let Some(document) = product.document {
+        match c.choices.transport {
+            EnvTransport::Personality => {
+                personality.insert(0, ("/ovf-env.xml".to_owned(), document));
+            }
+            EnvTransport::UserData => user_data = Some(document),
+            EnvTransport::None => {}
+        }
+    }
+    personality_quota(c, system, &personality);
+    let delivers = !personality.is_empty() || user_data.is_some();
+    if !personality.is_empty() {
+        properties.push(("personality", map(personality)));
+    }
+    if let Some(data) = user_data {
+        properties.push(("user_data", data));
+        properties.push(("user_data_format", string("RAW")));
+    }
+    if delivers {
+        // The config drive carries personality files and user data without the
+        // metadata service, like the ISO transport of OVF.
+        properties.push(("config_drive", boolean(true)));
+    }
+    Some(c.out.resource(
+        draft,
+        &join(&[&content.id.value, "server"]),
+        "server",
+        "OS::Nova::Server",
+        properties,
+    ))
+}

@@ -1,0 +1,388 @@
+//! Checking answers against the source: every problem at once, each naming its subject,
+//! the rule it breaks and the valid choices, and never showing a secret value.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::answers::{Answers, EnvTransport, EulaAcceptance, scalar_text};
+use crate::convert::{Owner, user_data_file};
+use crate::hot::lookalike::closest;
+use crate::ovf::property::valid_values;
+use crate::ovf::{Envelope, Property, PropertyType};
+use crate::yaml::Node;
+
+use super::Session;
+use super::catalogue::Declared;
+use super::questions::eulas;
+
+/// One problem with the answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AnswerProblem {
+    /// What it is about: `EULA of vims`, `deployment_option`, `property site.name`,
+    /// `parameter image_name`, `ovf_env_transport`.
+    pub subject: String,
+    /// The rule broken: `EulaSection`, `MinLen(3)`, `ValueMap`, `uint16`, `required`, …
+    pub rule: String,
+    /// What is wrong (without secret values).
+    pub message: String,
+    /// The valid choices, in words or as values.
+    pub choices: Vec<String>,
+}
+
+impl fmt::Display for AnswerProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} [{}]", self.subject, self.message, self.rule)?;
+        if !self.choices.is_empty() {
+            write!(f, "; valid: {}", self.choices.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// Most names listed when an unknown one is answered.
+const MAX_LISTED: usize = 12;
+
+fn problem(subject: String, rule: &str, message: String, choices: Vec<String>) -> AnswerProblem {
+    AnswerProblem {
+        subject,
+        rule: rule.to_owned(),
+        message,
+        choices,
+    }
+}
+
+/// The names to offer for an unknown one: the closest, or all when there are few.
+fn suggestions<'n>(wanted: &str, names: impl Iterator<Item = &'n str>) -> Vec<String> {
+    let names: Vec<&str> = names.collect();
+    if let Some(near) = closest(wanted, names.iter().copied()) {
+        return vec![near.to_owned()];
+    }
+    if names.len() <= MAX_LISTED {
+        names.into_iter().map(str::to_owned).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// The property an answer names: its full key, else its plain key when only one
+/// property has it.
+pub fn find_property<'e>(envelope: &'e Envelope, key: &str) -> Option<&'e Property> {
+    if let Some(property) = envelope.property(key) {
+        return Some(property);
+    }
+    let mut matching = envelope
+        .properties()
+        .map(|(_, _, p)| p)
+        .filter(|p| p.key.value == key);
+    let first = matching.next()?;
+    matching.next().is_none().then_some(first)
+}
+
+/// The EULA problems of `answers` for `envelope`.
+pub fn eula_problems(envelope: &Envelope, accepted: &EulaAcceptance) -> Vec<AnswerProblem> {
+    let mut out = Vec::new();
+    for eula in eulas(envelope) {
+        let message = match accepted {
+            EulaAcceptance::All => continue,
+            EulaAcceptance::Digests(list)
+                if list.iter().any(|d| d.eq_ignore_ascii_case(&eula.sha256)) =>
+            {
+                continue;
+            }
+            EulaAcceptance::Digests(_) => "the accepted digests do not include this licence's text",
+            EulaAcceptance::Declined => {
+                "the licence was declined, so the package cannot be onboarded"
+            }
+            EulaAcceptance::NotGiven => {
+                "the licence must be accepted before onboarding (read it with `vnfwiz inspect`)"
+            }
+        };
+        out.push(problem(
+            format!("EULA of {}", eula.system),
+            "EulaSection",
+            message.to_owned(),
+            vec![
+                "--accept-eula".to_owned(),
+                format!("accept_eula: [{}]", eula.sha256),
+            ],
+        ));
+    }
+    out
+}
+
+/// Checks one property value; secrets are described without their value.
+pub fn property_value_problem(property: &Property, value: &Node) -> Option<AnswerProblem> {
+    let subject = format!("property {}", property.full_key);
+    let valid = valid_values(
+        property.property_type.unwrap_or(PropertyType::String),
+        &property.qualifiers,
+    );
+    let Some(text) = scalar_text(value) else {
+        return Some(problem(
+            subject,
+            property
+                .property_type
+                .unwrap_or(PropertyType::String)
+                .name(),
+            "needs a single value, not a list or a map".to_owned(),
+            valid,
+        ));
+    };
+    let error = property.check_value(&text).err()?;
+    let message = if property.password {
+        error.redacted()
+    } else {
+        error.to_string()
+    };
+    Some(problem(subject, &error.rule(), message, valid))
+}
+
+/// Checks parameter answers against the declarations of a set; `owners` names those an
+/// OVF answer decides instead.
+pub fn parameter_problems(
+    declared: &[Declared],
+    owners: &BTreeMap<String, Owner>,
+    values: &BTreeMap<String, Node>,
+) -> Vec<AnswerProblem> {
+    let mut out = Vec::new();
+    for (name, value) in values {
+        let subject = format!("parameter {name}");
+        if let Some(owner) = owners.get(name) {
+            let how = match owner {
+                Owner::Property(key) => format!("answer property `{key}` under properties:"),
+                Owner::DeploymentOption => "answer deployment_option".to_owned(),
+            };
+            out.push(problem(
+                subject,
+                "decided by the OVF",
+                format!("its value comes from the OVF package; {how}"),
+                Vec::new(),
+            ));
+            continue;
+        }
+        let matching: Vec<&Declared> = declared.iter().filter(|d| d.name == *name).collect();
+        if matching.is_empty() {
+            let names = declared
+                .iter()
+                .filter(|d| !owners.contains_key(&d.name))
+                .map(|d| d.name.as_str());
+            out.push(problem(
+                subject,
+                "parameters",
+                "no template declares this parameter".to_owned(),
+                suggestions(name, names),
+            ));
+            continue;
+        }
+        for declaration in matching {
+            let Some(schema) = &declaration.schema else {
+                continue;
+            };
+            if let Err(error) = schema.check(&value.value) {
+                let message = if declaration.hidden {
+                    error.redacted()
+                } else {
+                    error.to_string()
+                };
+                let rule = match &error {
+                    crate::hot::parameters::ValueError::Constraint(v) => v.constraint.to_owned(),
+                    _ => schema.kind.name().to_owned(),
+                };
+                let choices = declaration
+                    .constraints
+                    .iter()
+                    .filter_map(Node::as_map)
+                    .flat_map(|m| m.iter())
+                    .filter(|(k, _)| k.text != "description")
+                    .map(|(k, v)| format!("{}: {}", k.text, crate::yaml::write::flow_text(v)))
+                    .collect();
+                out.push(problem(
+                    format!("{subject} of {}", declaration.template),
+                    &rule,
+                    message,
+                    choices,
+                ));
+                break;
+            }
+        }
+    }
+    out
+}
+
+impl Session {
+    /// Every problem with `answers` at once (empty when they can be resolved).
+    pub fn check(&self, answers: &Answers) -> Vec<AnswerProblem> {
+        let mut out = Vec::new();
+        for (key, section) in [
+            ("capabilities", answers.capabilities.keys()),
+            ("requires", answers.requires.keys()),
+        ] {
+            for name in section {
+                out.push(problem(
+                    format!("{key} {name}"),
+                    "not available",
+                    "this build does not apply capability choices yet; remove the answer"
+                        .to_owned(),
+                    Vec::new(),
+                ));
+            }
+        }
+        if let Some((_, envelope)) = self.ovf() {
+            out.extend(eula_problems(envelope, &answers.accept_eula));
+            out.extend(self.option_problems(envelope, answers));
+            out.extend(self.property_problems(envelope, answers));
+            if answers.ovf_env_transport == Some(EnvTransport::UserData) {
+                for (index, _) in envelope.virtual_systems() {
+                    if let Some(file) = user_data_file(envelope, index) {
+                        out.push(problem(
+                            "ovf_env_transport".to_owned(),
+                            "EnvironmentFilesSection",
+                            format!(
+                                "{} already has user data (file `{}`), so the OVF environment cannot travel as user data",
+                                envelope.contents[index].label(),
+                                file.file_ref.value
+                            ),
+                            vec!["personality".to_owned(), "none".to_owned()],
+                        ));
+                    }
+                }
+            }
+            if let Some(generated) = (!answers.parameters.is_empty())
+                .then(|| self.generated())
+                .flatten()
+            {
+                out.extend(parameter_problems(
+                    &generated.declared,
+                    &generated.owners,
+                    &answers.parameters,
+                ));
+            }
+        } else if let Some(set) = self.hot() {
+            if answers.deployment_option.is_some() {
+                out.push(problem(
+                    "deployment_option".to_owned(),
+                    "DeploymentOptionSection",
+                    "a HOT template set has no deployment options".to_owned(),
+                    Vec::new(),
+                ));
+            }
+            for key in answers.properties.keys() {
+                out.push(problem(
+                    format!("property {key}"),
+                    "ProductSection",
+                    "a HOT template set has no OVF properties; answer its parameters instead"
+                        .to_owned(),
+                    Vec::new(),
+                ));
+            }
+            let declared = super::catalogue::declared(set);
+            out.extend(parameter_problems(
+                &declared,
+                &BTreeMap::new(),
+                &answers.parameters,
+            ));
+        }
+        out
+    }
+
+    fn option_problems(&self, envelope: &Envelope, answers: &Answers) -> Vec<AnswerProblem> {
+        let Some(option) = &answers.deployment_option else {
+            return Vec::new();
+        };
+        let ids: Vec<String> = envelope
+            .configurations()
+            .iter()
+            .map(|c| c.id.value.clone())
+            .collect();
+        if ids.contains(option) {
+            return Vec::new();
+        }
+        let message = if ids.is_empty() {
+            format!(
+                "the package has no DeploymentOptionSection, so option `{option}` does not exist"
+            )
+        } else {
+            format!("`{option}` is not one of the package's deployment options")
+        };
+        let default = envelope.default_configuration();
+        let choices = ids
+            .iter()
+            .map(|id| {
+                if Some(id.as_str()) == default {
+                    format!("{id} (default)")
+                } else {
+                    id.clone()
+                }
+            })
+            .collect();
+        vec![problem(
+            "deployment_option".to_owned(),
+            "DeploymentOptionSection",
+            message,
+            choices,
+        )]
+    }
+
+    fn property_problems(&self, envelope: &Envelope, answers: &Answers) -> Vec<AnswerProblem> {
+        let mut out = Vec::new();
+        let configurable = || {
+            envelope
+                .properties()
+                .map(|(_, _, p)| p)
+                .filter(|p| p.user_configurable)
+                .map(|p| p.full_key.as_str())
+        };
+        let mut answered = Vec::new();
+        for (key, value) in &answers.properties {
+            let subject = format!("property {key}");
+            let Some(property) = find_property(envelope, key) else {
+                out.push(problem(
+                    subject,
+                    "ProductSection",
+                    "the package has no property with this key".to_owned(),
+                    suggestions(key, configurable()),
+                ));
+                continue;
+            };
+            answered.push(property.full_key.as_str());
+            if !property.user_configurable {
+                out.push(problem(
+                    subject,
+                    "ovf:userConfigurable",
+                    "the package does not let the operator set this property".to_owned(),
+                    Vec::new(),
+                ));
+                continue;
+            }
+            out.extend(property_value_problem(property, value));
+        }
+        let option = self.option(answers);
+        for (_, _, property) in envelope.properties() {
+            if !property.user_configurable || answered.contains(&property.full_key.as_str()) {
+                continue;
+            }
+            if property
+                .default_for(option.as_deref())
+                .is_some_and(|d| !d.is_empty())
+            {
+                continue;
+            }
+            let mut choices = valid_values(
+                property.property_type.unwrap_or(PropertyType::String),
+                &property.qualifiers,
+            );
+            if property.password {
+                choices.push("given with --set-file or --set-env".to_owned());
+            }
+            out.push(problem(
+                format!("property {}", property.full_key),
+                "required",
+                "needs a value: the package gives it no default".to_owned(),
+                choices,
+            ));
+        }
+        out
+    }
+}

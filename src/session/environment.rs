@@ -1,0 +1,182 @@
+//! Parameter answers into environment files: a parameter of a module goes to that
+//! module's environment `parameters` (the file is created when the module has none,
+//! as ONAP needs one per module, R-86285); a parameter only nested templates declare goes
+//! to the base environment's `parameter_defaults`, which Heat hands down to them.
+
+use std::collections::BTreeMap;
+
+use crate::hot::{HotSet, Role, TemplateKind, env_path_for};
+use crate::limits::Limits;
+use crate::yaml::write::{map, to_string};
+use crate::yaml::{Key, Mapping, Node, Span, Value};
+
+use super::catalogue::declared;
+use super::resolve::{FileRole, OutputFile};
+
+/// The environment file of each module template: (template path, env path).
+pub fn module_envs(set: &HotSet) -> Vec<(String, String, TemplateKind)> {
+    set.modules
+        .iter()
+        .map(|m| {
+            let template = set.files[m.template].path.clone();
+            let env = m
+                .env
+                .map(|id| set.files[id].path.clone())
+                .unwrap_or_else(|| env_path_for(&template));
+            (template, env, m.kind)
+        })
+        .collect()
+}
+
+fn key(text: &str) -> Key {
+    Key {
+        text: text.to_owned(),
+        span: Span::default(),
+    }
+}
+
+/// Sets `section.name = value` in an environment document, keeping everything else.
+fn set_entry(root: &mut Node, section: &str, name: &str, value: Node) {
+    if !matches!(root.value, Value::Map(_)) {
+        root.value = Value::Map(Mapping::default());
+    }
+    let Value::Map(entries) = &mut root.value else {
+        return;
+    };
+    let mut inner = entries
+        .get(section)
+        .filter(|n| n.as_map().is_some())
+        .cloned()
+        .unwrap_or_else(|| map(Vec::<(String, Node)>::new()));
+    if let Value::Map(values) = &mut inner.value {
+        values.insert(key(name), value);
+    }
+    entries.insert(key(section), inner);
+}
+
+/// Writes `values` into the environment files among `files` (adding files that are
+/// missing); returns the path of the base module's environment file.
+pub fn apply(
+    set: &HotSet,
+    files: &mut Vec<OutputFile>,
+    values: &BTreeMap<String, Node>,
+    limits: &Limits,
+) -> Option<String> {
+    let modules = module_envs(set);
+    let base_env = modules
+        .iter()
+        .find(|(_, _, kind)| *kind == TemplateKind::Base)
+        .or(modules.first())
+        .map(|(_, env, _)| env.clone());
+    if values.is_empty() {
+        return base_env;
+    }
+    let declarations = declared(set);
+    let mut updates: BTreeMap<String, Vec<(&'static str, &str, &Node)>> = BTreeMap::new();
+    for (name, value) in values {
+        let in_modules: Vec<&String> = declarations
+            .iter()
+            .filter(|d| d.module && d.name == *name)
+            .filter_map(|d| modules.iter().find(|(t, _, _)| *t == d.template))
+            .map(|(_, env, _)| env)
+            .collect();
+        if !in_modules.is_empty() {
+            for env in in_modules {
+                updates
+                    .entry(env.clone())
+                    .or_default()
+                    .push(("parameters", name, value));
+            }
+        } else if let Some(env) = &base_env {
+            updates
+                .entry(env.clone())
+                .or_default()
+                .push(("parameter_defaults", name, value));
+        }
+    }
+    for (env, entries) in updates {
+        let position = files.iter().position(|f| f.path == env);
+        let mut root = position
+            .and_then(|at| crate::yaml::parse(&files[at].bytes, &limits.yaml).ok())
+            .map(|d| d.root)
+            .unwrap_or_else(|| map([("parameters", map(Vec::<(String, Node)>::new()))]));
+        for (section, name, value) in entries {
+            set_entry(&mut root, section, name, value.clone());
+        }
+        let bytes = to_string(&root).into_bytes();
+        match position {
+            Some(at) => files[at].bytes = bytes,
+            None => {
+                let role = if Some(&env) == base_env.as_ref() {
+                    FileRole::Environment
+                } else {
+                    FileRole::Nested
+                };
+                files.push(OutputFile {
+                    path: env,
+                    bytes,
+                    role,
+                    secrets: Vec::new(),
+                });
+            }
+        }
+    }
+    base_env
+}
+
+/// The hidden parameters whose values each environment file of `set` holds, by path.
+pub fn secrets(set: &HotSet) -> BTreeMap<String, Vec<String>> {
+    let declarations = declared(set);
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for env in set.environments() {
+        if env.file.role != Role::Environment {
+            continue;
+        }
+        let module_template = set
+            .modules
+            .iter()
+            .find(|m| m.env == Some(env.id))
+            .map(|m| set.files[m.template].path.as_str());
+        for (section, entries) in [
+            ("parameters", env.parameters().collect::<Vec<_>>()),
+            ("parameter_defaults", env.parameter_defaults().collect()),
+        ] {
+            for (name, _) in entries {
+                let hidden = declarations.iter().any(|d| {
+                    d.name == name.text
+                        && d.hidden
+                        && (section == "parameter_defaults"
+                            || Some(d.template.as_str()) == module_template)
+                });
+                if hidden {
+                    out.entry(env.file.path.clone())
+                        .or_default()
+                        .push(name.text.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::write::string;
+
+    #[test]
+    fn entries_are_set_without_losing_the_rest() {
+        let mut root = crate::yaml::parse(
+            b"parameters:\n  a: 1\nparameter_defaults:\n  b: x\n",
+            &Default::default(),
+        )
+        .unwrap()
+        .root;
+        set_entry(&mut root, "parameters", "c", string("new"));
+        set_entry(&mut root, "parameters", "a", string("2"));
+        assert_eq!(
+            to_string(&root),
+            "parameters:\n  a: '2'\n  c: new\nparameter_defaults:\n  b: x\n"
+        );
+    }
+}

@@ -1,0 +1,223 @@
+//! The onboarding session the wizard and `vnfwiz onboard` share: open a source (an OVF
+//! package or a HOT set), list what it asks, check answers (every problem at once),
+//! resolve them into a validated template set in memory, and write it atomically.
+//!
+//! Data flows one way: source → questions → answers → resolved set → outputs. Nothing here
+//! prompts or prints; every decision about defaults, names and refusals lives here or in
+//! `convert`, so both faces behave alike.
+
+mod assign;
+mod catalogue;
+mod check;
+mod environment;
+mod output;
+mod package;
+mod questions;
+mod redact;
+mod resolve;
+
+use std::cell::OnceCell;
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::hot::HotSet;
+use crate::integrity::Options;
+use crate::limits::Limits;
+use crate::ovf::{DescriptorError, Envelope, OvfPackage};
+use crate::report::Violation;
+use crate::rules::{Selection, check_ovf};
+use crate::validation::{InputError, Loaded, open as open_input};
+
+pub use assign::Origin;
+pub use check::AnswerProblem;
+pub use output::{WriteError, Written, write_outputs};
+pub use package::{PackageError, package_files};
+pub use questions::{
+    EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyQuestion,
+    Questions,
+};
+pub use redact::RedactedSet;
+pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, Refusal, Resolved};
+
+/// What kind of source a session holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceKind {
+    /// An OVF descriptor or OVA.
+    Ovf,
+    /// A HOT template set.
+    Hot,
+}
+
+/// Why a source cannot be opened (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The input cannot be read, or its integrity check could not run to the end.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// The OVF descriptor is not a readable OVF document.
+    #[error("{file}:{line}:{column}: {error}")]
+    Descriptor {
+        /// The descriptor's name inside the package.
+        file: String,
+        /// Where the problem is.
+        line: u32,
+        /// Its column.
+        column: u32,
+        /// What is wrong.
+        error: DescriptorError,
+    },
+    /// The input is a finished package, not something to onboard.
+    #[error(
+        "{0}: a CSAR is already an onboarded package; check it with `vnfwiz validate`, or onboard its OVF or HOT sources"
+    )]
+    FinishedPackage(String),
+}
+
+enum Source {
+    Ovf {
+        package: Box<OvfPackage>,
+        violations: Vec<Violation>,
+    },
+    Hot {
+        set: Box<HotSet>,
+    },
+}
+
+/// An opened source and what it needs to onboard.
+pub struct Session {
+    label: String,
+    name: String,
+    limits: Limits,
+    source: Source,
+    generated: OnceCell<Option<resolve::Generated>>,
+}
+
+/// The output name for a path: its file stem (or folder name) reduced to letters,
+/// digits, `_` and `-`; never `answers`, which is the answers file's own name.
+fn output_name(path: &Path) -> String {
+    let stem = if path.is_dir() {
+        path.file_name()
+    } else {
+        path.file_stem()
+    };
+    let stem = stem
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut name: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    name = name.trim_matches(['_', '-']).to_owned();
+    if name.is_empty() {
+        name = "vnf".to_owned();
+    }
+    if name == "answers" {
+        name.push_str("_vnf");
+    }
+    name
+}
+
+impl Session {
+    /// Opens a template, folder, heat zip, `.ovf` or `.ova` within `limits`, silently.
+    pub fn open(path: &Path, limits: &Limits) -> Result<Session, SessionError> {
+        Session::open_with(path, &Options::new(limits))
+    }
+
+    /// Opens a source with integrity options (progress and cancellation while an OVF
+    /// package's files are hashed: what the wizard shows).
+    pub fn open_with(path: &Path, options: &Options<'_>) -> Result<Session, SessionError> {
+        let limits = options.limits;
+        let (loaded, _root) = open_input(path, options)?;
+        let source = match loaded {
+            Loaded::Csar(_) => {
+                return Err(SessionError::FinishedPackage(path.display().to_string()));
+            }
+            Loaded::Hot(set) => Source::Hot { set },
+            Loaded::Ovf(package) => {
+                if let Err(error) = &package.descriptor.envelope {
+                    return Err(SessionError::Descriptor {
+                        file: package.descriptor_name.clone(),
+                        line: error.span().line,
+                        column: error.span().column,
+                        error: error.clone(),
+                    });
+                }
+                let violations = check_ovf(&package, &Selection::all());
+                Source::Ovf {
+                    package,
+                    violations,
+                }
+            }
+        };
+        Ok(Session {
+            label: path.display().to_string(),
+            name: output_name(path),
+            limits: *limits,
+            source,
+            generated: OnceCell::new(),
+        })
+    }
+
+    /// The path as given.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// The stem of the files an OVF conversion writes (`<name>.yaml`, `<name>.env`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// OVF package or HOT set.
+    pub fn kind(&self) -> SourceKind {
+        match self.source {
+            Source::Ovf { .. } => SourceKind::Ovf,
+            Source::Hot { .. } => SourceKind::Hot,
+        }
+    }
+
+    /// The OVF rules' findings on the package (empty for a HOT set): errors stop the
+    /// conversion, warnings are shown.
+    pub fn package_violations(&self) -> &[Violation] {
+        match &self.source {
+            Source::Ovf { violations, .. } => violations,
+            Source::Hot { .. } => &[],
+        }
+    }
+
+    /// The OVF package and its envelope, for an OVF session.
+    fn ovf(&self) -> Option<(&OvfPackage, &Envelope)> {
+        match &self.source {
+            Source::Ovf { package, .. } => Some((package, package.envelope()?)),
+            Source::Hot { .. } => None,
+        }
+    }
+
+    /// The loaded set, for a HOT session.
+    fn hot(&self) -> Option<&HotSet> {
+        match &self.source {
+            Source::Hot { set } => Some(set),
+            Source::Ovf { .. } => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_names_are_file_system_and_answers_safe() {
+        assert_eq!(output_name(Path::new("pkg/vIMS core 2.ova")), "vIMS_core_2");
+        assert_eq!(output_name(Path::new("answers.ovf")), "answers_vnf");
+        assert_eq!(output_name(Path::new("ééé.ovf")), "vnf");
+    }
+}

@@ -1,0 +1,373 @@
+//! Writing the output folder atomically: every file goes to a temporary sibling folder,
+//! is flushed to disk, and the folder is then renamed into place (swapped with the old
+//! one under `--force`). A refused, failed or interrupted run leaves the output folder
+//! as it was; environment files holding secrets are created with mode 0600.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::report::Severity;
+use crate::source::path::normalise;
+
+use super::resolve::{OutputFile, Resolved};
+
+/// What was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// The output folder.
+    pub directory: PathBuf,
+    /// The files, relative to it.
+    pub files: Vec<String>,
+    /// The files holding secrets (mode 0600).
+    pub secret_files: Vec<String>,
+}
+
+/// Why nothing was written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The set violates a MUST; vnfwiz never writes such a template.
+    #[error("the output set has {0} error-severity violation(s); nothing is written")]
+    Invalid(usize),
+    /// The folder has content and `--force` was not given.
+    #[error("{0}: the folder is not empty; give --force to replace its content")]
+    NotEmpty(PathBuf),
+    /// The folder may not be replaced or a file name is unsafe.
+    #[error("{path}: {reason}")]
+    Refused {
+        /// The folder or file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The file system refused.
+    #[error("{path}: {source}")]
+    Io {
+        /// The path being written.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> WriteError + '_ {
+    move |source| WriteError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Writes a resolved set (and package files) into `out_dir`; refuses a set with
+/// error-severity violations and a non-empty folder without `force`.
+pub fn write_outputs(
+    resolved: &Resolved,
+    package: &[OutputFile],
+    out_dir: &Path,
+    force: bool,
+) -> Result<Written, WriteError> {
+    let errors = resolved
+        .violations
+        .iter()
+        .filter(|v| v.severity() == Severity::Error)
+        .count();
+    if errors > 0 {
+        return Err(WriteError::Invalid(errors));
+    }
+    let files: Vec<&OutputFile> = resolved.files.iter().chain(package).collect();
+    write_files(&files, out_dir, force, Path::new(&resolved.input))
+}
+
+/// True when `dir` holds nothing.
+fn is_empty_dir(dir: &Path) -> Result<bool, WriteError> {
+    Ok(fs::read_dir(dir).map_err(io(dir))?.next().is_none())
+}
+
+/// Refuses to replace a folder whose loss would hurt beyond this run's output: the root,
+/// the home folder, the working folder or one above it, or a folder holding the input.
+fn check_replaceable(out_dir: &Path, input: &Path) -> Result<(), WriteError> {
+    let target = fs::canonicalize(out_dir).map_err(io(out_dir))?;
+    let refuse = |reason: &str| WriteError::Refused {
+        path: out_dir.to_path_buf(),
+        reason: format!(
+            "{reason}; --force replaces the folder's whole content, so choose a folder of its own"
+        ),
+    };
+    if target.parent().is_none() {
+        return Err(refuse("this is the root folder"));
+    }
+    if let Some(home) = std::env::var_os("HOME").and_then(|h| fs::canonicalize(h).ok())
+        && home == target
+    {
+        return Err(refuse("this is the home folder"));
+    }
+    if let Ok(cwd) = std::env::current_dir().and_then(fs::canonicalize)
+        && cwd.starts_with(&target)
+    {
+        return Err(refuse("this is the working folder or one above it"));
+    }
+    if let Ok(input) = fs::canonicalize(input)
+        && input.starts_with(&target)
+    {
+        return Err(refuse("the input lies in this folder"));
+    }
+    Ok(())
+}
+
+/// A name for a hidden sibling of `out_dir` that does not exist yet.
+fn sibling(parent: &Path, out_dir: &Path, what: &str) -> PathBuf {
+    let name = out_dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".to_owned());
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let mut n = 0u32;
+    loop {
+        let candidate = parent.join(format!(
+            ".{name}.vnfwiz-{what}-{}-{stamp}-{n}",
+            std::process::id()
+        ));
+        if fs::symlink_metadata(&candidate).is_err() {
+            return candidate;
+        }
+        n += 1;
+    }
+}
+
+/// Writes `files` into a staging folder, then moves it into place.
+pub fn write_files(
+    files: &[&OutputFile],
+    out_dir: &Path,
+    force: bool,
+    input: &Path,
+) -> Result<Written, WriteError> {
+    for file in files {
+        if normalise(&file.path).as_deref() != Some(file.path.as_str()) || file.path.is_empty() {
+            return Err(WriteError::Refused {
+                path: PathBuf::from(&file.path),
+                reason: "is not a plain relative path inside the output folder".to_owned(),
+            });
+        }
+    }
+    let exists = match fs::symlink_metadata(out_dir) {
+        Ok(meta) if meta.is_dir() => true,
+        Ok(_) => {
+            return Err(WriteError::Refused {
+                path: out_dir.to_path_buf(),
+                reason: "exists and is not a folder".to_owned(),
+            });
+        }
+        Err(_) => false,
+    };
+    let replace = exists && !is_empty_dir(out_dir)?;
+    if replace && !force {
+        return Err(WriteError::NotEmpty(out_dir.to_path_buf()));
+    }
+    if replace {
+        check_replaceable(out_dir, input)?;
+    }
+    let parent = match out_dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    fs::create_dir_all(&parent).map_err(io(&parent))?;
+    let staging = sibling(&parent, out_dir, "new");
+    let result = stage(files, &staging).and_then(|()| swap(&staging, out_dir, &parent, replace));
+    if result.is_err() {
+        // Nothing of this run may stay behind.
+        let _ = fs::remove_dir_all(&staging);
+    }
+    result?;
+    sync_dir(&parent);
+    Ok(Written {
+        directory: out_dir.to_path_buf(),
+        files: files.iter().map(|f| f.path.clone()).collect(),
+        secret_files: files
+            .iter()
+            .filter(|f| !f.secrets.is_empty())
+            .map(|f| f.path.clone())
+            .collect(),
+    })
+}
+
+/// Creates `staging` with every file, each flushed to disk.
+fn stage(files: &[&OutputFile], staging: &Path) -> Result<(), WriteError> {
+    fs::create_dir(staging).map_err(io(staging))?;
+    for file in files {
+        let path = staging.join(&file.path);
+        if let Some(folder) = path.parent() {
+            fs::create_dir_all(folder).map_err(io(folder))?;
+        }
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(if file.secrets.is_empty() {
+                0o644
+            } else {
+                0o600
+            });
+        }
+        let mut handle = options.open(&path).map_err(io(&path))?;
+        handle.write_all(&file.bytes).map_err(io(&path))?;
+        handle.sync_all().map_err(io(&path))?;
+    }
+    sync_dir(staging);
+    Ok(())
+}
+
+/// Moves `staging` to `out_dir`: a rename onto an absent or empty folder; over a folder
+/// with content, an atomic exchange where the file system offers one, else two renames.
+fn swap(staging: &Path, out_dir: &Path, parent: &Path, replace: bool) -> Result<(), WriteError> {
+    if !replace {
+        return fs::rename(staging, out_dir).map_err(io(out_dir));
+    }
+    if exchange(staging, out_dir).is_ok() {
+        // `staging` now holds the old content.
+        let _ = fs::remove_dir_all(staging);
+        return Ok(());
+    }
+    let old = sibling(parent, out_dir, "old");
+    fs::rename(out_dir, &old).map_err(io(out_dir))?;
+    if let Err(error) = fs::rename(staging, out_dir) {
+        let _ = fs::rename(&old, out_dir);
+        return Err(io(out_dir)(error));
+    }
+    let _ = fs::remove_dir_all(&old);
+    Ok(())
+}
+
+/// Swaps two paths in one step (Linux `renameat2(RENAME_EXCHANGE)`).
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let a = CString::new(a.as_os_str().as_bytes())?;
+    let b = CString::new(b.as_os_str().as_bytes())?;
+    // SAFETY: both pointers are valid NUL-terminated strings for the duration of the call.
+    let rc = unsafe {
+        libc::renameat2(
+            libc::AT_FDCWD,
+            a.as_ptr(),
+            libc::AT_FDCWD,
+            b.as_ptr(),
+            libc::RENAME_EXCHANGE,
+        )
+    };
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+/// Other systems have no atomic exchange; the caller falls back to two renames.
+#[cfg(not(target_os = "linux"))]
+fn exchange(_: &Path, _: &Path) -> std::io::Result<()> {
+    Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
+}
+
+/// Flushes a folder's entries to disk (best effort: not every file system allows it).
+fn sync_dir(dir: &Path) {
+    if let Ok(handle) = File::open(dir) {
+        let _ = handle.sync_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::FileRole;
+
+    fn file(path: &str, text: &str, secret: bool) -> OutputFile {
+        OutputFile {
+            path: path.to_owned(),
+            bytes: text.as_bytes().to_vec(),
+            role: FileRole::Artifact,
+            secrets: if secret {
+                vec!["p".to_owned()]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    #[test]
+    fn writes_into_a_new_folder_with_secret_modes() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("a/out");
+        let files = [file("t.yaml", "x", false), file("t.env", "y", true)];
+        let refs: Vec<&OutputFile> = files.iter().collect();
+        let written = write_files(&refs, &out, false, Path::new("/nonexistent")).unwrap();
+        assert_eq!(written.secret_files, ["t.env"]);
+        assert_eq!(fs::read_to_string(out.join("t.yaml")).unwrap(), "x");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(out.join("t.env"))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        let leftovers: Vec<_> = fs::read_dir(tmp.path().join("a")).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no staging folder stays behind");
+    }
+
+    #[test]
+    fn a_full_folder_needs_force_and_is_replaced_whole() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("out");
+        fs::create_dir(&out).unwrap();
+        fs::write(out.join("old.yaml"), "old").unwrap();
+        let files = [file("new.yaml", "new", false)];
+        let refs: Vec<&OutputFile> = files.iter().collect();
+        let input = Path::new("/nonexistent");
+        assert!(matches!(
+            write_files(&refs, &out, false, input),
+            Err(WriteError::NotEmpty(_))
+        ));
+        assert!(out.join("old.yaml").exists());
+        write_files(&refs, &out, true, input).unwrap();
+        assert!(!out.join("old.yaml").exists());
+        assert_eq!(fs::read_to_string(out.join("new.yaml")).unwrap(), "new");
+        assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_failure_while_staging_leaves_the_folder_as_it_was() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("out");
+        fs::create_dir(&out).unwrap();
+        fs::write(out.join("old.yaml"), "old").unwrap();
+        // `x` as a file and as a folder cannot both be written.
+        let files = [file("x", "1", false), file("x/y", "2", false)];
+        let refs: Vec<&OutputFile> = files.iter().collect();
+        assert!(write_files(&refs, &out, true, Path::new("/nonexistent")).is_err());
+        assert_eq!(fs::read_to_string(out.join("old.yaml")).unwrap(), "old");
+        assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn unsafe_names_and_precious_folders_are_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let files = [file("../escape", "1", false)];
+        let refs: Vec<&OutputFile> = files.iter().collect();
+        assert!(matches!(
+            write_files(&refs, &tmp.path().join("o"), false, Path::new("/x")),
+            Err(WriteError::Refused { .. })
+        ));
+        let input = tmp.path().join("pkg.ovf");
+        fs::write(&input, "x").unwrap();
+        let ok = [file("a", "1", false)];
+        let refs: Vec<&OutputFile> = ok.iter().collect();
+        assert!(matches!(
+            write_files(&refs, tmp.path(), true, &input),
+            Err(WriteError::Refused { .. })
+        ));
+        assert!(input.exists());
+    }
+}

@@ -1,0 +1,296 @@
+//! What a source asks the operator: EULAs, deployment options with their hardware,
+//! user-configurable properties by category, and HOT parameters by group.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::answers::EnvTransport;
+use crate::ovf::inspection::sha256_hex;
+use crate::ovf::property::valid_values;
+use crate::ovf::{Envelope, PropertyType, SystemHardware, resolved_hardware};
+use crate::yaml::write::flow_text;
+
+use super::catalogue::{Declared, declared};
+use super::{Session, SourceKind};
+
+/// A licence to accept.
+#[derive(Clone, Debug, Serialize)]
+pub struct EulaQuestion {
+    /// The system or collection it belongs to.
+    pub system: String,
+    /// The licence text in the default language.
+    pub text: String,
+    /// SHA-256 of the text: what `accept_eula: [digest]` lists.
+    pub sha256: String,
+}
+
+/// A deployment option.
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionChoice {
+    /// `ovf:id`.
+    pub id: String,
+    /// `Label`.
+    pub label: Option<String>,
+    /// `Description`.
+    pub description: Option<String>,
+    /// Whether it is the package's default.
+    pub default: bool,
+    /// Each virtual system's hardware under it.
+    pub hardware: Vec<SystemHardware>,
+}
+
+/// A user-configurable property.
+#[derive(Clone, Debug, Serialize)]
+pub struct PropertyQuestion {
+    /// The full key (`class.key.instance`): what `properties:` answers name.
+    pub key: String,
+    /// The system or collection holding it.
+    pub system: String,
+    /// `ovf:type` (string when absent or unknown).
+    #[serde(rename = "type")]
+    pub type_name: &'static str,
+    /// Qualifiers as written (`MinLen(3)`, `ValueMap{…}`).
+    pub qualifiers: Vec<String>,
+    /// What values are accepted, in words.
+    pub valid: Vec<String>,
+    /// `Label`.
+    pub label: Option<String>,
+    /// `Description`.
+    pub description: Option<String>,
+    /// The default under the package's default option (never given for passwords).
+    pub default: Option<String>,
+    /// The default under each option (never given for passwords).
+    pub defaults: BTreeMap<String, Option<String>>,
+    /// Whether there is a default at all (for passwords too).
+    pub has_default: bool,
+    /// `ovf:password`: ask without echo, never store in answers.yaml.
+    pub password: bool,
+}
+
+/// Properties under one `Category`.
+#[derive(Clone, Debug, Serialize)]
+pub struct PropertyGroup {
+    /// The category (none before the first `Category` of a ProductSection).
+    pub category: Option<String>,
+    /// Its properties in document order.
+    pub properties: Vec<PropertyQuestion>,
+}
+
+/// A HOT parameter the operator may set.
+#[derive(Clone, Debug, Serialize)]
+pub struct ParameterQuestion {
+    /// Its name: what `parameters:` answers name.
+    pub name: String,
+    /// The template declaring it.
+    pub template: String,
+    /// The HOT type.
+    #[serde(rename = "type")]
+    pub type_name: &'static str,
+    /// `label`.
+    pub label: Option<String>,
+    /// `description`.
+    pub description: Option<String>,
+    /// Constraints, one line each (`range: {min: 2, max: 6}`).
+    pub constraints: Vec<String>,
+    /// `hidden: true`: ask without echo, never store in answers.yaml.
+    pub hidden: bool,
+    /// The current value on one line (never given for hidden parameters).
+    pub value: Option<String>,
+    /// Whether it has a value (an environment value or a default); parameters without
+    /// one are left for stack creation unless answered.
+    pub has_value: bool,
+}
+
+/// Parameters under one `parameter_groups` label.
+#[derive(Clone, Debug, Serialize)]
+pub struct ParameterGroup {
+    /// The group's label (none for parameters outside any group).
+    pub label: Option<String>,
+    /// The group's description.
+    pub description: Option<String>,
+    /// Its parameters.
+    pub parameters: Vec<ParameterQuestion>,
+}
+
+/// Everything a source asks.
+#[derive(Clone, Debug, Serialize)]
+pub struct Questions {
+    /// OVF package or HOT set.
+    pub kind: SourceKind,
+    /// Licences to accept.
+    pub eulas: Vec<EulaQuestion>,
+    /// Deployment options (empty without a DeploymentOptionSection).
+    pub options: Vec<OptionChoice>,
+    /// User-configurable properties by category.
+    pub properties: Vec<PropertyGroup>,
+    /// HOT parameters by group (for an OVF package: those of the generated template that
+    /// no property or option decides).
+    pub parameters: Vec<ParameterGroup>,
+    /// How the OVF environment may reach the guests (OVF packages only), default first.
+    pub transports: Vec<&'static str>,
+}
+
+/// The EULAs of an envelope with their digests.
+pub fn eulas(envelope: &Envelope) -> Vec<EulaQuestion> {
+    envelope
+        .eulas()
+        .map(|(index, eula)| {
+            let text = eula
+                .license
+                .as_ref()
+                .map(|l| envelope.text(l).to_owned())
+                .unwrap_or_default();
+            EulaQuestion {
+                system: envelope.contents[index].id.value.clone(),
+                sha256: sha256_hex(&text),
+                text,
+            }
+        })
+        .collect()
+}
+
+fn shown(envelope: &Envelope, text: &Option<crate::ovf::LocalizedText>) -> Option<String> {
+    text.as_ref()
+        .map(|t| envelope.text(t).trim().to_owned())
+        .filter(|t| !t.is_empty())
+}
+
+fn property_groups(envelope: &Envelope) -> Vec<PropertyGroup> {
+    let default_option = envelope.default_configuration();
+    let mut groups: Vec<PropertyGroup> = Vec::new();
+    for (index, _, property) in envelope.properties() {
+        if !property.user_configurable {
+            continue;
+        }
+        let secret = |value: Option<&str>| {
+            (!property.password)
+                .then(|| value.filter(|v| !v.is_empty()).map(str::to_owned))
+                .flatten()
+        };
+        let default = property.default_for(default_option);
+        let question = PropertyQuestion {
+            key: property.full_key.clone(),
+            system: envelope.contents[index].id.value.clone(),
+            type_name: property
+                .property_type
+                .unwrap_or(PropertyType::String)
+                .name(),
+            qualifiers: property
+                .qualifiers
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            valid: valid_values(
+                property.property_type.unwrap_or(PropertyType::String),
+                &property.qualifiers,
+            ),
+            label: shown(envelope, &property.label),
+            description: shown(envelope, &property.description),
+            default: secret(default),
+            defaults: envelope
+                .configurations()
+                .iter()
+                .map(|c| {
+                    (
+                        c.id.value.clone(),
+                        secret(property.default_for(Some(&c.id.value))),
+                    )
+                })
+                .collect(),
+            has_default: default.is_some_and(|d| !d.is_empty()),
+            password: property.password,
+        };
+        let category = shown(envelope, &property.category);
+        match groups.iter_mut().find(|g| g.category == category) {
+            Some(group) => group.properties.push(question),
+            None => groups.push(PropertyGroup {
+                category,
+                properties: vec![question],
+            }),
+        }
+    }
+    groups
+}
+
+/// Groups parameters by their `parameter_groups` label, in first-seen order.
+pub fn parameter_groups<'d>(parameters: impl Iterator<Item = &'d Declared>) -> Vec<ParameterGroup> {
+    let mut groups: Vec<ParameterGroup> = Vec::new();
+    for declared in parameters {
+        let (label, description) = declared.group.clone().unwrap_or((None, None));
+        let question = ParameterQuestion {
+            name: declared.name.clone(),
+            template: declared.template.clone(),
+            type_name: declared.kind().name(),
+            label: declared.label.clone(),
+            description: declared.description.clone(),
+            constraints: declared
+                .constraints
+                .iter()
+                .filter_map(|c| c.as_map())
+                .flat_map(|m| m.iter())
+                .filter(|(k, _)| k.text != "description")
+                .map(|(k, v)| format!("{}: {}", k.text, flow_text(v)))
+                .collect(),
+            hidden: declared.hidden,
+            value: (!declared.hidden)
+                .then(|| declared.value.as_ref().map(flow_text))
+                .flatten(),
+            has_value: declared.value.is_some(),
+        };
+        match groups
+            .iter_mut()
+            .find(|g| g.label == label && g.parameters[0].template == question.template)
+        {
+            Some(group) => group.parameters.push(question),
+            None => groups.push(ParameterGroup {
+                label,
+                description,
+                parameters: vec![question],
+            }),
+        }
+    }
+    groups
+}
+
+impl Session {
+    /// Everything the source asks, for the wizard's steps and for messages.
+    pub fn questions(&self) -> Questions {
+        let mut questions = Questions {
+            kind: self.kind(),
+            eulas: Vec::new(),
+            options: Vec::new(),
+            properties: Vec::new(),
+            parameters: Vec::new(),
+            transports: Vec::new(),
+        };
+        if let Some((_, envelope)) = self.ovf() {
+            questions.eulas = eulas(envelope);
+            let default = envelope.default_configuration();
+            questions.options = envelope
+                .configurations()
+                .iter()
+                .map(|c| OptionChoice {
+                    id: c.id.value.clone(),
+                    label: shown(envelope, &c.label),
+                    description: shown(envelope, &c.description),
+                    default: Some(c.id.value.as_str()) == default,
+                    hardware: resolved_hardware(envelope, Some(&c.id.value)),
+                })
+                .collect();
+            questions.properties = property_groups(envelope);
+            questions.transports = EnvTransport::ALL.iter().map(|t| t.as_str()).collect();
+            if let Some(generated) = self.generated() {
+                let open = generated
+                    .declared
+                    .iter()
+                    .filter(|d| d.module && !generated.owners.contains_key(&d.name));
+                questions.parameters = parameter_groups(open);
+            }
+        } else if let Some(set) = self.hot() {
+            let parameters = declared(set);
+            questions.parameters = parameter_groups(parameters.iter().filter(|d| d.module));
+        }
+        questions
+    }
+}

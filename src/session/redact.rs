@@ -1,0 +1,68 @@
+//! The resolved set as reports show it: file texts for snippets, with every secret value
+//! of an environment file masked, so a finding near a password never prints it.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use crate::hot::HotSet;
+use crate::report::SourceTexts;
+
+use super::resolve::Resolved;
+
+/// A set's texts with secrets masked by `*` (line breaks kept, so places stay right).
+pub struct RedactedSet {
+    set: HotSet,
+    masked: HashMap<String, String>,
+}
+
+impl RedactedSet {
+    /// Masks the secrets each output file records.
+    pub fn new(resolved: Resolved) -> (RedactedSet, Vec<crate::report::Violation>) {
+        let Resolved {
+            set,
+            files,
+            violations,
+            ..
+        } = resolved;
+        let mut masked = HashMap::new();
+        for file in files.iter().filter(|f| !f.secrets.is_empty()) {
+            let Some(id) = set.find(&file.path) else {
+                continue;
+            };
+            let Some(root) = set.files[id].document.as_ref().map(|d| &d.root) else {
+                continue;
+            };
+            let mut bytes = set.files[id].bytes.clone();
+            for section in ["parameters", "parameter_defaults"] {
+                for name in &file.secrets {
+                    if let Some(value) = root.get(section).and_then(|s| s.get(name)) {
+                        let (start, end) = (value.span.start as usize, value.span.end as usize);
+                        for byte in bytes.iter_mut().take(end).skip(start) {
+                            if *byte != b'\n' {
+                                *byte = b'*';
+                            }
+                        }
+                    }
+                }
+            }
+            masked.insert(
+                file.path.clone(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            );
+        }
+        (RedactedSet { set, masked }, violations)
+    }
+}
+
+impl SourceTexts for RedactedSet {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        match self.masked.get(file) {
+            Some(text) => Some(Cow::Borrowed(text)),
+            None => self.set.text(file),
+        }
+    }
+
+    fn file_count(&self) -> usize {
+        self.set.file_count()
+    }
+}

@@ -1,0 +1,279 @@
+//! `vnfwiz validate` on SOL004 CSARs and heat zips, through the real binary: archives built
+//! from the rule fixtures, a flipped image byte, unsafe entries and every limit the CSAR
+//! reader obeys.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn fixture(rule: &str, case: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/rules")
+        .join(rule)
+        .join(case)
+}
+
+/// Every file under `dir`, package-relative, sorted.
+fn files_of(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let name = path
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.push((name, std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Zips `files` into `<dir>/<name>`, deflating every entry.
+fn zip_into(dir: &Path, name: &str, files: &[(String, Vec<u8>)]) -> PathBuf {
+    let path = dir.join(name);
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (entry, data) in files {
+        writer.start_file(entry.as_str(), options).unwrap();
+        writer.write_all(data).unwrap();
+    }
+    writer.finish().unwrap();
+    path
+}
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn vnfwiz(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run vnfwiz");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn json(run: &Run) -> Value {
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout))
+}
+
+fn errors(report: &Value) -> Vec<&Value> {
+    report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["severity"] == "error")
+        .collect()
+}
+
+#[test]
+fn a_zipped_clean_csar_validates_without_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let csar = zip_into(
+        dir.path(),
+        "vfw.csar",
+        &files_of(&fixture("CSAR-digest", "pass")),
+    );
+    let run = vnfwiz(&["validate", csar.to_str().unwrap(), "--format", "json"]);
+    let report = json(&run);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    assert!(errors(&report).is_empty(), "{}", run.stdout);
+    assert!(report["summary"]["files"].as_u64().unwrap() >= 5);
+}
+
+#[test]
+fn one_flipped_image_byte_is_a_digest_error_naming_the_image() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = files_of(&fixture("CSAR-digest", "pass"));
+    let image = files
+        .iter_mut()
+        .find(|(name, _)| name == "Files/images/vfw-9.1.qcow2")
+        .expect("the fixture's image");
+    image.1[20] ^= 0x01;
+    let csar = zip_into(dir.path(), "vfw.zip", &files);
+    let run = vnfwiz(&["validate", csar.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    let found = errors(&report);
+    assert_eq!(found.len(), 1, "{}", run.stdout);
+    let digest = found[0];
+    assert_eq!(digest["rule"], "CSAR-digest");
+    assert_eq!(digest["file"], "vfw.mf");
+    assert_eq!(digest["line"], 9);
+    let message = digest["message"].as_str().unwrap();
+    assert!(message.contains("Files/images/vfw-9.1.qcow2"), "{message}");
+}
+
+#[test]
+fn an_unpacked_csar_folder_is_checked_as_a_csar() {
+    let run = vnfwiz(&[
+        "validate",
+        fixture("CSAR-source", "fail").to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, Some(1));
+    let report = json(&run);
+    let rules: Vec<&str> = errors(&report)
+        .iter()
+        .map(|v| v["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["CSAR-source"], "{}", run.stdout);
+}
+
+#[test]
+fn an_archive_entry_climbing_out_is_refused_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = files_of(&fixture("CSAR-digest", "pass"));
+    files.push((
+        "../../etc/cron.d/backdoor".to_owned(),
+        b"* * * * * root sh\n".to_vec(),
+    ));
+    let csar = zip_into(dir.path(), "vfw.csar", &files);
+    let run = vnfwiz(&["validate", csar.to_str().unwrap()]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stdout.is_empty());
+    assert!(
+        run.stderr.contains("../../etc/cron.d/backdoor"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_heat_zip_gets_sdc_manifest_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let zip = zip_into(
+        dir.path(),
+        "vlb.zip",
+        &files_of(&fixture("SDC-type", "fail")),
+    );
+    let run = vnfwiz(&[
+        "validate",
+        zip.to_str().unwrap(),
+        "--rules",
+        "SDC-type",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(errors(&report).len(), 2, "{}", run.stdout);
+    assert!(errors(&report).iter().all(|v| v["file"] == "MANIFEST.json"));
+}
+
+#[test]
+fn a_metadata_file_over_the_file_limit_refuses_the_package() {
+    let run = vnfwiz(&[
+        "validate",
+        fixture("CSAR-digest", "pass").to_str().unwrap(),
+        "--max-file-size",
+        "100",
+    ]);
+    assert_eq!(run.code, Some(2), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("TOSCA-Metadata/TOSCA.meta"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("--max-file-size"), "{}", run.stderr);
+}
+
+#[test]
+fn a_package_over_the_entry_limit_is_refused() {
+    let run = vnfwiz(&[
+        "validate",
+        fixture("CSAR-digest", "pass").to_str().unwrap(),
+        "--max-entries",
+        "3",
+    ]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("--max-entries"), "{}", run.stderr);
+}
+
+#[test]
+fn inflating_past_the_archive_budget_refuses_the_package() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = files_of(&fixture("CSAR-digest", "pass"));
+    let image = files
+        .iter_mut()
+        .find(|(name, _)| name == "Files/images/vfw-9.1.qcow2")
+        .unwrap();
+    image.1 = vec![0u8; 4 << 20];
+    let csar = zip_into(dir.path(), "vfw.csar", &files);
+    let run = vnfwiz(&[
+        "validate",
+        csar.to_str().unwrap(),
+        "--max-archive-size",
+        "1000000",
+    ]);
+    assert_eq!(run.code, Some(2), "{}", run.stdout);
+    assert!(run.stderr.contains("--max-archive-size"), "{}", run.stderr);
+}
+
+#[test]
+fn vnfd_nesting_past_the_yaml_limit_is_a_finding() {
+    let run = vnfwiz(&[
+        "validate",
+        fixture("CSAR-digest", "pass").to_str().unwrap(),
+        "--max-yaml-depth",
+        "4",
+        "--rules",
+        "CSAR-vnfd-yaml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, Some(1));
+    let report = json(&run);
+    let found = errors(&report);
+    assert!(!found.is_empty());
+    assert!(
+        found
+            .iter()
+            .all(|v| v["message"].as_str().unwrap().contains("--max-yaml-depth")),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn vnfd_imports_past_the_file_limit_are_findings() {
+    let run = vnfwiz(&[
+        "validate",
+        fixture("CSAR-digest", "pass").to_str().unwrap(),
+        "--max-files",
+        "2",
+        "--rules",
+        "CSAR-import",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, Some(1));
+    let report = json(&run);
+    let found = errors(&report);
+    assert_eq!(found.len(), 1, "{}", run.stdout);
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("--max-files")
+    );
+}

@@ -1,0 +1,762 @@
+//! `vnfwiz onboard` through the real binary: the vSBC appliance written, validated and
+//! checked against its OVF and chosen option; refusals (EULA, option, values, secrets on
+//! the command line, packages) that list every problem and write nothing; the output
+//! folder's atomic replacement; HOT sets through the same path; the JSON summary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const PASSWORD: &str = "correct-horse-battery";
+
+fn fixture(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/convert")
+        .join(path)
+}
+
+fn vnfwiz(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_vnfwiz"));
+    command.args(args).env("NO_COLOR", "1");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().expect("the binary runs")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+fn yaml(path: &Path) -> serde_json::Value {
+    // The generated YAML is plain enough for a JSON view through serde-saphyr.
+    let text = std::fs::read_to_string(path).expect("file");
+    serde_saphyr::from_str(&text).expect("YAML")
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("utf-8")
+}
+
+/// Onboards the vSBC appliance with its answers file into `out`.
+fn onboard_vsbc(out: &Path, extra: &[&str]) -> Output {
+    let ovf = fixture("vsbc/vsbc.ovf");
+    let answers = fixture("vsbc/answers.yaml");
+    let mut args = vec![
+        "onboard",
+        s(&ovf),
+        "--out",
+        s(out),
+        "--answers",
+        s(&answers),
+        "--set-env",
+        "sbc.admin.password=SBC_ADMIN_PASSWORD",
+    ];
+    args.extend_from_slice(extra);
+    vnfwiz(&args, &[("SBC_ADMIN_PASSWORD", PASSWORD)])
+}
+
+#[test]
+fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let result = onboard_vsbc(&out, &[]);
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert!(!text(&result).contains(PASSWORD));
+
+    let check = vnfwiz(&["validate", s(&out)], &[]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check));
+
+    let template = yaml(&out.join("vsbc.yaml"));
+    let env = yaml(&out.join("vsbc.env"));
+    let resources = &template["resources"];
+    let parameters = &env["parameters"];
+
+    // The chosen option (large) decides each flavor through the selector and the map.
+    assert_eq!(parameters["deployment_option"], "large");
+    assert_eq!(
+        parameters["sc1_flavor_sizes"]["large"],
+        serde_json::json!({"vcpus": 8, "ram": 16384, "disk": 20})
+    );
+    assert_eq!(
+        parameters["sc1_flavor_sizes"]["small"],
+        serde_json::json!({"vcpus": 2, "ram": 4096, "disk": 20})
+    );
+    // 15 GiB from 16106127360 bytes; the database boots from a volume (flavor disk 0).
+    assert_eq!(parameters["mp_flavor_sizes"]["large"]["disk"], 15);
+    assert_eq!(parameters["db_flavor_sizes"]["large"]["disk"], 0);
+    assert_eq!(
+        resources["sc1_flavor"]["properties"]["ram"]["get_param"][1]["get_param"],
+        "deployment_option"
+    );
+
+    // Volumes: the SC log disk (10240 MiB) empty, the database volume sized for `large`.
+    assert_eq!(resources["sc1_sc_logs_volume"]["properties"]["size"], 10);
+    assert!(resources["sc1_sc_logs_volume"]["properties"]["image"].is_null());
+    assert_eq!(resources["db_root_volume"]["properties"]["size"], 80);
+    assert_eq!(
+        resources["db_root_volume"]["properties"]["image"]["get_param"],
+        "db_image_name"
+    );
+
+    // Networks: existing oam as a parameter, sig with its range, media a provider VLAN.
+    assert_eq!(parameters["oam_net_name"], "mgmt");
+    assert_eq!(
+        resources["sig_subnet"]["properties"]["cidr"],
+        "10.10.1.0/24"
+    );
+    assert_eq!(resources["sig_subnet"]["properties"]["enable_dhcp"], false);
+    assert_eq!(resources["media_net"]["type"], "OS::Neutron::ProviderNet");
+    assert_eq!(
+        resources["media_net"]["properties"]["segmentation_id"],
+        "2001"
+    );
+    assert_eq!(parameters["access_101_subnet_cidr"], "172.16.101.0/24");
+
+    // Ports in AddressOnParent order (oam is slot 0 although written second).
+    let networks = &resources["sc1_server"]["properties"]["networks"];
+    assert_eq!(networks[0]["port"]["get_resource"], "sc1_oam_port_0");
+    assert_eq!(networks[1]["port"]["get_resource"], "sc1_sig_port_0");
+    let sig = &resources["sc1_sig_port_0"]["properties"];
+    assert_eq!(sig["fixed_ips"][0]["ip_address"], "10.10.1.11");
+    assert_eq!(sig["allowed_address_pairs"][0]["ip_address"], "10.10.1.10");
+    assert_eq!(
+        resources["sc1_oam_port_0"]["properties"]["mac_address"],
+        "fa:16:3e:00:01:01"
+    );
+
+    // Server groups and zones.
+    assert_eq!(
+        resources["sc_pair_server_group"]["properties"]["policies"][0],
+        "anti-affinity"
+    );
+    assert_eq!(
+        resources["sc2_server"]["properties"]["scheduler_hints"]["group"]["get_resource"],
+        "sc_pair_server_group"
+    );
+    assert_eq!(parameters["availability_zone_1"], "az-2");
+
+    // The resource group: count from the answers, range from the OVF.
+    assert_eq!(parameters["mp_count"], 4);
+    assert_eq!(
+        template["parameters"]["mp_count"]["constraints"][0]["range"],
+        serde_json::json!({"min": 2, "max": 8})
+    );
+    let group = &resources["mp_group"]["properties"];
+    assert_eq!(group["resource_def"]["type"], "vsbc_mp.yaml");
+    let nested = yaml(&out.join("vsbc_mp.yaml"));
+    let media = &nested["resources"]["mp_media_port_0"]["properties"];
+    assert_eq!(media["binding:vnic_type"], "direct");
+    assert_eq!(
+        nested["resources"]["mp_access_trunk_0"]["properties"]["sub_ports"][1]["segmentation_id"],
+        102
+    );
+
+    // Start order: the controllers wait for the database's delay, the media processors
+    // for SC1's delay and SC2.
+    assert_eq!(resources["sc1_server"]["depends_on"][0], "db_start_delay");
+    assert_eq!(resources["db_start_delay"]["properties"]["wait_secs"], 30);
+    assert_eq!(
+        resources["mp_group"]["depends_on"],
+        serde_json::json!(["sc1_start_delay", "sc2_server"])
+    );
+
+    // The OVF environment carries every property the system sees, filled by Heat.
+    let personality = &resources["sc1_server"]["properties"]["personality"]["/ovf-env.xml"];
+    let document = personality["str_replace"]["template"]
+        .as_str()
+        .expect("text");
+    assert!(document.contains("oe:key=\"sbc.sip.domain\" oe:value=\"@@sbc_sip_domain@@\""));
+    assert!(document.contains("oe:key=\"sc.node_id.1\" oe:value=\"1\""));
+    assert_eq!(parameters["sbc_sip_domain"], "sip.example.net");
+    assert_eq!(parameters["sbc_media_sessions"], 40000);
+    // Metadata never holds the password.
+    let metadata = &resources["sc1_server"]["properties"]["metadata"];
+    assert!(metadata["sbc.admin.password"].is_null());
+    assert_eq!(metadata["sbc.site.name"]["get_param"], "sbc_site_name");
+
+    // The environment files travel as personality and user data.
+    let db = &resources["db_server"]["properties"];
+    assert_eq!(db["user_data"]["get_file"], "files/day0/user-data.txt");
+    assert_eq!(
+        db["personality"]["/etc/vsbc/db.conf"]["get_file"],
+        "files/day0/db.conf"
+    );
+    assert!(out.join("files/day0/db.conf").is_file());
+
+    // ONAP: no default anywhere, every parameter described, no resource_registry.
+    for (name, definition) in template["parameters"].as_object().expect("map") {
+        assert!(definition["default"].is_null(), "{name} has a default");
+        assert!(definition["description"].is_string(), "{name}");
+    }
+    assert!(env["resource_registry"].is_null());
+
+    // The secret: only in the env file, which only the owner can read.
+    assert_eq!(parameters["sbc_admin_password"], PASSWORD);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(out.join("vsbc.env"))
+            .expect("env")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    let answers = std::fs::read_to_string(out.join("answers.yaml")).expect("answers");
+    assert!(!answers.contains(PASSWORD) && !answers.contains("admin.password"));
+    assert!(answers.contains("deployment_option: large"));
+}
+
+#[test]
+fn answers_yaml_replays_the_same_run() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let first = tmp.path().join("first");
+    assert_eq!(onboard_vsbc(&first, &[]).status.code(), Some(0));
+    let second = tmp.path().join("second");
+    let ovf = fixture("vsbc/vsbc.ovf");
+    let replay = vnfwiz(
+        &[
+            "onboard",
+            s(&ovf),
+            "--out",
+            s(&second),
+            "--answers",
+            s(&first.join("answers.yaml")),
+            "--set-env",
+            "sbc.admin.password=SBC_ADMIN_PASSWORD",
+        ],
+        &[("SBC_ADMIN_PASSWORD", PASSWORD)],
+    );
+    assert_eq!(replay.status.code(), Some(0), "{}", text(&replay));
+    for file in ["vsbc.yaml", "vsbc.env", "vsbc_mp.yaml", "answers.yaml"] {
+        assert_eq!(
+            std::fs::read(first.join(file)).expect("first"),
+            std::fs::read(second.join(file)).expect("second"),
+            "{file}"
+        );
+    }
+}
+
+/// Runs a refused onboarding: exit 1, nothing written; returns the message.
+fn refused(args: &[&str], env: &[(&str, &str)]) -> String {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let mut all = vec!["onboard"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", s(&out)]);
+    let result = vnfwiz(&all, env);
+    assert_eq!(result.status.code(), Some(1), "{}", text(&result));
+    assert!(!out.exists(), "a refused run leaves no output folder");
+    let leftovers = std::fs::read_dir(tmp.path()).expect("tmp").count();
+    assert_eq!(leftovers, 0, "no staging folder stays behind");
+    text(&result)
+}
+
+#[test]
+fn a_missing_eula_acceptance_is_refused() {
+    let ovf = fixture("vsbc/vsbc.ovf");
+    let message = refused(
+        &[
+            s(&ovf),
+            "--set",
+            "sbc.sip.domain=sip.example.net",
+            "--set-env",
+            "sbc.admin.password=P",
+        ],
+        &[("P", PASSWORD)],
+    );
+    assert!(message.contains("EULA of vsbc"), "{message}");
+    assert!(message.contains("[EulaSection]"), "{message}");
+    assert!(message.contains("--accept-eula"), "{message}");
+}
+
+#[test]
+fn an_unknown_option_is_refused_with_the_choices() {
+    let ovf = fixture("vsbc/vsbc.ovf");
+    let message = refused(
+        &[
+            s(&ovf),
+            "--accept-eula",
+            "--option",
+            "huge",
+            "--set",
+            "sbc.sip.domain=sip.example.net",
+            "--set-env",
+            "sbc.admin.password=P",
+        ],
+        &[("P", PASSWORD)],
+    );
+    assert!(message.contains("deployment_option"), "{message}");
+    assert!(
+        message.contains("valid: small, medium (default), large"),
+        "{message}"
+    );
+}
+
+#[test]
+fn values_breaking_minlen_valuemap_and_uint16_are_refused_each() {
+    let ovf = fixture("vsbc/vsbc.ovf");
+    for (setting, property, rule) in [
+        ("sbc.site.name=hh", "property sbc.site.name", "[MinLen(3)]"),
+        (
+            "sbc.sip.transport=sctp",
+            "property sbc.sip.transport",
+            "[ValueMap]",
+        ),
+        ("sbc.sip.port=70000", "property sbc.sip.port", "[uint16]"),
+    ] {
+        let message = refused(
+            &[
+                s(&ovf),
+                "--accept-eula",
+                "--set",
+                "sbc.sip.domain=sip.example.net",
+                "--set",
+                setting,
+                "--set-env",
+                "sbc.admin.password=P",
+            ],
+            &[("P", PASSWORD)],
+        );
+        assert!(message.contains(property), "{message}");
+        assert!(message.contains(rule), "{message}");
+    }
+    let message = refused(
+        &[
+            s(&ovf),
+            "--accept-eula",
+            "--set",
+            "sbc.sip.domain=sip.example.net",
+            "--set",
+            "sbc.sip.transport=sctp",
+            "--set-env",
+            "sbc.admin.password=P",
+        ],
+        &[("P", PASSWORD)],
+    );
+    assert!(
+        message.contains("valid: one of \"udp\",\"tcp\",\"tls\""),
+        "{message}"
+    );
+}
+
+#[test]
+fn every_problem_is_listed_at_once_without_secrets() {
+    let ovf = fixture("vsbc/vsbc.ovf");
+    let message = refused(
+        &[
+            s(&ovf),
+            "--option",
+            "huge",
+            "--set",
+            "sbc.sip.port=80",
+            "--set",
+            "sbc.nosuch=1",
+            "--set",
+            "sbc.admin.password=hunter2hunter2",
+        ],
+        &[],
+    );
+    for expected in [
+        "EULA of vsbc",
+        "deployment_option",
+        "property sbc.sip.port: `80` is below MinValue(1024)",
+        "property sbc.nosuch",
+        "property sbc.admin.password: is a secret",
+        "property sbc.sip.domain: needs a value",
+    ] {
+        assert!(message.contains(expected), "{expected}\n{message}");
+    }
+    assert!(!message.contains("hunter2"), "{message}");
+    assert_eq!(
+        message.matches("property sbc.admin.password").count(),
+        1,
+        "{message}"
+    );
+}
+
+#[test]
+fn a_short_password_is_refused_without_showing_it() {
+    let ovf = fixture("vsbc/vsbc.ovf");
+    let message = refused(
+        &[
+            s(&ovf),
+            "--accept-eula",
+            "--set",
+            "sbc.sip.domain=sip.example.net",
+            "--set-env",
+            "sbc.admin.password=P",
+            "--format",
+            "json",
+        ],
+        &[("P", "shorty")],
+    );
+    assert!(!message.contains("shorty"), "{message}");
+    let doc: Value = serde_json::from_str(&message).expect("JSON");
+    assert_eq!(doc["refused"], true);
+    let problem = &doc["problems"][0];
+    assert_eq!(problem["subject"], "property sbc.admin.password");
+    assert_eq!(problem["rule"], "MinLen(12)");
+}
+
+#[test]
+fn an_unset_environment_variable_is_a_problem() {
+    let ovf = fixture("vsbc/vsbc.ovf");
+    let message = refused(
+        &[
+            s(&ovf),
+            "--accept-eula",
+            "--set",
+            "sbc.sip.domain=sip.example.net",
+            "--set-env",
+            "sbc.admin.password=VNFWIZ_TEST_SURELY_UNSET",
+        ],
+        &[],
+    );
+    assert!(message.contains("VNFWIZ_TEST_SURELY_UNSET"), "{message}");
+}
+
+#[test]
+fn packages_are_refused_in_one_line_before_anything_is_written() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let result = onboard_vsbc(&out, &["--package", "csar"]);
+    assert_eq!(result.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.contains("--package csar"), "{message}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn a_full_folder_needs_force_and_is_then_replaced() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).expect("mkdir");
+    std::fs::write(out.join("stale.yaml"), "old").expect("write");
+    let result = onboard_vsbc(&out, &[]);
+    assert_eq!(result.status.code(), Some(2), "{}", text(&result));
+    assert!(text(&result).contains("--force"));
+    assert!(out.join("stale.yaml").exists());
+    let result = onboard_vsbc(&out, &["--force"]);
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert!(!out.join("stale.yaml").exists());
+    assert!(out.join("vsbc.yaml").exists());
+    assert_eq!(std::fs::read_dir(tmp.path()).expect("tmp").count(), 1);
+}
+
+#[test]
+fn an_empty_existing_folder_is_filled() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).expect("mkdir");
+    let result = onboard_vsbc(&out, &[]);
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert!(out.join("vsbc.env").exists());
+}
+
+#[test]
+fn the_json_summary_names_every_output_relative_to_out() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let result = onboard_vsbc(&out, &["--format", "json"]);
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
+    assert_eq!(doc["template"], "vsbc.yaml");
+    assert_eq!(doc["environment"], "vsbc.env");
+    assert_eq!(doc["nested"], serde_json::json!(["vsbc_mp.yaml"]));
+    assert_eq!(
+        doc["files"],
+        serde_json::json!(["files/day0/user-data.txt", "files/day0/db.conf"])
+    );
+    assert_eq!(doc["answers"], "answers.yaml");
+    assert!(doc["package"].is_null());
+    assert_eq!(doc["violations"], serde_json::json!([]));
+    assert_eq!(doc["secrets"][0]["file"], "vsbc.env");
+    assert_eq!(doc["secrets"][0]["parameters"][0], "sbc_admin_password");
+    assert!(!String::from_utf8_lossy(&result.stdout).contains(PASSWORD));
+}
+
+#[test]
+fn an_encrypted_package_is_refused() {
+    let ovf = fixture("sections/encryption.ovf");
+    let message = refused(&[s(&ovf)], &[]);
+    assert!(message.contains("OVF-encryption"), "{message}");
+}
+
+#[test]
+fn a_shared_disk_attached_by_systems_is_refused() {
+    let ovf = fixture("sections/shared_disk.ovf");
+    let message = refused(&[s(&ovf)], &[]);
+    assert!(message.contains("shared disk `quorum`"), "{message}");
+}
+
+#[test]
+fn user_data_transport_conflicts_with_a_user_data_file() {
+    let ovf = fixture("sections/environment_files.ovf");
+    let answers = tempfile::NamedTempFile::new().expect("temp");
+    std::fs::write(answers.path(), "ovf_env_transport: user_data\n").expect("write");
+    let message = refused(&[s(&ovf), "--answers", s(answers.path())], &[]);
+    assert!(message.contains("ovf_env_transport"), "{message}");
+    assert!(message.contains("valid: personality, none"), "{message}");
+}
+
+#[test]
+fn a_hot_set_takes_parameter_answers_through_the_same_path() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let set = fixture("hot/vfw");
+    let result = vnfwiz(
+        &[
+            "onboard",
+            s(&set),
+            "--out",
+            s(&out),
+            "--set",
+            "vfw_count=3",
+            "--set",
+            "protected_net_cidr=10.0.5.0/24",
+            "--set-env",
+            "vfw_admin_password=VFW_PASSWORD",
+            "--format",
+            "json",
+        ],
+        &[("VFW_PASSWORD", "very-secret-pass")],
+    );
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
+    assert_eq!(doc["template"], "base_vfw.yaml");
+    assert_eq!(
+        doc["nested"],
+        serde_json::json!(["nested/vfw_instance.yaml"])
+    );
+    assert_eq!(doc["files"], serde_json::json!(["scripts/vfw_init.sh"]));
+    assert_eq!(
+        doc["unset_parameters"],
+        serde_json::json!([{"name": "unprotected_net_name", "template": "base_vfw.yaml"}])
+    );
+    let env = yaml(&out.join("base_vfw.env"));
+    assert_eq!(env["parameters"]["vfw_count"], 3);
+    assert_eq!(env["parameters"]["vfw_image_name"], "vfw-2.4.qcow2");
+    assert_eq!(env["parameters"]["vfw_admin_password"], "very-secret-pass");
+    // The template is written as it was.
+    assert_eq!(
+        std::fs::read(out.join("base_vfw.yaml")).expect("out"),
+        std::fs::read(set.join("base_vfw.yaml")).expect("in")
+    );
+    let check = vnfwiz(&["validate", s(&out)], &[]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check));
+}
+
+#[test]
+fn a_hot_set_refuses_values_that_break_constraints_and_secrets_in_argv() {
+    let set = fixture("hot/vfw");
+    let message = refused(
+        &[
+            s(&set),
+            "--set",
+            "vfw_count=9",
+            "--set",
+            "vfw_admin_password=short",
+            "--set",
+            "vfw_cuont=2",
+            "--option",
+            "large",
+        ],
+        &[],
+    );
+    assert!(
+        message.contains("parameter vfw_count of base_vfw.yaml"),
+        "{message}"
+    );
+    assert!(message.contains("[range]"), "{message}");
+    assert!(
+        message.contains("parameter vfw_admin_password: is a secret"),
+        "{message}"
+    );
+    assert!(message.contains("valid: vfw_count"), "{message}");
+    assert!(
+        message.contains("a HOT template set has no deployment options"),
+        "{message}"
+    );
+    assert!(!message.contains("short"), "{message}");
+}
+
+#[test]
+fn a_hot_set_that_breaks_a_must_is_not_written() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let input = tmp.path().join("in");
+    std::fs::create_dir(&input).expect("mkdir");
+    std::fs::write(
+        input.join("base_dns.yaml"),
+        "heat_template_version: 2016-10-14\ndescription: dns\nparameters:\n  dns_image:\n    type: string\n    description: image\n    default: bind9\nresources:\n  dns:\n    type: OS::Nova::Server\n    properties:\n      image: {get_param: dns_image}\n      flavor: m1.small\n",
+    )
+    .expect("write");
+    std::fs::write(input.join("base_dns.env"), "parameters: {}\n").expect("write");
+    let out = tmp.path().join("out");
+    let result = vnfwiz(&["onboard", s(&input), "--out", s(&out)], &[]);
+    assert_eq!(result.status.code(), Some(1), "{}", text(&result));
+    assert!(text(&result).contains("R-90526"), "{}", text(&result));
+    assert!(text(&result).contains("nothing was written"));
+    assert!(!out.exists());
+}
+
+#[test]
+fn a_value_file_over_the_file_limit_is_a_problem() {
+    let ovf = fixture("sections/product.ovf");
+    let secret = tempfile::NamedTempFile::new().expect("temp");
+    std::fs::write(secret.path(), "x".repeat(9000)).expect("write");
+    let setting = format!("com.example.vfw.admin_password.1={}", s(secret.path()));
+    let message = refused(
+        &[
+            "--max-file-size",
+            "8000",
+            s(&ovf),
+            "--set",
+            "com.example.vfw.mgmt_ip.1=192.0.2.10",
+            "--set-file",
+            &setting,
+        ],
+        &[],
+    );
+    assert!(message.contains("over the 8000-byte limit"), "{message}");
+    assert!(message.contains("--max-file-size"), "{message}");
+}
+
+#[test]
+fn findings_on_a_secret_never_print_its_value() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let input = tmp.path().join("vfw");
+    let source = fixture("hot/vfw");
+    for file in [
+        "base_vfw.yaml",
+        "nested/vfw_instance.yaml",
+        "scripts/vfw_init.sh",
+    ] {
+        let target = input.join(file);
+        std::fs::create_dir_all(target.parent().expect("parent")).expect("mkdir");
+        std::fs::copy(source.join(file), &target).expect("copy");
+    }
+    // A password the template's `length: {min: 12}` refuses, already in the env file.
+    std::fs::write(
+        input.join("base_vfw.env"),
+        "parameters:\n  vfw_image_name: vfw-2.4.qcow2\n  vfw_flavor_name: m1.large\n  vfw_count: 2\n  vfw_admin_password: xyzzy-pw\n",
+    )
+    .expect("write");
+    let out = tmp.path().join("out");
+    for format in ["text", "json"] {
+        let result = vnfwiz(
+            &["onboard", s(&input), "--out", s(&out), "--format", format],
+            &[],
+        );
+        let shown = text(&result);
+        assert_eq!(result.status.code(), Some(1), "{shown}");
+        assert!(shown.contains("R-92635/env-value"), "{shown}");
+        assert!(!shown.contains("xyzzy"), "{shown}");
+        assert!(!out.exists());
+    }
+}
+
+#[test]
+fn an_ova_gives_the_same_set_as_its_folder() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let ova = tmp.path().join("vsbc.ova");
+    let mut builder = tar::Builder::new(std::fs::File::create(&ova).expect("create"));
+    for file in ["vsbc.ovf", "day0/user-data.txt", "day0/db.conf"] {
+        builder
+            .append_path_with_name(fixture("vsbc").join(file), file)
+            .expect("append");
+    }
+    builder.into_inner().expect("finish");
+    let from_ova = tmp.path().join("from-ova");
+    let answers = fixture("vsbc/answers.yaml");
+    let result = vnfwiz(
+        &[
+            "onboard",
+            s(&ova),
+            "--out",
+            s(&from_ova),
+            "--answers",
+            s(&answers),
+            "--set-env",
+            "sbc.admin.password=P",
+        ],
+        &[("P", PASSWORD)],
+    );
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    let from_folder = tmp.path().join("from-folder");
+    assert_eq!(onboard_vsbc(&from_folder, &[]).status.code(), Some(0));
+    for file in [
+        "vsbc.yaml",
+        "vsbc.env",
+        "vsbc_mp.yaml",
+        "files/day0/db.conf",
+        "answers.yaml",
+    ] {
+        assert_eq!(
+            std::fs::read(from_ova.join(file)).expect("ova"),
+            std::fs::read(from_folder.join(file)).expect("folder"),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn a_set_still_being_composed_is_refused_with_the_way_forward() {
+    let set =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/capabilities/firewall_requires");
+    let message = refused(&[s(&set)], &[]);
+    assert!(message.contains("still being composed"), "{message}");
+    assert!(message.contains("vnfwiz capabilities"), "{message}");
+}
+
+#[test]
+fn nova_quotas_on_metadata_and_injected_files_are_warned_about() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let mut descriptor = String::from(
+        "<Envelope xmlns=\"http://schemas.dmtf.org/ovf/envelope/1\" xmlns:ovf=\"http://schemas.dmtf.org/ovf/envelope/1\" xmlns:rasd=\"http://schemas.dmtf.org/wbem/wscim/1/cim-schema/2/CIM_ResourceAllocationSettingData\"><References/><VirtualSystem ovf:id=\"pcrf\"><Info>PCRF</Info><ProductSection><Info>Policy settings</Info>",
+    );
+    for i in 0..200 {
+        descriptor.push_str(&format!(
+            "<Property ovf:key=\"policy.rule{i}\" ovf:type=\"string\" ovf:value=\"allow-class-{i}\"/>"
+        ));
+    }
+    descriptor.push_str("</ProductSection><VirtualHardwareSection><Info>Hardware</Info><Item><rasd:InstanceID>1</rasd:InstanceID><rasd:ResourceType>3</rasd:ResourceType><rasd:VirtualQuantity>2</rasd:VirtualQuantity></Item><Item><rasd:InstanceID>2</rasd:InstanceID><rasd:ResourceType>4</rasd:ResourceType><rasd:VirtualQuantity>4096</rasd:VirtualQuantity></Item></VirtualHardwareSection></VirtualSystem></Envelope>");
+    let ovf = tmp.path().join("pcrf.ovf");
+    std::fs::write(&ovf, descriptor).expect("write");
+    let out = tmp.path().join("out");
+    let result = vnfwiz(
+        &["onboard", s(&ovf), "--out", s(&out), "--format", "json"],
+        &[],
+    );
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
+    let warnings: Vec<&str> = doc["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter_map(|w| w["message"].as_str())
+        .collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("72 properties beyond Nova's default quota of 128")),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("injected_file_content_bytes")),
+        "{warnings:?}"
+    );
+    let template = yaml(&out.join("pcrf.yaml"));
+    let metadata = template["resources"]["pcrf_server"]["properties"]["metadata"]
+        .as_object()
+        .expect("metadata");
+    assert_eq!(metadata.len(), 128);
+}
