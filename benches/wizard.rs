@@ -9,22 +9,19 @@ mod large_vnf;
 use std::borrow::Cow;
 use std::io::Read;
 use std::sync::Arc;
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::report::{SourceTexts, Violation};
 use vnfwiz::tui::action::Action;
-use vnfwiz::tui::checked::{Checked, check};
-use vnfwiz::tui::effect::{Effect, Message};
-use vnfwiz::tui::loaded::open;
-use vnfwiz::tui::state::State;
-use vnfwiz::tui::steps::source;
+use vnfwiz::tui::checked::{Checked, Resolution};
+use vnfwiz::tui::effect::{Draft, Effect, Message};
+use vnfwiz::tui::state::{State, StepId};
 use vnfwiz::tui::theme::Theme;
 use vnfwiz::tui::update::{Event, update};
 use vnfwiz::tui::view::view;
@@ -109,18 +106,17 @@ fn review_of(count: usize) -> State {
         Duration::ZERO,
     );
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let path = root.join("tests/fixtures/wizard/dns-needs-work");
-    let mut state = State::new(root, Some(path.clone()), SIZE);
-    source::start(&mut state);
-    let limits = Limits::default();
-    let loaded = Arc::new(open(&path, &Options::new(&limits)).expect("fixture opens"));
-    update(&mut state, Event::Message(Message::Opened(Ok(loaded))));
+    let mut state = State::new(root, None, SIZE);
+    state.step = StepId::Review;
     let generation = state.review.generation;
     update(
         &mut state,
-        Event::Message(Message::Checked {
+        Event::Message(Message::Resolved {
             generation,
-            checked: Arc::new(checked),
+            resolution: Arc::new(Resolution {
+                checked,
+                ..Resolution::default()
+            }),
         }),
     );
     state
@@ -203,35 +199,69 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
 
+    // Re-validation as the wizard does it: an evaluation request to the session's thread
+    // (answers checked, the set resolved and validated, the panes' index built) until its
+    // resolution arrives.
     let dir = tempfile::tempdir().expect("temp dir");
     large_vnf::generate(dir.path());
-    let limits = Limits::default();
-    let loaded = Arc::new(open(dir.path(), &Options::new(&limits)).expect("large VNF opens"));
-    let checked = check(&loaded);
+    let (outbox, inbox) = channel::<Message>();
+    let mut runtime = Runtime::new(outbox, Limits::default());
+    runtime.run(Effect::Open(dir.path().to_path_buf()));
+    loop {
+        match inbox.recv().expect("the session reports") {
+            Message::Opened(Ok(_)) => break,
+            Message::Opened(Err(failure)) => panic!("{}", failure.reason),
+            _ => {}
+        }
+    }
+    let mut generation = 0;
+    let mut evaluate = |runtime: &mut Runtime<Message>| {
+        generation += 1;
+        runtime.run(Effect::Evaluate {
+            generation,
+            draft: Draft::default(),
+        });
+        generation
+    };
+    let resolved = |inbox: &Receiver<Message>, wanted: u64| loop {
+        if let Message::Resolved {
+            generation,
+            resolution,
+        } = inbox.recv().expect("a resolution")
+            && generation == wanted
+        {
+            return resolution;
+        }
+    };
+    let first = evaluate(&mut runtime);
+    let resolution = resolved(&inbox, first);
     eprintln!(
-        "large VNF: {} violations over {} files",
-        checked.violations.len(),
-        checked.files.len()
+        "large VNF: {} violations, refused: {}",
+        resolution.checked.violations.len(),
+        resolution.refusal.is_some()
     );
     let mut group = c.benchmark_group("re-validation, large VNF");
     group.sample_size(20);
-    group.bench_function("validate and index for the panes", |b| {
-        b.iter(|| check(&loaded))
+    group.bench_function("evaluation on the session's thread", |b| {
+        b.iter(|| {
+            let wanted = evaluate(&mut runtime);
+            resolved(&inbox, wanted)
+        })
     });
-    // Keys keep being answered while the worker re-validates: frames are timed while a
-    // validation thread (the runtime's) runs back to back.
-    let (outbox, inbox) = channel::<Message>();
-    let mut runtime = Runtime::new(outbox, limits);
+    // Keys keep being answered while the session re-validates: frames are timed while
+    // evaluations run back to back on its thread.
     let mut state = review_of(VIOLATIONS);
-    let mut generation = 0;
+    let mut in_flight = false;
     group.bench_function("key to frame while re-validating", |b| {
         b.iter(|| {
-            if inbox.try_recv().is_ok() || generation == 0 {
-                generation += 1;
-                runtime.run(Effect::Check {
-                    generation,
-                    loaded: loaded.clone(),
-                });
+            while let Ok(message) = inbox.try_recv() {
+                if matches!(message, Message::Resolved { .. }) {
+                    in_flight = false;
+                }
+            }
+            if !in_flight {
+                evaluate(&mut runtime);
+                in_flight = true;
             }
             let action = if state.review.selected >= VIOLATIONS - 1 {
                 Action::Home

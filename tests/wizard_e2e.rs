@@ -44,10 +44,10 @@ fn contents(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 }
 
 #[test]
-fn the_sample_is_verified_licensed_sized_and_reviewed() {
-    let mut wizard = Wizard::start(&["assets/samples/vfw-edge.ova"], repo(), SIZE, &[]);
+fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
+    let dir = workspace();
+    let mut wizard = Wizard::start(&["vfw-edge.ova"], dir.path(), SIZE, &[]);
     wizard.wait_for("✓ Verified");
-    wizard.wait_for("[2/9] Integrity");
     wizard.press(&[Key::Enter]);
     wizard.wait_for("[3/9] Licence");
     wizard.press(&[Key::PageDown]);
@@ -55,17 +55,67 @@ fn the_sample_is_verified_licensed_sized_and_reviewed() {
     wizard.press(&[Key::Text("a")]);
     let screen = wizard.wait_for("[4/9] Deployment option");
     assert!(screen.contains("▶  medium (default)"), "{screen}");
-    wizard.press(&[Key::Down, Key::Down, Key::Up, Key::Down, Key::Enter]);
+    wizard.press(&[Key::Down, Key::Down, Key::Up, Key::Enter]);
+    wizard.wait_for("[5/9] Properties");
+    // Letters go into the focused field: `q` and `a` are typed, not obeyed.
+    wizard.type_text("qa-berlin");
+    wizard.press(&[Key::Down, Key::Down, Key::Down]);
+    wizard.type_text("10.1.0.10");
+    wizard.press(&[Key::Tab, Key::Tab]);
+    wizard.type_text("10.1.0.1");
+    // Enter shows what is still missing and stays.
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("need attention");
+    wizard.wait_for("Administrator password");
+    wizard.type_text("correct-horse-battery");
+    let screen = wizard.wait_for("hidden (Ctrl-R shows)");
+    assert!(!screen.contains("correct-horse"), "{screen}");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.type_text("10.1.0.0/24");
+    wizard.press(&[Key::Enter]);
     wizard.wait_for("[8/9] Review");
     wizard.wait_for("✓ no violations");
-    wizard.press(&[Key::Esc]);
-    let screen = wizard.wait_for("[4/9] Deployment option");
-    assert!(screen.contains("large  ✓ chosen"), "{screen}");
-    wizard.press(&[Key::Text("q")]);
-    wizard.wait_for("Quit without saving?");
-    wizard.press(&[Key::Text("y")]);
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[9/9] Write");
+    wizard.wait_for("✓ Ready");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("Enter finishes");
+    let out = dir.path().join("vfw-edge-onboarded");
+    let mut written: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["answers.yaml", "vfw-edge.env", "vfw-edge.yaml"]);
+    let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
+    assert!(answers.contains("vfw.site.name: qa-berlin"), "{answers}");
+    assert!(
+        answers.contains("mgmt_subnet_cidr: 10.1.0.0/24"),
+        "{answers}"
+    );
+    assert!(!answers.contains("correct-horse"), "{answers}");
+    let environment = std::fs::read_to_string(out.join("vfw-edge.env")).unwrap();
+    assert!(
+        environment.contains("correct-horse-battery"),
+        "the secret is in the env only"
+    );
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("vnfwiz: Onboarded vfw-edge.ova into");
     assert_eq!(wizard.wait_exit(), 0);
     assert!(wizard.terminal_restored());
+    // What was written passes validation as a folder too.
+    let check = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+        .args(["validate"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
 }
 
 #[test]
@@ -88,6 +138,8 @@ fn declining_the_licence_ends_with_nothing_written() {
 #[test]
 fn the_violation_list_filters_fuzzily() {
     let mut wizard = Wizard::start(&["tests/fixtures/wizard/dns-needs-work"], repo(), SIZE, &[]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
     wizard.wait_for("[8/9] Review");
     wizard.wait_for("6 of 6");
     wizard.press(&[Key::Text("/")]);
@@ -153,10 +205,11 @@ fn a_small_window_says_so_until_it_grows() {
     );
     wizard.wait_for("Terminal too small");
     wizard.resize(SIZE);
-    wizard.wait_for("[8/9] Review");
-    wizard.press(&[Key::Text("?")]);
+    wizard.wait_for("[7/9] Parameters");
+    // A text field has focus, so help is F1 (`?` would be typed).
+    wizard.press(&[Key::F1]);
     wizard.wait_for("Everywhere");
-    wizard.press(&[Key::Esc, Key::Text("q")]);
+    wizard.press(&[Key::Esc, Key::Ctrl('c')]);
     assert_eq!(wizard.wait_exit(), 0);
 }
 
@@ -168,14 +221,14 @@ fn no_color_draws_without_colour() {
         SIZE,
         &[("NO_COLOR", "1")],
     );
-    wizard.wait_for("[8/9] Review");
+    wizard.wait_for("[7/9] Parameters");
     assert!(!wizard.coloured(), "{}", wizard.screen());
-    wizard.press(&[Key::Text("q")]);
+    wizard.press(&[Key::Ctrl('c')]);
     wizard.wait_exit();
     let mut wizard = Wizard::start(&["tests/fixtures/wizard/dns-needs-work"], repo(), SIZE, &[]);
-    wizard.wait_for("[8/9] Review");
+    wizard.wait_for("[7/9] Parameters");
     assert!(wizard.coloured(), "the default theme has colour");
-    wizard.press(&[Key::Text("q")]);
+    wizard.press(&[Key::Ctrl('c')]);
     wizard.wait_exit();
 }
 
@@ -184,4 +237,46 @@ fn an_unknown_theme_is_refused_before_the_screen_changes() {
     let mut wizard = Wizard::start(&["--theme", "neon"], repo(), SIZE, &[]);
     wizard.wait_for("unknown theme `neon`");
     assert_eq!(wizard.wait_exit(), 2);
+}
+
+#[test]
+fn answers_given_are_used_and_saved_again_without_secrets_on_quit() {
+    let dir = workspace();
+    std::fs::write(
+        dir.path().join("site.yaml"),
+        "accept_eula: true\ndeployment_option: small\nproperties:\n  vfw.site.name: lyon-02\n",
+    )
+    .unwrap();
+    let mut wizard = Wizard::start(
+        &[
+            "vfw-edge.ova",
+            "--answers",
+            "site.yaml",
+            "--save-answers",
+            "saved.yaml",
+        ],
+        dir.path(),
+        SIZE,
+        &[],
+    );
+    wizard.wait_for("✓ Verified");
+    wizard.press(&[Key::Enter]);
+    // The licence is accepted by the answers: the step is done, Enter goes on.
+    wizard.wait_for("✓ accepted");
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_for("[4/9] Deployment option");
+    assert!(screen.contains("▶  small"), "{screen}");
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_for("[5/9] Properties");
+    assert!(screen.contains("[lyon-02"), "{screen}");
+    wizard.press(&[Key::Down, Key::Down, Key::Down]);
+    wizard.type_text("10.9.0.4");
+    wizard.press(&[Key::Ctrl('c')]);
+    wizard.wait_for("s save the answers to saved.yaml and quit");
+    wizard.press(&[Key::Text("s")]);
+    assert_eq!(wizard.wait_exit(), 0);
+    let saved = std::fs::read_to_string(dir.path().join("saved.yaml")).unwrap();
+    assert!(saved.contains("vfw.site.name: lyon-02"), "{saved}");
+    assert!(saved.contains("vfw.mgmt.address: 10.9.0.4"), "{saved}");
+    assert!(saved.contains("deployment_option: small"), "{saved}");
 }

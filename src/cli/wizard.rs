@@ -18,6 +18,9 @@ pub struct WizardArgs {
     /// Start from the answers in this file (as `--save-answers` writes them).
     #[arg(long, value_name = "FILE")]
     answers: Option<PathBuf>,
+    /// Save the answers (without secrets) to this file when writing, or when quitting.
+    #[arg(long, value_name = "FILE")]
+    save_answers: Option<PathBuf>,
     /// Colours: default, light, high-contrast, mono, or a path to a theme file.
     #[arg(long, value_name = "NAME")]
     theme: Option<String>,
@@ -30,6 +33,7 @@ pub fn run(args: WizardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let exit = run_wizard(WizardOptions {
         path: args.path,
         answers: args.answers,
+        save_answers: args.save_answers,
         theme: args.theme,
         mouse: args.mouse,
         limits: *limits,
@@ -39,6 +43,10 @@ pub fn run(args: WizardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         Exit::Declined => {
             eprintln!("vnfwiz: the licence was declined; nothing was written");
             ExitCode::from(1)
+        }
+        Exit::Written(summary) => {
+            println!("vnfwiz: {summary}");
+            ExitCode::SUCCESS
         }
     })
 }

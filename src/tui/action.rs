@@ -46,6 +46,8 @@ pub enum Action {
     Reveal,
     /// Ctrl-S: write the outputs (from the review and write steps).
     Write,
+    /// `s`: save the answers, in the quit question (with `--save-answers`).
+    Save,
     /// `q`: quit (asks first when answers would be lost).
     Quit,
     /// Ctrl-C: quit from anywhere, also from a text field (asks first like `q`; a second

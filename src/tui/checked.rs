@@ -1,14 +1,12 @@
-//! One validation run as the review panes show it: the violations, a text to filter each
-//! one by, the text and line index of every file a violation points into, and previews.
-//! Built on a worker thread, so the panes only look things up.
+//! One evaluation of the answers as the review panes and the write step show it: the
+//! violations, a text to filter each one by, the text and line index of every file a
+//! violation points into, previews, and why nothing can be written yet. Built on the
+//! session's thread, so the panes only look things up.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::report::{LineIndex, Severity, SourceTexts, Violation};
-use crate::rules::{Selection, check_hot, check_ovf};
-
-use super::loaded::{Loaded, Source};
 
 /// A file's text with its line starts.
 #[derive(Debug)]
@@ -86,45 +84,19 @@ impl Checked {
     }
 }
 
-/// Validates a loaded source with every rule.
-pub fn check(loaded: &Loaded) -> Checked {
-    let started = Instant::now();
-    match &loaded.source {
-        Source::Hot(set) => {
-            let violations = check_hot(set, &Selection::all());
-            Checked::new(
-                violations,
-                set.as_ref(),
-                hot_previews(set),
-                started.elapsed(),
-            )
-        }
-        Source::Ovf(package) => {
-            let violations = check_ovf(package, &Selection::all());
-            Checked::new(violations, package.as_ref(), Vec::new(), started.elapsed())
-        }
-    }
-}
-
-/// The base module's template and environment of a set.
-fn hot_previews(set: &crate::hot::HotSet) -> Vec<Preview> {
-    let Some(base) = set
-        .modules
-        .iter()
-        .find(|m| m.kind == crate::hot::TemplateKind::Base)
-        .or(set.modules.first())
-    else {
-        return Vec::new();
-    };
-    let preview = |title: &str, id: usize| {
-        let file = set.file(id);
-        Preview {
-            title: title.to_owned(),
-            path: file.path.clone(),
-            text: file.text().into_owned(),
-        }
-    };
-    let mut previews = vec![preview("Template", base.template)];
-    previews.extend(base.env.map(|env| preview("Environment", env)));
-    previews
+/// One evaluation of the answers: the validated output set (or why there is none yet),
+/// conversion warnings, parameters left for stack creation and the package formats.
+#[derive(Debug, Default)]
+pub struct Resolution {
+    /// The output set's violations with the OVF rules' findings on the package, the texts
+    /// they point into and previews of the template and environment.
+    pub checked: Checked,
+    /// Why the answers cannot be resolved yet, one line each (`None` once they can).
+    pub refusal: Option<Vec<String>>,
+    /// Conversion warnings (OVF sources).
+    pub notes: Vec<String>,
+    /// Parameters left without a value for stack creation: (name, template).
+    pub unset: Vec<(String, String)>,
+    /// Each package format, with why it cannot be written when it cannot.
+    pub formats: Vec<(crate::answers::PackageFormat, Option<String>)>,
 }

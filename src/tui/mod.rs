@@ -10,10 +10,11 @@ pub mod action;
 pub mod checked;
 pub mod effect;
 pub mod keymap;
-pub mod loaded;
+pub mod opened;
 pub mod scan;
 #[cfg(test)]
 mod screens;
+pub mod session_thread;
 pub mod state;
 pub mod steps;
 #[cfg(test)]
@@ -51,6 +52,8 @@ pub struct WizardOptions {
     pub path: Option<PathBuf>,
     /// Answers to start from (`--answers`).
     pub answers: Option<PathBuf>,
+    /// Where to save the answers (`--save-answers`): offered when writing and quitting.
+    pub save_answers: Option<PathBuf>,
     /// A theme name or file (`--theme`).
     pub theme: Option<String>,
     /// Whether the mouse wheel scrolls (`--mouse`).
@@ -142,7 +145,8 @@ pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
     }
     let size = terminal.size()?;
     let mut state = State::new(root, options.path.clone(), (size.width, size.height));
-    state.answers = answers;
+    state.draft = effect::Draft::from_answers(answers);
+    state.save_to = options.save_answers.clone();
     let (outbox, inbox) = channel::<Incoming>();
     let keys = outbox.clone();
     thread::spawn(move || {

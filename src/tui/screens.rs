@@ -10,12 +10,12 @@ use std::time::Duration;
 use insta::assert_snapshot;
 
 use super::action::Action::{self, *};
-use super::checked::{Checked, Preview};
+use super::checked::{Checked, Preview, Resolution};
 use super::effect::{Message, Progress};
 use super::scan::{Candidate, Scan};
 use super::state::{State, StepId};
 use super::steps::source;
-use super::testing::{load, opened, press, render, repo};
+use super::testing::{Wizard, opened, press, render, repo};
 use super::theme::Theme;
 use super::update::{Event, update};
 use crate::report::{SourceTexts, Violation};
@@ -74,7 +74,7 @@ fn source_picker_filtering() {
 fn source_open_failed() {
     let mut state = picker();
     let failure = super::effect::OpenFailure {
-        reason: "ims/vims-core.csar: onboarding from a SOL004 CSAR is not in this build; open its OVF, OVA or HOT templates".to_owned(),
+        reason: "ims/vims-core.csar: a CSAR is already an onboarded package; check it with `vnfwiz validate`, or onboard its OVF or HOT sources".to_owned(),
         cancelled: false,
     };
     update(&mut state, Event::Message(Message::Opened(Err(failure))));
@@ -116,11 +116,11 @@ fn integrity_mismatch_names_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("vfw-edge.ova");
     std::fs::write(&path, bytes).unwrap();
-    let mut state = State::new(dir.path().to_path_buf(), Some(path.clone()), (100, 30));
-    source::start(&mut state);
-    let loaded = load(&path);
-    update(&mut state, Event::Message(Message::Opening(InputKind::Ova)));
-    update(&mut state, Event::Message(Message::Opened(Ok(loaded))));
+    let state = Wizard::start(State::new(
+        dir.path().to_path_buf(),
+        Some(path.clone()),
+        (100, 30),
+    ));
     let text = screen(&state).replace(&dir.path().display().to_string(), "/tmp");
     assert!(text.contains("vfw-manager-disk1.qcow2"), "{text}");
     assert_snapshot!(text);
@@ -129,7 +129,7 @@ fn integrity_mismatch_names_the_file() {
 #[test]
 fn licence() {
     let mut state = opened(OVA);
-    press(&mut state, &[Confirm, PageDown]);
+    state.keys(&[Confirm, PageDown]);
     assert_eq!(state.step, StepId::Licence);
     assert_snapshot!(screen(&state));
 }
@@ -137,41 +137,153 @@ fn licence() {
 #[test]
 fn deployment_option() {
     let mut state = opened(OVA);
-    press(&mut state, &[Confirm, Accept, Down]);
+    state.keys(&[Confirm, Accept, Down]);
     assert_eq!(state.step, StepId::Option);
     assert_snapshot!(screen(&state));
 }
 
-#[test]
-fn review_of_an_ovf_package() {
+/// The sample at the properties step, site name typed.
+fn at_properties() -> Wizard {
     let mut state = opened(OVA);
-    press(&mut state, &[Confirm, Accept, Confirm]);
-    assert_eq!(state.step, StepId::Review);
+    state.keys(&[Confirm, Accept, Confirm]);
+    assert_eq!(state.step, StepId::Properties);
+    state.type_text("berlin-07");
+    state
+}
+
+#[test]
+fn properties() {
+    let state = at_properties();
     assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn properties_with_problems() {
+    let mut state = at_properties();
+    state.keys(&[
+        Erase, Erase, Erase, Erase, Erase, Erase, Erase, Down, Down, Down,
+    ]);
+    state.type_text("10.1.0.10");
+    // Enter with problems left: each is shown, the first focused, the step kept.
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Properties);
+    assert_eq!(state.properties.form.focus, 0, "the too short site name");
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn properties_password_masked() {
+    let mut state = at_properties();
+    state.keys(&[End]);
+    let password = state
+        .properties
+        .form
+        .fields
+        .iter()
+        .position(|f| f.key == "vfw.admin.password")
+        .unwrap();
+    state.properties.form.focus = password;
+    state.type_text("short");
+    let text = screen(&state);
+    assert!(!text.contains("short"), "{text}");
+    assert_snapshot!(text);
+    state.keys(&[Reveal]);
+    assert!(screen(&state).contains("[short"), "Ctrl-R shows it");
+}
+
+/// The sample with every required property answered, at the parameters step.
+fn at_parameters() -> Wizard {
+    let mut state = at_properties();
+    state.keys(&[Down, Down, Down]);
+    state.type_text("10.1.0.10");
+    state.keys(&[Down, Down]);
+    state.type_text("10.1.0.1");
+    let password = state
+        .properties
+        .form
+        .fields
+        .iter()
+        .position(|f| f.key == "vfw.admin.password")
+        .unwrap();
+    state.properties.form.focus = password;
+    state.type_text("correct-horse-battery");
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Parameters, "{:?}", state.problems);
+    state
+}
+
+#[test]
+fn parameters() {
+    let mut state = at_parameters();
+    state.type_text("10.1.0.0/24");
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_of_the_sample() {
+    let mut state = at_parameters();
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Review);
+    assert!(state.review.ready(), "{:?}", state.review.blocking());
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_environment_preview_masks_the_password() {
+    let mut state = at_parameters();
+    state.keys(&[Confirm, NextField, NextField]);
+    let text = screen(&state);
+    assert!(!text.contains("correct-horse-battery"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn write_settings() {
+    let mut state = at_parameters();
+    state.keys(&[Confirm, Confirm]);
+    assert_eq!(state.step, StepId::Write);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn written() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("edge");
+    let mut state = at_parameters();
+    state.keys(&[Confirm, Confirm]);
+    state
+        .write
+        .form
+        .field_mut(super::steps::write::OUT)
+        .unwrap()
+        .input
+        .set(out.display().to_string());
+    state.keys(&[Write]);
+    let text = screen(&state).replace(&dir.path().display().to_string(), "/tmp");
+    assert!(text.contains("vfw-edge.yaml"), "{text}");
+    assert_snapshot!(text);
 }
 
 #[test]
 fn review_with_violations() {
     let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm, Down, Down]);
     assert_eq!(state.step, StepId::Review);
-    press(&mut state, &[Down, Down]);
     assert_snapshot!(screen(&state));
 }
 
 #[test]
 fn review_filtered() {
     let mut state = opened(BROKEN_HOT);
-    press(
-        &mut state,
-        &[Filter, Input('9'), Input('0'), Input('2'), Input('7')],
-    );
+    state.keys(&[Confirm, Filter]);
+    state.type_text("9027");
     assert_snapshot!(screen(&state));
 }
 
 #[test]
 fn review_template_preview() {
     let mut state = opened(BROKEN_HOT);
-    press(&mut state, &[NextField, Down, Down]);
+    state.keys(&[Confirm, NextField, Down, Down]);
     assert_snapshot!(screen(&state));
 }
 
@@ -198,7 +310,7 @@ const SPREAD: [&str; 5] = [
 ];
 
 /// A review holding `count` violations spread over a few rules.
-pub fn long_review(count: usize) -> State {
+pub fn long_review(count: usize) -> Wizard {
     let rules: Vec<_> = SPREAD
         .iter()
         .map(|id| crate::rules::find(id).expect("a registered rule"))
@@ -239,12 +351,16 @@ pub fn long_review(count: usize) -> State {
         Duration::from_millis(40),
     );
     let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm]);
     let generation = state.review.generation;
     update(
         &mut state,
-        Event::Message(Message::Checked {
+        Event::Message(Message::Resolved {
             generation,
-            checked: Arc::new(checked),
+            resolution: Arc::new(Resolution {
+                checked,
+                ..Resolution::default()
+            }),
         }),
     );
     state
@@ -254,30 +370,30 @@ pub fn long_review(count: usize) -> State {
 fn review_long_filtered_list() {
     let mut state = long_review(5000);
     let filter: Vec<Action> = "R-90279 module_7".chars().map(Input).collect();
-    press(&mut state, &[Filter]);
-    press(&mut state, &filter);
-    press(&mut state, &[Confirm, PageDown, Down]);
+    state.keys(&[Filter]);
+    state.keys(&filter);
+    state.keys(&[Confirm, PageDown, Down]);
     assert_snapshot!(screen(&state));
 }
 
 #[test]
 fn help_overlay() {
     let mut state = opened(OVA);
-    press(&mut state, &[Confirm, Help]);
+    state.keys(&[Confirm, Help]);
     assert_snapshot!(screen(&state));
 }
 
 #[test]
 fn quit_question() {
     let mut state = opened(OVA);
-    press(&mut state, &[Confirm, Accept, Quit]);
+    state.keys(&[Confirm, Accept, Quit]);
     assert_snapshot!(screen(&state));
 }
 
 #[test]
 fn decline_question() {
     let mut state = opened(OVA);
-    press(&mut state, &[Confirm, Decline]);
+    state.keys(&[Confirm, Decline]);
     assert_snapshot!(screen(&state));
 }
 

@@ -1,14 +1,15 @@
 //! Everything the wizard shows, in one value: the step, each step's own state, the opened
-//! source, the answers, overlays and the terminal size. `update` changes it; `view` draws it.
+//! source, the answers so far and the session's verdict on them, overlays and the terminal
+//! size. `update` changes it; `view` draws it.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::answers::Answers;
-
-use super::loaded::{Loaded, has_integrity};
-use super::steps::{integrity, licence, option, review, source};
+use super::effect::{Draft, Effect};
+use super::opened::{Opened, has_integrity};
+use super::steps::{integrity, licence, option, parameters, properties, review, source, write};
 use super::widgets::TextScroll;
+use crate::session::AnswerProblem;
 
 /// The steps, in order (DESIGN.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -81,7 +82,7 @@ impl StepId {
 pub enum StepStatus {
     /// Not reachable yet (no source opened).
     Pending,
-    /// Can be visited; nothing decided yet.
+    /// Can be visited; something is still to decide or fix.
     Open,
     /// Decided.
     Done,
@@ -116,6 +117,8 @@ pub enum Exit {
     Quit,
     /// The operator declined a licence; nothing was written.
     Declined,
+    /// The outputs were written; the summary line says where.
+    Written(String),
 }
 
 /// The wizard's whole state.
@@ -130,14 +133,26 @@ pub struct State {
     pub licence: licence::LicenceState,
     /// Deployment option.
     pub option: option::OptionState,
+    /// OVF properties.
+    pub properties: properties::PropertiesState,
+    /// HOT parameters.
+    pub parameters: parameters::ParametersState,
     /// Validation panes.
     pub review: review::ReviewState,
+    /// Output settings and writing.
+    pub write: write::WriteState,
     /// The opened source.
-    pub loaded: Option<Arc<Loaded>>,
+    pub opened: Option<Arc<Opened>>,
     /// What the operator decided so far.
-    pub answers: Answers,
+    pub draft: Draft,
+    /// The session's problems with the draft, at the last evaluation.
+    pub problems: Vec<AnswerProblem>,
     /// Answers changed since they were last saved or written.
     pub unsaved: bool,
+    /// Where `--save-answers` asked to save the answers.
+    pub save_to: Option<PathBuf>,
+    /// Quit once the answers are saved (chosen in the quit question).
+    pub quit_after_save: bool,
     /// A window over the step.
     pub overlay: Option<Overlay>,
     /// A message in the footer.
@@ -162,10 +177,16 @@ impl State {
             integrity: integrity::IntegrityState::default(),
             licence: licence::LicenceState::default(),
             option: option::OptionState::default(),
+            properties: properties::PropertiesState::default(),
+            parameters: parameters::ParametersState::default(),
             review: review::ReviewState::default(),
-            loaded: None,
-            answers: Answers::default(),
+            write: write::WriteState::default(),
+            opened: None,
+            draft: Draft::default(),
+            problems: Vec::new(),
             unsaved: false,
+            save_to: None,
+            quit_after_save: false,
             overlay: None,
             notice: None,
             help: TextScroll::default(),
@@ -179,52 +200,56 @@ impl State {
         self.size.0 < MIN_SIZE.0 || self.size.1 < MIN_SIZE.1
     }
 
+    /// The session's problem with the answer it calls `subject` (`property vfw.site.name`,
+    /// `parameter image_name`), if any.
+    pub fn problem(&self, subject: &str) -> Option<&AnswerProblem> {
+        self.problems.iter().find(|p| {
+            p.subject == subject
+                || p.subject
+                    .strip_prefix(subject)
+                    .is_some_and(|rest| rest.starts_with(" of "))
+        })
+    }
+
     /// Where a step stands now.
     pub fn status(&self, step: StepId) -> StepStatus {
         let opening = self.source.opening.as_ref().and_then(|o| o.kind);
-        let Some(loaded) = &self.loaded else {
+        let Some(opened) = &self.opened else {
             return match step {
                 StepId::Source => StepStatus::Open,
                 StepId::Integrity if opening.is_some_and(has_integrity) => StepStatus::Open,
                 _ => StepStatus::Pending,
             };
         };
+        let questions = &opened.questions;
         match step {
             StepId::Source => StepStatus::Done,
-            StepId::Integrity => match loaded.integrity() {
+            StepId::Integrity => match opened.integrity {
                 None => StepStatus::Skipped("HOT templates carry no manifest to verify"),
                 Some(_) => StepStatus::Done,
             },
-            StepId::Licence if loaded.eulas.is_empty() => {
+            StepId::Licence if questions.eulas.is_empty() => {
                 StepStatus::Skipped("no licence to accept")
             }
-            StepId::Licence => match licence::all_accepted(self) {
-                true => StepStatus::Done,
-                false => StepStatus::Open,
-            },
-            StepId::Option if loaded.options.len() < 2 => {
+            StepId::Licence if licence::all_accepted(self) => StepStatus::Done,
+            StepId::Option if questions.options.len() < 2 => {
                 StepStatus::Skipped("no deployment options to choose from")
             }
-            StepId::Option => match self.answers.deployment_option {
-                Some(_) => StepStatus::Done,
-                None => StepStatus::Open,
-            },
-            StepId::Properties => StepStatus::Skipped(
-                "properties are asked through the onboarding session (issue 4), not in this build",
-            ),
-            StepId::Capabilities => {
-                StepStatus::Skipped("template capabilities (issue 6) are not in this build")
+            StepId::Option if self.draft.answers.deployment_option.is_some() => StepStatus::Done,
+            StepId::Properties if self.properties.form.fields.is_empty() => {
+                StepStatus::Skipped("no property for the operator to set")
             }
-            StepId::Parameters => StepStatus::Skipped(
-                "parameters are asked through the onboarding session (issue 4), not in this build",
-            ),
-            StepId::Review => match &self.review.checked {
-                Some(_) => StepStatus::Done,
-                None => StepStatus::Open,
-            },
-            StepId::Write => StepStatus::Skipped(
-                "writing goes through the onboarding session (issue 4), not in this build",
-            ),
+            StepId::Properties if properties::complete(self) => StepStatus::Done,
+            StepId::Capabilities => {
+                StepStatus::Skipped("the onboarding session does not apply capability choices yet")
+            }
+            StepId::Parameters if self.parameters.form.fields.is_empty() => {
+                StepStatus::Skipped("every parameter has a value")
+            }
+            StepId::Parameters if parameters::complete(self) => StepStatus::Done,
+            StepId::Review if self.review.ready() => StepStatus::Done,
+            StepId::Write if self.write.written().is_some() => StepStatus::Done,
+            _ => StepStatus::Open,
         }
     }
 
@@ -280,6 +305,25 @@ impl State {
         }
     }
 
+    /// Asks the session to evaluate the answers as they are now.
+    pub fn evaluate(&mut self) -> Vec<Effect> {
+        if self.opened.is_none() {
+            return Vec::new();
+        }
+        self.review.generation += 1;
+        self.review.running = true;
+        vec![Effect::Evaluate {
+            generation: self.review.generation,
+            draft: self.draft.clone(),
+        }]
+    }
+
+    /// The answers changed: they are unsaved, and evaluated again.
+    pub fn changed(&mut self) -> Vec<Effect> {
+        self.unsaved = true;
+        self.evaluate()
+    }
+
     /// Whether a text field has focus (so letters type into it).
     pub fn text_focused(&self) -> bool {
         if self.overlay.is_some() || self.too_small() {
@@ -287,7 +331,10 @@ impl State {
         }
         match self.step {
             StepId::Source => self.source.filter.editing,
+            StepId::Properties => self.properties.form.text_focused(),
+            StepId::Parameters => self.parameters.form.text_focused(),
             StepId::Review => self.review.filter.editing,
+            StepId::Write => self.write.text_focused(),
             _ => false,
         }
     }

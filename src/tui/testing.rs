@@ -1,80 +1,140 @@
-//! Test helpers: real sources opened synchronously, a wizard state driven to a step with
-//! the same events the loop would send, and screens rendered to text.
+//! Test helpers: a wizard driven exactly as the loop drives it (real workers and a real
+//! onboarding session on its own thread), waiting after each key until the work it started
+//! has reported; and screens rendered to text.
 
+use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use super::checked::check;
+use super::action::Action;
 use super::effect::{Effect, Message};
-use super::loaded::{Loaded, open};
 use super::state::State;
+use super::steps::{source, write::Phase};
 use super::theme::Theme;
 use super::update::{Event, update};
 use super::view::view;
-use crate::integrity::Options;
+use super::worker::Runtime;
 use crate::limits::Limits;
+
+/// How long a test waits for a worker.
+const PATIENCE: Duration = Duration::from_secs(60);
 
 /// A path inside the repository.
 pub fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
-/// Opens a source as the worker would, without progress.
-pub fn load(path: &Path) -> Arc<Loaded> {
-    let limits = Limits::default();
-    Arc::new(open(path, &Options::new(&limits)).expect("the test source opens"))
+/// A wizard with its workers.
+pub struct Wizard {
+    /// The state, as the loop holds it.
+    pub state: State,
+    runtime: Runtime<Message>,
+    inbox: Receiver<Message>,
+    /// Scans and saves started and not yet reported.
+    waiting: usize,
 }
 
-/// Applies effects the way the runtime would, synchronously, for the ones a test needs:
-/// validation runs at once; others are returned.
-pub fn settle(state: &mut State, effects: Vec<Effect>) -> Vec<Effect> {
-    let mut left = Vec::new();
-    let mut queue = effects;
-    while let Some(effect) = queue.pop() {
-        match effect {
-            Effect::Check { generation, loaded } => {
-                let checked = Arc::new(check(&loaded));
-                queue.extend(update(
-                    state,
-                    Event::Message(Message::Checked {
-                        generation,
-                        checked,
-                    }),
-                ));
+impl Deref for Wizard {
+    type Target = State;
+
+    fn deref(&self) -> &State {
+        &self.state
+    }
+}
+
+impl DerefMut for Wizard {
+    fn deref_mut(&mut self) -> &mut State {
+        &mut self.state
+    }
+}
+
+impl Wizard {
+    /// A wizard over `state`, its first effects started and their work done.
+    pub fn start(mut state: State) -> Wizard {
+        let (outbox, inbox) = channel();
+        let effects = source::start(&mut state);
+        let mut wizard = Wizard {
+            state,
+            runtime: Runtime::new(outbox, Limits::default()),
+            inbox,
+            waiting: 0,
+        };
+        wizard.run(effects);
+        wizard.settle();
+        wizard
+    }
+
+    fn run(&mut self, effects: Vec<Effect>) {
+        for effect in effects {
+            if matches!(effect, Effect::Scan(_) | Effect::SaveAnswers { .. }) {
+                self.waiting += 1;
             }
-            other => left.push(other),
+            self.runtime.run(effect);
         }
     }
-    left
+
+    /// Whether work is still under way.
+    fn busy(&self) -> bool {
+        let state = &self.state;
+        self.waiting > 0
+            || state.source.opening.is_some()
+            || state.review.running
+            || state.write.phase == Phase::Writing
+    }
+
+    /// Applies messages until no work is under way.
+    pub fn settle(&mut self) {
+        while self.busy() && self.state.exit.is_none() {
+            let message = self
+                .inbox
+                .recv_timeout(PATIENCE)
+                .expect("a worker reports in time");
+            if matches!(message, Message::Scanned(_) | Message::Saved(_)) {
+                self.waiting -= 1;
+            }
+            let effects = update(&mut self.state, Event::Message(message));
+            self.run(effects);
+        }
+    }
+
+    /// Presses keys one after the other, drawing before each (drawing records page sizes)
+    /// and waiting for the work each starts.
+    pub fn keys(&mut self, actions: &[Action]) {
+        let theme = Theme::default_theme();
+        for action in actions {
+            render(&self.state, &theme);
+            let effects = update(&mut self.state, Event::Action(*action));
+            self.run(effects);
+            self.settle();
+        }
+    }
+
+    /// Types text into the focused field.
+    pub fn type_text(&mut self, text: &str) {
+        let actions: Vec<Action> = text.chars().map(Action::Input).collect();
+        self.keys(&actions);
+    }
 }
 
 /// A wizard that has opened `path` (given on the command line, relative to the
-/// repository, where tests run), validation done.
-pub fn opened(path: &str) -> State {
-    let path = PathBuf::from(path);
-    let mut state = State::new(repo(""), Some(path.clone()), (100, 30));
-    super::steps::source::start(&mut state);
-    let loaded = load(&path);
-    update(&mut state, Event::Message(Message::Opening(loaded.kind)));
-    let effects = update(&mut state, Event::Message(Message::Opened(Ok(loaded))));
-    settle(&mut state, effects);
-    state
+/// repository, where tests run) and evaluated it.
+pub fn opened(path: &str) -> Wizard {
+    Wizard::start(State::new(repo(""), Some(PathBuf::from(path)), (100, 30)))
 }
 
-/// Sends actions one after the other, running validation as it is asked for and drawing
-/// after each, as the loop does (drawing records page sizes and scroll limits).
-pub fn press(state: &mut State, actions: &[super::action::Action]) -> Vec<Effect> {
-    let mut left = Vec::new();
+/// Sends actions to a state without workers; returns the effects they ask for.
+pub fn press(state: &mut State, actions: &[Action]) -> Vec<Effect> {
     let theme = Theme::default_theme();
+    let mut effects = Vec::new();
     for action in actions {
         render(state, &theme);
-        let effects = update(state, Event::Action(*action));
-        left.extend(settle(state, effects));
+        effects.extend(update(state, Event::Action(*action)));
     }
-    left
+    effects
 }
 
 /// The screen as text, one line per row, trailing spaces kept (so widths show), and a last

@@ -4,10 +4,12 @@
 use std::sync::Arc;
 
 use super::action::Action;
-use super::effect::{Effect, Message, OpenFailure};
-use super::loaded::{Loaded, has_integrity};
+use super::effect::{Draft, Effect, Message, OpenFailure};
+use super::opened::{Opened, has_integrity};
 use super::state::{Exit, Overlay, State, StepId};
-use super::steps::{self, integrity, licence, option, review, source};
+use super::steps::{
+    self, integrity, licence, option, parameters, properties, review, source, write,
+};
 use crate::answers::{Answers, EulaAcceptance};
 
 /// Something that happened.
@@ -78,8 +80,19 @@ fn on_overlay(state: &mut State, overlay: Overlay, action: Action) -> Vec<Effect
     match (overlay, action) {
         // A second Ctrl-C, or yes, quits.
         (Overlay::ConfirmQuit, Action::Yes | Action::Interrupt) => quit(state, Exit::Quit),
+        (Overlay::ConfirmQuit, Action::Save) => match state.save_to.clone() {
+            Some(path) => {
+                state.overlay = None;
+                state.quit_after_save = true;
+                vec![Effect::SaveAnswers {
+                    draft: state.draft.clone(),
+                    path,
+                }]
+            }
+            None => Vec::new(),
+        },
         (Overlay::ConfirmDecline, Action::Yes) => {
-            state.answers.accept_eula = EulaAcceptance::Declined;
+            state.draft.answers.accept_eula = EulaAcceptance::Declined;
             quit(state, Exit::Declined)
         }
         (Overlay::ConfirmQuit | Overlay::ConfirmDecline, Action::No | Action::Back) => {
@@ -104,10 +117,7 @@ fn on_overlay(state: &mut State, overlay: Overlay, action: Action) -> Vec<Effect
 
 fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
     match message {
-        Message::Scanned(scan) => {
-            source::scanned(state, scan);
-            Vec::new()
-        }
+        Message::Scanned(scan) => source::scanned(state, scan),
         Message::Opening(kind) => {
             if let Some(opening) = &mut state.source.opening {
                 opening.kind = Some(kind);
@@ -116,53 +126,83 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
                     state.step = StepId::Integrity;
                 }
             }
-            Vec::new()
         }
-        Message::Progress(progress) => {
-            state.integrity.progress = Some(progress);
-            Vec::new()
-        }
-        Message::Opened(Ok(loaded)) => opened(state, loaded),
-        Message::Opened(Err(failure)) => open_failed(state, failure),
-        Message::Checked {
+        Message::Progress(progress) => state.integrity.progress = Some(progress),
+        Message::Opened(Ok(opened)) => return on_opened(state, opened),
+        Message::Opened(Err(failure)) => return open_failed(state, failure),
+        Message::Problems {
             generation,
-            checked,
+            problems,
         } => {
-            review::checked(state, generation, checked);
-            Vec::new()
+            if generation == state.review.generation {
+                state.problems = problems;
+            }
+        }
+        Message::Resolved {
+            generation,
+            resolution,
+        } => review::resolved(state, generation, resolution),
+        Message::Written(result) => write::written(state, result),
+        Message::Saved(Ok(path)) => {
+            state.unsaved = false;
+            state.tell(format!(
+                "Answers saved to {} (secrets left out).",
+                path.display()
+            ));
+            if state.quit_after_save {
+                state.exit = Some(Exit::Quit);
+            }
+        }
+        Message::Saved(Err(reason)) => {
+            state.quit_after_save = false;
+            state.warn(format!("The answers were not saved: {reason}"));
         }
     }
+    Vec::new()
 }
 
 /// A source opened: every step starts afresh on it; answers given on the command line
-/// (`--answers`) are applied where they fit.
-fn opened(state: &mut State, loaded: Arc<Loaded>) -> Vec<Effect> {
+/// (`--answers`) are applied where they fit, and the session evaluates them.
+fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
     state.source.opening = None;
     state.integrity.cancelling = false;
     state.licence = licence::LicenceState::default();
     state.review = review::ReviewState::default();
-    let preset = std::mem::take(&mut state.answers);
-    state.licence.accepted = loaded
+    state.problems.clear();
+    let preset = std::mem::take(&mut state.draft);
+    state.licence.accepted = opened
+        .questions
         .eulas
         .iter()
-        .map(|e| accepted_by(&preset, &e.sha256))
+        .map(|e| accepted_by(&preset.answers, &e.sha256))
         .collect();
-    state.answers = Answers {
-        deployment_option: preset
-            .deployment_option
-            .filter(|id| loaded.options.iter().any(|o| &o.id == id)),
-        ..preset
+    state.draft = Draft {
+        answers: Answers {
+            deployment_option: preset
+                .answers
+                .deployment_option
+                .clone()
+                .filter(|id| opened.questions.options.iter().any(|o| &o.id == id)),
+            ..preset.answers
+        },
+        values: preset.values,
     };
     state.unsaved = false;
-    state.loaded = Some(loaded);
-    state.answers.accept_eula = licence::acceptance(state);
+    state.opened = Some(opened.clone());
+    state.draft.answers.accept_eula = licence::acceptance(state);
     option::preselect(state);
+    state.properties.form = properties::build(&opened, &state.draft);
+    state.parameters.form = parameters::build(&opened, &state.draft);
+    state.write = write::WriteState {
+        form: write::build(&opened, &state.draft, state.save_to.as_deref()),
+        ..write::WriteState::default()
+    };
     // After an integrity check its result stays on screen until Enter; otherwise go on.
     if state.step != StepId::Integrity {
         state.step = StepId::Source;
         state.go_next();
     }
-    review::request(state)
+    state.evaluate()
 }
 
 /// Whether answers accept the licence with this digest.
@@ -194,7 +234,7 @@ fn open_failed(state: &mut State, failure: OpenFailure) -> Vec<Effect> {
 mod tests {
     use super::*;
     use crate::tui::action::Action::*;
-    use crate::tui::testing::{load, opened, press, repo};
+    use crate::tui::testing::{Wizard, opened, press, repo};
     use std::path::PathBuf;
 
     const OVA: &str = "assets/samples/vfw-edge.ova";
@@ -202,29 +242,48 @@ mod tests {
     #[test]
     fn q_quits_at_once_when_nothing_would_be_lost() {
         let mut state = opened(OVA);
-        press(&mut state, &[Quit]);
+        state.keys(&[Quit]);
         assert_eq!(state.exit, Some(Exit::Quit));
     }
 
     #[test]
     fn q_asks_first_when_answers_would_be_lost() {
         let mut state = opened(OVA);
-        press(&mut state, &[Confirm, Accept, Quit]);
+        state.keys(&[Confirm, Accept, Quit]);
         assert_eq!(state.overlay, Some(Overlay::ConfirmQuit));
-        press(&mut state, &[Back]);
+        state.keys(&[Back]);
         assert_eq!((state.overlay.clone(), state.exit.clone()), (None, None));
-        press(&mut state, &[Quit, No]);
+        state.keys(&[Quit, No]);
         assert_eq!(state.exit, None);
-        press(&mut state, &[Quit, Yes]);
+        state.keys(&[Quit, Save]);
+        assert_eq!(
+            state.overlay,
+            Some(Overlay::ConfirmQuit),
+            "no file to save to"
+        );
+        state.keys(&[Yes]);
         assert_eq!(state.exit, Some(Exit::Quit));
+    }
+
+    #[test]
+    fn the_quit_question_saves_the_answers_when_a_file_was_given() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("answers.yaml");
+        let mut state = State::new(repo(""), Some(PathBuf::from(OVA)), (100, 30));
+        state.save_to = Some(file.clone());
+        let mut state = Wizard::start(state);
+        state.keys(&[Confirm, Accept, Quit, Save]);
+        assert_eq!(state.exit, Some(Exit::Quit));
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(saved.starts_with("accept_eula: ["), "{saved}");
     }
 
     #[test]
     fn a_second_ctrl_c_quits_without_asking_again() {
         let mut state = opened(OVA);
-        press(&mut state, &[Confirm, Accept, Interrupt]);
+        state.keys(&[Confirm, Accept, Interrupt]);
         assert_eq!(state.overlay, Some(Overlay::ConfirmQuit));
-        press(&mut state, &[Interrupt]);
+        state.keys(&[Interrupt]);
         assert_eq!(state.exit, Some(Exit::Quit));
     }
 
@@ -240,18 +299,18 @@ mod tests {
     #[test]
     fn help_opens_scrolls_and_closes() {
         let mut state = opened(OVA);
-        press(&mut state, &[Help]);
+        state.keys(&[Help]);
         assert_eq!(state.overlay, Some(Overlay::Help));
-        press(&mut state, &[Down, Accept]);
+        state.keys(&[Down, Accept]);
         assert_eq!(
             state.overlay,
             Some(Overlay::Help),
             "keys do not reach the step"
         );
         assert_eq!(state.help.top, 1);
-        press(&mut state, &[Help]);
+        state.keys(&[Help]);
         assert_eq!(state.overlay, None);
-        press(&mut state, &[Help, Back]);
+        state.keys(&[Help, Back]);
         assert_eq!(state.overlay, None);
     }
 
@@ -260,33 +319,44 @@ mod tests {
         let mut state = opened(OVA);
         update(&mut state, Event::Resize(60, 20));
         assert!(state.too_small());
-        press(&mut state, &[Confirm, Help]);
+        state.keys(&[Confirm, Help]);
         assert_eq!(state.step, StepId::Integrity);
         assert_eq!(state.overlay, None);
         update(&mut state, Event::Resize(120, 40));
-        press(&mut state, &[Confirm]);
+        state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Licence);
     }
 
     #[test]
     fn answers_given_at_start_are_applied_on_open() {
-        let loaded = load(&repo(OVA));
-        let digest = loaded.eulas[0].sha256.clone();
+        let text = "accept_eula: [DD2AA1845A521782648936C9D59A9BAD4950523EFC75BFD95B742B86CF271F91]
+deployment_option: small
+properties:
+  vfw.site.name: berlin-07
+";
+        let answers = Answers::parse(text.as_bytes(), "a.yaml").unwrap();
         let mut state = State::new(repo(""), Some(PathBuf::from(OVA)), (100, 30));
-        state.answers.accept_eula = EulaAcceptance::Digests(vec![digest.to_uppercase()]);
-        state.answers.deployment_option = Some("small".to_owned());
-        source::start(&mut state);
-        update(&mut state, Event::Message(Message::Opening(loaded.kind)));
-        update(&mut state, Event::Message(Message::Opened(Ok(loaded))));
+        state.draft = Draft::from_answers(answers);
+        let state = Wizard::start(state);
         assert_eq!(state.licence.accepted, [true]);
-        assert_eq!(
-            state.answers.accept_eula,
-            EulaAcceptance::Digests(vec![digest])
-        );
+        assert!(matches!(
+            state.draft.answers.accept_eula,
+            EulaAcceptance::Digests(_)
+        ));
         assert_eq!(
             state.option.selected, 0,
             "the answered option is preselected"
         );
+        let site = state
+            .properties
+            .form
+            .fields
+            .iter()
+            .find(|f| f.key == "vfw.site.name")
+            .unwrap();
+        assert_eq!((site.value(), site.edited), ("berlin-07", true));
+        assert!(state.problem("property vfw.site.name").is_none());
+        assert!(state.problem("property vfw.mgmt.address").is_some());
         assert!(!state.unsaved, "nothing new to lose");
     }
 
@@ -323,6 +393,6 @@ mod tests {
         update(&mut state, Event::Message(Message::Opened(Err(failure))));
         assert_eq!(state.step, StepId::Source);
         assert!(state.source.error.as_deref().unwrap().contains("cancelled"));
-        assert!(state.loaded.is_none());
+        assert!(state.opened.is_none());
     }
 }

@@ -51,14 +51,23 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame) {
     );
     match &state.overlay {
         Some(Overlay::Help) => help(state, theme, frame, area),
-        Some(Overlay::ConfirmQuit) => question(
-            theme,
-            frame,
-            area,
-            "Quit without saving?",
-            "Your answers are not written anywhere yet and will be lost.",
-            "y quit · n stay",
-        ),
+        Some(Overlay::ConfirmQuit) => {
+            let keys = match &state.save_to {
+                Some(path) => format!(
+                    "y quit · s save the answers to {} and quit · n stay",
+                    path.display()
+                ),
+                None => "y quit · n stay".to_owned(),
+            };
+            question(
+                theme,
+                frame,
+                area,
+                "Quit without saving?",
+                "Your answers are not written anywhere yet and will be lost.",
+                &keys,
+            );
+        }
         Some(Overlay::ConfirmDecline) => question(
             theme,
             frame,
@@ -77,7 +86,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame) {
 
 fn header_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
     let source = state
-        .loaded
+        .opened
         .as_ref()
         .map(|l| format!("{} ({})", l.path.display(), l.kind.label()))
         .or_else(|| {
@@ -161,7 +170,7 @@ fn status_line(state: &State, theme: &Theme) -> Line<'static> {
         .iter()
         .filter(|s| **s > state.step)
         .filter_map(|s| match state.status(*s) {
-            StepStatus::Skipped(why) if state.loaded.is_some() => {
+            StepStatus::Skipped(why) if state.opened.is_some() => {
                 Some(format!("{}: {why}", s.short()))
             }
             _ => None,

@@ -22,6 +22,7 @@ pub enum Key<'a> {
     Up,
     Down,
     PageDown,
+    F1,
     Ctrl(char),
     Text(&'a str),
 }
@@ -36,6 +37,7 @@ impl Key<'_> {
             Key::Up => b"\x1b[A".to_vec(),
             Key::Down => b"\x1b[B".to_vec(),
             Key::PageDown => b"\x1b[6~".to_vec(),
+            Key::F1 => b"\x1bOP".to_vec(),
             Key::Ctrl(c) => vec![(c.to_ascii_lowercase() as u8) & 0x1f],
             Key::Text(text) => text.as_bytes().to_vec(),
         }

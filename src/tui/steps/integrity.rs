@@ -31,7 +31,7 @@ pub struct IntegrityState {
 }
 
 fn running(state: &State) -> bool {
-    state.loaded.is_none() && state.source.opening.is_some()
+    state.opened.is_none() && state.source.opening.is_some()
 }
 
 /// Keys of the integrity step.
@@ -89,7 +89,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
         draw_running(state, theme, frame, area);
         return;
     }
-    let Some(report) = state.loaded.as_ref().and_then(|l| l.integrity()) else {
+    let Some(report) = state.opened.as_ref().and_then(|l| l.integrity.as_ref()) else {
         return;
     };
     let width = usize::from(area.width);

@@ -27,16 +27,16 @@ pub struct LicenceState {
 
 /// Whether every licence of the source is accepted.
 pub fn all_accepted(state: &State) -> bool {
-    let count = state.loaded.as_ref().map_or(0, |l| l.eulas.len());
+    let count = state.opened.as_ref().map_or(0, |l| l.questions.eulas.len());
     state.licence.accepted.len() == count && state.licence.accepted.iter().all(|a| *a)
 }
 
 /// The answer the accepted licences give: their digests.
 pub fn acceptance(state: &State) -> EulaAcceptance {
     let digests: Vec<String> = state
-        .loaded
+        .opened
         .iter()
-        .flat_map(|l| l.eulas.iter())
+        .flat_map(|l| l.questions.eulas.iter())
         .zip(&state.licence.accepted)
         .filter(|(_, accepted)| **accepted)
         .map(|(eula, _)| eula.sha256.clone())
@@ -48,10 +48,10 @@ pub fn acceptance(state: &State) -> EulaAcceptance {
     }
 }
 
-/// Records the accepted digests in the answers.
-fn record(state: &mut State) {
-    state.answers.accept_eula = acceptance(state);
-    state.unsaved = true;
+/// Records the accepted digests in the answers, to be evaluated again.
+fn record(state: &mut State) -> Vec<Effect> {
+    state.draft.answers.accept_eula = acceptance(state);
+    state.changed()
 }
 
 fn show(state: &mut State, index: usize) {
@@ -61,7 +61,7 @@ fn show(state: &mut State, index: usize) {
 
 /// Keys of the licence step.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    let count = state.loaded.as_ref().map_or(0, |l| l.eulas.len());
+    let count = state.opened.as_ref().map_or(0, |l| l.questions.eulas.len());
     if count == 0 {
         return Vec::new();
     }
@@ -72,10 +72,11 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     if state.licence.scroll.apply(action) {
         return Vec::new();
     }
+    let mut effects = Vec::new();
     match action {
         Action::Accept => {
             state.licence.accepted[index] = true;
-            record(state);
+            effects = record(state);
             match (index + 1..count).find(|i| !state.licence.accepted[*i]) {
                 Some(next) => show(state, next),
                 None if all_accepted(state) => state.go_next(),
@@ -99,15 +100,15 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::Back => state.go_back(),
         _ => {}
     }
-    Vec::new()
+    effects
 }
 
 /// Draws the licence shown.
 pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let Some(loaded) = &state.loaded else {
+    let Some(loaded) = &state.opened else {
         return;
     };
-    let Some(eula) = loaded.eulas.get(state.licence.index) else {
+    let Some(eula) = loaded.questions.eulas.get(state.licence.index) else {
         return;
     };
     let [head, text_area, foot] = Layout::vertical([
@@ -116,7 +117,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
         Constraint::Length(2),
     ])
     .areas(area);
-    let count = loaded.eulas.len();
+    let count = loaded.questions.eulas.len();
     frame.render_widget(
         Line::from(vec![
             Span::styled(
@@ -178,7 +179,11 @@ pub fn hints(state: &State) -> Vec<Hint> {
         hint("d", "decline"),
         hint("PgUp PgDn Home End", "scroll"),
     ];
-    if state.loaded.as_ref().is_some_and(|l| l.eulas.len() > 1) {
+    if state
+        .opened
+        .as_ref()
+        .is_some_and(|l| l.questions.eulas.len() > 1)
+    {
         hints.push(hint("Tab", "next licence"));
     }
     hints.push(hint("Enter", "next"));
@@ -191,11 +196,11 @@ mod tests {
     use super::*;
     use crate::tui::action::Action::*;
     use crate::tui::state::{Exit, StepId};
-    use crate::tui::testing::{opened, press};
+    use crate::tui::testing::{Wizard, opened};
 
-    fn at_licence() -> State {
+    fn at_licence() -> Wizard {
         let mut state = opened("assets/samples/vfw-edge.ova");
-        press(&mut state, &[Confirm]);
+        state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Licence);
         state
     }
@@ -203,24 +208,26 @@ mod tests {
     #[test]
     fn accepting_records_the_digest_and_moves_on() {
         let mut state = at_licence();
-        let digest = state.loaded.as_ref().unwrap().eulas[0].sha256.clone();
-        press(&mut state, &[Accept]);
+        let digest = state.opened.as_ref().unwrap().questions.eulas[0]
+            .sha256
+            .clone();
+        state.keys(&[Accept]);
         assert_eq!(
-            state.answers.accept_eula,
+            state.draft.answers.accept_eula,
             EulaAcceptance::Digests(vec![digest])
         );
         assert!(state.unsaved);
         assert_eq!(state.step, StepId::Option);
-        press(&mut state, &[Back]);
+        state.keys(&[Back]);
         assert_eq!(state.step, StepId::Licence, "Esc comes back");
-        press(&mut state, &[Confirm]);
+        state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Option, "Enter goes on once accepted");
     }
 
     #[test]
     fn enter_without_accepting_explains() {
         let mut state = at_licence();
-        press(&mut state, &[Confirm]);
+        state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Licence);
         assert!(state.notice.as_ref().unwrap().text.contains("a to accept"));
     }
@@ -228,32 +235,32 @@ mod tests {
     #[test]
     fn declining_asks_then_ends_with_nothing_accepted() {
         let mut state = at_licence();
-        press(&mut state, &[Decline]);
+        state.keys(&[Decline]);
         assert_eq!(state.overlay, Some(Overlay::ConfirmDecline));
-        press(&mut state, &[No]);
+        state.keys(&[No]);
         assert_eq!(state.overlay, None);
         assert_eq!(state.exit, None);
-        press(&mut state, &[Decline, Yes]);
+        state.keys(&[Decline, Yes]);
         assert_eq!(state.exit, Some(Exit::Declined));
-        assert_eq!(state.answers.accept_eula, EulaAcceptance::Declined);
+        assert_eq!(state.draft.answers.accept_eula, EulaAcceptance::Declined);
     }
 
     #[test]
     fn scrolling_pages_and_ends() {
         let mut state = at_licence();
-        press(&mut state, &[PageDown]);
+        state.keys(&[PageDown]);
         let page = state.licence.scroll.top;
         assert!(page > 1, "a page is more than a line");
-        press(&mut state, &[End]);
+        state.keys(&[End]);
         let end = state.licence.scroll.top;
         assert!(end >= page);
-        press(&mut state, &[PageDown, Down]);
+        state.keys(&[PageDown, Down]);
         assert_eq!(state.licence.scroll.top, end, "never past the end");
-        press(&mut state, &[Up]);
+        state.keys(&[Up]);
         assert_eq!(state.licence.scroll.top, end - 1);
-        press(&mut state, &[Home]);
+        state.keys(&[Home]);
         assert_eq!(state.licence.scroll.top, 0);
-        press(&mut state, &[PageUp]);
+        state.keys(&[PageUp]);
         assert_eq!(state.licence.scroll.top, 0);
     }
 }

@@ -4,8 +4,11 @@
 pub mod integrity;
 pub mod licence;
 pub mod option;
+pub mod parameters;
+pub mod properties;
 pub mod review;
 pub mod source;
+pub mod write;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -39,9 +42,12 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         StepId::Integrity => integrity::update(state, action),
         StepId::Licence => licence::update(state, action),
         StepId::Option => option::update(state, action),
+        StepId::Properties => properties::update(state, action),
+        StepId::Parameters => parameters::update(state, action),
         StepId::Review => review::update(state, action),
-        // Steps of later issues are skipped, so never current; Esc still leads back.
-        _ => {
+        StepId::Write => write::update(state, action),
+        // Capabilities is skipped, so never current; Esc still leads back.
+        StepId::Capabilities => {
             if action == Action::Back {
                 state.go_back();
             }
@@ -67,8 +73,11 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
             option::view(state, theme, frame, area);
             None
         }
+        StepId::Properties => properties::view(state, theme, frame, area),
+        StepId::Parameters => parameters::view(state, theme, frame, area),
         StepId::Review => review::view(state, theme, frame, area),
-        _ => None,
+        StepId::Write => write::view(state, theme, frame, area),
+        StepId::Capabilities => None,
     }
 }
 
@@ -79,9 +88,29 @@ pub fn hints(state: &State) -> Vec<Hint> {
         StepId::Integrity => integrity::hints(state),
         StepId::Licence => licence::hints(state),
         StepId::Option => option::hints(state),
+        StepId::Properties => properties::hints(state),
+        StepId::Parameters => parameters::hints(state),
         StepId::Review => review::hints(state),
-        _ => vec![hint("Esc", "back")],
+        StepId::Write => write::hints(state),
+        StepId::Capabilities => vec![hint("Esc", "back")],
     }
+}
+
+/// The keys of a form, for the kind of field focused.
+pub fn form_hints(form: &super::widgets::form::Form) -> Vec<Hint> {
+    use super::widgets::form::FieldKind;
+    let mut hints = vec![hint("Tab ↓ / Shift-Tab ↑", "field")];
+    match form.focused().map(|f| &f.kind) {
+        Some(FieldKind::Text) => hints.push(hint("type", "edit")),
+        Some(FieldKind::Secret) => {
+            hints.push(hint("type", "edit"));
+            hints.push(hint("Ctrl-R", "show/hide"));
+        }
+        Some(FieldKind::Choice(_)) => hints.push(hint("← → Space", "choose")),
+        Some(FieldKind::Toggle) => hints.push(hint("Space", "toggle")),
+        None => {}
+    }
+    hints
 }
 
 /// A severity's symbol: a shape, so it never rests on colour alone.

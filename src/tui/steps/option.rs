@@ -24,21 +24,25 @@ pub struct OptionState {
 
 /// The row to preselect: the answer already given, else the package's default.
 pub fn preselect(state: &mut State) {
-    let Some(loaded) = &state.loaded else {
+    let Some(loaded) = &state.opened else {
         return;
     };
-    let answered = state.answers.deployment_option.as_deref();
+    let answered = state.draft.answers.deployment_option.as_deref();
     state.option.selected = loaded
+        .questions
         .options
         .iter()
         .position(|o| Some(o.id.as_str()) == answered)
-        .or_else(|| loaded.options.iter().position(|o| o.default))
+        .or_else(|| loaded.questions.options.iter().position(|o| o.default))
         .unwrap_or(0);
 }
 
 /// Keys of the option step.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    let count = state.loaded.as_ref().map_or(0, |l| l.options.len());
+    let count = state
+        .opened
+        .as_ref()
+        .map_or(0, |l| l.questions.options.len());
     if let Some(row) = navigate(action, state.option.selected, count, 5) {
         state.option.selected = row;
         return Vec::new();
@@ -46,16 +50,19 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     match action {
         Action::Confirm => {
             let chosen = state
-                .loaded
+                .opened
                 .as_ref()
-                .and_then(|l| l.options.get(state.option.selected))
+                .and_then(|l| l.questions.options.get(state.option.selected))
                 .map(|o| o.id.clone());
             if let Some(id) = chosen {
-                if state.answers.deployment_option.as_ref() != Some(&id) {
-                    state.answers.deployment_option = Some(id);
-                    state.unsaved = true;
+                let mut effects = Vec::new();
+                if state.draft.answers.deployment_option.as_ref() != Some(&id) {
+                    state.draft.answers.deployment_option = Some(id);
+                    super::properties::option_changed(state);
+                    effects = state.changed();
                 }
                 state.go_next();
+                return effects;
             }
         }
         Action::Back => state.go_back(),
@@ -93,7 +100,7 @@ pub fn hardware_cell(hardware: &SystemHardware) -> String {
 
 /// Draws the table and the selected option's description.
 pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let Some(loaded) = &state.loaded else {
+    let Some(loaded) = &state.opened else {
         return;
     };
     let [intro, table_area, detail] = Layout::vertical([
@@ -110,6 +117,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
         intro,
     );
     let systems: Vec<String> = loaded
+        .questions
         .options
         .first()
         .map(|o| o.hardware.iter().map(|h| h.system.clone()).collect())
@@ -122,6 +130,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
         ]))
     }));
     let rows: Vec<Row> = loaded
+        .questions
         .options
         .iter()
         .enumerate()
@@ -154,8 +163,8 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
         Table::new(rows, widths).header(Row::new(header).style(theme.title).height(2)),
         table_area,
     );
-    if let Some(option) = loaded.options.get(state.option.selected) {
-        let chosen = state.answers.deployment_option.as_deref() == Some(option.id.as_str());
+    if let Some(option) = loaded.questions.options.get(state.option.selected) {
+        let chosen = state.draft.answers.deployment_option.as_deref() == Some(option.id.as_str());
         let mut lines = vec![Line::from(vec![
             Span::styled(option.id.clone(), theme.title),
             Span::styled(if chosen { "  ✓ chosen" } else { "" }, theme.success),
@@ -182,11 +191,11 @@ mod tests {
     use super::*;
     use crate::tui::action::Action::*;
     use crate::tui::state::StepId;
-    use crate::tui::testing::{opened, press};
+    use crate::tui::testing::{Wizard, opened};
 
-    fn at_options() -> State {
+    fn at_options() -> Wizard {
         let mut state = opened("assets/samples/vfw-edge.ova");
-        press(&mut state, &[Confirm, Accept]);
+        state.keys(&[Confirm, Accept]);
         assert_eq!(state.step, StepId::Option);
         state
     }
@@ -194,33 +203,58 @@ mod tests {
     #[test]
     fn the_default_is_preselected() {
         let state = at_options();
-        let loaded = state.loaded.as_ref().unwrap();
-        assert_eq!(loaded.options[state.option.selected].id, "medium");
-        assert_eq!(state.answers.deployment_option, None, "nothing chosen yet");
+        let loaded = state.opened.as_ref().unwrap();
+        assert_eq!(loaded.questions.options[state.option.selected].id, "medium");
+        assert_eq!(
+            state.draft.answers.deployment_option, None,
+            "nothing chosen yet"
+        );
     }
 
     #[test]
     fn moving_and_confirming_choose_an_option() {
         let mut state = at_options();
-        press(&mut state, &[Down, Down, Down]);
+        state.keys(&[Down, Down, Down]);
         assert_eq!(state.option.selected, 2, "stops at the last");
-        press(&mut state, &[Up, Home]);
+        state.keys(&[Up, Home]);
         assert_eq!(state.option.selected, 0);
-        press(&mut state, &[End, Confirm]);
-        assert_eq!(state.answers.deployment_option.as_deref(), Some("large"));
-        assert_eq!(state.step, StepId::Review);
-        press(&mut state, &[Back]);
+        state.keys(&[End, Confirm]);
+        assert_eq!(
+            state.draft.answers.deployment_option.as_deref(),
+            Some("large")
+        );
+        assert_eq!(state.step, StepId::Properties);
+        state.keys(&[Back]);
         assert_eq!(state.step, StepId::Option);
         assert_eq!(state.option.selected, 2);
-        press(&mut state, &[Back]);
+        state.keys(&[Back]);
         assert_eq!(state.step, StepId::Licence);
+    }
+
+    #[test]
+    fn a_new_option_brings_its_property_defaults() {
+        let mut state = at_options();
+        let sessions = |state: &Wizard| {
+            let field = state
+                .properties
+                .form
+                .fields
+                .iter()
+                .find(|f| f.key == "vfw.fw.sessions")
+                .unwrap();
+            field.value().to_owned()
+        };
+        assert_eq!(sessions(&state), "500000", "medium's default");
+        state.keys(&[Home, Confirm]);
+        assert_eq!(sessions(&state), "100000", "small's default");
+        assert!(state.unsaved);
     }
 
     #[test]
     fn cells_give_cpus_memory_and_disk() {
         let state = at_options();
-        let loaded = state.loaded.as_ref().unwrap();
-        let small = &loaded.options[0].hardware;
+        let loaded = state.opened.as_ref().unwrap();
+        let small = &loaded.questions.options[0].hardware;
         assert_eq!(hardware_cell(&small[0]), "2 · 4 GiB · 8 GiB");
         assert_eq!(hardware_cell(&small[1]), "1 · 2 GiB · 20 GiB");
     }

@@ -16,7 +16,7 @@ use super::{
 };
 use crate::report::{Severity, Violation};
 use crate::tui::action::Action;
-use crate::tui::checked::{Checked, FileText};
+use crate::tui::checked::{Checked, FileText, Resolution};
 use crate::tui::effect::Effect;
 use crate::tui::state::State;
 use crate::tui::theme::Theme;
@@ -28,12 +28,14 @@ const CONTEXT_LINES: usize = 2;
 const MAX_ID_WIDTH: usize = 28;
 /// Widest `file:line` column of the list.
 const MAX_PLACE_WIDTH: usize = 36;
+/// Most lines of refusals and notes shown above the list.
+const MAX_MESSAGE_LINES: u16 = 6;
 
 /// The panes' state.
 #[derive(Default)]
 pub struct ReviewState {
-    /// The latest validation result.
-    pub checked: Option<Arc<Checked>>,
+    /// The latest evaluation's result.
+    pub resolution: Option<Arc<Resolution>>,
     /// The latest run asked for.
     pub generation: u64,
     /// A run is in flight whose result is not shown yet.
@@ -51,8 +53,40 @@ pub struct ReviewState {
 }
 
 impl ReviewState {
+    /// The latest validation, when there is one.
+    pub fn checked(&self) -> Option<&Checked> {
+        self.resolution.as_ref().map(|r| &r.checked)
+    }
+
+    /// Whether the outputs can be written: the answers resolve and the output set breaks
+    /// no MUST.
+    pub fn ready(&self) -> bool {
+        self.resolution
+            .as_ref()
+            .is_some_and(|r| r.refusal.is_none() && r.checked.count(Severity::Error) == 0)
+    }
+
+    /// Why the outputs cannot be written yet, in one line.
+    pub fn blocking(&self) -> Option<String> {
+        let resolution = self.resolution.as_ref()?;
+        if let Some(refusal) = &resolution.refusal {
+            let first = refusal.first().cloned().unwrap_or_default();
+            return Some(match refusal.len() {
+                0 | 1 => first,
+                n => format!("{first} (and {} more)", n - 1),
+            });
+        }
+        match resolution.checked.count(Severity::Error) {
+            0 => None,
+            n => Some(format!(
+                "the output set breaks {n} MUST rule{} (see Review)",
+                if n == 1 { "" } else { "s" }
+            )),
+        }
+    }
+
     fn total(&self) -> usize {
-        self.checked.as_ref().map_or(0, |c| c.violations.len())
+        self.checked().map_or(0, |c| c.violations.len())
     }
 
     fn shown(&self) -> usize {
@@ -60,32 +94,19 @@ impl ReviewState {
     }
 
     fn tabs(&self) -> usize {
-        1 + self.checked.as_ref().map_or(0, |c| c.previews.len())
+        1 + self.checked().map_or(0, |c| c.previews.len())
     }
 
     /// The violation at the selected row.
     pub fn selected_violation(&self) -> Option<&Violation> {
-        let checked = self.checked.as_ref()?;
+        let checked = self.checked()?;
         let index = self.filter.item(self.selected, checked.violations.len())?;
         checked.violations.get(index)
     }
 }
 
-/// Asks for a new validation run (the previous one's result will be ignored).
-pub fn request(state: &mut State) -> Vec<Effect> {
-    let Some(loaded) = state.loaded.clone() else {
-        return Vec::new();
-    };
-    state.review.generation += 1;
-    state.review.running = true;
-    vec![Effect::Check {
-        generation: state.review.generation,
-        loaded,
-    }]
-}
-
-/// A validation run finished; a stale one is dropped.
-pub fn checked(state: &mut State, generation: u64, checked: Arc<Checked>) {
+/// An evaluation finished; a stale one is dropped.
+pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>) {
     let review = &mut state.review;
     if generation != review.generation {
         return;
@@ -94,6 +115,7 @@ pub fn checked(state: &mut State, generation: u64, checked: Arc<Checked>) {
     let keep = review
         .selected_violation()
         .map(|v| (v.rule.id, v.file.clone(), v.span.line, v.message.clone()));
+    let checked = &resolution.checked;
     review.running = false;
     review.filter.invalidate();
     review.filter.apply(&checked.haystacks);
@@ -114,13 +136,17 @@ pub fn checked(state: &mut State, generation: u64, checked: Arc<Checked>) {
         })
         .unwrap_or(0);
     review.tab = review.tab.min(checked.previews.len());
-    review.checked = Some(checked);
+    let formats = resolution.formats.clone();
+    review.resolution = Some(resolution);
+    if !formats.is_empty() {
+        super::write::formats_known(state, &formats);
+    }
 }
 
 /// Keys of the review step.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let review = &mut state.review;
-    let haystacks = review.checked.clone();
+    let haystacks = review.resolution.clone();
     if review.filter.editing {
         match action {
             Action::Confirm => review.filter.keep(),
@@ -129,8 +155,8 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
                 review.selected = 0;
             }
             _ if review.filter.edit(action) => {
-                if let Some(checked) = &haystacks {
-                    review.filter.apply(&checked.haystacks);
+                if let Some(resolution) = &haystacks {
+                    review.filter.apply(&resolution.checked.haystacks);
                 }
                 review.selected = 0;
             }
@@ -175,23 +201,15 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     }
     match action {
         Action::Filter if review.tab == 0 => review.filter.open(),
-        Action::Confirm | Action::Write => {
-            if state.visitable(crate::tui::state::StepId::Write) {
-                state.go_next();
-            } else {
-                state.tell(
-                    "Writing comes with the onboarding session (issue 4); this build reviews only.",
-                );
-            }
-        }
+        Action::Confirm => state.go_next(),
+        Action::Write => return super::write::write_now(state),
         Action::Back => state.go_back(),
         _ => {}
     }
     Vec::new()
 }
 
-/// Draws the panes.
-/// Draws the step; returns where the cursor goes when a text field has focus.
+/// Draws the panes; returns where the cursor goes when the filter has focus.
 pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
     let review = &state.review;
     let [tabs_area, counts_area, rest] = Layout::vertical([
@@ -201,10 +219,11 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
     ])
     .areas(area);
     frame.render_widget(tab_line(state, theme), tabs_area);
-    let Some(checked) = &review.checked else {
+    let Some(resolution) = &review.resolution else {
         frame.render_widget(Span::styled("Validating…", theme.muted), counts_area);
         return None;
     };
+    let checked = &resolution.checked;
     frame.render_widget(count_line(checked, review.running, theme), counts_area);
     if review.tab > 0 {
         if let Some(preview) = checked.previews.get(review.tab - 1) {
@@ -212,6 +231,13 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
         }
         return None;
     }
+    let messages = message_lines(resolution, theme, usize::from(rest.width));
+    let shown_messages = u16::try_from(messages.len())
+        .unwrap_or(u16::MAX)
+        .min(MAX_MESSAGE_LINES);
+    let [messages_area, rest] =
+        Layout::vertical([Constraint::Length(shown_messages), Constraint::Min(1)]).areas(rest);
+    frame.render_widget(Paragraph::new(messages), messages_area);
     let list_height = (rest.height.saturating_sub(1) / 2).max(3);
     let [filter_area, list_area, detail_area] = Layout::vertical([
         Constraint::Length(1),
@@ -241,7 +267,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
 fn tab_line(state: &State, theme: &Theme) -> Line<'static> {
     let review = &state.review;
     let mut titles = vec![format!("Violations ({})", review.total())];
-    if let Some(checked) = &review.checked {
+    if let Some(checked) = review.checked() {
         titles.extend(
             checked
                 .previews
@@ -261,6 +287,39 @@ fn tab_line(state: &State, theme: &Theme) -> Line<'static> {
         }
     }
     Line::from(spans)
+}
+
+/// Why nothing can be written yet, and the conversion's warnings, one marked line each.
+fn message_lines(resolution: &Resolution, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let cut = |text: &str| -> String {
+        let limit = width.saturating_sub(4);
+        if text.chars().count() > limit {
+            let short: String = text.chars().take(limit.saturating_sub(1)).collect();
+            format!("{short}…")
+        } else {
+            text.to_owned()
+        }
+    };
+    if let Some(refusal) = &resolution.refusal {
+        lines.push(Line::from(Span::styled(
+            format!("Not ready to write ({}):", refusal.len()),
+            theme.error,
+        )));
+        for text in refusal {
+            lines.push(Line::from(vec![
+                Span::styled("  ✗ ", theme.error),
+                Span::styled(cut(text), theme.text),
+            ]));
+        }
+    }
+    for note in &resolution.notes {
+        lines.push(Line::from(vec![
+            Span::styled("  ▲ ", theme.warning),
+            Span::styled(cut(note), theme.text),
+        ]));
+    }
+    lines
 }
 
 fn count_line(checked: &Checked, running: bool, theme: &Theme) -> Line<'static> {
@@ -535,10 +594,16 @@ mod tests {
     use super::*;
     use crate::tui::action::Action::*;
     use crate::tui::state::StepId;
-    use crate::tui::testing::{opened, press};
+    use crate::tui::testing::{Wizard, opened};
 
-    fn review() -> State {
-        let state = opened("tests/fixtures/wizard/dns-needs-work");
+    fn review() -> Wizard {
+        let mut state = opened("tests/fixtures/wizard/dns-needs-work");
+        assert_eq!(
+            state.step,
+            StepId::Parameters,
+            "parameters without values first"
+        );
+        state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Review);
         state
     }
@@ -546,7 +611,7 @@ mod tests {
     #[test]
     fn validation_fills_the_panes() {
         let state = review();
-        let checked = state.review.checked.as_ref().unwrap();
+        let checked = state.review.checked().unwrap();
         assert_eq!(checked.count(Severity::Error), 5);
         assert_eq!(checked.count(Severity::Warning), 1);
         assert!(
@@ -559,62 +624,62 @@ mod tests {
     #[test]
     fn moving_selects_violations() {
         let mut state = review();
-        press(&mut state, &[Down, Down]);
+        state.keys(&[Down, Down]);
         assert_eq!(
             state.review.selected_violation().unwrap().rule.id,
             "R-90526"
         );
-        press(&mut state, &[End]);
+        state.keys(&[End]);
         assert_eq!(
             state.review.selected_violation().unwrap().rule.id,
             "R-92635/misspelt-function"
         );
-        press(&mut state, &[PageUp, Home]);
+        state.keys(&[PageUp, Home]);
         assert_eq!(state.review.selected, 0);
     }
 
     #[test]
     fn the_filter_matches_id_message_and_file() {
         let mut state = review();
-        press(&mut state, &[Filter]);
+        state.keys(&[Filter]);
         assert!(state.text_focused());
         for c in "misspelt".chars() {
-            press(&mut state, &[Input(c)]);
+            state.keys(&[Input(c)]);
         }
         assert_eq!(state.review.shown(), 1);
         assert_eq!(
             state.review.selected_violation().unwrap().rule.id,
             "R-92635/misspelt-function"
         );
-        press(&mut state, &[Confirm]);
+        state.keys(&[Confirm]);
         assert!(!state.text_focused());
         assert_eq!(state.review.shown(), 1, "Enter keeps the filter");
-        press(&mut state, &[Filter, Back]);
+        state.keys(&[Filter, Back]);
         assert_eq!(state.review.shown(), 6, "Esc clears it");
     }
 
     #[test]
     fn tabs_switch_between_violations_and_previews() {
         let mut state = review();
-        press(&mut state, &[NextField]);
+        state.keys(&[NextField]);
         assert_eq!(state.review.tab, 1);
-        press(&mut state, &[Down, Down]);
+        state.keys(&[Down, Down]);
         assert_eq!(state.review.preview.top, 2, "arrows scroll a preview");
-        press(&mut state, &[NextField, NextField]);
+        state.keys(&[NextField, NextField]);
         assert_eq!(state.review.tab, 0, "tabs wrap around");
-        press(&mut state, &[PreviousField]);
+        state.keys(&[PreviousField]);
         assert_eq!(state.review.tab, 2);
     }
 
     #[test]
     fn a_stale_run_is_ignored_and_the_selection_kept() {
         let mut state = review();
-        press(&mut state, &[Down, Down]);
-        let fresh = state.review.checked.clone().unwrap();
+        state.keys(&[Down, Down]);
+        let fresh = state.review.resolution.clone().unwrap();
         let generation = state.review.generation;
-        checked(&mut state, generation - 1, Arc::new(Checked::default()));
-        assert_eq!(state.review.checked.as_ref().unwrap().violations.len(), 6);
-        checked(&mut state, generation, fresh);
+        resolved(&mut state, generation - 1, Arc::new(Resolution::default()));
+        assert_eq!(state.review.checked().unwrap().violations.len(), 6);
+        resolved(&mut state, generation, fresh);
         assert_eq!(
             state.review.selected_violation().unwrap().rule.id,
             "R-90526"
@@ -622,10 +687,13 @@ mod tests {
     }
 
     #[test]
-    fn enter_explains_that_writing_is_not_here_yet() {
+    fn a_set_that_breaks_a_must_cannot_be_written() {
         let mut state = review();
-        press(&mut state, &[Confirm]);
-        assert_eq!(state.step, StepId::Review);
-        assert!(state.notice.is_some());
+        assert!(!state.review.ready());
+        assert!(state.review.blocking().unwrap().contains("MUST"));
+        state.keys(&[Write]);
+        assert_eq!(state.step, StepId::Write);
+        assert!(state.notice.as_ref().unwrap().text.contains("Not ready"));
+        assert_eq!(state.write.phase, crate::tui::steps::write::Phase::Idle);
     }
 }

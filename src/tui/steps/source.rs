@@ -86,7 +86,7 @@ pub fn open(state: &mut State, path: PathBuf) -> Vec<Effect> {
     if state.source.opening.is_some() {
         return Vec::new();
     }
-    if state.loaded.as_ref().is_some_and(|l| l.path == path) {
+    if state.opened.as_ref().is_some_and(|l| l.path == path) {
         state.go_next();
         return Vec::new();
     }

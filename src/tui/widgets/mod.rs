@@ -1,6 +1,7 @@
 //! Building blocks the steps share: a text field, a fuzzy list filter, scrolling windows.
 
 pub mod filter;
+pub mod form;
 pub mod scroll;
 pub mod text_field;
 
