@@ -128,7 +128,6 @@ pub fn hints(state: &State) -> Vec<Hint> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::tui::action::Action::*;
     use crate::tui::state::StepId;
     use crate::tui::testing::opened;
