@@ -210,8 +210,8 @@ impl Session {
         }
     }
 
-    /// The loaded set, for a HOT session.
-    fn hot(&self) -> Option<&HotSet> {
+    /// The loaded set, for a HOT session (the wizard's capabilities step introspects it).
+    pub fn hot(&self) -> Option<&HotSet> {
         match &self.source {
             Source::Hot { set } => Some(set),
             Source::Ovf { .. } => None,

@@ -97,6 +97,9 @@ pub struct Resolution {
     pub notes: Vec<String>,
     /// Parameters left without a value for stack creation: (name, template).
     pub unset: Vec<(String, String)>,
+    /// The choices among implementations as these answers leave them (HOT sets with a
+    /// choice only).
+    pub capabilities: Option<crate::capabilities::Summary>,
     /// Each package format, with why it cannot be written when it cannot.
     pub formats: Vec<(crate::answers::PackageFormat, Option<String>)>,
 }

@@ -413,3 +413,19 @@ fn every_theme_draws_the_review() {
         assert_eq!(render(&state, &theme), screen(&state), "{name}");
     }
 }
+
+#[test]
+fn capabilities_to_choose() {
+    let mut state = opened("tests/fixtures/capabilities/dns_ambiguous");
+    state.keys(&[Down]);
+    assert_eq!(state.step, StepId::Capabilities);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn capabilities_decided_by_requirements() {
+    let state = opened("tests/fixtures/capabilities/firewall_requires");
+    let mut state = state;
+    state.step = StepId::Capabilities;
+    assert_snapshot!(screen(&state));
+}

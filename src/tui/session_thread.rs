@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 use super::checked::{Checked, Preview, Resolution};
 use super::effect::{Draft, Message, OpenFailure, Progress, WriteOrder, WriteReport};
 use super::opened::{Opened, kind_of};
+use super::steps::capabilities::choosable;
 use crate::answers::{Answers, PackageFormat};
+use crate::capabilities::{Composition, Summary, resolve as resolve_choices, summary};
 use crate::integrity::{IntegrityError, Options};
 use crate::limits::Limits;
 use crate::report::{Severity, SourceTexts};
@@ -154,11 +156,22 @@ fn open<T: From<Message> + Send>(
         kind,
         name: session.name().to_owned(),
         questions: session.questions(),
+        capabilities: capability_choices(&session, &Answers::default()),
         integrity: session.integrity().cloned(),
         package_violations: session.package_violations().to_vec(),
     };
     send(Message::Opened(Ok(Arc::new(opened))));
     Some(session)
+}
+
+/// What a HOT set lets the operator choose, as the capabilities module resolves it with
+/// these answers; none for an OVF package or a set where no type has several candidates.
+fn capability_choices(session: &Session, answers: &Answers) -> Option<Summary> {
+    let composition = Composition::read(session.hot()?);
+    let resolution = resolve_choices(&composition, &answers.capabilities, &answers.requires);
+    let summary = summary(&composition, &resolution);
+    let asks = choosable(&summary).next().is_some();
+    asks.then_some(summary)
 }
 
 /// The session's answers for a draft: field texts typed by their declarations; a text that
@@ -185,6 +198,7 @@ fn checked_answers(session: &Session, draft: &Draft) -> (Answers, Vec<AnswerProb
 /// Resolves answers into what the review and write steps show.
 fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolution {
     let package = session.package_violations().to_vec();
+    let capabilities = capability_choices(session, answers);
     let resolved = match session.resolve(answers) {
         Ok(resolved) => resolved,
         Err(refusal) => {
@@ -193,6 +207,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
                 checked: Checked::new(package, &texts, Vec::new(), started.elapsed()),
                 refusal: Some(refusal.to_string().lines().map(str::to_owned).collect()),
                 notes: refusal.notes.iter().map(ToString::to_string).collect(),
+                capabilities,
                 ..Resolution::default()
             };
         }
@@ -238,6 +253,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
         refusal: None,
         notes,
         unset,
+        capabilities,
         formats,
     }
 }

@@ -7,8 +7,11 @@ use std::sync::Arc;
 
 use super::effect::{Draft, Effect};
 use super::opened::{Opened, has_integrity};
-use super::steps::{integrity, licence, option, parameters, properties, review, source, write};
+use super::steps::{
+    capabilities, integrity, licence, option, parameters, properties, review, source, write,
+};
 use super::widgets::TextScroll;
+use crate::capabilities::Summary;
 use crate::session::AnswerProblem;
 
 /// The steps, in order (DESIGN.md).
@@ -135,6 +138,8 @@ pub struct State {
     pub option: option::OptionState,
     /// OVF properties.
     pub properties: properties::PropertiesState,
+    /// Template capabilities.
+    pub capabilities: capabilities::CapabilitiesState,
     /// HOT parameters.
     pub parameters: parameters::ParametersState,
     /// Validation panes.
@@ -178,6 +183,7 @@ impl State {
             licence: licence::LicenceState::default(),
             option: option::OptionState::default(),
             properties: properties::PropertiesState::default(),
+            capabilities: capabilities::CapabilitiesState::default(),
             parameters: parameters::ParametersState::default(),
             review: review::ReviewState::default(),
             write: write::WriteState::default(),
@@ -211,6 +217,15 @@ impl State {
         })
     }
 
+    /// What the source lets the operator choose among implementations, as the latest
+    /// evaluation left it (as opened before the first); none without a choice.
+    pub fn capabilities(&self) -> Option<&Summary> {
+        match self.review.resolution.as_ref() {
+            Some(resolution) => resolution.capabilities.as_ref(),
+            None => self.opened.as_ref()?.capabilities.as_ref(),
+        }
+    }
+
     /// Where a step stands now.
     pub fn status(&self, step: StepId) -> StepStatus {
         let opening = self.source.opening.as_ref().and_then(|o| o.kind);
@@ -240,9 +255,11 @@ impl State {
                 StepStatus::Skipped("no property for the operator to set")
             }
             StepId::Properties if properties::complete(self) => StepStatus::Done,
-            StepId::Capabilities => {
-                StepStatus::Skipped("the onboarding session does not apply capability choices yet")
-            }
+            StepId::Capabilities => match self.capabilities() {
+                None => StepStatus::Skipped("no resource type with several implementations"),
+                Some(summary) if capabilities::complete(summary) => StepStatus::Done,
+                Some(_) => StepStatus::Open,
+            },
             StepId::Parameters if self.parameters.form.fields.is_empty() => {
                 StepStatus::Skipped("every parameter has a value")
             }

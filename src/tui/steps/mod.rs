@@ -1,6 +1,7 @@
 //! One module per step: its own state, how its keys change the wizard's state, how it
 //! draws, and the key hints it lists in the footer and the help.
 
+pub mod capabilities;
 pub mod integrity;
 pub mod licence;
 pub mod option;
@@ -46,13 +47,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         StepId::Parameters => parameters::update(state, action),
         StepId::Review => review::update(state, action),
         StepId::Write => write::update(state, action),
-        // Capabilities is skipped, so never current; Esc still leads back.
-        StepId::Capabilities => {
-            if action == Action::Back {
-                state.go_back();
-            }
-            Vec::new()
-        }
+        StepId::Capabilities => capabilities::update(state, action),
     }
 }
 
@@ -77,7 +72,10 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
         StepId::Parameters => parameters::view(state, theme, frame, area),
         StepId::Review => review::view(state, theme, frame, area),
         StepId::Write => write::view(state, theme, frame, area),
-        StepId::Capabilities => None,
+        StepId::Capabilities => {
+            capabilities::view(state, theme, frame, area);
+            None
+        }
     }
 }
 
@@ -92,7 +90,7 @@ pub fn hints(state: &State) -> Vec<Hint> {
         StepId::Parameters => parameters::hints(state),
         StepId::Review => review::hints(state),
         StepId::Write => write::hints(state),
-        StepId::Capabilities => vec![hint("Esc", "back")],
+        StepId::Capabilities => capabilities::hints(state),
     }
 }
 
