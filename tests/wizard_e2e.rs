@@ -280,3 +280,41 @@ fn answers_given_are_used_and_saved_again_without_secrets_on_quit() {
     assert!(saved.contains("vfw.mgmt.address: 10.9.0.4"), "{saved}");
     assert!(saved.contains("deployment_option: small"), "{saved}");
 }
+
+#[test]
+fn the_readme_command_opens_the_wizard_on_the_bundled_sample() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let command = readme
+        .lines()
+        .find_map(|l| l.strip_prefix("cargo run --release -- "))
+        .expect("a run command in the README");
+    let args: Vec<&str> = command.split_whitespace().collect();
+    let mut wizard = Wizard::start(&args, repo(), SIZE, &[]);
+    wizard.wait_for("✓ Verified");
+    let screen = wizard.wait_for("[2/9] Integrity");
+    assert!(screen.contains("vfw-edge.ova (OVA)"), "{screen}");
+    wizard.press(&[Key::Text("q")]);
+    assert_eq!(wizard.wait_exit(), 0);
+}
+
+#[test]
+fn a_choice_among_implementations_is_asked_and_recorded() {
+    let mut wizard = Wizard::start(
+        &["tests/fixtures/capabilities/dns_ambiguous"],
+        repo(),
+        SIZE,
+        &[],
+    );
+    wizard.wait_for("[6/9] Capabilities");
+    wizard.wait_for("several candidates fit");
+    wizard.press(&[Key::Down, Key::Text(" ")]);
+    let screen = wizard.wait_for("✓ resolvers/unbound_resolver.yaml (by answer)");
+    assert!(
+        screen.contains("(●) resolvers/unbound_resolver.yaml"),
+        "{screen}"
+    );
+    wizard.press(&[Key::Text("q")]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Text("y")]);
+    assert_eq!(wizard.wait_exit(), 0);
+}

@@ -9,6 +9,8 @@
 pub mod action;
 pub mod checked;
 pub mod effect;
+#[cfg(test)]
+mod guide;
 pub mod keymap;
 pub mod opened;
 pub mod scan;
