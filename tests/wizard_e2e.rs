@@ -79,15 +79,30 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     wizard.press(&[Key::Enter]);
     wizard.wait_for("[9/9] Write");
     wizard.wait_for("✓ Ready");
+    // The package format: a SOL004 CSAR.
+    wizard.press(&[Key::Down, Key::Right]);
+    wizard.wait_for("◀ csar ▶");
     wizard.press(&[Key::Enter]);
-    wizard.wait_for("Enter finishes");
+    let screen = wizard.wait_for("Enter finishes");
+    assert!(
+        screen.contains("vfw-edge.csar  (package, validated)"),
+        "{screen}"
+    );
     let out = dir.path().join("vfw-edge-onboarded");
     let mut written: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     written.sort();
-    assert_eq!(written, ["answers.yaml", "vfw-edge.env", "vfw-edge.yaml"]);
+    assert_eq!(
+        written,
+        [
+            "answers.yaml",
+            "vfw-edge.csar",
+            "vfw-edge.env",
+            "vfw-edge.yaml"
+        ]
+    );
     let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
     assert!(answers.contains("vfw.site.name: qa-berlin"), "{answers}");
     assert!(
@@ -104,18 +119,21 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     wizard.wait_for("vnfwiz: Onboarded vfw-edge.ova into");
     assert_eq!(wizard.wait_exit(), 0);
     assert!(wizard.terminal_restored());
-    // What was written passes validation as a folder too.
-    let check = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(["validate"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert_eq!(
-        check.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&check.stdout)
-    );
+    // What was written passes validation: the templates as a folder, and the package.
+    for written in [out.clone(), out.join("vfw-edge.csar")] {
+        let check = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+            .args(["validate"])
+            .arg(&written)
+            .output()
+            .unwrap();
+        assert_eq!(
+            check.status.code(),
+            Some(0),
+            "{}: {}",
+            written.display(),
+            String::from_utf8_lossy(&check.stdout)
+        );
+    }
 }
 
 #[test]

@@ -161,6 +161,9 @@ pub enum CliError {
     /// The wizard could not run.
     #[error(transparent)]
     Wizard(#[from] vnfwiz::tui::WizardError),
+    /// `SOURCE_DATE_EPOCH` is set but is no number of seconds.
+    #[error(transparent)]
+    SourceDateEpoch(#[from] vnfwiz::package::time::BadSourceDateEpoch),
 }
 
 /// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.

@@ -85,7 +85,7 @@ impl Checked {
 }
 
 /// One evaluation of the answers: the validated output set (or why there is none yet),
-/// conversion warnings, parameters left for stack creation and the package formats.
+/// conversion warnings, parameters left for stack creation and what is still to ask.
 #[derive(Debug, Default)]
 pub struct Resolution {
     /// The output set's violations with the OVF rules' findings on the package, the texts
@@ -100,6 +100,7 @@ pub struct Resolution {
     /// The choices among implementations as these answers leave them (HOT sets with a
     /// choice only).
     pub capabilities: Option<crate::capabilities::Summary>,
-    /// Each package format, with why it cannot be written when it cannot.
-    pub formats: Vec<(crate::answers::PackageFormat, Option<String>)>,
+    /// The parameters to ask as these answers leave them (a chosen implementation may
+    /// leave its own open).
+    pub parameters: Vec<crate::session::ParameterGroup>,
 }

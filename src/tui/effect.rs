@@ -101,6 +101,8 @@ pub struct WriteReport {
     pub directory: PathBuf,
     /// The files written, relative to it.
     pub files: Vec<String>,
+    /// The packages, relative to it (each validated before it was moved into place).
+    pub packages: Vec<String>,
     /// The files holding secrets (written with mode 0600).
     pub secret_files: Vec<String>,
     /// The answers file saved besides, when one was asked for.
@@ -134,6 +136,8 @@ pub enum Message {
         /// The result.
         resolution: Arc<Resolution>,
     },
+    /// Bytes written so far into the packages (images stream).
+    WriteProgress(Progress),
     /// Writing ended.
     Written(Result<WriteReport, String>),
     /// Saving the answers ended.

@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::capabilities::Summary;
 use crate::integrity::IntegrityReport;
 use crate::report::Violation;
 use crate::session::Questions;
@@ -23,8 +22,6 @@ pub struct Opened {
     pub questions: Questions,
     /// The integrity check of an OVF package (none for HOT templates).
     pub integrity: Option<IntegrityReport>,
-    /// The choices among implementations a HOT set offers, before any answer.
-    pub capabilities: Option<Summary>,
     /// The OVF rules' findings on the package (empty for HOT templates).
     pub package_violations: Vec<Violation>,
 }

@@ -353,12 +353,14 @@ pub fn long_review(count: usize) -> Wizard {
     let mut state = opened(BROKEN_HOT);
     state.keys(&[Confirm]);
     let generation = state.review.generation;
+    let parameters = state.review.resolution.as_ref().unwrap().parameters.clone();
     update(
         &mut state,
         Event::Message(Message::Resolved {
             generation,
             resolution: Arc::new(Resolution {
                 checked,
+                parameters,
                 ..Resolution::default()
             }),
         }),

@@ -13,16 +13,11 @@ use std::time::{Duration, Instant};
 use super::checked::{Checked, Preview, Resolution};
 use super::effect::{Draft, Message, OpenFailure, Progress, WriteOrder, WriteReport};
 use super::opened::{Opened, kind_of};
-use super::steps::capabilities::choosable;
-use crate::answers::{Answers, PackageFormat};
-use crate::capabilities::{Composition, Summary, resolve as resolve_choices, summary};
+use crate::answers::Answers;
 use crate::integrity::{IntegrityError, Options};
 use crate::limits::Limits;
 use crate::report::{Severity, SourceTexts};
-use crate::session::{
-    AnswerProblem, FileRole, Origin, RedactedSet, Session, SessionError, package_files,
-    write_outputs,
-};
+use crate::session::{AnswerProblem, FileRole, Origin, RedactedSet, Session, SessionError};
 use crate::validation::InputError;
 
 /// The shortest time between two progress messages (the gauge redraws at most this often).
@@ -92,11 +87,50 @@ pub fn run<T: From<Message> + Send>(
                     resolution: Arc::new(resolution(&session, &answers, started)),
                 })
             }
-            Request::Write(order) => send(Message::Written(write(&session, &order))),
+            Request::Write(order) => {
+                let progress = Throttled::new(|progress| {
+                    let _ = outbox.send(Message::WriteProgress(progress).into());
+                });
+                let report = |done, total| progress.report(done, total);
+                let options = Options::new(limits).with_progress(&report);
+                send(Message::Written(write(&session, &order, &options)))
+            }
             Request::Save(draft, path) => send(Message::Saved(save(&session, &draft, &path))),
         };
         if !alive {
             return;
+        }
+    }
+}
+
+/// Progress reports at most every `PROGRESS_INTERVAL`, and the last one, with the time
+/// since the work started.
+struct Throttled<F: Fn(Progress)> {
+    send: F,
+    started: Instant,
+    last: Mutex<Option<Instant>>,
+}
+
+impl<F: Fn(Progress)> Throttled<F> {
+    fn new(send: F) -> Throttled<F> {
+        Throttled {
+            send,
+            started: Instant::now(),
+            last: Mutex::new(None),
+        }
+    }
+
+    fn report(&self, done: u64, total: u64) {
+        let Ok(mut last) = self.last.lock() else {
+            return;
+        };
+        if last.is_none_or(|at| at.elapsed() >= PROGRESS_INTERVAL) || done == total {
+            *last = Some(Instant::now());
+            (self.send)(Progress {
+                done,
+                total,
+                elapsed: self.started.elapsed(),
+            });
         }
     }
 }
@@ -122,21 +156,8 @@ fn open<T: From<Message> + Send>(
         }
     };
     send(Message::Opening(kind));
-    let started = Instant::now();
-    let last = Mutex::new(None::<Instant>);
-    let progress = |done: u64, total: u64| {
-        let Ok(mut last) = last.lock() else {
-            return;
-        };
-        if last.is_none_or(|at| at.elapsed() >= PROGRESS_INTERVAL) || done == total {
-            *last = Some(Instant::now());
-            send(Message::Progress(Progress {
-                done,
-                total,
-                elapsed: started.elapsed(),
-            }));
-        }
-    };
+    let progress = Throttled::new(|progress| send(Message::Progress(progress)));
+    let progress = |done, total| progress.report(done, total);
     let options = Options::new(limits)
         .with_progress(&progress)
         .with_cancel(cancel);
@@ -156,22 +177,11 @@ fn open<T: From<Message> + Send>(
         kind,
         name: session.name().to_owned(),
         questions: session.questions(),
-        capabilities: capability_choices(&session, &Answers::default()),
         integrity: session.integrity().cloned(),
         package_violations: session.package_violations().to_vec(),
     };
     send(Message::Opened(Ok(Arc::new(opened))));
     Some(session)
-}
-
-/// What a HOT set lets the operator choose, as the capabilities module resolves it with
-/// these answers; none for an OVF package or a set where no type has several candidates.
-fn capability_choices(session: &Session, answers: &Answers) -> Option<Summary> {
-    let composition = Composition::read(session.hot()?);
-    let resolution = resolve_choices(&composition, &answers.capabilities, &answers.requires);
-    let summary = summary(&composition, &resolution);
-    let asks = choosable(&summary).next().is_some();
-    asks.then_some(summary)
 }
 
 /// The session's answers for a draft: field texts typed by their declarations; a text that
@@ -198,7 +208,9 @@ fn checked_answers(session: &Session, draft: &Draft) -> (Answers, Vec<AnswerProb
 /// Resolves answers into what the review and write steps show.
 fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolution {
     let package = session.package_violations().to_vec();
-    let capabilities = capability_choices(session, answers);
+    // A choice among implementations changes what is asked: the session says anew.
+    let questions = session.questions_for(answers);
+    let (capabilities, parameters) = (questions.capabilities, questions.parameters);
     let resolved = match session.resolve(answers) {
         Ok(resolved) => resolved,
         Err(refusal) => {
@@ -208,24 +220,11 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
                 refusal: Some(refusal.to_string().lines().map(str::to_owned).collect()),
                 notes: refusal.notes.iter().map(ToString::to_string).collect(),
                 capabilities,
+                parameters,
                 ..Resolution::default()
             };
         }
     };
-    let formats = [
-        PackageFormat::None,
-        PackageFormat::Csar,
-        PackageFormat::HeatZip,
-        PackageFormat::Both,
-    ]
-    .into_iter()
-    .map(|format| {
-        let why = package_files(&resolved, format)
-            .err()
-            .map(|e| e.to_string());
-        (format, why)
-    })
-    .collect();
     let notes = resolved.notes.iter().map(ToString::to_string).collect();
     let unset = resolved.unset.clone();
     let shown: Vec<(String, String)> = [
@@ -254,7 +253,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
         notes,
         unset,
         capabilities,
-        formats,
+        parameters,
     }
 }
 
@@ -272,7 +271,11 @@ impl SourceTexts for NoTexts {
 }
 
 /// Resolves, packages and writes; then saves the answers when asked.
-fn write(session: &Session, order: &WriteOrder) -> Result<WriteReport, String> {
+fn write(
+    session: &Session,
+    order: &WriteOrder,
+    options: &Options<'_>,
+) -> Result<WriteReport, String> {
     let (answers, problems) = answers(session, &order.draft);
     if let Some(problem) = problems.first() {
         return Err(problem.to_string());
@@ -283,9 +286,17 @@ fn write(session: &Session, order: &WriteOrder) -> Result<WriteReport, String> {
             refusal.to_string().replace('\n', "; ")
         )
     })?;
-    let package = package_files(&resolved, resolved.package).map_err(|e| e.to_string())?;
-    let written = write_outputs(&resolved, &package, &order.out, order.force)
+    let written = session
+        .write_outputs(&resolved, &order.out, order.force, options)
         .map_err(|e| crate::error_chain(&e))?;
+    let packages: Vec<String> = written
+        .packages
+        .iter()
+        .map(|p| {
+            let path = p.path.strip_prefix(&written.directory).unwrap_or(&p.path);
+            path.display().to_string()
+        })
+        .collect();
     let answers_saved = match &order.save_to {
         Some(path) => Some(save(session, &order.draft, path)?),
         None => None,
@@ -299,12 +310,13 @@ fn write(session: &Session, order: &WriteOrder) -> Result<WriteReport, String> {
         "Onboarded {} into {}: {} files, 0 errors, {warnings} warning{}.",
         session.label(),
         written.directory.display(),
-        written.files.len(),
+        written.files.len() + packages.len(),
         if warnings == 1 { "" } else { "s" }
     );
     Ok(WriteReport {
         directory: written.directory,
         files: written.files,
+        packages,
         secret_files: written.secret_files,
         answers_saved,
         summary,

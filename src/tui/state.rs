@@ -222,7 +222,7 @@ impl State {
     pub fn capabilities(&self) -> Option<&Summary> {
         match self.review.resolution.as_ref() {
             Some(resolution) => resolution.capabilities.as_ref(),
-            None => self.opened.as_ref()?.capabilities.as_ref(),
+            None => self.opened.as_ref()?.questions.capabilities.as_ref(),
         }
     }
 

@@ -142,6 +142,7 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
             generation,
             resolution,
         } => review::resolved(state, generation, resolution),
+        Message::WriteProgress(progress) => state.write.progress = Some(progress),
         Message::Written(result) => write::written(state, result),
         Message::Saved(Ok(path)) => {
             state.unsaved = false;
@@ -192,7 +193,7 @@ fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
     state.draft.answers.accept_eula = licence::acceptance(state);
     option::preselect(state);
     state.properties.form = properties::build(&opened, &state.draft);
-    state.parameters.form = parameters::build(&opened, &state.draft);
+    state.parameters.form = parameters::build(&opened.questions.parameters, &state.draft);
     state.write = write::WriteState {
         form: write::build(&opened, &state.draft, state.save_to.as_deref()),
         ..write::WriteState::default()

@@ -16,7 +16,7 @@ use crate::tui::action::Action;
 use crate::tui::effect::Effect;
 use crate::tui::state::State;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{ListWindow, navigate};
+use crate::tui::widgets::{ListWindow, navigate, wrap};
 
 /// The candidate under the cursor.
 #[derive(Default)]
@@ -185,11 +185,21 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
             format!("  candidates from {}", t.source),
             theme.muted,
         )));
-        if let Some(problem) = state.problem(&format!("capabilities {name}")) {
-            lines.push(Line::from(Span::styled(
-                format!("  ✗ {}", problem.message),
-                theme.error,
-            )));
+        // Like a form field's, a problem shows once the operator has answered: until then
+        // the type's standing says what is open.
+        let answered = state.draft.answers.capabilities.contains_key(name);
+        if let Some(problem) = answered
+            .then(|| state.problem(&format!("capabilities {name}")))
+            .flatten()
+        {
+            let width = usize::from(list_area.width).saturating_sub(4);
+            for (i, text) in wrap(&problem.message, width).into_iter().enumerate() {
+                let lead = if i == 0 { "  ✗ " } else { "    " };
+                lines.push(Line::from(Span::styled(
+                    format!("{lead}{text}"),
+                    theme.error,
+                )));
+            }
         }
         for candidate in &t.candidates {
             let focused = row == state.capabilities.selected;
@@ -291,6 +301,38 @@ mod tests {
             candidates[1].rejected.is_some(),
             "set aside by dataplane=dpdk"
         );
+    }
+
+    #[test]
+    fn choosing_an_implementation_asks_its_own_parameters() {
+        let asked = |state: &crate::tui::testing::Wizard| -> Vec<String> {
+            state
+                .parameters
+                .form
+                .fields
+                .iter()
+                .map(|f| f.key.clone())
+                .collect()
+        };
+        let mut state = opened("tests/fixtures/capabilities/router_params");
+        assert_eq!(state.step, StepId::Capabilities);
+        let rows = rows(state.capabilities().unwrap());
+        let frr = rows
+            .iter()
+            .position(|(_, t, i)| t.candidates[*i].template == "engines/frr_engine.yaml")
+            .unwrap();
+        let vpp = rows
+            .iter()
+            .position(|(_, t, i)| t.candidates[*i].template == "engines/vpp_engine.yaml")
+            .unwrap();
+        state.capabilities.selected = frr;
+        state.keys(&[Toggle]);
+        let with_frr = asked(&state);
+        assert!(with_frr.iter().any(|k| k == "bgp_asn"), "{with_frr:?}");
+        state.capabilities.selected = vpp;
+        state.keys(&[Toggle]);
+        let with_vpp = asked(&state);
+        assert!(!with_vpp.iter().any(|k| k == "bgp_asn"), "{with_vpp:?}");
     }
 
     #[test]

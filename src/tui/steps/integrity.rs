@@ -128,21 +128,7 @@ fn draw_running(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
         title,
     );
     match &state.integrity.progress {
-        Some(progress) => {
-            let ratio = if progress.total == 0 {
-                0.0
-            } else {
-                (progress.done as f64 / progress.total as f64).clamp(0.0, 1.0)
-            };
-            frame.render_widget(
-                Gauge::default()
-                    .gauge_style(theme.gauge)
-                    .ratio(ratio)
-                    .label(format!("{:.0} %", ratio * 100.0)),
-                gauge,
-            );
-            frame.render_widget(Span::styled(progress_label(progress), theme.text), detail);
-        }
+        Some(progress) => draw_gauge(progress, theme, frame, gauge, detail),
         None => frame.render_widget(Span::styled("Reading the package…", theme.muted), gauge),
     }
     let text = if state.integrity.cancelling {
@@ -151,6 +137,29 @@ fn draw_running(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
         "Esc cancels the check (nothing is opened then)."
     };
     frame.render_widget(Span::styled(text, theme.muted), help);
+}
+
+/// A gauge of bytes done in `gauge` and, in `detail`, the bytes, throughput and time left.
+pub fn draw_gauge(
+    progress: &Progress,
+    theme: &Theme,
+    frame: &mut Frame,
+    gauge: Rect,
+    detail: Rect,
+) {
+    let ratio = if progress.total == 0 {
+        0.0
+    } else {
+        (progress.done as f64 / progress.total as f64).clamp(0.0, 1.0)
+    };
+    frame.render_widget(
+        Gauge::default()
+            .gauge_style(theme.gauge)
+            .ratio(ratio)
+            .label(format!("{:.0} %", ratio * 100.0)),
+        gauge,
+    );
+    frame.render_widget(Span::styled(progress_label(progress), theme.text), detail);
 }
 
 /// The verdict, the manifest and signature, and every finding.

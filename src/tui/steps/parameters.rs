@@ -9,9 +9,9 @@ use ratatui::text::Span;
 
 use super::properties::leave_forward;
 use super::{Hint, form_hints, hint};
+use crate::session::ParameterGroup;
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
-use crate::tui::opened::Opened;
 use crate::tui::state::State;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::form::{Change, Field, FieldKind, Form};
@@ -23,10 +23,10 @@ pub struct ParametersState {
     pub form: Form,
 }
 
-/// The form for an opened source, starting from the draft's answers.
-pub fn build(opened: &Opened, draft: &Draft) -> Form {
+/// The form for the parameters the session asks, starting from the draft's answers.
+pub fn build(groups: &[ParameterGroup], draft: &Draft) -> Form {
     let mut fields = Vec::new();
-    for group in &opened.questions.parameters {
+    for group in groups {
         for question in group.parameters.iter().filter(|q| !q.has_value) {
             let kind = if question.hidden {
                 FieldKind::Secret
@@ -64,6 +64,30 @@ pub fn build(opened: &Opened, draft: &Draft) -> Form {
         }
     }
     Form::new(fields)
+}
+
+/// The session evaluated the answers again: when the parameters it asks changed (a chosen
+/// implementation leaves its own open), the form is built anew. Typed values live in the
+/// draft, so none is lost, and the focus stays on the same parameter.
+pub fn questions_changed(state: &mut State) {
+    let Some(resolution) = state.review.resolution.clone() else {
+        return;
+    };
+    let form = build(&resolution.parameters, &state.draft);
+    let asked = |form: &Form| -> Vec<(String, String)> {
+        form.fields
+            .iter()
+            .map(|f| (f.key.clone(), f.detail.clone()))
+            .collect()
+    };
+    if asked(&form) == asked(&state.parameters.form) {
+        return;
+    }
+    let focused = state.parameters.form.focused().map(|f| f.key.clone());
+    state.parameters.form = form;
+    if let Some(key) = focused {
+        state.parameters.form.focus_first(|f| f.key == key);
+    }
 }
 
 /// Whether no parameter has a problem.

@@ -136,11 +136,8 @@ pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>)
         })
         .unwrap_or(0);
     review.tab = review.tab.min(checked.previews.len());
-    let formats = resolution.formats.clone();
     review.resolution = Some(resolution);
-    if !formats.is_empty() {
-        super::write::formats_known(state, &formats);
-    }
+    super::parameters::questions_changed(state);
 }
 
 /// Keys of the review step.

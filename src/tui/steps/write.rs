@@ -49,6 +49,8 @@ pub struct WriteState {
     pub form: Form,
     /// Where writing stands.
     pub phase: Phase,
+    /// Bytes streamed into the packages so far, while writing.
+    pub progress: Option<crate::tui::effect::Progress>,
 }
 
 impl WriteState {
@@ -100,14 +102,22 @@ pub fn build(opened: &Opened, draft: &Draft, save_to: Option<&Path>) -> Form {
     out.detail = "created; a non-empty one is replaced only when allowed below".to_owned();
     out.help = "templates, environment, answers.yaml and the package go here".to_owned();
     let chosen = draft.answers.package.unwrap_or(PackageFormat::None);
+    let formats = [
+        PackageFormat::None,
+        PackageFormat::Csar,
+        PackageFormat::HeatZip,
+        PackageFormat::Both,
+    ];
     let mut package = Field::new(
         PACKAGE,
         "package".to_owned(),
         "Package".to_owned(),
-        FieldKind::Choice(vec![PackageFormat::None.as_str().to_owned()]),
+        FieldKind::Choice(formats.iter().map(|f| f.as_str().to_owned()).collect()),
     )
     .starting(Some(chosen.as_str().to_owned()), None);
     package.detail = "besides the templates".to_owned();
+    package.help =
+        "csar: ETSI SOL004 (Tacker) · heat-zip: ONAP heat zip (SDC) · both · none".to_owned();
     let mut force = Field::new(
         FORCE,
         FORCE.to_owned(),
@@ -130,34 +140,6 @@ pub fn build(opened: &Opened, draft: &Draft, save_to: Option<&Path>) -> Form {
     Form::new(vec![out, package, force, save])
 }
 
-/// The formats the session can make, from the latest resolution; the others' reasons go
-/// into the package field's help.
-pub fn formats_known(state: &mut State, formats: &[(PackageFormat, Option<String>)]) {
-    let available: Vec<String> = formats
-        .iter()
-        .filter(|(_, why)| why.is_none())
-        .map(|(f, _)| f.as_str().to_owned())
-        .collect();
-    let unavailable: Vec<&str> = formats
-        .iter()
-        .filter(|(_, why)| why.is_some())
-        .map(|(f, _)| f.as_str())
-        .collect();
-    if let Some(field) = state.write.form.field_mut(PACKAGE) {
-        if !available.is_empty() {
-            field.kind = FieldKind::Choice(available);
-        }
-        field.help = if unavailable.is_empty() {
-            "csar: ETSI SOL004 · heat-zip: ONAP heat zip · both".to_owned()
-        } else {
-            format!(
-                "{} cannot be made by this build's onboarding session yet",
-                unavailable.join(", ")
-            )
-        };
-    }
-}
-
 /// Starts writing when the review says the outputs are ready.
 fn start(state: &mut State) -> Vec<Effect> {
     if !state.review.ready() {
@@ -176,6 +158,7 @@ fn start(state: &mut State) -> Vec<Effect> {
         save_to: (!save.trim().is_empty()).then(|| PathBuf::from(save.trim())),
     };
     state.write.phase = Phase::Writing;
+    state.write.progress = None;
     vec![Effect::Write(order)]
 }
 
@@ -235,8 +218,11 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
         Layout::vertical([Constraint::Min(6), Constraint::Length(4)]).areas(area);
     let no_problem = |_: &Field| None;
     let cursor = state.write.form.view(&no_problem, theme, frame, form_area);
+    if state.write.phase == Phase::Writing {
+        draw_progress(state, theme, frame, status);
+        return cursor;
+    }
     let lines = match &state.write.phase {
-        Phase::Writing => vec![Line::from(Span::styled("Writing…", theme.accent))],
         Phase::Failed(reason) => vec![Line::from(vec![
             Span::styled("✗ Nothing was written: ", theme.error),
             Span::styled(reason.clone(), theme.text),
@@ -260,6 +246,16 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
     cursor
 }
 
+/// `Writing…` and, while images stream into a package, a gauge with throughput and time
+/// left.
+fn draw_progress(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let [title, gauge, detail] = Layout::vertical([Constraint::Length(1); 3]).areas(area);
+    frame.render_widget(Span::styled("Writing…", theme.accent), title);
+    if let Some(progress) = &state.write.progress {
+        super::integrity::draw_gauge(progress, theme, frame, gauge, detail);
+    }
+}
+
 fn draw_report(report: &WriteReport, theme: &Theme, frame: &mut Frame, area: Rect) {
     let mut lines = vec![
         Line::from(vec![
@@ -281,6 +277,12 @@ fn draw_report(report: &WriteReport, theme: &Theme, frame: &mut Frame, area: Rec
         lines.push(Line::from(vec![
             Span::styled(format!("  {file}"), theme.text),
             Span::styled(secret, theme.muted),
+        ]));
+    }
+    for package in &report.packages {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {package}"), theme.text),
+            Span::styled("  (package, validated)", theme.muted),
         ]));
     }
     if let Some(saved) = &report.answers_saved {
@@ -385,6 +387,24 @@ mod tests {
     }
 
     #[test]
+    fn a_chosen_package_is_written_and_listed() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("edge");
+        let mut state = ready(&out);
+        state.keys(&[Down, Right]);
+        assert_eq!(state.draft.answers.package, Some(PackageFormat::Csar));
+        state.keys(&[Write]);
+        let report = state.write.written().expect("written").clone();
+        assert_eq!(report.packages, ["vfw-edge.csar"]);
+        assert!(out.join("vfw-edge.csar").is_file());
+        assert!(report.summary.contains("4 files"), "{}", report.summary);
+        assert!(
+            state.write.progress.is_some(),
+            "the image streamed with progress"
+        );
+    }
+
+    #[test]
     fn a_non_empty_folder_is_replaced_only_when_allowed() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("edge");
@@ -420,19 +440,5 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("correct-horse"));
-    }
-
-    #[test]
-    fn only_formats_the_session_can_make_are_offered() {
-        let state = ready(Path::new("unused"));
-        let package = state
-            .write
-            .form
-            .fields
-            .iter()
-            .find(|f| f.key == PACKAGE)
-            .unwrap();
-        assert_eq!(package.kind, FieldKind::Choice(vec!["none".to_owned()]));
-        assert!(package.help.contains("csar"));
     }
 }
