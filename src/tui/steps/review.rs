@@ -2,6 +2,11 @@
 //! list (rule, severity, file:line, message) filters fuzzily with `/`; the detail pane gives
 //! the rule's summary and fix and the source lines with the offending one marked. Tabs
 //! preview the files to be written. Only visible rows are ever built.
+//!
+//! Automatic fixes (`src/fix/`) are meant to join here: a marker beside each fixable row in
+//! `draw_list`, the fix's diff as a section of `draw_detail`, and their keys in the
+//! violations tab's arm of `update`: `f`, `F` and `u` are free in the keymap; Enter goes on
+//! to Write today, so it can apply a fix only while that fix's preview is open.
 
 use std::sync::Arc;
 
@@ -582,6 +587,8 @@ pub fn hints(state: &State) -> Vec<Hint> {
     if review.tabs() > 1 {
         hints.push(hint("Tab", "next tab"));
     }
+    hints.push(hint("Enter", "next"));
+    hints.push(hint("Ctrl-S", "write"));
     hints.push(hint("Esc", "back"));
     hints
 }
