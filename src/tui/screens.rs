@@ -431,3 +431,19 @@ fn capabilities_decided_by_requirements() {
     state.step = StepId::Capabilities;
     assert_snapshot!(screen(&state));
 }
+
+#[test]
+fn a_narrow_footer_keeps_help_and_quit() {
+    let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm]);
+    update(&mut state, Event::Resize(80, 24));
+    let text = screen(&state);
+    let footer = text.lines().nth(23).unwrap();
+    assert!(footer.trim_end().ends_with("q quit"), "{footer}");
+    assert!(footer.contains("? help"), "{footer}");
+    assert!(footer.starts_with(" ↑↓ PgUp PgDn move"), "{footer}");
+    assert!(
+        !footer.contains("Esc back"),
+        "the last step hints give way: {footer}"
+    );
+}

@@ -46,7 +46,12 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame) {
     let cursor = steps::view(state, theme, frame, inner);
     frame.render_widget(status_line(state, theme), status);
     frame.render_widget(
-        hint_line(&steps::hints(state), state.text_focused(), theme),
+        hint_line(
+            &steps::hints(state),
+            state.text_focused(),
+            theme,
+            footer.width,
+        ),
         footer,
     );
     match &state.overlay {
@@ -183,17 +188,39 @@ fn status_line(state: &State, theme: &Theme) -> Line<'static> {
     }
 }
 
-fn hint_line(hints: &[Hint], text_focused: bool, theme: &Theme) -> Line<'static> {
+/// The footer: the step's key hints, then help and quit, which always stay. When they do
+/// not fit, the gaps narrow, then the step's last hints give way (`?` lists them all).
+fn hint_line(hints: &[Hint], text_focused: bool, theme: &Theme, width: u16) -> Line<'static> {
     let quit = if text_focused { "Ctrl-C" } else { "q" };
     let help = if text_focused { "F1" } else { "?" };
+    let fixed = [(help, "help"), (quit, "quit")];
+    let length = |shown: usize, gap: usize| -> usize {
+        1 + hints[..shown]
+            .iter()
+            .map(|h| (h.keys, h.what))
+            .chain(fixed)
+            .map(|(keys, what)| keys.chars().count() + 1 + what.chars().count() + gap)
+            .sum::<usize>()
+            - gap
+    };
+    let width = usize::from(width);
+    let (shown, gap) = (0..=hints.len())
+        .rev()
+        .flat_map(|shown| [3, 2].map(|gap| (shown, gap)))
+        .find(|&(shown, gap)| length(shown, gap) <= width)
+        .unwrap_or((0, 2));
     let mut spans = vec![Span::raw(" ")];
-    for (keys, what) in hints
+    for (i, (keys, what)) in hints[..shown]
         .iter()
         .map(|h| (h.keys, h.what))
-        .chain([(help, "help"), (quit, "quit")])
+        .chain(fixed)
+        .enumerate()
     {
+        if i > 0 {
+            spans.push(Span::raw(" ".repeat(gap)));
+        }
         spans.push(Span::styled(keys.to_owned(), theme.key));
-        spans.push(Span::styled(format!(" {what}   "), theme.muted));
+        spans.push(Span::styled(format!(" {what}"), theme.muted));
     }
     Line::from(spans)
 }
