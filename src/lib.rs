@@ -3,6 +3,7 @@
 pub mod answers;
 pub mod capabilities;
 pub mod convert;
+pub mod fix;
 pub mod hot;
 pub mod integrity;
 pub mod limits;

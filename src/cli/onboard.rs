@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 use vnfwiz::answers::{Answers, EulaAcceptance, PackageFormat};
 use vnfwiz::convert::Note;
+use vnfwiz::fix::{FixLevel, Outcome};
 use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
 use vnfwiz::package::{PackageError, PackageKind, WrittenPackage};
@@ -89,6 +90,32 @@ pub struct OnboardArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     format: ListFormat,
+    /// Which fixes to apply to the set before writing it (docs/fixes.md); those applied are
+    /// recorded in answers.yaml.
+    #[arg(long, value_enum, default_value_t = FixArg::None)]
+    fix: FixArg,
+}
+
+/// `--fix` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FixArg {
+    /// Only the fixes an answers file records.
+    None,
+    /// Every fix that keeps the set's meaning.
+    Safe,
+    /// Every fix, those for review included (descriptions excepted: they need the operator's
+    /// text).
+    All,
+}
+
+impl From<FixArg> for FixLevel {
+    fn from(arg: FixArg) -> FixLevel {
+        match arg {
+            FixArg::None => FixLevel::None,
+            FixArg::Safe => FixLevel::Safe,
+            FixArg::All => FixLevel::All,
+        }
+    }
 }
 
 /// `KEY=VALUE` split at the first `=`.
@@ -194,7 +221,7 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         // A malformed SOURCE_DATE_EPOCH is the run's environment, not an answer: exit 2.
         session.package_time(&answers)?;
     }
-    let resolved = match session.resolve(&answers) {
+    let resolved = match session.resolve_fixing(&answers, args.fix.into()) {
         Ok(resolved) if problems.is_empty() => resolved,
         Ok(_) => {
             let refusal = Refusal {
@@ -339,6 +366,7 @@ fn invalid(
     session: &Session,
     resolved: Resolved,
 ) -> Result<ExitCode, CliError> {
+    let fixes = resolved.fixes.clone();
     let (report, notes) = build_report(resolved, &args.out);
     let only_size = report
         .violations()
@@ -367,8 +395,8 @@ fn invalid(
                         .map(|v| render::json::violation(&i.label, v))
                 })
                 .collect();
-            let doc =
-                json!({"refused": true, "reason": why, "violations": violations, "notes": notes});
+            let doc = json!({"refused": true, "reason": why, "violations": violations,
+                             "notes": notes, "fixes": fixes});
             writeln!(
                 out,
                 "{}",
@@ -377,6 +405,7 @@ fn invalid(
         }
         ListFormat::Text => {
             out.write_all(render::text::render(&report, color_stdout()).as_bytes())?;
+            write_fixes(&mut out, &fixes)?;
             writeln!(out, "vnfwiz: nothing was written: {why}")?;
         }
     }
@@ -426,6 +455,7 @@ fn report(
 ) -> Result<ExitCode, CliError> {
     let template = resolved.template.clone();
     let environment = resolved.environment.clone();
+    let fixes = resolved.fixes.clone();
     let unset = resolved.unset.clone();
     let roles: Vec<(String, FileRole, Vec<String>)> = resolved
         .files
@@ -496,6 +526,7 @@ fn report(
                     .chain(package_names.iter().map(|f| json!({"file": f, "parameters": all_secrets})))
                     .collect::<Vec<_>>(),
                 "unset_parameters": unset.iter().map(|(n, t)| json!({"name": n, "template": t})).collect::<Vec<_>>(),
+                "fixes": fixes,
             });
             writeln!(
                 out,
@@ -566,6 +597,7 @@ fn report(
             for note in &notes {
                 writeln!(out, "{note}")?;
             }
+            write_fixes(&mut out, &fixes)?;
             if report.violations().next().is_some() {
                 out.write_all(render::text::render(&report, color_stdout()).as_bytes())?;
             } else {
@@ -574,4 +606,20 @@ fn report(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The fixes applied (`fixed`) and those skipped or dropped (`not fixed`), one a line.
+fn write_fixes(out: &mut impl Write, fixes: &Outcome) -> std::io::Result<()> {
+    for applied in &fixes.applied {
+        let at = &applied.record;
+        writeln!(
+            out,
+            "fixed: {}:{}:{}: {} {} ({})",
+            at.file, at.line, at.column, at.rule, applied.title, applied.safety
+        )?;
+    }
+    for note in &fixes.notes {
+        writeln!(out, "not fixed: {note}")?;
+    }
+    Ok(())
 }

@@ -12,6 +12,7 @@ mod catalogue;
 mod check;
 mod composition;
 mod environment;
+mod fixes;
 mod output;
 mod package;
 mod questions;

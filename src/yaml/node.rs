@@ -208,6 +208,24 @@ impl Node {
     pub fn kind(&self) -> &'static str {
         self.value.kind()
     }
+
+    /// True when both nodes hold the same value, wherever they are written (positions are
+    /// ignored; key order counts, NaN equals NaN).
+    pub fn same_value(&self, other: &Node) -> bool {
+        match (&self.value, &other.value) {
+            (Value::Map(x), Value::Map(y)) => {
+                x.len() == y.len()
+                    && x.iter()
+                        .zip(y.iter())
+                        .all(|((kx, vx), (ky, vy))| kx.text == ky.text && vx.same_value(vy))
+            }
+            (Value::Seq(x), Value::Seq(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|(p, q)| p.same_value(q))
+            }
+            (Value::Float(x), Value::Float(y)) => x == y || (x.is_nan() && y.is_nan()),
+            (x, y) => x == y,
+        }
+    }
 }
 
 impl Value {
