@@ -303,4 +303,20 @@ mod tests {
         update(&mut state, Action::Confirm);
         assert!(state.notice.is_some(), "Enter explains how to leave");
     }
+
+    #[test]
+    fn the_result_stays_until_enter_and_esc_goes_back_to_the_source() {
+        use crate::tui::action::Action::*;
+        use crate::tui::state::StepId;
+        let mut state = crate::tui::testing::opened("assets/samples/vfw-edge.ova");
+        assert_eq!(state.step, StepId::Integrity);
+        assert!(state.opened.as_ref().unwrap().integrity.is_some());
+        state.keys(&[Down, Up, PageDown, Home]);
+        assert_eq!(state.step, StepId::Integrity, "arrows scroll the findings");
+        state.keys(&[Back]);
+        assert_eq!(state.step, StepId::Source);
+        state.step = StepId::Integrity;
+        state.keys(&[Confirm]);
+        assert_eq!(state.step, StepId::Licence);
+    }
 }
