@@ -246,6 +246,24 @@ fn write_settings() {
 }
 
 #[test]
+fn write_in_progress() {
+    let mut state = at_parameters();
+    state.keys(&[Confirm, Confirm, Down, Right]);
+    assert_eq!(state.step, StepId::Write);
+    // As the loop sees it between the order and the report: the image streaming into a CSAR.
+    state.write.phase = super::steps::write::Phase::Writing;
+    update(
+        &mut state,
+        Event::Message(Message::WriteProgress(Progress {
+            done: 96 << 20,
+            total: 160 << 20,
+            elapsed: Duration::from_millis(800),
+        })),
+    );
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
 fn written() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("edge");

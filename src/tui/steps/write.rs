@@ -220,7 +220,8 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
     let cursor = state.write.form.view(&no_problem, theme, frame, form_area);
     if state.write.phase == Phase::Writing {
         draw_progress(state, theme, frame, status);
-        return cursor;
+        // Nothing takes typing while the session writes.
+        return None;
     }
     let lines = match &state.write.phase {
         Phase::Failed(reason) => vec![Line::from(vec![
