@@ -336,3 +336,31 @@ fn a_choice_among_implementations_is_asked_and_recorded() {
     wizard.press(&[Key::Text("y")]);
     assert_eq!(wizard.wait_exit(), 0);
 }
+
+#[test]
+fn with_mouse_the_wheel_scrolls_the_licence() {
+    let mut wizard = Wizard::start(
+        &["assets/samples/vfw-edge.ova", "--mouse"],
+        repo(),
+        SIZE,
+        &[],
+    );
+    wizard.wait_for("✓ Verified");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("lines 1–20 of 37");
+    wizard.press(&[Key::WheelDown, Key::WheelDown]);
+    wizard.wait_for("lines 3–22 of 37");
+    wizard.press(&[Key::Text("q")]);
+    assert_eq!(wizard.wait_exit(), 0);
+    assert!(wizard.terminal_restored());
+    // Without --mouse the same reports change nothing; the key after them still counts.
+    let mut wizard = Wizard::start(&["assets/samples/vfw-edge.ova"], repo(), SIZE, &[]);
+    wizard.wait_for("✓ Verified");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("lines 1–20 of 37");
+    wizard.press(&[Key::WheelDown, Key::WheelDown, Key::Down]);
+    let screen = wizard.wait_for("lines 2–21 of 37");
+    assert!(!screen.contains("lines 3–22"), "{screen}");
+    wizard.press(&[Key::Text("q")]);
+    assert_eq!(wizard.wait_exit(), 0);
+}

@@ -162,7 +162,14 @@ pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
     for effect in steps::source::start(&mut state) {
         runtime.run(effect);
     }
-    event_loop(&mut terminal, &mut state, &theme, &inbox, &mut runtime)?;
+    event_loop(
+        &mut terminal,
+        &mut state,
+        &theme,
+        &inbox,
+        &mut runtime,
+        options.mouse,
+    )?;
     Ok(state.exit.unwrap_or(Exit::Quit))
 }
 
@@ -172,6 +179,7 @@ fn event_loop(
     theme: &Theme,
     inbox: &Receiver<Incoming>,
     runtime: &mut Runtime<Incoming>,
+    mouse: bool,
 ) -> Result<(), WizardError> {
     loop {
         terminal.draw(|frame| view::view(state, theme, frame))?;
@@ -181,7 +189,7 @@ fn event_loop(
         // Take everything already waiting before drawing again, so a burst of progress
         // messages or held-down keys costs one frame.
         for incoming in std::iter::once(first).chain(inbox.try_iter()) {
-            if let Some(event) = event_of(state, incoming) {
+            if let Some(event) = event_of(state, incoming, mouse) {
                 for effect in update(state, event) {
                     runtime.run(effect);
                 }
@@ -193,8 +201,9 @@ fn event_loop(
     }
 }
 
-/// The wizard's event for what arrived, if it means anything.
-fn event_of(state: &State, incoming: Incoming) -> Option<Event> {
+/// The wizard's event for what arrived, if it means anything. Mouse reports count only
+/// with `--mouse` (a terminal may send them unasked).
+fn event_of(state: &State, incoming: Incoming, mouse: bool) -> Option<Event> {
     match incoming {
         Incoming::Worker(message) => Some(Event::Message(message)),
         Incoming::Terminal(terminal_event::Event::Key(key)) => {
@@ -203,7 +212,7 @@ fn event_of(state: &State, incoming: Incoming) -> Option<Event> {
         Incoming::Terminal(terminal_event::Event::Resize(columns, rows)) => {
             Some(Event::Resize(columns, rows))
         }
-        Incoming::Terminal(terminal_event::Event::Mouse(mouse)) => match mouse.kind {
+        Incoming::Terminal(terminal_event::Event::Mouse(report)) if mouse => match report.kind {
             MouseEventKind::ScrollUp => Some(Event::Action(Action::ScrollUp)),
             MouseEventKind::ScrollDown => Some(Event::Action(Action::ScrollDown)),
             _ => None,

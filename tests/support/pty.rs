@@ -24,6 +24,8 @@ pub enum Key<'a> {
     Right,
     PageDown,
     F1,
+    /// The mouse wheel turned down (SGR mouse encoding), over the middle of the screen.
+    WheelDown,
     Ctrl(char),
     Text(&'a str),
 }
@@ -40,6 +42,7 @@ impl Key<'_> {
             Key::Right => b"\x1b[C".to_vec(),
             Key::PageDown => b"\x1b[6~".to_vec(),
             Key::F1 => b"\x1bOP".to_vec(),
+            Key::WheelDown => b"\x1b[<65;40;12M".to_vec(),
             Key::Ctrl(c) => vec![(c.to_ascii_lowercase() as u8) & 0x1f],
             Key::Text(text) => text.as_bytes().to_vec(),
         }
