@@ -14,5 +14,17 @@ pub mod report;
 pub mod rules;
 pub mod session;
 pub mod source;
+pub mod tui;
 pub mod validation;
 pub mod yaml;
+
+/// An error and its causes on one line (`a: b: c`), as every face reports them.
+pub fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        message.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
+    message
+}

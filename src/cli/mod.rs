@@ -5,6 +5,7 @@ mod inspect;
 mod onboard;
 mod rules;
 mod validate;
+mod wizard;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -14,11 +15,15 @@ use vnfwiz::limits::Limits;
 
 /// Onboard a VNF from OVF/OVA or OpenStack Heat templates, validated against ONAP's
 /// VNF Heat requirements and the HOT specification.
+///
+/// Without a command, the wizard opens on PATH (or on a picker over the current folder).
 #[derive(Debug, Parser)]
-#[command(name = "vnfwiz", version, about)]
+#[command(name = "vnfwiz", version, about, subcommand_precedence_over_arg = true)]
 pub struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    #[command(flatten)]
+    wizard: wizard::WizardArgs,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -159,6 +164,9 @@ pub enum CliError {
     /// A flag that cannot be used as given.
     #[error("{0}")]
     Usage(String),
+    /// The wizard could not run.
+    #[error(transparent)]
+    Wizard(#[from] vnfwiz::tui::WizardError),
     /// `SOURCE_DATE_EPOCH` is set but is no number of seconds.
     #[error(transparent)]
     SourceDateEpoch(#[from] vnfwiz::package::time::BadSourceDateEpoch),
@@ -230,10 +238,11 @@ fn color_stdout() -> bool {
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let limits = cli.limits.limits();
     match cli.command {
-        Command::Validate(args) => validate::run(args, &limits),
-        Command::Inspect(args) => inspect::run(args, &limits),
-        Command::Onboard(args) => onboard::run(args, &limits),
-        Command::Capabilities(args) => capabilities::run(args, &limits),
-        Command::Rules(args) => rules::run(args, &limits),
+        Some(Command::Validate(args)) => validate::run(args, &limits),
+        Some(Command::Inspect(args)) => inspect::run(args, &limits),
+        Some(Command::Onboard(args)) => onboard::run(args, &limits),
+        Some(Command::Capabilities(args)) => capabilities::run(args, &limits),
+        Some(Command::Rules(args)) => rules::run(args, &limits),
+        None => wizard::run(cli.wizard, &limits),
     }
 }

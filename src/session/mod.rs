@@ -209,6 +209,15 @@ impl Session {
         }
     }
 
+    /// The integrity check of an OVF package (none for a HOT set): what the wizard's
+    /// integrity step shows.
+    pub fn integrity(&self) -> Option<&crate::integrity::IntegrityReport> {
+        match &self.source {
+            Source::Ovf { package, .. } => Some(&package.integrity),
+            Source::Hot { .. } => None,
+        }
+    }
+
     /// The OVF package and its envelope, for an OVF session.
     fn ovf(&self) -> Option<(&OvfPackage, &Envelope)> {
         match &self.source {
