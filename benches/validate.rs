@@ -1,7 +1,9 @@
 //! Validation speed on a large generated VNF: full validation (read, parse, all rules),
 //! rules alone on a loaded set, and re-validation after one parameter value changes.
 //! Peak heap is printed once per case. Numbers go to docs/performance.md.
-//! `VNFWIZ_LARGE_VNF_DIR=DIR` keeps the generated VNF in DIR.
+//! `VNFWIZ_LARGE_VNF_DIR=DIR` keeps the generated VNF in DIR; `VNFWIZ_LARGE_VNF_SERVERS=N`
+//! sets the servers per module (default `large_vnf::SERVERS_PER_MODULE`) for the scaling
+//! check; `VNFWIZ_LARGE_VNF_NOISY=1` generates the variant that ignores ONAP's naming.
 
 mod large_vnf;
 
@@ -55,7 +57,22 @@ fn bench(c: &mut Criterion) {
         .map(PathBuf::from)
         .unwrap_or_else(|| temporary.path().to_path_buf());
     std::fs::create_dir_all(&root).unwrap();
-    let env = large_vnf::generate(&root);
+    let servers = std::env::var("VNFWIZ_LARGE_VNF_SERVERS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(large_vnf::SERVERS_PER_MODULE);
+    let noisy = std::env::var_os("VNFWIZ_LARGE_VNF_NOISY").is_some();
+    let env = if noisy {
+        large_vnf::noisy::generate(&root)
+    } else {
+        large_vnf::generate_sized(&root, servers)
+    };
+    // The noisy variant's env files hold `value7`; the ONAP one's base env holds its flavor.
+    let (before, after) = if noisy {
+        ("value7", "changed")
+    } else {
+        (large_vnf::BASE_FLAVOR, "m1.xlarge")
+    };
     let limits = Limits::default();
     let options = Options::new(&limits);
     let selection = Selection::all();
@@ -65,8 +82,14 @@ fn bench(c: &mut Criterion) {
     let set = &sets[0];
     let resources: usize = set.templates().map(|t| t.resources().count()).sum();
     let parameters: usize = set.templates().map(|t| t.parameters().count()).sum();
+    let findings: usize = validate(&paths, &options, &selection)
+        .unwrap()
+        .inputs
+        .iter()
+        .map(|input| input.violations.len())
+        .sum();
     eprintln!(
-        "generated VNF: {} templates, {resources} resources, {parameters} parameters, {} rules",
+        "generated VNF: {} templates, {resources} resources, {parameters} parameters, {} rules, {findings} findings",
         set.templates().count(),
         selection.count()
     );
@@ -103,14 +126,14 @@ fn bench(c: &mut Criterion) {
     let original = std::fs::read_to_string(&env).unwrap();
     let mut flip = false;
     peak_of("re-validation after one parameter", || {
-        set.replace_text(env_id, original.replace("value7", "changed").into_bytes());
+        set.replace_text(env_id, original.replace(before, after).into_bytes());
         check_hot(&set, &selection);
     });
     c.bench_function("re-validation after one parameter changes", |b| {
         b.iter(|| {
             flip = !flip;
             let text = if flip {
-                original.replace("value7", "changed")
+                original.replace(before, after)
             } else {
                 original.clone()
             };

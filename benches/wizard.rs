@@ -4,6 +4,8 @@
 //! while that runs. Targets: first frame under 100 ms, a frame under 5 ms, re-validation
 //! off the input path.
 
+// Shared with benches/validate.rs, which also uses its sized and noisy variants.
+#[allow(dead_code)]
 mod large_vnf;
 
 use std::borrow::Cow;

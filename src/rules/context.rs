@@ -1,7 +1,7 @@
 //! What a HOT rule sees (the set with its templates, env files and calls indexed once) and
 //! where it reports.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::OnceLock;
 
 use crate::capabilities::{Composition, Resolution, resolve};
@@ -16,6 +16,7 @@ use crate::yaml::{Span, span_at_byte};
 use super::meta::RuleMeta;
 use super::onap::naming::vm_type::VmTypes;
 use super::onap::ports::Ports;
+use super::onap::ports::address::v6_valued;
 use super::onap::ports::flow::Flow;
 use super::onap::server::{Server, servers};
 
@@ -50,6 +51,8 @@ pub struct Context<'a> {
     ports: OnceLock<Ports<'a>>,
     /// Where each parameter's value ends up in ports, followed on first use.
     flow: OnceLock<Flow<'a>>,
+    /// Parameters whose default or env value holds an IPv6 address, read on first use.
+    v6_valued: OnceLock<HashSet<(FileId, &'a str)>>,
 }
 
 /// The set's composition data and its resolution without answers (what the set decides by
@@ -94,6 +97,7 @@ impl<'a> Context<'a> {
             feeds: OnceLock::new(),
             ports: OnceLock::new(),
             flow: OnceLock::new(),
+            v6_valued: OnceLock::new(),
         }
     }
 
@@ -123,7 +127,14 @@ impl<'a> Context<'a> {
     /// parameters it reads.
     pub fn ports(&self) -> &Ports<'a> {
         self.ports
-            .get_or_init(|| Ports::of(&self.templates, self.set))
+            .get_or_init(|| Ports::of(&self.templates, self.v6_valued()))
+    }
+
+    /// The parameters of each template whose default or module env value holds an IPv6
+    /// address.
+    pub fn v6_valued(&self) -> &HashSet<(FileId, &'a str)> {
+        self.v6_valued
+            .get_or_init(|| v6_valued(&self.templates, self.set))
     }
 
     /// The port properties each template parameter feeds, through nested templates too.

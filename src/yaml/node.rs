@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use foldhash::fast::RandomState;
+
 /// Where a node sits in its source text: 1-based line and column, plus byte range.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
@@ -70,7 +72,9 @@ const INDEX_THRESHOLD: usize = 12;
 #[derive(Clone, Debug, Default)]
 pub struct Mapping {
     entries: Vec<(Key, Node)>,
-    index: Option<HashMap<String, usize>>,
+    /// foldhash rather than SipHash: every rule looks keys up here, and foldhash's per-process
+    /// seed still keeps crafted colliding keys from being planned in advance.
+    index: Option<HashMap<String, usize, RandomState>>,
 }
 
 impl PartialEq for Mapping {

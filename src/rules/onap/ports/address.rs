@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::net::Ipv6Addr;
 
-use crate::hot::{FileId, Template};
+use crate::hot::{FileId, HotSet, Template};
 use crate::rules::{Context, Findings};
 use crate::yaml::{Mapping, Node, Value};
 
@@ -74,41 +74,60 @@ fn holds_v6(node: &Node) -> bool {
     }
 }
 
+/// The parameters of each template whose default, or value in the environment file of the
+/// template's module, holds an IPv6 address. Read once per run: a list of addresses is parsed
+/// once, not once per port that reads an item of it.
+pub fn v6_valued<'a>(templates: &[Template<'a>], set: &'a HotSet) -> HashSet<(FileId, &'a str)> {
+    let env_values: HashMap<FileId, &'a Mapping> = set
+        .modules
+        .iter()
+        .filter_map(|m| {
+            let env = set.environment(m.env?)?;
+            Some((m.template, env.root.get("parameters")?.as_map()?))
+        })
+        .collect();
+    let mut found = HashSet::new();
+    for template in templates {
+        for (name, definition) in template.parameters() {
+            if definition.get("default").is_some_and(holds_v6) {
+                found.insert((template.id, name.text.as_str()));
+            }
+        }
+        // Env values count whether or not the template declares the parameter.
+        for (name, value) in env_values
+            .get(&template.id)
+            .map(|v| v.iter())
+            .into_iter()
+            .flatten()
+        {
+            if holds_v6(value) {
+                found.insert((template.id, name.text.as_str()));
+            }
+        }
+    }
+    found
+}
+
 /// True when a parameter is about IPv6: a `v6` word in its name, an instance IP of family
-/// `v6`, or an IPv6 value as its default or among `env_values` (the module's environment
-/// file's `parameters:`).
+/// `v6`, or an IPv6 value as its default or in its module's environment file (`v6_valued`,
+/// see [`v6_valued`]).
 pub fn is_v6_value(
+    v6_valued: &HashSet<(FileId, &str)>,
     template: &Template<'_>,
-    env_values: Option<&Mapping>,
     parameter: &str,
     family: bool,
 ) -> bool {
-    if family || mentions_v6(parameter) {
-        return true;
-    }
-    let default = template
-        .parameter(parameter)
-        .and_then(|d| d.get("default"))
-        .is_some_and(holds_v6);
-    default
-        || env_values
-            .and_then(|v| v.get(parameter))
-            .is_some_and(holds_v6)
+    family || mentions_v6(parameter) || v6_valued.contains(&(template.id, parameter))
 }
 
-/// [`is_v6_value`] with the values of the template's environment file, if it is a module.
+/// [`is_v6_value`] with the set's values read once for the run.
 pub fn is_v6(
     context: &Context<'_>,
     template: &Template<'_>,
     parameter: &str,
     family: bool,
 ) -> bool {
-    let env = context.environment_of(template.id);
-    let values = env
-        .as_ref()
-        .and_then(|e| e.root.get("parameters"))
-        .and_then(Node::as_map);
-    is_v6_value(template, values, parameter, family)
+    is_v6_value(context.v6_valued(), template, parameter, family)
 }
 
 /// What a naming rule asks of a read, if it covers it.

@@ -9,11 +9,11 @@ pub mod enumerated;
 pub mod exempt;
 pub mod flow;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::hot::usage::read_parameter;
-use crate::hot::{FileId, HotSet, Template};
-use crate::yaml::{Key, Mapping, Node};
+use crate::hot::{FileId, Template};
+use crate::yaml::{Key, Node};
 
 use address::{declared_type, is_v6_value};
 
@@ -209,27 +209,18 @@ pub struct Ports<'a> {
 }
 
 impl<'a> Ports<'a> {
-    /// Finds the ports of every template of `set`; a module's environment values tell IPv6
-    /// addresses apart.
-    pub fn of(templates: &[Template<'a>], set: &'a HotSet) -> Ports<'a> {
+    /// Finds the ports of every template; `v6_valued` (see [`address::v6_valued`]) tells
+    /// IPv6 addresses apart.
+    pub fn of(templates: &[Template<'a>], v6_valued: &HashSet<(FileId, &str)>) -> Ports<'a> {
         let mut all = Vec::new();
         for template in templates {
             ports_of_template(*template, &mut all);
         }
-        let env_values: HashMap<FileId, &'a Mapping> = set
-            .modules
-            .iter()
-            .filter_map(|m| {
-                let env = set.environment(m.env?)?;
-                Some((m.template, env.root.get("parameters")?.as_map()?))
-            })
-            .collect();
         for port in &mut all {
-            let values = env_values.get(&port.template.id).copied();
             for read in &mut port.reads {
                 let parameter = read.at.as_str().unwrap_or_default();
                 read.declared = declared_type(&port.template, parameter);
-                read.v6 = is_v6_value(&port.template, values, parameter, port.v6_family);
+                read.v6 = is_v6_value(v6_valued, &port.template, parameter, port.v6_family);
             }
         }
         Ports { all }
