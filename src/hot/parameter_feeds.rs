@@ -47,6 +47,13 @@ impl<'a> ParameterFeeds<'a> {
         template: &Template<'a>,
         name: &'a str,
     ) -> Vec<ModuleParameter<'a>> {
+        // A module's own parameter: the common case, answered without the walk's sets.
+        if template.kind != TemplateKind::Nested {
+            return vec![ModuleParameter {
+                module: template.id,
+                name,
+            }];
+        }
         let mut found = Vec::new();
         let mut seen: HashSet<(FileId, &'a str)> = HashSet::new();
         let mut pending = vec![(template.id, template.kind, name, 0usize)];

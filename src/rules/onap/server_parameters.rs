@@ -378,7 +378,8 @@ pub fn listed_in_environment<'a>(
 ) {
     let mut seen: HashSet<ModuleParameter<'_>> = HashSet::new();
     for value in values {
-        let feeds = format!("{} of `{}`", value.what, value.owner);
+        // Built only for a finding: most values are fine, and this runs per server and rule.
+        let feeds = || format!("{} of `{}`", value.what, value.owner);
         for fed in context.module_parameters(&value.template, value.name) {
             if !seen.insert(fed) {
                 continue;
@@ -396,9 +397,11 @@ pub fn listed_in_environment<'a>(
                             key.span,
                             format!("parameters.{}", fed.name),
                             format!(
-                                "`{}` lists `{}`, which feeds {feeds}; ONAP supplies that value, \
+                                "`{}` lists `{}`, which feeds {}; ONAP supplies that value, \
                                  so the environment file must not",
-                                env.file.path, fed.name,
+                                env.file.path,
+                                fed.name,
+                                feeds(),
                             ),
                         )
                         .also(value.template.path(), value.key.span, "the value it feeds");
@@ -428,8 +431,10 @@ pub fn listed_in_environment<'a>(
                         declared.span,
                         format!("parameters.{}", fed.name),
                         format!(
-                            "parameter `{}` feeds {feeds}, but `{}` {state}",
-                            fed.name, env.file.path
+                            "parameter `{}` feeds {}, but `{}` {state}",
+                            fed.name,
+                            feeds(),
+                            env.file.path
                         ),
                     );
                     match entry {

@@ -5,6 +5,8 @@
 
 use std::collections::HashMap;
 
+use foldhash::fast::RandomState;
+
 use crate::hot::set::Nesting;
 use crate::hot::usage::read_parameter;
 use crate::hot::{FileId, Template};
@@ -26,7 +28,8 @@ pub struct Sink {
     pub v6_family: bool,
 }
 
-type Sinks<'a> = HashMap<&'a str, Vec<Sink>>;
+/// foldhash: the env-file rules ask for the sinks of every module parameter, rule by rule.
+type Sinks<'a> = HashMap<&'a str, Vec<Sink>, RandomState>;
 
 /// A nesting edge's child and the properties it passes, as (child parameter, parent
 /// parameter).
@@ -35,7 +38,7 @@ type Passed<'a> = (FileId, Vec<(&'a str, &'a str)>);
 /// The sinks of every parameter of every template.
 #[derive(Debug, Default)]
 pub struct Flow<'a> {
-    by_template: HashMap<FileId, Sinks<'a>>,
+    by_template: HashMap<FileId, Sinks<'a>, RandomState>,
 }
 
 impl<'a> Flow<'a> {
