@@ -205,7 +205,7 @@ fn bench(c: &mut Criterion) {
     // (answers checked, the set resolved and validated, the panes' index built) until its
     // resolution arrives.
     let dir = tempfile::tempdir().expect("temp dir");
-    large_vnf::generate(dir.path());
+    large_vnf::generate_sized(dir.path(), large_vnf::SERVERS_PER_MODULE);
     let (outbox, inbox) = channel::<Message>();
     let mut runtime = Runtime::new(outbox, Limits::default());
     runtime.run(Effect::Open(dir.path().to_path_buf()));

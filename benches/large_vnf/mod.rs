@@ -5,7 +5,7 @@
 //! in the base module, server metadata, `.env` files with what the operator sets).
 //!
 //! Its only findings are the third level of nesting (R-60011, once per module), the one
-//! deliberate departure the benchmark keeps to measure nesting three deep. `generate_noisy`
+//! deliberate departure the benchmark keeps to measure nesting three deep. `noisy::generate`
 //! writes the earlier variant that ignores ONAP's naming (tens of thousands of findings) for
 //! measuring the report path.
 
@@ -264,8 +264,7 @@ fn module_env(m: usize, servers: usize) -> String {
 /// Writes the ONAP-style VNF with `servers` servers per module into `dir` and returns the
 /// env file of the base module (resources and parameters grow with `servers`).
 pub fn generate_sized(dir: &Path, servers: usize) -> PathBuf {
-    for m in 0..VM_TYPES.len() {
-        let vm = VM_TYPES[m];
+    for (m, vm) in VM_TYPES.iter().enumerate() {
         let name = module_name(m);
         std::fs::write(dir.join(format!("{name}.yaml")), module(m, servers)).unwrap();
         std::fs::write(dir.join(format!("{name}.env")), module_env(m, servers)).unwrap();
@@ -284,9 +283,4 @@ pub fn generate_sized(dir: &Path, servers: usize) -> PathBuf {
         }
     }
     dir.join("base_vnf.env")
-}
-
-/// Writes the ONAP-style VNF at its normal size.
-pub fn generate(dir: &Path) -> PathBuf {
-    generate_sized(dir, SERVERS_PER_MODULE)
 }
