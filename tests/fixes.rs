@@ -378,3 +378,31 @@ fn compare_unchanged(root: &Path, workspace: &Workspace) {
         );
     }
 }
+
+/// A new environment file would need a value the template does not hold (the flavor has no
+/// default): the fix is dropped, naming the violation it would add, and nothing changes.
+#[test]
+fn a_new_environment_missing_a_value_only_the_operator_has_is_dropped() {
+    let source = fixtures().join("create_env_listing").join("before");
+    let template = std::fs::read_to_string(source.join("base_vlb.yaml")).unwrap();
+    let without = template.replace("    default: m1.medium\n", "");
+    assert_ne!(without, template, "the fixture's flavor default moved");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("base_vlb.yaml"), &without).unwrap();
+    let mut workspace = Workspace::new(load(dir.path())).unwrap();
+    let outcome = workspace.apply_level(FixLevel::Safe);
+    let note = outcome
+        .notes
+        .iter()
+        .find(|n| n.rule == "R-86285")
+        .unwrap_or_else(|| panic!("no note on R-86285: {:?}", outcome.notes));
+    assert!(note.message.contains("R-69431"), "{note:?}");
+    assert!(
+        workspace
+            .set()
+            .files
+            .iter()
+            .all(|f| f.path != "base_vlb.env"),
+        "the environment file was written"
+    );
+}
