@@ -957,4 +957,123 @@ mod tests {
         assert!(state.notice.as_ref().unwrap().text.contains("Not ready"));
         assert_eq!(state.write.phase, crate::tui::steps::write::Phase::Idle);
     }
+
+    /// The review with R-90526 (the default of `dns_image_name`) selected.
+    fn on_the_default() -> Wizard {
+        let mut state = review();
+        state.keys(&[Down, Down]);
+        assert_eq!(
+            state.review.selected_violation().unwrap().rule.id,
+            "R-90526"
+        );
+        state
+    }
+
+    #[test]
+    fn fixable_violations_are_marked() {
+        let state = review();
+        let checked = state.review.checked().unwrap();
+        let marked: Vec<&str> = (0..checked.violations.len())
+            .filter(|&i| matches!(checked.fix(i), Some(FixView::Ready(_))))
+            .map(|i| checked.violations[i].rule.id)
+            .collect();
+        assert!(
+            marked.contains(&"R-90526") && marked.contains(&"R-26124"),
+            "{marked:?}"
+        );
+        assert!(matches!(
+            checked
+                .violations
+                .iter()
+                .position(|v| v.rule.id == "R-44001")
+                .and_then(|i| checked.fix(i)),
+            Some(FixView::NeedsText { .. })
+        ));
+        assert_eq!(fix_marker(checked.fix(2)), "✎  ");
+    }
+
+    #[test]
+    fn f_previews_the_fix_and_esc_closes_it() {
+        let mut state = on_the_default();
+        state.keys(&[PreviewFix]);
+        let plan = state.review.fix.clone().expect("a preview is open");
+        assert_eq!(plan.records.len(), 1);
+        assert_eq!(plan.records[0].rule, "R-90526");
+        let diff = plan.preview.unified();
+        assert!(diff.contains("-    default: dns-resolver-9.18"), "{diff}");
+        assert!(diff.contains("+++ b/base_dns.env"), "{diff}");
+        state.keys(&[Back]);
+        assert!(state.review.fix.is_none());
+        assert_eq!(state.step, StepId::Review, "Esc closes only the preview");
+        assert!(state.draft.answers.fixes.is_empty(), "nothing applied");
+    }
+
+    #[test]
+    fn enter_applies_the_open_fix_and_u_undoes_it() {
+        let mut state = on_the_default();
+        state.keys(&[PreviewFix, Confirm]);
+        assert_eq!(state.step, StepId::Review, "Enter applied, did not move on");
+        assert!(state.review.fix.is_none());
+        assert_eq!(state.draft.answers.fixes.len(), 1);
+        let checked = state.review.checked().unwrap();
+        assert!(
+            !checked
+                .violations
+                .iter()
+                .any(|v| v.rule.id == "R-90526" || v.rule.id == "R-26124"),
+            "re-validated without the default's violations"
+        );
+        assert_eq!(checked.count(Severity::Error), 3);
+        state.keys(&[UndoFix]);
+        assert!(state.draft.answers.fixes.is_empty());
+        assert_eq!(state.review.checked().unwrap().count(Severity::Error), 5);
+        state.keys(&[UndoFix]);
+        assert!(
+            state
+                .notice
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("No applied fix")
+        );
+    }
+
+    #[test]
+    fn shift_f_applies_every_safe_fix_as_one_step() {
+        let mut state = review();
+        state.keys(&[PreviewSafeFixes]);
+        let plan = state.review.fix.clone().expect("the safe plan is open");
+        assert!(!plan.records.is_empty());
+        assert!(plan.preview.unified().contains("dns-resolver-9.18"));
+        state.keys(&[Confirm]);
+        assert_eq!(state.draft.answers.fixes, plan.records);
+        assert_eq!(state.review.fix_steps, vec![plan.records.len()]);
+        let after = state.review.checked().unwrap();
+        assert!(after.safe_plan.is_none(), "no safe fix is left");
+        state.keys(&[UndoFix]);
+        assert!(
+            state.draft.answers.fixes.is_empty(),
+            "one undo takes the batch"
+        );
+    }
+
+    #[test]
+    fn a_fix_needing_text_says_where_to_give_it() {
+        let mut state = review();
+        state.keys(&[Down, Down, Down]);
+        assert_eq!(
+            state.review.selected_violation().unwrap().rule.id,
+            "R-44001"
+        );
+        state.keys(&[PreviewFix]);
+        assert!(state.review.fix.is_none());
+        assert!(
+            state
+                .notice
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("onboard --answers")
+        );
+    }
 }
