@@ -80,6 +80,15 @@ struct LimitArgs {
     /// Most nodes YAML aliases may copy into one document.
     #[arg(long, global = true, default_value_t = Limits::default().yaml.max_alias_nodes)]
     max_yaml_alias_nodes: usize,
+    /// Most bytes YAML aliases may copy into one document.
+    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_alias_bytes)]
+    max_yaml_alias_bytes: usize,
+    /// Deepest nesting of templates (Heat's max_nested_stack_depth).
+    #[arg(long, global = true, default_value_t = Limits::default().max_nested_depth)]
+    max_nested_depth: usize,
+    /// Longest line of a YAML file (template, environment, VNFD, answers), in bytes.
+    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_line_bytes)]
+    max_line_length: usize,
     /// Most files in one template set.
     #[arg(long, global = true, default_value_t = Limits::default().max_files)]
     max_files: usize,
@@ -111,6 +120,9 @@ impl LimitArgs {
         };
         limits.yaml.max_depth = self.max_yaml_depth;
         limits.yaml.max_alias_nodes = self.max_yaml_alias_nodes;
+        limits.yaml.max_line_bytes = self.max_line_length;
+        limits.yaml.max_alias_bytes = self.max_yaml_alias_bytes;
+        limits.max_nested_depth = self.max_nested_depth;
         limits.xml.max_depth = self.max_xml_depth;
         limits.xml.max_elements = self.max_xml_elements;
         limits
