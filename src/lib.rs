@@ -3,8 +3,10 @@
 pub mod answers;
 pub mod capabilities;
 pub mod convert;
+pub mod fault;
 pub mod hot;
 pub mod integrity;
+pub mod interrupt;
 pub mod limits;
 pub mod ovf;
 pub mod package;

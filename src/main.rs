@@ -19,7 +19,7 @@ fn main() -> ExitCode {
                 source = cause.source();
             }
             eprintln!("{message}");
-            ExitCode::from(2)
+            error.exit_code()
         }
     }
 }

@@ -165,6 +165,9 @@ pub enum CliError {
     /// A flag that cannot be used as given.
     #[error("{0}")]
     Usage(String),
+    /// SIGINT or SIGTERM arrived before anything was written.
+    #[error("interrupted by {0}: nothing was written")]
+    Interrupted(vnfwiz::interrupt::Signal),
 }
 
 /// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.
@@ -184,6 +187,19 @@ fn color_stdout() -> bool {
 }
 
 /// Runs the parsed command.
+impl CliError {
+    /// 128 + the signal's number for an interrupted run (as a shell reports it), else 2.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            CliError::Interrupted(signal)
+            | CliError::Write(vnfwiz::session::WriteError::Interrupted(signal)) => {
+                ExitCode::from(signal.exit_status())
+            }
+            _ => ExitCode::from(2),
+        }
+    }
+}
+
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let limits = cli.limits.limits();
     match cli.command {

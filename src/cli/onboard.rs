@@ -176,11 +176,20 @@ fn answers(
 pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("onboard");
-    let session = Session::open_with(&args.path, &Options::new(limits).with_progress(&progress));
+    // A signal stops hashing at the next block and writing before the output is in place.
+    vnfwiz::interrupt::install();
+    let options = Options {
+        cancel: vnfwiz::interrupt::cancel_flag(),
+        ..Options::new(limits).with_progress(&progress)
+    };
+    let session = Session::open_with(&args.path, &options);
     progress.finish();
+    stop_if_interrupted()?;
     let session = session?;
     let (answers, problems) = answers(&args, &session, limits)?;
-    let resolved = match session.resolve(&answers) {
+    let resolved = session.resolve(&answers);
+    stop_if_interrupted()?;
+    let resolved = match resolved {
         Ok(resolved) if problems.is_empty() => resolved,
         Ok(_) => {
             let refusal = Refusal {
@@ -201,6 +210,14 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     }
     let written = write_outputs(&resolved, &package, &args.out, args.force)?;
     report(&args, &session, resolved, &written)
+}
+
+/// Ends the run (before anything is written) once SIGINT or SIGTERM has arrived.
+fn stop_if_interrupted() -> Result<(), CliError> {
+    match vnfwiz::interrupt::received() {
+        Some(signal) => Err(CliError::Interrupted(signal)),
+        None => Ok(()),
+    }
 }
 
 /// Prints why nothing is written (exit 1).

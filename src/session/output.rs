@@ -7,6 +7,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::interrupt::Signal;
 use crate::report::Severity;
 use crate::source::path::normalise;
 
@@ -40,8 +41,13 @@ pub enum WriteError {
         /// Why.
         reason: String,
     },
+    /// A signal arrived before the output was in place.
+    #[error(
+        "interrupted by {0}: nothing was written, the output folder is as it was and the temporary files are removed"
+    )]
+    Interrupted(Signal),
     /// The file system refused.
-    #[error("{path}: {source}")]
+    #[error("{path}: {source}; nothing was written, the output folder is as it was")]
     Io {
         /// The path being written.
         path: PathBuf,
@@ -174,12 +180,24 @@ pub fn write_files(
     };
     fs::create_dir_all(&parent).map_err(io(&parent))?;
     let staging = sibling(&parent, out_dir, "new");
-    let result = stage(files, &staging).and_then(|()| swap(&staging, out_dir, &parent, replace));
-    if result.is_err() {
+    let result = stage(files, &staging)
+        .and_then(|()| not_interrupted())
+        .and_then(|()| swap(&staging, out_dir, &parent, replace));
+    if let Err(error) = result {
         // Nothing of this run may stay behind.
         let _ = fs::remove_dir_all(&staging);
+        return Err(match error {
+            // Name the file as the operator knows it, not its staging path.
+            WriteError::Io { path, source } => WriteError::Io {
+                path: path
+                    .strip_prefix(&staging)
+                    .map(|rel| out_dir.join(rel))
+                    .unwrap_or(path),
+                source,
+            },
+            other => other,
+        });
     }
-    result?;
     sync_dir(&parent);
     Ok(Written {
         directory: out_dir.to_path_buf(),
@@ -195,8 +213,11 @@ pub fn write_files(
 /// Creates `staging` with every file, each flushed to disk.
 fn stage(files: &[&OutputFile], staging: &Path) -> Result<(), WriteError> {
     fs::create_dir(staging).map_err(io(staging))?;
-    for file in files {
+    for (index, file) in files.iter().enumerate() {
         let path = staging.join(&file.path);
+        not_interrupted()?;
+        crate::fault::at(&format!("write:{}", index + 1)).map_err(io(&path))?;
+        not_interrupted()?;
         if let Some(folder) = path.parent() {
             fs::create_dir_all(folder).map_err(io(folder))?;
         }
@@ -217,6 +238,14 @@ fn stage(files: &[&OutputFile], staging: &Path) -> Result<(), WriteError> {
     }
     sync_dir(staging);
     Ok(())
+}
+
+/// Stops a write once SIGINT or SIGTERM has arrived (`interrupt::install`).
+fn not_interrupted() -> Result<(), WriteError> {
+    match crate::interrupt::received() {
+        Some(signal) => Err(WriteError::Interrupted(signal)),
+        None => Ok(()),
+    }
 }
 
 /// Moves `staging` to `out_dir`: a rename onto an absent or empty folder; over a folder

@@ -93,6 +93,10 @@ impl PackageFiles {
             }
         }
         found.sort();
+        crate::fault::at("listed").map_err(|source| SourceError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
         let (names, sizes) = found.into_iter().unzip();
         Ok(PackageFiles {
             origin: dir.to_path_buf(),

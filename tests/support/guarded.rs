@@ -22,8 +22,6 @@ pub struct Outcome {
     pub code: Option<i32>,
     /// stdout then stderr.
     pub text: String,
-    /// stdout alone.
-    pub stdout: String,
     /// Peak resident memory of the child, in KiB.
     pub peak_kib: i64,
     /// Wall-clock time.
@@ -61,8 +59,8 @@ pub fn run(args: &[&str], envs: &[(&str, &str)]) -> Outcome {
         });
     }
     let started = Instant::now();
-    let child = command.spawn().expect("start vnfwiz");
-    let pid = child.id() as libc::pid_t;
+    // Reaped below by wait4, which also gives the child's resource usage.
+    let pid = command.spawn().expect("start vnfwiz").id() as libc::pid_t;
     let (status, usage) = loop {
         let mut status = 0;
         // SAFETY: an all-zero rusage is a valid value for wait4 to fill.
@@ -98,7 +96,6 @@ pub fn run(args: &[&str], envs: &[(&str, &str)]) -> Outcome {
     Outcome {
         code,
         text: format!("{stdout}{stderr}"),
-        stdout,
         peak_kib: usage.ru_maxrss,
         elapsed,
     }
