@@ -7,6 +7,7 @@ pub mod lookalike;
 pub mod manifest;
 pub mod parameters;
 mod path_error;
+pub mod secrets;
 pub mod set;
 pub mod stage;
 pub mod template;
