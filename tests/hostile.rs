@@ -582,3 +582,27 @@ fn valid_but_awkward_text_passes() {
         outcome.text
     );
 }
+
+#[test]
+fn many_long_wrong_names_stay_linear() {
+    // Suggestions for 1 000 wrong 1 000-character names against 100 similar ones once cost
+    // 10^11 steps (a hang); now long names are not compared and work is budgeted.
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from(
+        "{\"heat_template_version\": \"2016-10-14\", \"description\": \"x\", \"parameters\": {",
+    );
+    let long = "x".repeat(1000);
+    let params: Vec<String> = (0..100)
+        .map(|i| format!("\"p{i:03}{long}\": {{\"type\": \"string\"}}"))
+        .collect();
+    text.push_str(&params.join(",\n"));
+    text.push_str("}, \"resources\": {\"r\": {\"type\": \"OS::Nova::Server\", \"properties\": {");
+    let refs: Vec<String> = (0..1000)
+        .map(|i| format!("\"n{i}\": {{\"get_param\": \"q{i:03}{long}\"}}"))
+        .collect();
+    text.push_str(&refs.join(",\n"));
+    text.push_str("}}}}\n");
+    let path = write(dir.path(), "names.yaml", text.as_bytes());
+    let out = refuses(&path, "names.yaml:100:");
+    assert!(out.contains("R-92635/parameter-reference"), "{out}");
+}
