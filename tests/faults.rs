@@ -361,3 +361,26 @@ fn a_source_vanishing_while_writing_does_not_change_what_is_written() {
     );
     assert_eq!(leftovers(root.path()), Vec::<String>::new());
 }
+
+#[test]
+fn a_source_file_swapped_for_a_link_after_listing_is_not_followed() {
+    let root = tempfile::tempdir().expect("temp dir");
+    let source = source(root.path());
+    let outside = root.path().join("outside.yaml");
+    std::fs::write(
+        &outside,
+        "heat_template_version: 2016-10-14\ndescription: OUTSIDE-FILE-READ\nresources: {}\n",
+    )
+    .expect("outside");
+    let out = root.path().join("out");
+    let resume = root.path().join("resume");
+    let child = stalled_at(&source, &out, "listed", &resume);
+    std::fs::remove_file(source.join("fw_port.yaml")).expect("remove");
+    std::os::unix::fs::symlink(&outside, source.join("fw_port.yaml")).expect("link");
+    std::fs::write(&resume, "").expect("resume");
+    let (code, text) = child.finish();
+    assert!(matches!(code, Some(1) | Some(2)), "{text}");
+    assert!(text.contains("fw_port.yaml"), "{text}");
+    assert!(!text.contains("OUTSIDE-FILE-READ"), "{text}");
+    assert!(!out.exists(), "something was written");
+}
