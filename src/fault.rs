@@ -5,8 +5,9 @@
 //! `VNFWIZ_FAULT=<action>@<point>`: actions `enospc` and `erofs` (fail with "No space left
 //! on device" / "Read-only file system") and `stall` (print `vnfwiz: fault: stalled at
 //! <point>` on stderr, then wait until the path in `VNFWIZ_FAULT_RESUME` exists or a signal
-//! arrives, 60 s at most); points `write:<n>` (before the n-th output file, from 1) and
-//! `listed` (a source folder listed, nothing read yet).
+//! arrives, 60 s at most); points `write:<n>` (before the n-th output file, from 1),
+//! `package` (the files staged, the packages not yet written) and `listed` (a source
+//! folder listed, nothing read yet).
 
 use std::io;
 use std::time::{Duration, Instant};

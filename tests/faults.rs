@@ -79,11 +79,17 @@ fn leftovers(dir: &Path) -> Vec<String> {
 }
 
 fn onboard_command(source: &Path, out: &Path, faults: &[(&str, &str)]) -> Command {
+    onboard_with(source, out, &["--package", "none"], faults)
+}
+
+/// `vnfwiz onboard SOURCE --force --out OUT EXTRA…` with faults in its environment.
+fn onboard_with(source: &Path, out: &Path, extra: &[&str], faults: &[(&str, &str)]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_vnfwiz"));
     command
-        .args(["onboard", "--package", "none", "--force", "--out"])
+        .args(["onboard", "--force", "--out"])
         .arg(out)
         .arg(source)
+        .args(extra)
         .env("NO_COLOR", "1")
         .envs(faults.iter().copied())
         .stdin(Stdio::null())
@@ -253,15 +259,29 @@ impl Stalled {
 
 /// Starts onboard with a stall at `point`; returns once the stall has begun.
 fn stalled_at(source: &Path, out: &Path, point: &str, resume: &Path) -> Stalled {
+    stalled_with(source, out, &["--package", "none"], point, resume, &[])
+}
+
+/// [`stalled_at`] with other arguments and environment.
+fn stalled_with(
+    source: &Path,
+    out: &Path,
+    extra: &[&str],
+    point: &str,
+    resume: &Path,
+    envs: &[(&str, &str)],
+) -> Stalled {
     let fault = format!("stall@{point}");
-    let mut child = onboard_command(
+    let mut child = onboard_with(
         source,
         out,
+        extra,
         &[
             ("VNFWIZ_FAULT", fault.as_str()),
             ("VNFWIZ_FAULT_RESUME", resume.to_str().expect("utf-8")),
         ],
     )
+    .envs(envs.iter().copied())
     .spawn()
     .expect("start vnfwiz");
     let stderr = child.stderr.take().expect("stderr");
@@ -383,4 +403,43 @@ fn a_source_file_swapped_for_a_link_after_listing_is_not_followed() {
     assert!(text.contains("fw_port.yaml"), "{text}");
     assert!(!text.contains("OUTSIDE-FILE-READ"), "{text}");
     assert!(!out.exists(), "something was written");
+}
+
+#[test]
+fn a_signal_while_packaging_a_csar_leaves_the_output_as_it_was() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/convert/vsbc");
+    let root = tempfile::tempdir().expect("temp dir");
+    let out = previous_output(root.path());
+    let before = contents(&out);
+    let answers = fixtures.join("answers.yaml");
+    let stalled = stalled_with(
+        &fixtures.join("vsbc.ovf"),
+        &out,
+        &[
+            "--answers",
+            answers.to_str().expect("utf-8"),
+            "--set-env",
+            "sbc.admin.password=SBC_ADMIN_PASSWORD",
+            "--package",
+            "both",
+        ],
+        "package",
+        &root.path().join("resume"),
+        &[("SBC_ADMIN_PASSWORD", "correct-horse-battery")],
+    );
+    assert_eq!(leftovers(root.path()).len(), 1, "no staging folder");
+    // SAFETY: kill only sends a signal to our own child.
+    assert_eq!(
+        unsafe { libc::kill(stalled.child.id() as libc::pid_t, libc::SIGTERM) },
+        0
+    );
+    let (code, text) = stalled.finish();
+    assert_eq!(code, Some(143), "{text}");
+    assert!(text.contains("interrupted by SIGTERM"), "{text}");
+    assert_eq!(contents(&out), before, "the output folder changed");
+    assert_eq!(
+        leftovers(root.path()),
+        Vec::<String>::new(),
+        "temporary files left"
+    );
 }

@@ -1,7 +1,10 @@
 //! `vnfwiz onboard` through the real binary: the vSBC appliance written, validated and
 //! checked against its OVF and chosen option; refusals (EULA, option, values, secrets on
-//! the command line, packages) that list every problem and write nothing; the output
-//! folder's atomic replacement; HOT sets through the same path; the JSON summary.
+//! the command line) that list every problem and write nothing; a malformed
+//! SOURCE_DATE_EPOCH; the output folder's atomic replacement; HOT sets through the same
+//! path; the JSON summary; composed HOT sets (`--choose`, `--require`, the answers file's
+//! `capabilities:` and `requires:`) written Heat-ready; packages (`--package csar`,
+//! `heat-zip`, `both`) that validate clean and are byte-identical run after run.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -422,14 +425,33 @@ fn an_unset_environment_variable_is_a_problem() {
 }
 
 #[test]
-fn packages_are_refused_in_one_line_before_anything_is_written() {
+fn a_malformed_source_date_epoch_is_one_line_before_anything_is_written() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
-    let result = onboard_vsbc(&out, &["--package", "csar"]);
-    assert_eq!(result.status.code(), Some(2));
+    let ovf = fixture("vsbc/vsbc.ovf");
+    let answers = fixture("vsbc/answers.yaml");
+    let result = vnfwiz(
+        &[
+            "onboard",
+            s(&ovf),
+            "--out",
+            s(&out),
+            "--answers",
+            s(&answers),
+            "--set-env",
+            "sbc.admin.password=P",
+            "--package",
+            "csar",
+        ],
+        &[("P", PASSWORD), ("SOURCE_DATE_EPOCH", "last tuesday")],
+    );
+    assert_eq!(result.status.code(), Some(2), "{}", text(&result));
     let message = String::from_utf8_lossy(&result.stderr);
     assert_eq!(message.lines().count(), 1, "{message}");
-    assert!(message.contains("--package csar"), "{message}");
+    assert!(
+        message.contains("SOURCE_DATE_EPOCH is `last tuesday`"),
+        "{message}"
+    );
     assert!(!out.exists());
 }
 
@@ -707,15 +729,6 @@ fn an_ova_gives_the_same_set_as_its_folder() {
 }
 
 #[test]
-fn a_set_still_being_composed_is_refused_with_the_way_forward() {
-    let set =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/capabilities/firewall_requires");
-    let message = refused(&[s(&set)], &[]);
-    assert!(message.contains("still being composed"), "{message}");
-    assert!(message.contains("vnfwiz capabilities"), "{message}");
-}
-
-#[test]
 fn nova_quotas_on_metadata_and_injected_files_are_warned_about() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let mut descriptor = String::from(
@@ -759,4 +772,451 @@ fn nova_quotas_on_metadata_and_injected_files_are_warned_about() {
         .as_object()
         .expect("metadata");
     assert_eq!(metadata.len(), 128);
+}
+
+fn capabilities_fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/capabilities")
+        .join(name)
+}
+
+fn package_fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/package")
+        .join(name)
+}
+
+/// Runs `vnfwiz onboard PATH --out OUT ARGS…` and asserts it succeeds.
+fn onboarded(path: &Path, out: &Path, args: &[&str]) -> String {
+    let mut all = vec!["onboard", s(path), "--out", s(out)];
+    all.extend_from_slice(args);
+    let result = vnfwiz(&all, &[]);
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    text(&result)
+}
+
+/// Asserts `vnfwiz validate --heat-ready PATH` (or plain `validate` for a package) reports
+/// no violation at all.
+fn validates_clean(path: &Path, heat_ready: bool) {
+    let mut args = vec!["validate", "--format", "json", s(path)];
+    if heat_ready {
+        args.insert(1, "--heat-ready");
+    }
+    let result = vnfwiz(&args, &[]);
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    let report: Value = serde_json::from_slice(&result.stdout).expect("JSON");
+    assert_eq!(report["violations"], serde_json::json!([]), "{report:#}");
+}
+
+/// Every written file's text, by path below `out`.
+fn written_texts(out: &Path) -> Vec<(String, String)> {
+    let mut texts = Vec::new();
+    for entry in walk(out) {
+        let name = entry
+            .strip_prefix(out)
+            .expect("below out")
+            .to_string_lossy()
+            .into_owned();
+        if let Ok(text) = std::fs::read_to_string(&entry) {
+            texts.push((name, text));
+        }
+    }
+    texts.sort();
+    texts
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("folder") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// The entry names of a zip, in stored order.
+fn zip_entries(path: &Path) -> Vec<String> {
+    let file = std::fs::File::open(path).expect("package");
+    let archive = zip::ZipArchive::new(file).expect("a zip");
+    archive
+        .file_names()
+        .map(|name| name.expect("an entry name").into_owned())
+        .collect()
+}
+
+#[test]
+fn a_composed_set_is_onboarded_with_choose_into_a_heat_ready_set() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let set = capabilities_fixture("dns_ambiguous");
+    let summary = onboarded(
+        &set,
+        &out,
+        &[
+            "--choose",
+            "OS::VNF::DnsResolver=resolvers/unbound_resolver.yaml",
+        ],
+    );
+    assert!(
+        summary.contains("nested       unbound_resolver.yaml"),
+        "{summary}"
+    );
+    validates_clean(&out, true);
+
+    let base = std::fs::read_to_string(out.join("base_dns.yaml")).expect("base");
+    assert!(base.contains("type: unbound_resolver.yaml"), "{base}");
+    assert!(!out.join("bind_resolver.yaml").exists());
+    for (name, text) in written_texts(&out) {
+        if name == "answers.yaml" {
+            continue;
+        }
+        for section in ["capabilities:", "requires:", "resource_registry"] {
+            assert!(
+                !text.contains(section),
+                "{name} still has {section}:\n{text}"
+            );
+        }
+    }
+    let answers = yaml(&out.join("answers.yaml"));
+    assert_eq!(
+        answers["capabilities"]["OS::VNF::DnsResolver"],
+        "resolvers/unbound_resolver.yaml"
+    );
+}
+
+#[test]
+fn a_requirement_in_the_answers_file_resolves_and_replays_byte_for_byte() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let answers = tmp.path().join("answers.yaml");
+    std::fs::write(&answers, "requires:\n  software: bind\n").expect("answers");
+    let set = capabilities_fixture("dns_ambiguous");
+    let first = tmp.path().join("first");
+    onboarded(&set, &first, &["--answers", s(&answers)]);
+    validates_clean(&first, true);
+    let base = std::fs::read_to_string(first.join("base_dns.yaml")).expect("base");
+    assert!(base.contains("type: bind_resolver.yaml"), "{base}");
+    let recorded = yaml(&first.join("answers.yaml"));
+    assert_eq!(
+        recorded["capabilities"]["OS::VNF::DnsResolver"],
+        "resolvers/bind_resolver.yaml"
+    );
+
+    // The recorded answers alone decide the same set.
+    let again = tmp.path().join("again");
+    onboarded(&set, &again, &["--answers", s(&first.join("answers.yaml"))]);
+    assert_eq!(written_texts(&first), written_texts(&again));
+
+    // `--require` on the command line wins over the file.
+    let flag = tmp.path().join("flag");
+    onboarded(
+        &set,
+        &flag,
+        &["--answers", s(&answers), "--require", "software=unbound"],
+    );
+    assert!(flag.join("unbound_resolver.yaml").exists());
+}
+
+#[test]
+fn the_choice_decides_which_parameters_may_be_answered() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let set = capabilities_fixture("router_params");
+    let frr = tmp.path().join("frr");
+    onboarded(
+        &set,
+        &frr,
+        &[
+            "--choose",
+            "OS::VNF::RoutingEngine=engines/frr_engine.yaml",
+            "--set",
+            "bgp_asn=64512",
+            "--format",
+            "json",
+        ],
+    );
+    validates_clean(&frr, true);
+    let env = yaml(&frr.join("base_vrouter.env"));
+    assert_eq!(env["parameters"]["bgp_asn"], 64512);
+    assert!(
+        env["parameters"].get("vpp_hugepages_gb").is_none(),
+        "{env:#}"
+    );
+
+    // The VPP engine has no BGP: the same answer names the template that would take it.
+    let message = refused(
+        &[
+            s(&set),
+            "--choose",
+            "OS::VNF::RoutingEngine=engines/vpp_engine.yaml",
+            "--set",
+            "bgp_asn=64512",
+        ],
+        &[],
+    );
+    assert!(message.contains("parameter bgp_asn"), "{message}");
+    assert!(message.contains("engines/frr_engine.yaml"), "{message}");
+}
+
+#[test]
+fn choices_that_do_not_fit_are_refused_naming_type_candidates_and_fix() {
+    let dns = capabilities_fixture("dns_ambiguous");
+    let candidates = "resolvers/bind_resolver.yaml, resolvers/unbound_resolver.yaml";
+
+    let message = refused(&[s(&dns)], &[]);
+    assert!(
+        message.contains("capabilities OS::VNF::DnsResolver"),
+        "{message}"
+    );
+    assert!(message.contains("[CAP-ambiguous]"), "{message}");
+    assert!(message.contains("differ in software"), "{message}");
+    assert!(message.contains(candidates), "{message}");
+
+    let message = refused(
+        &[
+            s(&dns),
+            "--choose",
+            "OS::VNF::DnsResolver=resolvers/knot.yaml",
+        ],
+        &[],
+    );
+    assert_eq!(
+        message.lines().count(),
+        2,
+        "one line for the type: {message}"
+    );
+    assert!(
+        message.contains("`resolvers/knot.yaml` is not one of its candidates"),
+        "{message}"
+    );
+    assert!(
+        message.contains("--choose OS::VNF::DnsResolver=<template>"),
+        "{message}"
+    );
+
+    let message = refused(
+        &[
+            s(&dns),
+            "--choose",
+            "OS::VNF::Dns=resolvers/bind_resolver.yaml",
+        ],
+        &[],
+    );
+    assert!(
+        message.contains("`OS::VNF::Dns` is not a choice of this set"),
+        "{message}"
+    );
+    assert!(message.contains("valid: OS::VNF::DnsResolver"), "{message}");
+
+    let message = refused(&[s(&dns), "--require", "softwre=bind"], &[]);
+    assert!(message.contains("requires softwre"), "{message}");
+    assert!(message.contains("did you mean `software`"), "{message}");
+
+    let message = refused(&[s(&capabilities_fixture("lb_empty"))], &[]);
+    assert!(message.contains("[CAP-unresolved]"), "{message}");
+    assert!(
+        message.contains("balancers/f5_balancer.yaml has vendor=f5"),
+        "{message}"
+    );
+
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let bad = vnfwiz(
+        &[
+            "onboard",
+            s(&dns),
+            "--out",
+            s(&out),
+            "--choose",
+            "OS::VNF::DnsResolver",
+        ],
+        &[],
+    );
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad));
+    assert!(text(&bad).contains("is not KEY=VALUE"), "{}", text(&bad));
+    assert!(!out.exists());
+}
+
+#[test]
+fn an_ovf_package_is_written_as_csar_heat_zip_and_both() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let ovf = package_fixture("vfw/vfw.ovf");
+    let csar_entries = [
+        "BaseHOT/large/vfw.env",
+        "BaseHOT/large/vfw.yaml",
+        "BaseHOT/small/vfw.env",
+        "BaseHOT/small/vfw.yaml",
+        "Definitions/vfw_df_large.yaml",
+        "Definitions/vfw_df_small.yaml",
+        "Definitions/vfw_top.vnfd.yaml",
+        "Definitions/vfw_types.yaml",
+        "Files/images/vfw-logs.vmdk",
+        "Files/images/vfw-root.qcow2",
+        "TOSCA-Metadata/TOSCA.meta",
+        "vfw.mf",
+    ];
+    let zip_entries_expected = ["MANIFEST.json", "vfw.env", "vfw.yaml"];
+    for (format, csar, heat_zip) in [
+        ("csar", true, false),
+        ("heat-zip", false, true),
+        ("both", true, true),
+    ] {
+        let out = tmp.path().join(format);
+        let summary = onboarded(&ovf, &out, &["--package", format]);
+        assert_eq!(out.join("vfw.csar").exists(), csar, "{format}");
+        assert_eq!(out.join("vfw.zip").exists(), heat_zip, "{format}");
+        if csar {
+            assert!(
+                summary.contains("package      vfw.csar (csar)"),
+                "{summary}"
+            );
+            validates_clean(&out.join("vfw.csar"), false);
+            let mut entries = zip_entries(&out.join("vfw.csar"));
+            entries.sort();
+            assert_eq!(entries, csar_entries);
+            // The images are the OVF's own bytes.
+            let mut archive =
+                zip::ZipArchive::new(std::fs::File::open(out.join("vfw.csar")).expect("csar"))
+                    .expect("zip");
+            let mut image = Vec::new();
+            std::io::Read::read_to_end(
+                &mut archive
+                    .by_name("Files/images/vfw-root.qcow2")
+                    .expect("image"),
+                &mut image,
+            )
+            .expect("read");
+            assert_eq!(
+                image,
+                std::fs::read(package_fixture("vfw/vfw-root.qcow2")).expect("qcow2")
+            );
+        }
+        if heat_zip {
+            assert!(
+                summary.contains("package      vfw.zip (heat-zip)"),
+                "{summary}"
+            );
+            validates_clean(&out.join("vfw.zip"), false);
+            let mut entries = zip_entries(&out.join("vfw.zip"));
+            entries.sort();
+            assert_eq!(entries, zip_entries_expected);
+        }
+        assert_eq!(yaml(&out.join("answers.yaml"))["package"], format);
+    }
+}
+
+#[test]
+fn packages_are_byte_identical_run_after_run() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let ovf = package_fixture("vfw/vfw.ovf");
+    let dns = capabilities_fixture("dns_ambiguous");
+    let choose = "OS::VNF::DnsResolver=resolvers/bind_resolver.yaml";
+    for (run, input, extra) in [("vfw", &ovf, None), ("dns", &dns, Some(choose))] {
+        let mut files = Vec::new();
+        for round in ["1", "2"] {
+            let out = tmp.path().join(format!("{run}{round}"));
+            let mut args = vec!["--package", "both"];
+            if let Some(choice) = extra {
+                args.extend_from_slice(&["--choose", choice]);
+            }
+            onboarded(input, &out, &args);
+            let mut bytes = Vec::new();
+            for entry in walk(&out) {
+                let name = entry.strip_prefix(&out).expect("below").to_path_buf();
+                bytes.push((name, std::fs::read(&entry).expect("file")));
+            }
+            bytes.sort();
+            files.push(bytes);
+        }
+        assert_eq!(files[0].len(), files[1].len());
+        for (a, b) in files[0].iter().zip(&files[1]) {
+            assert_eq!(a.0, b.0);
+            assert!(a.1 == b.1, "{run}: {} differs between runs", a.0.display());
+        }
+    }
+}
+
+#[test]
+fn a_composed_set_is_packaged_with_its_chosen_implementation() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let set = capabilities_fixture("dns_ambiguous");
+    let answers = tmp.path().join("answers.yaml");
+    std::fs::write(
+        &answers,
+        "capabilities:\n  OS::VNF::DnsResolver: resolvers/unbound_resolver.yaml\npackage: both\n",
+    )
+    .expect("answers");
+    let result = vnfwiz(
+        &[
+            "onboard",
+            s(&set),
+            "--out",
+            s(&out),
+            "--answers",
+            s(&answers),
+            "--format",
+            "json",
+        ],
+        &[("SOURCE_DATE_EPOCH", "1700000000")],
+    );
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    let summary: Value = serde_json::from_slice(&result.stdout).expect("JSON");
+    let packages = summary["package"].as_array().expect("packages listed");
+    let paths: Vec<&str> = packages.iter().filter_map(|p| p["path"].as_str()).collect();
+    assert_eq!(paths, ["dns_ambiguous.csar", "dns_ambiguous.zip"]);
+    for package in packages {
+        assert_eq!(package["report"]["summary"]["errors"], 0, "{package:#}");
+    }
+    let csar = zip_entries(&out.join("dns_ambiguous.csar"));
+    assert!(
+        csar.iter()
+            .any(|e| e == "BaseHOT/default/nested/unbound_resolver.yaml"),
+        "{csar:?}"
+    );
+    assert!(
+        !csar.iter().any(|e| e.contains("bind_resolver")),
+        "{csar:?}"
+    );
+    let heat_zip = zip_entries(&out.join("dns_ambiguous.zip"));
+    assert!(
+        heat_zip.iter().any(|e| e == "unbound_resolver.yaml"),
+        "{heat_zip:?}"
+    );
+    validates_clean(&out.join("dns_ambiguous.csar"), false);
+    validates_clean(&out.join("dns_ambiguous.zip"), false);
+    let recorded = yaml(&out.join("answers.yaml"));
+    assert_eq!(recorded["package_date"], "2023-11-14T22:13:20+00:00");
+}
+
+#[test]
+fn registry_env_keeps_one_mapping_per_type_for_plain_heat_and_no_package() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let set = capabilities_fixture("dns_ambiguous");
+    let answers = tmp.path().join("answers.yaml");
+    std::fs::write(&answers, "registry: env\nrequires:\n  software: bind\n").expect("answers");
+    let out = tmp.path().join("out");
+    let summary = onboarded(&set, &out, &["--answers", s(&answers)]);
+    assert!(summary.contains("R-67231"), "{summary}");
+    let env = yaml(&out.join("base_dns.env"));
+    assert_eq!(
+        env["resource_registry"],
+        serde_json::json!({"OS::VNF::DnsResolver": "resolvers/bind_resolver.yaml"})
+    );
+    assert!(env.get("requires").is_none(), "{env:#}");
+    assert!(out.join("resolvers/bind_resolver.yaml").exists());
+
+    std::fs::write(
+        &answers,
+        "registry: env\nrequires:\n  software: bind\npackage: csar\n",
+    )
+    .expect("answers");
+    let message = refused(&[s(&set), "--answers", s(&answers)], &[]);
+    assert!(message.contains("no package could deploy it"), "{message}");
+    assert!(
+        message.contains("valid: registry: inline, --package none"),
+        "{message}"
+    );
 }

@@ -245,13 +245,85 @@ fn a_hot_set_asks_for_its_parameters_by_group() {
 }
 
 #[test]
-fn capability_answers_are_refused_until_they_are_applied() {
+fn capability_answers_on_a_set_without_choices_are_problems() {
     let session = open("hot/vfw");
     let mut answers = Answers::default();
     answers
         .capabilities
         .insert("OS::Example::Lb".to_owned(), "lb.yaml".to_owned());
+    answers
+        .requires
+        .insert("dataplane".to_owned(), "dpdk".to_owned());
     let problems = session.check(&answers);
-    assert_eq!(problems.len(), 1);
-    assert_eq!(problems[0].subject, "capabilities OS::Example::Lb");
+    let subjects: Vec<&str> = problems.iter().map(|p| p.subject.as_str()).collect();
+    assert_eq!(
+        subjects,
+        ["capabilities OS::Example::Lb", "requires dataplane"],
+        "{problems:#?}"
+    );
+    assert!(
+        problems[0].message.contains("offers no choice"),
+        "{problems:#?}"
+    );
+    assert!(session.questions().capabilities.is_none());
+}
+
+#[test]
+fn a_composed_set_asks_its_choices_and_recomputes_parameters_after_each() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/capabilities/router_params");
+    let session = Session::open(&path, &Limits::default()).expect("opens");
+    let names = |answers: &Answers| -> Vec<String> {
+        let mut names: Vec<String> = session
+            .questions_for(answers)
+            .parameters
+            .iter()
+            .flat_map(|g| g.parameters.iter().map(|p| p.name.clone()))
+            .collect();
+        names.sort();
+        names
+    };
+    let questions = session.questions();
+    let summary = questions.capabilities.expect("the set offers choices");
+    let engine = &summary.resource_types["OS::VNF::RoutingEngine"];
+    assert_eq!(engine.candidates.len(), 2);
+    let module = [
+        "core_net_id",
+        "vnf_name",
+        "vrouter_flavor_name",
+        "vrouter_image_name",
+    ];
+    assert_eq!(names(&Answers::default()), module);
+
+    let mut answers = Answers::default();
+    answers.capabilities.insert(
+        "OS::VNF::RoutingEngine".to_owned(),
+        "engines/frr_engine.yaml".to_owned(),
+    );
+    let frr = names(&answers);
+    assert!(frr.contains(&"bgp_asn".to_owned()), "{frr:?}");
+    assert!(frr.contains(&"bgp_router_id".to_owned()), "{frr:?}");
+    assert!(session.check(&answers).is_empty());
+    let resolved = session.resolve(&answers).expect("resolves");
+    assert!(!resolved.has_errors(), "{:#?}", resolved.violations);
+    assert!(resolved.files.iter().any(|f| f.path == "frr_engine.yaml"));
+
+    answers.capabilities.insert(
+        "OS::VNF::RoutingEngine".to_owned(),
+        "engines/vpp_engine.yaml".to_owned(),
+    );
+    // The environment's parameter_defaults cover the hugepages; the worker count is open.
+    let vpp = names(&answers);
+    assert!(vpp.contains(&"vpp_worker_count".to_owned()), "{vpp:?}");
+    assert!(!vpp.contains(&"vpp_hugepages_gb".to_owned()), "{vpp:?}");
+    assert!(!vpp.contains(&"bgp_asn".to_owned()), "{vpp:?}");
+    session
+        .assign(&mut answers, "vpp_worker_count", "40", Origin::Argv)
+        .expect("assigned");
+    let problems = session.check(&answers);
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert_eq!(
+        problems[0].subject,
+        "parameter vpp_worker_count of engines/vpp_engine.yaml"
+    );
 }

@@ -168,6 +168,9 @@ pub enum CliError {
     /// SIGINT or SIGTERM arrived before anything was written.
     #[error("interrupted by {0}: nothing was written")]
     Interrupted(vnfwiz::interrupt::Signal),
+    /// `SOURCE_DATE_EPOCH` is set but is no number of seconds.
+    #[error(transparent)]
+    SourceDateEpoch(#[from] vnfwiz::package::time::BadSourceDateEpoch),
 }
 
 /// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.

@@ -12,15 +12,16 @@ use vnfwiz::answers::{Answers, EulaAcceptance, PackageFormat};
 use vnfwiz::convert::Note;
 use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
+use vnfwiz::package::{PackageError, PackageKind, WrittenPackage};
 use vnfwiz::report::render;
 use vnfwiz::report::{InputReport, InputRoot, Report};
-use vnfwiz::rules::{Check, Selection};
+use vnfwiz::rules::Check;
 use vnfwiz::session::{
-    AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session, SourceKind, Written,
-    package_files, write_outputs,
+    AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session, SourceKind,
+    WriteError, Written,
 };
 
-use super::{CliError, ListFormat, color_stdout};
+use super::{CliError, ListFormat, color_stdout, key_value};
 
 /// `--package` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -71,6 +72,14 @@ pub struct OnboardArgs {
     /// A value read from an environment variable, for secrets.
     #[arg(long = "set-env", value_name = "KEY=VAR")]
     set_env: Vec<String>,
+    /// Choose the implementation of a resource type (TYPE=TEMPLATE), or enable a
+    /// capabilities-map environment (ENVIRONMENT=true); overrides the answers file.
+    #[arg(long, value_name = "TYPE=TEMPLATE", value_parser = key_value)]
+    choose: Vec<(String, String)>,
+    /// Require a capability value of the candidates (KEY=VALUE), overriding the
+    /// environments' `requires:` and the answers file.
+    #[arg(long, value_name = "KEY=VALUE", value_parser = key_value)]
+    require: Vec<(String, String)>,
     /// The package to write besides the templates.
     #[arg(long, value_enum)]
     package: Option<PackageArg>,
@@ -140,6 +149,8 @@ fn answers(
     if let Some(package) = args.package {
         answers.package = Some(package.into());
     }
+    answers.capabilities.extend(args.choose.iter().cloned());
+    answers.requires.extend(args.require.iter().cloned());
     let mut problems = Vec::new();
     for text in &args.set {
         let (key, value) = split("--set", text)?;
@@ -187,6 +198,10 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     stop_if_interrupted()?;
     let session = session?;
     let (answers, problems) = answers(&args, &session, limits)?;
+    if answers.package.is_some_and(|p| p != PackageFormat::None) {
+        // A malformed SOURCE_DATE_EPOCH is the run's environment, not an answer: exit 2.
+        session.package_time(&answers)?;
+    }
     let resolved = session.resolve(&answers);
     stop_if_interrupted()?;
     let resolved = match resolved {
@@ -203,13 +218,75 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
             return refuse(&args, &refusal);
         }
     };
-    let package =
-        package_files(&resolved, resolved.package).map_err(|e| CliError::Usage(e.to_string()))?;
     if resolved.has_errors() {
         return invalid(&args, &session, resolved);
     }
-    let written = write_outputs(&resolved, &package, &args.out, args.force)?;
-    report(&args, &session, resolved, &written)
+    // Images stream into the CSAR: the same bar while they do.
+    let progress = TerminalProgress::stderr("package");
+    let written = session.write_outputs(
+        &resolved,
+        &args.out,
+        args.force,
+        &Options {
+            cancel: vnfwiz::interrupt::cancel_flag(),
+            ..Options::new(limits).with_progress(&progress)
+        },
+    );
+    progress.finish();
+    match written {
+        Ok(written) => report(&args, &session, resolved, &written),
+        Err(WriteError::Package(PackageError::Invalid { path, violations })) => {
+            package_invalid(&args, &path, &violations)
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// A package vnfwiz wrote fails its own validation: print the findings, nothing is
+/// written (exit 1).
+fn package_invalid(
+    args: &OnboardArgs,
+    path: &Path,
+    violations: &[vnfwiz::report::Violation],
+) -> Result<ExitCode, CliError> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let why = format!(
+        "the package {name} fails its own validation; this is a bug in vnfwiz's package writer or a template layout the package cannot carry"
+    );
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        ListFormat::Json => {
+            let violations: Vec<_> = violations
+                .iter()
+                .map(|v| render::json::violation(&name, v))
+                .collect();
+            let doc = json!({"refused": true, "reason": why, "violations": violations});
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).map_err(std::io::Error::other)?
+            )?;
+        }
+        ListFormat::Text => {
+            for v in violations {
+                writeln!(
+                    out,
+                    "{}: {name}:{}:{}:{} {}",
+                    v.severity().as_str(),
+                    v.file,
+                    v.span.line,
+                    v.span.column,
+                    v.rule.id
+                )?;
+                writeln!(out, "  {}", v.message)?;
+            }
+            writeln!(out, "vnfwiz: nothing was written: {why}")?;
+        }
+    }
+    Ok(ExitCode::from(1))
 }
 
 /// Ends the run (before anything is written) once SIGINT or SIGTERM has arrived.
@@ -256,9 +333,10 @@ fn refuse(args: &OnboardArgs, refusal: &Refusal) -> Result<ExitCode, CliError> {
 fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
     let notes = resolved.notes.clone();
     let input = resolved.input.clone();
+    let selection = resolved.rules.clone();
     let (sources, violations) = RedactedSet::new(resolved);
     let root = InputRoot::Folder(std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf()));
-    let rules = Selection::all()
+    let rules = selection
         .rules()
         .filter(|r| matches!(r.check, Check::Hot(_)))
         .map(|r| &r.meta)
@@ -326,6 +404,40 @@ fn invalid(
     Ok(ExitCode::from(1))
 }
 
+/// A path below the output folder, relative to it.
+fn relative(path: &Path, out: &Path) -> String {
+    path.strip_prefix(out)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+/// A package kind as `--package` names it.
+fn kind_name(kind: PackageKind) -> &'static str {
+    match kind {
+        PackageKind::Csar => "csar",
+        PackageKind::HeatZip => "heat-zip",
+    }
+}
+
+/// The `package` field: each written package's path and validation report, or null when
+/// none was asked for.
+fn package_json(packages: &[WrittenPackage], out: &Path) -> serde_json::Value {
+    if packages.is_empty() {
+        return serde_json::Value::Null;
+    }
+    packages
+        .iter()
+        .map(|p| {
+            json!({
+                "kind": kind_name(p.kind),
+                "path": relative(&p.path, out),
+                "report": render::json::document(&p.report),
+            })
+        })
+        .collect()
+}
+
 /// Prints what was written.
 fn report(
     args: &OnboardArgs,
@@ -352,6 +464,19 @@ fn report(
         .iter()
         .filter(|(_, _, s)| !s.is_empty())
         .map(|(p, _, s)| (p.as_str(), s))
+        .collect();
+    // A package holds every environment file, so every secret.
+    let mut all_secrets: Vec<String> = secrets
+        .iter()
+        .flat_map(|(_, s)| s.iter().cloned())
+        .collect();
+    all_secrets.sort();
+    all_secrets.dedup();
+    let package_names: Vec<String> = written
+        .packages
+        .iter()
+        .map(|p| relative(&p.path, &args.out))
+        .filter(|name| written.secret_files.contains(name))
         .collect();
     let package_warnings: Vec<String> = session
         .package_violations()
@@ -381,12 +506,16 @@ fn report(
                 "environment": environment,
                 "nested": of(FileRole::Nested),
                 "files": of(FileRole::Artifact),
-                "package": serde_json::Value::Null,
+                "package": package_json(&written.packages, &args.out),
                 "answers": of(FileRole::Answers).first(),
                 "violations": violations,
                 "warnings": notes,
                 "package_warnings": package_warnings,
-                "secrets": secrets.iter().map(|(f, p)| json!({"file": f, "parameters": p})).collect::<Vec<_>>(),
+                "secrets": secrets
+                    .iter()
+                    .map(|(f, p)| json!({"file": f, "parameters": p}))
+                    .chain(package_names.iter().map(|f| json!({"file": f, "parameters": all_secrets})))
+                    .collect::<Vec<_>>(),
                 "unset_parameters": unset.iter().map(|(n, t)| json!({"name": n, "template": t})).collect::<Vec<_>>(),
             });
             writeln!(
@@ -431,6 +560,26 @@ fn report(
                     "  left for stack creation (no value yet): {}",
                     names.join(", ")
                 )?;
+            }
+            for package in &written.packages {
+                let report = &package.report;
+                let name = relative(&package.path, &args.out);
+                writeln!(
+                    out,
+                    "  package      {name} ({}): {}",
+                    kind_name(package.kind),
+                    render::text::summary(report, color_stdout())
+                )?;
+                if package_names.contains(&name) {
+                    writeln!(
+                        out,
+                        "  {name} holds secrets ({}): written with mode 0600",
+                        all_secrets.join(", ")
+                    )?;
+                }
+                if report.violations().next().is_some() {
+                    out.write_all(render::text::render(report, color_stdout()).as_bytes())?;
+                }
             }
             for warning in &package_warnings {
                 writeln!(out, "warning: {warning}")?;

@@ -5,15 +5,16 @@
 //! every other file. The output is reproducible: one timestamp, fixed permissions, sorted
 //! directory.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{BufWriter, Read};
 use std::path::Path;
 
-use crate::hot::{HotSet, Role, TemplateKind};
+use crate::hot::{HotSet, ReferenceKind, Role, TemplateKind};
 use crate::integrity::digest::{Hasher, to_hex};
 use crate::integrity::{DigestAlgorithm, Options, Tracker};
 use crate::ovf::sections::hardware::file_id;
 use crate::ovf::{OvfPackage, resolved_hardware};
+use crate::source::path;
 use crate::yaml::write::scalar_text;
 
 use super::error::PackageError;
@@ -200,7 +201,8 @@ fn image_sources(ovf: &OvfPackage) -> Result<Vec<ImageSource>, PackageError> {
     Ok(out)
 }
 
-/// Reports bytes read to the progress tracker.
+/// Reports bytes read to the progress tracker, and stops once the run is cancelled (a
+/// signal) instead of copying the rest of the image.
 struct Tracked<'r, 't> {
     inner: &'r mut dyn Read,
     tracker: &'t Tracker<'t>,
@@ -208,6 +210,7 @@ struct Tracked<'r, 't> {
 
 impl Read for Tracked<'_, '_> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.tracker.check().map_err(std::io::Error::other)?;
         let n = self.inner.read(buf)?;
         self.tracker.advance(n as u64);
         Ok(n)
@@ -308,20 +311,8 @@ pub fn write_csar(
         texts.insert(path, text.into_bytes());
     }
     for flavour in request.flavours {
-        for file in &flavour.templates.files {
-            let place = match file.role {
-                Role::Manifest => continue,
-                // Tacker hands nested templates to Heat by file name from `nested/`.
-                Role::Template(TemplateKind::Nested) => {
-                    let name = file.path.rsplit('/').next().unwrap_or(&file.path);
-                    format!("nested/{name}")
-                }
-                _ => file.path.clone(),
-            };
-            texts.insert(
-                format!("BaseHOT/{}/{place}", flavour.id),
-                file.bytes.clone(),
-            );
+        for (place, bytes) in base_hot_layout(flavour.templates) {
+            texts.insert(format!("BaseHOT/{}/{place}", flavour.id), bytes.to_vec());
         }
     }
     for (path, bytes) in request.user_data {
@@ -358,6 +349,46 @@ pub fn write_csar(
             source,
         })?;
     staged.commit()
+}
+
+/// Where each file of a flavour's set goes below `BaseHOT/<flavour>/`: nested templates
+/// in `nested/` by file name (Tacker hands them to Heat by file name), a `get_file`
+/// target where the reference, as written, leads from the place of the template reading
+/// it (so a nested template's files follow it into `nested/`, and a file read from two
+/// places is stored at both), everything else at its own path.
+fn base_hot_layout(set: &HotSet) -> BTreeMap<String, &[u8]> {
+    let place = |id: usize| -> String {
+        let file = &set.files[id];
+        match file.role {
+            Role::Template(TemplateKind::Nested) => {
+                let name = file.path.rsplit('/').next().unwrap_or(&file.path);
+                format!("nested/{name}")
+            }
+            _ => file.path.clone(),
+        }
+    };
+    let mut out: BTreeMap<String, &[u8]> = BTreeMap::new();
+    let mut read: HashSet<usize> = HashSet::new();
+    for reference in &set.references {
+        let Ok(target) = reference.resolved else {
+            continue;
+        };
+        if reference.kind != ReferenceKind::GetFile {
+            continue;
+        }
+        let at = path::resolve(&place(reference.from), &reference.target)
+            .unwrap_or_else(|_| set.files[target].path.clone());
+        out.insert(at, &set.files[target].bytes);
+        read.insert(target);
+    }
+    for (id, file) in set.files.iter().enumerate() {
+        let template = matches!(file.role, Role::Template(_));
+        if file.role == Role::Manifest || (read.contains(&id) && !template) {
+            continue;
+        }
+        out.insert(place(id), &file.bytes);
+    }
+    out
 }
 
 /// `TOSCA.meta`, valid YAML as tosca-parser reads it.

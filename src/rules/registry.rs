@@ -35,10 +35,11 @@ pub fn find(id: &str) -> Option<&'static Rule> {
 }
 
 /// Which rules run: all, or those whose id equals or extends (`R-92635` → `R-92635/…`) a
-/// requested id.
+/// requested id, less those set aside.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Selection {
     only: Option<Vec<String>>,
+    except: Vec<&'static str>,
 }
 
 /// A requested id that matches no rule.
@@ -49,7 +50,7 @@ pub struct UnknownRule(pub String);
 impl Selection {
     /// Every rule.
     pub fn all() -> Selection {
-        Selection { only: None }
+        Selection::default()
     }
 
     /// Only the named rules (or families); an id matching nothing is an error.
@@ -60,15 +61,26 @@ impl Selection {
                 return Err(UnknownRule(id.clone()));
             }
         }
-        Ok(Selection { only: Some(ids) })
+        Ok(Selection {
+            only: Some(ids),
+            except: Vec::new(),
+        })
+    }
+
+    /// The same selection without one rule (or family): for an output whose purpose
+    /// contradicts that rule by the operator's choice.
+    pub fn without(mut self, id: &'static str) -> Selection {
+        self.except.push(id);
+        self
     }
 
     /// Whether a rule runs.
     pub fn includes(&self, rule: &Rule) -> bool {
-        match &self.only {
+        let selected = match &self.only {
             None => true,
             Some(ids) => ids.iter().any(|id| matches(id, rule.meta.id)),
-        }
+        };
+        selected && !self.except.iter().any(|id| matches(id, rule.meta.id))
     }
 
     /// The rules that run, sorted by id.

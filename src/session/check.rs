@@ -1,21 +1,23 @@
 //! Checking answers against the source: every problem at once, each naming its subject,
 //! the rule it breaks and the valid choices, and never showing a secret value.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
 use serde::Serialize;
 
-use crate::answers::{Answers, EnvTransport, EulaAcceptance, scalar_text};
+use crate::answers::{
+    Answers, EnvTransport, EulaAcceptance, PackageFormat, RegistryOutput, scalar_text,
+};
 use crate::convert::{Owner, user_data_file};
 use crate::hot::lookalike::closest;
 use crate::ovf::property::valid_values;
 use crate::ovf::{Envelope, Property, PropertyType};
 use crate::yaml::Node;
 
-use super::Session;
 use super::catalogue::Declared;
 use super::questions::eulas;
+use super::{Session, composition};
 
 /// One problem with the answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -139,6 +141,41 @@ pub fn property_value_problem(property: &Property, value: &Node) -> Option<Answe
     Some(problem(subject, &error.rule(), message, valid))
 }
 
+/// Parameter answers that only templates the choices leave out declare (answered in vain),
+/// by name.
+fn left_out_parameters(
+    used: &[Declared],
+    left: &[Declared],
+    values: &BTreeMap<String, Node>,
+) -> Vec<(String, AnswerProblem)> {
+    let used: HashSet<&str> = used.iter().map(|d| d.name.as_str()).collect();
+    let mut left_by_name: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for d in left {
+        left_by_name
+            .entry(d.name.as_str())
+            .or_default()
+            .push(d.template.as_str());
+    }
+    values
+        .keys()
+        .filter(|name| !used.contains(name.as_str()))
+        .filter_map(|name| {
+            let templates = left_by_name.get(name.as_str())?;
+            let problem = problem(
+                format!("parameter {name}"),
+                "capabilities",
+                format!(
+                    "only {}, which the chosen implementations leave out, {} it; remove the answer or choose that implementation",
+                    templates.join(", "),
+                    if templates.len() == 1 { "declares" } else { "declare" }
+                ),
+                Vec::new(),
+            );
+            Some((name.clone(), problem))
+        })
+        .collect()
+}
+
 /// Checks parameter answers against the declarations of a set; `owners` names those an
 /// OVF answer decides instead.
 pub fn parameter_problems(
@@ -215,20 +252,6 @@ impl Session {
     /// Every problem with `answers` at once (empty when they can be resolved).
     pub fn check(&self, answers: &Answers) -> Vec<AnswerProblem> {
         let mut out = Vec::new();
-        for (key, section) in [
-            ("capabilities", answers.capabilities.keys()),
-            ("requires", answers.requires.keys()),
-        ] {
-            for name in section {
-                out.push(problem(
-                    format!("{key} {name}"),
-                    "not available",
-                    "this build does not apply capability choices yet; remove the answer"
-                        .to_owned(),
-                    Vec::new(),
-                ));
-            }
-        }
         if let Some((_, envelope)) = self.ovf() {
             out.extend(eula_problems(envelope, &answers.accept_eula));
             out.extend(self.option_problems(envelope, answers));
@@ -259,6 +282,19 @@ impl Session {
                     &answers.parameters,
                 ));
             }
+            for (key, section) in [
+                ("capabilities", answers.capabilities.keys()),
+                ("requires", answers.requires.keys()),
+            ] {
+                for name in section {
+                    out.push(problem(
+                        format!("{key} {name}"),
+                        key,
+                        "an OVF package offers no choice of template implementations; remove the answer".to_owned(),
+                        Vec::new(),
+                    ));
+                }
+            }
         } else if let Some(set) = self.hot() {
             if answers.deployment_option.is_some() {
                 out.push(problem(
@@ -277,12 +313,39 @@ impl Session {
                     Vec::new(),
                 ));
             }
-            let declared = super::catalogue::declared(set);
-            out.extend(parameter_problems(
-                &declared,
-                &BTreeMap::new(),
-                &answers.parameters,
-            ));
+            let mut declared = super::catalogue::declared(set);
+            let mut values = answers.parameters.clone();
+            if let Some(composed) = composition::composed(set, answers) {
+                let problems = composed.problems(answers);
+                if problems.is_empty() {
+                    // Only the templates the choices keep take values.
+                    let kept: HashSet<&str> = composed
+                        .templates()
+                        .into_iter()
+                        .map(|id| set.file(id).path.as_str())
+                        .collect();
+                    let (used, left): (Vec<Declared>, Vec<Declared>) = declared
+                        .into_iter()
+                        .partition(|d| kept.contains(d.template.as_str()));
+                    for (name, problem) in left_out_parameters(&used, &left, &values) {
+                        values.remove(&name);
+                        out.push(problem);
+                    }
+                    declared = used;
+                }
+                out.extend(problems);
+                if answers.registry == Some(RegistryOutput::Env)
+                    && !matches!(answers.package, None | Some(PackageFormat::None))
+                {
+                    out.push(problem(
+                        "registry".to_owned(),
+                        "registry",
+                        "registry: env writes a resource_registry, which ONAP's heat packages forbid (R-67231) and Tacker never applies (it hands Heat no environment file), so no package could deploy it".to_owned(),
+                        vec!["registry: inline".to_owned(), "--package none".to_owned()],
+                    ));
+                }
+            }
+            out.extend(parameter_problems(&declared, &BTreeMap::new(), &values));
         }
         out
     }

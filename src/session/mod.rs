@@ -2,13 +2,15 @@
 //! package or a HOT set), list what it asks, check answers (every problem at once),
 //! resolve them into a validated template set in memory, and write it atomically.
 //!
-//! Data flows one way: source → questions → answers → resolved set → outputs. Nothing here
-//! prompts or prints; every decision about defaults, names and refusals lives here or in
-//! `convert`, so both faces behave alike.
+//! Data flows one way: source → questions → answers → resolved set → outputs (templates
+//! and packages). Nothing here prompts or prints; every decision about defaults, names,
+//! choices and refusals lives here or in `convert` and `capabilities`, so both faces
+//! behave alike.
 
 mod assign;
 mod catalogue;
 mod check;
+mod composition;
 mod environment;
 mod output;
 mod package;
@@ -31,14 +33,14 @@ use crate::validation::{InputError, Loaded, open as open_input};
 
 pub use assign::Origin;
 pub use check::AnswerProblem;
-pub use output::{WriteError, Written, write_outputs};
-pub use package::{PackageError, package_files};
+pub use output::{WriteError, Written};
+pub use package::Packaging;
 pub use questions::{
     EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyQuestion,
     Questions,
 };
 pub use redact::RedactedSet;
-pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, Refusal, Resolved};
+pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, REGISTRY_RULE, Refusal, Resolved};
 
 /// What kind of source a session holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

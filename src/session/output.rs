@@ -1,20 +1,23 @@
 //! Writing the output folder atomically: every file goes to a temporary sibling folder,
-//! is flushed to disk, and the folder is then renamed into place (swapped with the old
-//! one under `--force`). A refused, failed or interrupted run leaves the output folder
-//! as it was; environment files holding secrets are created with mode 0600.
+//! is flushed to disk, the packages are written and validated there, and the folder is
+//! then renamed into place (swapped with the old one under `--force`). A refused, failed
+//! or interrupted run (a package failing its own validation included) leaves the output
+//! folder as it was; environment files holding secrets are created with mode 0600.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::integrity::Options;
 use crate::interrupt::Signal;
-use crate::report::Severity;
+use crate::package::{PackageError, WrittenPackage};
+use crate::report::{InputRoot, Severity};
 use crate::source::path::normalise;
 
+use super::Session;
 use super::resolve::{OutputFile, Resolved};
 
 /// What was written.
-#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Written {
     /// The output folder.
     pub directory: PathBuf,
@@ -22,6 +25,9 @@ pub struct Written {
     pub files: Vec<String>,
     /// The files holding secrets (mode 0600).
     pub secret_files: Vec<String>,
+    /// The packages, at their place in the output folder, each with its validation report
+    /// (labelled by its path relative to the folder).
+    pub packages: Vec<WrittenPackage>,
 }
 
 /// Why nothing was written.
@@ -46,6 +52,9 @@ pub enum WriteError {
         "interrupted by {0}: nothing was written, the output folder is as it was and the temporary files are removed"
     )]
     Interrupted(Signal),
+    /// A package could not be written, or fails its own validation.
+    #[error(transparent)]
+    Package(#[from] PackageError),
     /// The file system refused.
     #[error("{path}: {source}; nothing was written, the output folder is as it was")]
     Io {
@@ -63,24 +72,85 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> WriteError + '_ {
     }
 }
 
-/// Writes a resolved set (and package files) into `out_dir`; refuses a set with
-/// error-severity violations and a non-empty folder without `force`.
-pub fn write_outputs(
-    resolved: &Resolved,
-    package: &[OutputFile],
-    out_dir: &Path,
-    force: bool,
-) -> Result<Written, WriteError> {
-    let errors = resolved
-        .violations
-        .iter()
-        .filter(|v| v.severity() == Severity::Error)
-        .count();
-    if errors > 0 {
-        return Err(WriteError::Invalid(errors));
+impl Session {
+    /// Writes a resolved set and the packages it asks for into `out_dir`, all or nothing;
+    /// refuses a set with error-severity violations and a non-empty folder without
+    /// `force`. `options` carry the limits, progress and cancellation while images stream.
+    pub fn write_outputs(
+        &self,
+        resolved: &Resolved,
+        out_dir: &Path,
+        force: bool,
+        options: &Options<'_>,
+    ) -> Result<Written, WriteError> {
+        let errors = resolved
+            .violations
+            .iter()
+            .filter(|v| v.severity() == Severity::Error)
+            .count();
+        if errors > 0 {
+            return Err(WriteError::Invalid(errors));
+        }
+        let files: Vec<&OutputFile> = resolved.files.iter().collect();
+        // A package carries the environment files, secrets included: it gets their mode.
+        let secret = files.iter().any(|f| !f.secrets.is_empty());
+        let mut written = write_files(
+            &files,
+            out_dir,
+            force,
+            Path::new(&resolved.input),
+            |staging| {
+                let packages = self.write_packages(
+                    resolved.package,
+                    resolved.packaging.as_ref(),
+                    staging,
+                    options,
+                )?;
+                if secret {
+                    for package in &packages {
+                        owner_only(&package.path)?;
+                    }
+                }
+                Ok(packages)
+            },
+        )?;
+        if secret {
+            let names: Vec<String> = written
+                .packages
+                .iter()
+                .filter_map(|p| p.path.file_name())
+                .map(|n| n.to_string_lossy().into_owned())
+                .collect();
+            written.secret_files.extend(names);
+        }
+        Ok(written)
     }
-    let files: Vec<&OutputFile> = resolved.files.iter().chain(package).collect();
-    write_files(&files, out_dir, force, Path::new(&resolved.input))
+}
+
+/// Restricts a written file to its owner (mode 0600).
+fn owner_only(path: &Path) -> Result<(), WriteError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(0o600)).map_err(io(path))?;
+    }
+    Ok(())
+}
+
+/// A package written into the staging folder, moved with it to `out_dir`.
+fn moved(mut package: WrittenPackage, out_dir: &Path) -> WrittenPackage {
+    let name = package
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    package.path = out_dir.join(&name);
+    let root = std::path::absolute(&package.path).unwrap_or_else(|_| package.path.clone());
+    for input in &mut package.report.inputs {
+        input.label = name.clone();
+        input.root = InputRoot::Archive(root.clone());
+    }
+    package
 }
 
 /// True when `dir` holds nothing.
@@ -142,12 +212,14 @@ fn sibling(parent: &Path, out_dir: &Path, what: &str) -> PathBuf {
     }
 }
 
-/// Writes `files` into a staging folder, then moves it into place.
+/// Writes `files` into a staging folder, then `packages` into the same folder (given its
+/// path), then moves it into place.
 pub fn write_files(
     files: &[&OutputFile],
     out_dir: &Path,
     force: bool,
     input: &Path,
+    packages: impl FnOnce(&Path) -> Result<Vec<WrittenPackage>, WriteError>,
 ) -> Result<Written, WriteError> {
     for file in files {
         if normalise(&file.path).as_deref() != Some(file.path.as_str()) || file.path.is_empty() {
@@ -181,23 +253,31 @@ pub fn write_files(
     fs::create_dir_all(&parent).map_err(io(&parent))?;
     let staging = sibling(&parent, out_dir, "new");
     let result = stage(files, &staging)
+        .and_then(|()| crate::fault::at("package").map_err(io(&staging)))
         .and_then(|()| not_interrupted())
-        .and_then(|()| swap(&staging, out_dir, &parent, replace));
-    if let Err(error) = result {
-        // Nothing of this run may stay behind.
-        let _ = fs::remove_dir_all(&staging);
-        return Err(match error {
-            // Name the file as the operator knows it, not its staging path.
-            WriteError::Io { path, source } => WriteError::Io {
-                path: path
-                    .strip_prefix(&staging)
-                    .map(|rel| out_dir.join(rel))
-                    .unwrap_or(path),
-                source,
-            },
-            other => other,
-        });
-    }
+        .and_then(|()| packages(&staging))
+        .and_then(|written| not_interrupted().map(|()| written))
+        .and_then(|written| swap(&staging, out_dir, &parent, replace).map(|()| written));
+    let packages = match result {
+        Ok(packages) => packages,
+        Err(error) => {
+            // Nothing of this run may stay behind.
+            let _ = fs::remove_dir_all(&staging);
+            return Err(match (error, crate::interrupt::received()) {
+                // A package cancelled by the signal says so, not what it was writing.
+                (_, Some(signal)) => WriteError::Interrupted(signal),
+                // Name the file as the operator knows it, not its staging path.
+                (WriteError::Io { path, source }, None) => WriteError::Io {
+                    path: path
+                        .strip_prefix(&staging)
+                        .map(|rel| out_dir.join(rel))
+                        .unwrap_or(path),
+                    source,
+                },
+                (other, None) => other,
+            });
+        }
+    };
     sync_dir(&parent);
     Ok(Written {
         directory: out_dir.to_path_buf(),
@@ -207,6 +287,7 @@ pub fn write_files(
             .filter(|f| !f.secrets.is_empty())
             .map(|f| f.path.clone())
             .collect(),
+        packages: packages.into_iter().map(|p| moved(p, out_dir)).collect(),
     })
 }
 
@@ -311,6 +392,10 @@ mod tests {
     use super::*;
     use crate::session::FileRole;
 
+    fn none(_: &Path) -> Result<Vec<WrittenPackage>, WriteError> {
+        Ok(Vec::new())
+    }
+
     fn file(path: &str, text: &str, secret: bool) -> OutputFile {
         OutputFile {
             path: path.to_owned(),
@@ -330,7 +415,7 @@ mod tests {
         let out = tmp.path().join("a/out");
         let files = [file("t.yaml", "x", false), file("t.env", "y", true)];
         let refs: Vec<&OutputFile> = files.iter().collect();
-        let written = write_files(&refs, &out, false, Path::new("/nonexistent")).unwrap();
+        let written = write_files(&refs, &out, false, Path::new("/nonexistent"), none).unwrap();
         assert_eq!(written.secret_files, ["t.env"]);
         assert_eq!(fs::read_to_string(out.join("t.yaml")).unwrap(), "x");
         #[cfg(unix)]
@@ -356,11 +441,11 @@ mod tests {
         let refs: Vec<&OutputFile> = files.iter().collect();
         let input = Path::new("/nonexistent");
         assert!(matches!(
-            write_files(&refs, &out, false, input),
+            write_files(&refs, &out, false, input, none),
             Err(WriteError::NotEmpty(_))
         ));
         assert!(out.join("old.yaml").exists());
-        write_files(&refs, &out, true, input).unwrap();
+        write_files(&refs, &out, true, input, none).unwrap();
         assert!(!out.join("old.yaml").exists());
         assert_eq!(fs::read_to_string(out.join("new.yaml")).unwrap(), "new");
         assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
@@ -375,8 +460,30 @@ mod tests {
         // `x` as a file and as a folder cannot both be written.
         let files = [file("x", "1", false), file("x/y", "2", false)];
         let refs: Vec<&OutputFile> = files.iter().collect();
-        assert!(write_files(&refs, &out, true, Path::new("/nonexistent")).is_err());
+        assert!(write_files(&refs, &out, true, Path::new("/nonexistent"), none).is_err());
         assert_eq!(fs::read_to_string(out.join("old.yaml")).unwrap(), "old");
+        assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_failing_package_step_leaves_the_folder_as_it_was() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("out");
+        fs::create_dir(&out).unwrap();
+        fs::write(out.join("old.yaml"), "old").unwrap();
+        let files = [file("new.yaml", "new", false)];
+        let refs: Vec<&OutputFile> = files.iter().collect();
+        let result = write_files(&refs, &out, true, Path::new("/nonexistent"), |staging| {
+            // The package step sees the staged files and writes beside them.
+            assert!(staging.join("new.yaml").exists());
+            fs::write(staging.join("vfw.csar"), "half").unwrap();
+            Err(WriteError::Package(PackageError::Incomplete(
+                "no CPU count".to_owned(),
+            )))
+        });
+        assert!(matches!(result, Err(WriteError::Package(_))));
+        assert_eq!(fs::read_to_string(out.join("old.yaml")).unwrap(), "old");
+        assert!(!out.join("new.yaml").exists());
         assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
     }
 
@@ -386,7 +493,7 @@ mod tests {
         let files = [file("../escape", "1", false)];
         let refs: Vec<&OutputFile> = files.iter().collect();
         assert!(matches!(
-            write_files(&refs, &tmp.path().join("o"), false, Path::new("/x")),
+            write_files(&refs, &tmp.path().join("o"), false, Path::new("/x"), none),
             Err(WriteError::Refused { .. })
         ));
         let input = tmp.path().join("pkg.ovf");
@@ -394,7 +501,7 @@ mod tests {
         let ok = [file("a", "1", false)];
         let refs: Vec<&OutputFile> = ok.iter().collect();
         assert!(matches!(
-            write_files(&refs, tmp.path(), true, &input),
+            write_files(&refs, tmp.path(), true, &input, none),
             Err(WriteError::Refused { .. })
         ));
         assert!(input.exists());

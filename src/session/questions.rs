@@ -1,18 +1,19 @@
 //! What a source asks the operator: EULAs, deployment options with their hardware,
 //! user-configurable properties by category, and HOT parameters by group.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::Serialize;
 
-use crate::answers::EnvTransport;
+use crate::answers::{Answers, EnvTransport};
+use crate::capabilities::Summary;
 use crate::ovf::inspection::sha256_hex;
 use crate::ovf::property::valid_values;
 use crate::ovf::{Envelope, PropertyType, SystemHardware, resolved_hardware};
 use crate::yaml::write::flow_text;
 
 use super::catalogue::{Declared, declared};
-use super::{Session, SourceKind};
+use super::{Session, SourceKind, composition};
 
 /// A licence to accept.
 #[derive(Clone, Debug, Serialize)]
@@ -129,6 +130,10 @@ pub struct Questions {
     pub parameters: Vec<ParameterGroup>,
     /// How the OVF environment may reach the guests (OVF packages only), default first.
     pub transports: Vec<&'static str>,
+    /// What a HOT set lets the operator choose (resource types with their candidates and
+    /// how each choice stands, requirements, capabilities-map groups); none when it offers
+    /// no choice.
+    pub capabilities: Option<Summary>,
 }
 
 /// The EULAs of an envelope with their digests.
@@ -254,8 +259,17 @@ pub fn parameter_groups<'d>(parameters: impl Iterator<Item = &'d Declared>) -> V
 }
 
 impl Session {
-    /// Everything the source asks, for the wizard's steps and for messages.
+    /// Everything the source asks before any answer, for the wizard's steps and for
+    /// messages.
     pub fn questions(&self) -> Questions {
+        self.questions_for(&Answers::default())
+    }
+
+    /// Everything the source asks given the answers so far: a HOT set's choices stand as
+    /// the answers' `capabilities:` and `requires:` decide them, and its parameters are
+    /// the modules' plus those the chosen nested templates leave open (recompute after
+    /// every choice).
+    pub fn questions_for(&self, answers: &Answers) -> Questions {
         let mut questions = Questions {
             kind: self.kind(),
             eulas: Vec::new(),
@@ -263,6 +277,7 @@ impl Session {
             properties: Vec::new(),
             parameters: Vec::new(),
             transports: Vec::new(),
+            capabilities: None,
         };
         if let Some((_, envelope)) = self.ovf() {
             questions.eulas = eulas(envelope);
@@ -289,7 +304,17 @@ impl Session {
             }
         } else if let Some(set) = self.hot() {
             let parameters = declared(set);
-            questions.parameters = parameter_groups(parameters.iter().filter(|d| d.module));
+            let composed = composition::composed(set, answers);
+            let open: HashSet<(String, String)> = composed
+                .as_ref()
+                .map(|c| c.open_parameters().into_iter().collect())
+                .unwrap_or_default();
+            questions.parameters = parameter_groups(
+                parameters
+                    .iter()
+                    .filter(|d| d.module || open.contains(&(d.template.clone(), d.name.clone()))),
+            );
+            questions.capabilities = composed.map(|c| c.summary());
         }
         questions
     }

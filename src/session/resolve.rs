@@ -1,7 +1,8 @@
-//! From answers to the output set in memory: an OVF package is converted to HOT, then
-//! (for OVF and HOT sources alike) parameter answers go into the environment files, the
-//! answers file is added, and the whole set is loaded and validated exactly as
-//! `vnfwiz validate` would validate the written folder.
+//! From answers to the output set in memory: an OVF package is converted to HOT, a HOT set
+//! that offers choices is composed (`capabilities::compose`), other HOT sets are kept; then
+//! parameter answers go into the environment files, the answers file is added, and the
+//! whole set is loaded and validated exactly as `vnfwiz validate` would validate the written
+//! folder. When packages are asked for, what they are made of is decided here too.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
@@ -9,7 +10,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::answers::{Answers, EulaAcceptance, PackageFormat, scalar_text};
+use crate::answers::{Answers, EulaAcceptance, PackageFormat, RegistryOutput, scalar_text};
 use crate::convert::{Choices, FILES_FOLDER, Note, NoteLevel, Owner, convert};
 use crate::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
 use crate::report::{Severity, Violation};
@@ -18,8 +19,9 @@ use crate::source::PackageFiles;
 
 use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
+use super::package::Packaging;
 use super::questions::eulas;
-use super::{Session, SourceKind, environment};
+use super::{Session, SourceKind, composition, environment};
 
 /// The answers file written beside the templates.
 pub const ANSWERS_FILE: &str = "answers.yaml";
@@ -70,12 +72,17 @@ pub struct Resolved {
     pub set: HotSet,
     /// The validation findings on it.
     pub violations: Vec<Violation>,
+    /// The rules it was checked against (all, unless the answers chose an output one of
+    /// them forbids by design: `registry: env`).
+    pub rules: Selection,
     /// Conversion warnings (OVF sources).
     pub notes: Vec<Note>,
     /// Module parameters without a value, left for stack creation: (name, template).
     pub unset: Vec<(String, String)>,
     /// The package the answers ask for.
     pub package: PackageFormat,
+    /// What the packages are made of (none for `PackageFormat::None`).
+    pub packaging: Option<Packaging>,
 }
 
 impl Resolved {
@@ -142,8 +149,37 @@ pub struct Generated {
     pub owners: BTreeMap<String, Owner>,
 }
 
+/// ONAP's rule against `resource_registry` (R-67231), which `registry: env` output breaks by
+/// the operator's choice.
+pub const REGISTRY_RULE: &str = "R-67231";
+
+/// The output files of a source under some answers, before answers.yaml is added.
+pub(super) struct Output {
+    /// Every file to write.
+    pub files: Vec<OutputFile>,
+    /// The base template's path.
+    pub template: String,
+    /// Its environment file's path.
+    pub environment: String,
+    /// Conversion and composition warnings.
+    pub notes: Vec<Note>,
+    /// Answer keys never written to answers.yaml (password properties, hidden parameters).
+    pub secret_keys: Vec<String>,
+    /// The rules the written set is held to.
+    pub rules: Selection,
+}
+
+/// The hidden parameters of a set.
+fn hidden(set: &HotSet) -> Vec<String> {
+    declared(set)
+        .into_iter()
+        .filter(|d| d.hidden)
+        .map(|d| d.name)
+        .collect()
+}
+
 /// Loads files from memory as `vnfwiz validate` loads a folder.
-fn load(files: &[OutputFile], label: &str, limits: &crate::limits::Limits) -> HotSet {
+pub(super) fn load(files: &[OutputFile], label: &str, limits: &crate::limits::Limits) -> HotSet {
     let entries = files
         .iter()
         .map(|f| (f.path.clone(), f.bytes.clone()))
@@ -233,9 +269,10 @@ impl Session {
     }
 
     /// Resolves the answers into the output set, validated; refuses with every problem
-    /// when the answers or the package do not allow it.
+    /// when the answers or the package do not allow it. When the answers ask for packages,
+    /// what they are made of is decided here too (`Resolved::packaging`).
     pub fn resolve(&self, answers: &Answers) -> Result<Resolved, Refusal> {
-        let mut refusal = Refusal {
+        let refusal = Refusal {
             problems: self.check(answers),
             package: self
                 .package_violations()
@@ -248,97 +285,44 @@ impl Session {
         if !refusal.problems.is_empty() || !refusal.package.is_empty() {
             return Err(refusal);
         }
+        let format = answers.package.unwrap_or(PackageFormat::None);
         let mut effective = answers.clone();
-        effective.package = Some(answers.package.unwrap_or(PackageFormat::None));
-        let converted;
-        let (mut files, template, notes, secret_keys, base) = match (self.ovf(), self.hot()) {
-            (Some((package, envelope)), _) => {
-                let choices = self.choices(answers);
-                let conversion = match convert(package, envelope, &choices, &self.name) {
-                    Ok(conversion) => conversion,
-                    Err(error) => {
-                        refusal.notes = error.notes;
-                        return Err(refusal);
-                    }
-                };
-                if !envelope.configurations().is_empty() {
-                    effective.deployment_option = choices.option.clone();
-                }
-                let licences = eulas(envelope);
-                if !licences.is_empty() {
-                    effective.accept_eula =
-                        EulaAcceptance::Digests(licences.into_iter().map(|e| e.sha256).collect());
-                }
-                effective.ovf_env_transport = Some(choices.transport);
-                let secrets: Vec<String> = envelope
-                    .properties()
-                    .filter(|(_, _, p)| p.password)
-                    .map(|(_, _, p)| p.full_key.clone())
-                    .collect();
-                let files = conversion
-                    .files
-                    .into_iter()
-                    .map(|(path, bytes)| {
-                        let role = if path == conversion.template {
-                            FileRole::Template
-                        } else if path == conversion.environment {
-                            FileRole::Environment
-                        } else if path.starts_with(&format!("{FILES_FOLDER}/")) {
-                            FileRole::Artifact
-                        } else {
-                            FileRole::Nested
-                        };
-                        OutputFile {
-                            path,
-                            bytes,
-                            role,
-                            secrets: Vec::new(),
-                        }
-                    })
-                    .collect::<Vec<_>>();
-                converted = load(&files, &self.label, &self.limits);
-                (
-                    files,
-                    conversion.template,
-                    conversion.notes,
-                    secrets,
-                    &converted,
-                )
-            }
-            (None, Some(set)) => {
-                if set.is_composing() {
-                    refusal.notes.push(Note {
-                        level: NoteLevel::Error,
-                        section: "capabilities",
-                        subject: set.label.clone(),
-                        message: "the set is still being composed (template `capabilities:`, environment `requires:` or lists in `resource_registry`); onboard does not choose implementations yet: `vnfwiz capabilities` lists the choices".to_owned(),
-                    });
-                    return Err(refusal);
-                }
-                let (files, template) = hot_files(set);
-                (files, template, Vec::new(), Vec::new(), set)
-            }
-            (None, None) => return Err(refusal),
-        };
-        if files.iter().any(|f| f.path == ANSWERS_FILE) {
-            refusal.notes.push(Note {
+        effective.package = Some(format);
+        let Output {
+            mut files,
+            template,
+            environment,
+            notes,
+            secret_keys,
+            rules,
+        } = self.output(answers, &mut effective)?;
+        let mut reserved = vec![ANSWERS_FILE.to_owned()];
+        reserved.extend(
+            crate::package::kinds(format)
+                .iter()
+                .map(|k| format!("{}.{}", self.name, k.extension())),
+        );
+        let clashes: Vec<Note> = files
+            .iter()
+            .filter(|f| reserved.contains(&f.path))
+            .map(|f| Note {
                 level: NoteLevel::Error,
-                section: "answers",
-                subject: ANSWERS_FILE.to_owned(),
-                message: "the template set has a file with the answers file's name; rename it"
-                    .to_owned(),
-            });
-            return Err(refusal);
-        }
-        let environment = environment::apply(base, &mut files, &answers.parameters, &self.limits)
-            .unwrap_or_else(|| crate::hot::env_path_for(&template));
-        let hidden: Vec<String> = declared(base)
-            .into_iter()
-            .filter(|d| d.hidden)
-            .map(|d| d.name)
+                section: "output",
+                subject: f.path.clone(),
+                message: "the template set has a file with the name of an output vnfwiz writes (answers file or package); rename it".to_owned(),
+            })
             .collect();
-        let answers_text = effective
-            .to_yaml(|key| secret_keys.iter().any(|k| k == key) || hidden.iter().any(|h| h == key));
+        if !clashes.is_empty() {
+            return Err(Refusal {
+                notes: clashes,
+                ..Refusal::default()
+            });
+        }
+        let packaging = match format {
+            PackageFormat::None => None,
+            _ => Some(self.packaging(answers, &files, &mut effective)?),
+        };
+        let answers_text = effective.to_yaml(|key| secret_keys.iter().any(|k| k == key));
         files.push(OutputFile {
             path: ANSWERS_FILE.to_owned(),
             bytes: answers_text.into_bytes(),
@@ -359,7 +343,7 @@ impl Session {
             .filter(|d| d.module && d.value.is_none())
             .map(|d| (d.name, d.template))
             .collect();
-        let violations = check_hot(&set, &Selection::all());
+        let violations = check_hot(&set, &rules);
         Ok(Resolved {
             kind: self.kind(),
             input: self.label.clone(),
@@ -368,9 +352,125 @@ impl Session {
             files,
             set,
             violations,
+            rules,
             notes,
             unset,
-            package: effective.package.unwrap_or(PackageFormat::None),
+            package: format,
+            packaging,
+        })
+    }
+
+    /// The output files of the source under `answers` (answers.yaml excepted), recording in
+    /// `effective` what the run decided: for an OVF package the conversion with the
+    /// answers' choices; for a HOT set its own files, or the composed set when it offers
+    /// choices; then parameter answers in the environment files.
+    pub(super) fn output(
+        &self,
+        answers: &Answers,
+        effective: &mut Answers,
+    ) -> Result<Output, Refusal> {
+        if let Some((package, envelope)) = self.ovf() {
+            let choices = self.choices(answers);
+            let conversion =
+                convert(package, envelope, &choices, &self.name).map_err(|error| Refusal {
+                    notes: error.notes,
+                    ..Refusal::default()
+                })?;
+            if !envelope.configurations().is_empty() {
+                effective.deployment_option = choices.option.clone();
+            }
+            let licences = eulas(envelope);
+            if !licences.is_empty() {
+                effective.accept_eula =
+                    EulaAcceptance::Digests(licences.into_iter().map(|e| e.sha256).collect());
+            }
+            effective.ovf_env_transport = Some(choices.transport);
+            let mut secret_keys: Vec<String> = envelope
+                .properties()
+                .filter(|(_, _, p)| p.password)
+                .map(|(_, _, p)| p.full_key.clone())
+                .collect();
+            let mut files = conversion
+                .files
+                .into_iter()
+                .map(|(path, bytes)| {
+                    let role = if path == conversion.template {
+                        FileRole::Template
+                    } else if path == conversion.environment {
+                        FileRole::Environment
+                    } else if path.starts_with(&format!("{FILES_FOLDER}/")) {
+                        FileRole::Artifact
+                    } else {
+                        FileRole::Nested
+                    };
+                    OutputFile {
+                        path,
+                        bytes,
+                        role,
+                        secrets: Vec::new(),
+                    }
+                })
+                .collect::<Vec<_>>();
+            let converted = load(&files, &self.label, &self.limits);
+            let environment =
+                environment::apply(&converted, &mut files, &answers.parameters, &self.limits)
+                    .unwrap_or_else(|| crate::hot::env_path_for(&conversion.template));
+            secret_keys.extend(hidden(&converted));
+            return Ok(Output {
+                files,
+                template: conversion.template,
+                environment,
+                notes: conversion.notes,
+                secret_keys,
+                rules: Selection::all(),
+            });
+        }
+        let Some(set) = self.hot() else {
+            return Err(Refusal::default());
+        };
+        let secret_keys = hidden(set);
+        let Some(composed) = composition::composed(set, answers) else {
+            let (mut files, template) = hot_files(set);
+            let environment =
+                environment::apply(set, &mut files, &answers.parameters, &self.limits)
+                    .unwrap_or_else(|| crate::hot::env_path_for(&template));
+            return Ok(Output {
+                files,
+                template,
+                environment,
+                notes: Vec::new(),
+                secret_keys,
+                rules: Selection::all(),
+            });
+        };
+        let mode = answers.registry.unwrap_or_default();
+        // `compose` writes the answered values into the module environments itself.
+        let (files, template) = composed.output(mode, answers).map_err(|problems| Refusal {
+            problems,
+            ..Refusal::default()
+        })?;
+        effective.capabilities = composed.recorded();
+        effective.registry = Some(mode);
+        let mut notes = composed.notes();
+        let mut rules = Selection::all();
+        if mode == RegistryOutput::Env {
+            rules = rules.without(REGISTRY_RULE);
+            notes.push(Note {
+                level: NoteLevel::Warning,
+                section: "registry",
+                subject: crate::hot::env_path_for(&template),
+                message: format!(
+                    "registry: env writes a resource_registry for plain Heat; ONAP refuses it ({REGISTRY_RULE}, not checked here): answer registry: inline for ONAP"
+                ),
+            });
+        }
+        Ok(Output {
+            environment: crate::hot::env_path_for(&template),
+            files,
+            template,
+            notes,
+            secret_keys,
+            rules,
         })
     }
 

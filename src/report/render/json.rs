@@ -4,8 +4,9 @@ use serde::Serialize;
 
 use crate::report::{Report, Severity, Violation};
 
+/// The whole report as DESIGN.md's JSON shows it.
 #[derive(Serialize)]
-struct JsonReport<'a> {
+pub struct JsonReport<'a> {
     tool: &'static str,
     version: &'static str,
     violations: Vec<JsonViolation<'a>>,
@@ -72,9 +73,10 @@ pub fn violation<'a>(input: &'a str, v: &'a Violation) -> JsonViolation<'a> {
     }
 }
 
-/// Renders the report as pretty-printed JSON.
-pub fn render(report: &Report) -> String {
-    let doc = JsonReport {
+/// The report as one serialisable object (what `render` prints; `onboard` embeds it for
+/// each package it writes).
+pub fn document(report: &Report) -> JsonReport<'_> {
+    JsonReport {
         tool: "vnfwiz",
         version: env!("CARGO_PKG_VERSION"),
         violations: report
@@ -88,7 +90,12 @@ pub fn render(report: &Report) -> String {
             warnings: report.count(Severity::Warning),
             rules_checked: report.rules_checked(),
         },
-    };
+    }
+}
+
+/// Renders the report as pretty-printed JSON.
+pub fn render(report: &Report) -> String {
+    let doc = document(report);
     let mut text =
         serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     text.push('\n');
