@@ -606,3 +606,25 @@ fn many_long_wrong_names_stay_linear() {
     let out = refuses(&path, "names.yaml:100:");
     assert!(out.contains("R-92635/parameter-reference"), "{out}");
 }
+
+#[test]
+fn a_value_file_that_never_ends_is_read_within_the_file_limit() {
+    // /dev/zero states a size of 0 and never ends: the read itself must be bounded.
+    let set = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/convert/hot/vfw");
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("out");
+    let outcome = guarded_run(
+        root.path(),
+        &[
+            "onboard",
+            set.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--set-file",
+            "vfw_admin_password=/dev/zero",
+        ],
+    );
+    assert_eq!(outcome.code, Some(1), "{}", outcome.text);
+    assert!(outcome.text.contains("/dev/zero"), "{}", outcome.text);
+    assert!(outcome.text.contains("--max-file-size"), "{}", outcome.text);
+}
