@@ -124,6 +124,25 @@ impl RegistryOutput {
     }
 }
 
+/// A fix the operator applied, by the violation it answered: `fixes:` in the answers file,
+/// replayed in order by `onboard --answers`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct FixRecord {
+    /// The rule id of the violation.
+    pub rule: String,
+    /// Its file, relative to the set's root.
+    pub file: String,
+    /// Its dotted key path.
+    pub path: String,
+    /// Its 1-based line when the fix was applied.
+    pub line: u32,
+    /// Its 1-based column.
+    pub column: u32,
+    /// Text the operator typed for the fix (a description).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
 /// Every decision the operator can make, keyed as in DESIGN.md's answers file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Answers {
@@ -151,6 +170,8 @@ pub struct Answers {
     /// `package_date`: the packages' timestamp (RFC 3339), when `SOURCE_DATE_EPOCH` does not
     /// set it.
     pub package_date: Option<String>,
+    /// `fixes`: the fixes applied, in order.
+    pub fixes: Vec<FixRecord>,
 }
 
 /// A problem in an answers file, with its place.
@@ -187,7 +208,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 12] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -199,6 +220,7 @@ const KEYS: [&str; 11] = [
     "ovf_env_transport",
     "descriptor_id",
     "package_date",
+    "fixes",
 ];
 
 impl Answers {
@@ -371,6 +393,7 @@ impl Answers {
                             .to_owned(),
                     )
                 }
+                "fixes" => answers.fixes = fix_records(value, &invalid)?,
                 other => {
                     return Err(invalid(
                         key.span,
@@ -445,6 +468,9 @@ impl Answers {
         if let Some(date) = &self.package_date {
             entries.push(("package_date", string(date.clone())));
         }
+        if !self.fixes.is_empty() {
+            entries.push(("fixes", seq(self.fixes.iter().map(fix_node))));
+        }
         if entries.is_empty() {
             return "{}\n".to_owned();
         }
@@ -461,6 +487,78 @@ pub fn scalar_text(value: &Node) -> Option<String> {
         Value::Bool(b) => Some(b.to_string()),
         _ => None,
     }
+}
+
+/// A fix record as written in the answers file.
+fn fix_node(record: &FixRecord) -> Node {
+    let mut entries = vec![
+        ("rule", string(record.rule.clone())),
+        ("file", string(record.file.clone())),
+        ("path", string(record.path.clone())),
+        ("line", node(Value::Int(i64::from(record.line)))),
+        ("column", node(Value::Int(i64::from(record.column)))),
+    ];
+    if let Some(text) = &record.text {
+        entries.push(("text", string(text.clone())));
+    }
+    map(entries)
+}
+
+/// The `fixes:` list: each item a map of rule, file, path, line, column and optional text.
+fn fix_records(
+    value: &Node,
+    invalid: &impl Fn(Span, String) -> AnswersError,
+) -> Result<Vec<FixRecord>, AnswersError> {
+    let shape = "each fix is a map of rule, file, path, line, column and, for descriptions, text";
+    let items = match &value.value {
+        Value::Null => return Ok(Vec::new()),
+        Value::Seq(items) => items,
+        _ => return Err(invalid(value.span, format!("fixes is a list; {shape}"))),
+    };
+    let mut records = Vec::with_capacity(items.len());
+    for item in items {
+        let Some(fields) = item.as_map() else {
+            return Err(invalid(item.span, shape.to_owned()));
+        };
+        let mut record = FixRecord::default();
+        for (key, field) in fields.iter() {
+            let text = || {
+                scalar_text(field).ok_or_else(|| {
+                    invalid(field.span, format!("`{}` needs a single value", key.text))
+                })
+            };
+            let place = |name: &str| match field.value {
+                Value::Int(n) if n >= 1 && n <= i64::from(u32::MAX) => Ok(n as u32),
+                _ => Err(invalid(field.span, format!("`{name}` is a number from 1"))),
+            };
+            match key.text.as_str() {
+                "rule" => record.rule = text()?,
+                "file" => record.file = text()?,
+                "path" => record.path = text()?,
+                "line" => record.line = place("line")?,
+                "column" => record.column = place("column")?,
+                "text" => record.text = Some(text()?),
+                other => {
+                    return Err(invalid(
+                        key.span,
+                        format!("unknown key `{other}` in a fix; {shape}"),
+                    ));
+                }
+            }
+        }
+        if record.rule.is_empty()
+            || record.file.is_empty()
+            || record.line == 0
+            || record.column == 0
+        {
+            return Err(invalid(
+                item.span,
+                format!("a fix needs rule, file, line and column; {shape}"),
+            ));
+        }
+        records.push(record);
+    }
+    Ok(records)
 }
 
 /// The entries of a `key: value` section; `scalars_only` refuses lists and maps as values.
@@ -512,6 +610,18 @@ registry: env
 ovf_env_transport: user_data
 descriptor_id: 4bae615d-dd55-55df-87bf-ab891588edea
 package_date: 2024-05-01T10:00:00Z
+fixes:
+  - rule: R-90526
+    file: base_vfw.yaml
+    path: parameters.vfw_image_name.default
+    line: 14
+    column: 5
+  - rule: R-44001
+    file: base_vfw.yaml
+    path: parameters.oam_net_id
+    line: 20
+    column: 3
+    text: 'Neutron network id of the OAM network: where operators log in'
 ";
 
     #[test]
@@ -537,6 +647,13 @@ package_date: 2024-05-01T10:00:00Z
             Some("4bae615d-dd55-55df-87bf-ab891588edea")
         );
         assert_eq!(a.package_date.as_deref(), Some("2024-05-01T10:00:00Z"));
+        assert_eq!(a.fixes.len(), 2);
+        assert_eq!(a.fixes[0].rule, "R-90526");
+        assert_eq!((a.fixes[0].line, a.fixes[0].column), (14, 5));
+        assert_eq!(
+            a.fixes[1].text.as_deref(),
+            Some("Neutron network id of the OAM network: where operators log in")
+        );
         let error = Answers::parse(b"package_date: yesterday\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("a.yaml:1:15"), "{error}");
     }
@@ -569,6 +686,22 @@ package_date: 2024-05-01T10:00:00Z
         assert!(error.to_string().contains("personality, user_data or none"));
         let error = Answers::parse(b"accept_eula: maybe\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("accept_eula"));
+        let error = Answers::parse(
+            b"fixes: [{rule: R-1, file: a.yaml, line: 0, column: 1}]\n",
+            "a.yaml",
+        )
+        .unwrap_err();
+        assert!(error.to_string().contains("a.yaml:1:"), "{error}");
+        let error =
+            Answers::parse(b"fixes:\n  - {rule: R-1, file: a.yaml}\n", "a.yaml").unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("needs rule, file, line and column"),
+            "{error}"
+        );
+        let error = Answers::parse(b"fixes: {rule: R-1}\n", "a.yaml").unwrap_err();
+        assert!(error.to_string().contains("fixes is a list"), "{error}");
     }
 
     #[test]

@@ -12,13 +12,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(error) => {
             // One clear line (plus causes) instead of a panic or a debug dump.
-            let mut message = format!("vnfwiz: {error}");
-            let mut source = std::error::Error::source(&error);
-            while let Some(cause) = source {
-                message.push_str(&format!(": {cause}"));
-                source = cause.source();
-            }
-            eprintln!("{message}");
+            eprintln!("vnfwiz: {}", vnfwiz::error_chain(&error));
             error.exit_code()
         }
     }

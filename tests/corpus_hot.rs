@@ -35,7 +35,8 @@ fn every_corpus_hot_set_validates_without_panic() {
         return;
     };
     assert!(!sets.is_empty(), "no sets under $VNFWIZ_CORPUS/hot");
-    let mut per_rule: BTreeMap<&'static str, usize> = BTreeMap::new();
+    // Per rule: findings, sets with findings, and the first finding as a sample.
+    let mut per_rule: BTreeMap<&'static str, (usize, usize, String)> = BTreeMap::new();
     let mut files = 0;
     for set in &sets {
         let report = validate(
@@ -45,12 +46,31 @@ fn every_corpus_hot_set_validates_without_panic() {
         )
         .unwrap_or_else(|e| panic!("{}: {e}", set.display()));
         files += report.files();
+        let mut in_set: BTreeMap<&'static str, usize> = BTreeMap::new();
         for v in report.violations() {
-            *per_rule.entry(v.rule.id).or_default() += 1;
+            *in_set.entry(v.rule.id).or_default() += 1;
+            per_rule.entry(v.rule.id).or_insert_with(|| {
+                let name = set.file_name().unwrap_or_default().to_string_lossy();
+                let sample = format!("{name}/{}:{}: {}", v.file, v.span.line, v.message);
+                (0, 0, sample)
+            });
+        }
+        for (rule, count) in in_set {
+            if let Some(entry) = per_rule.get_mut(rule) {
+                entry.0 += count;
+                entry.1 += 1;
+            }
         }
     }
     eprintln!("{} sets, {files} files", sets.len());
-    for (rule, count) in &per_rule {
-        eprintln!("{count:6}  {rule}");
+    eprintln!("findings  sets  rule");
+    for (rule, (count, in_sets, _)) in &per_rule {
+        eprintln!("{count:8}  {in_sets:4}  {rule}");
+    }
+    let mut frequent: Vec<_> = per_rule.iter().collect();
+    frequent.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.0.cmp(b.0)));
+    eprintln!("the ten most frequent, with a sample:");
+    for (rule, (count, in_sets, sample)) in frequent.into_iter().take(10) {
+        eprintln!("{count:8}  {in_sets:4}  {rule}  {sample}");
     }
 }

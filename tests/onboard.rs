@@ -72,7 +72,7 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
     assert_eq!(result.status.code(), Some(0), "{}", text(&result));
     assert!(!text(&result).contains(PASSWORD));
 
-    let check = vnfwiz(&["validate", s(&out)], &[]);
+    let check = vnfwiz(&["validate", "--profile", "seed", s(&out)], &[]);
     assert_eq!(check.status.code(), Some(0), "{}", text(&check));
 
     let template = yaml(&out.join("vsbc.yaml"));
@@ -571,7 +571,7 @@ fn a_hot_set_takes_parameter_answers_through_the_same_path() {
         std::fs::read(out.join("base_vfw.yaml")).expect("out"),
         std::fs::read(set.join("base_vfw.yaml")).expect("in")
     );
-    let check = vnfwiz(&["validate", s(&out)], &[]);
+    let check = vnfwiz(&["validate", "--profile", "seed", s(&out)], &[]);
     assert_eq!(check.status.code(), Some(0), "{}", text(&check));
 }
 

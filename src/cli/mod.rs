@@ -5,6 +5,7 @@ mod inspect;
 mod onboard;
 mod rules;
 mod validate;
+mod wizard;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -14,11 +15,15 @@ use vnfwiz::limits::Limits;
 
 /// Onboard a VNF from OVF/OVA or OpenStack Heat templates, validated against ONAP's
 /// VNF Heat requirements and the HOT specification.
+///
+/// Without a command, the wizard opens on PATH (or on a picker over the current folder).
 #[derive(Debug, Parser)]
-#[command(name = "vnfwiz", version, about)]
+#[command(name = "vnfwiz", version, about, subcommand_precedence_over_arg = true)]
 pub struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    #[command(flatten)]
+    wizard: wizard::WizardArgs,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -135,9 +140,15 @@ pub enum CliError {
     /// Input that cannot be read (or an OVF package whose integrity check cannot finish).
     #[error(transparent)]
     Input(#[from] vnfwiz::validation::InputError),
-    /// A `--rules` id that names no rule.
+    /// A file that cannot be read (a profile file).
     #[error(transparent)]
-    UnknownRule(#[from] vnfwiz::rules::UnknownRule),
+    Source(#[from] vnfwiz::source::SourceError),
+    /// A `--rules`, `--skip-rules` or `--profile` that names no rule or profile.
+    #[error(transparent)]
+    Selection(#[from] vnfwiz::rules::SelectionError),
+    /// A profile file that cannot be used.
+    #[error(transparent)]
+    Profiles(#[from] vnfwiz::rules::ProfileError),
     /// An OVF descriptor that cannot be read as one.
     #[error("{file}:{line}:{column}: {error}")]
     Descriptor {
@@ -168,9 +179,58 @@ pub enum CliError {
     /// SIGINT or SIGTERM arrived before anything was written.
     #[error("interrupted by {0}: nothing was written")]
     Interrupted(vnfwiz::interrupt::Signal),
+    /// The wizard could not run.
+    #[error(transparent)]
+    Wizard(#[from] vnfwiz::tui::WizardError),
     /// `SOURCE_DATE_EPOCH` is set but is no number of seconds.
     #[error(transparent)]
     SourceDateEpoch(#[from] vnfwiz::package::time::BadSourceDateEpoch),
+}
+
+/// Which rules run: a profile or an explicit list, minus skipped rules (shared by `validate`
+/// and `rules`).
+#[derive(Debug, Args)]
+pub struct RuleChoiceArgs {
+    /// Rule profile to run (`onap`, `heat`, `seed`, or one of the profile file); `onap` when
+    /// neither this nor `--rules` is given.
+    #[arg(long, conflicts_with = "rules")]
+    profile: Option<String>,
+    /// Only these rules, instead of a profile: ids (`R-90526`), families (`R-92635`), id
+    /// prefixes (`OVF-*`) or catalogue section names (`Output Parameters`), comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    rules: Vec<String>,
+    /// Rules not to run, in the same forms as `--rules`, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    skip_rules: Vec<String>,
+    /// Profile file adding to the built-in profiles (default: `$VNFWIZ_PROFILES`, else
+    /// `~/.config/vnfwiz/profiles.yaml` when it exists).
+    #[arg(long, value_name = "FILE")]
+    profiles: Option<std::path::PathBuf>,
+}
+
+impl RuleChoiceArgs {
+    /// The profiles in effect (built in, then the user's file).
+    fn profiles(&self, limits: &Limits) -> Result<vnfwiz::rules::Profiles, CliError> {
+        Ok(vnfwiz::rules::Profiles::load(
+            self.profiles.as_deref(),
+            limits,
+        )?)
+    }
+
+    /// True when a profile, a list or skipped rules are given.
+    fn is_given(&self) -> bool {
+        self.profile.is_some() || !self.rules.is_empty() || !self.skip_rules.is_empty()
+    }
+
+    /// The rules chosen.
+    fn selection(&self, limits: &Limits) -> Result<vnfwiz::rules::Selection, CliError> {
+        let choice = vnfwiz::rules::RuleChoice {
+            profile: self.profile.clone(),
+            rules: self.rules.clone(),
+            skip: self.skip_rules.clone(),
+        };
+        Ok(choice.selection(&self.profiles(limits)?)?)
+    }
 }
 
 /// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.
@@ -195,7 +255,8 @@ impl CliError {
     pub fn exit_code(&self) -> ExitCode {
         match self {
             CliError::Interrupted(signal)
-            | CliError::Write(vnfwiz::session::WriteError::Interrupted(signal)) => {
+            | CliError::Write(vnfwiz::session::WriteError::Interrupted(signal))
+            | CliError::Wizard(vnfwiz::tui::WizardError::Interrupted(signal)) => {
                 ExitCode::from(signal.exit_status())
             }
             _ => ExitCode::from(2),
@@ -206,10 +267,11 @@ impl CliError {
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let limits = cli.limits.limits();
     match cli.command {
-        Command::Validate(args) => validate::run(args, &limits),
-        Command::Inspect(args) => inspect::run(args, &limits),
-        Command::Onboard(args) => onboard::run(args, &limits),
-        Command::Capabilities(args) => capabilities::run(args, &limits),
-        Command::Rules(args) => rules::run(args),
+        Some(Command::Validate(args)) => validate::run(args, &limits),
+        Some(Command::Inspect(args)) => inspect::run(args, &limits),
+        Some(Command::Onboard(args)) => onboard::run(args, &limits),
+        Some(Command::Capabilities(args)) => capabilities::run(args, &limits),
+        Some(Command::Rules(args)) => rules::run(args, &limits),
+        None => wizard::run(cli.wizard, &limits),
     }
 }

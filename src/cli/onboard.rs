@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 use vnfwiz::answers::{Answers, EulaAcceptance, PackageFormat};
 use vnfwiz::convert::Note;
+use vnfwiz::fix::{FixLevel, Outcome};
 use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
 use vnfwiz::package::{PackageError, PackageKind, WrittenPackage};
@@ -21,7 +22,7 @@ use vnfwiz::session::{
     WriteError, Written,
 };
 
-use super::{CliError, ListFormat, color_stdout, key_value};
+use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value};
 
 /// `--package` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -89,6 +90,35 @@ pub struct OnboardArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     format: ListFormat,
+    /// Which fixes to apply to the set before writing it (docs/fixes.md); those applied are
+    /// recorded in answers.yaml.
+    #[arg(long, value_enum, default_value_t = FixArg::None)]
+    fix: FixArg,
+    /// The rules the output is checked with (the `seed` profile when none is given).
+    #[command(flatten)]
+    choice: RuleChoiceArgs,
+}
+
+/// `--fix` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FixArg {
+    /// Only the fixes an answers file records.
+    None,
+    /// Every fix that keeps the set's meaning.
+    Safe,
+    /// Every fix, those for review included (descriptions excepted: they need the operator's
+    /// text).
+    All,
+}
+
+impl From<FixArg> for FixLevel {
+    fn from(arg: FixArg) -> FixLevel {
+        match arg {
+            FixArg::None => FixLevel::None,
+            FixArg::Safe => FixLevel::Safe,
+            FixArg::All => FixLevel::All,
+        }
+    }
 }
 
 /// `KEY=VALUE` split at the first `=`.
@@ -196,13 +226,16 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let session = Session::open_with(&args.path, &options);
     progress.finish();
     stop_if_interrupted()?;
-    let session = session?;
+    let mut session = session?;
+    if args.choice.is_given() {
+        session.set_rules(args.choice.selection(limits)?);
+    }
     let (answers, problems) = answers(&args, &session, limits)?;
     if answers.package.is_some_and(|p| p != PackageFormat::None) {
         // A malformed SOURCE_DATE_EPOCH is the run's environment, not an answer: exit 2.
         session.package_time(&answers)?;
     }
-    let resolved = session.resolve(&answers);
+    let resolved = session.resolve_fixing(&answers, args.fix.into());
     stop_if_interrupted()?;
     let resolved = match resolved {
         Ok(resolved) if problems.is_empty() => resolved,
@@ -360,6 +393,7 @@ fn invalid(
     session: &Session,
     resolved: Resolved,
 ) -> Result<ExitCode, CliError> {
+    let fixes = resolved.fixes.clone();
     let (report, notes) = build_report(resolved, &args.out);
     let only_size = report
         .violations()
@@ -388,8 +422,8 @@ fn invalid(
                         .map(|v| render::json::violation(&i.label, v))
                 })
                 .collect();
-            let doc =
-                json!({"refused": true, "reason": why, "violations": violations, "notes": notes});
+            let doc = json!({"refused": true, "reason": why, "violations": violations,
+                             "notes": notes, "fixes": fixes});
             writeln!(
                 out,
                 "{}",
@@ -398,6 +432,7 @@ fn invalid(
         }
         ListFormat::Text => {
             out.write_all(render::text::render(&report, color_stdout()).as_bytes())?;
+            write_fixes(&mut out, &fixes)?;
             writeln!(out, "vnfwiz: nothing was written: {why}")?;
         }
     }
@@ -447,6 +482,7 @@ fn report(
 ) -> Result<ExitCode, CliError> {
     let template = resolved.template.clone();
     let environment = resolved.environment.clone();
+    let fixes = resolved.fixes.clone();
     let unset = resolved.unset.clone();
     let roles: Vec<(String, FileRole, Vec<String>)> = resolved
         .files
@@ -517,6 +553,7 @@ fn report(
                     .chain(package_names.iter().map(|f| json!({"file": f, "parameters": all_secrets})))
                     .collect::<Vec<_>>(),
                 "unset_parameters": unset.iter().map(|(n, t)| json!({"name": n, "template": t})).collect::<Vec<_>>(),
+                "fixes": fixes,
             });
             writeln!(
                 out,
@@ -587,6 +624,7 @@ fn report(
             for note in &notes {
                 writeln!(out, "{note}")?;
             }
+            write_fixes(&mut out, &fixes)?;
             if report.violations().next().is_some() {
                 out.write_all(render::text::render(&report, color_stdout()).as_bytes())?;
             } else {
@@ -595,4 +633,20 @@ fn report(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The fixes applied (`fixed`) and those skipped or dropped (`not fixed`), one a line.
+fn write_fixes(out: &mut impl Write, fixes: &Outcome) -> std::io::Result<()> {
+    for applied in &fixes.applied {
+        let at = &applied.record;
+        writeln!(
+            out,
+            "fixed: {}:{}:{}: {} {} ({})",
+            at.file, at.line, at.column, at.rule, applied.title, applied.safety
+        )?;
+    }
+    for note in &fixes.notes {
+        writeln!(out, "not fixed: {note}")?;
+    }
+    Ok(())
 }

@@ -1,18 +1,35 @@
-//! `vnfwiz rules [--format text|json]`: the rule catalogue.
+//! `vnfwiz rules [--format text|json|markdown] [--profile NAME | --rules …]`: the rule
+//! catalogue.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use serde::Serialize;
+use vnfwiz::limits::Limits;
+use vnfwiz::rules::{Profiles, Selection};
 
-use super::{CliError, ListFormat};
+use super::{CliError, RuleChoiceArgs};
+
+/// Formats of the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    /// One line per rule.
+    Text,
+    /// JSON with every field and the profiles.
+    Json,
+    /// The Markdown catalogue (`docs/rules.md`), always with the built-in profiles.
+    Markdown,
+}
 
 #[derive(Debug, Args)]
 pub struct RulesArgs {
     /// Output format.
-    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
-    format: ListFormat,
+    #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
+    format: RulesFormat,
+    /// List only the rules a profile or a selection runs (every rule when none is given).
+    #[command(flatten)]
+    choice: RuleChoiceArgs,
 }
 
 #[derive(Serialize)]
@@ -26,31 +43,48 @@ struct Entry {
     fix: &'static str,
 }
 
-pub fn run(args: RulesArgs) -> Result<ExitCode, CliError> {
-    let entries: Vec<Entry> = vnfwiz::rules::all()
-        .iter()
-        .map(|r| Entry {
-            id: r.meta.id,
-            keyword: r.meta.keyword.as_str(),
-            severity: r.meta.keyword.severity().as_str(),
-            section: r.meta.section,
-            summary: r.meta.summary,
-            why: r.meta.why,
-            fix: r.meta.fix,
-        })
-        .collect();
+#[derive(Serialize)]
+struct ProfileEntry<'p> {
+    name: &'p str,
+    summary: &'p str,
+    default: bool,
+    rules: Vec<&'static str>,
+}
+
+pub fn run(args: RulesArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let text = match args.format {
-        ListFormat::Json => {
+        RulesFormat::Markdown => vnfwiz::rules::markdown(&Profiles::built_in()),
+        RulesFormat::Json => {
+            let profiles = args.choice.profiles(limits)?;
+            let selection = listed(&args.choice, limits)?;
+            let listed_profiles = profiles
+                .all()
+                .iter()
+                .map(|p| {
+                    Ok(ProfileEntry {
+                        name: &p.name,
+                        summary: &p.summary,
+                        default: p.name == profiles.default_name(),
+                        rules: profiles
+                            .selection(&p.name)?
+                            .rules()
+                            .map(|r| r.meta.id)
+                            .collect(),
+                    })
+                })
+                .collect::<Result<Vec<_>, CliError>>()?;
             let mut json = serde_json::to_string_pretty(&serde_json::json!({
                 "tool": "vnfwiz",
                 "version": env!("CARGO_PKG_VERSION"),
-                "rules": entries,
+                "rules": entries(&selection),
+                "profiles": listed_profiles,
             }))
             .map_err(std::io::Error::other)?;
             json.push('\n');
             json
         }
-        ListFormat::Text => {
+        RulesFormat::Text => {
+            let entries = entries(&listed(&args.choice, limits)?);
             let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0);
             let mut text = String::new();
             for e in &entries {
@@ -65,4 +99,28 @@ pub fn run(args: RulesArgs) -> Result<ExitCode, CliError> {
     };
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The rules to list: every rule, unless a profile or a selection is given.
+fn listed(choice: &RuleChoiceArgs, limits: &Limits) -> Result<Selection, CliError> {
+    if choice.is_given() {
+        choice.selection(limits)
+    } else {
+        Ok(Selection::all())
+    }
+}
+
+fn entries(selection: &Selection) -> Vec<Entry> {
+    selection
+        .rules()
+        .map(|r| Entry {
+            id: r.meta.id,
+            keyword: r.meta.keyword.as_str(),
+            severity: r.meta.keyword.severity().as_str(),
+            section: r.meta.section,
+            summary: r.meta.summary,
+            why: r.meta.why,
+            fix: r.meta.fix,
+        })
+        .collect()
 }

@@ -133,10 +133,22 @@ pub struct SingleKeyMaps<'a> {
 /// Walks resources, outputs and conditions once, sorting every single-key map into calls
 /// and other maps.
 pub fn single_key_maps<'a>(template: &Template<'a>) -> SingleKeyMaps<'a> {
+    walk_template(template, None)
+}
+
+/// The calls of one function in a template, in source order; the walk names only those, so
+/// it costs far less than [`calls`] (the loader looks for `get_file` this way).
+pub fn calls_to<'a>(template: &Template<'a>, function: &str) -> Vec<Call<'a>> {
+    walk_template(template, Some(function)).calls
+}
+
+/// Walks a template, keeping every single-key map, or only the calls of `only`.
+fn walk_template<'a>(template: &Template<'a>, only: Option<&str>) -> SingleKeyMaps<'a> {
     let mut walker = Walker {
         found: SingleKeyMaps::default(),
         current: Vec::new(),
         pending: Vec::new(),
+        only,
     };
     for (section, scope) in [("resources", Scope::Resource), ("outputs", Scope::Output)] {
         for (name, definition) in template.entries(section) {
@@ -181,14 +193,16 @@ struct Pending<'a> {
 
 /// Depth-first walk with an explicit stack; the path is kept as segments and joined only
 /// for the maps kept, so plain values cost no allocation.
-struct Walker<'a> {
+struct Walker<'a, 'o> {
     found: SingleKeyMaps<'a>,
+    /// When set, only calls of this function are kept (and paths joined).
+    only: Option<&'o str>,
     current: Vec<Seg<'a>>,
     /// The explicit stack, kept between walks so it is allocated once per template.
     pending: Vec<Pending<'a>>,
 }
 
-impl<'a> Walker<'a> {
+impl<'a> Walker<'a, '_> {
     fn joined(&self) -> String {
         use std::fmt::Write;
         let size: usize = self
@@ -236,19 +250,22 @@ impl<'a> Walker<'a> {
                     let single = (map.len() == 1).then(|| map.iter().next()).flatten();
                     if let Some((key, args)) = single {
                         let is_call = version::is_function_name(&key.text);
-                        let call = Call {
-                            name: key,
-                            args,
-                            node: item.node,
-                            path: self.joined(),
-                            scope: item.scope,
-                            owner,
-                            depth: item.depth,
-                        };
-                        if is_call {
-                            self.found.calls.push(call);
-                        } else {
-                            self.found.others.push(call);
+                        let wanted = self.only.is_none_or(|only| only == key.text);
+                        if wanted {
+                            let call = Call {
+                                name: key,
+                                args,
+                                node: item.node,
+                                path: self.joined(),
+                                scope: item.scope,
+                                owner,
+                                depth: item.depth,
+                            };
+                            if is_call {
+                                self.found.calls.push(call);
+                            } else {
+                                self.found.others.push(call);
+                            }
                         }
                         pending.push(Pending {
                             node: args,
@@ -346,6 +363,24 @@ outputs:
   ip:
     value: {get_attr: [server, first_address]}
 ";
+
+    #[test]
+    fn calls_to_one_function_match_the_full_walk() {
+        let source = file(TEXT);
+        let t = template(&source);
+        let params: Vec<(String, usize)> = calls_to(&t, "get_param")
+            .iter()
+            .map(|c| (c.path.clone(), c.depth))
+            .collect();
+        let all: Vec<(String, usize)> = calls(&t)
+            .iter()
+            .filter(|c| c.function() == "get_param")
+            .map(|c| (c.path.clone(), c.depth))
+            .collect();
+        assert_eq!(params.len(), 2);
+        assert_eq!(params, all);
+        assert!(calls_to(&t, "get_file").is_empty());
+    }
 
     #[test]
     fn calls_carry_scope_path_and_depth() {

@@ -2,18 +2,19 @@
 //! templates, registry mappings and `get_file`, and checks nesting for cycles and depth.
 
 use std::collections::{HashMap, VecDeque};
+use std::io::Read as _;
 
 use crate::limits::Limits;
 use crate::source::path::{self, PathError};
-use crate::source::{PackageFiles, SourceError};
+use crate::source::{PackageFiles, SourceError, disk_image};
 use crate::yaml::{self, Document, LoadError, Mapping, Node, Span};
 
-use super::functions::calls;
+use super::functions::calls_to;
 use super::manifest::Manifest;
 use super::path_error::ReferenceError;
 use super::set::{
-    FileId, HotSet, Module, Nesting, NestingProblem, Reference, ReferenceKind, Role, SourceFile,
-    TemplateKind,
+    FileId, HotSet, Module, Nesting, NestingProblem, PackageEntry, Reference, ReferenceKind, Role,
+    SourceFile, TemplateKind,
 };
 use super::stage::{self, COMPOSITION_ENV_SECTIONS, is_capabilities_map};
 use super::template::{Environment, Template, is_template_reference};
@@ -54,6 +55,7 @@ pub fn load_set(files: &PackageFiles, roots: Roots, label: String, limits: &Limi
         set: HotSet {
             label,
             files: Vec::new(),
+            package: list_package(files),
             modules: Vec::new(),
             references: Vec::new(),
             nesting: Vec::new(),
@@ -84,6 +86,55 @@ struct Loader<'f> {
 fn stem(path: &str) -> &str {
     let name = path.rsplit('/').next().unwrap_or(path);
     name.rsplit_once('.').map_or(name, |(s, _)| s)
+}
+
+/// Every file of a listed package, with the disk images among them recognised by extension
+/// or, for files of other names, by their first bytes.
+fn list_package(files: &PackageFiles) -> Vec<PackageEntry> {
+    if !files.is_listed() {
+        return Vec::new();
+    }
+    files
+        .names()
+        .iter()
+        .map(|name| {
+            let size = files.size(name).unwrap_or(0);
+            let disk_image = disk_image::by_extension(name).or_else(|| {
+                let is_yaml = YAML_EXTENSIONS
+                    .iter()
+                    .any(|e| ends_with_ignoring_case(name, e));
+                if is_yaml || size < disk_image::SMALLEST_IMAGE {
+                    return None;
+                }
+                let head = files.stream(name, |reader| {
+                    let mut head = Vec::with_capacity(disk_image::SNIFF_BYTES);
+                    reader
+                        .take(disk_image::SNIFF_BYTES as u64)
+                        .read_to_end(&mut head)
+                        .map_err(|source| SourceError::Io {
+                            path: name.into(),
+                            source,
+                        })?;
+                    Ok::<_, SourceError>(head)
+                });
+                // An entry that cannot be read is simply not recognised as an image.
+                head.ok().and_then(|head| disk_image::by_content(&head))
+            });
+            PackageEntry {
+                path: name.clone(),
+                size,
+                disk_image,
+            }
+        })
+        .collect()
+}
+
+/// True when `name` ends with `suffix` in any letter case (`base.YAML` is still read, so
+/// the naming rules can report its extension).
+fn ends_with_ignoring_case(name: &str, suffix: &str) -> bool {
+    name.len() >= suffix.len()
+        && name.is_char_boundary(name.len() - suffix.len())
+        && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
 }
 
 /// The environment file SDC pairs with a template: the same path with `.env`.
@@ -119,7 +170,11 @@ impl Loader<'_> {
                 self.files
                     .names()
                     .iter()
-                    .filter(|n| YAML_EXTENSIONS.iter().any(|e| n.ends_with(e)))
+                    .filter(|n| {
+                        YAML_EXTENSIONS
+                            .iter()
+                            .any(|e| ends_with_ignoring_case(n, e))
+                    })
                     .filter(|n| n.as_str() != "MANIFEST.json")
                     .cloned()
                     .collect()
@@ -203,7 +258,7 @@ impl Loader<'_> {
                 _ => Role::Artifact,
             };
         }
-        if name.ends_with(".env") {
+        if ends_with_ignoring_case(name, ".env") {
             return Role::Environment;
         }
         match parsed.as_ref().ok().and_then(|d| d.root.as_map()) {
@@ -351,9 +406,8 @@ impl Loader<'_> {
                 )
             })
             .collect();
-        let get_files: Vec<(String, String, Span)> = calls(&template)
+        let get_files: Vec<(String, String, Span)> = calls_to(&template, "get_file")
             .into_iter()
-            .filter(|c| c.function() == "get_file")
             .filter_map(|c| {
                 let target = c.args.as_str()?;
                 Some((c.path.clone(), target.to_owned(), c.args.span))
@@ -706,44 +760,20 @@ type Parsed = Result<(Vec<u8>, Result<Document, LoadError>), SourceError>;
 
 /// Parses files on every core; results keep the input order.
 fn parse_in_parallel(read: Vec<Read>, limits: &yaml::YamlLimits) -> Vec<(String, Parsed)> {
-    let parse = |(name, bytes): Read| {
-        let outcome = bytes.map(|bytes| {
-            let document = yaml::parse(&bytes, limits);
-            (bytes, document)
-        });
-        (name, outcome)
-    };
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if workers < 2 || read.len() < 4 {
-        return read.into_iter().map(parse).collect();
-    }
-    // Deal files round-robin so big and small ones spread evenly.
-    let mut shares: Vec<Vec<(usize, Read)>> = (0..workers).map(|_| Vec::new()).collect();
-    for (i, item) in read.into_iter().enumerate() {
-        shares[i % workers].push((i, item));
-    }
-    let mut done: Vec<(usize, (String, Parsed))> = std::thread::scope(|scope| {
-        let handles: Vec<_> = shares
-            .into_iter()
-            .map(|share| {
-                scope.spawn(move || {
-                    share
-                        .into_iter()
-                        .map(|(i, item)| (i, parse(item)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
+    let documents = crate::parallel::map_ordered(&read, |(_, bytes)| {
+        bytes.as_ref().ok().map(|bytes| yaml::parse(bytes, limits))
     });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, item)| item).collect()
+    read.into_iter()
+        .zip(documents)
+        .map(|((name, bytes), document)| {
+            let outcome = bytes.map(|bytes| {
+                // Every readable file was parsed above.
+                let document = document.unwrap_or_else(|| yaml::parse(&bytes, limits));
+                (bytes, document)
+            });
+            (name, outcome)
+        })
+        .collect()
 }
 
 /// The items of a template's `capabilities: resource_type:` (one value, or each item of a

@@ -5,6 +5,8 @@ pub mod functions;
 mod load;
 pub mod lookalike;
 pub mod manifest;
+pub mod nesting;
+pub mod parameter_feeds;
 pub mod parameters;
 mod path_error;
 pub mod secrets;
@@ -16,7 +18,9 @@ pub mod version;
 
 pub use load::{ENV_SECTIONS, Roots, env_path_for, implemented_types, load_set, registry_matches};
 pub use path_error::ReferenceError;
-pub use set::{FileId, HotSet, Module, Reference, ReferenceKind, Role, SourceFile, TemplateKind};
+pub use set::{
+    FileId, HotSet, Module, PackageEntry, Reference, ReferenceKind, Role, SourceFile, TemplateKind,
+};
 pub use stage::{COMPOSITION_ENV_SECTIONS, COMPOSITION_TEMPLATE_SECTIONS, Stage};
 pub use template::{Environment, Template};
 pub use version::Version;

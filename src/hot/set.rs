@@ -1,6 +1,7 @@
 //! A loaded HOT template set: every file, its role, modules, and the references between files.
 
 use crate::limits::Limits;
+use crate::source::disk_image::DiskImage;
 use crate::yaml::{Document, LoadError, Span};
 
 use super::manifest::Manifest;
@@ -139,6 +140,17 @@ pub struct NestingProblem {
     pub cycle: bool,
 }
 
+/// A file of the package as the folder or archive lists it, read or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackageEntry {
+    /// Package-relative path with `/` separators.
+    pub path: String,
+    /// Its size as listed.
+    pub size: u64,
+    /// The disk or CD image format its extension or first bytes show, if any.
+    pub disk_image: Option<DiskImage>,
+}
+
 /// Everything loaded from one input: files, modules, references and nesting.
 #[derive(Debug)]
 pub struct HotSet {
@@ -146,6 +158,8 @@ pub struct HotSet {
     pub label: String,
     /// Every file read or referenced.
     pub files: Vec<SourceFile>,
+    /// Every file of the folder or archive, read or not (empty for files given one by one).
+    pub package: Vec<PackageEntry>,
     /// Modules (base, incremental, volume) with their env files.
     pub modules: Vec<Module>,
     /// Every reference between files.

@@ -101,9 +101,22 @@ pub fn resource_type(resource: &Node) -> Option<&str> {
     resource.get("type").and_then(Node::as_str)
 }
 
+/// The resource a value refers to when it is one `{get_resource: id}` or
+/// `{get_attr: [id, …]}` call.
+pub fn referenced_resource(value: &Node) -> Option<&str> {
+    let map = value.as_map()?;
+    if map.len() != 1 {
+        return None;
+    }
+    if let Some(id) = map.get("get_resource") {
+        return id.as_str();
+    }
+    map.get("get_attr")?.as_seq()?.first()?.as_str()
+}
+
 /// Group resources whose members are defined inside their properties, with the property that
 /// holds the member definition.
-const GROUPS: [(&str, &str); 2] = [
+pub const GROUPS: [(&str, &str); 2] = [
     ("OS::Heat::ResourceGroup", "resource_def"),
     ("OS::Heat::AutoScalingGroup", "resource"),
 ];

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::functions::Call;
+use crate::yaml::{Key, Node};
 
 /// The top-level section a `get_param` call sits in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,9 +45,65 @@ pub fn parameter_read<'a>(call: &Call<'a>) -> Option<&'a str> {
     if call.function() != "get_param" {
         return None;
     }
-    match call.args.as_seq() {
-        Some(items) => items.first()?.as_str(),
-        None => call.args.as_str(),
+    parameter_argument(call.args)?.as_str()
+}
+
+/// When `node` is `{get_param: <name>}` or `{get_param: [<name>, …]}`, the node holding the
+/// name (a string); `None` for anything else.
+pub fn read_parameter(node: &Node) -> Option<&Node> {
+    direct_read(node).map(|read| read.name_node)
+}
+
+/// The name node of `get_param`'s arguments: the argument, or the first item of a list.
+fn parameter_argument(args: &Node) -> Option<&Node> {
+    let name = match args.as_seq() {
+        Some(items) => items.first()?,
+        None => args,
+    };
+    name.as_str().is_some().then_some(name)
+}
+
+/// A value written as one `get_param` call: `{get_param: name}` or, for a list parameter read
+/// at a position, `{get_param: [name, index, ...]}`.
+#[derive(Clone, Copy, Debug)]
+pub struct DirectRead<'a> {
+    /// The `get_param` key (where a call is reported as a whole).
+    pub key: &'a Key,
+    /// The parameter name.
+    pub name: &'a str,
+    /// The node holding the name (where a misnamed parameter is reported).
+    pub name_node: &'a Node,
+    /// True when the call reads an item of the parameter (`[name, index]`).
+    pub indexed: bool,
+    /// The arguments after the name, for an indexed read.
+    pub path: &'a [Node],
+}
+
+/// The parameter a value reads when the value is exactly one `get_param` call with a plain
+/// name; `None` for literals, other functions and computed names.
+pub fn direct_read(value: &Node) -> Option<DirectRead<'_>> {
+    let map = value.as_map()?;
+    if map.len() != 1 {
+        return None;
+    }
+    let key = map.key("get_param")?;
+    let args = map.get("get_param")?;
+    match args.as_seq() {
+        Some([first, path @ ..]) => Some(DirectRead {
+            key,
+            name: first.as_str()?,
+            name_node: first,
+            indexed: !path.is_empty(),
+            path,
+        }),
+        Some([]) => None,
+        None => Some(DirectRead {
+            key,
+            name: args.as_str()?,
+            name_node: args,
+            indexed: false,
+            path: &[],
+        }),
     }
 }
 

@@ -10,7 +10,7 @@ use crate::hot::HotSet;
 use crate::integrity::Options;
 use crate::ovf::OvfPackage;
 use crate::report::Report;
-use crate::rules::Selection;
+use crate::rules::output_rules;
 use crate::validation::validate;
 
 use super::csar_writer::{CsarFlavour, CsarRequest, write_csar};
@@ -149,9 +149,9 @@ pub fn write_heat_zip_checked(
     check(destination, options)
 }
 
-/// Validates a written package; an error-severity finding removes it.
+/// Validates a written package with the output rules; an error-severity finding removes it.
 fn check(destination: &Path, options: &Options<'_>) -> Result<Report, PackageError> {
-    let outcome = validate(&[destination.to_path_buf()], options, &Selection::all());
+    let outcome = validate(&[destination.to_path_buf()], options, &output_rules());
     let report = match outcome {
         Ok(report) => report,
         Err(error) => {

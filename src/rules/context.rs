@@ -1,17 +1,23 @@
 //! What a HOT rule sees (the set with its templates, env files and calls indexed once) and
 //! where it reports.
 
-use std::cell::OnceCell;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
 
 use crate::capabilities::{Composition, Resolution, resolve};
 use crate::hot::functions::{Call, single_key_maps};
+use crate::hot::nesting::NestingIndex;
+use crate::hot::parameter_feeds::{ModuleParameter, ParameterFeeds};
 use crate::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
 use crate::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
 use crate::report::{Related, Violation};
 use crate::yaml::{Span, span_at_byte};
 
 use super::meta::RuleMeta;
+use super::onap::naming::vm_type::VmTypes;
+use super::onap::ports::Ports;
+use super::onap::ports::flow::Flow;
+use super::onap::server::{Server, servers};
 
 /// A loaded set prepared for the rules; built once per validation run.
 pub struct Context<'a> {
@@ -27,9 +33,23 @@ pub struct Context<'a> {
     /// `templates`.
     pub other_maps: Vec<Vec<Call<'a>>>,
     /// Parameter schemas of each HOT template, read on first use (patterns compile once).
-    schemas: OnceCell<HashMap<FileId, ParameterSchemas<'a>>>,
+    schemas: OnceLock<HashMap<FileId, ParameterSchemas<'a>>>,
     /// Composition data and its resolution, read on first use.
-    composed: OnceCell<Composed<'a>>,
+    composed: OnceLock<Composed<'a>>,
+    /// The nesting graph, indexed on first use.
+    nesting: OnceLock<NestingIndex<'a>>,
+    /// Position of each template in `templates`, by file id.
+    positions: HashMap<FileId, usize>,
+    /// The `OS::Nova::Server` resources, found on first use.
+    servers: OnceLock<Vec<Server<'a>>>,
+    /// The VNF's `{vm-type}` vocabulary, read on first use.
+    vm_types: OnceLock<VmTypes<'a>>,
+    /// Nesting edges by nested template, indexed on first use.
+    feeds: OnceLock<ParameterFeeds<'a>>,
+    /// Port-like resources for the ONAP networking rules, found on first use.
+    ports: OnceLock<Ports<'a>>,
+    /// Where each parameter's value ends up in ports, followed on first use.
+    flow: OnceLock<Flow<'a>>,
 }
 
 /// The set's composition data and its resolution without answers (what the set decides by
@@ -49,22 +69,67 @@ impl<'a> Context<'a> {
     /// Indexes a set for the rules.
     pub fn new(set: &'a HotSet) -> Context<'a> {
         let templates: Vec<Template<'a>> = set.templates().collect();
-        let (calls, other_maps) = templates
-            .iter()
-            .map(|t| {
-                let found = single_key_maps(t);
-                (found.calls, found.others)
-            })
-            .unzip();
+        let (calls, other_maps) = crate::parallel::map_ordered(&templates, |t| {
+            let found = single_key_maps(t);
+            (found.calls, found.others)
+        })
+        .into_iter()
+        .unzip();
         Context {
             set,
-            templates,
             environments: set.environments().collect(),
+            positions: templates
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.id, i))
+                .collect(),
+            templates,
             calls,
             other_maps,
-            schemas: OnceCell::new(),
-            composed: OnceCell::new(),
+            schemas: OnceLock::new(),
+            composed: OnceLock::new(),
+            nesting: OnceLock::new(),
+            servers: OnceLock::new(),
+            vm_types: OnceLock::new(),
+            feeds: OnceLock::new(),
+            ports: OnceLock::new(),
+            flow: OnceLock::new(),
         }
+    }
+
+    /// Every `OS::Nova::Server` resource, in template then source order.
+    pub fn servers(&self) -> &[Server<'a>] {
+        self.servers.get_or_init(|| servers(&self.templates))
+    }
+
+    /// The VNF's `{vm-type}` vocabulary, read from its servers' names.
+    pub fn vm_types(&self) -> &VmTypes<'a> {
+        self.vm_types.get_or_init(|| VmTypes::of(self.servers()))
+    }
+
+    /// The module parameters whose values reach parameter `name` of `template` (itself, in
+    /// a module template).
+    pub fn module_parameters(
+        &self,
+        template: &Template<'a>,
+        name: &'a str,
+    ) -> Vec<ModuleParameter<'a>> {
+        self.feeds
+            .get_or_init(|| ParameterFeeds::of(self.set))
+            .module_parameters(template, name)
+    }
+
+    /// Every Neutron port and Contrail interface or instance IP, with its network and the
+    /// parameters it reads.
+    pub fn ports(&self) -> &Ports<'a> {
+        self.ports
+            .get_or_init(|| Ports::of(&self.templates, self.set))
+    }
+
+    /// The port properties each template parameter feeds, through nested templates too.
+    pub fn flow(&self) -> &Flow<'a> {
+        self.flow
+            .get_or_init(|| Flow::of(&self.templates, self.ports(), &self.set.nesting))
     }
 
     /// The composition data and its resolution without answers.
@@ -105,6 +170,23 @@ impl<'a> Context<'a> {
                     .collect()
             })
             .get(&template)
+    }
+
+    /// The nesting graph: callers, callees and levels of every nested template.
+    pub fn nesting(&self) -> &NestingIndex<'a> {
+        self.nesting.get_or_init(|| NestingIndex::of(self.set))
+    }
+
+    /// A template that parsed, by file id.
+    pub fn template(&self, id: FileId) -> Option<&Template<'a>> {
+        self.positions.get(&id).map(|&i| &self.templates[i])
+    }
+
+    /// The calls of a template that parsed, by file id.
+    pub fn calls_of(&self, id: FileId) -> &[Call<'a>] {
+        self.positions
+            .get(&id)
+            .map_or(&[], |&i| self.calls[i].as_slice())
     }
 
     /// Templates with their calls.

@@ -1,6 +1,7 @@
 //! Validation rules: one file per rule, grouped by area, listed in one registry.
 
 pub mod capabilities;
+mod catalogue;
 mod context;
 mod csar_context;
 pub mod hot_spec;
@@ -10,12 +11,15 @@ pub mod ovf;
 mod ovf_context;
 pub mod ovf_integrity;
 pub mod package;
+mod profiles;
 mod registry;
+mod selection;
 
+pub use catalogue::markdown;
 pub use context::{Composed, Context, Findings};
 pub use csar_context::{CsarContext, FILE_START};
 pub use meta::{Check, Rule, RuleMeta};
 pub use ovf_context::OvfContext;
-pub use registry::{
-    Selection, UnknownRule, all, applies_to_base_hot, check_csar, check_hot, check_ovf, find,
-};
+pub use profiles::{OUTPUT_PROFILE, Profile, ProfileError, Profiles, RuleChoice, output_rules};
+pub use registry::{all, applies_to_base_hot, check_csar, check_hot, check_ovf, find};
+pub use selection::{Selection, SelectionError};

@@ -1,16 +1,21 @@
-//! The list of every rule, selection by id, and running the HOT rules over a set.
+//! The list of every rule, and running the selected rules over a set or a package.
 
 use std::sync::LazyLock;
 
 use crate::hot::HotSet;
 use crate::ovf::OvfPackage;
 use crate::package::Csar;
+use crate::parallel::map_ordered;
 use crate::report::Violation;
 
 use super::context::{Context, Findings};
 use super::csar_context::CsarContext;
-use super::meta::{Check, Rule};
+use super::meta::{Check, Rule, RuleMeta};
 use super::ovf_context::OvfContext;
+use super::selection::{Selection, covers_id};
+
+/// A HOT rule's check function.
+type HotCheck = fn(&Context<'_>, &mut Findings<'_>);
 
 static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
     let mut all: Vec<&'static Rule> = Vec::new();
@@ -34,82 +39,24 @@ pub fn find(id: &str) -> Option<&'static Rule> {
     all().iter().copied().find(|r| r.meta.id == id)
 }
 
-/// Which rules run: all, or those whose id equals or extends (`R-92635` → `R-92635/…`) a
-/// requested id, less those set aside.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Selection {
-    only: Option<Vec<String>>,
-    except: Vec<&'static str>,
-}
-
-/// A requested id that matches no rule.
-#[derive(Debug, thiserror::Error)]
-#[error("unknown rule `{0}`; `vnfwiz rules` lists them")]
-pub struct UnknownRule(pub String);
-
-impl Selection {
-    /// Every rule.
-    pub fn all() -> Selection {
-        Selection::default()
-    }
-
-    /// Only the named rules (or families); an id matching nothing is an error.
-    pub fn only<S: AsRef<str>>(ids: &[S]) -> Result<Selection, UnknownRule> {
-        let ids: Vec<String> = ids.iter().map(|s| s.as_ref().trim().to_owned()).collect();
-        for id in &ids {
-            if !all().iter().any(|r| matches(id, r.meta.id)) {
-                return Err(UnknownRule(id.clone()));
-            }
-        }
-        Ok(Selection {
-            only: Some(ids),
-            except: Vec::new(),
-        })
-    }
-
-    /// The same selection without one rule (or family): for an output whose purpose
-    /// contradicts that rule by the operator's choice.
-    pub fn without(mut self, id: &'static str) -> Selection {
-        self.except.push(id);
-        self
-    }
-
-    /// Whether a rule runs.
-    pub fn includes(&self, rule: &Rule) -> bool {
-        let selected = match &self.only {
-            None => true,
-            Some(ids) => ids.iter().any(|id| matches(id, rule.meta.id)),
-        };
-        selected && !self.except.iter().any(|id| matches(id, rule.meta.id))
-    }
-
-    /// The rules that run, sorted by id.
-    pub fn rules(&self) -> impl Iterator<Item = &'static Rule> {
-        all().iter().copied().filter(|r| self.includes(r))
-    }
-
-    /// How many rules run.
-    pub fn count(&self) -> usize {
-        self.rules().count()
-    }
-}
-
-fn matches(requested: &str, id: &str) -> bool {
-    id == requested
-        || id
-            .strip_prefix(requested)
-            .is_some_and(|rest| rest.starts_with('/'))
-}
-
-/// Runs the selected HOT rules over a set; violations come back sorted by file and place.
+/// Runs the selected HOT rules over a set on every core; violations come back sorted by
+/// file and place (rules run in any order, their findings are joined in rule order first, so
+/// the report never depends on scheduling).
 pub fn check_hot(set: &HotSet, selection: &Selection) -> Vec<Violation> {
     let context = Context::new(set);
-    let mut out = Vec::new();
-    for rule in all().iter().filter(|r| selection.includes(r)) {
-        if let Check::Hot(check) = rule.check {
-            check(&context, &mut Findings::new(&rule.meta, &mut out));
-        }
-    }
+    let rules: Vec<(&'static RuleMeta, HotCheck)> = selection
+        .rules()
+        .filter_map(|rule| match rule.check {
+            Check::Hot(check) => Some((&rule.meta, check)),
+            Check::Ovf(_) | Check::Csar(_) => None,
+        })
+        .collect();
+    let found = map_ordered(&rules, |(meta, check)| {
+        let mut out = Vec::new();
+        check(&context, &mut Findings::new(meta, &mut out));
+        out
+    });
+    let mut out: Vec<Violation> = found.into_iter().flatten().collect();
     out.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     out
 }
@@ -134,7 +81,7 @@ pub const BASE_HOT_RULES: &str = "R-92635";
 
 /// True for the HOT rules that also run over a CSAR's BaseHOT templates.
 pub fn applies_to_base_hot(rule: &Rule) -> bool {
-    matches!(rule.check, Check::Hot(_)) && matches(BASE_HOT_RULES, rule.meta.id)
+    matches!(rule.check, Check::Hot(_)) && covers_id(BASE_HOT_RULES, rule.meta.id)
 }
 
 /// Runs the selected CSAR rules over a package, and the selected HOT specification rules

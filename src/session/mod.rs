@@ -12,6 +12,7 @@ mod catalogue;
 mod check;
 mod composition;
 mod environment;
+mod fixes;
 mod output;
 mod package;
 mod questions;
@@ -28,7 +29,7 @@ use crate::integrity::Options;
 use crate::limits::Limits;
 use crate::ovf::{DescriptorError, Envelope, OvfPackage};
 use crate::report::Violation;
-use crate::rules::{Selection, check_ovf};
+use crate::rules::{Selection, check_ovf, output_rules};
 use crate::validation::{InputError, Loaded, open as open_input};
 
 pub use assign::Origin;
@@ -94,6 +95,7 @@ pub struct Session {
     limits: Limits,
     source: Source,
     generated: OnceCell<Option<resolve::Generated>>,
+    rules: Selection,
 }
 
 /// The output name for a path: its file stem (or folder name) reduced to letters,
@@ -165,7 +167,19 @@ impl Session {
             limits: *limits,
             source,
             generated: OnceCell::new(),
+            rules: output_rules(),
         })
+    }
+
+    /// The rules `resolve` checks the output with ([`output_rules`] unless set).
+    pub fn rules(&self) -> &Selection {
+        &self.rules
+    }
+
+    /// Checks the output with other rules from now on (a profile or selection the operator
+    /// picked).
+    pub fn set_rules(&mut self, rules: Selection) {
+        self.rules = rules;
     }
 
     /// The path as given.
@@ -192,6 +206,15 @@ impl Session {
         match &self.source {
             Source::Ovf { violations, .. } => violations,
             Source::Hot { .. } => &[],
+        }
+    }
+
+    /// The integrity check of an OVF package (none for a HOT set): what the wizard's
+    /// integrity step shows.
+    pub fn integrity(&self) -> Option<&crate::integrity::IntegrityReport> {
+        match &self.source {
+            Source::Ovf { package, .. } => Some(&package.integrity),
+            Source::Hot { .. } => None,
         }
     }
 

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::answers::{Answers, EulaAcceptance, PackageFormat, RegistryOutput, scalar_text};
 use crate::convert::{Choices, FILES_FOLDER, Note, NoteLevel, Owner, convert};
+use crate::fix::{FixLevel, Outcome};
 use crate::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
 use crate::report::{Severity, Violation};
 use crate::rules::{Selection, check_hot};
@@ -21,7 +22,7 @@ use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
 use super::package::Packaging;
 use super::questions::eulas;
-use super::{Session, SourceKind, composition, environment};
+use super::{Session, SourceKind, composition, environment, fixes};
 
 /// The answers file written beside the templates.
 pub const ANSWERS_FILE: &str = "answers.yaml";
@@ -81,6 +82,8 @@ pub struct Resolved {
     pub unset: Vec<(String, String)>,
     /// The package the answers ask for.
     pub package: PackageFormat,
+    /// Fixes applied to the set (recorded in answers.yaml) and notes on those that were not.
+    pub fixes: Outcome,
     /// What the packages are made of (none for `PackageFormat::None`).
     pub packaging: Option<Packaging>,
 }
@@ -270,8 +273,15 @@ impl Session {
 
     /// Resolves the answers into the output set, validated; refuses with every problem
     /// when the answers or the package do not allow it. When the answers ask for packages,
-    /// what they are made of is decided here too (`Resolved::packaging`).
+    /// what they are made of is decided here too (`Resolved::packaging`). Fixes the answers
+    /// record are replayed.
     pub fn resolve(&self, answers: &Answers) -> Result<Resolved, Refusal> {
+        self.resolve_fixing(answers, FixLevel::None)
+    }
+
+    /// Like [`Session::resolve`], also applying every fix `level` admits (`onboard --fix`)
+    /// before packages and answers.yaml are made from the files.
+    pub fn resolve_fixing(&self, answers: &Answers, level: FixLevel) -> Result<Resolved, Refusal> {
         let refusal = Refusal {
             problems: self.check(answers),
             package: self
@@ -318,6 +328,15 @@ impl Session {
                 ..Refusal::default()
             });
         }
+        let fixed = fixes::apply(
+            &mut files,
+            &environment,
+            (&self.label, &self.limits),
+            &rules,
+            level,
+            &answers.fixes,
+        );
+        effective.fixes = fixed.records;
         let packaging = match format {
             PackageFormat::None => None,
             _ => Some(self.packaging(answers, &files, &mut effective)?),
@@ -357,6 +376,7 @@ impl Session {
             unset,
             package: format,
             packaging,
+            fixes: fixed.outcome,
         })
     }
 
@@ -422,7 +442,7 @@ impl Session {
                 environment,
                 notes: conversion.notes,
                 secret_keys,
-                rules: Selection::all(),
+                rules: self.rules.clone(),
             });
         }
         let Some(set) = self.hot() else {
@@ -440,7 +460,7 @@ impl Session {
                 environment,
                 notes: Vec::new(),
                 secret_keys,
-                rules: Selection::all(),
+                rules: self.rules.clone(),
             });
         };
         let mode = answers.registry.unwrap_or_default();
@@ -452,7 +472,7 @@ impl Session {
         effective.capabilities = composed.recorded();
         effective.registry = Some(mode);
         let mut notes = composed.notes();
-        let mut rules = Selection::all();
+        let mut rules = self.rules.clone();
         if mode == RegistryOutput::Env {
             rules = rules.without(REGISTRY_RULE);
             notes.push(Note {

@@ -1,6 +1,7 @@
 //! Where input comes from: folders and archives read safely, and package-relative paths.
 
 mod detect;
+pub mod disk_image;
 mod error;
 mod files;
 pub mod path;

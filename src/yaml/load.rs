@@ -521,7 +521,7 @@ impl<'a> Builder<'a> {
                 ..
             }) => match key.take() {
                 None => {
-                    *key = Some((key_of(&node), plain));
+                    *key = Some((key_of(node), plain));
                     None
                 }
                 Some((k, true)) if k.text == "<<" => {
@@ -529,10 +529,10 @@ impl<'a> Builder<'a> {
                     None
                 }
                 Some((k, _)) => {
-                    let (text, second) = (k.text.clone(), k.span);
+                    let second = k.span;
                     mapping
                         .insert(k, node)
-                        .map(|first| (text, first.span, second))
+                        .map(|first| (first.text, first.span, second))
                 }
             },
         };
@@ -565,13 +565,14 @@ impl<'a> Builder<'a> {
     }
 }
 
-fn key_of(node: &Node) -> Key {
-    let text = match &node.value {
+/// The key a node makes; a string key keeps its text without a copy.
+fn key_of(node: Node) -> Key {
+    let text = match node.value {
         Value::Null => "null".to_owned(),
-        Value::Bool(b) => if *b { "True" } else { "False" }.to_owned(),
+        Value::Bool(b) => if b { "True" } else { "False" }.to_owned(),
         Value::Int(i) => i.to_string(),
         Value::Float(f) => f.to_string(),
-        Value::Str(s) => s.clone(),
+        Value::Str(s) => s,
         Value::Seq(_) => "[…]".to_owned(),
         Value::Map(_) => "{…}".to_owned(),
     };

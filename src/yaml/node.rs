@@ -15,6 +15,17 @@ pub struct Span {
     pub end: u32,
 }
 
+impl Span {
+    /// The start of a file (line 1, column 1, no width): where findings about a whole file
+    /// or a file that is not text are placed.
+    pub const START: Span = Span {
+        line: 1,
+        column: 1,
+        start: 0,
+        end: 0,
+    };
+}
+
 /// A scalar, sequence or mapping with the span it came from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
@@ -207,6 +218,24 @@ impl Node {
     /// A short name of the value's kind, for messages ("a string", "a list", …).
     pub fn kind(&self) -> &'static str {
         self.value.kind()
+    }
+
+    /// True when both nodes hold the same value, wherever they are written (positions are
+    /// ignored; key order counts, NaN equals NaN).
+    pub fn same_value(&self, other: &Node) -> bool {
+        match (&self.value, &other.value) {
+            (Value::Map(x), Value::Map(y)) => {
+                x.len() == y.len()
+                    && x.iter()
+                        .zip(y.iter())
+                        .all(|((kx, vx), (ky, vy))| kx.text == ky.text && vx.same_value(vy))
+            }
+            (Value::Seq(x), Value::Seq(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|(p, q)| p.same_value(q))
+            }
+            (Value::Float(x), Value::Float(y)) => x == y || (x.is_nan() && y.is_nan()),
+            (x, y) => x == y,
+        }
     }
 }
 

@@ -15,6 +15,14 @@ pub(crate) fn resolve_plain(text: &str) -> Value {
         }
         _ => {}
     }
+    // Every YAML 1.1 number starts with a digit, a sign or a dot; most scalars are names
+    // and types, which need no further look.
+    if !matches!(
+        text.as_bytes().first(),
+        Some(b'0'..=b'9' | b'+' | b'-' | b'.')
+    ) {
+        return Value::Str(text.to_owned());
+    }
     if let Some(v) = yaml11_int(text) {
         return v;
     }

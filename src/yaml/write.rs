@@ -295,21 +295,8 @@ mod tests {
             .root
     }
 
-    /// Compares values, ignoring positions.
     fn same(a: &Node, b: &Node) -> bool {
-        match (&a.value, &b.value) {
-            (Value::Map(x), Value::Map(y)) => {
-                x.len() == y.len()
-                    && x.iter()
-                        .zip(y.iter())
-                        .all(|((kx, vx), (ky, vy))| kx.text == ky.text && same(vx, vy))
-            }
-            (Value::Seq(x), Value::Seq(y)) => {
-                x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
-            }
-            (Value::Float(x), Value::Float(y)) => x == y || (x.is_nan() && y.is_nan()),
-            (x, y) => x == y,
-        }
+        a.same_value(b)
     }
 
     #[test]

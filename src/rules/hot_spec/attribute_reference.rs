@@ -39,6 +39,17 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             .or_default()
             .push(edge.child);
     }
+    // A group's attributes are the group's own (`refs`, `outputs`, …), not its members'.
+    let groups: HashSet<(FileId, &str)> = context
+        .templates
+        .iter()
+        .flat_map(|t| {
+            t.type_slots()
+                .into_iter()
+                .filter(|slot| slot.member_of.is_some())
+                .map(move |slot| (t.id, slot.resource.text.as_str()))
+        })
+        .collect();
     let mut outputs: HashMap<FileId, Option<HashSet<&str>>> = HashMap::new();
     for (template, calls) in context.templates_with_calls() {
         let Some(version) = template.version() else {
@@ -65,6 +76,9 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             let Some(nested) = children.get(&(template.id, resource)) else {
                 continue;
             };
+            if groups.contains(&(template.id, resource)) {
+                continue;
+            }
             let mut offered: Vec<&str> = Vec::new();
             let mut found = false;
             for child in nested {

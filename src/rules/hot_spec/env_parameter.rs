@@ -4,8 +4,10 @@
 use std::collections::HashSet;
 
 use crate::hot::lookalike::Suggestions;
+use crate::hot::{Environment, Template};
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::yaml::Key;
 
 /// An environment value for a parameter the template does not declare.
 pub static RULE: Rule = Rule {
@@ -24,7 +26,22 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+/// An environment `parameters:` entry that the paired module template does not declare.
+pub struct Undeclared<'a> {
+    /// The environment file.
+    pub env: Environment<'a>,
+    /// The entry's name.
+    pub name: &'a Key,
+    /// The module template.
+    pub template: Template<'a>,
+    /// A declared parameter the name is close to, if any.
+    pub suggestion: Option<String>,
+}
+
+/// Every `parameters:` entry of a module's environment that its template does not declare
+/// (shared with ONAP's R-599443).
+pub fn undeclared_env_parameters<'a>(context: &Context<'a>) -> Vec<Undeclared<'a>> {
+    let mut found = Vec::new();
     for module in &context.set.modules {
         let Some(template) = context.set.template(module.template).filter(|t| t.is_hot()) else {
             continue;
@@ -41,21 +58,33 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             if declared.contains(name.text.as_str()) {
                 continue;
             }
-            let hint = suggestions
-                .hint(&name.text)
-                .map(|p| format!("did you mean `{p}`? "))
-                .unwrap_or_default();
-            findings.report(
-                env.file,
-                name.span,
-                format!("parameters.{}", name.text),
-                format!(
-                    "`{}` is not a parameter of {}; {hint}values for nested templates belong \
-                     under `parameter_defaults:`",
-                    name.text,
-                    template.path()
-                ),
-            );
+            found.push(Undeclared {
+                env,
+                name,
+                template,
+                suggestion: suggestions.hint(&name.text).map(str::to_owned),
+            });
         }
+    }
+    found
+}
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    for entry in undeclared_env_parameters(context) {
+        let hint = entry
+            .suggestion
+            .map(|p| format!("did you mean `{p}`? "))
+            .unwrap_or_default();
+        findings.report(
+            entry.env.file,
+            entry.name.span,
+            format!("parameters.{}", entry.name.text),
+            format!(
+                "`{}` is not a parameter of {}; {hint}values for nested templates belong \
+                 under `parameter_defaults:`",
+                entry.name.text,
+                entry.template.path()
+            ),
+        );
     }
 }

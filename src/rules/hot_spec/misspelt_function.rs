@@ -1,5 +1,7 @@
 //! R-92635/misspelt-function: a single-key map whose key is nearly a function name.
 
+use std::collections::HashMap;
+
 use crate::hot::arguments;
 use crate::hot::functions::Scope;
 use crate::hot::lookalike::distance;
@@ -28,6 +30,9 @@ pub static RULE: Rule = Rule {
 const MIN_LENGTH: usize = 6;
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    // The same keys recur thousands of times (`port`, `ip_address`); their near functions
+    // are computed once per key, scope kind and version.
+    let mut near_by_key: HashMap<(&str, bool, Version), Near> = HashMap::new();
     for (template, maps) in context.templates.iter().zip(&context.other_maps) {
         let Some(version) = template.version() else {
             continue;
@@ -38,7 +43,11 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             if hot_equivalent(key).is_some() {
                 continue;
             }
-            if let Some(meant) = meant(key, map.args, map.scope, version) {
+            let condition = map.scope == Scope::Condition;
+            let near = near_by_key
+                .entry((key, condition, version))
+                .or_insert_with(|| near(key, condition, version));
+            if let Some(meant) = near.meant(key, map.args) {
                 findings.report(
                     template.file,
                     map.name.span,
@@ -53,41 +62,60 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     }
 }
 
-/// The function `key` was probably meant to be.
-fn meant(
-    key: &str,
-    args: &crate::yaml::Node,
-    scope: Scope,
-    version: Version,
-) -> Option<&'static str> {
-    let length = key.chars().count();
-    let candidates: Vec<&'static str> = if scope == Scope::Condition {
+/// The functions a key is close to, before its arguments are looked at.
+struct Near {
+    /// A function with the same name in another letter case.
+    same: Option<&'static str>,
+    /// Functions within the edit limit, with their distance, in the version's order.
+    close: Vec<(usize, &'static str)>,
+}
+
+/// The functions of `version` (condition functions when `condition`) close to `key`.
+fn near(key: &str, condition: bool, version: Version) -> Near {
+    let candidates: Vec<&'static str> = if condition {
         version.condition_functions().to_vec()
     } else {
         version.function_names().collect()
     };
-    if let Some(same) = candidates.iter().find(|c| c.eq_ignore_ascii_case(key)) {
-        return Some(same);
+    let same = candidates
+        .iter()
+        .copied()
+        .find(|c| c.eq_ignore_ascii_case(key));
+    if same.is_some() || key.chars().count() < MIN_LENGTH {
+        return Near {
+            same,
+            close: Vec::new(),
+        };
     }
-    if length < MIN_LENGTH {
-        return None;
-    }
-    candidates
+    let close = candidates
         .into_iter()
         .filter(|c| c.len() >= MIN_LENGTH)
         .filter_map(|candidate| {
             let limit = if candidate.len() > 8 { 2 } else { 1 };
-            let d = distance(key, candidate, limit)?;
-            // A plain word (`filter`, `repeat`) only counts when letters are swapped or
-            // replaced, not added (`filters` is data), and the arguments fit the function.
-            let plain_word = !candidate.contains('_') && !candidate.contains(':');
-            if plain_word && (length != candidate.len() || !arguments::fits(candidate, args)) {
-                return None;
-            }
-            Some((d, candidate))
+            distance(key, candidate, limit).map(|d| (d, candidate))
         })
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
+        .collect();
+    Near { same, close }
+}
+
+impl Near {
+    /// The function `key`, written with `args`, was probably meant to be.
+    fn meant(&self, key: &str, args: &crate::yaml::Node) -> Option<&'static str> {
+        if self.same.is_some() {
+            return self.same;
+        }
+        let length = key.chars().count();
+        self.close
+            .iter()
+            .filter(|(_, candidate)| {
+                // A plain word (`filter`, `repeat`) only counts when letters are swapped or
+                // replaced, not added (`filters` is data), and the arguments fit the function.
+                let plain_word = !candidate.contains('_') && !candidate.contains(':');
+                !plain_word || (length == candidate.len() && arguments::fits(candidate, args))
+            })
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, c)| *c)
+    }
 }
 
 #[cfg(test)]
@@ -103,7 +131,7 @@ mod tests {
     }
 
     fn guess(key: &str, args: &Node) -> Option<&'static str> {
-        meant(key, args, Scope::Resource, Version::LATEST)
+        near(key, false, Version::LATEST).meant(key, args)
     }
 
     #[test]

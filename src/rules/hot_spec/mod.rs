@@ -6,7 +6,7 @@ mod condition_function;
 mod condition_reference;
 mod deletion_policy;
 mod duplicate_key;
-mod env_parameter;
+pub(crate) mod env_parameter;
 mod env_section;
 mod env_value;
 mod file_outside_package;
@@ -32,6 +32,8 @@ mod unknown_function;
 mod unknown_section;
 mod yaml_limit;
 mod yaml_syntax;
+
+pub(crate) use yaml_syntax::report_unparsed;
 
 use super::Rule;
 

@@ -1,11 +1,35 @@
 //! ONAP's VNF Heat requirements, grouped by the catalogue's sections.
 
+mod cinder;
+mod constructs;
+mod contrail;
 mod environment;
-mod naming;
+mod file_name;
+mod filenames;
+mod forbidden_type;
+mod general;
+mod modularity;
+pub mod naming;
+mod network_role;
+mod networking;
+mod networks;
+mod neutron;
+mod nova;
+mod nova_metadata;
+mod onboarding;
+mod output_names;
+mod output_parameters;
 mod parameters;
+pub mod ports;
 mod required_section;
+mod resource_ids;
+mod resource_property;
 mod resources;
+pub(crate) mod server;
+mod server_parameters;
 mod structure;
+mod vm_type;
+mod volume_modules;
 
 use super::Rule;
 
@@ -15,6 +39,23 @@ const SECTIONS: &[&[&Rule]] = &[
     parameters::RULES,
     resources::RULES,
     environment::RULES,
+    filenames::RULES,
+    modularity::RULES,
+    output_parameters::RULES,
+    onboarding::RULES,
+    constructs::RULES,
+    resource_ids::RULES,
+    vm_type::RULES,
+    nova::RULES,
+    nova_metadata::RULES,
+    resource_property::RULES,
+    output_names::RULES,
+    general::RULES,
+    neutron::RULES,
+    contrail::RULES,
+    network_role::RULES,
+    networking::RULES,
+    cinder::RULES,
 ];
 
 /// The ONAP rules.

@@ -9,7 +9,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-03324",
         keyword: Keyword::Must,
-        section: "Environment File Format",
+        section: "ONAP Heat Orchestration Template Format / Environment File Format",
         summary: "Every environment file has a `parameters:` section, even one that lists \
                   nothing.",
         why: "SDC takes a module's input values from the environment file's `parameters:`; \

@@ -8,7 +8,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-67231",
         keyword: Keyword::MustNot,
-        section: "Environment File Format",
+        section: "ONAP Heat Orchestration Template Format / Environment File Format",
         summary: "No environment file has a `resource_registry:` section.",
         why: "ONAP does not apply the registry: SDC neither models the custom types it maps nor \
               ships the files it names, so the deployed VNF would differ from the one Heat sees \

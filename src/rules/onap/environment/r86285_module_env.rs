@@ -3,8 +3,8 @@
 //! Modules are the base, incremental and volume templates; nested templates get their values
 //! from the parent resource and have no environment file of their own.
 
-use crate::hot::env_path_for;
 use crate::report::Keyword;
+use crate::rules::onap::modularity::report_modules_without_env;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 
 /// A module without an environment file.
@@ -12,7 +12,7 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-86285",
         keyword: Keyword::Must,
-        section: "Environment File Format",
+        section: "ONAP Heat Orchestration Template Format / Environment File Format",
         summary: "Every module template (base, incremental, volume) has its environment file \
                   (`<template>.env`, or the `HEAT_ENV` that `MANIFEST.json` pairs with it).",
         why: "OpenStack makes environment files optional, ONAP does not: SDC reads a module's \
@@ -24,16 +24,5 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    for module in &context.set.modules {
-        if module.env.is_some() {
-            continue;
-        }
-        let file = context.set.file(module.template);
-        let expected = env_path_for(&file.path);
-        findings.report_file(
-            file,
-            "",
-            format!("this module has no environment file (expected `{expected}`)"),
-        );
-    }
+    report_modules_without_env(context, findings, |_| true);
 }

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-00011",
         keyword: Keyword::ShouldNot,
-        section: "parameters / constraints",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / parameters / constraints",
         summary: "Parameters of a nested template have no `constraints:`.",
         why: "A nested template's values come from its parent's resource properties, so the \
               operator never enters them; constraints there only fail the stack late, deep in a \

@@ -17,7 +17,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-11441",
         keyword: Keyword::Must,
-        section: "parameters / type",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / parameters / type",
         summary: "A parameter's `type:` is `string`, `number`, `json`, `comma_delimited_list` or \
                   `boolean`.",
         why: "SDC maps exactly these five HOT types onto its input types; any other value (a \

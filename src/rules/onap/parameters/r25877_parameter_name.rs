@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-25877",
         keyword: Keyword::Must,
-        section: "parameters / <param name>",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / parameters / <param name>",
         summary: "Parameter names contain only letters, digits and underscores.",
         why: "ONAP derives its own names (SDC inputs, A&AI and SDNC preload keys) from parameter \
               names, and those allow no dashes, dots or spaces.",

@@ -14,7 +14,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-26124",
         keyword: Keyword::Must,
-        section: "parameters / default",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / parameters / default",
         summary: "A parameter that has a `default:` is also listed under `parameters:` in the \
                   module's environment file.",
         why: "SDC builds the VF module's inputs and their values from the environment file; a \

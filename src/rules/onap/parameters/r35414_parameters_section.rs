@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-35414",
         keyword: Keyword::Must,
-        section: "parameters",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / parameters",
         summary: "Every template, nested ones included, has a `parameters:` section declaring at \
                   least one parameter.",
         why: "ONAP passes each VF module its identity and placement (`vnf_id`, `vf_module_id`, \

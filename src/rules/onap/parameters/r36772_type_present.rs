@@ -8,7 +8,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-36772",
         keyword: Keyword::Must,
-        section: "parameters / type",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / parameters / type",
         summary: "Every parameter declaration has a `type:` attribute.",
         why: "Heat refuses a parameter without a type, and SDC types the VF module's inputs from \
               it.",

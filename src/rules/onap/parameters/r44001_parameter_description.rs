@@ -8,7 +8,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-44001",
         keyword: Keyword::Must,
-        section: "parameters / description",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / parameters / description",
         summary: "Every parameter declaration has a non-empty `description:`.",
         why: "Heat makes the description optional, ONAP does not: SDC shows it to the operator \
               who fills the VF module's inputs, and it is the only hint at what a value means.",

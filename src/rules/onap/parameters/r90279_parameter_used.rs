@@ -15,7 +15,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-90279",
         keyword: Keyword::Must,
-        section: "parameters",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / parameters",
         summary: "Every parameter is read with `get_param` in a resource or an output \
                   (`availability_zone_{index}` parameters excepted).",
         why: "SDC turns every parameter into an input of the VF module; one the template never \

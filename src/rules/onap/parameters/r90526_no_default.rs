@@ -8,7 +8,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-90526",
         keyword: Keyword::MustNot,
-        section: "parameters / default",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / parameters / default",
         summary: "A parameter declaration has no `default:`; values live in the environment file.",
         why: "ONAP fills parameters from the environment file and its own inventory; a default in \
               the template hides a value SDC never sees and cannot override per site.",

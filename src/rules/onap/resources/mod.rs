@@ -4,6 +4,7 @@ mod http_type;
 mod r10834_nested_get_param;
 mod r16447_unique_resource_id;
 mod r53952_http_resource_type;
+mod r67386_resource_metadata;
 mod r71699_http_nested_template;
 mod r75141_resource_id;
 
@@ -16,4 +17,5 @@ pub const RULES: &[&Rule] = &[
     &r53952_http_resource_type::RULE,
     &r71699_http_nested_template::RULE,
     &r10834_nested_get_param::RULE,
+    &r67386_resource_metadata::RULE,
 ];

@@ -17,7 +17,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-10834",
         keyword: Keyword::MustNot,
-        section: "resources / properties",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / resources / properties",
         summary: "A property nests `get_param` at most two deep, and the inner `get_param` reads \
                   a plain parameter name (no list, no further function).",
         why: "SDC resolves nested `get_param` only in the form `{get_param: [list, {get_param: \

@@ -19,7 +19,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-16447",
         keyword: Keyword::Must,
-        section: "resources / resource ID",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / resources / resource ID",
         summary: "A resource id appears in only one template of the VNF (modules and nested \
                   templates together).",
         why: "Heat needs ids unique per template only, but ONAP keys VNF resources by id across \

@@ -11,7 +11,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-53952",
         keyword: Keyword::MustNot,
-        section: "resources / type",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / resources / type",
         summary: "A resource `type:` is never an `http://` or `https://` address (one naming a \
                   template file is reported as R-71699).",
         why: "ONAP onboards a self-contained package: SDC cannot fetch, version or check a \

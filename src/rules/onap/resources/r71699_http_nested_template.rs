@@ -11,7 +11,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-71699",
         keyword: Keyword::MustNot,
-        section: "resources / type",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / resources / type",
         summary: "A resource `type:` naming a nested template (`.yaml`, `.yml`, `.template`) is a \
                   path inside the package, never an `http://` or `https://` address.",
         why: "SDC only knows the files of the uploaded package; a nested template on a web \

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-75141",
         keyword: Keyword::Must,
-        section: "resources / resource ID",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / resources / resource ID",
         summary: "Resource ids contain only letters, digits and underscores.",
         why: "SDC turns resource ids into TOSCA node names and ONAP builds further names from \
               them; dashes, dots or spaces break those names.",

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-23664",
         keyword: Keyword::Must,
-        section: "resources",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / resources",
         summary: "Incremental and volume modules have a `resources:` section (the base module and \
                   nested templates may omit it).",
         why: "An add-on or volume module exists to create resources; one without them deploys an \

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-27078",
         keyword: Keyword::Must,
-        section: "heat_template_version",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / heat_template_version",
         summary: "Every template, nested ones included, starts with a `heat_template_version:`.",
         why: "The version tells Heat which sections and functions the template may use; without \
               it the file is not read as HOT at all, and SDC refuses it on upload.",

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-39402",
         keyword: Keyword::Must,
-        section: "description",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / description",
         summary: "Every template, nested ones included, has a non-empty top-level `description:`.",
         why: "SDC shows the description to the designers who assemble services from VF modules; \
               an undescribed template is a module nobody can choose knowingly.",

@@ -9,7 +9,8 @@ pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-90152",
         keyword: Keyword::Must,
-        section: "resources",
+        section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
+                  / resources",
         summary: "A `resources:` section, where written, declares at least one resource.",
         why: "An empty `resources:` is a leftover or an editing mistake; the module or nested \
               template then deploys nothing although it looks complete.",

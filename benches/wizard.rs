@@ -1,0 +1,278 @@
+//! The wizard's speed (docs/performance.md): start to first frame of the real binary in a
+//! pseudo-terminal; key to frame (update and draw) with a 10 000-violation list, moving and
+//! typing a filter; re-validation of the large generated VNF on a worker, and key to frame
+//! while that runs. Targets: first frame under 100 ms, a frame under 5 ms, re-validation
+//! off the input path.
+
+mod large_vnf;
+
+use std::borrow::Cow;
+use std::io::Read;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use vnfwiz::limits::Limits;
+use vnfwiz::report::{SourceTexts, Violation};
+use vnfwiz::tui::action::Action;
+use vnfwiz::tui::checked::{Checked, Resolution};
+use vnfwiz::tui::effect::{Draft, Effect, Message};
+use vnfwiz::tui::state::{State, StepId};
+use vnfwiz::tui::theme::Theme;
+use vnfwiz::tui::update::{Event, update};
+use vnfwiz::tui::view::view;
+use vnfwiz::tui::worker::Runtime;
+use vnfwiz::yaml::Span;
+
+const SIZE: (u16, u16) = (100, 30);
+const VIOLATIONS: usize = 10_000;
+
+/// Time from starting the binary to the first frame on its terminal.
+fn first_frame(args: &[&str]) -> Duration {
+    let pty = native_pty_system()
+        .openpty(PtySize {
+            rows: SIZE.1,
+            cols: SIZE.0,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .expect("a pseudo-terminal");
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_vnfwiz"));
+    command.args(args);
+    command.cwd(env!("CARGO_MANIFEST_DIR"));
+    command.env("TERM", "xterm-256color");
+    let mut reader = pty.master.try_clone_reader().expect("reader");
+    let started = Instant::now();
+    let mut child = pty.slave.spawn_command(command).expect("vnfwiz starts");
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 16384];
+    // The step indicator is drawn last on the header line, so its bytes mean a frame.
+    while !seen.windows(5).any(|w| w == b"/9] S" || w == b"/9] I") {
+        let n = reader.read(&mut buffer).expect("output");
+        assert!(n > 0, "vnfwiz ended before drawing");
+        seen.extend_from_slice(&buffer[..n]);
+    }
+    let elapsed = started.elapsed();
+    let _ = child.kill();
+    let _ = child.wait();
+    elapsed
+}
+
+struct GeneratedTexts(String);
+
+impl SourceTexts for GeneratedTexts {
+    fn text(&self, _: &str) -> Option<Cow<'_, str>> {
+        Some(Cow::Borrowed(&self.0))
+    }
+
+    fn file_count(&self) -> usize {
+        1
+    }
+}
+
+/// A review step holding `count` violations over a few rules and 40 files.
+fn review_of(count: usize) -> State {
+    let rules: Vec<_> = ["R-90279", "R-90526", "R-39402", "R-90152"]
+        .iter()
+        .map(|id| vnfwiz::rules::find(id).expect("registered"))
+        .collect();
+    let mut text = String::from("parameters:\n");
+    for i in 0..count {
+        text.push_str(&format!("  p{i}:\n    type: string\n    default: v{i}\n"));
+    }
+    let violations: Vec<Violation> = (0..count)
+        .map(|i| Violation {
+            rule: &rules[i % rules.len()].meta,
+            file: format!("nested/module_{}.yaml", i % 40),
+            span: Span {
+                line: u32::try_from(2 + 3 * i).unwrap_or(u32::MAX),
+                column: 3,
+                start: 0,
+                end: 0,
+            },
+            path: format!("parameters.p{i}"),
+            message: format!("parameter `p{i}` is not what the rule wants"),
+            related: Vec::new(),
+        })
+        .collect();
+    let checked = Checked::new(
+        violations,
+        &GeneratedTexts(text),
+        Vec::new(),
+        Duration::ZERO,
+    );
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut state = State::new(root, None, SIZE);
+    state.step = StepId::Review;
+    let generation = state.review.generation;
+    update(
+        &mut state,
+        Event::Message(Message::Resolved {
+            generation,
+            resolution: Arc::new(Resolution {
+                checked,
+                ..Resolution::default()
+            }),
+        }),
+    );
+    state
+}
+
+fn frame(state: &mut State, terminal: &mut Terminal<TestBackend>, theme: &Theme, action: Action) {
+    update(state, Event::Action(action));
+    terminal.draw(|f| view(state, theme, f)).expect("draws");
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("start to first frame");
+    group.sample_size(20);
+    group.bench_function("picker (no PATH)", |b| {
+        b.iter_custom(|n| (0..n).map(|_| first_frame(&[])).sum())
+    });
+    group.bench_function("the sample OVA", |b| {
+        b.iter_custom(|n| {
+            (0..n)
+                .map(|_| first_frame(&["assets/samples/vfw-edge.ova"]))
+                .sum()
+        })
+    });
+    group.finish();
+
+    let theme = Theme::default_theme();
+    let mut terminal = Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).expect("terminal");
+    let mut state = review_of(VIOLATIONS);
+    let mut group = c.benchmark_group("key to frame, 10 000 violations");
+    group.bench_function("↓ in the list", |b| {
+        let mut down = true;
+        b.iter(|| {
+            // Walk down the list and back so every frame moves the selection.
+            if state.review.selected == 0 {
+                down = true;
+            } else if state.review.selected >= VIOLATIONS - 1 {
+                down = false;
+            }
+            let action = if down { Action::Down } else { Action::Up };
+            frame(&mut state, &mut terminal, &theme, action)
+        })
+    });
+    group.bench_function("PgDn in the list", |b| {
+        b.iter(|| {
+            let action = if state.review.selected + 30 >= VIOLATIONS {
+                Action::Home
+            } else {
+                Action::PageDown
+            };
+            frame(&mut state, &mut terminal, &theme, action)
+        })
+    });
+    frame(&mut state, &mut terminal, &theme, Action::Home);
+    frame(&mut state, &mut terminal, &theme, Action::Filter);
+    group.bench_function("typing a filter character (narrows)", |b| {
+        b.iter_custom(|n| {
+            let mut total = Duration::ZERO;
+            for _ in 0..n {
+                let started = Instant::now();
+                frame(&mut state, &mut terminal, &theme, Action::Input('7'));
+                total += started.elapsed();
+                // Erasing rescans every item; it is timed on its own below.
+                frame(&mut state, &mut terminal, &theme, Action::Erase);
+            }
+            total
+        })
+    });
+    frame(&mut state, &mut terminal, &theme, Action::Input('1'));
+    group.bench_function("erasing a filter character (rescans)", |b| {
+        b.iter_custom(|n| {
+            let mut total = Duration::ZERO;
+            for _ in 0..n {
+                frame(&mut state, &mut terminal, &theme, Action::Input('9'));
+                let started = Instant::now();
+                frame(&mut state, &mut terminal, &theme, Action::Erase);
+                total += started.elapsed();
+            }
+            total
+        })
+    });
+    group.finish();
+
+    // Re-validation as the wizard does it: an evaluation request to the session's thread
+    // (answers checked, the set resolved and validated, the panes' index built) until its
+    // resolution arrives.
+    let dir = tempfile::tempdir().expect("temp dir");
+    large_vnf::generate(dir.path());
+    let (outbox, inbox) = channel::<Message>();
+    let mut runtime = Runtime::new(outbox, Limits::default());
+    runtime.run(Effect::Open(dir.path().to_path_buf()));
+    loop {
+        match inbox.recv().expect("the session reports") {
+            Message::Opened(Ok(_)) => break,
+            Message::Opened(Err(failure)) => panic!("{}", failure.reason),
+            _ => {}
+        }
+    }
+    let mut generation = 0;
+    let mut evaluate = |runtime: &mut Runtime<Message>| {
+        generation += 1;
+        runtime.run(Effect::Evaluate {
+            generation,
+            draft: Draft::default(),
+        });
+        generation
+    };
+    let resolved = |inbox: &Receiver<Message>, wanted: u64| loop {
+        if let Message::Resolved {
+            generation,
+            resolution,
+        } = inbox.recv().expect("a resolution")
+            && generation == wanted
+        {
+            return resolution;
+        }
+    };
+    let first = evaluate(&mut runtime);
+    let resolution = resolved(&inbox, first);
+    eprintln!(
+        "large VNF: {} violations, refused: {}",
+        resolution.checked.violations.len(),
+        resolution.refusal.is_some()
+    );
+    let mut group = c.benchmark_group("re-validation, large VNF");
+    group.sample_size(20);
+    group.bench_function("evaluation on the session's thread", |b| {
+        b.iter(|| {
+            let wanted = evaluate(&mut runtime);
+            resolved(&inbox, wanted)
+        })
+    });
+    // Keys keep being answered while the session re-validates: frames are timed while
+    // evaluations run back to back on its thread.
+    let mut state = review_of(VIOLATIONS);
+    let mut in_flight = false;
+    group.bench_function("key to frame while re-validating", |b| {
+        b.iter(|| {
+            while let Ok(message) = inbox.try_recv() {
+                if matches!(message, Message::Resolved { .. }) {
+                    in_flight = false;
+                }
+            }
+            if !in_flight {
+                evaluate(&mut runtime);
+                in_flight = true;
+            }
+            let action = if state.review.selected >= VIOLATIONS - 1 {
+                Action::Home
+            } else {
+                Action::Down
+            };
+            frame(&mut state, &mut terminal, &theme, action)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

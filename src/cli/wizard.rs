@@ -1,0 +1,52 @@
+//! `vnfwiz [PATH] [--answers FILE] [--theme NAME] [--mouse]`: the wizard.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use vnfwiz::limits::Limits;
+use vnfwiz::tui::state::Exit;
+use vnfwiz::tui::{WizardOptions, run as run_wizard};
+
+use super::CliError;
+
+/// The wizard's arguments (no subcommand given).
+#[derive(Debug, Args)]
+pub struct WizardArgs {
+    /// The package or templates to onboard (a picker over the current folder otherwise).
+    path: Option<PathBuf>,
+    /// Start from the answers in this file (as `--save-answers` writes them).
+    #[arg(long, value_name = "FILE")]
+    answers: Option<PathBuf>,
+    /// Save the answers (without secrets) to this file when writing, or when quitting.
+    #[arg(long, value_name = "FILE")]
+    save_answers: Option<PathBuf>,
+    /// Colours: default, light, high-contrast, mono, or a path to a theme file.
+    #[arg(long, value_name = "NAME")]
+    theme: Option<String>,
+    /// Let the mouse wheel scroll lists and texts.
+    #[arg(long)]
+    mouse: bool,
+}
+
+pub fn run(args: WizardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
+    let exit = run_wizard(WizardOptions {
+        path: args.path,
+        answers: args.answers,
+        save_answers: args.save_answers,
+        theme: args.theme,
+        mouse: args.mouse,
+        limits: *limits,
+    })?;
+    Ok(match exit {
+        Exit::Quit => ExitCode::SUCCESS,
+        Exit::Declined => {
+            eprintln!("vnfwiz: the licence was declined; nothing was written");
+            ExitCode::from(1)
+        }
+        Exit::Written(summary) => {
+            println!("vnfwiz: {summary}");
+            ExitCode::SUCCESS
+        }
+    })
+}

@@ -1,0 +1,300 @@
+//! What a fix changes, as line hunks with context (for the wizard's preview) and as a
+//! unified diff (for `validate --fix-dry-run`).
+
+use std::fmt::Write;
+
+use serde::Serialize;
+use similar::{ChangeTag, TextDiff};
+
+/// Lines of context around each change.
+pub const CONTEXT: usize = 3;
+
+/// How a line of a hunk relates the two texts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineKind {
+    /// In both.
+    Context,
+    /// Only before.
+    Removed,
+    /// Only after.
+    Added,
+}
+
+/// One line of a hunk.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DiffLine {
+    /// Context, removed or added.
+    pub kind: LineKind,
+    /// The line without its break.
+    pub text: String,
+    /// 1-based line before, for context and removed lines.
+    pub old: Option<u32>,
+    /// 1-based line after, for context and added lines.
+    pub new: Option<u32>,
+}
+
+/// A run of changed lines with their context.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hunk {
+    /// First line before (1-based; 0 for an empty text).
+    pub old_start: u32,
+    /// Lines before.
+    pub old_len: u32,
+    /// First line after.
+    pub new_start: u32,
+    /// Lines after.
+    pub new_len: u32,
+    /// The lines.
+    pub lines: Vec<DiffLine>,
+}
+
+/// The change of one file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FileChange {
+    /// Package-relative path.
+    pub path: String,
+    /// True when the file is new.
+    pub created: bool,
+    /// True when the text before did not end with a line break.
+    old_unterminated: bool,
+    /// True when the text after does not end with a line break.
+    new_unterminated: bool,
+    /// The hunks.
+    pub hunks: Vec<Hunk>,
+}
+
+/// One file's text before (`None`: the file is new) and after.
+#[derive(Clone, Copy, Debug)]
+pub struct TextChange<'a> {
+    /// Package-relative path.
+    pub path: &'a str,
+    /// The text before.
+    pub before: Option<&'a [u8]>,
+    /// The text after.
+    pub after: &'a [u8],
+}
+
+/// The changes of every file a fix touches.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Preview {
+    /// Files in the order the fix names them.
+    pub files: Vec<FileChange>,
+}
+
+impl Preview {
+    /// Compares each file's texts; `secrets` are masked by `*` wherever they appear.
+    pub fn of(changes: &[TextChange<'_>], secrets: &[String]) -> Preview {
+        let files = changes
+            .iter()
+            .filter_map(|change| {
+                let old = String::from_utf8_lossy(change.before.unwrap_or(b""));
+                let new = String::from_utf8_lossy(change.after);
+                let created = change.before.is_none();
+                let file = file_change(change.path, created, &old, &new, secrets);
+                (!file.hunks.is_empty() || created).then_some(file)
+            })
+            .collect();
+        Preview { files }
+    }
+
+    /// True when nothing changes.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// How many lines are removed and added.
+    pub fn counts(&self) -> (usize, usize) {
+        let lines = self
+            .files
+            .iter()
+            .flat_map(|f| &f.hunks)
+            .flat_map(|h| &h.lines);
+        lines.fold((0, 0), |(removed, added), line| match line.kind {
+            LineKind::Removed => (removed + 1, added),
+            LineKind::Added => (removed, added + 1),
+            LineKind::Context => (removed, added),
+        })
+    }
+
+    /// The unified diff (`--- a/…`, `+++ b/…`, `@@ … @@` hunks).
+    pub fn unified(&self) -> String {
+        let mut out = String::new();
+        for file in &self.files {
+            let old = if file.created {
+                "/dev/null".to_owned()
+            } else {
+                format!("a/{}", file.path)
+            };
+            let _ = writeln!(out, "--- {old}");
+            let _ = writeln!(out, "+++ b/{}", file.path);
+            for hunk in &file.hunks {
+                let _ = writeln!(
+                    out,
+                    "@@ -{} +{} @@",
+                    range(hunk.old_start, hunk.old_len),
+                    range(hunk.new_start, hunk.new_len)
+                );
+                let last_old = hunk.lines.iter().filter_map(|l| l.old).max();
+                let last_new = hunk.lines.iter().filter_map(|l| l.new).max();
+                for line in &hunk.lines {
+                    let sign = match line.kind {
+                        LineKind::Context => ' ',
+                        LineKind::Removed => '-',
+                        LineKind::Added => '+',
+                    };
+                    let _ = writeln!(out, "{sign}{}", line.text);
+                    let unterminated = (file.old_unterminated
+                        && line.kind != LineKind::Added
+                        && line.old == last_old
+                        && last_old == Some(file_lines_old(hunk)))
+                        || (file.new_unterminated
+                            && line.kind != LineKind::Removed
+                            && line.new == last_new
+                            && last_new == Some(file_lines_new(hunk)));
+                    if unterminated {
+                        out.push_str("\\ No newline at end of file\n");
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+fn file_lines_old(hunk: &Hunk) -> u32 {
+    hunk.old_start + hunk.old_len.saturating_sub(1)
+}
+
+fn file_lines_new(hunk: &Hunk) -> u32 {
+    hunk.new_start + hunk.new_len.saturating_sub(1)
+}
+
+/// `start,len` as unified diffs write it (`start` alone for one line).
+fn range(start: u32, len: u32) -> String {
+    if len == 1 {
+        start.to_string()
+    } else {
+        format!("{start},{len}")
+    }
+}
+
+fn mask(text: &str, secrets: &[String]) -> String {
+    let mut out = text.to_owned();
+    for secret in secrets.iter().filter(|s| !s.trim().is_empty()) {
+        out = out.replace(secret.as_str(), &"*".repeat(secret.chars().count()));
+    }
+    out
+}
+
+fn file_change(path: &str, created: bool, old: &str, new: &str, secrets: &[String]) -> FileChange {
+    let diff = TextDiff::from_lines(old, new);
+    let mut hunks = Vec::new();
+    for group in diff.grouped_ops(CONTEXT) {
+        let (Some(first), Some(last)) = (group.first(), group.last()) else {
+            continue;
+        };
+        let old_range = first.old_range().start..last.old_range().end;
+        let new_range = first.new_range().start..last.new_range().end;
+        let mut lines = Vec::new();
+        for op in &group {
+            for change in diff.iter_changes(op) {
+                let kind = match change.tag() {
+                    ChangeTag::Equal => LineKind::Context,
+                    ChangeTag::Delete => LineKind::Removed,
+                    ChangeTag::Insert => LineKind::Added,
+                };
+                let text = change.to_string_lossy();
+                lines.push(DiffLine {
+                    kind,
+                    text: mask(text.trim_end_matches(['\n', '\r']), secrets),
+                    old: change.old_index().map(|i| i as u32 + 1),
+                    new: change.new_index().map(|i| i as u32 + 1),
+                });
+            }
+        }
+        let start = |r: &std::ops::Range<usize>| {
+            if r.is_empty() {
+                r.start as u32
+            } else {
+                r.start as u32 + 1
+            }
+        };
+        hunks.push(Hunk {
+            old_start: start(&old_range),
+            old_len: old_range.len() as u32,
+            new_start: start(&new_range),
+            new_len: new_range.len() as u32,
+            lines,
+        });
+    }
+    FileChange {
+        path: path.to_owned(),
+        created,
+        old_unterminated: !old.is_empty() && !old.ends_with('\n'),
+        new_unterminated: !new.is_empty() && !new.ends_with('\n'),
+        hunks,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change<'a>(path: &'a str, before: Option<&'a [u8]>, after: &'a [u8]) -> TextChange<'a> {
+        TextChange {
+            path,
+            before,
+            after,
+        }
+    }
+
+    #[test]
+    fn unified_diff_with_context_and_new_files() {
+        let before = "a: 1\nb: 2\nc: 3\nd: 4\ne: 5\nf: 6\ng: 7\nh: 8\n";
+        let after = "a: 1\nb: 2\nc: 3\nd: 4\ne: 5\nf: 6\ng: 7\nh: 8\ni: 9\n";
+        let changed = before.replace("b: 2\n", "");
+        let preview = Preview::of(
+            &[
+                change("t.yaml", Some(before.as_bytes()), changed.as_bytes()),
+                change("t.env", None, b"parameters: {}\n"),
+                change("same.yaml", Some(b"x\n"), b"x\n"),
+            ],
+            &[],
+        );
+        assert_eq!(
+            preview.unified(),
+            "--- a/t.yaml\n+++ b/t.yaml\n@@ -1,5 +1,4 @@\n a: 1\n-b: 2\n c: 3\n d: 4\n e: 5\n\
+             --- /dev/null\n+++ b/t.env\n@@ -0,0 +1 @@\n+parameters: {}\n"
+        );
+        assert_eq!(preview.counts(), (1, 1));
+        let appended = Preview::of(
+            &[change("t.yaml", Some(before.as_bytes()), after.as_bytes())],
+            &[],
+        );
+        assert_eq!(appended.files[0].hunks[0].old_start, 6);
+        assert_eq!(appended.files[0].hunks[0].new_len, 4);
+    }
+
+    #[test]
+    fn secrets_are_masked_and_missing_breaks_marked() {
+        let preview = Preview::of(
+            &[change(
+                "t.env",
+                Some(b"parameters:\n  a: 1"),
+                b"parameters:\n  a: 1\n  pw: s3cret",
+            )],
+            &["s3cret".to_owned()],
+        );
+        let text = preview.unified();
+        assert!(
+            text.contains("+  pw: ******\n\\ No newline at end of file\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("-  a: 1\n\\ No newline at end of file\n"),
+            "{text}"
+        );
+        assert!(!text.contains("s3cret"));
+    }
+}

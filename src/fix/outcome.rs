@@ -1,0 +1,88 @@
+//! What applying fixes did: the fixes applied (as answers records) and notes on the ones
+//! skipped or dropped.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::answers::FixRecord;
+use crate::report::Violation;
+
+use super::model::Safety;
+
+/// A fix that was applied.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AppliedFix {
+    /// Where it was applied, as the answers file records it.
+    pub record: FixRecord,
+    /// What it did.
+    pub title: String,
+    /// How safe it is.
+    pub safety: Safety,
+}
+
+/// A fix not applied, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FixNote {
+    /// The rule of the violation.
+    pub rule: String,
+    /// The violation's file.
+    pub file: String,
+    /// Its line.
+    pub line: u32,
+    /// Its column.
+    pub column: u32,
+    /// Why the fix was skipped or dropped.
+    pub message: String,
+}
+
+impl FixNote {
+    /// A note about the fix of `violation`.
+    pub fn at(violation: &Violation, message: impl Into<String>) -> FixNote {
+        FixNote {
+            rule: violation.rule.id.to_owned(),
+            file: violation.file.clone(),
+            line: violation.span.line,
+            column: violation.span.column,
+            message: message.into(),
+        }
+    }
+
+    /// A note about a recorded fix.
+    pub fn of_record(record: &FixRecord, message: impl Into<String>) -> FixNote {
+        FixNote {
+            rule: record.rule.clone(),
+            file: record.file.clone(),
+            line: record.line,
+            column: record.column,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for FixNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}: {}",
+            self.file, self.line, self.column, self.rule, self.message
+        )
+    }
+}
+
+/// The fixes one run applied and the notes on those it did not.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// Applied fixes, in order.
+    pub applied: Vec<AppliedFix>,
+    /// Fixes skipped or dropped.
+    pub notes: Vec<FixNote>,
+}
+
+impl Outcome {
+    /// Appends another run's result.
+    pub fn extend(&mut self, other: Outcome) {
+        self.applied.extend(other.applied);
+        self.notes.extend(other.notes);
+    }
+}

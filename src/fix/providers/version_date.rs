@@ -1,0 +1,133 @@
+//! R-27078 ("set to a date"): a `heat_template_version` written as a release alias
+//! (`newton`) is written as the date Heat reads it as (`2016-10-14`), keeping its quotes.
+//!
+//! Heat takes both spellings as the same version, so the fix is safe. It answers an R-27078
+//! violation that points at the version's value; a missing or empty version (what the rule
+//! reports today) gets no fix, since only the operator knows which release the cloud runs.
+
+use crate::hot::Version;
+
+use crate::fix::locate::{self, same_place};
+use crate::fix::model::{Fix, Offer, Safety};
+use crate::fix::registry::{Provider, Request};
+
+/// The provider.
+pub static PROVIDER: Provider = Provider {
+    rules: &["R-27078"],
+    offer,
+};
+
+fn offer(request: &Request<'_, '_>) -> Offer {
+    let set = request.set();
+    let violation = request.violation;
+    let Some(template) = locate::template(request.context, &violation.file) else {
+        return Offer::Unavailable("the template could not be read".to_owned());
+    };
+    let Some(value) = template
+        .root
+        .get("heat_template_version")
+        .filter(|v| same_place(v.span, violation.span))
+    else {
+        return Offer::Unavailable(
+            "write the release date the target OpenStack supports, e.g. `2017-09-01`".to_owned(),
+        );
+    };
+    let Some(written) = value.as_str() else {
+        return Offer::Unavailable("heat_template_version is not text".to_owned());
+    };
+    let Some(version) = Version::parse(written) else {
+        return Offer::Unavailable(format!("`{written}` is not a HOT version"));
+    };
+    let date = version.date();
+    if written == date {
+        return Offer::Unavailable(format!("`{written}` is already a date"));
+    }
+    let Some(layout) = locate::layout(set, template.id) else {
+        return Offer::Unavailable("the template is not UTF-8 text".to_owned());
+    };
+    let edit = layout.replace_scalar(value.span.start as usize, value.span.end as usize, date);
+    Offer::Ready(Fix::new(
+        violation.rule.id,
+        format!("Write heat_template_version `{written}` as its date, {date}"),
+        Safety::Safe,
+        vec![edit],
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::fix::edit::splice;
+    use crate::hot::{Roots, load_set};
+    use crate::limits::Limits;
+    use crate::report::Violation;
+    use crate::rules::{Context, find};
+    use crate::source::PackageFiles;
+
+    /// The text after the fix, or why there is none. No rule on this branch reports an
+    /// alias, so the violation is made by hand, placed where R-27078 would place it: at
+    /// the version's value.
+    fn fixed(text: &str) -> Result<String, String> {
+        let limits = Limits::default();
+        let files = PackageFiles::from_memory(
+            Path::new("vdns"),
+            vec![("base_vdns.yaml".to_owned(), text.as_bytes().to_vec())],
+            &limits,
+        )
+        .unwrap();
+        let set = load_set(&files, Roots::Discover, "vdns".to_owned(), &limits);
+        let context = Context::new(&set);
+        let value = set.files[0]
+            .document
+            .as_ref()
+            .unwrap()
+            .root
+            .get("heat_template_version")
+            .unwrap();
+        let violation = Violation {
+            rule: &find("R-27078").unwrap().meta,
+            file: "base_vdns.yaml".to_owned(),
+            span: value.span,
+            path: "heat_template_version".to_owned(),
+            message: "a release alias".to_owned(),
+            related: Vec::new(),
+        };
+        let offer = offer(&Request {
+            violation: &violation,
+            context: &context,
+            text: None,
+        });
+        match offer {
+            Offer::Ready(fix) => {
+                assert_eq!(fix.safety, Safety::Safe);
+                let edits: Vec<_> = fix.edits.iter().collect();
+                let after = splice("base_vdns.yaml", text.as_bytes(), &edits).unwrap();
+                Ok(String::from_utf8(after).unwrap())
+            }
+            Offer::Unavailable(reason) => Err(reason),
+            Offer::NeedsText { title, .. } => Err(title),
+        }
+    }
+
+    #[test]
+    fn aliases_become_dates_in_their_quotes() {
+        let template = "heat_template_version: newton   # Ocata cloud\ndescription: vDNS\n\
+                        resources: {}\n";
+        assert_eq!(
+            fixed(template).as_deref(),
+            Ok(
+                "heat_template_version: 2016-10-14   # Ocata cloud\ndescription: vDNS\n\
+                resources: {}\n"
+            )
+        );
+        let quoted = "heat_template_version: 'pike'\nresources: {}\n";
+        assert_eq!(
+            fixed(quoted).as_deref(),
+            Ok("heat_template_version: '2017-09-01'\nresources: {}\n")
+        );
+        let dated = "heat_template_version: 2017-09-01\nresources: {}\n";
+        assert!(fixed(dated).is_err_and(|reason| reason.contains("already")));
+    }
+}

@@ -1,0 +1,110 @@
+//! The rule catalogue as Markdown (`docs/rules.md`, `vnfwiz rules --format markdown`),
+//! generated from the registry so the documentation cannot drift from the code.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::meta::Rule;
+use super::profiles::Profiles;
+use super::registry::all;
+
+/// Text safe inside a Markdown table cell.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+/// The catalogue: the profiles, then every rule grouped by section, with id, keyword,
+/// summary and how to fix.
+pub fn markdown(profiles: &Profiles) -> String {
+    let mut out = String::new();
+    let rules = all();
+    let hot_spec = rules
+        .iter()
+        .filter(|r| r.meta.id.starts_with("R-92635/"))
+        .count();
+    let onap = rules
+        .iter()
+        .filter(|r| r.meta.id.starts_with("R-") && !r.meta.id.starts_with("R-92635/"))
+        .count();
+    let _ = writeln!(out, "# Rules\n");
+    let _ = writeln!(
+        out,
+        "<!-- Generated from the rule registry by `vnfwiz rules --format markdown`; do not \
+         edit by hand.\n     Regenerate with: cargo run -q -- rules --format markdown > \
+         docs/rules.md -->\n"
+    );
+    let _ = writeln!(
+        out,
+        "{} rules: {onap} ONAP VNF Heat requirements (`R-…`), {hot_spec} HOT specification \
+         checks (`R-92635/…`) and {} checks of other inputs (OVF packages `OVF-…`, template \
+         composition `CAP-…`). Severity follows the keyword: MUST and MUST NOT are errors, \
+         SHOULD and SHOULD NOT warnings, MAY notes.\n",
+        rules.len(),
+        rules.len() - onap - hot_spec
+    );
+    let _ = writeln!(out, "## Profiles\n");
+    let _ = writeln!(
+        out,
+        "`vnfwiz validate --profile NAME` runs a profile (`{}` when none is named); \
+         `--rules` and `--skip-rules` take ids, families, `*` prefixes and the section names \
+         below. The counts include the `OVF-…` and `CAP-…` checks, which every profile runs \
+         on their own kinds of input.\n",
+        profiles.default_name()
+    );
+    let _ = writeln!(
+        out,
+        "| profile | what it runs | rules |\n| --- | --- | --- |"
+    );
+    for profile in profiles.all() {
+        let count = profiles
+            .selection(&profile.name)
+            .map(|s| s.count())
+            .unwrap_or(0);
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {count} |",
+            profile.name,
+            cell(&profile.summary)
+        );
+    }
+    let mut sections: BTreeMap<&str, Vec<&Rule>> = BTreeMap::new();
+    for rule in rules {
+        sections.entry(rule.meta.section).or_default().push(rule);
+    }
+    for (section, rules) in sections {
+        let _ = writeln!(out, "\n## {section}\n");
+        let _ = writeln!(
+            out,
+            "| id | keyword | summary | how to fix |\n| --- | --- | --- | --- |"
+        );
+        for rule in rules {
+            let meta = &rule.meta;
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | {} | {} |",
+                meta.id,
+                meta.keyword.as_str(),
+                cell(meta.summary),
+                cell(meta.fix)
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_is_listed_once_under_its_section() {
+        let text = markdown(&Profiles::built_in());
+        for rule in all() {
+            let row = format!("| `{}` |", rule.meta.id);
+            assert_eq!(text.matches(&row).count(), 1, "{}", rule.meta.id);
+            assert!(text.contains(&format!("\n## {}\n", rule.meta.section)));
+        }
+        assert!(text.contains("| `seed` |"));
+        assert_eq!(cell("a | b"), "a \\| b");
+    }
+}

@@ -1,0 +1,223 @@
+//! Which rules run. A selector names rules by id (`R-90526`), by family (`R-92635` covers
+//! every `R-92635/…`), by id prefix ending in `*` (`OVF-*`) or by catalogue section: a
+//! section name, or several consecutive ones joined by ` / `, matched without regard to
+//! case or spacing against the rule's section path (`Output Parameters`, `ONAP Heat Template
+//! Constructs / Nested Heat Templates`).
+
+use super::meta::Rule;
+use super::registry::all;
+
+/// What is wrong with a rule selection.
+#[derive(Debug, thiserror::Error)]
+pub enum SelectionError {
+    /// An id or section name that matches no rule.
+    #[error(
+        "unknown rule or section `{0}`; `vnfwiz rules` lists the ids and docs/rules.md the sections"
+    )]
+    Unknown(String),
+    /// A profile name no profile file defines.
+    #[error("unknown rule profile `{name}`; the profiles are {known}")]
+    UnknownProfile {
+        /// The name asked for.
+        name: String,
+        /// The names there are, comma-separated.
+        known: String,
+    },
+}
+
+/// The steps of a section path, lower-cased with spaces collapsed.
+fn steps(path: &str) -> Vec<String> {
+    path.split('/')
+        .map(|step| {
+            step.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase()
+        })
+        .filter(|step| !step.is_empty())
+        .collect()
+}
+
+/// True when `wanted` (normalised steps) appears as consecutive steps of `section`.
+fn in_section(wanted: &[String], section: &str) -> bool {
+    let have = steps(section);
+    !wanted.is_empty() && have.windows(wanted.len()).any(|run| run == wanted)
+}
+
+/// True when `selector` is an id, a family or a `*` prefix that covers `id`.
+pub(super) fn covers_id(selector: &str, id: &str) -> bool {
+    match selector.strip_suffix('*') {
+        Some(prefix) => id.starts_with(prefix),
+        None => {
+            id == selector
+                || id
+                    .strip_prefix(selector)
+                    .is_some_and(|rest| rest.starts_with('/'))
+        }
+    }
+}
+
+/// Marks in `marks` (parallel to [`all`]) the rules `selector` names; returns how many.
+fn mark(selector: &str, marks: &mut [bool]) -> usize {
+    let selector = selector.trim();
+    let by_id: Vec<usize> = all()
+        .iter()
+        .enumerate()
+        .filter(|(_, rule)| covers_id(selector, rule.meta.id))
+        .map(|(i, _)| i)
+        .collect();
+    let chosen = if by_id.is_empty() && !selector.ends_with('*') {
+        let wanted = steps(selector);
+        all()
+            .iter()
+            .enumerate()
+            .filter(|(_, rule)| in_section(&wanted, rule.meta.section))
+            .map(|(i, _)| i)
+            .collect()
+    } else {
+        by_id
+    };
+    for &i in &chosen {
+        marks[i] = true;
+    }
+    chosen.len()
+}
+
+/// A set of rules to run, fixed against the registry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// Parallel to [`all`].
+    included: Vec<bool>,
+}
+
+impl Default for Selection {
+    fn default() -> Selection {
+        Selection::all()
+    }
+}
+
+impl Selection {
+    /// Every rule.
+    pub fn all() -> Selection {
+        Selection {
+            included: vec![true; all().len()],
+        }
+    }
+
+    /// The rules the selectors name; an id or section matching nothing is an error (a `*`
+    /// prefix may match nothing: it can name an area this build does not have).
+    pub fn only<S: AsRef<str>>(selectors: &[S]) -> Result<Selection, SelectionError> {
+        let mut included = vec![false; all().len()];
+        for selector in selectors {
+            let selector = selector.as_ref();
+            if mark(selector, &mut included) == 0 && !selector.trim().ends_with('*') {
+                return Err(SelectionError::Unknown(selector.trim().to_owned()));
+            }
+        }
+        Ok(Selection { included })
+    }
+
+    /// This selection plus every rule of `other`.
+    pub fn with(mut self, other: &Selection) -> Selection {
+        for (mine, theirs) in self.included.iter_mut().zip(&other.included) {
+            *mine |= *theirs;
+        }
+        self
+    }
+
+    /// This selection without the rules the selectors name (the same forms as [`only`]).
+    ///
+    /// [`only`]: Selection::only
+    pub fn skipping<S: AsRef<str>>(mut self, selectors: &[S]) -> Result<Selection, SelectionError> {
+        let skipped = Selection::only(selectors)?;
+        for (mine, skip) in self.included.iter_mut().zip(&skipped.included) {
+            *mine &= !*skip;
+        }
+        Ok(self)
+    }
+
+    /// This selection without one rule or family known to exist (for an output whose
+    /// purpose contradicts that rule by the operator's choice).
+    pub fn without(mut self, id: &str) -> Selection {
+        let mut skipped = vec![false; self.included.len()];
+        mark(id, &mut skipped);
+        for (mine, skip) in self.included.iter_mut().zip(&skipped) {
+            *mine &= !*skip;
+        }
+        self
+    }
+
+    /// Whether a rule runs.
+    pub fn includes(&self, rule: &Rule) -> bool {
+        all()
+            .binary_search_by(|probe| probe.meta.id.cmp(rule.meta.id))
+            .is_ok_and(|i| self.included[i])
+    }
+
+    /// The rules that run, sorted by id.
+    pub fn rules(&self) -> impl Iterator<Item = &'static Rule> + '_ {
+        all()
+            .iter()
+            .zip(&self.included)
+            .filter(|(_, on)| **on)
+            .map(|(rule, _)| *rule)
+    }
+
+    /// How many rules run.
+    pub fn count(&self) -> usize {
+        self.included.iter().filter(|on| **on).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(selection: &Selection) -> Vec<&'static str> {
+        selection.rules().map(|r| r.meta.id).collect()
+    }
+
+    #[test]
+    fn ids_families_and_prefixes() {
+        let one = Selection::only(&["R-90526"]).expect("registered");
+        assert_eq!(ids(&one), ["R-90526"]);
+        let family = Selection::only(&["R-92635"]).expect("registered");
+        assert!(family.count() > 10);
+        assert!(ids(&family).iter().all(|id| id.starts_with("R-92635/")));
+        let ovf = Selection::only(&["OVF-*"]).expect("a prefix");
+        assert!(ids(&ovf).iter().all(|id| id.starts_with("OVF-")));
+        assert!(ovf.count() > 5);
+        assert!(Selection::only(&["CSAR-*"]).expect("a prefix").count() > 5);
+        // A prefix no rule has selects nothing, without an error.
+        assert_eq!(Selection::only(&["XYZ-*"]).expect("a prefix").count(), 0);
+        assert!(matches!(
+            Selection::only(&["R-00000"]),
+            Err(SelectionError::Unknown(id)) if id == "R-00000"
+        ));
+    }
+
+    #[test]
+    fn sections_by_name_in_any_case_and_spacing() {
+        let outputs = Selection::only(&["output  parameters"]).expect("a section");
+        assert_eq!(ids(&outputs), ["R-07443", "R-20547", "R-22608", "R-89913"]);
+        let volume = Selection::only(&["Output Parameters / ONAP Volume Module Output Parameters"])
+            .expect("consecutive sections");
+        assert_eq!(ids(&volume), ["R-07443", "R-20547", "R-89913"]);
+        // Steps that are not consecutive in any path select nothing.
+        assert!(
+            Selection::only(&["ONAP Heat Orchestration Templates Overview / Base Modules"])
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn skipping_removes_rules() {
+        let selection = Selection::only(&["Output Parameters"])
+            .and_then(|s| s.skipping(&["R-22608", "R-20547"]))
+            .expect("known rules");
+        assert_eq!(ids(&selection), ["R-07443", "R-89913"]);
+        assert!(Selection::all().skipping(&["no such section"]).is_err());
+        let all = Selection::all();
+        assert!(all.includes(all.rules().next().expect("a rule")));
+    }
+}

@@ -1,0 +1,227 @@
+//! The keymap as data (DESIGN.md's "wizard's keys"): one table turns key events into
+//! actions and also writes the help overlay, so the two never disagree.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::action::Action;
+
+/// One key bound to one action.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    /// The key.
+    pub code: KeyCode,
+    /// Ctrl or Alt (Shift is part of the character itself).
+    pub modifiers: KeyModifiers,
+    /// What it does.
+    pub action: Action,
+}
+
+const fn key(code: KeyCode, action: Action) -> Binding {
+    Binding {
+        code,
+        modifiers: KeyModifiers::NONE,
+        action,
+    }
+}
+
+const fn ctrl(c: char, action: Action) -> Binding {
+    Binding {
+        code: KeyCode::Char(c),
+        modifiers: KeyModifiers::CONTROL,
+        action,
+    }
+}
+
+/// Every binding, in the order the help lists them.
+pub const BINDINGS: &[Binding] = &[
+    key(KeyCode::Enter, Action::Confirm),
+    key(KeyCode::Esc, Action::Back),
+    key(KeyCode::Tab, Action::NextField),
+    key(KeyCode::BackTab, Action::PreviousField),
+    key(KeyCode::Up, Action::Up),
+    key(KeyCode::Char('k'), Action::Up),
+    key(KeyCode::Down, Action::Down),
+    key(KeyCode::Char('j'), Action::Down),
+    key(KeyCode::Left, Action::Left),
+    key(KeyCode::Right, Action::Right),
+    key(KeyCode::PageUp, Action::PageUp),
+    key(KeyCode::PageDown, Action::PageDown),
+    key(KeyCode::Home, Action::Home),
+    key(KeyCode::End, Action::End),
+    key(KeyCode::Char(' '), Action::Toggle),
+    key(KeyCode::Char('/'), Action::Filter),
+    key(KeyCode::Char('a'), Action::Accept),
+    key(KeyCode::Char('d'), Action::Decline),
+    key(KeyCode::Char('y'), Action::Yes),
+    key(KeyCode::Char('n'), Action::No),
+    key(KeyCode::Char('s'), Action::Save),
+    ctrl('r', Action::Reveal),
+    ctrl('s', Action::Write),
+    key(KeyCode::Char('?'), Action::Help),
+    key(KeyCode::F(1), Action::Help),
+    key(KeyCode::Char('q'), Action::Quit),
+    ctrl('c', Action::Interrupt),
+];
+
+/// What an action does, for the help overlay.
+pub fn describe(action: Action) -> &'static str {
+    match action {
+        Action::Confirm => "confirm / next step",
+        Action::Back => "back: close, cancel a check, previous step",
+        Action::NextField => "next field, pane or tab",
+        Action::PreviousField => "previous field, pane or tab",
+        Action::Up => "move up",
+        Action::Down => "move down",
+        Action::Left => "cursor left / previous choice",
+        Action::Right => "cursor right / next choice",
+        Action::PageUp => "page up",
+        Action::PageDown => "page down",
+        Action::Home => "first / start",
+        Action::End => "last / end",
+        Action::Toggle => "toggle or cycle the focused choice",
+        Action::Filter => "fuzzy filter the list",
+        Action::Accept => "accept the licence shown",
+        Action::Decline => "decline the licence shown",
+        Action::Yes => "yes, in a question",
+        Action::No => "no, in a question",
+        Action::Reveal => "show or mask the focused password",
+        Action::Write => "write the outputs (review and write steps)",
+        Action::Save => "save the answers and quit (in the quit question)",
+        Action::Help => "this help",
+        Action::Quit => "quit (asks first when answers would be lost)",
+        Action::Interrupt => "quit from anywhere, text fields too",
+        Action::Input(_) | Action::Erase | Action::Delete => "edit the focused text field",
+        Action::ScrollUp | Action::ScrollDown => "scroll (with --mouse)",
+    }
+}
+
+/// How a key is written in hints and help (`Enter`, `Ctrl-S`, `↑`, `k`).
+pub fn key_name(code: KeyCode, modifiers: KeyModifiers) -> String {
+    match code {
+        KeyCode::Enter => "Enter".to_owned(),
+        KeyCode::Esc => "Esc".to_owned(),
+        KeyCode::Tab => "Tab".to_owned(),
+        KeyCode::BackTab => "Shift-Tab".to_owned(),
+        KeyCode::Up => "↑".to_owned(),
+        KeyCode::Down => "↓".to_owned(),
+        KeyCode::Left => "←".to_owned(),
+        KeyCode::Right => "→".to_owned(),
+        KeyCode::PageUp => "PgUp".to_owned(),
+        KeyCode::PageDown => "PgDn".to_owned(),
+        KeyCode::Home => "Home".to_owned(),
+        KeyCode::End => "End".to_owned(),
+        KeyCode::F(n) => format!("F{n}"),
+        KeyCode::Char(' ') => "Space".to_owned(),
+        KeyCode::Char(c) if modifiers.contains(KeyModifiers::CONTROL) => {
+            format!("Ctrl-{}", c.to_ascii_uppercase())
+        }
+        KeyCode::Char(c) => c.to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// The help overlay's lines: each action once, with every key bound to it.
+pub fn help_lines() -> Vec<(String, &'static str)> {
+    let mut lines: Vec<(Action, Vec<String>)> = Vec::new();
+    for binding in BINDINGS {
+        let name = key_name(binding.code, binding.modifiers);
+        match lines.iter_mut().find(|(a, _)| *a == binding.action) {
+            Some((_, keys)) => keys.push(name),
+            None => lines.push((binding.action, vec![name])),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|(action, keys)| (keys.join(" "), describe(action)))
+        .collect()
+}
+
+/// The action for a key event. When a text field has focus, characters (without Ctrl or
+/// Alt) are typed into it before any letter binding applies; Ctrl-C always interrupts.
+pub fn action_for(event: KeyEvent, text_focused: bool) -> Option<Action> {
+    if event.kind == KeyEventKind::Release {
+        return None;
+    }
+    // Shift is part of the character (`?`, `G`), and Shift-Tab arrives as BackTab.
+    let modifiers = event.modifiers - KeyModifiers::SHIFT;
+    if text_focused {
+        match event.code {
+            KeyCode::Char(c)
+                if !modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+            {
+                return Some(Action::Input(c));
+            }
+            KeyCode::Backspace => return Some(Action::Erase),
+            KeyCode::Delete => return Some(Action::Delete),
+            _ => {}
+        }
+    }
+    BINDINGS
+        .iter()
+        .find(|b| b.code == event.code && b.modifiers == modifiers)
+        .map(|b| b.action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, modifiers)
+    }
+
+    #[test]
+    fn letters_reach_a_focused_text_field_first() {
+        let q = press(KeyCode::Char('q'), KeyModifiers::NONE);
+        assert_eq!(action_for(q, false), Some(Action::Quit));
+        assert_eq!(action_for(q, true), Some(Action::Input('q')));
+        let slash = press(KeyCode::Char('/'), KeyModifiers::NONE);
+        assert_eq!(action_for(slash, true), Some(Action::Input('/')));
+        let upper = press(KeyCode::Char('Q'), KeyModifiers::SHIFT);
+        assert_eq!(action_for(upper, true), Some(Action::Input('Q')));
+    }
+
+    #[test]
+    fn ctrl_c_interrupts_everywhere() {
+        let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(action_for(ctrl_c, false), Some(Action::Interrupt));
+        assert_eq!(action_for(ctrl_c, true), Some(Action::Interrupt));
+    }
+
+    #[test]
+    fn the_design_keys_are_bound() {
+        let cases = [
+            (KeyCode::Enter, KeyModifiers::NONE, Action::Confirm),
+            (KeyCode::Esc, KeyModifiers::NONE, Action::Back),
+            (KeyCode::Tab, KeyModifiers::NONE, Action::NextField),
+            (KeyCode::BackTab, KeyModifiers::SHIFT, Action::PreviousField),
+            (KeyCode::Char('j'), KeyModifiers::NONE, Action::Down),
+            (KeyCode::Char('k'), KeyModifiers::NONE, Action::Up),
+            (KeyCode::Char('?'), KeyModifiers::SHIFT, Action::Help),
+            (KeyCode::Char('a'), KeyModifiers::NONE, Action::Accept),
+            (KeyCode::Char('d'), KeyModifiers::NONE, Action::Decline),
+            (KeyCode::Char('s'), KeyModifiers::CONTROL, Action::Write),
+        ];
+        for (code, modifiers, action) in cases {
+            assert_eq!(action_for(press(code, modifiers), false), Some(action));
+        }
+        let release = KeyEvent {
+            kind: KeyEventKind::Release,
+            ..press(KeyCode::Enter, KeyModifiers::NONE)
+        };
+        assert_eq!(action_for(release, false), None);
+    }
+
+    #[test]
+    fn help_lists_each_action_once_with_all_its_keys() {
+        let lines = help_lines();
+        let up = lines.iter().find(|(_, what)| *what == "move up").unwrap();
+        assert_eq!(up.0, "↑ k");
+        let help = lines.iter().find(|(_, what)| *what == "this help").unwrap();
+        assert_eq!(help.0, "? F1");
+        assert_eq!(
+            lines.iter().filter(|(_, what)| *what == "move up").count(),
+            1
+        );
+    }
+}

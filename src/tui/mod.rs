@@ -1,0 +1,238 @@
+//! The wizard: a terminal UI that walks the operator from a source to a package.
+//!
+//! One synchronous loop: draw the state, wait for the next event (a key, a resize or a
+//! worker's message, all on one channel), turn it into an [`update::Event`], apply it with
+//! [`update::update`], and hand the effects it returns to the [`worker::Runtime`]. Drawing
+//! ([`view::view`]) and updating do no I/O; workers do, on their own threads. The terminal is
+//! restored on every way out, panics included.
+
+pub mod action;
+pub mod checked;
+pub mod effect;
+#[cfg(test)]
+mod guide;
+pub mod keymap;
+pub mod opened;
+pub mod scan;
+#[cfg(test)]
+mod screens;
+pub mod session_thread;
+pub mod state;
+pub mod steps;
+#[cfg(test)]
+mod testing;
+pub mod theme;
+pub mod update;
+pub mod view;
+pub mod widgets;
+pub mod worker;
+
+use std::io::{IsTerminal, stdout};
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::thread;
+use std::time::Duration;
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{
+    self as terminal_event, DisableMouseCapture, EnableMouseCapture, MouseEventKind,
+};
+use ratatui::crossterm::{cursor, execute};
+
+use crate::answers::{Answers, AnswersError};
+use crate::limits::Limits;
+use action::Action;
+use effect::Message;
+use state::{Exit, State};
+use theme::{Theme, ThemeError};
+use update::{Event, update};
+use worker::Runtime;
+
+/// How often the loop looks for a signal while no event arrives.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// What the command line gives the wizard.
+#[derive(Clone, Debug, Default)]
+pub struct WizardOptions {
+    /// The source to open at once (the picker otherwise).
+    pub path: Option<PathBuf>,
+    /// Answers to start from (`--answers`).
+    pub answers: Option<PathBuf>,
+    /// Where to save the answers (`--save-answers`): offered when writing and quitting.
+    pub save_answers: Option<PathBuf>,
+    /// A theme name or file (`--theme`).
+    pub theme: Option<String>,
+    /// Whether the mouse wheel scrolls (`--mouse`).
+    pub mouse: bool,
+    /// Bounds on what is read.
+    pub limits: Limits,
+}
+
+/// Why the wizard could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum WizardError {
+    /// Standard input or output is not a terminal.
+    #[error(
+        "the wizard needs a terminal; in scripts and CI use `vnfwiz validate` and `vnfwiz inspect`"
+    )]
+    NotATerminal,
+    /// The theme cannot be used.
+    #[error(transparent)]
+    Theme(#[from] ThemeError),
+    /// The answers file cannot be read.
+    #[error(transparent)]
+    Answers(#[from] AnswersError),
+    /// The terminal failed.
+    #[error("terminal: {0}")]
+    Terminal(#[from] std::io::Error),
+    /// SIGINT or SIGTERM arrived (from outside: in the wizard Ctrl-C is a key).
+    #[error("interrupted by {0}; the terminal is restored")]
+    Interrupted(crate::interrupt::Signal),
+}
+
+/// What arrives at the loop.
+enum Incoming {
+    Terminal(terminal_event::Event),
+    Worker(Message),
+}
+
+impl From<Message> for Incoming {
+    fn from(message: Message) -> Incoming {
+        Incoming::Worker(message)
+    }
+}
+
+/// Restores the terminal when dropped, so every return path (and `?`) leaves it usable.
+struct Restore {
+    mouse: bool,
+}
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        restore_terminal(self.mouse);
+    }
+}
+
+fn restore_terminal(mouse: bool) {
+    if mouse {
+        let _ = execute!(stdout(), DisableMouseCapture);
+    }
+    ratatui::restore();
+    let _ = execute!(stdout(), cursor::Show);
+}
+
+/// Runs the wizard until the operator quits, declines or finishes.
+pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
+    if !std::io::stdin().is_terminal() || !stdout().is_terminal() {
+        return Err(WizardError::NotATerminal);
+    }
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let theme = Theme::choose(options.theme.as_deref(), no_color)?;
+    let answers = options
+        .answers
+        .as_deref()
+        .map(|path| Answers::load(path, &options.limits))
+        .transpose()?
+        .unwrap_or_default();
+    let root = std::env::current_dir()?;
+
+    // Mouse capture is ours to undo on a panic; ratatui's own hook (installed next) leaves
+    // raw mode and the alternate screen first.
+    if options.mouse {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = execute!(stdout(), DisableMouseCapture);
+            previous(info);
+        }));
+    }
+    // A signal from outside ends the loop, so the terminal is restored on the way out.
+    crate::interrupt::install();
+    let mut terminal = ratatui::try_init()?;
+    let _restore = Restore {
+        mouse: options.mouse,
+    };
+    if options.mouse {
+        execute!(stdout(), EnableMouseCapture)?;
+    }
+    let size = terminal.size()?;
+    let mut state = State::new(root, options.path.clone(), (size.width, size.height));
+    state.draft = effect::Draft::from_answers(answers);
+    state.save_to = options.save_answers.clone();
+    let (outbox, inbox) = channel::<Incoming>();
+    let keys = outbox.clone();
+    thread::spawn(move || {
+        while let Ok(event) = terminal_event::read() {
+            if keys.send(Incoming::Terminal(event)).is_err() {
+                return;
+            }
+        }
+    });
+    let mut runtime = Runtime::new(outbox, options.limits);
+    for effect in steps::source::start(&mut state) {
+        runtime.run(effect);
+    }
+    event_loop(
+        &mut terminal,
+        &mut state,
+        &theme,
+        &inbox,
+        &mut runtime,
+        options.mouse,
+    )?;
+    Ok(state.exit.unwrap_or(Exit::Quit))
+}
+
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    state: &mut State,
+    theme: &Theme,
+    inbox: &Receiver<Incoming>,
+    runtime: &mut Runtime<Incoming>,
+    mouse: bool,
+) -> Result<(), WizardError> {
+    loop {
+        terminal.draw(|frame| view::view(state, theme, frame))?;
+        let first = loop {
+            if let Some(signal) = crate::interrupt::received() {
+                return Err(WizardError::Interrupted(signal));
+            }
+            match inbox.recv_timeout(SIGNAL_POLL) {
+                Ok(incoming) => break incoming,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+            }
+        };
+        // Take everything already waiting before drawing again, so a burst of progress
+        // messages or held-down keys costs one frame.
+        for incoming in std::iter::once(first).chain(inbox.try_iter()) {
+            if let Some(event) = event_of(state, incoming, mouse) {
+                for effect in update(state, event) {
+                    runtime.run(effect);
+                }
+            }
+            if state.exit.is_some() {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// The wizard's event for what arrived, if it means anything. Mouse reports count only
+/// with `--mouse` (a terminal may send them unasked).
+fn event_of(state: &State, incoming: Incoming, mouse: bool) -> Option<Event> {
+    match incoming {
+        Incoming::Worker(message) => Some(Event::Message(message)),
+        Incoming::Terminal(terminal_event::Event::Key(key)) => {
+            keymap::action_for(key, state.text_focused()).map(Event::Action)
+        }
+        Incoming::Terminal(terminal_event::Event::Resize(columns, rows)) => {
+            Some(Event::Resize(columns, rows))
+        }
+        Incoming::Terminal(terminal_event::Event::Mouse(report)) if mouse => match report.kind {
+            MouseEventKind::ScrollUp => Some(Event::Action(Action::ScrollUp)),
+            MouseEventKind::ScrollDown => Some(Event::Action(Action::ScrollDown)),
+            _ => None,
+        },
+        Incoming::Terminal(_) => None,
+    }
+}

@@ -1,0 +1,41 @@
+//! A source as the wizard shows it once the onboarding session has opened it: what it is,
+//! what it asks (the session's questions), its integrity check and the OVF rules' findings.
+//! The session itself stays on its own thread (`session_thread.rs`).
+
+use std::path::{Path, PathBuf};
+
+use crate::integrity::IntegrityReport;
+use crate::report::Violation;
+use crate::session::Questions;
+use crate::source::{InputKind, SourceError, detect, ovf_in_folder};
+
+/// What the steps need to know about the opened source.
+#[derive(Debug)]
+pub struct Opened {
+    /// The path the operator chose.
+    pub path: PathBuf,
+    /// What kind of input it is.
+    pub kind: InputKind,
+    /// The stem of the files written (`<name>.yaml`).
+    pub name: String,
+    /// What the source asks.
+    pub questions: Questions,
+    /// The integrity check of an OVF package (none for HOT templates).
+    pub integrity: Option<IntegrityReport>,
+    /// The OVF rules' findings on the package (empty for HOT templates).
+    pub package_violations: Vec<Violation>,
+}
+
+/// Whether opening `kind` hashes files (and so shows the integrity step's progress).
+pub fn has_integrity(kind: InputKind) -> bool {
+    matches!(kind, InputKind::Ovf | InputKind::Ova)
+}
+
+/// The kind of a path as the wizard opens it: a folder holding one `.ovf` is that package.
+pub fn kind_of(path: &Path) -> Result<InputKind, SourceError> {
+    let kind = detect(path)?;
+    if kind == InputKind::HotFolder && ovf_in_folder(path).is_some() {
+        return Ok(InputKind::Ovf);
+    }
+    Ok(kind)
+}

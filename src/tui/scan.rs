@@ -1,0 +1,213 @@
+//! What the source picker offers: the inputs found under a folder (a few levels deep,
+//! hidden and build folders skipped, links never followed), each with its kind and size.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::source::{InputKind, detect};
+
+/// How deep below the folder the picker looks.
+pub const MAX_DEPTH: usize = 4;
+/// Most directory entries looked at.
+pub const MAX_VISITED: usize = 20_000;
+/// Most candidates listed.
+pub const MAX_CANDIDATES: usize = 2_000;
+/// Bytes read from a YAML or JSON file to tell a HOT template from other YAML.
+const SNIFF_BYTES: usize = 4096;
+
+/// Folders never worth looking into.
+const SKIPPED: [&str; 2] = ["target", "node_modules"];
+
+/// One input the operator may open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// Path relative to the scanned folder (`.` for the folder itself).
+    pub path: PathBuf,
+    /// What it is.
+    pub kind: InputKind,
+    /// Bytes: the file, or the files directly in a folder.
+    pub size: u64,
+}
+
+impl Candidate {
+    /// The text the filter matches: path and kind.
+    pub fn haystack(&self) -> String {
+        format!("{} {}", self.path.display(), self.kind.label())
+    }
+}
+
+/// The picker's list.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scan {
+    /// Candidates, packages first, then by path.
+    pub candidates: Vec<Candidate>,
+    /// Whether a bound stopped the walk early.
+    pub truncated: bool,
+}
+
+fn rank(kind: InputKind) -> u8 {
+    match kind {
+        InputKind::Ova => 0,
+        InputKind::Csar => 1,
+        InputKind::Ovf => 2,
+        InputKind::HeatZip => 3,
+        InputKind::HotFolder => 4,
+        InputKind::HotFile => 5,
+    }
+}
+
+/// Whether a YAML or JSON file starts like a HOT (or CFN) template.
+fn is_template(path: &Path) -> bool {
+    let mut head = Vec::with_capacity(SNIFF_BYTES);
+    let read = std::fs::File::open(path)
+        .and_then(|f| f.take(SNIFF_BYTES as u64).read_to_end(&mut head))
+        .is_ok();
+    read && {
+        let text = String::from_utf8_lossy(&head);
+        text.contains("heat_template_version") || text.contains("AWSTemplateFormatVersion")
+    }
+}
+
+fn extension(path: &Path) -> String {
+    path.extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
+/// The kind of a file, when the picker offers it.
+fn file_kind(path: &Path) -> Option<InputKind> {
+    match extension(path).as_str() {
+        "ova" => Some(InputKind::Ova),
+        "ovf" => Some(InputKind::Ovf),
+        "csar" => Some(InputKind::Csar),
+        "zip" => detect(path).ok(),
+        "yaml" | "yml" | "template" | "hot" | "json" if is_template(path) => {
+            Some(InputKind::HotFile)
+        }
+        _ => None,
+    }
+}
+
+/// Lists the inputs under `root`.
+pub fn scan(root: &Path) -> Scan {
+    let mut scan = Scan::default();
+    let mut visited = 0usize;
+    let mut queue: Vec<(PathBuf, usize)> = vec![(PathBuf::new(), 0)];
+    let mut next = 0;
+    while next < queue.len() {
+        let (relative, depth) = queue[next].clone();
+        next += 1;
+        let Ok(entries) = std::fs::read_dir(root.join(&relative)) else {
+            continue;
+        };
+        let (mut templates, mut bytes) = (0usize, 0u64);
+        for entry in entries.flatten() {
+            visited += 1;
+            if visited > MAX_VISITED || scan.candidates.len() >= MAX_CANDIDATES {
+                scan.truncated = true;
+                break;
+            }
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') {
+                continue;
+            }
+            let Ok(file_type) = entry.file_type() else {
+                continue;
+            };
+            let path = relative.join(&name);
+            if file_type.is_dir() {
+                if depth < MAX_DEPTH && !SKIPPED.contains(&name.as_str()) {
+                    queue.push((path, depth + 1));
+                }
+            } else if file_type.is_file() {
+                let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+                bytes += size;
+                if let Some(kind) = file_kind(&root.join(&path)) {
+                    templates += usize::from(kind == InputKind::HotFile);
+                    scan.candidates.push(Candidate { path, kind, size });
+                }
+            }
+        }
+        if templates > 0 {
+            let path = if relative.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                relative
+            };
+            scan.candidates.push(Candidate {
+                path,
+                kind: InputKind::HotFolder,
+                size: bytes,
+            });
+        }
+        if scan.truncated {
+            break;
+        }
+    }
+    scan.candidates
+        .sort_by(|a, b| (rank(a.kind), &a.path).cmp(&(rank(b.kind), &b.path)));
+    scan
+}
+
+/// Sizes as people read them: `812 B`, `4.0 KiB`, `1.5 GiB`.
+pub fn human_size(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_packages_sets_and_templates_with_their_kinds() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("vnfs/dns")).unwrap();
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        std::fs::create_dir_all(root.join("target")).unwrap();
+        std::fs::write(
+            root.join("vnfs/dns/base_dns.yaml"),
+            "heat_template_version: 2016-10-14\n",
+        )
+        .unwrap();
+        std::fs::write(root.join("vnfs/dns/notes.yaml"), "title: notes\n").unwrap();
+        std::fs::write(root.join("fw.ova"), vec![0u8; 2048]).unwrap();
+        std::fs::write(root.join(".git/hidden.ova"), b"x").unwrap();
+        std::fs::write(root.join("target/built.ova"), b"x").unwrap();
+        std::fs::write(root.join("readme.txt"), b"x").unwrap();
+        let scan = scan(root);
+        let listed: Vec<(String, InputKind)> = scan
+            .candidates
+            .iter()
+            .map(|c| (c.path.display().to_string(), c.kind))
+            .collect();
+        assert_eq!(
+            listed,
+            [
+                ("fw.ova".to_owned(), InputKind::Ova),
+                ("vnfs/dns".to_owned(), InputKind::HotFolder),
+                ("vnfs/dns/base_dns.yaml".to_owned(), InputKind::HotFile),
+            ]
+        );
+        assert_eq!(scan.candidates[0].size, 2048);
+        assert!(!scan.truncated);
+    }
+
+    #[test]
+    fn sizes_read_naturally() {
+        assert_eq!(human_size(812), "812 B");
+        assert_eq!(human_size(4096), "4.0 KiB");
+        assert_eq!(human_size(3 << 29), "1.5 GiB");
+    }
+}

@@ -1,0 +1,467 @@
+//! Snapshot tests of every screen at 100×30 (insta, through ratatui's `TestBackend`): each
+//! step, the help overlay, the questions, the too-small screen and the review panes with a
+//! long filtered list. The last line of each snapshot says where the terminal cursor is.
+
+use std::borrow::Cow;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use insta::assert_snapshot;
+
+use super::action::Action::{self, *};
+use super::checked::{Checked, Preview, Resolution};
+use super::effect::{Message, Progress};
+use super::scan::{Candidate, Scan};
+use super::state::{State, StepId};
+use super::steps::source;
+use super::testing::{Wizard, opened, press, render, repo};
+use super::theme::Theme;
+use super::update::{Event, update};
+use crate::report::{SourceTexts, Violation};
+use crate::source::InputKind;
+use crate::yaml::Span;
+
+const OVA: &str = "assets/samples/vfw-edge.ova";
+const BROKEN_HOT: &str = "tests/fixtures/wizard/dns-needs-work";
+
+fn screen(state: &State) -> String {
+    render(state, &Theme::default_theme())
+}
+
+fn picker() -> State {
+    let mut state = State::new(PathBuf::from("/srv/vnfs"), None, (100, 30));
+    let candidates = [
+        ("edge/vfw-edge.ova", InputKind::Ova, 419_840),
+        ("ims/vims-core.csar", InputKind::Csar, 48_211_968),
+        ("lb/haproxy.ovf", InputKind::Ovf, 21_733),
+        ("dns/dns-resolver.zip", InputKind::HeatZip, 8_190),
+        ("vrouter", InputKind::HotFolder, 31_022),
+        ("vrouter/base_vrouter.yaml", InputKind::HotFile, 17_406),
+    ]
+    .into_iter()
+    .map(|(path, kind, size)| Candidate {
+        path: PathBuf::from(path),
+        kind,
+        size,
+    })
+    .collect();
+    source::scanned(
+        &mut state,
+        Scan {
+            candidates,
+            truncated: false,
+        },
+    );
+    state
+}
+
+#[test]
+fn source_picker() {
+    let mut state = picker();
+    press(&mut state, &[Down]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn source_picker_filtering() {
+    let mut state = picker();
+    press(&mut state, &[Filter, Input('v'), Input('r')]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn source_open_failed() {
+    let mut state = picker();
+    let failure = super::effect::OpenFailure {
+        reason: "ims/vims-core.csar: a CSAR is already an onboarded package; check it with `vnfwiz validate`, or onboard its OVF or HOT sources".to_owned(),
+        cancelled: false,
+    };
+    update(&mut state, Event::Message(Message::Opened(Err(failure))));
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn integrity_running() {
+    let mut state = State::new(repo(""), Some(PathBuf::from(OVA)), (100, 30));
+    source::start(&mut state);
+    update(&mut state, Event::Message(Message::Opening(InputKind::Ova)));
+    update(
+        &mut state,
+        Event::Message(Message::Progress(Progress {
+            done: 3 << 30,
+            total: 8 << 30,
+            elapsed: Duration::from_secs(2),
+        })),
+    );
+    assert_eq!(state.step, StepId::Integrity);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn integrity_verified() {
+    let state = opened(OVA);
+    assert_eq!(state.step, StepId::Integrity);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn integrity_mismatch_names_the_file() {
+    let mut bytes = std::fs::read(repo(OVA)).unwrap();
+    let last_disk = bytes
+        .windows(4)
+        .rposition(|w| w == b"QFI\xfb")
+        .expect("a qcow2 disk in the sample");
+    bytes[last_disk + 4096] ^= 0xff;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vfw-edge.ova");
+    std::fs::write(&path, bytes).unwrap();
+    let state = Wizard::start(State::new(
+        dir.path().to_path_buf(),
+        Some(path.clone()),
+        (100, 30),
+    ));
+    let text = screen(&state).replace(&dir.path().display().to_string(), "/tmp");
+    assert!(text.contains("vfw-manager-disk1.qcow2"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn licence() {
+    let mut state = opened(OVA);
+    state.keys(&[Confirm, PageDown]);
+    assert_eq!(state.step, StepId::Licence);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn deployment_option() {
+    let mut state = opened(OVA);
+    state.keys(&[Confirm, Accept, Down]);
+    assert_eq!(state.step, StepId::Option);
+    assert_snapshot!(screen(&state));
+}
+
+/// The sample at the properties step, site name typed.
+fn at_properties() -> Wizard {
+    let mut state = opened(OVA);
+    state.keys(&[Confirm, Accept, Confirm]);
+    assert_eq!(state.step, StepId::Properties);
+    state.type_text("berlin-07");
+    state
+}
+
+#[test]
+fn properties() {
+    let state = at_properties();
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn properties_with_problems() {
+    let mut state = at_properties();
+    state.keys(&[
+        Erase, Erase, Erase, Erase, Erase, Erase, Erase, Down, Down, Down,
+    ]);
+    state.type_text("10.1.0.10");
+    // Enter with problems left: each is shown, the first focused, the step kept.
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Properties);
+    assert_eq!(state.properties.form.focus, 0, "the too short site name");
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn properties_password_masked() {
+    let mut state = at_properties();
+    state.keys(&[End]);
+    let password = state
+        .properties
+        .form
+        .fields
+        .iter()
+        .position(|f| f.key == "vfw.admin.password")
+        .unwrap();
+    state.properties.form.focus = password;
+    state.type_text("short");
+    let text = screen(&state);
+    assert!(!text.contains("short"), "{text}");
+    assert_snapshot!(text);
+    state.keys(&[Reveal]);
+    assert!(screen(&state).contains("[short"), "Ctrl-R shows it");
+}
+
+/// The sample with every required property answered, at the parameters step.
+fn at_parameters() -> Wizard {
+    let mut state = at_properties();
+    state.keys(&[Down, Down, Down]);
+    state.type_text("10.1.0.10");
+    state.keys(&[Down, Down]);
+    state.type_text("10.1.0.1");
+    let password = state
+        .properties
+        .form
+        .fields
+        .iter()
+        .position(|f| f.key == "vfw.admin.password")
+        .unwrap();
+    state.properties.form.focus = password;
+    state.type_text("correct-horse-battery");
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Parameters, "{:?}", state.problems);
+    state
+}
+
+#[test]
+fn parameters() {
+    let mut state = at_parameters();
+    state.type_text("10.1.0.0/24");
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_of_the_sample() {
+    let mut state = at_parameters();
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Review);
+    assert!(state.review.ready(), "{:?}", state.review.blocking());
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_environment_preview_masks_the_password() {
+    let mut state = at_parameters();
+    state.keys(&[Confirm, NextField, NextField]);
+    let text = screen(&state);
+    assert!(!text.contains("correct-horse-battery"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn write_settings() {
+    let mut state = at_parameters();
+    state.keys(&[Confirm, Confirm]);
+    assert_eq!(state.step, StepId::Write);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn write_in_progress() {
+    let mut state = at_parameters();
+    state.keys(&[Confirm, Confirm, Down, Right]);
+    assert_eq!(state.step, StepId::Write);
+    // As the loop sees it between the order and the report: the image streaming into a CSAR.
+    state.write.phase = super::steps::write::Phase::Writing;
+    update(
+        &mut state,
+        Event::Message(Message::WriteProgress(Progress {
+            done: 96 << 20,
+            total: 160 << 20,
+            elapsed: Duration::from_millis(800),
+        })),
+    );
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn written() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("edge");
+    let mut state = at_parameters();
+    state.keys(&[Confirm, Confirm]);
+    state
+        .write
+        .form
+        .field_mut(super::steps::write::OUT)
+        .unwrap()
+        .input
+        .set(out.display().to_string());
+    state.keys(&[Write]);
+    let text = screen(&state).replace(&dir.path().display().to_string(), "/tmp");
+    assert!(text.contains("vfw-edge.yaml"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn review_with_violations() {
+    let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm, Down, Down]);
+    assert_eq!(state.step, StepId::Review);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_filtered() {
+    let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm, Filter]);
+    state.type_text("9027");
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_template_preview() {
+    let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm, NextField, Down, Down]);
+    assert_snapshot!(screen(&state));
+}
+
+/// Texts of a generated template, for the long list.
+struct GeneratedTexts(String);
+
+impl SourceTexts for GeneratedTexts {
+    fn text(&self, _: &str) -> Option<Cow<'_, str>> {
+        Some(Cow::Borrowed(&self.0))
+    }
+
+    fn file_count(&self) -> usize {
+        1
+    }
+}
+
+/// Rules the long list spreads over (fixed, so new rules do not change the snapshot).
+const SPREAD: [&str; 5] = [
+    "R-90279",
+    "R-90526",
+    "R-39402",
+    "R-90152",
+    "R-92635/misspelt-function",
+];
+
+/// A review holding `count` violations spread over a few rules.
+pub fn long_review(count: usize) -> Wizard {
+    let rules: Vec<_> = SPREAD
+        .iter()
+        .map(|id| crate::rules::find(id).expect("a registered rule"))
+        .collect();
+    let mut text = String::from("heat_template_version: 2016-10-14\nparameters:\n");
+    for i in 0..count {
+        text.push_str(&format!(
+            "  p{i}:\n    type: string\n    default: value-{i}\n"
+        ));
+    }
+    let violations: Vec<Violation> = (0..count)
+        .map(|i| {
+            let rule = &rules[i % rules.len()].meta;
+            let line = u32::try_from(3 + 3 * i).unwrap_or(u32::MAX);
+            Violation {
+                rule,
+                file: format!("nested/module_{}.yaml", i % 40),
+                span: Span {
+                    line,
+                    column: 3,
+                    start: 0,
+                    end: 0,
+                },
+                path: format!("parameters.p{i}"),
+                message: format!("parameter `p{i}` breaks {}", rule.id),
+                related: Vec::new(),
+            }
+        })
+        .collect();
+    let checked = Checked::new(
+        violations,
+        &GeneratedTexts(text),
+        vec![Preview {
+            title: "Template".to_owned(),
+            path: "base.yaml".to_owned(),
+            text: "heat_template_version: 2016-10-14\n".to_owned(),
+        }],
+        Duration::from_millis(40),
+    );
+    let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm]);
+    let generation = state.review.generation;
+    let parameters = state.review.resolution.as_ref().unwrap().parameters.clone();
+    update(
+        &mut state,
+        Event::Message(Message::Resolved {
+            generation,
+            resolution: Arc::new(Resolution {
+                checked,
+                parameters,
+                ..Resolution::default()
+            }),
+        }),
+    );
+    state
+}
+
+#[test]
+fn review_long_filtered_list() {
+    let mut state = long_review(5000);
+    let filter: Vec<Action> = "R-90279 module_7".chars().map(Input).collect();
+    state.keys(&[Filter]);
+    state.keys(&filter);
+    state.keys(&[Confirm, PageDown, Down]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn help_overlay() {
+    let mut state = opened(OVA);
+    state.keys(&[Confirm, Help]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn quit_question() {
+    let mut state = opened(OVA);
+    state.keys(&[Confirm, Accept, Quit]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn decline_question() {
+    let mut state = opened(OVA);
+    state.keys(&[Confirm, Decline]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn too_small() {
+    let mut state = opened(OVA);
+    update(&mut state, Event::Resize(72, 20));
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn every_theme_draws_the_review() {
+    let state = opened(BROKEN_HOT);
+    for (name, _) in super::theme::BUILT_IN {
+        let theme = Theme::built_in(name).unwrap();
+        // Colour aside, every theme shows the same text: markers carry the meaning.
+        assert_eq!(render(&state, &theme), screen(&state), "{name}");
+    }
+}
+
+#[test]
+fn capabilities_to_choose() {
+    let mut state = opened("tests/fixtures/capabilities/dns_ambiguous");
+    state.keys(&[Down]);
+    assert_eq!(state.step, StepId::Capabilities);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn capabilities_decided_by_requirements() {
+    let state = opened("tests/fixtures/capabilities/firewall_requires");
+    let mut state = state;
+    state.step = StepId::Capabilities;
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn a_narrow_footer_keeps_help_and_quit() {
+    let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm]);
+    update(&mut state, Event::Resize(80, 24));
+    let text = screen(&state);
+    let footer = text.lines().nth(23).unwrap();
+    assert!(footer.trim_end().ends_with("q quit"), "{footer}");
+    assert!(footer.contains("? help"), "{footer}");
+    assert!(footer.starts_with(" ↑↓ PgUp PgDn move"), "{footer}");
+    assert!(
+        !footer.contains("Esc back"),
+        "the last step hints give way: {footer}"
+    );
+}

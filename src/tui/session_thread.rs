@@ -1,0 +1,343 @@
+//! The onboarding session's own thread: it opens the source (reporting hashing progress,
+//! stopping when cancelled), then answers requests in order: evaluating answers (problems
+//! first, then the resolved and validated set; only the newest evaluation waiting runs),
+//! writing the outputs, saving the answers. Every decision is the session's; this thread
+//! only turns its results into what the steps show.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{Receiver, Sender, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::checked::{Checked, Preview, Resolution};
+use super::effect::{Draft, Message, OpenFailure, Progress, WriteOrder, WriteReport};
+use super::opened::{Opened, kind_of};
+use crate::answers::Answers;
+use crate::integrity::{IntegrityError, Options};
+use crate::limits::Limits;
+use crate::report::{Severity, SourceTexts};
+use crate::session::{AnswerProblem, FileRole, Origin, RedactedSet, Session, SessionError};
+use crate::validation::InputError;
+
+/// The shortest time between two progress messages (the gauge redraws at most this often).
+const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
+
+/// What the wizard asks of the session.
+#[derive(Debug)]
+pub enum Request {
+    /// Check and resolve answers.
+    Evaluate(u64, Draft),
+    /// Resolve, package and write.
+    Write(WriteOrder),
+    /// Save the answers without secrets.
+    Save(Draft, PathBuf),
+}
+
+/// Opens `path` and serves requests until the wizard drops the sender.
+pub fn run<T: From<Message> + Send>(
+    path: &Path,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    outbox: &Sender<T>,
+    requests: &Receiver<Request>,
+) {
+    let send = |message: Message| outbox.send(message.into()).is_ok();
+    let Some(session) = open(path, limits, cancel, outbox) else {
+        return;
+    };
+    let mut waiting: Option<Request> = None;
+    loop {
+        let request = match waiting.take() {
+            Some(request) => request,
+            None => match requests.recv() {
+                Ok(request) => request,
+                Err(_) => return,
+            },
+        };
+        let alive = match request {
+            Request::Evaluate(mut generation, mut draft) => {
+                // Only the newest evaluation matters; a write or save keeps its turn.
+                while waiting.is_none() {
+                    match requests.try_recv() {
+                        Ok(Request::Evaluate(g, d)) => (generation, draft) = (g, d),
+                        Ok(other) => waiting = Some(other),
+                        Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+                    }
+                }
+                let started = Instant::now();
+                let (answers, problems) = checked_answers(&session, &draft);
+                if !send(Message::Problems {
+                    generation,
+                    problems,
+                }) {
+                    return;
+                }
+                // A newer evaluation that arrived meanwhile makes this resolution stale.
+                if waiting.is_none()
+                    && let Ok(next) = requests.try_recv()
+                {
+                    waiting = Some(next);
+                }
+                if matches!(waiting, Some(Request::Evaluate(..))) {
+                    continue;
+                }
+                send(Message::Resolved {
+                    generation,
+                    resolution: Arc::new(resolution(&session, &answers, started)),
+                })
+            }
+            Request::Write(order) => {
+                let progress = Throttled::new(|progress| {
+                    let _ = outbox.send(Message::WriteProgress(progress).into());
+                });
+                let report = |done, total| progress.report(done, total);
+                let options = Options::new(limits).with_progress(&report);
+                send(Message::Written(write(&session, &order, &options)))
+            }
+            Request::Save(draft, path) => send(Message::Saved(save(&session, &draft, &path))),
+        };
+        if !alive {
+            return;
+        }
+    }
+}
+
+/// Progress reports at most every `PROGRESS_INTERVAL`, and the last one, with the time
+/// since the work started.
+struct Throttled<F: Fn(Progress)> {
+    send: F,
+    started: Instant,
+    last: Mutex<Option<Instant>>,
+}
+
+impl<F: Fn(Progress)> Throttled<F> {
+    fn new(send: F) -> Throttled<F> {
+        Throttled {
+            send,
+            started: Instant::now(),
+            last: Mutex::new(None),
+        }
+    }
+
+    fn report(&self, done: u64, total: u64) {
+        let Ok(mut last) = self.last.lock() else {
+            return;
+        };
+        if last.is_none_or(|at| at.elapsed() >= PROGRESS_INTERVAL) || done == total {
+            *last = Some(Instant::now());
+            (self.send)(Progress {
+                done,
+                total,
+                elapsed: self.started.elapsed(),
+            });
+        }
+    }
+}
+
+/// Opens the session, sending the kind, throttled progress and the result.
+fn open<T: From<Message> + Send>(
+    path: &Path,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    outbox: &Sender<T>,
+) -> Option<Session> {
+    let send = |message: Message| {
+        let _ = outbox.send(message.into());
+    };
+    let fail = |reason: String, cancelled: bool| {
+        send(Message::Opened(Err(OpenFailure { reason, cancelled })));
+    };
+    let kind = match kind_of(path) {
+        Ok(kind) => kind,
+        Err(error) => {
+            fail(crate::error_chain(&error), false);
+            return None;
+        }
+    };
+    send(Message::Opening(kind));
+    let progress = Throttled::new(|progress| send(Message::Progress(progress)));
+    let progress = |done, total| progress.report(done, total);
+    let options = Options::new(limits)
+        .with_progress(&progress)
+        .with_cancel(cancel);
+    let session = match Session::open_with(path, &options) {
+        Ok(session) => session,
+        Err(error) => {
+            let cancelled = matches!(
+                error,
+                SessionError::Input(InputError::Integrity(IntegrityError::Cancelled))
+            );
+            fail(crate::error_chain(&error), cancelled);
+            return None;
+        }
+    };
+    let opened = Opened {
+        path: path.to_path_buf(),
+        kind,
+        name: session.name().to_owned(),
+        questions: session.questions(),
+        integrity: session.integrity().cloned(),
+        package_violations: session.package_violations().to_vec(),
+    };
+    send(Message::Opened(Ok(Arc::new(opened))));
+    Some(session)
+}
+
+/// The session's answers for a draft: field texts typed by their declarations; a text that
+/// cannot be taken is a problem.
+fn answers(session: &Session, draft: &Draft) -> (Answers, Vec<AnswerProblem>) {
+    let mut answers = draft.answers.clone();
+    let mut problems = Vec::new();
+    for (key, text) in &draft.values {
+        // Typed in the wizard, never seen by the process list: secrets are welcome.
+        if let Err(problem) = session.assign(&mut answers, key, text, Origin::File) {
+            problems.push(problem);
+        }
+    }
+    (answers, problems)
+}
+
+/// The draft's answers and every problem with them.
+fn checked_answers(session: &Session, draft: &Draft) -> (Answers, Vec<AnswerProblem>) {
+    let (answers, mut problems) = answers(session, draft);
+    problems.extend(session.check(&answers));
+    (answers, problems)
+}
+
+/// Resolves answers into what the review and write steps show.
+fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolution {
+    let package = session.package_violations().to_vec();
+    // A choice among implementations changes what is asked: the session says anew.
+    let questions = session.questions_for(answers);
+    let (capabilities, parameters) = (questions.capabilities, questions.parameters);
+    let resolved = match session.resolve(answers) {
+        Ok(resolved) => resolved,
+        Err(refusal) => {
+            let texts = NoTexts;
+            return Resolution {
+                checked: Checked::new(package, &texts, Vec::new(), started.elapsed()),
+                refusal: Some(refusal.to_string().lines().map(str::to_owned).collect()),
+                notes: refusal.notes.iter().map(ToString::to_string).collect(),
+                capabilities,
+                parameters,
+                ..Resolution::default()
+            };
+        }
+    };
+    let notes = resolved.notes.iter().map(ToString::to_string).collect();
+    let unset = resolved.unset.clone();
+    let shown: Vec<(String, String)> = [
+        (FileRole::Template, "Template"),
+        (FileRole::Environment, "Environment"),
+    ]
+    .into_iter()
+    .filter_map(|(role, title)| {
+        let file = resolved.files.iter().find(|f| f.role == role)?;
+        Some((title.to_owned(), file.path.clone()))
+    })
+    .collect();
+    let (texts, mut violations) = RedactedSet::new(resolved);
+    let previews = shown
+        .into_iter()
+        .filter_map(|(title, path)| {
+            let text = texts.text(&path)?.into_owned();
+            Some(Preview { title, path, text })
+        })
+        .collect();
+    let mut all = package;
+    all.append(&mut violations);
+    Resolution {
+        checked: Checked::new(all, &texts, previews, started.elapsed()),
+        refusal: None,
+        notes,
+        unset,
+        capabilities,
+        parameters,
+    }
+}
+
+/// Texts for violations of a package whose descriptor the session keeps to itself.
+struct NoTexts;
+
+impl SourceTexts for NoTexts {
+    fn text(&self, _: &str) -> Option<std::borrow::Cow<'_, str>> {
+        None
+    }
+
+    fn file_count(&self) -> usize {
+        0
+    }
+}
+
+/// Resolves, packages and writes; then saves the answers when asked.
+fn write(
+    session: &Session,
+    order: &WriteOrder,
+    options: &Options<'_>,
+) -> Result<WriteReport, String> {
+    let (answers, problems) = answers(session, &order.draft);
+    if let Some(problem) = problems.first() {
+        return Err(problem.to_string());
+    }
+    let resolved = session.resolve(&answers).map_err(|refusal| {
+        format!(
+            "nothing was written: {}",
+            refusal.to_string().replace('\n', "; ")
+        )
+    })?;
+    let written = session
+        .write_outputs(&resolved, &order.out, order.force, options)
+        .map_err(|e| crate::error_chain(&e))?;
+    let packages: Vec<String> = written
+        .packages
+        .iter()
+        .map(|p| {
+            let path = p.path.strip_prefix(&written.directory).unwrap_or(&p.path);
+            path.display().to_string()
+        })
+        .collect();
+    let answers_saved = match &order.save_to {
+        Some(path) => Some(save(session, &order.draft, path)?),
+        None => None,
+    };
+    let warnings = resolved
+        .violations
+        .iter()
+        .filter(|v| v.severity() == Severity::Warning)
+        .count();
+    let summary = format!(
+        "Onboarded {} into {}: {} files, 0 errors, {warnings} warning{}.",
+        session.label(),
+        written.directory.display(),
+        written.files.len() + packages.len(),
+        if warnings == 1 { "" } else { "s" }
+    );
+    Ok(WriteReport {
+        directory: written.directory,
+        files: written.files,
+        packages,
+        secret_files: written.secret_files,
+        answers_saved,
+        summary,
+    })
+}
+
+/// Writes the answers without secrets (the session says which keys are secret) to `path`,
+/// through a temporary sibling so a failure leaves any earlier file whole.
+fn save(session: &Session, draft: &Draft, path: &Path) -> Result<PathBuf, String> {
+    let (answers, _) = answers(session, draft);
+    let text = answers.to_yaml(|key| session.is_secret(key));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let staging = path.with_file_name(format!(".{name}.vnfwiz-{}", std::process::id()));
+    std::fs::write(&staging, text)
+        .and_then(|()| std::fs::rename(&staging, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&staging);
+            format!("{}: {e}", path.display())
+        })?;
+    Ok(path.to_path_buf())
+}

@@ -1,0 +1,358 @@
+//! Everything the wizard shows, in one value: the step, each step's own state, the opened
+//! source, the answers so far and the session's verdict on them, overlays and the terminal
+//! size. `update` changes it; `view` draws it.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::effect::{Draft, Effect};
+use super::opened::{Opened, has_integrity};
+use super::steps::{
+    capabilities, integrity, licence, option, parameters, properties, review, source, write,
+};
+use super::widgets::TextScroll;
+use crate::capabilities::Summary;
+use crate::session::AnswerProblem;
+
+/// The steps, in order (DESIGN.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StepId {
+    /// Choose the package or templates.
+    Source,
+    /// Manifest and certificate.
+    Integrity,
+    /// EULAs.
+    Licence,
+    /// Deployment option.
+    Option,
+    /// OVF properties.
+    Properties,
+    /// Template capabilities.
+    Capabilities,
+    /// HOT parameters.
+    Parameters,
+    /// Validation panes and previews.
+    Review,
+    /// Output folder, package, writing.
+    Write,
+}
+
+impl StepId {
+    /// Every step in order.
+    pub const ALL: [StepId; 9] = [
+        StepId::Source,
+        StepId::Integrity,
+        StepId::Licence,
+        StepId::Option,
+        StepId::Properties,
+        StepId::Capabilities,
+        StepId::Parameters,
+        StepId::Review,
+        StepId::Write,
+    ];
+
+    /// The step's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            StepId::Source => "Source",
+            StepId::Integrity => "Integrity",
+            StepId::Licence => "Licence",
+            StepId::Option => "Deployment option",
+            StepId::Properties => "Properties",
+            StepId::Capabilities => "Capabilities",
+            StepId::Parameters => "Parameters",
+            StepId::Review => "Review",
+            StepId::Write => "Write",
+        }
+    }
+
+    /// A short name for the step strip.
+    pub fn short(self) -> &'static str {
+        match self {
+            StepId::Option => "Option",
+            other => other.title(),
+        }
+    }
+
+    /// 1-based position.
+    pub fn number(self) -> usize {
+        StepId::ALL.iter().position(|s| *s == self).unwrap_or(0) + 1
+    }
+}
+
+/// Where a step stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepStatus {
+    /// Not reachable yet (no source opened).
+    Pending,
+    /// Can be visited; something is still to decide or fix.
+    Open,
+    /// Decided.
+    Done,
+    /// Nothing to ask; the reason is shown.
+    Skipped(&'static str),
+}
+
+/// A window over the step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// All keys.
+    Help,
+    /// Quit although answers would be lost?
+    ConfirmQuit,
+    /// Decline the licence (ending the wizard)?
+    ConfirmDecline,
+}
+
+/// A one-line message in the footer until the next key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// What to say.
+    pub text: String,
+    /// Whether it reports a problem.
+    pub problem: bool,
+}
+
+/// How the wizard ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// The operator quit.
+    Quit,
+    /// The operator declined a licence; nothing was written.
+    Declined,
+    /// The outputs were written; the summary line says where.
+    Written(String),
+}
+
+/// The wizard's whole state.
+pub struct State {
+    /// The step shown.
+    pub step: StepId,
+    /// Source picker.
+    pub source: source::SourceState,
+    /// Integrity check.
+    pub integrity: integrity::IntegrityState,
+    /// Licences.
+    pub licence: licence::LicenceState,
+    /// Deployment option.
+    pub option: option::OptionState,
+    /// OVF properties.
+    pub properties: properties::PropertiesState,
+    /// Template capabilities.
+    pub capabilities: capabilities::CapabilitiesState,
+    /// HOT parameters.
+    pub parameters: parameters::ParametersState,
+    /// Validation panes.
+    pub review: review::ReviewState,
+    /// Output settings and writing.
+    pub write: write::WriteState,
+    /// The opened source.
+    pub opened: Option<Arc<Opened>>,
+    /// What the operator decided so far.
+    pub draft: Draft,
+    /// The session's problems with the draft, at the last evaluation.
+    pub problems: Vec<AnswerProblem>,
+    /// Answers changed since they were last saved or written.
+    pub unsaved: bool,
+    /// Where `--save-answers` asked to save the answers.
+    pub save_to: Option<PathBuf>,
+    /// Quit once the answers are saved (chosen in the quit question).
+    pub quit_after_save: bool,
+    /// A window over the step.
+    pub overlay: Option<Overlay>,
+    /// A message in the footer.
+    pub notice: Option<Notice>,
+    /// Scroll position of the help overlay.
+    pub help: TextScroll,
+    /// Terminal columns and rows.
+    pub size: (u16, u16),
+    /// Set when the wizard ends.
+    pub exit: Option<Exit>,
+}
+
+/// The smallest terminal the wizard draws in.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+impl State {
+    /// A wizard starting at the picker over `root`, or opening `given` at once.
+    pub fn new(root: PathBuf, given: Option<PathBuf>, size: (u16, u16)) -> State {
+        State {
+            step: StepId::Source,
+            source: source::SourceState::new(root, given),
+            integrity: integrity::IntegrityState::default(),
+            licence: licence::LicenceState::default(),
+            option: option::OptionState::default(),
+            properties: properties::PropertiesState::default(),
+            capabilities: capabilities::CapabilitiesState::default(),
+            parameters: parameters::ParametersState::default(),
+            review: review::ReviewState::default(),
+            write: write::WriteState::default(),
+            opened: None,
+            draft: Draft::default(),
+            problems: Vec::new(),
+            unsaved: false,
+            save_to: None,
+            quit_after_save: false,
+            overlay: None,
+            notice: None,
+            help: TextScroll::default(),
+            size,
+            exit: None,
+        }
+    }
+
+    /// Whether the terminal is too small to draw the wizard.
+    pub fn too_small(&self) -> bool {
+        self.size.0 < MIN_SIZE.0 || self.size.1 < MIN_SIZE.1
+    }
+
+    /// The session's problem with the answer it calls `subject` (`property vfw.site.name`,
+    /// `parameter image_name`), if any.
+    pub fn problem(&self, subject: &str) -> Option<&AnswerProblem> {
+        self.problems.iter().find(|p| {
+            p.subject == subject
+                || p.subject
+                    .strip_prefix(subject)
+                    .is_some_and(|rest| rest.starts_with(" of "))
+        })
+    }
+
+    /// What the source lets the operator choose among implementations, as the latest
+    /// evaluation left it (as opened before the first); none without a choice.
+    pub fn capabilities(&self) -> Option<&Summary> {
+        match self.review.resolution.as_ref() {
+            Some(resolution) => resolution.capabilities.as_ref(),
+            None => self.opened.as_ref()?.questions.capabilities.as_ref(),
+        }
+    }
+
+    /// Where a step stands now.
+    pub fn status(&self, step: StepId) -> StepStatus {
+        let opening = self.source.opening.as_ref().and_then(|o| o.kind);
+        let Some(opened) = &self.opened else {
+            return match step {
+                StepId::Source => StepStatus::Open,
+                StepId::Integrity if opening.is_some_and(has_integrity) => StepStatus::Open,
+                _ => StepStatus::Pending,
+            };
+        };
+        let questions = &opened.questions;
+        match step {
+            StepId::Source => StepStatus::Done,
+            StepId::Integrity => match opened.integrity {
+                None => StepStatus::Skipped("HOT templates carry no manifest to verify"),
+                Some(_) => StepStatus::Done,
+            },
+            StepId::Licence if questions.eulas.is_empty() => {
+                StepStatus::Skipped("no licence to accept")
+            }
+            StepId::Licence if licence::all_accepted(self) => StepStatus::Done,
+            StepId::Option if questions.options.len() < 2 => {
+                StepStatus::Skipped("no deployment options to choose from")
+            }
+            StepId::Option if self.draft.answers.deployment_option.is_some() => StepStatus::Done,
+            StepId::Properties if self.properties.form.fields.is_empty() => {
+                StepStatus::Skipped("no property for the operator to set")
+            }
+            StepId::Properties if properties::complete(self) => StepStatus::Done,
+            StepId::Capabilities => match self.capabilities() {
+                None => StepStatus::Skipped("no resource type with several implementations"),
+                Some(summary) if capabilities::complete(summary) => StepStatus::Done,
+                Some(_) => StepStatus::Open,
+            },
+            StepId::Parameters if self.parameters.form.fields.is_empty() => {
+                StepStatus::Skipped("every parameter has a value")
+            }
+            StepId::Parameters if parameters::complete(self) => StepStatus::Done,
+            StepId::Review if self.review.ready() => StepStatus::Done,
+            StepId::Write if self.write.written().is_some() => StepStatus::Done,
+            _ => StepStatus::Open,
+        }
+    }
+
+    /// Whether a step can be shown (not pending, not skipped).
+    pub fn visitable(&self, step: StepId) -> bool {
+        matches!(self.status(step), StepStatus::Open | StepStatus::Done)
+    }
+
+    /// The next step that can be shown after the current one.
+    pub fn next_step(&self) -> Option<StepId> {
+        StepId::ALL
+            .into_iter()
+            .filter(|s| *s > self.step)
+            .find(|s| self.visitable(*s))
+    }
+
+    /// The step before the current one that can be shown.
+    pub fn previous_step(&self) -> Option<StepId> {
+        StepId::ALL
+            .into_iter()
+            .rev()
+            .filter(|s| *s < self.step)
+            .find(|s| self.visitable(*s))
+    }
+
+    /// Shows a message in the footer.
+    pub fn tell(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            problem: false,
+        });
+    }
+
+    /// Shows a problem in the footer.
+    pub fn warn(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            problem: true,
+        });
+    }
+
+    /// Goes to the next step that can be shown, if any.
+    pub fn go_next(&mut self) {
+        if let Some(step) = self.next_step() {
+            self.step = step;
+        }
+    }
+
+    /// Goes to the previous step that can be shown, if any.
+    pub fn go_back(&mut self) {
+        if let Some(step) = self.previous_step() {
+            self.step = step;
+        }
+    }
+
+    /// Asks the session to evaluate the answers as they are now.
+    pub fn evaluate(&mut self) -> Vec<Effect> {
+        if self.opened.is_none() {
+            return Vec::new();
+        }
+        self.review.generation += 1;
+        self.review.running = true;
+        vec![Effect::Evaluate {
+            generation: self.review.generation,
+            draft: self.draft.clone(),
+        }]
+    }
+
+    /// The answers changed: they are unsaved, and evaluated again.
+    pub fn changed(&mut self) -> Vec<Effect> {
+        self.unsaved = true;
+        self.evaluate()
+    }
+
+    /// Whether a text field has focus (so letters type into it).
+    pub fn text_focused(&self) -> bool {
+        if self.overlay.is_some() || self.too_small() {
+            return false;
+        }
+        match self.step {
+            StepId::Source => self.source.filter.editing,
+            StepId::Properties => self.properties.form.text_focused(),
+            StepId::Parameters => self.parameters.form.text_focused(),
+            StepId::Review => self.review.filter.editing,
+            StepId::Write => self.write.text_focused(),
+            _ => false,
+        }
+    }
+}

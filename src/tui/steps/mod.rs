@@ -1,0 +1,214 @@
+//! One module per step: its own state, how its keys change the wizard's state, how it
+//! draws, and the key hints it lists in the footer and the help.
+
+pub mod capabilities;
+pub mod integrity;
+pub mod licence;
+pub mod option;
+pub mod parameters;
+pub mod properties;
+pub mod review;
+pub mod source;
+pub mod write;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::action::Action;
+use super::effect::Effect;
+use super::state::{State, StepId};
+use super::theme::Theme;
+use crate::report::Severity;
+
+/// A key hint: the keys and what they do here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// Keys as written (`↑↓`, `Enter`).
+    pub keys: &'static str,
+    /// What they do in this step.
+    pub what: &'static str,
+}
+
+/// A hint.
+pub const fn hint(keys: &'static str, what: &'static str) -> Hint {
+    Hint { keys, what }
+}
+
+/// Hands an action to the current step.
+pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+    match state.step {
+        StepId::Source => source::update(state, action),
+        StepId::Integrity => integrity::update(state, action),
+        StepId::Licence => licence::update(state, action),
+        StepId::Option => option::update(state, action),
+        StepId::Properties => properties::update(state, action),
+        StepId::Parameters => parameters::update(state, action),
+        StepId::Review => review::update(state, action),
+        StepId::Write => write::update(state, action),
+        StepId::Capabilities => capabilities::update(state, action),
+    }
+}
+
+/// Draws the current step into `area`; returns where the cursor goes, when a text field
+/// has focus.
+pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
+    match state.step {
+        StepId::Source => source::view(state, theme, frame, area),
+        StepId::Integrity => {
+            integrity::view(state, theme, frame, area);
+            None
+        }
+        StepId::Licence => {
+            licence::view(state, theme, frame, area);
+            None
+        }
+        StepId::Option => {
+            option::view(state, theme, frame, area);
+            None
+        }
+        StepId::Properties => properties::view(state, theme, frame, area),
+        StepId::Parameters => parameters::view(state, theme, frame, area),
+        StepId::Review => review::view(state, theme, frame, area),
+        StepId::Write => write::view(state, theme, frame, area),
+        StepId::Capabilities => {
+            capabilities::view(state, theme, frame, area);
+            None
+        }
+    }
+}
+
+/// The current step's key hints.
+pub fn hints(state: &State) -> Vec<Hint> {
+    match state.step {
+        StepId::Source => source::hints(state),
+        StepId::Integrity => integrity::hints(state),
+        StepId::Licence => licence::hints(state),
+        StepId::Option => option::hints(state),
+        StepId::Properties => properties::hints(state),
+        StepId::Parameters => parameters::hints(state),
+        StepId::Review => review::hints(state),
+        StepId::Write => write::hints(state),
+        StepId::Capabilities => capabilities::hints(state),
+    }
+}
+
+/// The keys of a form, for the kind of field focused.
+pub fn form_hints(form: &super::widgets::form::Form) -> Vec<Hint> {
+    use super::widgets::form::FieldKind;
+    let mut hints = vec![hint("Tab ↓ / Shift-Tab ↑", "field")];
+    match form.focused().map(|f| &f.kind) {
+        Some(FieldKind::Text) => hints.push(hint("type", "edit")),
+        Some(FieldKind::Secret) => {
+            hints.push(hint("type", "edit"));
+            hints.push(hint("Ctrl-R", "show/hide"));
+        }
+        Some(FieldKind::Choice(_)) => hints.push(hint("← → Space", "choose")),
+        Some(FieldKind::Toggle) => hints.push(hint("Space", "toggle")),
+        None => {}
+    }
+    hints
+}
+
+/// A severity's symbol: a shape, so it never rests on colour alone.
+pub fn severity_symbol(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "✗",
+        Severity::Warning => "▲",
+        Severity::Note => "·",
+    }
+}
+
+/// A severity as symbol and word.
+pub fn severity_marker(severity: Severity) -> String {
+    format!("{} {}", severity_symbol(severity), severity.as_str())
+}
+
+/// `text` with the characters at `positions` (character indices) drawn in `matched`.
+pub fn highlighted(
+    text: &str,
+    positions: &[usize],
+    base: Style,
+    matched: Style,
+) -> Vec<Span<'static>> {
+    if positions.is_empty() {
+        return vec![Span::styled(text.to_owned(), base)];
+    }
+    let mut spans = Vec::new();
+    let mut run = String::new();
+    let mut run_matched = false;
+    let mut next = positions.iter().peekable();
+    for (i, c) in text.chars().enumerate() {
+        let is_match = next.peek().is_some_and(|&&p| p == i);
+        if is_match {
+            next.next();
+        }
+        if is_match != run_matched && !run.is_empty() {
+            let style = if run_matched {
+                base.patch(matched)
+            } else {
+                base
+            };
+            spans.push(Span::styled(std::mem::take(&mut run), style));
+        }
+        run_matched = is_match;
+        run.push(c);
+    }
+    if !run.is_empty() {
+        let style = if run_matched {
+            base.patch(matched)
+        } else {
+            base
+        };
+        spans.push(Span::styled(run, style));
+    }
+    spans
+}
+
+/// A selectable row's first column: a marker for the selected row, so selection never
+/// rests on colour alone.
+pub fn row_marker(selected: bool) -> &'static str {
+    if selected { "▶ " } else { "  " }
+}
+
+/// Columns a filter line keeps for its count (`  1234 of 5678`).
+const COUNT_WIDTH: u16 = 18;
+
+/// The filter line of a list, `width` columns wide: `/ query` and the count when filtering,
+/// else a hint.
+pub fn filter_line(
+    filter: &super::widgets::Filter,
+    shown: usize,
+    total: usize,
+    theme: &Theme,
+    width: u16,
+) -> Line<'static> {
+    let count = Span::styled(format!("  {shown} of {total}"), theme.muted);
+    if filter.editing || !filter.query().is_empty() {
+        let label = if filter.editing {
+            theme.focus
+        } else {
+            theme.muted
+        };
+        let query = filter
+            .field
+            .shown(width.saturating_sub(2 + COUNT_WIDTH), false)
+            .text;
+        Line::from(vec![
+            Span::styled("/ ", label),
+            Span::styled(query, theme.input),
+            count,
+        ])
+    } else {
+        Line::from(vec![Span::styled("/ to filter", theme.muted), count])
+    }
+}
+
+/// Where the cursor goes in a filter line drawn on `area`'s top row.
+pub fn filter_cursor(filter: &super::widgets::Filter, area: Rect) -> (u16, u16) {
+    let shown = filter
+        .field
+        .shown(area.width.saturating_sub(2 + COUNT_WIDTH), false);
+    (area.x + 2 + shown.cursor, area.y)
+}

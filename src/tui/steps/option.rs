@@ -1,0 +1,261 @@
+//! Step 4, Deployment option: a table of the package's options with what each gives every
+//! virtual system (vCPUs, RAM, disk), the default preselected.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
+
+use super::{Hint, hint, row_marker};
+use crate::ovf::SystemHardware;
+use crate::tui::action::Action;
+use crate::tui::effect::Effect;
+use crate::tui::scan::human_size;
+use crate::tui::state::State;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::navigate;
+
+/// The selected row.
+#[derive(Default)]
+pub struct OptionState {
+    /// The option under the cursor.
+    pub selected: usize,
+}
+
+/// The row to preselect: the answer already given, else the package's default.
+pub fn preselect(state: &mut State) {
+    let Some(loaded) = &state.opened else {
+        return;
+    };
+    let answered = state.draft.answers.deployment_option.as_deref();
+    state.option.selected = loaded
+        .questions
+        .options
+        .iter()
+        .position(|o| Some(o.id.as_str()) == answered)
+        .or_else(|| loaded.questions.options.iter().position(|o| o.default))
+        .unwrap_or(0);
+}
+
+/// Keys of the option step.
+pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+    let count = state
+        .opened
+        .as_ref()
+        .map_or(0, |l| l.questions.options.len());
+    if let Some(row) = navigate(action, state.option.selected, count, 5) {
+        state.option.selected = row;
+        return Vec::new();
+    }
+    match action {
+        Action::Confirm => {
+            let chosen = state
+                .opened
+                .as_ref()
+                .and_then(|l| l.questions.options.get(state.option.selected))
+                .map(|o| o.id.clone());
+            if let Some(id) = chosen {
+                let mut effects = Vec::new();
+                if state.draft.answers.deployment_option.as_ref() != Some(&id) {
+                    state.draft.answers.deployment_option = Some(id);
+                    super::properties::option_changed(state);
+                    effects = state.changed();
+                }
+                state.go_next();
+                return effects;
+            }
+        }
+        Action::Back => state.go_back(),
+        _ => {}
+    }
+    Vec::new()
+}
+
+/// Whole GiB as `8 GiB`, whole MiB as `512 MiB`, anything else as a rounded size.
+fn capacity(bytes: u128) -> String {
+    const GIB: u128 = 1 << 30;
+    const MIB: u128 = 1 << 20;
+    if bytes >= GIB && bytes.is_multiple_of(GIB) {
+        format!("{} GiB", bytes / GIB)
+    } else if bytes.is_multiple_of(MIB) {
+        format!("{} MiB", bytes / MIB)
+    } else {
+        human_size(u64::try_from(bytes).unwrap_or(u64::MAX))
+    }
+}
+
+/// `4 · 8 GiB · 20 GiB` (vCPUs, RAM, disk) for one system; `?` where the package is silent.
+pub fn hardware_cell(hardware: &SystemHardware) -> String {
+    let cpus = hardware.vcpus.map_or("?".to_owned(), |n| n.to_string());
+    let memory = hardware
+        .memory_mib
+        .map_or("?".to_owned(), |mib| capacity(mib << 20));
+    let disk = if hardware.disks.is_empty() {
+        "none".to_owned()
+    } else {
+        capacity(hardware.disks.iter().filter_map(|d| d.bytes).sum())
+    };
+    format!("{cpus} · {memory} · {disk}")
+}
+
+/// Draws the table and the selected option's description.
+pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let Some(loaded) = &state.opened else {
+        return;
+    };
+    let [intro, table_area, detail] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Min(4),
+        Constraint::Length(4),
+    ])
+    .areas(area);
+    frame.render_widget(
+        Span::styled(
+            "Choose how large a deployment to generate. Each column is one virtual system.",
+            theme.text,
+        ),
+        intro,
+    );
+    let systems: Vec<String> = loaded
+        .questions
+        .options
+        .first()
+        .map(|o| o.hardware.iter().map(|h| h.system.clone()).collect())
+        .unwrap_or_default();
+    let mut header = vec![Cell::from(""), Cell::from("Option"), Cell::from("Label")];
+    header.extend(systems.iter().map(|s| {
+        Cell::from(Text::from(vec![
+            Line::from(s.clone()),
+            Line::from("vCPU · RAM · disk"),
+        ]))
+    }));
+    let rows: Vec<Row> = loaded
+        .questions
+        .options
+        .iter()
+        .enumerate()
+        .map(|(i, option)| {
+            let selected = i == state.option.selected;
+            let mut id = option.id.clone();
+            if option.default {
+                id.push_str(" (default)");
+            }
+            let mut cells = vec![
+                Cell::from(row_marker(selected)),
+                Cell::from(id),
+                Cell::from(option.label.clone().unwrap_or_default()),
+            ];
+            cells.extend(option.hardware.iter().map(|h| Cell::from(hardware_cell(h))));
+            Row::new(cells).style(if selected {
+                theme.selection
+            } else {
+                theme.text
+            })
+        })
+        .collect();
+    let mut widths = vec![
+        Constraint::Length(2),
+        Constraint::Length(18),
+        Constraint::Length(16),
+    ];
+    widths.extend(systems.iter().map(|_| Constraint::Min(20)));
+    frame.render_widget(
+        Table::new(rows, widths).header(Row::new(header).style(theme.title).height(2)),
+        table_area,
+    );
+    if let Some(option) = loaded.questions.options.get(state.option.selected) {
+        let chosen = state.draft.answers.deployment_option.as_deref() == Some(option.id.as_str());
+        let mut lines = vec![Line::from(vec![
+            Span::styled(option.id.clone(), theme.title),
+            Span::styled(if chosen { "  ✓ chosen" } else { "" }, theme.success),
+        ])];
+        lines.push(Line::from(Span::styled(
+            option.description.clone().unwrap_or_default(),
+            theme.muted,
+        )));
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), detail);
+    }
+}
+
+/// Keys of the option step.
+pub fn hints(_: &State) -> Vec<Hint> {
+    vec![
+        hint("↑↓ jk", "choose"),
+        hint("Enter", "confirm"),
+        hint("Esc", "back"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::action::Action::*;
+    use crate::tui::state::StepId;
+    use crate::tui::testing::{Wizard, opened};
+
+    fn at_options() -> Wizard {
+        let mut state = opened("assets/samples/vfw-edge.ova");
+        state.keys(&[Confirm, Accept]);
+        assert_eq!(state.step, StepId::Option);
+        state
+    }
+
+    #[test]
+    fn the_default_is_preselected() {
+        let state = at_options();
+        let loaded = state.opened.as_ref().unwrap();
+        assert_eq!(loaded.questions.options[state.option.selected].id, "medium");
+        assert_eq!(
+            state.draft.answers.deployment_option, None,
+            "nothing chosen yet"
+        );
+    }
+
+    #[test]
+    fn moving_and_confirming_choose_an_option() {
+        let mut state = at_options();
+        state.keys(&[Down, Down, Down]);
+        assert_eq!(state.option.selected, 2, "stops at the last");
+        state.keys(&[Up, Home]);
+        assert_eq!(state.option.selected, 0);
+        state.keys(&[End, Confirm]);
+        assert_eq!(
+            state.draft.answers.deployment_option.as_deref(),
+            Some("large")
+        );
+        assert_eq!(state.step, StepId::Properties);
+        state.keys(&[Back]);
+        assert_eq!(state.step, StepId::Option);
+        assert_eq!(state.option.selected, 2);
+        state.keys(&[Back]);
+        assert_eq!(state.step, StepId::Licence);
+    }
+
+    #[test]
+    fn a_new_option_brings_its_property_defaults() {
+        let mut state = at_options();
+        let sessions = |state: &Wizard| {
+            let field = state
+                .properties
+                .form
+                .fields
+                .iter()
+                .find(|f| f.key == "vfw.fw.sessions")
+                .unwrap();
+            field.value().to_owned()
+        };
+        assert_eq!(sessions(&state), "500000", "medium's default");
+        state.keys(&[Home, Confirm]);
+        assert_eq!(sessions(&state), "100000", "small's default");
+        assert!(state.unsaved);
+    }
+
+    #[test]
+    fn cells_give_cpus_memory_and_disk() {
+        let state = at_options();
+        let loaded = state.opened.as_ref().unwrap();
+        let small = &loaded.questions.options[0].hardware;
+        assert_eq!(hardware_cell(&small[0]), "2 · 4 GiB · 8 GiB");
+        assert_eq!(hardware_cell(&small[1]), "1 · 2 GiB · 20 GiB");
+    }
+}

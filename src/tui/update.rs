@@ -1,0 +1,399 @@
+//! `update(state, event)`: the one place the wizard's state changes. Keys (as actions),
+//! worker messages and resizes come in; effects for the workers go out. No I/O here.
+
+use std::sync::Arc;
+
+use super::action::Action;
+use super::effect::{Draft, Effect, Message, OpenFailure};
+use super::opened::{Opened, has_integrity};
+use super::state::{Exit, Overlay, State, StepId};
+use super::steps::{
+    self, integrity, licence, option, parameters, properties, review, source, write,
+};
+use crate::answers::{Answers, EulaAcceptance};
+
+/// Something that happened.
+#[derive(Debug)]
+pub enum Event {
+    /// The operator pressed a key bound to this action.
+    Action(Action),
+    /// A worker reported.
+    Message(Message),
+    /// The terminal now has this many columns and rows.
+    Resize(u16, u16),
+}
+
+/// Applies an event; returns the work to start.
+pub fn update(state: &mut State, event: Event) -> Vec<Effect> {
+    match event {
+        Event::Resize(columns, rows) => {
+            state.size = (columns, rows);
+            Vec::new()
+        }
+        Event::Message(message) => on_message(state, message),
+        Event::Action(action) => on_action(state, action),
+    }
+}
+
+fn on_action(state: &mut State, action: Action) -> Vec<Effect> {
+    state.notice = None;
+    if let Some(overlay) = state.overlay.clone() {
+        return on_overlay(state, overlay, action);
+    }
+    if state.too_small() {
+        // Nothing else is visible to act on.
+        return match action {
+            Action::Quit | Action::Interrupt => request_quit(state),
+            _ => Vec::new(),
+        };
+    }
+    match action {
+        Action::Interrupt | Action::Quit => request_quit(state),
+        Action::Help => {
+            state.overlay = Some(Overlay::Help);
+            state.help.home();
+            Vec::new()
+        }
+        _ => steps::update(state, action),
+    }
+}
+
+/// Quits at once when nothing would be lost, else asks.
+fn request_quit(state: &mut State) -> Vec<Effect> {
+    if state.unsaved {
+        state.overlay = Some(Overlay::ConfirmQuit);
+        return Vec::new();
+    }
+    quit(state, Exit::Quit)
+}
+
+fn quit(state: &mut State, exit: Exit) -> Vec<Effect> {
+    state.overlay = None;
+    state.exit = Some(exit);
+    if state.source.opening.is_some() {
+        return vec![Effect::CancelOpen];
+    }
+    Vec::new()
+}
+
+fn on_overlay(state: &mut State, overlay: Overlay, action: Action) -> Vec<Effect> {
+    match (overlay, action) {
+        // A second Ctrl-C, or yes, quits.
+        (Overlay::ConfirmQuit, Action::Yes | Action::Interrupt) => quit(state, Exit::Quit),
+        (Overlay::ConfirmQuit, Action::Save) => match state.save_to.clone() {
+            Some(path) => {
+                state.overlay = None;
+                state.quit_after_save = true;
+                vec![Effect::SaveAnswers {
+                    draft: state.draft.clone(),
+                    path,
+                }]
+            }
+            None => Vec::new(),
+        },
+        (Overlay::ConfirmDecline, Action::Yes) => {
+            state.draft.answers.accept_eula = EulaAcceptance::Declined;
+            quit(state, Exit::Declined)
+        }
+        (Overlay::ConfirmQuit | Overlay::ConfirmDecline, Action::No | Action::Back) => {
+            state.overlay = None;
+            Vec::new()
+        }
+        (Overlay::ConfirmDecline | Overlay::Help, Action::Interrupt) => {
+            state.overlay = None;
+            request_quit(state)
+        }
+        (Overlay::Help, Action::Help | Action::Back | Action::Confirm | Action::Quit) => {
+            state.overlay = None;
+            Vec::new()
+        }
+        (Overlay::Help, action) => {
+            state.help.apply(action);
+            Vec::new()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
+    match message {
+        Message::Scanned(scan) => source::scanned(state, scan),
+        Message::Opening(kind) => {
+            if let Some(opening) = &mut state.source.opening {
+                opening.kind = Some(kind);
+                if has_integrity(kind) {
+                    state.integrity = integrity::IntegrityState::default();
+                    state.step = StepId::Integrity;
+                }
+            }
+        }
+        Message::Progress(progress) => state.integrity.progress = Some(progress),
+        Message::Opened(Ok(opened)) => return on_opened(state, opened),
+        Message::Opened(Err(failure)) => return open_failed(state, failure),
+        Message::Problems {
+            generation,
+            problems,
+        } => {
+            if generation == state.review.generation {
+                state.problems = problems;
+            }
+        }
+        Message::Resolved {
+            generation,
+            resolution,
+        } => review::resolved(state, generation, resolution),
+        Message::WriteProgress(progress) => state.write.progress = Some(progress),
+        Message::Written(result) => write::written(state, result),
+        Message::Saved(Ok(path)) => {
+            state.unsaved = false;
+            state.tell(format!(
+                "Answers saved to {} (secrets left out).",
+                path.display()
+            ));
+            if state.quit_after_save {
+                state.exit = Some(Exit::Quit);
+            }
+        }
+        Message::Saved(Err(reason)) => {
+            state.quit_after_save = false;
+            state.warn(format!("The answers were not saved: {reason}"));
+        }
+    }
+    Vec::new()
+}
+
+/// A source opened: every step starts afresh on it; answers given on the command line
+/// (`--answers`) are applied where they fit, and the session evaluates them.
+fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
+    state.source.opening = None;
+    state.integrity.cancelling = false;
+    state.licence = licence::LicenceState::default();
+    state.review = review::ReviewState::default();
+    state.problems.clear();
+    let preset = std::mem::take(&mut state.draft);
+    state.licence.accepted = opened
+        .questions
+        .eulas
+        .iter()
+        .map(|e| accepted_by(&preset.answers, &e.sha256))
+        .collect();
+    state.draft = Draft {
+        answers: Answers {
+            deployment_option: preset
+                .answers
+                .deployment_option
+                .clone()
+                .filter(|id| opened.questions.options.iter().any(|o| &o.id == id)),
+            ..preset.answers
+        },
+        values: preset.values,
+    };
+    state.unsaved = false;
+    state.opened = Some(opened.clone());
+    state.draft.answers.accept_eula = licence::acceptance(state);
+    option::preselect(state);
+    state.properties.form = properties::build(&opened, &state.draft);
+    state.parameters.form = parameters::build(&opened.questions.parameters, &state.draft);
+    state.write = write::WriteState {
+        form: write::build(&opened, &state.draft, state.save_to.as_deref()),
+        ..write::WriteState::default()
+    };
+    // After an integrity check its result stays on screen until Enter; otherwise go on.
+    if state.step != StepId::Integrity {
+        state.step = StepId::Source;
+        state.go_next();
+    }
+    state.evaluate()
+}
+
+/// Whether answers accept the licence with this digest.
+fn accepted_by(answers: &Answers, digest: &str) -> bool {
+    match &answers.accept_eula {
+        EulaAcceptance::All => true,
+        EulaAcceptance::Digests(digests) => digests.iter().any(|d| d.eq_ignore_ascii_case(digest)),
+        EulaAcceptance::NotGiven | EulaAcceptance::Declined => false,
+    }
+}
+
+fn open_failed(state: &mut State, failure: OpenFailure) -> Vec<Effect> {
+    state.source.opening = None;
+    state.integrity = integrity::IntegrityState::default();
+    state.step = StepId::Source;
+    state.source.error = Some(if failure.cancelled {
+        "Integrity check cancelled; nothing was opened.".to_owned()
+    } else {
+        failure.reason
+    });
+    // A path from the command line that failed leaves the picker to choose another.
+    if state.source.given.take().is_some() && state.source.scan.is_none() {
+        return vec![Effect::Scan(state.source.root.clone())];
+    }
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::action::Action::*;
+    use crate::tui::testing::{Wizard, opened, press, repo};
+    use std::path::PathBuf;
+
+    const OVA: &str = "assets/samples/vfw-edge.ova";
+
+    #[test]
+    fn q_quits_at_once_when_nothing_would_be_lost() {
+        let mut state = opened(OVA);
+        state.keys(&[Quit]);
+        assert_eq!(state.exit, Some(Exit::Quit));
+    }
+
+    #[test]
+    fn q_asks_first_when_answers_would_be_lost() {
+        let mut state = opened(OVA);
+        state.keys(&[Confirm, Accept, Quit]);
+        assert_eq!(state.overlay, Some(Overlay::ConfirmQuit));
+        state.keys(&[Back]);
+        assert_eq!((state.overlay.clone(), state.exit.clone()), (None, None));
+        state.keys(&[Quit, No]);
+        assert_eq!(state.exit, None);
+        state.keys(&[Quit, Save]);
+        assert_eq!(
+            state.overlay,
+            Some(Overlay::ConfirmQuit),
+            "no file to save to"
+        );
+        state.keys(&[Yes]);
+        assert_eq!(state.exit, Some(Exit::Quit));
+    }
+
+    #[test]
+    fn the_quit_question_saves_the_answers_when_a_file_was_given() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("answers.yaml");
+        let mut state = State::new(repo(""), Some(PathBuf::from(OVA)), (100, 30));
+        state.save_to = Some(file.clone());
+        let mut state = Wizard::start(state);
+        state.keys(&[Confirm, Accept, Quit, Save]);
+        assert_eq!(state.exit, Some(Exit::Quit));
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(saved.starts_with("accept_eula: ["), "{saved}");
+    }
+
+    #[test]
+    fn a_second_ctrl_c_quits_without_asking_again() {
+        let mut state = opened(OVA);
+        state.keys(&[Confirm, Accept, Interrupt]);
+        assert_eq!(state.overlay, Some(Overlay::ConfirmQuit));
+        state.keys(&[Interrupt]);
+        assert_eq!(state.exit, Some(Exit::Quit));
+    }
+
+    #[test]
+    fn ctrl_c_while_opening_cancels_the_check() {
+        let mut state = State::new(repo(""), Some(PathBuf::from(OVA)), (100, 30));
+        source::start(&mut state);
+        let effects = press(&mut state, &[Interrupt]);
+        assert!(matches!(effects[..], [Effect::CancelOpen]));
+        assert_eq!(state.exit, Some(Exit::Quit));
+    }
+
+    #[test]
+    fn help_opens_scrolls_and_closes() {
+        let mut state = opened(OVA);
+        state.keys(&[Help]);
+        assert_eq!(state.overlay, Some(Overlay::Help));
+        state.keys(&[Down, Accept]);
+        assert_eq!(
+            state.overlay,
+            Some(Overlay::Help),
+            "keys do not reach the step"
+        );
+        assert_eq!(state.help.top, 1);
+        state.keys(&[Help]);
+        assert_eq!(state.overlay, None);
+        state.keys(&[Help, Back]);
+        assert_eq!(state.overlay, None);
+    }
+
+    #[test]
+    fn a_too_small_terminal_only_takes_quit() {
+        let mut state = opened(OVA);
+        update(&mut state, Event::Resize(60, 20));
+        assert!(state.too_small());
+        state.keys(&[Confirm, Help]);
+        assert_eq!(state.step, StepId::Integrity);
+        assert_eq!(state.overlay, None);
+        update(&mut state, Event::Resize(120, 40));
+        state.keys(&[Confirm]);
+        assert_eq!(state.step, StepId::Licence);
+    }
+
+    #[test]
+    fn answers_given_at_start_are_applied_on_open() {
+        let text = "accept_eula: [DD2AA1845A521782648936C9D59A9BAD4950523EFC75BFD95B742B86CF271F91]
+deployment_option: small
+properties:
+  vfw.site.name: berlin-07
+";
+        let answers = Answers::parse(text.as_bytes(), "a.yaml").unwrap();
+        let mut state = State::new(repo(""), Some(PathBuf::from(OVA)), (100, 30));
+        state.draft = Draft::from_answers(answers);
+        let state = Wizard::start(state);
+        assert_eq!(state.licence.accepted, [true]);
+        assert!(matches!(
+            state.draft.answers.accept_eula,
+            EulaAcceptance::Digests(_)
+        ));
+        assert_eq!(
+            state.option.selected, 0,
+            "the answered option is preselected"
+        );
+        let site = state
+            .properties
+            .form
+            .fields
+            .iter()
+            .find(|f| f.key == "vfw.site.name")
+            .unwrap();
+        assert_eq!((site.value(), site.edited), ("berlin-07", true));
+        assert!(state.problem("property vfw.site.name").is_none());
+        assert!(state.problem("property vfw.mgmt.address").is_some());
+        assert!(!state.unsaved, "nothing new to lose");
+    }
+
+    #[test]
+    fn a_failed_path_from_the_command_line_leaves_the_picker() {
+        let mut state = State::new(repo(""), Some(PathBuf::from("missing.ova")), (100, 30));
+        source::start(&mut state);
+        let failure = OpenFailure {
+            reason: "missing.ova: not found".to_owned(),
+            cancelled: false,
+        };
+        let effects = update(&mut state, Event::Message(Message::Opened(Err(failure))));
+        assert!(matches!(&effects[..], [Effect::Scan(_)]));
+        assert_eq!(state.step, StepId::Source);
+        assert_eq!(
+            state.source.error.as_deref(),
+            Some("missing.ova: not found")
+        );
+    }
+
+    #[test]
+    fn a_cancelled_check_returns_to_the_picker() {
+        let mut state = State::new(repo(""), Some(PathBuf::from(OVA)), (100, 30));
+        source::start(&mut state);
+        update(
+            &mut state,
+            Event::Message(Message::Opening(crate::source::InputKind::Ova)),
+        );
+        assert_eq!(state.step, StepId::Integrity);
+        let failure = OpenFailure {
+            reason: "the integrity check was cancelled".to_owned(),
+            cancelled: true,
+        };
+        update(&mut state, Event::Message(Message::Opened(Err(failure))));
+        assert_eq!(state.step, StepId::Source);
+        assert!(state.source.error.as_deref().unwrap().contains("cancelled"));
+        assert!(state.opened.is_none());
+    }
+}

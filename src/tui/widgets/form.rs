@@ -1,0 +1,482 @@
+//! A form of fields under group headings: text, secret (masked, Ctrl-R reveals), a choice
+//! among values (←/→ or Space) and a toggle. Each field shows its label, what it accepts,
+//! its value and, below it, its problem (with a text marker) or its description. Only the
+//! part around the focused field is drawn; the cursor sits in the focused text field.
+
+use std::cell::Cell;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::text_field::TextField;
+use crate::tui::action::Action;
+use crate::tui::steps::row_marker;
+use crate::tui::theme::Theme;
+
+/// How a field takes its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// Free text.
+    Text,
+    /// Text never shown unless revealed.
+    Secret,
+    /// One of these values.
+    Choice(Vec<String>),
+    /// `true` or `false`.
+    Toggle,
+}
+
+/// One question of a form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// The answer's key (a property key, a parameter name, a write setting).
+    pub key: String,
+    /// How the session names it in problems (`property vfw.site.name`).
+    pub subject: String,
+    /// What the operator reads first.
+    pub label: String,
+    /// What it accepts, briefly (type, limits, choices).
+    pub detail: String,
+    /// The longer description.
+    pub help: String,
+    /// The heading it sits under.
+    pub group: Option<String>,
+    /// How it takes its value.
+    pub kind: FieldKind,
+    /// The value.
+    pub input: TextField,
+    /// The value that applies while the operator has not edited the field.
+    pub default: Option<String>,
+    /// Whether the operator changed the value (only then is it an answer).
+    pub edited: bool,
+    /// A secret shown in clear (Ctrl-R).
+    pub revealed: bool,
+}
+
+impl Field {
+    /// A field showing `value` (an earlier answer) or else its default.
+    pub fn new(key: &str, subject: String, label: String, kind: FieldKind) -> Field {
+        Field {
+            key: key.to_owned(),
+            subject,
+            label,
+            detail: String::new(),
+            help: String::new(),
+            group: None,
+            kind,
+            input: TextField::default(),
+            default: None,
+            edited: false,
+            revealed: false,
+        }
+    }
+
+    /// Starts from `default`, or from an earlier `answer` (which counts as edited).
+    pub fn starting(mut self, default: Option<String>, answer: Option<String>) -> Field {
+        self.default = default;
+        match answer {
+            Some(text) => {
+                self.input.set(text);
+                self.edited = true;
+            }
+            None => self.input.set(self.default.clone().unwrap_or_default()),
+        }
+        self
+    }
+
+    /// Whether letters type into the field.
+    pub fn takes_text(&self) -> bool {
+        matches!(self.kind, FieldKind::Text | FieldKind::Secret)
+    }
+
+    /// The value.
+    pub fn value(&self) -> &str {
+        self.input.text()
+    }
+
+    /// A new default; shown when the operator has not edited the field.
+    pub fn set_default(&mut self, default: Option<String>) {
+        if !self.edited {
+            self.input.set(default.clone().unwrap_or_default());
+        }
+        self.default = default;
+    }
+
+    /// Applies an action; returns whether the value changed.
+    fn apply(&mut self, action: Action) -> bool {
+        let changed = match (&self.kind, action) {
+            (FieldKind::Secret, Action::Reveal) => {
+                self.revealed = !self.revealed;
+                false
+            }
+            (FieldKind::Text | FieldKind::Secret, action) => self.input.apply(action),
+            (FieldKind::Choice(values), Action::Left | Action::Right | Action::Toggle) => {
+                if values.is_empty() {
+                    return false;
+                }
+                let at = values.iter().position(|v| v == self.value());
+                let next = match (at, action) {
+                    (None, Action::Left) => values.len() - 1,
+                    (None, _) => 0,
+                    (Some(i), Action::Left) => (i + values.len() - 1) % values.len(),
+                    (Some(i), _) => (i + 1) % values.len(),
+                };
+                self.input.set(values[next].clone());
+                true
+            }
+            (FieldKind::Toggle, Action::Left | Action::Right | Action::Toggle) => {
+                let flipped = if self.value() == "true" {
+                    "false"
+                } else {
+                    "true"
+                };
+                self.input.set(flipped);
+                true
+            }
+            _ => false,
+        };
+        if changed {
+            self.edited = true;
+        }
+        changed
+    }
+}
+
+/// What an action did to a form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Nothing the form handles.
+    Ignored,
+    /// Focus or cursor moved.
+    Moved,
+    /// The field at this index changed value.
+    Edited(usize),
+}
+
+/// Fields with a focus.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Form {
+    /// The fields in order.
+    pub fields: Vec<Field>,
+    /// The focused field.
+    pub focus: usize,
+    /// Show every field's problem, also of fields not edited yet (after Enter was refused).
+    pub show_all_problems: bool,
+    /// The first line drawn at the last frame.
+    top: Cell<usize>,
+}
+
+impl Form {
+    /// A form of these fields, the first focused.
+    pub fn new(fields: Vec<Field>) -> Form {
+        Form {
+            fields,
+            ..Form::default()
+        }
+    }
+
+    /// The focused field.
+    pub fn focused(&self) -> Option<&Field> {
+        self.fields.get(self.focus)
+    }
+
+    /// Whether the focused field takes letters.
+    pub fn text_focused(&self) -> bool {
+        self.focused().is_some_and(Field::takes_text)
+    }
+
+    /// The field answering `key`.
+    pub fn field_mut(&mut self, key: &str) -> Option<&mut Field> {
+        self.fields.iter_mut().find(|f| f.key == key)
+    }
+
+    /// Moves the focus, edits the focused field or changes its choice.
+    pub fn update(&mut self, action: Action) -> Change {
+        let count = self.fields.len();
+        if count == 0 {
+            return Change::Ignored;
+        }
+        let text = self.text_focused();
+        let focus = match action {
+            Action::Up | Action::PreviousField | Action::ScrollUp => {
+                Some(self.focus.saturating_sub(1))
+            }
+            Action::Down | Action::NextField | Action::ScrollDown => {
+                Some((self.focus + 1).min(count - 1))
+            }
+            Action::PageUp => Some(self.focus.saturating_sub(5)),
+            Action::PageDown => Some((self.focus + 5).min(count - 1)),
+            Action::Home if !text => Some(0),
+            Action::End if !text => Some(count - 1),
+            _ => None,
+        };
+        if let Some(focus) = focus {
+            self.focus = focus;
+            return Change::Moved;
+        }
+        let Some(field) = self.fields.get_mut(self.focus) else {
+            return Change::Ignored;
+        };
+        let before = field.input.clone();
+        if field.apply(action) {
+            return Change::Edited(self.focus);
+        }
+        if field.input != before || (action == Action::Reveal && field.kind == FieldKind::Secret) {
+            Change::Moved
+        } else {
+            Change::Ignored
+        }
+    }
+
+    /// Focuses the first field for which `bad` holds; returns whether one did.
+    pub fn focus_first(&mut self, bad: impl Fn(&Field) -> bool) -> bool {
+        match self.fields.iter().position(bad) {
+            Some(index) => {
+                self.focus = index;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Draws the fields around the focused one; returns the cursor's place when a text
+    /// field has focus. `problem` gives a field's problem, if any.
+    pub fn view(
+        &self,
+        problem: &dyn Fn(&Field) -> Option<String>,
+        theme: &Theme,
+        frame: &mut Frame,
+        area: Rect,
+    ) -> Option<(u16, u16)> {
+        let width = usize::from(area.width);
+        let input_width = width.saturating_sub(8).clamp(8, 56);
+        let mut lines: Vec<Line> = Vec::new();
+        let mut focus_lines = (0, 0);
+        let mut cursor_line = None;
+        let mut group: Option<&str> = None;
+        for (index, field) in self.fields.iter().enumerate() {
+            if field.group.as_deref() != group && field.group.is_some() {
+                if !lines.is_empty() {
+                    lines.push(Line::default());
+                }
+                lines.push(Line::from(Span::styled(
+                    field.group.clone().unwrap_or_default(),
+                    theme.title,
+                )));
+                group = field.group.as_deref();
+            }
+            let focused = index == self.focus;
+            let start = lines.len();
+            let label_style = if focused { theme.focus } else { theme.text };
+            lines.push(Line::from(vec![
+                Span::styled(row_marker(focused), theme.focus),
+                Span::styled(field.label.clone(), label_style),
+                Span::styled(format!("  {}", field.detail), theme.muted),
+            ]));
+            let (shown, cursor) = value_spans(field, focused, input_width, theme);
+            if focused && field.takes_text() {
+                cursor_line = Some((lines.len(), cursor));
+            }
+            lines.push(Line::from(shown));
+            let problem =
+                (field.edited || self.show_all_problems || focused && !field.value().is_empty())
+                    .then(|| problem(field))
+                    .flatten();
+            lines.push(match problem {
+                Some(text) => Line::from(vec![
+                    Span::raw("    "),
+                    Span::styled(format!("✗ {text}"), theme.error),
+                ]),
+                None => Line::from(vec![
+                    Span::raw("    "),
+                    Span::styled(field.help.clone(), theme.muted),
+                ]),
+            });
+            if focused {
+                focus_lines = (start, lines.len());
+            }
+        }
+        let height = usize::from(area.height);
+        let mut top = self.top.get().min(lines.len().saturating_sub(height));
+        if focus_lines.0 < top {
+            // Keep the group heading in view when the first field of a group is focused.
+            top = focus_lines.0.saturating_sub(2);
+        } else if focus_lines.1 > top + height {
+            top = focus_lines.1.saturating_sub(height);
+        }
+        self.top.set(top);
+        let visible: Vec<Line> = lines.into_iter().skip(top).take(height).collect();
+        frame.render_widget(Paragraph::new(visible), area);
+        let (line, column) = cursor_line?;
+        let y = u16::try_from(line.checked_sub(top)?).ok()?;
+        (y < area.height).then_some((area.x + 5 + column, area.y + y))
+    }
+}
+
+/// The value line: a text box, a choice or a toggle; and the cursor's column in a box.
+fn value_spans(
+    field: &Field,
+    focused: bool,
+    width: usize,
+    theme: &Theme,
+) -> (Vec<Span<'static>>, u16) {
+    let style = if focused {
+        theme.input.patch(theme.focus)
+    } else {
+        theme.input
+    };
+    let lead = Span::raw("    ");
+    match &field.kind {
+        FieldKind::Text | FieldKind::Secret => {
+            let masked = field.kind == FieldKind::Secret && !field.revealed;
+            let shown = field
+                .input
+                .shown(u16::try_from(width).unwrap_or(u16::MAX), masked);
+            let pad = width.saturating_sub(Span::raw(shown.text.as_str()).width());
+            // Brackets mark the box in any theme, even when it is empty.
+            let mut spans = vec![
+                lead,
+                Span::styled("[", theme.muted),
+                Span::styled(format!("{}{}", shown.text, " ".repeat(pad)), style),
+                Span::styled("]", theme.muted),
+            ];
+            if field.kind == FieldKind::Secret {
+                let hint = if field.revealed {
+                    "  shown (Ctrl-R hides)"
+                } else {
+                    "  hidden (Ctrl-R shows)"
+                };
+                spans.push(Span::styled(hint, theme.muted));
+            } else if !field.edited && field.default.as_deref().is_some_and(|d| !d.is_empty()) {
+                spans.push(Span::styled("  default", theme.muted));
+            }
+            (spans, shown.cursor)
+        }
+        FieldKind::Choice(values) => {
+            let position = values.iter().position(|v| v == field.value());
+            let text = match position {
+                Some(_) => field.value().to_owned(),
+                None => "choose with ← →".to_owned(),
+            };
+            let count = position.map_or(String::new(), |i| {
+                format!("  {} of {}", i + 1, values.len())
+            });
+            (
+                vec![
+                    lead,
+                    Span::styled(format!("◀ {text} ▶"), style),
+                    Span::styled(count, theme.muted),
+                ],
+                0,
+            )
+        }
+        FieldKind::Toggle => {
+            let on = field.value() == "true";
+            let text = if on { "[x] yes" } else { "[ ] no" };
+            (
+                vec![
+                    lead,
+                    Span::styled(text, style),
+                    Span::styled("  Space toggles", theme.muted),
+                ],
+                0,
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form() -> Form {
+        Form::new(vec![
+            Field::new(
+                "site",
+                "property site".into(),
+                "Site".into(),
+                FieldKind::Text,
+            )
+            .starting(None, None),
+            Field::new(
+                "region",
+                "property region".into(),
+                "Region".into(),
+                FieldKind::Choice(vec!["eu".into(), "us".into()]),
+            )
+            .starting(Some("eu".into()), None),
+            Field::new("ha", "property ha".into(), "HA".into(), FieldKind::Toggle)
+                .starting(Some("false".into()), None),
+            Field::new(
+                "pw",
+                "property pw".into(),
+                "Password".into(),
+                FieldKind::Secret,
+            )
+            .starting(None, None),
+        ])
+    }
+
+    #[test]
+    fn typing_edits_the_focused_text_field() {
+        let mut form = form();
+        assert!(form.text_focused());
+        assert_eq!(form.update(Action::Input('b')), Change::Edited(0));
+        assert!(form.fields[0].edited);
+        assert_eq!(form.fields[0].value(), "b");
+        assert_eq!(form.update(Action::Left), Change::Moved);
+        assert_eq!(form.update(Action::Confirm), Change::Ignored);
+    }
+
+    #[test]
+    fn choices_cycle_and_toggles_flip() {
+        let mut form = form();
+        form.update(Action::Down);
+        assert!(!form.text_focused(), "letters go to the keys on a choice");
+        assert_eq!(form.update(Action::Right), Change::Edited(1));
+        assert_eq!(form.fields[1].value(), "us");
+        form.update(Action::Right);
+        assert_eq!(form.fields[1].value(), "eu", "wraps around");
+        form.update(Action::Left);
+        assert_eq!(form.fields[1].value(), "us");
+        form.update(Action::NextField);
+        form.update(Action::Toggle);
+        assert_eq!(form.fields[2].value(), "true");
+    }
+
+    #[test]
+    fn secrets_stay_masked_until_revealed() {
+        let mut form = form();
+        form.update(Action::End);
+        assert_eq!(form.focus, 0, "End moves the cursor in a text field");
+        form.focus = 3;
+        form.update(Action::Input('x'));
+        assert!(!form.fields[3].revealed);
+        assert_eq!(form.update(Action::Reveal), Change::Moved);
+        assert!(form.fields[3].revealed);
+    }
+
+    #[test]
+    fn defaults_follow_until_edited() {
+        let mut form = form();
+        form.fields[1].set_default(Some("us".into()));
+        assert_eq!(form.fields[1].value(), "us");
+        form.focus = 1;
+        form.update(Action::Left);
+        form.fields[1].set_default(Some("us".into()));
+        assert_eq!(form.fields[1].value(), "eu", "an edited value stays");
+    }
+
+    #[test]
+    fn focus_moves_within_bounds() {
+        let mut form = form();
+        form.update(Action::Up);
+        assert_eq!(form.focus, 0);
+        form.update(Action::PageDown);
+        assert_eq!(form.focus, 3);
+        assert!(form.focus_first(|f| f.key == "region"));
+        assert_eq!(form.focus, 1);
+    }
+}

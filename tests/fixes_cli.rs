@@ -1,0 +1,308 @@
+//! The real binary: `onboard --fix safe` on the fix fixtures removes every violation that
+//! has a safe fix, adds none, and writes every file byte for byte as the fixture's `after/`
+//! (changed files) or `before/` (the rest) holds it; `--fix all` adds review fixes; the
+//! answers file replays what was applied; `validate --fix-dry-run` prints the diffs.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/fixes")
+        .join(name)
+}
+
+fn vnfwiz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 test path")
+}
+
+/// Every file under `dir`, by relative path.
+fn files_of(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).expect("readable").flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let relative = p
+                    .strip_prefix(dir)
+                    .expect("below dir")
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.insert(relative, std::fs::read(&p).expect("readable"));
+            }
+        }
+    }
+    out
+}
+
+/// `validate --format json` of a folder: (rule, file) → count.
+fn violations(dir: &Path) -> BTreeMap<(String, String), usize> {
+    let output = vnfwiz(&["validate", "--format", "json", path(dir)]);
+    let doc: Value = serde_json::from_slice(&output.stdout).expect("JSON report");
+    let mut counts = BTreeMap::new();
+    for v in doc["violations"].as_array().expect("violations") {
+        let key = (
+            v["rule"].as_str().unwrap_or_default().to_owned(),
+            v["file"].as_str().unwrap_or_default().to_owned(),
+        );
+        *counts.entry(key).or_default() += 1;
+    }
+    counts
+}
+
+/// The `(rule, file)` pairs `validate --fix-dry-run` offers a safe fix for.
+fn safe_fixes(dir: &Path) -> Vec<(String, String)> {
+    let output = vnfwiz(&["validate", "--fix-dry-run", path(dir)]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut out = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with("# ") && l.contains("[safe]"))
+    {
+        let mut words = line[2..].splitn(2, ' ');
+        let (Some(at), Some(rest)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let file = at.split(':').next().unwrap_or_default().to_owned();
+        let rules = rest.split(": ").next().unwrap_or_default();
+        for rule in rules.split(", ") {
+            out.push((rule.to_owned(), file.clone()));
+        }
+    }
+    out
+}
+
+/// Checks the written folder against the fixture: changed files as `after/`, the rest as
+/// `before/`, plus answers.yaml.
+fn assert_written_as_expected(name: &str, out: &Path) {
+    let before = files_of(&fixture(name).join("before"));
+    let after = files_of(&fixture(name).join("after"));
+    let written = files_of(out);
+    for (file, bytes) in &written {
+        if file == "answers.yaml" {
+            continue;
+        }
+        let expected = after
+            .get(file)
+            .or_else(|| before.get(file))
+            .unwrap_or_else(|| {
+                panic!("{name}: {file} was written but is in neither before/ nor after/")
+            });
+        assert_eq!(
+            String::from_utf8_lossy(bytes),
+            String::from_utf8_lossy(expected),
+            "{name}: {file}"
+        );
+    }
+    for file in before.keys().chain(after.keys()) {
+        assert!(written.contains_key(file), "{name}: {file} was not written");
+    }
+}
+
+#[test]
+fn fix_safe_removes_every_safe_fixed_violation_and_changes_nothing_else() {
+    for name in [
+        "default_to_env",
+        "default_to_new_env",
+        "default_to_parent",
+        "create_env",
+        "env_parameters",
+        "inline_registry",
+        "safe_mix",
+    ] {
+        let before_dir = fixture(name).join("before");
+        let before = violations(&before_dir);
+        let fixable = safe_fixes(&before_dir);
+        assert!(!fixable.is_empty(), "{name}: no safe fix offered");
+        let out = tempfile::tempdir().expect("temp dir");
+        let target = out.path().join("onboarded");
+        let output = vnfwiz(&[
+            "onboard",
+            path(&before_dir),
+            "--out",
+            path(&target),
+            "--fix",
+            "safe",
+        ]);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{name}: {stdout}");
+        assert!(stdout.contains("fixed: "), "{name}: {stdout}");
+        assert_written_as_expected(name, &target);
+        let after = violations(&target);
+        for (rule, file) in &fixable {
+            assert_eq!(
+                after.get(&(rule.clone(), file.clone())),
+                None,
+                "{name}: {rule} in {file} is left"
+            );
+        }
+        for (key, count) in &after {
+            let was = before.get(key).copied().unwrap_or(0);
+            assert!(*count <= was, "{name}: {key:?} went from {was} to {count}");
+        }
+        assert!(safe_fixes(&target).is_empty(), "{name}: safe fixes left");
+        let answers = std::fs::read_to_string(target.join("answers.yaml")).expect("answers");
+        assert!(answers.contains("fixes:"), "{name}: {answers}");
+    }
+}
+
+#[test]
+fn review_fixes_need_fix_all() {
+    let before_dir = fixture("rename_resource").join("before");
+    let out = tempfile::tempdir().expect("temp dir");
+    let target = out.path().join("onboarded");
+    let safe = vnfwiz(&[
+        "onboard",
+        path(&before_dir),
+        "--out",
+        path(&target),
+        "--fix",
+        "safe",
+    ]);
+    let stdout = String::from_utf8_lossy(&safe.stdout);
+    assert_eq!(safe.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("not fixed: base_vlb.yaml:21:3: R-75141: a review fix is available"),
+        "{stdout}"
+    );
+    assert!(!target.exists(), "a refused run wrote {}", target.display());
+    let all = vnfwiz(&[
+        "onboard",
+        path(&before_dir),
+        "--out",
+        path(&target),
+        "--fix",
+        "all",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        all.status.success(),
+        "{}",
+        String::from_utf8_lossy(&all.stdout)
+    );
+    let doc: Value = serde_json::from_slice(&all.stdout).expect("JSON");
+    let applied = doc["fixes"]["applied"].as_array().expect("applied");
+    assert_eq!(applied.len(), 2);
+    assert_eq!(applied[0]["safety"], "review");
+    assert_eq!(applied[0]["record"]["rule"], "R-75141");
+    assert_written_as_expected("rename_resource", &target);
+}
+
+#[test]
+fn recorded_fixes_replay_with_the_operators_text() {
+    let before_dir = fixture("parameter_description").join("before");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let answers = dir.path().join("answers.yaml");
+    std::fs::write(
+        &answers,
+        "fixes:\n  - rule: R-44001\n    file: base_vfw.yaml\n    path: parameters.oam_net_id\n    line: 9\n    column: 3\n    text: 'Neutron network of the OAM plane, where operators log in'\n",
+    )
+    .expect("written");
+    let first = dir.path().join("first");
+    let output = vnfwiz(&[
+        "onboard",
+        path(&before_dir),
+        "--out",
+        path(&first),
+        "--answers",
+        path(&answers),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert_written_as_expected("parameter_description", &first);
+    // The written answers replay the same run.
+    let second = dir.path().join("second");
+    let output = vnfwiz(&[
+        "onboard",
+        path(&before_dir),
+        "--out",
+        path(&second),
+        "--answers",
+        path(&first.join("answers.yaml")),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert_eq!(files_of(&first), files_of(&second));
+    let recorded = std::fs::read_to_string(first.join("answers.yaml")).expect("answers");
+    assert!(
+        recorded.contains("text: 'Neutron network of the OAM plane, where operators log in'"),
+        "{recorded}"
+    );
+}
+
+#[test]
+fn a_record_that_matches_nothing_is_reported() {
+    let before_dir = fixture("create_env").join("before");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let answers = dir.path().join("answers.yaml");
+    std::fs::write(
+        &answers,
+        "fixes:\n  - {rule: R-90526, file: base_vdns.yaml, path: parameters.gone.default, line: 4, column: 5}\n",
+    )
+    .expect("written");
+    let output = vnfwiz(&[
+        "onboard",
+        path(&before_dir),
+        "--out",
+        path(&dir.path().join("out")),
+        "--answers",
+        path(&answers),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("not fixed: base_vdns.yaml:4:5: R-90526: recorded fix no longer applies"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn fix_dry_run_prints_each_fix_as_a_unified_diff() {
+    let before_dir = fixture("default_to_env").join("before");
+    let output = vnfwiz(&["validate", "--fix-dry-run", path(&before_dir)]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains(
+        "# base_vfw.yaml:14:5 R-26124, R-90526: Move the default of `vfw_image_name` to base_vfw.env [safe]\n--- a/base_vfw.yaml\n+++ b/base_vfw.yaml\n"
+    ), "{text}");
+    assert!(
+        text.contains("-    default: vfw-ubuntu-20.04   # the image the vendor certified\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("+  vfw_image_name: vfw-ubuntu-20.04   # the image the vendor certified\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("# 2 fixes available (2 safe, 0 for review); 0 need the operator's text; 0 violations have no fix\n"), "{text}");
+    // Nothing was written.
+    assert_eq!(files_of(&before_dir).len(), 2);
+    let usage = vnfwiz(&[
+        "validate",
+        "--fix-dry-run",
+        "--format",
+        "json",
+        path(&before_dir),
+    ]);
+    assert_eq!(usage.status.code(), Some(2));
+    let bad = vnfwiz(&["onboard", path(&before_dir), "--out", "x", "--fix", "most"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

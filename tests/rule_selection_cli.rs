@@ -1,0 +1,198 @@
+//! Rule selection through the real binary: profiles, `--rules` with ids and section names,
+//! `--skip-rules`, profile files, and the errors of each.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/rules")
+        .join(rel)
+}
+
+/// Runs vnfwiz with no user profile file in reach.
+fn vnfwiz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+        .args(args)
+        .env_remove("VNFWIZ_PROFILES")
+        .env("XDG_CONFIG_HOME", "/nonexistent-vnfwiz-config")
+        .output()
+        .expect("the vnfwiz binary runs")
+}
+
+fn rules_found(output: &Output) -> Vec<String> {
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    let mut rules: Vec<String> = report["violations"]
+        .as_array()
+        .expect("violations")
+        .iter()
+        .map(|v| v["rule"].as_str().expect("rule id").to_owned())
+        .collect();
+    rules.dedup();
+    rules
+}
+
+/// A set breaking ONAP requirements of several sections and no HOT specification check.
+fn onap_fail() -> String {
+    fixture("R-708564/fail").display().to_string()
+}
+
+#[test]
+fn the_default_profile_is_onap() {
+    let default = vnfwiz(&["validate", &onap_fail(), "--format", "json"]);
+    let onap = vnfwiz(&[
+        "validate",
+        &onap_fail(),
+        "--profile",
+        "onap",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(default.status.code(), Some(1));
+    assert_eq!(rules_found(&default), rules_found(&onap));
+    assert!(rules_found(&default).contains(&"R-708564".to_owned()));
+}
+
+#[test]
+fn the_heat_profile_runs_only_the_hot_specification() {
+    let heat = vnfwiz(&[
+        "validate",
+        &onap_fail(),
+        "--profile",
+        "heat",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(heat.status.code(), Some(0), "{:?}", rules_found(&heat));
+    let report: Value = serde_json::from_slice(&heat.stdout).expect("JSON");
+    let checked = report["summary"]["rules_checked"]
+        .as_u64()
+        .expect("a count");
+    let listed = vnfwiz(&["rules", "--rules", "R-92635", "--format", "json"]);
+    let family: Value = serde_json::from_slice(&listed.stdout).expect("JSON");
+    let hot_spec = family["rules"].as_array().expect("rules").len() as u64;
+    // The HOT specification checks, and the composition (`CAP-…`) and SDC `MANIFEST.json`
+    // (`SDC-…`) checks, which run on every HOT set.
+    assert!(checked > hot_spec && checked < hot_spec + 15, "{checked}");
+}
+
+#[test]
+fn rules_take_section_names_and_skip_rules_remove() {
+    let set = fixture("R-07443/fail").display().to_string();
+    let outputs = vnfwiz(&[
+        "validate",
+        &set,
+        "--rules",
+        "output parameters",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(rules_found(&outputs), ["R-07443"]);
+    let skipped = vnfwiz(&[
+        "validate",
+        &set,
+        "--rules",
+        "Output Parameters",
+        "--skip-rules",
+        "R-07443",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(skipped.status.code(), Some(0));
+    assert!(rules_found(&skipped).is_empty());
+}
+
+#[test]
+fn selection_errors_are_one_line_usage_errors() {
+    let set = onap_fail();
+    for args in [
+        ["--rules", "No Such Section"],
+        ["--skip-rules", "R-00000"],
+        ["--profile", "strict"],
+    ] {
+        let mut all = vec!["validate", "--format", "json", set.as_str()];
+        all.extend(args);
+        let run = vnfwiz(&all);
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        assert!(run.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(stderr.trim().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(args[1]), "{stderr}");
+    }
+    let run = vnfwiz(&["validate", &set, "--profile", "strict"]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("onap, heat, seed"), "{stderr}");
+    // A profile and an explicit list together are refused by the argument parser.
+    let both = vnfwiz(&["validate", &set, "--profile", "heat", "--rules", "R-81339"]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(both.stdout.is_empty());
+}
+
+#[test]
+fn a_profile_file_adds_profiles_and_changes_the_default() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("profiles.yaml");
+    std::fs::write(
+        &file,
+        "default: modules\nprofiles:\n  modules:\n    summary: Module pairing only\n    rules: \
+         [ONAP VNF Modularity Overview, R-82732]\n",
+    )
+    .expect("writable");
+    let set = fixture("R-38474/fail").display().to_string();
+    let by_flag = vnfwiz(&[
+        "validate",
+        &set,
+        "--profiles",
+        file.to_str().expect("UTF-8 path"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(rules_found(&by_flag), ["R-38474"]);
+    let by_variable = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+        .args(["validate", &set, "--format", "json"])
+        .env("VNFWIZ_PROFILES", &file)
+        .output()
+        .expect("runs");
+    assert_eq!(rules_found(&by_variable), ["R-38474"]);
+    std::fs::write(&file, "profiles:\n  modules:\n    rules: [R-00000]\n").expect("writable");
+    let bad = vnfwiz(&[
+        "validate",
+        &set,
+        "--profiles",
+        file.to_str().expect("UTF-8 path"),
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert!(stderr.contains("profiles.yaml:3:13"), "{stderr}");
+    assert!(stderr.contains("R-00000"), "{stderr}");
+}
+
+#[test]
+fn rules_lists_a_profile_and_the_profiles() {
+    let listed = vnfwiz(&["rules", "--profile", "seed", "--format", "json"]);
+    let doc: Value = serde_json::from_slice(&listed.stdout).expect("JSON");
+    let ids: Vec<&str> = doc["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .filter_map(|r| r["id"].as_str())
+        .filter(|id| id.starts_with("R-") && !id.starts_with("R-92635/"))
+        .collect();
+    assert_eq!(ids.len(), 21, "{ids:?}");
+    let profiles: Vec<&str> = doc["profiles"]
+        .as_array()
+        .expect("profiles")
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert_eq!(profiles, ["onap", "heat", "seed"]);
+    assert_eq!(doc["profiles"][0]["default"], true);
+}

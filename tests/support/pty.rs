@@ -1,0 +1,217 @@
+//! Drives the real `vnfwiz` binary in a pseudo-terminal: keys go in as a terminal sends
+//! them, output goes through a VT100 emulator, and tests read the screen as text.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+/// How long a test waits for a screen before failing with what it saw.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A key as the terminal encodes it.
+#[derive(Clone, Copy, Debug)]
+pub enum Key<'a> {
+    Enter,
+    Esc,
+    Tab,
+    BackTab,
+    Up,
+    Down,
+    Right,
+    PageDown,
+    F1,
+    /// The mouse wheel turned down (SGR mouse encoding), over the middle of the screen.
+    WheelDown,
+    Ctrl(char),
+    Text(&'a str),
+}
+
+impl Key<'_> {
+    fn bytes(&self) -> Vec<u8> {
+        match self {
+            Key::Enter => b"\r".to_vec(),
+            Key::Esc => b"\x1b".to_vec(),
+            Key::Tab => b"\t".to_vec(),
+            Key::BackTab => b"\x1b[Z".to_vec(),
+            Key::Up => b"\x1b[A".to_vec(),
+            Key::Down => b"\x1b[B".to_vec(),
+            Key::Right => b"\x1b[C".to_vec(),
+            Key::PageDown => b"\x1b[6~".to_vec(),
+            Key::F1 => b"\x1bOP".to_vec(),
+            Key::WheelDown => b"\x1b[<65;40;12M".to_vec(),
+            Key::Ctrl(c) => vec![(c.to_ascii_lowercase() as u8) & 0x1f],
+            Key::Text(text) => text.as_bytes().to_vec(),
+        }
+    }
+}
+
+/// The wizard running in a pseudo-terminal.
+pub struct Wizard {
+    child: Box<dyn Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    screen: Arc<Mutex<vt100::Parser>>,
+    master: Box<dyn MasterPty + Send>,
+}
+
+impl Wizard {
+    /// Starts `vnfwiz args…` in `dir` on a `columns`×`rows` terminal.
+    pub fn start(
+        args: &[&str],
+        dir: &Path,
+        (columns, rows): (u16, u16),
+        env: &[(&str, &str)],
+    ) -> Wizard {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols: columns,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap_or_else(|e| panic!("no pseudo-terminal: {e}"));
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_vnfwiz"));
+        command.args(args);
+        command.cwd(dir);
+        command.env("TERM", "xterm-256color");
+        command.env_remove("NO_COLOR");
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        let child = pty
+            .slave
+            .spawn_command(command)
+            .unwrap_or_else(|e| panic!("cannot start vnfwiz: {e}"));
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("pty reader");
+        let writer = pty.master.take_writer().expect("pty writer");
+        let size = |n: u16| std::num::NonZeroU16::new(n).expect("a size above zero");
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(size(rows), size(columns), 0)));
+        let sink = screen.clone();
+        thread::spawn(move || {
+            let mut buffer = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buffer) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().process(&buffer[..n]);
+            }
+        });
+        Wizard {
+            child,
+            writer,
+            screen,
+            master: pty.master,
+        }
+    }
+
+    /// Sends keys, pausing between them so a lone Esc is read as Esc.
+    pub fn press(&mut self, keys: &[Key]) {
+        for key in keys {
+            self.writer.write_all(&key.bytes()).unwrap();
+            self.writer.flush().unwrap();
+            thread::sleep(Duration::from_millis(60));
+        }
+    }
+
+    /// Types text one character at a time.
+    pub fn type_text(&mut self, text: &str) {
+        for c in text.chars() {
+            let mut buffer = [0u8; 4];
+            self.press(&[Key::Text(c.encode_utf8(&mut buffer))]);
+        }
+    }
+
+    /// The screen as text, one line per row.
+    pub fn screen(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// Waits until the screen shows `text`; returns the screen.
+    pub fn wait_for(&self, text: &str) -> String {
+        let started = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            if started.elapsed() > PATIENCE {
+                panic!("waited {PATIENCE:?} for {text:?}; the screen shows:\n{screen}");
+            }
+            thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// Waits for the process to end; returns its exit code.
+    pub fn wait_exit(&mut self) -> u32 {
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.exit_code();
+            }
+            if started.elapsed() > PATIENCE {
+                let screen = self.screen();
+                let _ = self.child.kill();
+                panic!("vnfwiz did not exit; the screen shows:\n{screen}");
+            }
+            thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// Changes the terminal's size, as a window resize does.
+    pub fn resize(&mut self, (columns, rows): (u16, u16)) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols: columns,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("resize");
+        let size = |n: u16| std::num::NonZeroU16::new(n).expect("a size above zero");
+        self.screen
+            .lock()
+            .unwrap()
+            .set_size(size(rows), size(columns));
+    }
+
+    /// Whether any cell on screen has a colour.
+    pub fn coloured(&self) -> bool {
+        let parser = self.screen.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, columns) = screen.size();
+        let (rows, columns) = (rows.get(), columns.get());
+        (0..rows).any(|r| {
+            (0..columns).any(|c| {
+                screen.cell(r, c).is_some_and(|cell| {
+                    cell.fgcolor() != vt100::Color::Default
+                        || cell.bgcolor() != vt100::Color::Default
+                })
+            })
+        })
+    }
+
+    /// Sends `signal` to the wizard, as `kill` from another terminal does.
+    pub fn signal(&self, signal: i32) {
+        let pid = self.child.process_id().expect("a process id");
+        // SAFETY: kill only sends a signal to our own child.
+        assert_eq!(unsafe { libc::kill(pid as libc::pid_t, signal) }, 0);
+    }
+
+    /// Whether the terminal was given back: no alternate screen, cursor visible.
+    pub fn terminal_restored(&self) -> bool {
+        let parser = self.screen.lock().unwrap();
+        !parser.screen().alternate_screen() && !parser.screen().hide_cursor()
+    }
+}
+
+impl Drop for Wizard {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+    }
+}
