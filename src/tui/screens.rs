@@ -291,6 +291,14 @@ fn review_with_violations() {
 }
 
 #[test]
+fn review_fix_preview() {
+    let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm, Down, Down, PreviewFix]);
+    assert!(state.review.fix.is_some());
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
 fn review_filtered() {
     let mut state = opened(BROKEN_HOT);
     state.keys(&[Confirm, Filter]);
