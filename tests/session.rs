@@ -287,11 +287,16 @@ fn a_composed_set_asks_its_choices_and_recomputes_parameters_after_each() {
     let summary = questions.capabilities.expect("the set offers choices");
     let engine = &summary.resource_types["OS::VNF::RoutingEngine"];
     assert_eq!(engine.candidates.len(), 2);
+    // ONAP supplies the ids, the names and the network at instantiation: the environment leaves
+    // them open (R-22838, R-29872), so they stay among the module's parameters.
     let module = [
         "core_net_id",
+        "vf_module_id",
+        "vnf_id",
         "vnf_name",
         "vrouter_flavor_name",
         "vrouter_image_name",
+        "vrouter_names",
     ];
     assert_eq!(names(&Answers::default()), module);
 
