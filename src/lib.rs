@@ -3,9 +3,11 @@
 pub mod answers;
 pub mod capabilities;
 pub mod convert;
+pub mod fault;
 pub mod fix;
 pub mod hot;
 pub mod integrity;
+pub mod interrupt;
 pub mod limits;
 pub mod ovf;
 pub mod package;

@@ -13,7 +13,7 @@ fn main() -> ExitCode {
         Err(error) => {
             // One clear line (plus causes) instead of a panic or a debug dump.
             eprintln!("vnfwiz: {}", vnfwiz::error_chain(&error));
-            ExitCode::from(2)
+            error.exit_code()
         }
     }
 }

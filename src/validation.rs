@@ -15,7 +15,8 @@ use crate::source::{InputKind, PackageFiles, SourceError, csar_in_folder, detect
 
 impl SourceTexts for HotSet {
     fn text(&self, file: &str) -> Option<Cow<'_, str>> {
-        self.find(file).map(|id| self.files[id].text())
+        self.find(file)
+            .map(|id| crate::hot::secrets::display_text(self, id))
     }
 
     fn file_count(&self) -> usize {

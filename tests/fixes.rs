@@ -1,7 +1,9 @@
 //! Each fix on its own fixture: `tests/fixtures/fixes/<case>/before/` is a set with the
 //! violation, `after/` holds the exact text of every file the fix edits or creates (files
 //! not there must stay byte for byte as in `before/`). The fixed set has no violation of the
-//! rule left and no rule reports more than before.
+//! rule left and no rule reports more than before. Each fixture is an ONAP-conformant VNF but
+//! for the defect its fix targets, so the fixed set has no violation at all (apart from the
+//! case's `left`): a new rule that fires on a fixture shows here, and the fixture follows it.
 //!
 //! `VNFWIZ_BLESS=1 cargo test --test fixes` writes `after/` from what the fixes produce,
 //! for review before committing.
@@ -16,12 +18,13 @@ use vnfwiz::limits::Limits;
 use vnfwiz::report::Violation;
 use vnfwiz::validation::{Loaded, open};
 
-/// One fixture: the rules whose violations are fixed, and the operator's text when the fix
-/// needs one.
+/// One fixture: the rules whose violations are fixed, the operator's text when the fix
+/// needs one, and the rules another fix answers, whose violations stay.
 struct Case {
     name: &'static str,
     rules: &'static [&'static str],
     text: Option<&'static str>,
+    left: &'static [&'static str],
 }
 
 const CASES: &[Case] = &[
@@ -29,71 +32,86 @@ const CASES: &[Case] = &[
         name: "default_to_env",
         rules: &["R-90526", "R-26124"],
         text: None,
+        left: &[],
     },
     Case {
         name: "default_to_new_env",
         rules: &["R-90526"],
         text: None,
+        left: &[],
     },
     Case {
         name: "default_to_parent",
         rules: &["R-90526"],
         text: None,
+        left: &[],
     },
     Case {
         name: "create_env",
         rules: &["R-86285"],
         text: None,
+        left: &[],
     },
     Case {
         name: "create_env_listing",
         rules: &["R-86285"],
         text: None,
+        // The new environment lists the defaults; deleting them is R-90526's fix.
+        left: &["R-90526"],
     },
     Case {
         name: "env_parameters",
         rules: &["R-03324"],
         text: None,
+        left: &[],
     },
     Case {
         name: "rename_resource",
         rules: &["R-75141"],
         text: None,
+        left: &[],
     },
     Case {
         name: "unique_resource",
         rules: &["R-16447"],
         text: None,
+        left: &[],
     },
     Case {
         name: "rename_parameter",
         rules: &["R-25877"],
         text: None,
+        left: &[],
     },
     Case {
         name: "unused_parameter",
         rules: &["R-90279"],
         text: None,
+        left: &[],
     },
     Case {
         name: "inline_registry",
         rules: &["R-67231"],
         text: None,
+        left: &[],
     },
     Case {
         name: "template_description",
         rules: &["R-39402"],
         text: Some("Base module of a DNS resolver VNF: two unbound VMs behind a VIP"),
+        left: &[],
     },
     Case {
         name: "parameter_description",
         rules: &["R-44001"],
         text: Some("Neutron network of the OAM plane, where operators log in"),
+        left: &[],
     },
     Case {
         name: "duplicate_key",
         rules: &["R-92635/duplicate-key"],
         text: None,
+        left: &[],
     },
 ];
 
@@ -206,6 +224,17 @@ fn run(case: &Case) {
         .map(|v| format!("{}:{}:{} {}", v.file, v.span.line, v.span.column, v.rule.id))
         .collect();
     assert!(left.is_empty(), "{}: still violated: {left:?}", case.name);
+    let others: Vec<String> = workspace
+        .violations()
+        .iter()
+        .filter(|v| !case.left.contains(&v.rule.id))
+        .map(|v| format!("{}:{}:{} {}", v.file, v.span.line, v.span.column, v.rule.id))
+        .collect();
+    assert!(
+        others.is_empty(),
+        "{}: the fixed set still has violations its fix does not target: {others:?}",
+        case.name
+    );
     let after = counts(workspace.violations());
     for (key, count) in &after {
         let was = before.get(key).copied().unwrap_or(0);
@@ -312,9 +341,14 @@ fn the_safe_level_applies_overlapping_fixes_in_rounds() {
     let root = fixtures().join("safe_mix");
     let mut workspace = Workspace::new(load(&root.join("before"))).unwrap();
     let before = counts(workspace.violations());
+    // R-69431 and R-91125 (image and flavor values missing from the environment) and R-11041
+    // (a nested parameter the parent does not pass) are the same defaults seen by other
+    // rules: moving them answers these too.
     assert_eq!(
         rules_of(workspace.violations()),
-        ["R-03324", "R-26124", "R-67231", "R-90526"]
+        [
+            "R-03324", "R-11041", "R-26124", "R-67231", "R-69431", "R-90526", "R-91125"
+        ]
     );
     let outcome = workspace.apply_level(FixLevel::Safe);
     assert!(outcome.notes.is_empty(), "{:?}", outcome.notes);
@@ -343,4 +377,32 @@ fn compare_unchanged(root: &Path, workspace: &Workspace) {
             file.path
         );
     }
+}
+
+/// A new environment file would need a value the template does not hold (the flavor has no
+/// default): the fix is dropped, naming the violation it would add, and nothing changes.
+#[test]
+fn a_new_environment_missing_a_value_only_the_operator_has_is_dropped() {
+    let source = fixtures().join("create_env_listing").join("before");
+    let template = std::fs::read_to_string(source.join("base_vlb.yaml")).unwrap();
+    let without = template.replace("    default: m1.medium\n", "");
+    assert_ne!(without, template, "the fixture's flavor default moved");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("base_vlb.yaml"), &without).unwrap();
+    let mut workspace = Workspace::new(load(dir.path())).unwrap();
+    let outcome = workspace.apply_level(FixLevel::Safe);
+    let note = outcome
+        .notes
+        .iter()
+        .find(|n| n.rule == "R-86285")
+        .unwrap_or_else(|| panic!("no note on R-86285: {:?}", outcome.notes));
+    assert!(note.message.contains("R-69431"), "{note:?}");
+    assert!(
+        workspace
+            .set()
+            .files
+            .iter()
+            .all(|f| f.path != "base_vlb.env"),
+        "the environment file was written"
+    );
 }

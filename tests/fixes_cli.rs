@@ -175,7 +175,7 @@ fn review_fixes_need_fix_all() {
     let stdout = String::from_utf8_lossy(&safe.stdout);
     assert_eq!(safe.status.code(), Some(1), "{stdout}");
     assert!(
-        stdout.contains("not fixed: base_vlb.yaml:21:3: R-75141: a review fix is available"),
+        stdout.contains("not fixed: base_vlb.yaml:27:3: R-75141: a review fix is available"),
         "{stdout}"
     );
     assert!(!target.exists(), "a refused run wrote {}", target.display());
@@ -209,7 +209,7 @@ fn recorded_fixes_replay_with_the_operators_text() {
     let answers = dir.path().join("answers.yaml");
     std::fs::write(
         &answers,
-        "fixes:\n  - rule: R-44001\n    file: base_vfw.yaml\n    path: parameters.oam_net_id\n    line: 9\n    column: 3\n    text: 'Neutron network of the OAM plane, where operators log in'\n",
+        "fixes:\n  - rule: R-44001\n    file: base_vfw.yaml\n    path: parameters.oam_net_id\n    line: 21\n    column: 3\n    text: 'Neutron network of the OAM plane, where operators log in'\n",
     )
     .expect("written");
     let first = dir.path().join("first");
@@ -282,7 +282,7 @@ fn fix_dry_run_prints_each_fix_as_a_unified_diff() {
     let text = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{text}");
     assert!(text.contains(
-        "# base_vfw.yaml:14:5 R-26124, R-90526: Move the default of `vfw_image_name` to base_vfw.env [safe]\n--- a/base_vfw.yaml\n+++ b/base_vfw.yaml\n"
+        "# base_vfw.yaml:20:5 R-26124, R-90526: Move the default of `vfw_image_name` to base_vfw.env [safe]\n--- a/base_vfw.yaml\n+++ b/base_vfw.yaml\n"
     ), "{text}");
     assert!(
         text.contains("-    default: vfw-ubuntu-20.04   # the image the vendor certified\n"),
@@ -292,7 +292,8 @@ fn fix_dry_run_prints_each_fix_as_a_unified_diff() {
         text.contains("+  vfw_image_name: vfw-ubuntu-20.04   # the image the vendor certified\n"),
         "{text}"
     );
-    assert!(text.ends_with("# 2 fixes available (2 safe, 0 for review); 0 need the operator's text; 0 violations have no fix\n"), "{text}");
+    // R-91125 (the image parameter missing from the environment) has no fix of its own.
+    assert!(text.ends_with("# 2 fixes available (2 safe, 0 for review); 0 need the operator's text; 1 violations have no fix\n"), "{text}");
     // Nothing was written.
     assert_eq!(files_of(&before_dir).len(), 2);
     let usage = vnfwiz(&[

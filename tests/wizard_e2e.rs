@@ -364,3 +364,21 @@ fn with_mouse_the_wheel_scrolls_the_licence() {
     wizard.press(&[Key::Text("q")]);
     assert_eq!(wizard.wait_exit(), 0);
 }
+
+#[test]
+fn a_signal_from_outside_restores_the_terminal() {
+    for (signal, status, name) in [
+        (libc::SIGTERM, 143, "SIGTERM"),
+        (libc::SIGINT, 130, "SIGINT"),
+    ] {
+        let dir = workspace();
+        let before = contents(dir.path());
+        let mut wizard = Wizard::start(&["vfw-edge.ova"], dir.path(), SIZE, &[]);
+        wizard.wait_for("✓ Verified");
+        wizard.signal(signal);
+        assert_eq!(wizard.wait_exit(), status, "{name}");
+        assert!(wizard.terminal_restored(), "{name}: {}", wizard.screen());
+        wizard.wait_for(&format!("interrupted by {name}"));
+        assert_eq!(contents(dir.path()), before, "{name}: files changed");
+    }
+}

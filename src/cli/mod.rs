@@ -85,6 +85,15 @@ struct LimitArgs {
     /// Most nodes YAML aliases may copy into one document.
     #[arg(long, global = true, default_value_t = Limits::default().yaml.max_alias_nodes)]
     max_yaml_alias_nodes: usize,
+    /// Most bytes YAML aliases may copy into one document.
+    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_alias_bytes)]
+    max_yaml_alias_bytes: usize,
+    /// Deepest nesting of templates (Heat's max_nested_stack_depth).
+    #[arg(long, global = true, default_value_t = Limits::default().max_nested_depth)]
+    max_nested_depth: usize,
+    /// Longest line of a YAML file (template, environment, VNFD, answers), in bytes.
+    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_line_bytes)]
+    max_line_length: usize,
     /// Most files in one template set.
     #[arg(long, global = true, default_value_t = Limits::default().max_files)]
     max_files: usize,
@@ -116,6 +125,9 @@ impl LimitArgs {
         };
         limits.yaml.max_depth = self.max_yaml_depth;
         limits.yaml.max_alias_nodes = self.max_yaml_alias_nodes;
+        limits.yaml.max_line_bytes = self.max_line_length;
+        limits.yaml.max_alias_bytes = self.max_yaml_alias_bytes;
+        limits.max_nested_depth = self.max_nested_depth;
         limits.xml.max_depth = self.max_xml_depth;
         limits.xml.max_elements = self.max_xml_elements;
         limits
@@ -164,6 +176,9 @@ pub enum CliError {
     /// A flag that cannot be used as given.
     #[error("{0}")]
     Usage(String),
+    /// SIGINT or SIGTERM arrived before anything was written.
+    #[error("interrupted by {0}: nothing was written")]
+    Interrupted(vnfwiz::interrupt::Signal),
     /// The wizard could not run.
     #[error(transparent)]
     Wizard(#[from] vnfwiz::tui::WizardError),
@@ -235,6 +250,20 @@ fn color_stdout() -> bool {
 }
 
 /// Runs the parsed command.
+impl CliError {
+    /// 128 + the signal's number for an interrupted run (as a shell reports it), else 2.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            CliError::Interrupted(signal)
+            | CliError::Write(vnfwiz::session::WriteError::Interrupted(signal))
+            | CliError::Wizard(vnfwiz::tui::WizardError::Interrupted(signal)) => {
+                ExitCode::from(signal.exit_status())
+            }
+            _ => ExitCode::from(2),
+        }
+    }
+}
+
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let limits = cli.limits.limits();
     match cli.command {

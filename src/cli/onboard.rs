@@ -1,7 +1,7 @@
 //! `vnfwiz onboard PATH --out DIR [...]`: flags into answers, the session resolves and
 //! writes, this prints. Never prompts.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -137,17 +137,18 @@ fn read_value_file(key: &str, path: &Path, limits: &Limits) -> Result<String, An
         message,
         choices: Vec::new(),
     };
-    let size = std::fs::metadata(path)
-        .map_err(|e| problem(format!("{}: {e}", path.display())))?
-        .len();
-    if size > limits.max_file_bytes {
+    // Bounded while reading: a device or a growing file can report any size beforehand.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(limits.max_file_bytes + 1).read_to_end(&mut bytes))
+        .map_err(|e| problem(format!("{}: {e}", path.display())))?;
+    if bytes.len() as u64 > limits.max_file_bytes {
         return Err(problem(format!(
-            "{}: {size} bytes is over the {}-byte limit (raise it with --max-file-size)",
+            "{}: over the {}-byte limit (raise it with --max-file-size)",
             path.display(),
             limits.max_file_bytes
         )));
     }
-    let bytes = std::fs::read(path).map_err(|e| problem(format!("{}: {e}", path.display())))?;
     let mut text = String::from_utf8(bytes)
         .map_err(|_| problem(format!("{}: is not UTF-8 text", path.display())))?;
     if text.ends_with('\n') {
@@ -216,8 +217,15 @@ fn answers(
 pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("onboard");
-    let session = Session::open_with(&args.path, &Options::new(limits).with_progress(&progress));
+    // A signal stops hashing at the next block and writing before the output is in place.
+    vnfwiz::interrupt::install();
+    let options = Options {
+        cancel: vnfwiz::interrupt::cancel_flag(),
+        ..Options::new(limits).with_progress(&progress)
+    };
+    let session = Session::open_with(&args.path, &options);
     progress.finish();
+    stop_if_interrupted()?;
     let mut session = session?;
     if args.choice.is_given() {
         session.set_rules(args.choice.selection(limits)?);
@@ -227,7 +235,9 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         // A malformed SOURCE_DATE_EPOCH is the run's environment, not an answer: exit 2.
         session.package_time(&answers)?;
     }
-    let resolved = match session.resolve_fixing(&answers, args.fix.into()) {
+    let resolved = session.resolve_fixing(&answers, args.fix.into());
+    stop_if_interrupted()?;
+    let resolved = match resolved {
         Ok(resolved) if problems.is_empty() => resolved,
         Ok(_) => {
             let refusal = Refusal {
@@ -250,7 +260,10 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         &resolved,
         &args.out,
         args.force,
-        &Options::new(limits).with_progress(&progress),
+        &Options {
+            cancel: vnfwiz::interrupt::cancel_flag(),
+            ..Options::new(limits).with_progress(&progress)
+        },
     );
     progress.finish();
     match written {
@@ -307,6 +320,14 @@ fn package_invalid(
         }
     }
     Ok(ExitCode::from(1))
+}
+
+/// Ends the run (before anything is written) once SIGINT or SIGTERM has arrived.
+fn stop_if_interrupted() -> Result<(), CliError> {
+    match vnfwiz::interrupt::received() {
+        Some(signal) => Err(CliError::Interrupted(signal)),
+        None => Ok(()),
+    }
 }
 
 /// Prints why nothing is written (exit 1).

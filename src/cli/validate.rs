@@ -130,7 +130,11 @@ fn fix_dry_run(
         let mut entries: Vec<DryRunEntry> = Vec::new();
         for (violation, offer) in selected {
             let body = match offer {
-                None => continue,
+                // No fix exists for the rule: counted, not listed (the report lists it).
+                None => {
+                    none += 1;
+                    continue;
+                }
                 Some(Offer::Ready(fix)) => {
                     if let Some((_, index)) = shown.iter().find(|(edits, _)| *edits == fix.edits) {
                         entries[*index].rules.push(violation.rule.id);

@@ -193,12 +193,17 @@ impl Loader<'_> {
         for (name, outcome) in parsed {
             match outcome {
                 Ok((bytes, document)) => {
-                    let role = self.classify(&name, &document);
+                    let mut role = self.classify(&name, &document);
                     let map = role == Role::Artifact
                         && self.set.capabilities_map.is_none()
                         && document
                             .as_ref()
                             .is_ok_and(|d| is_capabilities_map(&d.root));
+                    // A file named as a template is one, as `heat stack-create -f` takes it:
+                    // a list or a map without a version is reported, not skipped.
+                    if self.set.given_roots && role == Role::Artifact && !map {
+                        role = Role::Template(module_kind_by_name(&name));
+                    }
                     let document = match role {
                         // Other YAML (VNFDs, cloud-config…) is not part of the HOT set; a
                         // capabilities map is kept for composition.

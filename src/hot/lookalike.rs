@@ -1,10 +1,15 @@
 //! Which known word a misspelt one was meant to be (`propeties` → `properties`).
 
+/// Longest name compared, in characters: HOT and ONAP names stay far below it.
+pub const LONGEST_NAME: usize = 128;
+
 /// Optimal-string-alignment distance (edits, with a swap of neighbours counting as one),
 /// giving up once it exceeds `limit`.
 pub fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
-    // Lengths alone rule most pairs out; check before allocating.
-    if a.chars().count().abs_diff(b.chars().count()) > limit {
+    // Lengths alone rule most pairs out; check before allocating. The table is quadratic,
+    // so names longer than any real identifier are not compared at all.
+    let (a_len, b_len) = (a.chars().count(), b.chars().count());
+    if a_len.abs_diff(b_len) > limit || a_len.max(b_len) > LONGEST_NAME {
         return None;
     }
     let a: Vec<char> = a.chars().collect();
@@ -48,16 +53,18 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
         .map(|(_, c)| c)
 }
 
-/// Near-name suggestions from a fixed set of names, within a total budget of comparisons,
-/// so that a file full of wrong names still takes linear time to check.
+/// Near-name suggestions from a fixed set of names, within a total budget of table cells
+/// (the work of the comparisons), so that a file full of long wrong names still takes
+/// linear time to check.
 pub struct Suggestions<'c> {
     candidates: Vec<&'c str>,
     budget: usize,
 }
 
 impl<'c> Suggestions<'c> {
-    /// Comparisons allowed per set of names.
-    const BUDGET: usize = 100_000;
+    /// Table cells allowed per set of names (about 100 000 comparisons of 9-character
+    /// names).
+    const BUDGET: usize = 10_000_000;
 
     /// Suggestions drawn from `candidates`.
     pub fn new(candidates: impl IntoIterator<Item = &'c str>) -> Suggestions<'c> {
@@ -69,7 +76,13 @@ impl<'c> Suggestions<'c> {
 
     /// The candidate `word` was probably meant to be, while the budget lasts.
     pub fn hint(&mut self, word: &str) -> Option<&'c str> {
-        self.budget = self.budget.checked_sub(self.candidates.len())?;
+        let rows = word.len().min(LONGEST_NAME) + 1;
+        let cost = self
+            .candidates
+            .iter()
+            .map(|c| rows * (c.len().min(LONGEST_NAME) + 1))
+            .fold(0usize, usize::saturating_add);
+        self.budget = self.budget.checked_sub(cost)?;
         closest(word, self.candidates.iter().copied())
     }
 }
@@ -102,5 +115,23 @@ mod tests {
         assert_eq!(closest("propeties", keys), Some("properties"));
         assert_eq!(closest("dependson", keys), Some("depends_on"));
         assert_eq!(closest("flavor", keys), None);
+    }
+
+    #[test]
+    fn long_names_are_not_compared_and_the_budget_counts_work() {
+        let long = "x".repeat(LONGEST_NAME + 1);
+        assert_eq!(distance(&long, &long.replace('x', "y"), 2), None);
+        let names: Vec<String> = (0..100)
+            .map(|i| format!("{i:03}{}", "p".repeat(120)))
+            .collect();
+        let mut suggestions = Suggestions::new(names.iter().map(String::as_str));
+        let near = format!("007{}q", "p".repeat(119));
+        assert_eq!(suggestions.hint(&near), Some(names[7].as_str()));
+        // Each 123-character name costs 100 comparisons of 124 x 124 cells, so a few
+        // spend the budget that thousands of short names would.
+        for _ in 0..5 {
+            suggestions.hint(&"q".repeat(123));
+        }
+        assert_eq!(suggestions.hint(&near), None);
     }
 }

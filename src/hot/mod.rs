@@ -9,6 +9,7 @@ pub mod nesting;
 pub mod parameter_feeds;
 pub mod parameters;
 mod path_error;
+pub mod secrets;
 pub mod set;
 pub mod stage;
 pub mod template;

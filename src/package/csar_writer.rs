@@ -201,7 +201,8 @@ fn image_sources(ovf: &OvfPackage) -> Result<Vec<ImageSource>, PackageError> {
     Ok(out)
 }
 
-/// Reports bytes read to the progress tracker.
+/// Reports bytes read to the progress tracker, and stops once the run is cancelled (a
+/// signal) instead of copying the rest of the image.
 struct Tracked<'r, 't> {
     inner: &'r mut dyn Read,
     tracker: &'t Tracker<'t>,
@@ -209,6 +210,7 @@ struct Tracked<'r, 't> {
 
 impl Read for Tracked<'_, '_> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.tracker.check().map_err(std::io::Error::other)?;
         let n = self.inner.read(buf)?;
         self.tracker.advance(n as u64);
         Ok(n)

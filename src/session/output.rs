@@ -9,6 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::integrity::Options;
+use crate::interrupt::Signal;
 use crate::package::{PackageError, WrittenPackage};
 use crate::report::{InputRoot, Severity};
 use crate::source::path::normalise;
@@ -46,11 +47,16 @@ pub enum WriteError {
         /// Why.
         reason: String,
     },
+    /// A signal arrived before the output was in place.
+    #[error(
+        "interrupted by {0}: nothing was written, the output folder is as it was and the temporary files are removed"
+    )]
+    Interrupted(Signal),
     /// A package could not be written, or fails its own validation.
     #[error(transparent)]
     Package(#[from] PackageError),
     /// The file system refused.
-    #[error("{path}: {source}")]
+    #[error("{path}: {source}; nothing was written, the output folder is as it was")]
     Io {
         /// The path being written.
         path: PathBuf,
@@ -247,13 +253,31 @@ pub fn write_files(
     fs::create_dir_all(&parent).map_err(io(&parent))?;
     let staging = sibling(&parent, out_dir, "new");
     let result = stage(files, &staging)
+        .and_then(|()| crate::fault::at("package").map_err(io(&staging)))
+        .and_then(|()| not_interrupted())
         .and_then(|()| packages(&staging))
+        .and_then(|written| not_interrupted().map(|()| written))
         .and_then(|written| swap(&staging, out_dir, &parent, replace).map(|()| written));
-    if result.is_err() {
-        // Nothing of this run may stay behind.
-        let _ = fs::remove_dir_all(&staging);
-    }
-    let packages = result?;
+    let packages = match result {
+        Ok(packages) => packages,
+        Err(error) => {
+            // Nothing of this run may stay behind.
+            let _ = fs::remove_dir_all(&staging);
+            return Err(match (error, crate::interrupt::received()) {
+                // A package cancelled by the signal says so, not what it was writing.
+                (_, Some(signal)) => WriteError::Interrupted(signal),
+                // Name the file as the operator knows it, not its staging path.
+                (WriteError::Io { path, source }, None) => WriteError::Io {
+                    path: path
+                        .strip_prefix(&staging)
+                        .map(|rel| out_dir.join(rel))
+                        .unwrap_or(path),
+                    source,
+                },
+                (other, None) => other,
+            });
+        }
+    };
     sync_dir(&parent);
     Ok(Written {
         directory: out_dir.to_path_buf(),
@@ -270,8 +294,11 @@ pub fn write_files(
 /// Creates `staging` with every file, each flushed to disk.
 fn stage(files: &[&OutputFile], staging: &Path) -> Result<(), WriteError> {
     fs::create_dir(staging).map_err(io(staging))?;
-    for file in files {
+    for (index, file) in files.iter().enumerate() {
         let path = staging.join(&file.path);
+        not_interrupted()?;
+        crate::fault::at(&format!("write:{}", index + 1)).map_err(io(&path))?;
+        not_interrupted()?;
         if let Some(folder) = path.parent() {
             fs::create_dir_all(folder).map_err(io(folder))?;
         }
@@ -292,6 +319,14 @@ fn stage(files: &[&OutputFile], staging: &Path) -> Result<(), WriteError> {
     }
     sync_dir(staging);
     Ok(())
+}
+
+/// Stops a write once SIGINT or SIGTERM has arrived (`interrupt::install`).
+fn not_interrupted() -> Result<(), WriteError> {
+    match crate::interrupt::received() {
+        Some(signal) => Err(WriteError::Interrupted(signal)),
+        None => Ok(()),
+    }
 }
 
 /// Moves `staging` to `out_dir`: a rename onto an absent or empty folder; over a folder

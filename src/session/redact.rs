@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::hot::HotSet;
+use crate::hot::secrets::mask_values;
 use crate::report::SourceTexts;
 
 use super::resolve::Resolved;
@@ -32,19 +33,11 @@ impl RedactedSet {
             let Some(root) = set.files[id].document.as_ref().map(|d| &d.root) else {
                 continue;
             };
-            let mut bytes = set.files[id].bytes.clone();
-            for section in ["parameters", "parameter_defaults"] {
-                for name in &file.secrets {
-                    if let Some(value) = root.get(section).and_then(|s| s.get(name)) {
-                        let (start, end) = (value.span.start as usize, value.span.end as usize);
-                        for byte in bytes.iter_mut().take(end).skip(start) {
-                            if *byte != b'\n' {
-                                *byte = b'*';
-                            }
-                        }
-                    }
-                }
-            }
+            let bytes = mask_values(
+                &set.files[id].bytes,
+                root,
+                file.secrets.iter().map(String::as_str),
+            );
             masked.insert(
                 file.path.clone(),
                 String::from_utf8_lossy(&bytes).into_owned(),

@@ -93,6 +93,10 @@ impl PackageFiles {
             }
         }
         found.sort();
+        crate::fault::at("listed").map_err(|source| SourceError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
         let (names, sizes) = found.into_iter().unzip();
         Ok(PackageFiles {
             origin: dir.to_path_buf(),
@@ -300,8 +304,7 @@ impl PackageFiles {
         };
         match &self.backend {
             Backend::Dir(root) | Backend::Sparse(root) => {
-                let path = root.join(name);
-                let file = File::open(&path).map_err(|source| SourceError::Io { path, source })?;
+                let file = open_regular(&root.join(name))?;
                 let mut gate = Gate {
                     inner: file,
                     files: self,
@@ -385,10 +388,7 @@ impl PackageFiles {
         let data = match &self.backend {
             Backend::Dir(root) | Backend::Sparse(root) => {
                 let path = root.join(name);
-                let file = File::open(&path).map_err(|source| SourceError::Io {
-                    path: path.clone(),
-                    source,
-                })?;
+                let file = open_regular(&path)?;
                 read_bounded(file, limit).map_err(|e| match e {
                     Bounded::Over(size) => too_large(size),
                     Bounded::Io(source) => SourceError::Io { path, source },
@@ -529,6 +529,27 @@ fn sparse_size(root: &Path, name: &str) -> Option<u64> {
         }
     }
     None
+}
+
+/// Opens a file that was regular when the package was listed, refusing what it may have
+/// become since: a symbolic link is not followed, a pipe or device is not waited on.
+fn open_regular(path: &Path) -> Result<File, SourceError> {
+    let io = |source| SourceError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io)?;
+    if !file.metadata().map_err(io)?.is_file() {
+        return Err(io(std::io::Error::other("is no longer a regular file")));
+    }
+    Ok(file)
 }
 
 enum Bounded {

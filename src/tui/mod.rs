@@ -29,8 +29,9 @@ pub mod worker;
 
 use std::io::{IsTerminal, stdout};
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
+use std::time::Duration;
 
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
@@ -46,6 +47,9 @@ use state::{Exit, State};
 use theme::{Theme, ThemeError};
 use update::{Event, update};
 use worker::Runtime;
+
+/// How often the loop looks for a signal while no event arrives.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
 /// What the command line gives the wizard.
 #[derive(Clone, Debug, Default)]
@@ -81,6 +85,9 @@ pub enum WizardError {
     /// The terminal failed.
     #[error("terminal: {0}")]
     Terminal(#[from] std::io::Error),
+    /// SIGINT or SIGTERM arrived (from outside: in the wizard Ctrl-C is a key).
+    #[error("interrupted by {0}; the terminal is restored")]
+    Interrupted(crate::interrupt::Signal),
 }
 
 /// What arrives at the loop.
@@ -138,6 +145,8 @@ pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
             previous(info);
         }));
     }
+    // A signal from outside ends the loop, so the terminal is restored on the way out.
+    crate::interrupt::install();
     let mut terminal = ratatui::try_init()?;
     let _restore = Restore {
         mouse: options.mouse,
@@ -183,8 +192,15 @@ fn event_loop(
 ) -> Result<(), WizardError> {
     loop {
         terminal.draw(|frame| view::view(state, theme, frame))?;
-        let Ok(first) = inbox.recv() else {
-            return Ok(());
+        let first = loop {
+            if let Some(signal) = crate::interrupt::received() {
+                return Err(WizardError::Interrupted(signal));
+            }
+            match inbox.recv_timeout(SIGNAL_POLL) {
+                Ok(incoming) => break incoming,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+            }
         };
         // Take everything already waiting before drawing again, so a burst of progress
         // messages or held-down keys costs one frame.

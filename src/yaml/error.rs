@@ -34,7 +34,7 @@ pub enum LoadError {
     /// Aliases expand to more nodes or bytes than the budget allows (an alias bomb).
     #[error(
         "aliases expand past the budget of {limit} {unit}; expand fewer aliases \
-         (the limit is --max-yaml-alias-nodes)"
+         (the limit is --max-yaml-alias-{unit})"
     )]
     AliasBudget {
         /// The budget that was exceeded.
@@ -42,6 +42,14 @@ pub enum LoadError {
         /// "nodes" or "bytes".
         unit: &'static str,
         /// The alias that went over.
+        at: Span,
+    },
+    /// A line longer than the limit (minified or generated text, or garbage).
+    #[error("line longer than {limit} bytes; break it up (the limit is --max-line-length)")]
+    LineTooLong {
+        /// The configured limit.
+        limit: usize,
+        /// The start of the line.
         at: Span,
     },
     /// A tag Heat's loader cannot construct (`!Ref`, `!!python/object`, …).
@@ -86,6 +94,7 @@ impl LoadError {
             | LoadError::Syntax { at, .. }
             | LoadError::TooDeep { at, .. }
             | LoadError::AliasBudget { at, .. }
+            | LoadError::LineTooLong { at, .. }
             | LoadError::UnknownTag { at, .. }
             | LoadError::BadTaggedValue { at, .. }
             | LoadError::Unreadable { at, .. }
@@ -97,7 +106,9 @@ impl LoadError {
     pub fn is_limit(&self) -> bool {
         matches!(
             self,
-            LoadError::TooDeep { .. } | LoadError::AliasBudget { .. }
+            LoadError::TooDeep { .. }
+                | LoadError::AliasBudget { .. }
+                | LoadError::LineTooLong { .. }
         )
     }
 }

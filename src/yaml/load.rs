@@ -23,6 +23,8 @@ pub struct YamlLimits {
     pub max_alias_nodes: usize,
     /// Most scalar bytes that alias expansion may copy into one document.
     pub max_alias_bytes: usize,
+    /// Longest line, in bytes: a longer one is refused before parsing.
+    pub max_line_bytes: usize,
 }
 
 impl Default for YamlLimits {
@@ -31,6 +33,8 @@ impl Default for YamlLimits {
             max_depth: 128,
             max_alias_nodes: 100_000,
             max_alias_bytes: 16 << 20,
+            // Twice Heat's max_template_size: a minified JSON template fits on one line.
+            max_line_bytes: 1 << 20,
         }
     }
 }
@@ -78,6 +82,12 @@ pub fn parse(bytes: &[u8], limits: &YamlLimits) -> Result<Document, LoadError> {
             at: span_at_byte(bytes, offset),
         }
     })?;
+    if let Some(offset) = first_long_line(text, limits.max_line_bytes) {
+        return Err(LoadError::LineTooLong {
+            limit: limits.max_line_bytes,
+            at: span_at_byte(bytes, offset),
+        });
+    }
     let syntax = if text
         .trim_start_matches('\u{feff}')
         .trim_start()
@@ -106,6 +116,21 @@ pub fn parse(bytes: &[u8], limits: &YamlLimits) -> Result<Document, LoadError> {
             Ok(document) => return Ok(document),
         }
     }
+}
+
+/// The byte offset where the first line longer than `limit` bytes starts.
+fn first_long_line(text: &str, limit: usize) -> Option<usize> {
+    if text.len() <= limit {
+        return None;
+    }
+    let mut start = 0;
+    for line in text.split('\n') {
+        if line.len() > limit {
+            return Some(start);
+        }
+        start += line.len() + 1;
+    }
+    None
 }
 
 /// Why a parse attempt stopped: a Heat-tolerated indentation we can repair, or a real error.

@@ -194,6 +194,13 @@ impl Wizard {
         })
     }
 
+    /// Sends `signal` to the wizard, as `kill` from another terminal does.
+    pub fn signal(&self, signal: i32) {
+        let pid = self.child.process_id().expect("a process id");
+        // SAFETY: kill only sends a signal to our own child.
+        assert_eq!(unsafe { libc::kill(pid as libc::pid_t, signal) }, 0);
+    }
+
     /// Whether the terminal was given back: no alternate screen, cursor visible.
     pub fn terminal_restored(&self) -> bool {
         let parser = self.screen.lock().unwrap();

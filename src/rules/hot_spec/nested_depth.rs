@@ -13,7 +13,8 @@ pub static RULE: Rule = Rule {
         why: "Heat refuses to create a stack nested deeper than max_nested_stack_depth; the \
               deepest resource fails and with it the whole module.",
         fix: "Flatten the chain: fold an intermediate template into its parent, or use \
-              OS::Heat::ResourceGroup in the parent instead of one more nesting level.",
+              OS::Heat::ResourceGroup in the parent instead of one more nesting level; for a cloud \
+              whose max_nested_stack_depth is raised, pass --max-nested-depth.",
     },
     check: Check::Hot(check),
 };

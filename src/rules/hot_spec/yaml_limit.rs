@@ -1,21 +1,22 @@
-//! R-92635/yaml-limit: a file must stay within the YAML nesting and alias budgets.
+//! R-92635/yaml-limit: a file must stay within the YAML nesting, alias and line-length budgets.
 
 use crate::hot::Role;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 
-/// A file whose nesting or alias expansion goes past the configured limits.
+/// A file whose nesting, alias expansion or line length goes past the configured limits.
 pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-92635/yaml-limit",
         keyword: Keyword::Must,
         section: "HOT specification",
-        summary: "Templates and environment files nest and expand aliases within sane bounds.",
+        summary: "Templates and environment files nest, expand aliases and run lines within sane bounds.",
         why: "Structures nested hundreds of levels deep or aliases that multiply into millions of \
               nodes (a \"billion laughs\" file) exhaust Heat's parser and every tool that reads \
-              the package; nothing in the file can be checked.",
+              the package, as does a line of megabytes; nothing in the file can be checked.",
         fix: "Flatten the nesting and write values out instead of expanding aliases repeatedly; \
-              if the file is genuine, raise --max-yaml-depth or --max-yaml-alias-nodes.",
+              break up very long lines; if the file is genuine, raise --max-yaml-depth, \
+              --max-yaml-alias-nodes or --max-line-length.",
     },
     check: Check::Hot(check),
 };

@@ -1,0 +1,25 @@
+//! The span-keeping YAML loader, then the HOT rules over the document as a one-template set.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use std::path::Path;
+use vnfwiz::hot::{Roots, load_set};
+use vnfwiz::limits::Limits;
+use vnfwiz::rules::{Selection, check_hot};
+use vnfwiz::source::PackageFiles;
+
+fuzz_target!(|data: &[u8]| {
+    let limits = Limits::default();
+    if let Ok(document) = vnfwiz::yaml::parse(data, &limits.yaml) {
+        std::hint::black_box(vnfwiz::yaml::write::to_string(&document.root));
+    }
+    let Ok(files) = PackageFiles::from_memory(
+        Path::new("fuzz"),
+        vec![("base.yaml".to_owned(), data.to_vec())],
+        &limits,
+    ) else {
+        return;
+    };
+    let set = load_set(&files, Roots::Discover, "fuzz".to_owned(), &limits);
+    std::hint::black_box(check_hot(&set, &Selection::all()));
+});

@@ -1,0 +1,233 @@
+//! A known secret (an OVF password property, a `hidden` HOT parameter) is given to every
+//! command that can see it, through every channel an operator uses, in runs that succeed
+//! and runs that fail; every output (stdout and stderr in each format, every written file
+//! but the env file meant to hold it, answers.yaml) is grepped for it. The env file holding
+//! it is mode 0600 and the operator is told.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Long enough for every length constraint; distinctive enough to grep.
+const SECRET: &str = "Zq7-vnfwiz-SECRET-4711";
+/// Too short for the constraints (MinLen 12), so the runs holding it fail.
+const SHORT_SECRET: &str = "Zq7-SHORT";
+
+fn fixture(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/convert")
+        .join(path)
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("utf-8")
+}
+
+/// Runs vnfwiz with `VNFWIZ_SECRET` set to `secret`; returns exit code, stdout + stderr.
+fn vnfwiz(args: &[&str], secret: &str) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("VNFWIZ_SECRET", secret)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("the binary runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code(), text)
+}
+
+/// The output of one run must not hold `secret`.
+fn clean(what: &str, text: &str, secret: &str) {
+    assert!(!text.contains(secret), "{what} shows the secret:\n{text}");
+}
+
+/// Every file under `dir` except `allowed` must not hold the secret; `allowed` is mode 0600.
+fn files_clean(dir: &Path, allowed: &str, secret: &str) {
+    let mut pending = vec![dir.to_path_buf()];
+    let mut seen_allowed = false;
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).expect("list").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+                continue;
+            }
+            let bytes = std::fs::read(&path).expect("read");
+            let holds = String::from_utf8_lossy(&bytes).contains(secret);
+            if path.file_name().is_some_and(|n| n == allowed) {
+                seen_allowed = true;
+                assert!(holds, "{} does not hold the value", path.display());
+                let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+                assert_eq!(mode & 0o777, 0o600, "{}", path.display());
+            } else {
+                assert!(!holds, "{} holds the secret", path.display());
+            }
+        }
+    }
+    assert!(seen_allowed, "{allowed} was not written");
+}
+
+#[test]
+fn a_hidden_parameter_never_leaves_the_env_file() {
+    let set = fixture("hot/vfw");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let secret_file = tmp.path().join("password.txt");
+    std::fs::write(&secret_file, format!("{SECRET}\n")).expect("secret file");
+    let file_flag = format!("vfw_admin_password={}", s(&secret_file));
+    for (index, format) in ["text", "json"].into_iter().enumerate() {
+        for (channel, flag, value) in [
+            ("env", "--set-env", "vfw_admin_password=VNFWIZ_SECRET"),
+            ("file", "--set-file", file_flag.as_str()),
+        ] {
+            let out = tmp.path().join(format!("out-{index}-{channel}"));
+            let (code, text) = vnfwiz(
+                &[
+                    "onboard",
+                    s(&set),
+                    "--out",
+                    s(&out),
+                    flag,
+                    value,
+                    "--format",
+                    format,
+                ],
+                SECRET,
+            );
+            assert_eq!(code, Some(0), "{text}");
+            clean(
+                &format!("onboard --format {format} ({channel})"),
+                &text,
+                SECRET,
+            );
+            assert!(text.contains("base_vfw.env"), "{text}");
+            let told = match format {
+                "json" => text.contains("\"secrets\"") && text.contains("vfw_admin_password"),
+                _ => text.contains("base_vfw.env holds secrets") && text.contains("0600"),
+            };
+            assert!(
+                told,
+                "the operator is not told about the secret file:\n{text}"
+            );
+            files_clean(&out, "base_vfw.env", SECRET);
+            // Checking the written set shows no secret either.
+            for report in ["text", "json", "sarif", "junit"] {
+                let (_, text) = vnfwiz(&["validate", "--format", report, s(&out)], SECRET);
+                clean(&format!("validate --format {report}"), &text, SECRET);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_rejected_secret_is_never_echoed() {
+    let set = fixture("hot/vfw");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let out = tmp.path().join("out");
+    for format in ["text", "json"] {
+        // Too short for the length constraint.
+        let (code, text) = vnfwiz(
+            &[
+                "onboard",
+                s(&set),
+                "--out",
+                s(&out),
+                "--set-env",
+                "vfw_admin_password=VNFWIZ_SECRET",
+                "--format",
+                format,
+            ],
+            SHORT_SECRET,
+        );
+        assert_eq!(code, Some(1), "{text}");
+        clean("a refused short secret", &text, SHORT_SECRET);
+        // On the command line, where it must not be given.
+        let argv = format!("vfw_admin_password={SECRET}");
+        let (code, text) = vnfwiz(
+            &[
+                "onboard",
+                s(&set),
+                "--out",
+                s(&out),
+                "--set",
+                &argv,
+                "--format",
+                format,
+            ],
+            SECRET,
+        );
+        assert_eq!(code, Some(1), "{text}");
+        clean("a secret refused from argv", &text, SECRET);
+        assert!(!out.exists(), "a refused run wrote output");
+    }
+    // A secret that breaks its constraint in an env file is reported, its value masked.
+    let copy = tmp.path().join("set");
+    std::fs::create_dir_all(copy.join("nested")).expect("folder");
+    std::fs::create_dir_all(copy.join("scripts")).expect("folder");
+    for name in [
+        "base_vfw.yaml",
+        "nested/vfw_instance.yaml",
+        "scripts/vfw_init.sh",
+    ] {
+        std::fs::copy(set.join(name), copy.join(name)).expect("copy");
+    }
+    let env = std::fs::read_to_string(set.join("base_vfw.env")).expect("env");
+    std::fs::write(
+        copy.join("base_vfw.env"),
+        format!("{env}  vfw_admin_password: {SHORT_SECRET}\n"),
+    )
+    .expect("env");
+    for report in ["text", "json", "sarif", "junit"] {
+        let (_, text) = vnfwiz(&["validate", "--format", report, s(&copy)], SHORT_SECRET);
+        clean(&format!("validate --format {report}"), &text, SHORT_SECRET);
+    }
+}
+
+#[test]
+fn an_ovf_password_property_never_leaves_the_env_file() {
+    let ovf = fixture("vsbc/vsbc.ovf");
+    let answers = fixture("vsbc/answers.yaml");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    for format in ["text", "json"] {
+        let out = tmp.path().join(format!("out-{format}"));
+        let (code, text) = vnfwiz(
+            &[
+                "onboard",
+                s(&ovf),
+                "--out",
+                s(&out),
+                "--answers",
+                s(&answers),
+                "--set-env",
+                "sbc.admin.password=VNFWIZ_SECRET",
+                "--format",
+                format,
+            ],
+            SECRET,
+        );
+        assert_eq!(code, Some(0), "{text}");
+        clean(&format!("onboard --format {format}"), &text, SECRET);
+        files_clean(&out, "vsbc.env", SECRET);
+        let out = tmp.path().join(format!("refused-{format}"));
+        let (code, text) = vnfwiz(
+            &[
+                "onboard",
+                s(&ovf),
+                "--out",
+                s(&out),
+                "--answers",
+                s(&answers),
+                "--set-env",
+                "sbc.admin.password=VNFWIZ_SECRET",
+                "--format",
+                format,
+            ],
+            SHORT_SECRET,
+        );
+        assert_eq!(code, Some(1), "{text}");
+        clean("a refused short OVF password", &text, SHORT_SECRET);
+    }
+}
