@@ -158,8 +158,9 @@ fn volume(
         );
         return None;
     };
+    let volume_name = super::identity::name(c, draft, &format!("{name} {}", disk.disk_id));
     let mut properties = vec![
-        ("name", string(format!("{name} {}", disk.disk_id))),
+        ("name", volume_name),
         ("size", int(i64::try_from(gib.max(1)).unwrap_or(i64::MAX))),
     ];
     if let Some(image) = image {
@@ -170,9 +171,10 @@ fn volume(
         .iter()
         .find_map(|prefix| disk.disk_id.strip_prefix(prefix.as_str()))
         .unwrap_or(&disk.disk_id);
+    let vm = c.vm_type(system);
     Some(c.out.resource(
         draft,
-        &join(&[&system_id, disk_name, "volume"]),
+        &join(&[&vm, disk_name, "volume"]),
         "volume",
         "OS::Cinder::Volume",
         properties,

@@ -27,6 +27,24 @@ pub enum Ref {
     Param(String),
     /// A resource of the base template (its ID).
     Resource(String),
+    /// The number of this copy, which a resource group gives each copy of its nested
+    /// template (`%index%`).
+    GroupIndex,
+}
+
+/// The parameter name under which a nested template receives resource `id`: ONAP's
+/// `int_{network-role}_net_id` / `int_{network-role}_subnet_id` for an internal network and
+/// its subnet (`int_{network-role}_network`, `int_{network-role}_subnet`), else the id.
+fn import_hint(id: &str) -> String {
+    if let Some(role) = id.strip_prefix("int_") {
+        if let Some(role) = role.strip_suffix("_network") {
+            return format!("int_{role}_net_id");
+        }
+        if let Some(role) = role.strip_suffix("_subnet") {
+            return format!("int_{role}_subnet_id");
+        }
+    }
+    id.to_owned()
 }
 
 /// A parameter declaration.
@@ -288,13 +306,25 @@ impl Output {
             return match target {
                 Ref::Param(name) => get_param(name),
                 Ref::Resource(id) => get_resource(id),
+                // The base template is instantiated once: copy 0.
+                Ref::GroupIndex => int(0),
             };
         };
         if let Some(local) = self.drafts[draft].imported.get(target) {
             return get_param(local);
         }
-        let from_parent = self.reference(parent, target);
+        let from_parent = match target {
+            Ref::GroupIndex => string("%index%"),
+            _ => self.reference(parent, target),
+        };
         let (hint, declaration) = match target {
+            Ref::GroupIndex => (
+                "index".to_owned(),
+                Parameter::new(
+                    ParameterType::Number,
+                    "Number of this copy in its resource group, from 0",
+                ),
+            ),
             Ref::Param(name) => {
                 let base = self.base_parameter(name);
                 let mut declaration = Parameter::new(
@@ -306,7 +336,7 @@ impl Output {
                 (name.clone(), declaration)
             }
             Ref::Resource(id) => (
-                id.clone(),
+                import_hint(id),
                 Parameter::new(
                     ParameterType::String,
                     format!("ID of {id}, created by the parent template"),

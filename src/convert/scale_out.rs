@@ -8,7 +8,7 @@ use crate::ovf::sections::ScaleOutSection;
 use crate::yaml::write::{map, string};
 
 use super::draft::{BASE, DraftId, Parameter, Ref, int};
-use super::names::{join, sanitise};
+use super::names::{join, module_text};
 use super::{Converter, NoteLevel};
 
 const SECTION: &str = "ScaleOutSection";
@@ -125,12 +125,13 @@ pub fn emit(
     vec![group]
 }
 
-/// `<name>_<prototype>.yaml`, unique among the templates.
+/// `<module>_<prototype>.yaml` (without `base` or `volume`, R-76057), unique among the
+/// templates.
 fn nested_file(c: &Converter<'_>, prototype: &str) -> String {
-    let stem = format!("{}_{}", c.name, sanitise(prototype));
+    let stem = module_text(&format!("{}_{prototype}", c.module));
     let mut file = format!("{stem}.yaml");
     let mut n = 2;
-    while c.out.drafts.iter().any(|d| d.file == file) {
+    while c.out.drafts.iter().any(|d| d.file == file) || c.files.iter().any(|(f, _)| *f == file) {
         file = format!("{stem}_{n}.yaml");
         n += 1;
     }
