@@ -14,6 +14,9 @@ use super::names::Names;
 /// `list_join`, `depends_on` lists, lower-case deletion policies).
 pub const HEAT_TEMPLATE_VERSION: &str = "2016-10-14";
 
+/// The resource type of scaled-out groups.
+pub const GROUP_TYPE: &str = "OS::Heat::ResourceGroup";
+
 /// Index of a template in [`Output::drafts`].
 pub type DraftId = usize;
 
@@ -203,7 +206,8 @@ impl Output {
     }
 
     /// Starts a nested template instantiated by resource `group` of `parent`; the values it
-    /// needs from `parent` become that resource's `resource_def` properties.
+    /// needs from `parent` become that resource's properties (its `resource_def`'s for a
+    /// resource group).
     pub fn nested(
         &mut self,
         parent: DraftId,
@@ -314,7 +318,9 @@ impl Output {
             return get_param(local);
         }
         let from_parent = match target {
-            Ref::GroupIndex => string("%index%"),
+            // A resource group numbers its copies; a plain nested resource passes its own
+            // template's number on.
+            Ref::GroupIndex if self.instantiated_by_group(draft) => string("%index%"),
             _ => self.reference(parent, target),
         };
         let (hint, declaration) = match target {
@@ -366,6 +372,17 @@ impl Output {
         local
     }
 
+    /// True when the resource instantiating `draft` is a resource group.
+    fn instantiated_by_group(&self, draft: DraftId) -> bool {
+        let Some((parent, id)) = &self.drafts[draft].parent else {
+            return false;
+        };
+        let d = &self.drafts[*parent];
+        d.index
+            .get(id)
+            .is_some_and(|&at| d.resources[at].kind == GROUP_TYPE)
+    }
+
     /// True when `draft` is instantiated several times (a nested template).
     pub fn is_nested(&self, draft: DraftId) -> bool {
         self.drafts[draft].parent.is_some()
@@ -379,20 +396,26 @@ impl Output {
                 continue;
             };
             let imports = std::mem::take(&mut self.drafts[child].imports);
-            if let Some(resource) = self.resource_mut(parent, &group)
-                && let Some((_, definition)) = resource
-                    .properties
-                    .iter_mut()
-                    .find(|(k, _)| k == "resource_def")
-                && let Value::Map(entries) = &mut definition.value
+            let Some(resource) = self.resource_mut(parent, &group) else {
+                continue;
+            };
+            match resource
+                .properties
+                .iter_mut()
+                .find(|(k, _)| k == "resource_def")
             {
-                entries.insert(
-                    Key {
-                        text: "properties".to_owned(),
-                        span: Span::default(),
-                    },
-                    map(imports),
-                );
+                Some((_, definition)) => {
+                    if let Value::Map(entries) = &mut definition.value {
+                        entries.insert(
+                            Key {
+                                text: "properties".to_owned(),
+                                span: Span::default(),
+                            },
+                            map(imports),
+                        );
+                    }
+                }
+                None => resource.properties.extend(imports),
             }
         }
         let templates = self.drafts.iter().map(render_draft).collect();

@@ -147,6 +147,8 @@ pub(crate) struct Converter<'a> {
     /// The module text of file names (`base_<module>.yaml`, `<module>_<prototype>.yaml`)
     /// and flavor names.
     pub module: String,
+    /// Nested templates whose systems each go into a template of their own.
+    pub split: std::collections::HashSet<draft::DraftId>,
     /// Each virtual system's ONAP `{vm-type}`, by system index.
     pub vm_types: HashMap<usize, String>,
     /// Networks by `ovf:name`.
@@ -254,6 +256,7 @@ pub fn convert(
         hardware,
         owners: BTreeMap::new(),
         module,
+        split: std::collections::HashSet::new(),
         vm_types,
         networks: network::Networks::default(),
         groups: placement::Groups::default(),

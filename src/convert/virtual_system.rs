@@ -16,6 +16,7 @@ pub fn emit(c: &mut Converter<'_>, index: usize, draft: DraftId) -> Vec<String> 
     let envelope = c.envelope;
     let content = &envelope.contents[index];
     match content.kind {
+        ContentKind::VirtualSystem if c.split.contains(&draft) => own_template(c, index, draft),
         ContentKind::VirtualSystem => server(c, index, draft).into_iter().collect(),
         ContentKind::Collection => {
             let mut members = Vec::new();
@@ -30,6 +31,25 @@ pub fn emit(c: &mut Converter<'_>, index: usize, draft: DraftId) -> Vec<String> 
             members.into_iter().flat_map(|(_, a)| a).collect()
         }
     }
+}
+
+/// Emits a system into a template of its own (`<module>_<vm-type>.yaml`), instantiated
+/// by one resource of `draft`; returns that resource.
+fn own_template(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Vec<String> {
+    let vm = c.vm_type(system);
+    let file = super::scale_out::nested_file(c, &vm);
+    let id = c
+        .out
+        .resource(draft, &format!("{vm}_member"), "member", &file, Vec::new());
+    let label = c.envelope.contents[system].label();
+    let nested = c.out.nested(
+        draft,
+        &id,
+        file,
+        format!("{label}, one VM of a scaled-out group"),
+    );
+    server(c, system, nested);
+    vec![id]
 }
 
 /// The server's `name`: ONAP supplies it (R-22838), so it is a parameter without a value
