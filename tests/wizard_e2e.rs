@@ -106,7 +106,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
     assert!(answers.contains("vfw.site.name: qa-berlin"), "{answers}");
     assert!(
-        answers.contains("mgmt_subnet_cidr: 10.1.0.0/24"),
+        answers.contains("int_mgmt_subnet_cidr: 10.1.0.0/24"),
         "{answers}"
     );
     assert!(!answers.contains("correct-horse"), "{answers}");

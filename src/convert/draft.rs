@@ -267,6 +267,30 @@ impl Output {
         }
     }
 
+    /// Moves the `parameter_groups` entry `label`, and its parameters in `parameters`, to
+    /// the end of the base template (readers list parameters in declaration order).
+    pub fn group_last(&mut self, label: &str) {
+        let base = &mut self.drafts[BASE];
+        let Some(at) = base.groups.iter().position(|(l, _)| l == label) else {
+            return;
+        };
+        let group = base.groups.remove(at);
+        let last: std::collections::HashSet<&str> = group.1.iter().map(String::as_str).collect();
+        let (mut first, moved): (Vec<Parameter>, Vec<Parameter>) =
+            std::mem::take(&mut base.parameters)
+                .into_iter()
+                .partition(|p| !last.contains(p.name.as_str()));
+        first.extend(moved);
+        base.parameters = first;
+        base.groups.push(group);
+        self.base_parameters = self.drafts[BASE]
+            .parameters
+            .iter()
+            .enumerate()
+            .map(|(at, p)| (p.name.clone(), at))
+            .collect();
+    }
+
     /// Declares a resource named after `hint` (or `fallback`), unique across every
     /// template (R-16447) and apart from the template's parameter names; returns its ID.
     pub fn resource(

@@ -20,6 +20,10 @@ pub const VF_MODULE_ID: &str = "vf_module_id";
 /// The placeholder of [`VNF_NAME`] in resource names.
 const PLACEHOLDER: &str = "VNF_NAME";
 
+/// The `parameter_groups` label of every value ONAP supplies at instantiation (these three,
+/// server names, availability zones, external networks); the group comes last.
+pub const SUPPLIED: &str = "Supplied by ONAP at instantiation";
+
 /// Declares the three parameters in the base template (first, so no other parameter takes
 /// their names).
 pub fn declare(c: &mut Converter<'_>) {
@@ -43,7 +47,7 @@ pub fn declare(c: &mut Converter<'_>) {
             name,
             Parameter::new(ParameterType::String, description),
         );
-        c.out.group("Instance (supplied by ONAP)", name);
+        c.out.group(SUPPLIED, name);
     }
 }
 

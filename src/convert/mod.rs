@@ -287,6 +287,7 @@ pub fn convert(
         );
     }
     c.out.drafts[BASE].description = unmapped::description(&c);
+    c.out.group_last(identity::SUPPLIED);
     c.notes.sort_by_key(|n| n.level);
     if c.notes.iter().any(|n| n.level == NoteLevel::Error) {
         return Err(ConvertError { notes: c.notes });

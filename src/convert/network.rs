@@ -74,7 +74,7 @@ pub fn net(c: &mut Converter<'_>, name: &str) -> Option<Ref> {
         } => (hint.clone(), parameter.clone()),
     };
     let declared_name = c.out.parameter(BASE, &hint, "net_name", parameter);
-    c.out.group("Networks", &declared_name);
+    c.out.group(super::identity::SUPPLIED, &declared_name);
     if let Some(NetworkRefs {
         net: NetRef::Existing { declared, .. },
         ..

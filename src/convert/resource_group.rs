@@ -65,7 +65,7 @@ pub fn declare(c: &mut Converter<'_>) {
                         ),
                     ),
                 );
-                c.out.group("Placement", &name);
+                c.out.group(super::identity::SUPPLIED, &name);
                 by_zone.insert(zone, name.clone());
                 name
             }

@@ -72,7 +72,7 @@ fn name(c: &mut Converter<'_>, system: usize, draft: DraftId, vm: &str) -> Node 
         let parameter = c
             .out
             .parameter(BASE, &format!("{vm}_name_0"), "name_0", declaration);
-        c.out.group("Names (supplied by ONAP)", &parameter);
+        c.out.group(super::identity::SUPPLIED, &parameter);
         return get_param(&parameter);
     }
     let mut declaration = Parameter::new(
@@ -85,7 +85,7 @@ fn name(c: &mut Converter<'_>, system: usize, draft: DraftId, vm: &str) -> Node 
     let names = c
         .out
         .parameter(BASE, &format!("{vm}_names"), "names", declaration);
-    c.out.group("Names (supplied by ONAP)", &names);
+    c.out.group(super::identity::SUPPLIED, &names);
     let list = c.out.reference(draft, &Ref::Param(names.clone()));
     let list = list
         .get("get_param")

@@ -616,7 +616,7 @@ mod tests {
     fn validation_fills_the_panes() {
         let state = review();
         let checked = state.review.checked().unwrap();
-        assert_eq!(checked.count(Severity::Error), 5);
+        assert_eq!(checked.count(Severity::Error), 9);
         assert_eq!(checked.count(Severity::Warning), 1);
         assert!(
             checked.files.contains_key("base_dns.yaml"),
@@ -631,12 +631,12 @@ mod tests {
         state.keys(&[Down, Down]);
         assert_eq!(
             state.review.selected_violation().unwrap().rule.id,
-            "R-90526"
+            "R-26124"
         );
         state.keys(&[End]);
         assert_eq!(
             state.review.selected_violation().unwrap().rule.id,
-            "R-92635/misspelt-function"
+            "R-20453"
         );
         state.keys(&[PageUp, Home]);
         assert_eq!(state.review.selected, 0);
@@ -659,7 +659,7 @@ mod tests {
         assert!(!state.text_focused());
         assert_eq!(state.review.shown(), 1, "Enter keeps the filter");
         state.keys(&[Filter, Back]);
-        assert_eq!(state.review.shown(), 6, "Esc clears it");
+        assert_eq!(state.review.shown(), 10, "Esc clears it");
     }
 
     #[test]
@@ -682,11 +682,11 @@ mod tests {
         let fresh = state.review.resolution.clone().unwrap();
         let generation = state.review.generation;
         resolved(&mut state, generation - 1, Arc::new(Resolution::default()));
-        assert_eq!(state.review.checked().unwrap().violations.len(), 6);
+        assert_eq!(state.review.checked().unwrap().violations.len(), 10);
         resolved(&mut state, generation, fresh);
         assert_eq!(
             state.review.selected_violation().unwrap().rule.id,
-            "R-90526"
+            "R-26124"
         );
     }
 
