@@ -68,12 +68,7 @@ fn onboard(ovf: &str, args: &[&str], env: &[(&str, &str)]) -> String {
         String::from_utf8_lossy(&result.stderr)
     );
     let check = vnfwiz(
-        &[
-            "validate",
-            "--format",
-            "json",
-            out.to_str().expect("utf-8"),
-        ],
+        &["validate", "--format", "json", out.to_str().expect("utf-8")],
         &[],
     );
     let report: serde_json::Value = serde_json::from_slice(&check.stdout).expect("JSON");

@@ -14,7 +14,7 @@ use vnfwiz::package::{
     write_csar_checked, write_heat_zip_checked,
 };
 use vnfwiz::report::Severity;
-use vnfwiz::rules::Selection;
+use vnfwiz::rules::{Selection, output_rules};
 use vnfwiz::source::PackageFiles;
 use vnfwiz::validation::validate;
 
@@ -39,7 +39,7 @@ fn hot_set(folder: &Path) -> HotSet {
 
 fn open_ovf(path: &Path) -> Result<OvfPackage, vnfwiz::integrity::IntegrityError> {
     let limits = Limits::default();
-    ovf::open(path, &Options::new(&limits))
+    ovf::open(path, &Options::new(&limits), &output_rules())
 }
 
 fn identity() -> VnfIdentity {
@@ -74,7 +74,7 @@ fn write_vfw_csar(ovf: &OvfPackage, out: &Path, time: PackageTime) -> Result<(),
         time,
     };
     let limits = Limits::default();
-    let report = write_csar_checked(&request, out, &Options::new(&limits))?;
+    let report = write_csar_checked(&request, out, &Options::new(&limits), &output_rules())?;
     let found: Vec<String> = report
         .violations()
         .map(|v| format!("{} {}:{} {}", v.rule.id, v.file, v.span.line, v.message))
@@ -237,8 +237,8 @@ fn the_same_inputs_give_byte_identical_packages() {
     };
     let limits = Limits::default();
     let (a, b) = (dir.path().join("a.zip"), dir.path().join("b.zip"));
-    write_heat_zip_checked(&request, &a, &Options::new(&limits)).unwrap();
-    write_heat_zip_checked(&request, &b, &Options::new(&limits)).unwrap();
+    write_heat_zip_checked(&request, &a, &Options::new(&limits), &output_rules()).unwrap();
+    write_heat_zip_checked(&request, &b, &Options::new(&limits), &output_rules()).unwrap();
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
 }
 
@@ -322,7 +322,8 @@ fn a_heat_zip_lists_modules_the_way_sdc_reads_them() {
         time: TIME,
     };
     let limits = Limits::default();
-    let report = write_heat_zip_checked(&request, &out, &Options::new(&limits)).unwrap();
+    let report =
+        write_heat_zip_checked(&request, &out, &Options::new(&limits), &output_rules()).unwrap();
     assert_eq!(report.count(Severity::Error), 0);
     assert_eq!(report.count(Severity::Warning), 0);
     let entries = entries(&out);
@@ -377,7 +378,9 @@ fn a_package_failing_its_own_validation_is_deleted() {
         time: TIME,
     };
     let limits = Limits::default();
-    let Err(error) = write_heat_zip_checked(&request, &out, &Options::new(&limits)) else {
+    let Err(error) =
+        write_heat_zip_checked(&request, &out, &Options::new(&limits), &output_rules())
+    else {
         panic!("a template reading an undeclared parameter was packaged");
     };
     match &error {

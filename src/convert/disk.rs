@@ -74,7 +74,10 @@ pub fn attach(
                 NoteLevel::Warning,
                 SECTION,
                 label.clone(),
-                format!("has no disk; give the image to boot in parameter `{image}`"),
+                format!(
+                    "has no disk; upload the image to boot as `{}` or set parameter `{image}` to an existing image",
+                    super::references::unnamed_image(c, system)
+                ),
             );
             attachment.image = Some(c.out.reference(draft, &Ref::Param(image)));
         }
@@ -97,8 +100,9 @@ pub fn attach(
                     SECTION,
                     label.clone(),
                     format!(
-                        "root disk `{}` has no file; give the image to boot in the image parameter",
-                        disk.disk_id
+                        "root disk `{}` has no file; upload the image to boot as `{}` or set the image parameter to an existing image",
+                        disk.disk_id,
+                        super::references::unnamed_image(c, system)
                     ),
                 );
             }

@@ -203,7 +203,7 @@ impl Session {
             user_data: &[],
             time: packaging.time,
         };
-        write_packages(&set, format, folder, options)
+        write_packages(&set, format, folder, options, self.rules())
     }
 }
 
