@@ -39,7 +39,7 @@ fn hot_set(folder: &Path) -> HotSet {
 
 fn open_ovf(path: &Path) -> Result<OvfPackage, vnfwiz::integrity::IntegrityError> {
     let limits = Limits::default();
-    ovf::open(path, &Options::new(&limits), &output_rules())
+    ovf::open(path, &Options::new(&limits))
 }
 
 fn identity() -> VnfIdentity {
@@ -456,6 +456,7 @@ fn both_packages_are_written_or_neither() {
             vnfwiz::answers::PackageFormat::Both,
             out,
             &Options::new(&limits),
+            &output_rules(),
         )
     };
     let good = dir.path().join("good");
