@@ -89,13 +89,13 @@ fn an_ovf_package_asks_for_its_eula_option_properties_and_open_parameters() {
     let names: Vec<&str> = parameters.iter().map(|p| p.name.as_str()).collect();
     for open in [
         "mp_count",
-        "access_subnet_cidr",
+        "int_access_subnet_cidr",
         "sc1_image_name",
         "oam_net_name",
     ] {
         assert!(names.contains(&open), "{open} in {names:?}");
     }
-    for decided in ["sbc_site_name", "deployment_option", "sc1_flavor_sizes"] {
+    for decided in ["sbc_site_name"] {
         assert!(
             !names.contains(&decided),
             "{decided} is answered through the OVF"
@@ -175,8 +175,8 @@ fn check_lists_every_problem_and_resolve_gives_the_set_in_memory() {
     assert!(session.check(&answers).is_empty());
     let resolved = session.resolve(&answers).expect("resolves");
     assert!(!resolved.has_errors(), "{:?}", resolved.violations);
-    assert_eq!(resolved.template, "vsbc.yaml");
-    assert_eq!(resolved.environment, "vsbc.env");
+    assert_eq!(resolved.template, "base_vsbc.yaml");
+    assert_eq!(resolved.environment, "base_vsbc.env");
     let role = |path: &str| {
         resolved
             .files

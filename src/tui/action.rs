@@ -48,6 +48,12 @@ pub enum Action {
     Write,
     /// `s`: save the answers, in the quit question (with `--save-answers`).
     Save,
+    /// `f`: preview the selected violation's fix (Enter applies it).
+    PreviewFix,
+    /// `F`: preview every `safe` fix at once (Enter applies them).
+    PreviewSafeFixes,
+    /// `u`: undo the last applied fix step.
+    UndoFix,
     /// `q`: quit (asks first when answers would be lost).
     Quit,
     /// Ctrl-C: quit from anywhere, also from a text field (asks first like `q`; a second

@@ -6,7 +6,41 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
+use crate::answers::FixRecord;
+use crate::fix::{Preview as FixPreview, Safety};
 use crate::report::{LineIndex, Severity, SourceTexts, Violation};
+
+/// What the review offers for one violation (`src/fix/`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FixView {
+    /// A fix ready to apply.
+    Ready(PlannedFix),
+    /// A fix that writes text only the operator can give (a description).
+    NeedsText {
+        /// What the fix would do.
+        title: String,
+        /// What to ask.
+        prompt: String,
+    },
+    /// No fix here, and why.
+    Unavailable(String),
+}
+
+/// One or more fixes as `f` and `F` preview them, with the answers records that apply
+/// them (the session replays `answers.fixes` when it resolves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedFix {
+    /// One line: what is done.
+    pub title: String,
+    /// Its safety (the lowest, for several).
+    pub safety: Safety,
+    /// The diff against the output set as it is now.
+    pub preview: FixPreview,
+    /// What goes into `answers.fixes` to apply it.
+    pub records: Vec<FixRecord>,
+    /// Fixes the plan left out, and why (for `F`).
+    pub notes: Vec<String>,
+}
 
 /// A file's text with its line starts.
 #[derive(Debug)]
@@ -39,6 +73,11 @@ pub struct Checked {
     pub files: HashMap<String, FileText>,
     /// Files to preview in tabs.
     pub previews: Vec<Preview>,
+    /// For each violation, its fix (`None`: no fix answers its rule); empty when the set
+    /// cannot be fixed.
+    pub fixes: Vec<Option<FixView>>,
+    /// Every `safe` fix applied at once, when there is one.
+    pub safe_plan: Option<PlannedFix>,
     /// How long the run took.
     pub elapsed: Duration,
 }
@@ -71,8 +110,15 @@ impl Checked {
             haystacks,
             files,
             previews,
+            fixes: Vec::new(),
+            safe_plan: None,
             elapsed,
         }
+    }
+
+    /// The fix of the violation at `index`, when one answers its rule.
+    pub fn fix(&self, index: usize) -> Option<&FixView> {
+        self.fixes.get(index).and_then(Option::as_ref)
     }
 
     /// How many violations have this severity.

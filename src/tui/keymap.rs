@@ -55,6 +55,9 @@ pub const BINDINGS: &[Binding] = &[
     key(KeyCode::Char('y'), Action::Yes),
     key(KeyCode::Char('n'), Action::No),
     key(KeyCode::Char('s'), Action::Save),
+    key(KeyCode::Char('f'), Action::PreviewFix),
+    key(KeyCode::Char('F'), Action::PreviewSafeFixes),
+    key(KeyCode::Char('u'), Action::UndoFix),
     ctrl('r', Action::Reveal),
     ctrl('s', Action::Write),
     key(KeyCode::Char('?'), Action::Help),
@@ -87,6 +90,9 @@ pub fn describe(action: Action) -> &'static str {
         Action::Reveal => "show or mask the focused password",
         Action::Write => "write the outputs (review and write steps)",
         Action::Save => "save the answers and quit (in the quit question)",
+        Action::PreviewFix => "preview the selected violation's fix (review)",
+        Action::PreviewSafeFixes => "preview every safe fix at once (review)",
+        Action::UndoFix => "undo the last applied fix (review)",
         Action::Help => "this help",
         Action::Quit => "quit (asks first when answers would be lost)",
         Action::Interrupt => "quit from anywhere, text fields too",
@@ -201,6 +207,13 @@ mod tests {
             (KeyCode::Char('a'), KeyModifiers::NONE, Action::Accept),
             (KeyCode::Char('d'), KeyModifiers::NONE, Action::Decline),
             (KeyCode::Char('s'), KeyModifiers::CONTROL, Action::Write),
+            (KeyCode::Char('f'), KeyModifiers::NONE, Action::PreviewFix),
+            (
+                KeyCode::Char('F'),
+                KeyModifiers::SHIFT,
+                Action::PreviewSafeFixes,
+            ),
+            (KeyCode::Char('u'), KeyModifiers::NONE, Action::UndoFix),
         ];
         for (code, modifiers, action) in cases {
             assert_eq!(action_for(press(code, modifiers), false), Some(action));

@@ -278,7 +278,7 @@ fn written() {
         .set(out.display().to_string());
     state.keys(&[Write]);
     let text = screen(&state).replace(&dir.path().display().to_string(), "/tmp");
-    assert!(text.contains("vfw-edge.yaml"), "{text}");
+    assert!(text.contains("base_vfw_edge.yaml"), "{text}");
     assert_snapshot!(text);
 }
 
@@ -287,6 +287,14 @@ fn review_with_violations() {
     let mut state = opened(BROKEN_HOT);
     state.keys(&[Confirm, Down, Down]);
     assert_eq!(state.step, StepId::Review);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_fix_preview() {
+    let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm, Down, Down, PreviewFix]);
+    assert!(state.review.fix.is_some());
     assert_snapshot!(screen(&state));
 }
 

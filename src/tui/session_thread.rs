@@ -10,14 +10,17 @@ use std::sync::mpsc::{Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::checked::{Checked, Preview, Resolution};
+use super::checked::{Checked, FixView, PlannedFix, Preview, Resolution};
 use super::effect::{Draft, Message, OpenFailure, Progress, WriteOrder, WriteReport};
 use super::opened::{Opened, kind_of};
 use crate::answers::Answers;
+use crate::fix::{FixLevel, Offer, Safety, Workspace, record_of};
 use crate::integrity::{IntegrityError, Options};
 use crate::limits::Limits;
 use crate::report::{Severity, SourceTexts};
-use crate::session::{AnswerProblem, FileRole, Origin, RedactedSet, Session, SessionError};
+use crate::session::{
+    AnswerProblem, FileRole, Origin, RedactedSet, Resolved, Session, SessionError,
+};
 use crate::validation::InputError;
 
 /// The shortest time between two progress messages (the gauge redraws at most this often).
@@ -225,7 +228,15 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
             };
         }
     };
-    let notes = resolved.notes.iter().map(ToString::to_string).collect();
+    let mut notes: Vec<String> = resolved.notes.iter().map(ToString::to_string).collect();
+    notes.extend(
+        resolved
+            .fixes
+            .notes
+            .iter()
+            .map(|note| format!("fix not applied: {note}")),
+    );
+    let (resolved, fixes, safe_plan) = fix_views(resolved);
     let unset = resolved.unset.clone();
     let shown: Vec<(String, String)> = [
         (FileRole::Template, "Template"),
@@ -245,16 +256,135 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
             Some(Preview { title, path, text })
         })
         .collect();
+    let mut all_fixes = vec![None; package.len()];
+    all_fixes.extend(fixes);
     let mut all = package;
     all.append(&mut violations);
+    let mut checked = Checked::new(all, &texts, previews, started.elapsed());
+    if all_fixes.len() == checked.violations.len() {
+        checked.fixes = all_fixes;
+        checked.safe_plan = safe_plan;
+    }
     Resolution {
-        checked: Checked::new(all, &texts, previews, started.elapsed()),
+        checked,
         refusal: None,
         notes,
         unset,
         capabilities,
         parameters,
     }
+}
+
+/// The fix of each of the output set's violations (parallel to them) and every `safe` fix
+/// at once, as the review previews them; the set goes back into `resolved` unchanged.
+fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>, Option<PlannedFix>) {
+    let secrets = secret_values(&resolved);
+    let workspace = match Workspace::with_violations(
+        resolved.set,
+        resolved.violations.clone(),
+        resolved.rules.clone(),
+    ) {
+        Ok(workspace) => workspace,
+        Err(unfixable) => {
+            resolved.set = unfixable.set;
+            return (resolved, Vec::new(), None);
+        }
+    };
+    let fixes: Vec<Option<FixView>> = workspace
+        .offers()
+        .into_iter()
+        .zip(workspace.violations())
+        .map(|(offer, violation)| {
+            Some(match offer? {
+                Offer::Ready(fix) => match workspace.preview(&fix) {
+                    Ok(preview) => FixView::Ready(PlannedFix {
+                        title: fix.title,
+                        safety: fix.safety,
+                        preview: masked(preview, &secrets),
+                        records: vec![record_of(violation, None)],
+                        notes: Vec::new(),
+                    }),
+                    Err(error) => FixView::Unavailable(error.to_string()),
+                },
+                Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
+                Offer::Unavailable(reason) => FixView::Unavailable(reason),
+            })
+        })
+        .collect();
+    let any_safe = fixes
+        .iter()
+        .any(|f| matches!(f, Some(FixView::Ready(p)) if p.safety == Safety::Safe));
+    let safe_plan = any_safe
+        .then(|| workspace.plan(FixLevel::Safe).ok())
+        .flatten()
+        .filter(|(outcome, _)| !outcome.applied.is_empty())
+        .map(|(outcome, preview)| {
+            let count = outcome.applied.len();
+            PlannedFix {
+                title: format!(
+                    "{count} safe fix{} at once",
+                    if count == 1 { "" } else { "es" }
+                ),
+                safety: Safety::Safe,
+                preview: masked(preview, &secrets),
+                records: outcome.applied.into_iter().map(|a| a.record).collect(),
+                notes: outcome.notes.iter().map(ToString::to_string).collect(),
+            }
+        });
+    let (set, _) = workspace.into_parts();
+    resolved.set = set;
+    (resolved, fixes, safe_plan)
+}
+
+/// The values of hidden parameters the output files hold, as written (and unquoted):
+/// never shown in a fix's diff, not even as context.
+fn secret_values(resolved: &Resolved) -> Vec<String> {
+    let mut values = Vec::new();
+    for file in resolved.files.iter().filter(|f| !f.secrets.is_empty()) {
+        let Some(id) = resolved.set.find(&file.path) else {
+            continue;
+        };
+        let loaded = &resolved.set.files[id];
+        let Some(root) = loaded.document.as_ref().map(|d| &d.root) else {
+            continue;
+        };
+        for section in ["parameters", "parameter_defaults"] {
+            for name in &file.secrets {
+                let Some(value) = root.get(section).and_then(|s| s.get(name)) else {
+                    continue;
+                };
+                let Some(raw) = loaded
+                    .bytes
+                    .get(value.span.start as usize..value.span.end as usize)
+                else {
+                    continue;
+                };
+                let raw = String::from_utf8_lossy(raw).into_owned();
+                let bare = raw.trim_matches(|c| c == '"' || c == '\'').to_owned();
+                values.extend([raw, bare].into_iter().filter(|v| !v.trim().is_empty()));
+            }
+        }
+    }
+    values
+}
+
+/// `preview` with every secret value replaced by `*`s.
+fn masked(mut preview: crate::fix::Preview, secrets: &[String]) -> crate::fix::Preview {
+    for line in preview
+        .files
+        .iter_mut()
+        .flat_map(|f| &mut f.hunks)
+        .flat_map(|h| &mut h.lines)
+    {
+        for secret in secrets {
+            if line.text.contains(secret.as_str()) {
+                line.text = line
+                    .text
+                    .replace(secret.as_str(), &"*".repeat(secret.len()));
+            }
+        }
+    }
+    preview
 }
 
 /// Texts for violations of a package whose descriptor the session keeps to itself.

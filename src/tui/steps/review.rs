@@ -3,10 +3,12 @@
 //! the rule's summary and fix and the source lines with the offending one marked. Tabs
 //! preview the files to be written. Only visible rows are ever built.
 //!
-//! Automatic fixes (`src/fix/`) are meant to join here: a marker beside each fixable row in
-//! `draw_list`, the fix's diff as a section of `draw_detail`, and their keys in the
-//! violations tab's arm of `update`: `f`, `F` and `u` are free in the keymap; Enter goes on
-//! to Write today, so it can apply a fix only while that fix's preview is open.
+//! Automatic fixes (`src/fix/`): a text marker beside each fixable row (`✎`, `✎?` when the
+//! fix needs the operator's text), the fix's title in the detail pane; `f` opens the
+//! selected fix's diff over the panes and `F` one diff of every `safe` fix; Enter applies
+//! what the open preview shows, Esc closes it, `u` undoes the last applied step. Applying
+//! only adds records to `answers.fixes` and evaluates again: the session replays them when
+//! it resolves, as `onboard --answers` does.
 
 use std::sync::Arc;
 
@@ -19,9 +21,10 @@ use super::{
     Hint, filter_cursor, filter_line, highlighted, hint, row_marker, severity_marker,
     severity_symbol,
 };
+use crate::fix::LineKind;
 use crate::report::{Severity, Violation};
 use crate::tui::action::Action;
-use crate::tui::checked::{Checked, FileText, Resolution};
+use crate::tui::checked::{Checked, FileText, FixView, PlannedFix, Resolution};
 use crate::tui::effect::Effect;
 use crate::tui::state::State;
 use crate::tui::theme::Theme;
@@ -55,6 +58,12 @@ pub struct ReviewState {
     pub tab: usize,
     /// Scroll position of a preview tab.
     pub preview: TextScroll,
+    /// The fix preview open over the panes (`f` or `F`): Enter applies it.
+    pub fix: Option<PlannedFix>,
+    /// Scroll position of the fix preview.
+    pub fix_scroll: TextScroll,
+    /// How many records each applied fix step added to `answers.fixes`, for `u`.
+    pub fix_steps: Vec<usize>,
 }
 
 impl ReviewState {
@@ -102,11 +111,15 @@ impl ReviewState {
         1 + self.checked().map_or(0, |c| c.previews.len())
     }
 
+    /// The index of the violation at the selected row.
+    fn selected_index(&self) -> Option<usize> {
+        let checked = self.checked()?;
+        self.filter.item(self.selected, checked.violations.len())
+    }
+
     /// The violation at the selected row.
     pub fn selected_violation(&self) -> Option<&Violation> {
-        let checked = self.checked()?;
-        let index = self.filter.item(self.selected, checked.violations.len())?;
-        checked.violations.get(index)
+        self.checked()?.violations.get(self.selected_index()?)
     }
 }
 
@@ -175,6 +188,16 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         }
         return Vec::new();
     }
+    if review.fix.is_some() {
+        return fix_preview_update(state, action);
+    }
+    match action {
+        Action::PreviewFix if review.tab == 0 => return preview_selected_fix(state),
+        Action::PreviewSafeFixes => return preview_safe_fixes(state),
+        Action::UndoFix => return undo_fix(state),
+        _ => {}
+    }
+    let review = &mut state.review;
     match action {
         Action::NextField => {
             review.tab = (review.tab + 1) % review.tabs();
@@ -211,6 +234,89 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     Vec::new()
 }
 
+/// Keys while a fix preview is open: Enter applies it, Esc closes it, arrows scroll.
+fn fix_preview_update(state: &mut State, action: Action) -> Vec<Effect> {
+    let review = &mut state.review;
+    match action {
+        Action::Confirm => {
+            let Some(plan) = review.fix.take() else {
+                return Vec::new();
+            };
+            review.fix_steps.push(plan.records.len());
+            state.draft.answers.fixes.extend(plan.records);
+            state.tell(format!("Applied: {} (u undoes it).", plan.title));
+            state.changed()
+        }
+        Action::Back => {
+            review.fix = None;
+            Vec::new()
+        }
+        _ => {
+            review.fix_scroll.apply(action);
+            Vec::new()
+        }
+    }
+}
+
+/// Opens the selected violation's fix, or says why there is none.
+fn preview_selected_fix(state: &mut State) -> Vec<Effect> {
+    let review = &state.review;
+    if review.running {
+        state.warn("Validating the last change; try again in a moment.");
+        return Vec::new();
+    }
+    let Some(index) = review.selected_index() else {
+        return Vec::new();
+    };
+    let fix = review.checked().and_then(|c| c.fix(index)).cloned();
+    match fix {
+        Some(FixView::Ready(plan)) => open_fix(state, plan),
+        Some(FixView::NeedsText { title, .. }) => {
+            state.warn(format!(
+                "{title}: needs your text: use `onboard --answers` (a fixes record with text)"
+            ));
+        }
+        Some(FixView::Unavailable(reason)) => state.warn(format!("No fix here: {reason}")),
+        None => state.warn("No automatic fix for this rule."),
+    }
+    Vec::new()
+}
+
+/// Opens one preview of every `safe` fix.
+fn preview_safe_fixes(state: &mut State) -> Vec<Effect> {
+    if state.review.running {
+        state.warn("Validating the last change; try again in a moment.");
+        return Vec::new();
+    }
+    match state.review.checked().and_then(|c| c.safe_plan.clone()) {
+        Some(plan) => open_fix(state, plan),
+        None => state.warn("No safe fix to apply."),
+    }
+    Vec::new()
+}
+
+fn open_fix(state: &mut State, plan: PlannedFix) {
+    state.review.fix_scroll.home();
+    state.review.fix = Some(plan);
+}
+
+/// Takes the last applied step's records out of the answers and evaluates again.
+fn undo_fix(state: &mut State) -> Vec<Effect> {
+    let fixes = &mut state.draft.answers.fixes;
+    if fixes.is_empty() {
+        state.warn("No applied fix to undo.");
+        return Vec::new();
+    }
+    // Records loaded from an answers file were no step of ours: one at a time.
+    let count = state.review.fix_steps.pop().unwrap_or(1).min(fixes.len());
+    fixes.truncate(fixes.len() - count);
+    state.tell(format!(
+        "Undid {count} fix{}.",
+        if count == 1 { "" } else { "es" }
+    ));
+    state.changed()
+}
+
 /// Draws the panes; returns where the cursor goes when the filter has focus.
 pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
     let review = &state.review;
@@ -227,6 +333,10 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
     };
     let checked = &resolution.checked;
     frame.render_widget(count_line(checked, review.running, theme), counts_area);
+    if let Some(plan) = &review.fix {
+        draw_fix(plan, &review.fix_scroll, theme, frame, rest);
+        return None;
+    }
     if review.tab > 0 {
         if let Some(preview) = checked.previews.get(review.tab - 1) {
             draw_text(&preview.text, &review.preview, theme, frame, rest);
@@ -401,6 +511,10 @@ fn draw_list(
                         theme.severity(severity)
                     },
                 ),
+                Span::styled(
+                    fix_marker(checked.fix(index)),
+                    if selected { base } else { theme.accent },
+                ),
             ];
             // Highlight what the filter matched, field by field of the haystack.
             let positions = review.filter.positions(&checked.haystacks[index]);
@@ -437,6 +551,15 @@ fn draw_list(
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// The list's fix column: `✎` a fix is ready, `✎?` it needs the operator's text.
+fn fix_marker(fix: Option<&FixView>) -> &'static str {
+    match fix {
+        Some(FixView::Ready(_)) => "✎  ",
+        Some(FixView::NeedsText { .. }) => "✎? ",
+        Some(FixView::Unavailable(_)) | None => "   ",
+    }
 }
 
 /// `text` cut or padded to `width` characters, with one space after.
@@ -505,6 +628,22 @@ fn draw_detail(
     };
     labelled("Rule", v.rule.summary, &mut lines);
     labelled("Fix", v.rule.fix, &mut lines);
+    if let Some(index) = review.selected_index()
+        && let Some(fix) = checked.fix(index)
+    {
+        let text = match fix {
+            FixView::Ready(plan) => format!(
+                "✎ {} ({}); f shows the diff",
+                plan.title,
+                plan.safety.as_str()
+            ),
+            FixView::NeedsText { title, .. } => {
+                format!("✎? {title}: needs your text: use `onboard --answers`")
+            }
+            FixView::Unavailable(reason) => format!("no automatic fix: {reason}"),
+        };
+        labelled("Auto", &text, &mut lines);
+    }
     if let Some(file) = checked.files.get(&v.file) {
         lines.extend(snippet(file, v, theme));
     }
@@ -548,6 +687,103 @@ fn snippet(file: &FileText, v: &Violation, theme: &Theme) -> Vec<Line<'static>> 
     lines
 }
 
+/// A fix's preview: its title and safety, notes on fixes left out, then each file's hunks
+/// with `-`/`+` and the line numbers before and after.
+fn draw_fix(plan: &PlannedFix, scroll: &TextScroll, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let (removed, added) = plan.preview.counts();
+    let header = vec![
+        Line::from(vec![
+            Span::styled("Fix preview · ", theme.title),
+            Span::styled(plan.title.clone(), theme.text),
+            Span::styled(
+                format!(" ({}) · -{removed} +{added}", plan.safety.as_str()),
+                theme.muted,
+            ),
+        ]),
+        Line::from(Span::styled(
+            "Enter applies it · Esc closes · u undoes after",
+            theme.accent,
+        )),
+    ];
+    let width = usize::from(area.width);
+    let mut body: Vec<Line> = plan
+        .notes
+        .iter()
+        .map(|note| {
+            Line::from(vec![
+                Span::styled("  ▲ ", theme.warning),
+                Span::styled(note.clone(), theme.text),
+            ])
+        })
+        .collect();
+    let number_width = plan
+        .preview
+        .files
+        .iter()
+        .flat_map(|f| &f.hunks)
+        .map(|h| (h.old_start + h.old_len).max(h.new_start + h.new_len))
+        .max()
+        .unwrap_or(1)
+        .to_string()
+        .len();
+    let number =
+        |n: Option<u32>| n.map_or(" ".repeat(number_width), |n| format!("{n:>number_width$}"));
+    for file in &plan.preview.files {
+        let before = if file.created {
+            "/dev/null".to_owned()
+        } else {
+            format!("a/{}", file.path)
+        };
+        body.push(Line::from(Span::styled(
+            format!("--- {before}"),
+            theme.title,
+        )));
+        body.push(Line::from(Span::styled(
+            format!("+++ b/{}", file.path),
+            theme.title,
+        )));
+        for hunk in &file.hunks {
+            body.push(Line::from(Span::styled(
+                format!(
+                    "@@ -{},{} +{},{} @@",
+                    hunk.old_start, hunk.old_len, hunk.new_start, hunk.new_len
+                ),
+                theme.accent,
+            )));
+            for line in &hunk.lines {
+                let (sign, style) = match line.kind {
+                    LineKind::Context => (' ', theme.muted),
+                    LineKind::Removed => ('-', theme.error),
+                    LineKind::Added => ('+', theme.success),
+                };
+                let text: String = line
+                    .text
+                    .replace('\t', "    ")
+                    .chars()
+                    .take(width.saturating_sub(2 * number_width + 6))
+                    .collect();
+                body.push(Line::from(vec![
+                    Span::styled(
+                        format!("{} {} │", number(line.old), number(line.new)),
+                        theme.muted,
+                    ),
+                    Span::styled(format!("{sign} {text}"), style),
+                ]));
+            }
+        }
+    }
+    let [header_area, body_area] =
+        Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(area);
+    frame.render_widget(Paragraph::new(header), header_area);
+    let top = scroll.window(body.len(), usize::from(body_area.height));
+    let shown: Vec<Line> = body
+        .into_iter()
+        .skip(top)
+        .take(usize::from(body_area.height))
+        .collect();
+    frame.render_widget(Paragraph::new(shown), body_area);
+}
+
 fn draw_text(text: &str, scroll: &TextScroll, theme: &Theme, frame: &mut Frame, area: Rect) {
     let count = text.lines().count();
     let height = usize::from(area.height);
@@ -571,6 +807,13 @@ fn draw_text(text: &str, scroll: &TextScroll, theme: &Theme, frame: &mut Frame, 
 /// Keys of the review step.
 pub fn hints(state: &State) -> Vec<Hint> {
     let review = &state.review;
+    if review.fix.is_some() {
+        return vec![
+            hint("Enter", "apply fix"),
+            hint("↑↓ PgUp PgDn", "scroll"),
+            hint("Esc", "close"),
+        ];
+    }
     if review.filter.editing {
         return vec![
             hint("type", "filter"),
@@ -584,6 +827,20 @@ pub fn hints(state: &State) -> Vec<Hint> {
     } else {
         vec![hint("↑↓ PgUp PgDn", "scroll")]
     };
+    if review.tab == 0
+        && review
+            .selected_index()
+            .and_then(|i| review.checked()?.fix(i))
+            .is_some_and(|f| !matches!(f, FixView::Unavailable(_)))
+    {
+        hints.push(hint("f", "preview fix"));
+    }
+    if review.checked().is_some_and(|c| c.safe_plan.is_some()) {
+        hints.push(hint("F", "all safe fixes"));
+    }
+    if !state.draft.answers.fixes.is_empty() {
+        hints.push(hint("u", "undo fix"));
+    }
     if review.tabs() > 1 {
         hints.push(hint("Tab", "next tab"));
     }
@@ -616,7 +873,7 @@ mod tests {
     fn validation_fills_the_panes() {
         let state = review();
         let checked = state.review.checked().unwrap();
-        assert_eq!(checked.count(Severity::Error), 5);
+        assert_eq!(checked.count(Severity::Error), 9);
         assert_eq!(checked.count(Severity::Warning), 1);
         assert!(
             checked.files.contains_key("base_dns.yaml"),
@@ -631,12 +888,12 @@ mod tests {
         state.keys(&[Down, Down]);
         assert_eq!(
             state.review.selected_violation().unwrap().rule.id,
-            "R-90526"
+            "R-26124"
         );
         state.keys(&[End]);
         assert_eq!(
             state.review.selected_violation().unwrap().rule.id,
-            "R-92635/misspelt-function"
+            "R-20453"
         );
         state.keys(&[PageUp, Home]);
         assert_eq!(state.review.selected, 0);
@@ -659,7 +916,7 @@ mod tests {
         assert!(!state.text_focused());
         assert_eq!(state.review.shown(), 1, "Enter keeps the filter");
         state.keys(&[Filter, Back]);
-        assert_eq!(state.review.shown(), 6, "Esc clears it");
+        assert_eq!(state.review.shown(), 10, "Esc clears it");
     }
 
     #[test]
@@ -682,11 +939,11 @@ mod tests {
         let fresh = state.review.resolution.clone().unwrap();
         let generation = state.review.generation;
         resolved(&mut state, generation - 1, Arc::new(Resolution::default()));
-        assert_eq!(state.review.checked().unwrap().violations.len(), 6);
+        assert_eq!(state.review.checked().unwrap().violations.len(), 10);
         resolved(&mut state, generation, fresh);
         assert_eq!(
             state.review.selected_violation().unwrap().rule.id,
-            "R-90526"
+            "R-26124"
         );
     }
 
@@ -699,5 +956,139 @@ mod tests {
         assert_eq!(state.step, StepId::Write);
         assert!(state.notice.as_ref().unwrap().text.contains("Not ready"));
         assert_eq!(state.write.phase, crate::tui::steps::write::Phase::Idle);
+    }
+
+    /// The review with the first violation of `rule` selected, moving down as an operator
+    /// would.
+    fn selecting(rule: &str) -> Wizard {
+        let mut state = review();
+        let count = state.review.checked().unwrap().violations.len();
+        for _ in 0..count {
+            if state.review.selected_violation().unwrap().rule.id == rule {
+                return state;
+            }
+            state.keys(&[Down]);
+        }
+        panic!("no {rule} in the review");
+    }
+
+    /// The review with R-90526 (the default of `dns_image_name`) selected.
+    fn on_the_default() -> Wizard {
+        selecting("R-90526")
+    }
+
+    #[test]
+    fn fixable_violations_are_marked() {
+        let state = review();
+        let checked = state.review.checked().unwrap();
+        let marked: Vec<&str> = (0..checked.violations.len())
+            .filter(|&i| matches!(checked.fix(i), Some(FixView::Ready(_))))
+            .map(|i| checked.violations[i].rule.id)
+            .collect();
+        assert!(
+            marked.contains(&"R-90526") && marked.contains(&"R-26124"),
+            "{marked:?}"
+        );
+        assert!(matches!(
+            checked
+                .violations
+                .iter()
+                .position(|v| v.rule.id == "R-44001")
+                .and_then(|i| checked.fix(i)),
+            Some(FixView::NeedsText { .. })
+        ));
+        let default = checked
+            .violations
+            .iter()
+            .position(|v| v.rule.id == "R-90526")
+            .expect("R-90526");
+        assert_eq!(fix_marker(checked.fix(default)), "✎  ");
+    }
+
+    #[test]
+    fn f_previews_the_fix_and_esc_closes_it() {
+        let mut state = on_the_default();
+        state.keys(&[PreviewFix]);
+        let plan = state.review.fix.clone().expect("a preview is open");
+        assert_eq!(plan.records.len(), 1);
+        assert_eq!(plan.records[0].rule, "R-90526");
+        let diff = plan.preview.unified();
+        assert!(diff.contains("-    default: dns-resolver-9.18"), "{diff}");
+        assert!(diff.contains("+++ b/base_dns.env"), "{diff}");
+        state.keys(&[Back]);
+        assert!(state.review.fix.is_none());
+        assert_eq!(state.step, StepId::Review, "Esc closes only the preview");
+        assert!(state.draft.answers.fixes.is_empty(), "nothing applied");
+    }
+
+    #[test]
+    fn enter_applies_the_open_fix_and_u_undoes_it() {
+        let mut state = on_the_default();
+        let before = state.review.checked().unwrap().count(Severity::Error);
+        state.keys(&[PreviewFix, Confirm]);
+        assert_eq!(state.step, StepId::Review, "Enter applied, did not move on");
+        assert!(state.review.fix.is_none());
+        assert_eq!(state.draft.answers.fixes.len(), 1);
+        let checked = state.review.checked().unwrap();
+        assert!(
+            !checked
+                .violations
+                .iter()
+                .any(|v| v.rule.id == "R-90526" || v.rule.id == "R-26124"),
+            "re-validated without the default's violations"
+        );
+        assert!(
+            checked.count(Severity::Error) <= before - 2,
+            "both findings gone"
+        );
+        state.keys(&[UndoFix]);
+        assert!(state.draft.answers.fixes.is_empty());
+        assert_eq!(
+            state.review.checked().unwrap().count(Severity::Error),
+            before
+        );
+        state.keys(&[UndoFix]);
+        assert!(
+            state
+                .notice
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("No applied fix")
+        );
+    }
+
+    #[test]
+    fn shift_f_applies_every_safe_fix_as_one_step() {
+        let mut state = review();
+        state.keys(&[PreviewSafeFixes]);
+        let plan = state.review.fix.clone().expect("the safe plan is open");
+        assert!(!plan.records.is_empty());
+        assert!(plan.preview.unified().contains("dns-resolver-9.18"));
+        state.keys(&[Confirm]);
+        assert_eq!(state.draft.answers.fixes, plan.records);
+        assert_eq!(state.review.fix_steps, vec![plan.records.len()]);
+        let after = state.review.checked().unwrap();
+        assert!(after.safe_plan.is_none(), "no safe fix is left");
+        state.keys(&[UndoFix]);
+        assert!(
+            state.draft.answers.fixes.is_empty(),
+            "one undo takes the batch"
+        );
+    }
+
+    #[test]
+    fn a_fix_needing_text_says_where_to_give_it() {
+        let mut state = selecting("R-44001");
+        state.keys(&[PreviewFix]);
+        assert!(state.review.fix.is_none());
+        assert!(
+            state
+                .notice
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("onboard --answers")
+        );
     }
 }
