@@ -1,6 +1,7 @@
 //! Golden snapshots of what `vnfwiz onboard` writes for the converter fixtures: one OVF
 //! per section under tests/fixtures/convert/sections/, and the multi-VM vSBC appliance.
-//! Every written set is also validated by `vnfwiz validate` with zero violations.
+//! Every written set is also validated by `vnfwiz validate` (the default ONAP profile)
+//! with zero violations.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -67,14 +68,7 @@ fn onboard(ovf: &str, args: &[&str], env: &[(&str, &str)]) -> String {
         String::from_utf8_lossy(&result.stderr)
     );
     let check = vnfwiz(
-        &[
-            "validate",
-            "--profile",
-            "seed",
-            "--format",
-            "json",
-            out.to_str().expect("utf-8"),
-        ],
+        &["validate", "--format", "json", out.to_str().expect("utf-8")],
         &[],
     );
     let report: serde_json::Value = serde_json::from_slice(&check.stdout).expect("JSON");

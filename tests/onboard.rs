@@ -72,31 +72,39 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
     assert_eq!(result.status.code(), Some(0), "{}", text(&result));
     assert!(!text(&result).contains(PASSWORD));
 
-    let check = vnfwiz(&["validate", "--profile", "seed", s(&out)], &[]);
+    let check = vnfwiz(&["validate", s(&out)], &[]);
     assert_eq!(check.status.code(), Some(0), "{}", text(&check));
 
-    let template = yaml(&out.join("vsbc.yaml"));
-    let env = yaml(&out.join("vsbc.env"));
+    let template = yaml(&out.join("base_vsbc.yaml"));
+    let env = yaml(&out.join("base_vsbc.env"));
     let resources = &template["resources"];
     let parameters = &env["parameters"];
 
-    // The chosen option (large) decides each flavor through the selector and the map.
-    assert_eq!(parameters["deployment_option"], "large");
-    assert_eq!(
-        parameters["sc1_flavor_sizes"]["large"],
-        serde_json::json!({"vcpus": 8, "ram": 16384, "disk": 20})
+    // The chosen option (large) decides each flavor, read by name (ONAP R-481670); the
+    // description keeps every option's size.
+    assert_eq!(parameters["sc1_flavor_name"], "vsbc_sc1_large");
+    let sc1_flavor = template["parameters"]["sc1_flavor_name"]["description"]
+        .as_str()
+        .expect("text");
+    assert!(
+        sc1_flavor.contains("8 vCPUs, 16384 MiB RAM, 20 GiB root disk")
+            && sc1_flavor.contains("small: 2 vCPUs, 4096 MiB RAM, 20 GiB root disk"),
+        "{sc1_flavor}"
     );
+    // 15 GiB from 16106127360 bytes; the database boots from a volume (no root disk).
+    let described = |name: &str| {
+        template["parameters"][name]["description"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(described("mp_flavor_name").contains("8192 MiB RAM, 15 GiB root disk"));
+    assert!(described("db_flavor_name").contains("no root disk (boots from a volume)"));
     assert_eq!(
-        parameters["sc1_flavor_sizes"]["small"],
-        serde_json::json!({"vcpus": 2, "ram": 4096, "disk": 20})
+        resources["sc1_server_0"]["properties"]["flavor"]["get_param"],
+        "sc1_flavor_name"
     );
-    // 15 GiB from 16106127360 bytes; the database boots from a volume (flavor disk 0).
-    assert_eq!(parameters["mp_flavor_sizes"]["large"]["disk"], 15);
-    assert_eq!(parameters["db_flavor_sizes"]["large"]["disk"], 0);
-    assert_eq!(
-        resources["sc1_flavor"]["properties"]["ram"]["get_param"][1]["get_param"],
-        "deployment_option"
-    );
+    assert!(text(&result).contains("create flavor `vsbc_sc1_large` with 8 vCPUs"));
 
     // Volumes: the SC log disk (10240 MiB) empty, the database volume sized for `large`.
     assert_eq!(resources["sc1_sc_logs_volume"]["properties"]["size"], 10);
@@ -107,29 +115,40 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
         "db_image_name"
     );
 
-    // Networks: existing oam as a parameter, sig with its range, media a provider VLAN.
-    assert_eq!(parameters["oam_net_name"], "mgmt");
+    // Networks: existing oam an ONAP external network (a parameter ONAP fills), sig with its
+    // range, media a provider VLAN, all internal networks with ONAP ids.
+    assert!(parameters["oam_net_name"].is_null());
+    assert!(described("oam_net_name").contains("`mgmt`"));
     assert_eq!(
-        resources["sig_subnet"]["properties"]["cidr"],
+        resources["int_sig_subnet"]["properties"]["cidr"],
         "10.10.1.0/24"
     );
-    assert_eq!(resources["sig_subnet"]["properties"]["enable_dhcp"], false);
-    assert_eq!(resources["media_net"]["type"], "OS::Neutron::ProviderNet");
     assert_eq!(
-        resources["media_net"]["properties"]["segmentation_id"],
+        resources["int_sig_subnet"]["properties"]["enable_dhcp"],
+        false
+    );
+    assert_eq!(
+        resources["int_media_network"]["type"],
+        "OS::Neutron::ProviderNet"
+    );
+    assert_eq!(
+        resources["int_media_network"]["properties"]["segmentation_id"],
         "2001"
     );
-    assert_eq!(parameters["access_101_subnet_cidr"], "172.16.101.0/24");
+    assert_eq!(
+        parameters["int_access_vlan101_subnet_cidr"],
+        "172.16.101.0/24"
+    );
 
     // Ports in AddressOnParent order (oam is slot 0 although written second).
-    let networks = &resources["sc1_server"]["properties"]["networks"];
-    assert_eq!(networks[0]["port"]["get_resource"], "sc1_oam_port_0");
-    assert_eq!(networks[1]["port"]["get_resource"], "sc1_sig_port_0");
-    let sig = &resources["sc1_sig_port_0"]["properties"];
+    let networks = &resources["sc1_server_0"]["properties"]["networks"];
+    assert_eq!(networks[0]["port"]["get_resource"], "sc1_0_oam_port_0");
+    assert_eq!(networks[1]["port"]["get_resource"], "sc1_0_int_sig_port_0");
+    let sig = &resources["sc1_0_int_sig_port_0"]["properties"];
     assert_eq!(sig["fixed_ips"][0]["ip_address"], "10.10.1.11");
     assert_eq!(sig["allowed_address_pairs"][0]["ip_address"], "10.10.1.10");
     assert_eq!(
-        resources["sc1_oam_port_0"]["properties"]["mac_address"],
+        resources["sc1_0_oam_port_0"]["properties"]["mac_address"],
         "fa:16:3e:00:01:01"
     );
 
@@ -139,10 +158,14 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
         "anti-affinity"
     );
     assert_eq!(
-        resources["sc2_server"]["properties"]["scheduler_hints"]["group"]["get_resource"],
+        resources["sc2_server_0"]["properties"]["scheduler_hints"]["group"]["get_resource"],
         "sc_pair_server_group"
     );
-    assert_eq!(parameters["availability_zone_1"], "az-2");
+    assert!(
+        parameters["availability_zone_1"].is_null(),
+        "ONAP supplies zones"
+    );
+    assert!(described("availability_zone_1").contains("`az-2`"));
 
     // The resource group: count from the answers, range from the OVF.
     assert_eq!(parameters["mp_count"], 4);
@@ -153,24 +176,24 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
     let group = &resources["mp_group"]["properties"];
     assert_eq!(group["resource_def"]["type"], "vsbc_mp.yaml");
     let nested = yaml(&out.join("vsbc_mp.yaml"));
-    let media = &nested["resources"]["mp_media_port_0"]["properties"];
+    let media = &nested["resources"]["mp_0_int_media_port_0"]["properties"];
     assert_eq!(media["binding:vnic_type"], "direct");
     assert_eq!(
-        nested["resources"]["mp_access_trunk_0"]["properties"]["sub_ports"][1]["segmentation_id"],
+        nested["resources"]["mp_0_int_access_trunk_0"]["properties"]["sub_ports"][1]["segmentation_id"],
         102
     );
 
     // Start order: the controllers wait for the database's delay, the media processors
     // for SC1's delay and SC2.
-    assert_eq!(resources["sc1_server"]["depends_on"][0], "db_start_delay");
+    assert_eq!(resources["sc1_server_0"]["depends_on"][0], "db_start_delay");
     assert_eq!(resources["db_start_delay"]["properties"]["wait_secs"], 30);
     assert_eq!(
         resources["mp_group"]["depends_on"],
-        serde_json::json!(["sc1_start_delay", "sc2_server"])
+        serde_json::json!(["sc1_start_delay", "sc2_server_0"])
     );
 
     // The OVF environment carries every property the system sees, filled by Heat.
-    let personality = &resources["sc1_server"]["properties"]["personality"]["/ovf-env.xml"];
+    let personality = &resources["sc1_server_0"]["properties"]["personality"]["/ovf-env.xml"];
     let document = personality["str_replace"]["template"]
         .as_str()
         .expect("text");
@@ -179,18 +202,20 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
     assert_eq!(parameters["sbc_sip_domain"], "sip.example.net");
     assert_eq!(parameters["sbc_media_sessions"], 40000);
     // Metadata never holds the password.
-    let metadata = &resources["sc1_server"]["properties"]["metadata"];
+    let metadata = &resources["sc1_server_0"]["properties"]["metadata"];
     assert!(metadata["sbc.admin.password"].is_null());
+    assert_eq!(metadata["vnf_id"]["get_param"], "vnf_id");
     assert_eq!(metadata["sbc.site.name"]["get_param"], "sbc_site_name");
 
     // The environment files travel as personality and user data.
-    let db = &resources["db_server"]["properties"];
-    assert_eq!(db["user_data"]["get_file"], "files/day0/user-data.txt");
+    // (flat, as ONAP packages are).
+    let db = &resources["db_server_0"]["properties"];
+    assert_eq!(db["user_data"]["get_file"], "user-data.txt");
     assert_eq!(
         db["personality"]["/etc/vsbc/db.conf"]["get_file"],
-        "files/day0/db.conf"
+        "db.conf"
     );
-    assert!(out.join("files/day0/db.conf").is_file());
+    assert!(out.join("db.conf").is_file());
 
     // ONAP: no default anywhere, every parameter described, no resource_registry.
     for (name, definition) in template["parameters"].as_object().expect("map") {
@@ -204,7 +229,7 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(out.join("vsbc.env"))
+        let mode = std::fs::metadata(out.join("base_vsbc.env"))
             .expect("env")
             .permissions()
             .mode();
@@ -236,7 +261,12 @@ fn answers_yaml_replays_the_same_run() {
         &[("SBC_ADMIN_PASSWORD", PASSWORD)],
     );
     assert_eq!(replay.status.code(), Some(0), "{}", text(&replay));
-    for file in ["vsbc.yaml", "vsbc.env", "vsbc_mp.yaml", "answers.yaml"] {
+    for file in [
+        "base_vsbc.yaml",
+        "base_vsbc.env",
+        "vsbc_mp.yaml",
+        "answers.yaml",
+    ] {
         assert_eq!(
             std::fs::read(first.join(file)).expect("first"),
             std::fs::read(second.join(file)).expect("second"),
@@ -468,7 +498,7 @@ fn a_full_folder_needs_force_and_is_then_replaced() {
     let result = onboard_vsbc(&out, &["--force"]);
     assert_eq!(result.status.code(), Some(0), "{}", text(&result));
     assert!(!out.join("stale.yaml").exists());
-    assert!(out.join("vsbc.yaml").exists());
+    assert!(out.join("base_vsbc.yaml").exists());
     assert_eq!(std::fs::read_dir(tmp.path()).expect("tmp").count(), 1);
 }
 
@@ -479,7 +509,7 @@ fn an_empty_existing_folder_is_filled() {
     std::fs::create_dir(&out).expect("mkdir");
     let result = onboard_vsbc(&out, &[]);
     assert_eq!(result.status.code(), Some(0), "{}", text(&result));
-    assert!(out.join("vsbc.env").exists());
+    assert!(out.join("base_vsbc.env").exists());
 }
 
 #[test]
@@ -489,17 +519,17 @@ fn the_json_summary_names_every_output_relative_to_out() {
     let result = onboard_vsbc(&out, &["--format", "json"]);
     assert_eq!(result.status.code(), Some(0), "{}", text(&result));
     let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
-    assert_eq!(doc["template"], "vsbc.yaml");
-    assert_eq!(doc["environment"], "vsbc.env");
+    assert_eq!(doc["template"], "base_vsbc.yaml");
+    assert_eq!(doc["environment"], "base_vsbc.env");
     assert_eq!(doc["nested"], serde_json::json!(["vsbc_mp.yaml"]));
     assert_eq!(
         doc["files"],
-        serde_json::json!(["files/day0/user-data.txt", "files/day0/db.conf"])
+        serde_json::json!(["user-data.txt", "db.conf"])
     );
     assert_eq!(doc["answers"], "answers.yaml");
     assert!(doc["package"].is_null());
     assert_eq!(doc["violations"], serde_json::json!([]));
-    assert_eq!(doc["secrets"][0]["file"], "vsbc.env");
+    assert_eq!(doc["secrets"][0]["file"], "base_vsbc.env");
     assert_eq!(doc["secrets"][0]["parameters"][0], "sbc_admin_password");
     assert!(!String::from_utf8_lossy(&result.stdout).contains(PASSWORD));
 }
@@ -547,6 +577,10 @@ fn a_hot_set_takes_parameter_answers_through_the_same_path() {
             "vfw_admin_password=VFW_PASSWORD",
             "--format",
             "json",
+            // A plain Heat set in folders, not an ONAP-named VNF: kept as it is and checked
+            // against the seed requirements.
+            "--profile",
+            "seed",
         ],
         &[("VFW_PASSWORD", "very-secret-pass")],
     );
@@ -714,10 +748,10 @@ fn an_ova_gives_the_same_set_as_its_folder() {
     let from_folder = tmp.path().join("from-folder");
     assert_eq!(onboard_vsbc(&from_folder, &[]).status.code(), Some(0));
     for file in [
-        "vsbc.yaml",
-        "vsbc.env",
+        "base_vsbc.yaml",
+        "base_vsbc.env",
         "vsbc_mp.yaml",
-        "files/day0/db.conf",
+        "db.conf",
         "answers.yaml",
     ] {
         assert_eq!(
@@ -758,7 +792,7 @@ fn nova_quotas_on_metadata_and_injected_files_are_warned_about() {
     assert!(
         warnings
             .iter()
-            .any(|w| w.contains("72 properties beyond Nova's default quota of 128")),
+            .any(|w| w.contains("75 properties beyond Nova's default quota of 128")),
         "{warnings:?}"
     );
     assert!(
@@ -767,8 +801,8 @@ fn nova_quotas_on_metadata_and_injected_files_are_warned_about() {
             .any(|w| w.contains("injected_file_content_bytes")),
         "{warnings:?}"
     );
-    let template = yaml(&out.join("pcrf.yaml"));
-    let metadata = template["resources"]["pcrf_server"]["properties"]["metadata"]
+    let template = yaml(&out.join("base_pcrf.yaml"));
+    let metadata = template["resources"]["pcrf_server_0"]["properties"]["metadata"]
         .as_object()
         .expect("metadata");
     assert_eq!(metadata.len(), 128);
@@ -795,10 +829,18 @@ fn onboarded(path: &Path, out: &Path, args: &[&str]) -> String {
     text(&result)
 }
 
+/// The rules the composition fixtures (tests/fixtures/capabilities) are written and checked
+/// against: they exercise template composition, not ONAP's naming, so they use the seed
+/// requirements rather than the default ONAP output profile.
+const COMPOSITION_PROFILE: [&str; 2] = ["--profile", "seed"];
+
 /// Asserts `vnfwiz validate --heat-ready PATH` (or plain `validate` for a package) reports
-/// no violation at all.
-fn validates_clean(path: &Path, heat_ready: bool) {
+/// no violation at all under the default profile, or `profile` when given.
+fn validates_clean(path: &Path, heat_ready: bool, profile: Option<&[&str]>) {
     let mut args = vec!["validate", "--format", "json", s(path)];
+    if let Some(profile) = profile {
+        args.extend_from_slice(profile);
+    }
     if heat_ready {
         args.insert(1, "--heat-ready");
     }
@@ -859,13 +901,15 @@ fn a_composed_set_is_onboarded_with_choose_into_a_heat_ready_set() {
         &[
             "--choose",
             "OS::VNF::DnsResolver=resolvers/unbound_resolver.yaml",
+            COMPOSITION_PROFILE[0],
+            COMPOSITION_PROFILE[1],
         ],
     );
     assert!(
         summary.contains("nested       unbound_resolver.yaml"),
         "{summary}"
     );
-    validates_clean(&out, true);
+    validates_clean(&out, true, Some(&COMPOSITION_PROFILE));
 
     let base = std::fs::read_to_string(out.join("base_dns.yaml")).expect("base");
     assert!(base.contains("type: unbound_resolver.yaml"), "{base}");
@@ -895,8 +939,17 @@ fn a_requirement_in_the_answers_file_resolves_and_replays_byte_for_byte() {
     std::fs::write(&answers, "requires:\n  software: bind\n").expect("answers");
     let set = capabilities_fixture("dns_ambiguous");
     let first = tmp.path().join("first");
-    onboarded(&set, &first, &["--answers", s(&answers)]);
-    validates_clean(&first, true);
+    onboarded(
+        &set,
+        &first,
+        &[
+            "--answers",
+            s(&answers),
+            COMPOSITION_PROFILE[0],
+            COMPOSITION_PROFILE[1],
+        ],
+    );
+    validates_clean(&first, true, Some(&COMPOSITION_PROFILE));
     let base = std::fs::read_to_string(first.join("base_dns.yaml")).expect("base");
     assert!(base.contains("type: bind_resolver.yaml"), "{base}");
     let recorded = yaml(&first.join("answers.yaml"));
@@ -907,7 +960,16 @@ fn a_requirement_in_the_answers_file_resolves_and_replays_byte_for_byte() {
 
     // The recorded answers alone decide the same set.
     let again = tmp.path().join("again");
-    onboarded(&set, &again, &["--answers", s(&first.join("answers.yaml"))]);
+    onboarded(
+        &set,
+        &again,
+        &[
+            "--answers",
+            s(&first.join("answers.yaml")),
+            COMPOSITION_PROFILE[0],
+            COMPOSITION_PROFILE[1],
+        ],
+    );
     assert_eq!(written_texts(&first), written_texts(&again));
 
     // `--require` on the command line wins over the file.
@@ -915,7 +977,14 @@ fn a_requirement_in_the_answers_file_resolves_and_replays_byte_for_byte() {
     onboarded(
         &set,
         &flag,
-        &["--answers", s(&answers), "--require", "software=unbound"],
+        &[
+            "--answers",
+            s(&answers),
+            "--require",
+            "software=unbound",
+            COMPOSITION_PROFILE[0],
+            COMPOSITION_PROFILE[1],
+        ],
     );
     assert!(flag.join("unbound_resolver.yaml").exists());
 }
@@ -937,7 +1006,7 @@ fn the_choice_decides_which_parameters_may_be_answered() {
             "json",
         ],
     );
-    validates_clean(&frr, true);
+    validates_clean(&frr, true, None);
     let env = yaml(&frr.join("base_vrouter.env"));
     assert_eq!(env["parameters"]["bgp_asn"], 64512);
     assert!(
@@ -1044,10 +1113,10 @@ fn an_ovf_package_is_written_as_csar_heat_zip_and_both() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let ovf = package_fixture("vfw/vfw.ovf");
     let csar_entries = [
-        "BaseHOT/large/vfw.env",
-        "BaseHOT/large/vfw.yaml",
-        "BaseHOT/small/vfw.env",
-        "BaseHOT/small/vfw.yaml",
+        "BaseHOT/large/base_vfw.env",
+        "BaseHOT/large/base_vfw.yaml",
+        "BaseHOT/small/base_vfw.env",
+        "BaseHOT/small/base_vfw.yaml",
         "Definitions/vfw_df_large.yaml",
         "Definitions/vfw_df_small.yaml",
         "Definitions/vfw_top.vnfd.yaml",
@@ -1057,7 +1126,7 @@ fn an_ovf_package_is_written_as_csar_heat_zip_and_both() {
         "TOSCA-Metadata/TOSCA.meta",
         "vfw.mf",
     ];
-    let zip_entries_expected = ["MANIFEST.json", "vfw.env", "vfw.yaml"];
+    let zip_entries_expected = ["MANIFEST.json", "base_vfw.env", "base_vfw.yaml"];
     for (format, csar, heat_zip) in [
         ("csar", true, false),
         ("heat-zip", false, true),
@@ -1072,7 +1141,7 @@ fn an_ovf_package_is_written_as_csar_heat_zip_and_both() {
                 summary.contains("package      vfw.csar (csar)"),
                 "{summary}"
             );
-            validates_clean(&out.join("vfw.csar"), false);
+            validates_clean(&out.join("vfw.csar"), false, None);
             let mut entries = zip_entries(&out.join("vfw.csar"));
             entries.sort();
             assert_eq!(entries, csar_entries);
@@ -1098,7 +1167,7 @@ fn an_ovf_package_is_written_as_csar_heat_zip_and_both() {
                 summary.contains("package      vfw.zip (heat-zip)"),
                 "{summary}"
             );
-            validates_clean(&out.join("vfw.zip"), false);
+            validates_clean(&out.join("vfw.zip"), false, None);
             let mut entries = zip_entries(&out.join("vfw.zip"));
             entries.sort();
             assert_eq!(entries, zip_entries_expected);
@@ -1120,6 +1189,7 @@ fn packages_are_byte_identical_run_after_run() {
             let mut args = vec!["--package", "both"];
             if let Some(choice) = extra {
                 args.extend_from_slice(&["--choose", choice]);
+                args.extend_from_slice(&COMPOSITION_PROFILE);
             }
             onboarded(input, &out, &args);
             let mut bytes = Vec::new();
@@ -1159,6 +1229,8 @@ fn a_composed_set_is_packaged_with_its_chosen_implementation() {
             s(&answers),
             "--format",
             "json",
+            COMPOSITION_PROFILE[0],
+            COMPOSITION_PROFILE[1],
         ],
         &[("SOURCE_DATE_EPOCH", "1700000000")],
     );
@@ -1185,8 +1257,16 @@ fn a_composed_set_is_packaged_with_its_chosen_implementation() {
         heat_zip.iter().any(|e| e == "unbound_resolver.yaml"),
         "{heat_zip:?}"
     );
-    validates_clean(&out.join("dns_ambiguous.csar"), false);
-    validates_clean(&out.join("dns_ambiguous.zip"), false);
+    validates_clean(
+        &out.join("dns_ambiguous.csar"),
+        false,
+        Some(&COMPOSITION_PROFILE),
+    );
+    validates_clean(
+        &out.join("dns_ambiguous.zip"),
+        false,
+        Some(&COMPOSITION_PROFILE),
+    );
     let recorded = yaml(&out.join("answers.yaml"));
     assert_eq!(recorded["package_date"], "2023-11-14T22:13:20+00:00");
 }
@@ -1198,7 +1278,16 @@ fn registry_env_keeps_one_mapping_per_type_for_plain_heat_and_no_package() {
     let answers = tmp.path().join("answers.yaml");
     std::fs::write(&answers, "registry: env\nrequires:\n  software: bind\n").expect("answers");
     let out = tmp.path().join("out");
-    let summary = onboarded(&set, &out, &["--answers", s(&answers)]);
+    let summary = onboarded(
+        &set,
+        &out,
+        &[
+            "--answers",
+            s(&answers),
+            COMPOSITION_PROFILE[0],
+            COMPOSITION_PROFILE[1],
+        ],
+    );
     assert!(summary.contains("R-67231"), "{summary}");
     let env = yaml(&out.join("base_dns.env"));
     assert_eq!(

@@ -162,7 +162,11 @@ proptest! {
             answers.properties.insert(key.to_owned(), value);
         }
         answers.parameters.insert("mp_count".to_owned(), int(count));
-        for cidr in ["access_subnet_cidr", "access_101_subnet_cidr", "access_102_subnet_cidr"] {
+        for cidr in [
+            "int_access_subnet_cidr",
+            "int_access_vlan101_subnet_cidr",
+            "int_access_vlan102_subnet_cidr",
+        ] {
             answers.parameters.insert(cidr.to_owned(), string("172.16.0.0/24"));
         }
         let session = session();
@@ -179,9 +183,9 @@ proptest! {
             let bytes = &resolved.files.iter().find(|f| f.path == name).expect("file").bytes;
             serde_saphyr::from_str(std::str::from_utf8(bytes).expect("utf-8")).expect("YAML")
         };
-        let template = file("vsbc.yaml");
-        let env = file("vsbc.env");
-        let server = &template["resources"]["sc1_server"]["properties"];
+        let template = file("base_vsbc.yaml");
+        let env = file("base_vsbc.env");
+        let server = &template["resources"]["sc1_server_0"]["properties"];
         let document = &server["personality"]["/ovf-env.xml"];
         if env_transport == EnvTransport::None {
             prop_assert!(document.is_null());

@@ -88,6 +88,8 @@ fn a_hidden_parameter_never_leaves_the_env_file() {
                 &[
                     "onboard",
                     s(&set),
+                    "--profile",
+                    "seed",
                     "--out",
                     s(&out),
                     flag,
@@ -133,6 +135,8 @@ fn a_rejected_secret_is_never_echoed() {
             &[
                 "onboard",
                 s(&set),
+                "--profile",
+                "seed",
                 "--out",
                 s(&out),
                 "--set-env",
@@ -150,6 +154,8 @@ fn a_rejected_secret_is_never_echoed() {
             &[
                 "onboard",
                 s(&set),
+                "--profile",
+                "seed",
                 "--out",
                 s(&out),
                 "--set",
@@ -210,7 +216,7 @@ fn an_ovf_password_property_never_leaves_the_env_file() {
         );
         assert_eq!(code, Some(0), "{text}");
         clean(&format!("onboard --format {format}"), &text, SECRET);
-        files_clean(&out, "vsbc.env", SECRET);
+        files_clean(&out, "base_vsbc.env", SECRET);
         let out = tmp.path().join(format!("refused-{format}"));
         let (code, text) = vnfwiz(
             &[

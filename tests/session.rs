@@ -89,18 +89,16 @@ fn an_ovf_package_asks_for_its_eula_option_properties_and_open_parameters() {
     let names: Vec<&str> = parameters.iter().map(|p| p.name.as_str()).collect();
     for open in [
         "mp_count",
-        "access_subnet_cidr",
+        "int_access_subnet_cidr",
         "sc1_image_name",
         "oam_net_name",
     ] {
         assert!(names.contains(&open), "{open} in {names:?}");
     }
-    for decided in ["sbc_site_name", "deployment_option", "sc1_flavor_sizes"] {
-        assert!(
-            !names.contains(&decided),
-            "{decided} is answered through the OVF"
-        );
-    }
+    assert!(
+        !names.contains(&"sbc_site_name"),
+        "sbc_site_name is answered through the OVF"
+    );
     let count = parameters
         .iter()
         .find(|p| p.name == "mp_count")
@@ -109,7 +107,7 @@ fn an_ovf_package_asks_for_its_eula_option_properties_and_open_parameters() {
     assert_eq!(count.constraints, ["range: {min: 2, max: 8}"]);
     let cidr = parameters
         .iter()
-        .find(|p| p.name == "access_subnet_cidr")
+        .find(|p| p.name == "int_access_subnet_cidr")
         .expect("cidr");
     assert!(!cidr.has_value);
     assert_eq!(questions.transports, ["personality", "user_data", "none"]);
@@ -175,8 +173,8 @@ fn check_lists_every_problem_and_resolve_gives_the_set_in_memory() {
     assert!(session.check(&answers).is_empty());
     let resolved = session.resolve(&answers).expect("resolves");
     assert!(!resolved.has_errors(), "{:?}", resolved.violations);
-    assert_eq!(resolved.template, "vsbc.yaml");
-    assert_eq!(resolved.environment, "vsbc.env");
+    assert_eq!(resolved.template, "base_vsbc.yaml");
+    assert_eq!(resolved.environment, "base_vsbc.env");
     let role = |path: &str| {
         resolved
             .files
@@ -184,26 +182,47 @@ fn check_lists_every_problem_and_resolve_gives_the_set_in_memory() {
             .find(|f| f.path == path)
             .map(|f| f.role)
     };
-    assert_eq!(role("vsbc.yaml"), Some(FileRole::Template));
+    assert_eq!(role("base_vsbc.yaml"), Some(FileRole::Template));
     assert_eq!(role("vsbc_mp.yaml"), Some(FileRole::Nested));
-    assert_eq!(role("files/day0/db.conf"), Some(FileRole::Artifact));
+    assert_eq!(role("db.conf"), Some(FileRole::Artifact));
     assert_eq!(role("answers.yaml"), Some(FileRole::Answers));
     let env = resolved
         .files
         .iter()
-        .find(|f| f.path == "vsbc.env")
+        .find(|f| f.path == "base_vsbc.env")
         .expect("env");
     assert_eq!(env.secrets, ["sbc_admin_password"]);
     let unset: Vec<&str> = resolved.unset.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         unset,
         [
-            "access_subnet_cidr",
-            "access_101_subnet_cidr",
-            "access_102_subnet_cidr"
+            "int_access_subnet_cidr",
+            "int_access_vlan101_subnet_cidr",
+            "int_access_vlan102_subnet_cidr",
+            // ONAP supplies these at instantiation, so the environment leaves them open.
+            "vnf_id",
+            "vnf_name",
+            "vf_module_id",
+            "availability_zone_0",
+            "availability_zone_1",
+            "db_name_0",
+            "oam_net_name",
+            "sc1_name_0",
+            "sc2_name_0",
+            "mp_names"
         ]
     );
-    assert!(resolved.notes.is_empty(), "{:?}", resolved.notes);
+    // The only notes say which flavor each system needs in the cloud (ONAP reads flavors by
+    // name).
+    assert_eq!(resolved.notes.len(), 4, "{:?}", resolved.notes);
+    assert!(
+        resolved
+            .notes
+            .iter()
+            .all(|n| n.message.contains("create flavor")),
+        "{:?}",
+        resolved.notes
+    );
 }
 
 #[test]
@@ -287,11 +306,16 @@ fn a_composed_set_asks_its_choices_and_recomputes_parameters_after_each() {
     let summary = questions.capabilities.expect("the set offers choices");
     let engine = &summary.resource_types["OS::VNF::RoutingEngine"];
     assert_eq!(engine.candidates.len(), 2);
+    // ONAP supplies the ids, the names and the network at instantiation: the environment leaves
+    // them open (R-22838, R-29872), so they stay among the module's parameters.
     let module = [
         "core_net_id",
+        "vf_module_id",
+        "vnf_id",
         "vnf_name",
         "vrouter_flavor_name",
         "vrouter_image_name",
+        "vrouter_names",
     ];
     assert_eq!(names(&Answers::default()), module);
 

@@ -99,18 +99,18 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
         [
             "answers.yaml",
             "vfw-edge.csar",
-            "vfw-edge.env",
-            "vfw-edge.yaml"
+            "base_vfw_edge.env",
+            "base_vfw_edge.yaml"
         ]
     );
     let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
     assert!(answers.contains("vfw.site.name: qa-berlin"), "{answers}");
     assert!(
-        answers.contains("mgmt_subnet_cidr: 10.1.0.0/24"),
+        answers.contains("int_mgmt_subnet_cidr: 10.1.0.0/24"),
         "{answers}"
     );
     assert!(!answers.contains("correct-horse"), "{answers}");
-    let environment = std::fs::read_to_string(out.join("vfw-edge.env")).unwrap();
+    let environment = std::fs::read_to_string(out.join("base_vfw_edge.env")).unwrap();
     assert!(
         environment.contains("correct-horse-battery"),
         "the secret is in the env only"
@@ -159,16 +159,16 @@ fn the_violation_list_filters_fuzzily() {
     wizard.wait_for("[7/9] Parameters");
     wizard.press(&[Key::Enter]);
     wizard.wait_for("[8/9] Review");
-    wizard.wait_for("6 of 6");
+    wizard.wait_for("10 of 10");
     wizard.press(&[Key::Text("/")]);
     wizard.type_text("misspelt");
-    let screen = wizard.wait_for("1 of 6");
+    let screen = wizard.wait_for("1 of 10");
     assert!(screen.contains("R-92635/misspelt-function"), "{screen}");
     assert!(!screen.contains("R-90526"), "{screen}");
     // Letters went to the filter, not to the keys they are bound to: still running.
     wizard.press(&[Key::Enter, Key::Down]);
     wizard.press(&[Key::Text("/"), Key::Esc]);
-    wizard.wait_for("6 of 6");
+    wizard.wait_for("10 of 10");
     // Tab shows the template the violations point into.
     wizard.press(&[Key::Tab]);
     let screen = wizard.wait_for("[Template base_dns.yaml]");

@@ -74,7 +74,10 @@ pub fn attach(
                 NoteLevel::Warning,
                 SECTION,
                 label.clone(),
-                format!("has no disk; give the image to boot in parameter `{image}`"),
+                format!(
+                    "has no disk; upload the image to boot as `{}` or set parameter `{image}` to an existing image",
+                    super::references::unnamed_image(c, system)
+                ),
             );
             attachment.image = Some(c.out.reference(draft, &Ref::Param(image)));
         }
@@ -97,8 +100,9 @@ pub fn attach(
                     SECTION,
                     label.clone(),
                     format!(
-                        "root disk `{}` has no file; give the image to boot in the image parameter",
-                        disk.disk_id
+                        "root disk `{}` has no file; upload the image to boot as `{}` or set the image parameter to an existing image",
+                        disk.disk_id,
+                        super::references::unnamed_image(c, system)
                     ),
                 );
             }
@@ -158,8 +162,9 @@ fn volume(
         );
         return None;
     };
+    let volume_name = super::identity::name(c, draft, &format!("{name} {}", disk.disk_id));
     let mut properties = vec![
-        ("name", string(format!("{name} {}", disk.disk_id))),
+        ("name", volume_name),
         ("size", int(i64::try_from(gib.max(1)).unwrap_or(i64::MAX))),
     ];
     if let Some(image) = image {
@@ -170,9 +175,10 @@ fn volume(
         .iter()
         .find_map(|prefix| disk.disk_id.strip_prefix(prefix.as_str()))
         .unwrap_or(&disk.disk_id);
+    let vm = c.vm_type(system);
     Some(c.out.resource(
         draft,
-        &join(&[&system_id, disk_name, "volume"]),
+        &join(&[&vm, disk_name, "volume"]),
         "volume",
         "OS::Cinder::Volume",
         properties,

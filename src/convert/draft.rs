@@ -14,6 +14,9 @@ use super::names::Names;
 /// `list_join`, `depends_on` lists, lower-case deletion policies).
 pub const HEAT_TEMPLATE_VERSION: &str = "2016-10-14";
 
+/// The resource type of scaled-out groups.
+pub const GROUP_TYPE: &str = "OS::Heat::ResourceGroup";
+
 /// Index of a template in [`Output::drafts`].
 pub type DraftId = usize;
 
@@ -27,6 +30,24 @@ pub enum Ref {
     Param(String),
     /// A resource of the base template (its ID).
     Resource(String),
+    /// The number of this copy, which a resource group gives each copy of its nested
+    /// template (`%index%`).
+    GroupIndex,
+}
+
+/// The parameter name under which a nested template receives resource `id`: ONAP's
+/// `int_{network-role}_net_id` / `int_{network-role}_subnet_id` for an internal network and
+/// its subnet (`int_{network-role}_network`, `int_{network-role}_subnet`), else the id.
+fn import_hint(id: &str) -> String {
+    if let Some(role) = id.strip_prefix("int_") {
+        if let Some(role) = role.strip_suffix("_network") {
+            return format!("int_{role}_net_id");
+        }
+        if let Some(role) = role.strip_suffix("_subnet") {
+            return format!("int_{role}_subnet_id");
+        }
+    }
+    id.to_owned()
 }
 
 /// A parameter declaration.
@@ -185,7 +206,8 @@ impl Output {
     }
 
     /// Starts a nested template instantiated by resource `group` of `parent`; the values it
-    /// needs from `parent` become that resource's `resource_def` properties.
+    /// needs from `parent` become that resource's properties (its `resource_def`'s for a
+    /// resource group).
     pub fn nested(
         &mut self,
         parent: DraftId,
@@ -245,6 +267,30 @@ impl Output {
         }
     }
 
+    /// Moves the `parameter_groups` entry `label`, and its parameters in `parameters`, to
+    /// the end of the base template (readers list parameters in declaration order).
+    pub fn group_last(&mut self, label: &str) {
+        let base = &mut self.drafts[BASE];
+        let Some(at) = base.groups.iter().position(|(l, _)| l == label) else {
+            return;
+        };
+        let group = base.groups.remove(at);
+        let last: std::collections::HashSet<&str> = group.1.iter().map(String::as_str).collect();
+        let (mut first, moved): (Vec<Parameter>, Vec<Parameter>) =
+            std::mem::take(&mut base.parameters)
+                .into_iter()
+                .partition(|p| !last.contains(p.name.as_str()));
+        first.extend(moved);
+        base.parameters = first;
+        base.groups.push(group);
+        self.base_parameters = self.drafts[BASE]
+            .parameters
+            .iter()
+            .enumerate()
+            .map(|(at, p)| (p.name.clone(), at))
+            .collect();
+    }
+
     /// Declares a resource named after `hint` (or `fallback`), unique across every
     /// template (R-16447) and apart from the template's parameter names; returns its ID.
     pub fn resource(
@@ -288,13 +334,27 @@ impl Output {
             return match target {
                 Ref::Param(name) => get_param(name),
                 Ref::Resource(id) => get_resource(id),
+                // The base template is instantiated once: copy 0.
+                Ref::GroupIndex => int(0),
             };
         };
         if let Some(local) = self.drafts[draft].imported.get(target) {
             return get_param(local);
         }
-        let from_parent = self.reference(parent, target);
+        let from_parent = match target {
+            // A resource group numbers its copies; a plain nested resource passes its own
+            // template's number on.
+            Ref::GroupIndex if self.instantiated_by_group(draft) => string("%index%"),
+            _ => self.reference(parent, target),
+        };
         let (hint, declaration) = match target {
+            Ref::GroupIndex => (
+                "index".to_owned(),
+                Parameter::new(
+                    ParameterType::Number,
+                    "Number of this copy in its resource group, from 0",
+                ),
+            ),
             Ref::Param(name) => {
                 let base = self.base_parameter(name);
                 let mut declaration = Parameter::new(
@@ -306,7 +366,7 @@ impl Output {
                 (name.clone(), declaration)
             }
             Ref::Resource(id) => (
-                id.clone(),
+                import_hint(id),
                 Parameter::new(
                     ParameterType::String,
                     format!("ID of {id}, created by the parent template"),
@@ -336,6 +396,17 @@ impl Output {
         local
     }
 
+    /// True when the resource instantiating `draft` is a resource group.
+    fn instantiated_by_group(&self, draft: DraftId) -> bool {
+        let Some((parent, id)) = &self.drafts[draft].parent else {
+            return false;
+        };
+        let d = &self.drafts[*parent];
+        d.index
+            .get(id)
+            .is_some_and(|&at| d.resources[at].kind == GROUP_TYPE)
+    }
+
     /// True when `draft` is instantiated several times (a nested template).
     pub fn is_nested(&self, draft: DraftId) -> bool {
         self.drafts[draft].parent.is_some()
@@ -349,20 +420,26 @@ impl Output {
                 continue;
             };
             let imports = std::mem::take(&mut self.drafts[child].imports);
-            if let Some(resource) = self.resource_mut(parent, &group)
-                && let Some((_, definition)) = resource
-                    .properties
-                    .iter_mut()
-                    .find(|(k, _)| k == "resource_def")
-                && let Value::Map(entries) = &mut definition.value
+            let Some(resource) = self.resource_mut(parent, &group) else {
+                continue;
+            };
+            match resource
+                .properties
+                .iter_mut()
+                .find(|(k, _)| k == "resource_def")
             {
-                entries.insert(
-                    Key {
-                        text: "properties".to_owned(),
-                        span: Span::default(),
-                    },
-                    map(imports),
-                );
+                Some((_, definition)) => {
+                    if let Value::Map(entries) = &mut definition.value {
+                        entries.insert(
+                            Key {
+                                text: "properties".to_owned(),
+                                span: Span::default(),
+                            },
+                            map(imports),
+                        );
+                    }
+                }
+                None => resource.properties.extend(imports),
             }
         }
         let templates = self.drafts.iter().map(render_draft).collect();

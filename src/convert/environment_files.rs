@@ -1,7 +1,8 @@
 //! EnvironmentFilesSection: each additional environment file → a `personality` entry at
 //! its `ovf:path` read with `get_file`; the file at `cloud-init-data` (or named
 //! `user-data.txt`) → the server's `user_data` (`user_data_format: RAW`). The files are
-//! copied from the package next to the template, under `files/`.
+//! copied from the package next to the template, by file name alone: ONAP's packages are
+//! flat (R-511776) and `get_file` names no folder (R-76718).
 
 use crate::ovf::Envelope;
 use crate::ovf::sections::EnvironmentFile;
@@ -13,8 +14,27 @@ use super::{Converter, NoteLevel};
 
 const SECTION: &str = "EnvironmentFilesSection";
 
-/// Where copied package files go in the output.
-pub const FILES_FOLDER: &str = "files";
+/// The output name of package file `name`: its last path part, numbered (`db_2.conf`) when
+/// another file already has that name.
+fn flat_name(c: &Converter<'_>, name: &str) -> String {
+    let file = name.rsplit('/').next().unwrap_or(name);
+    let (stem, extension) = match file.rfind('.') {
+        Some(at) if at > 0 => file.split_at(at),
+        _ => (file, ""),
+    };
+    let taken = |candidate: &str| {
+        c.files.iter().any(|(path, _)| path == candidate)
+            || c.out.drafts.iter().any(|d| d.file == candidate)
+            || candidate.ends_with(".env")
+    };
+    let mut candidate = file.to_owned();
+    let mut n = 2;
+    while taken(&candidate) {
+        candidate = format!("{stem}_{n}{extension}");
+        n += 1;
+    }
+    candidate
+}
 
 /// What a server gets from its environment files.
 #[derive(Debug, Default)]
@@ -101,10 +121,15 @@ pub fn server(c: &mut Converter<'_>, system: usize) -> ServerFiles {
             );
             continue;
         }
-        let output = format!("{FILES_FOLDER}/{name}");
-        if !c.files.iter().any(|(path, _)| *path == output) {
-            c.files.push((output.clone(), bytes));
-        }
+        let output = match c.copied.get(&name) {
+            Some(output) => output.clone(),
+            None => {
+                let output = flat_name(c, &name);
+                c.copied.insert(name.clone(), output.clone());
+                c.files.push((output.clone(), bytes));
+                output
+            }
+        };
         let content = call("get_file", string(output));
         if is_user_data(envelope, entry) {
             if c.choices.transport == super::EnvTransport::UserData {

@@ -8,7 +8,6 @@ use crate::yaml::Node;
 use crate::yaml::write::{map, seq, string};
 
 use super::draft::{DraftId, get_attr, get_resource, int};
-use super::names::join;
 use super::{Converter, NoteLevel};
 
 const SECTION: &str = "VirtualHardwareSection";
@@ -71,6 +70,7 @@ pub fn ports(
     let content = &envelope.contents[system];
     let label = content.label();
     let system_id = content.id.value.clone();
+    let vm = c.vm_type(system);
     let nested = c.out.is_nested(draft);
     let mut counts: std::collections::HashMap<String, usize> = Default::default();
     let mut entries = Vec::new();
@@ -102,10 +102,14 @@ pub fn ports(
             continue;
         };
         let network_value = c.out.reference(draft, &net);
-        let mut properties = vec![
-            ("network", network_value),
-            ("name", string(format!("{system_id} {port_name}"))),
-        ];
+        let port_label = super::identity::name(c, draft, &format!("{system_id} {port_name}"));
+        let mut properties = vec![("network", network_value), ("name", port_label)];
+        // `{vm-type}_{vm-type_index}_[int_]{network-role}`: the VM is copy 0 of its type.
+        let side = if network.internal {
+            format!("{vm}_0_int_{}", network.label)
+        } else {
+            format!("{vm}_0_{}", network.label)
+        };
         if nested && (nic.mac.is_some() || nic.static_ip.is_some()) {
             c.note(
                 NoteLevel::Warning,
@@ -138,10 +142,13 @@ pub fn ports(
         if let Some(kind) = nic.sub_type.as_deref().and_then(vnic_type) {
             properties.push(("binding:vnic_type", string(kind)));
         }
-        let base_hint = join(&[&system_id, &network.label, "port", &n.to_string()]);
-        let port = c
-            .out
-            .resource(draft, &base_hint, "port", "OS::Neutron::Port", properties);
+        let port = c.out.resource(
+            draft,
+            &format!("{side}_port_{n}"),
+            "port",
+            "OS::Neutron::Port",
+            properties,
+        );
         if network.vlans.is_empty() {
             entries.push(map([("port", get_resource(&port))]));
             continue;
@@ -150,24 +157,14 @@ pub fn ports(
         for (vid, vlan_net) in &network.vlans {
             let vid_text = vid.to_string();
             let vlan_network = c.out.reference(draft, vlan_net);
+            let subport_name =
+                super::identity::name(c, draft, &format!("{system_id} {port_name} VLAN {vid}"));
             let subport = c.out.resource(
                 draft,
-                &join(&[
-                    &system_id,
-                    &network.label,
-                    &vid_text,
-                    "subport",
-                    &n.to_string(),
-                ]),
+                &format!("{vm}_0_int_{}_vlan{vid_text}_port_{n}", network.label),
                 "subport",
                 "OS::Neutron::Port",
-                vec![
-                    ("network", vlan_network),
-                    (
-                        "name",
-                        string(format!("{system_id} {port_name} VLAN {vid}")),
-                    ),
-                ],
+                vec![("network", vlan_network), ("name", subport_name)],
             );
             sub_ports.push(map([
                 ("port", get_resource(&subport)),
@@ -177,7 +174,7 @@ pub fn ports(
         }
         let trunk = c.out.resource(
             draft,
-            &join(&[&system_id, &network.label, "trunk", &n.to_string()]),
+            &format!("{side}_trunk_{n}"),
             "trunk",
             "OS::Neutron::Trunk",
             vec![("port", get_resource(&port)), ("sub_ports", seq(sub_ports))],

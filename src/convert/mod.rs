@@ -10,6 +10,7 @@ mod disk;
 pub mod draft;
 mod environment_files;
 mod ethernet_port;
+mod identity;
 pub mod names;
 mod network;
 pub mod ovf_environment;
@@ -32,7 +33,7 @@ use serde::Serialize;
 
 pub use crate::answers::EnvTransport;
 use crate::ovf::{Envelope, OvfPackage, SystemHardware, resolved_hardware_with};
-pub use environment_files::{FILES_FOLDER, user_data_file};
+pub use environment_files::user_data_file;
 
 use draft::{BASE, Output};
 
@@ -115,6 +116,8 @@ pub struct Conversion {
     /// Every file, package-relative: templates (base first), the environment file, then
     /// the files `get_file` reads.
     pub files: Vec<(String, Vec<u8>)>,
+    /// The nested templates among `files`.
+    pub nested: Vec<String>,
     /// Base parameters whose values come from OVF answers.
     pub owners: BTreeMap<String, Owner>,
     /// Warnings about the package.
@@ -135,12 +138,19 @@ pub(crate) struct Converter<'a> {
     pub notes: Vec<Note>,
     /// Files `get_file` reads, by output path.
     pub files: Vec<(String, Vec<u8>)>,
+    /// The output path of each package file copied so far, by package path.
+    pub copied: HashMap<String, String>,
     /// Each virtual system's hardware for the chosen option, by system index.
     pub hardware: HashMap<usize, SystemHardware>,
     /// Base parameters decided by OVF answers.
     pub owners: BTreeMap<String, Owner>,
-    /// The output name (base template stem), for nested template names.
-    pub name: String,
+    /// The module text of file names (`base_<module>.yaml`, `<module>_<prototype>.yaml`)
+    /// and flavor names.
+    pub module: String,
+    /// Nested templates whose systems each go into a template of their own.
+    pub split: std::collections::HashSet<draft::DraftId>,
+    /// Each virtual system's ONAP `{vm-type}`, by system index.
+    pub vm_types: HashMap<usize, String>,
     /// Networks by `ovf:name`.
     pub networks: network::Networks,
     /// Server groups by placement group id.
@@ -154,6 +164,14 @@ pub(crate) struct Converter<'a> {
 }
 
 impl Converter<'_> {
+    /// The `{vm-type}` of a virtual system.
+    pub fn vm_type(&self, system: usize) -> String {
+        self.vm_types
+            .get(&system)
+            .cloned()
+            .unwrap_or_else(|| "vm".to_owned())
+    }
+
     /// Records a note.
     pub fn note(
         &mut self,
@@ -178,16 +196,37 @@ impl Converter<'_> {
     }
 }
 
-/// Converts a parsed package for `choices` into a template set named `name`
-/// (`<name>.yaml`, `<name>.env`, `<name>_<prototype>.yaml` for scale-out groups).
+/// Each virtual system's `{vm-type}` ([`names::role`] of its id), distinct without regard
+/// to case (`db`, then `db2`, `db3`, … for ids that reduce alike).
+fn vm_types(envelope: &Envelope, systems: &[usize]) -> HashMap<usize, String> {
+    let mut taken = std::collections::HashSet::new();
+    let mut out = HashMap::new();
+    for &system in systems {
+        let base = names::role(&envelope.contents[system].id.value, "vm");
+        let mut candidate = base.clone();
+        let mut n = 2;
+        while !taken.insert(candidate.to_ascii_lowercase()) {
+            candidate = format!("{base}{n}");
+            n += 1;
+        }
+        out.insert(system, candidate);
+    }
+    out
+}
+
+/// Converts a parsed package for `choices` into a template set named after `name`, as
+/// ONAP names a base module and its nested templates: `base_<name>.yaml`,
+/// `base_<name>.env`, `<name>_<prototype>.yaml` for scale-out groups (`name` without the
+/// words `base` and `volume`, [`names::module_text`]).
 pub fn convert(
     package: &OvfPackage,
     envelope: &Envelope,
     choices: &Choices,
     name: &str,
 ) -> Result<Conversion, ConvertError> {
-    let template = format!("{name}.yaml");
-    let environment = format!("{name}.env");
+    let module = names::module_text(name);
+    let template = format!("base_{module}.yaml");
+    let environment = format!("base_{module}.env");
     let lookup = |key: &str| -> Option<String> {
         choices.values.get(key).cloned().or_else(|| {
             envelope
@@ -197,6 +236,7 @@ pub fn convert(
         })
     };
     let systems: Vec<usize> = envelope.virtual_systems().map(|(i, _)| i).collect();
+    let vm_types = vm_types(envelope, &systems);
     let hardware = systems
         .into_iter()
         .zip(resolved_hardware_with(
@@ -212,9 +252,12 @@ pub fn convert(
         out: Output::new(template.clone(), String::new()),
         notes: Vec::new(),
         files: Vec::new(),
+        copied: HashMap::new(),
         hardware,
         owners: BTreeMap::new(),
-        name: name.to_owned(),
+        module,
+        split: std::collections::HashSet::new(),
+        vm_types,
         networks: network::Networks::default(),
         groups: placement::Groups::default(),
         zones: resource_group::Zones::default(),
@@ -222,6 +265,7 @@ pub fn convert(
         sizing: deployment_option::Sizing::default(),
     };
     unmapped::check(&mut c);
+    identity::declare(&mut c);
     deployment_option::declare(&mut c);
     network::declare(&mut c);
     let routers = virtual_router::declare(&mut c);
@@ -243,6 +287,7 @@ pub fn convert(
         );
     }
     c.out.drafts[BASE].description = unmapped::description(&c);
+    c.out.group_last(identity::SUPPLIED);
     c.notes.sort_by_key(|n| n.level);
     if c.notes.iter().any(|n| n.level == NoteLevel::Error) {
         return Err(ConvertError { notes: c.notes });
@@ -254,6 +299,7 @@ pub fn convert(
         owners,
         ..
     } = c;
+    let nested = out.drafts.iter().skip(1).map(|d| d.file.clone()).collect();
     let (templates, env) = out.render();
     let mut files: Vec<(String, Vec<u8>)> = templates
         .into_iter()
@@ -265,6 +311,7 @@ pub fn convert(
         template,
         environment,
         files,
+        nested,
         owners,
         notes,
     })

@@ -37,6 +37,47 @@ pub fn join(parts: &[&str]) -> String {
         .join("_")
 }
 
+/// An ONAP `{vm-type}` or `{network-role}` made from an OVF id: sanitised, with a digit
+/// part joined to the text before it (`node-1` → `node1`, `access_101` → `access101`), since
+/// ONAP reads every numeric `_`-separated part of a resource id as an `{index}` (R-11690).
+/// `fallback` stands in for an id that sanitises to nothing.
+pub fn role(id: &str, fallback: &str) -> String {
+    let mut text = sanitise(id);
+    if text.is_empty() {
+        text = sanitise(fallback);
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, part) in text.split('_').filter(|p| !p.is_empty()).enumerate() {
+        if i > 0 && !part.bytes().all(|b| b.is_ascii_digit()) {
+            out.push('_');
+        }
+        out.push_str(part);
+    }
+    out
+}
+
+/// The text of ONAP module file names for output `name`: sanitised, with every `base` and
+/// `volume` (any case) taken out, since SDC reads those words as module kinds (R-81339,
+/// R-76057); `vnf` when nothing is left.
+pub fn module_text(name: &str) -> String {
+    let mut text = sanitise(name);
+    for word in ["base", "volume"] {
+        while let Some(at) = text.to_ascii_lowercase().find(word) {
+            text.replace_range(at..at + word.len(), "_");
+        }
+    }
+    let text = text
+        .split('_')
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("_");
+    if text.is_empty() {
+        "vnf".to_owned()
+    } else {
+        text
+    }
+}
+
 /// A set of names already given; new names get `_2`, `_3`, … until they are free.
 #[derive(Clone, Debug, Default)]
 pub struct Names {
@@ -85,6 +126,19 @@ mod tests {
         assert_eq!(sanitise("Größe"), "Gr_e");
         assert_eq!(sanitise("名前"), "");
         assert_eq!(join(&["pcscf", "", "sig-0", "port"]), "pcscf_sig_0_port");
+    }
+
+    #[test]
+    fn roles_join_digits_and_module_names_drop_module_words() {
+        assert_eq!(role("node-1", "vm"), "node1");
+        assert_eq!(role("access_101", "net"), "access101");
+        assert_eq!(role("1st-node", "vm"), "1st_node");
+        assert_eq!(role("--", "vm"), "vm");
+        assert_eq!(module_text("vsbc"), "vsbc");
+        assert_eq!(module_text("Database-Volume"), "Data");
+        assert_eq!(module_text("base"), "vnf");
+        assert_eq!(module_text("vfw-edge"), "vfw_edge");
+        assert_eq!(module_text("my_base_vnf"), "my_vnf");
     }
 
     #[test]

@@ -1,16 +1,19 @@
 //! NetworkSection → `OS::Neutron::Net` or `OS::Neutron::ProviderNet` with an
-//! `OS::Neutron::Subnet`; `ecs:existing` networks become parameters; the VLANs of port
-//! profiles become one network per VLAN, for trunk subports.
+//! `OS::Neutron::Subnet`: ONAP internal networks `int_{network-role}_network` (R-25720),
+//! each with a subnet (R-16241); `ecs:existing` and `ecs:external` networks are ONAP
+//! external networks, which the stack never creates (R-16968): parameters
+//! `{network-role}_net_name` ONAP fills at instantiation (R-62983, R-29872). The VLANs of
+//! port profiles become one internal network per VLAN, for trunk subports.
 
 use std::collections::HashMap;
 
 use crate::hot::parameters::ParameterType;
 use crate::ovf::sections::Network;
 use crate::yaml::Node;
-use crate::yaml::write::{map, string};
+use crate::yaml::write::string;
 
 use super::draft::{BASE, Parameter, Ref, boolean, get_resource, int};
-use super::names::join;
+use super::names::role;
 use super::{Converter, NoteLevel};
 
 const SECTION: &str = "NetworkSection";
@@ -25,8 +28,10 @@ pub struct NetworkRefs {
     pub subnet: Option<Ref>,
     /// Its VLANs for trunk subports: (VLAN id, network of that VLAN).
     pub vlans: Vec<(u16, Ref)>,
-    /// The sanitised network name, for port names.
+    /// The `{network-role}`, for port names.
     pub label: String,
+    /// True for an ONAP internal network (created by the stack).
+    pub internal: bool,
 }
 
 /// A network created by the stack, or one that exists already.
@@ -39,7 +44,6 @@ enum NetRef {
         declared: Option<String>,
         hint: String,
         parameter: Parameter,
-        value: String,
     },
 }
 
@@ -57,24 +61,20 @@ impl Networks {
 }
 
 /// The Neutron network of OVF network `name`, declaring an existing network's parameter
-/// the first time it is needed.
+/// the first time it is needed (without a value: ONAP supplies it, R-29872).
 pub fn net(c: &mut Converter<'_>, name: &str) -> Option<Ref> {
-    let (hint, parameter, value) = match &c.networks.by_name.get(name)?.net {
+    let (hint, parameter) = match &c.networks.by_name.get(name)?.net {
         NetRef::Created(reference) => return Some(reference.clone()),
         NetRef::Existing {
             declared: Some(parameter),
             ..
         } => return Some(Ref::Param(parameter.clone())),
         NetRef::Existing {
-            hint,
-            parameter,
-            value,
-            ..
-        } => (hint.clone(), parameter.clone(), value.clone()),
+            hint, parameter, ..
+        } => (hint.clone(), parameter.clone()),
     };
     let declared_name = c.out.parameter(BASE, &hint, "net_name", parameter);
-    c.out.set_value(&declared_name, string(value));
-    c.out.group("Networks", &declared_name);
+    c.out.group(super::identity::SUPPLIED, &declared_name);
     if let Some(NetworkRefs {
         net: NetRef::Existing { declared, .. },
         ..
@@ -91,6 +91,14 @@ pub fn declare(c: &mut Converter<'_>) {
     for network in envelope.networks() {
         let refs = if network.extension.existing == Some(true) {
             existing(c, network)
+        } else if network.extension.external == Some(true) {
+            c.note(
+                NoteLevel::Warning,
+                SECTION,
+                subject(network),
+                "is external (ecs:external); ONAP creates external networks through VID or SO, never a VNF's stack, so the template takes it as a parameter and its provider settings are left to whoever creates it",
+            );
+            existing(c, network)
         } else {
             created(c, network)
         };
@@ -102,15 +110,16 @@ fn subject(network: &Network) -> String {
     format!("Network[{}]", network.name.value)
 }
 
-/// `ecs:existing`: the network is looked up by name in Neutron, so it is a parameter.
+/// `ecs:existing` (or `ecs:external`): an ONAP external network, named by the parameter
+/// ONAP fills; the OVF's Neutron name stays in the description.
 fn existing(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
     let ext = &network.extension;
     let neutron_name = ext.net_name.clone().unwrap_or(network.name.value.clone());
-    let label = join(&[&network.name.value]);
+    let label = role(&network.name.value, "net");
     let mut parameter = Parameter::new(
         ParameterType::String,
         format!(
-            "Name or ID of the existing Neutron network for OVF network {} (ecs:existing)",
+            "Name of the external Neutron network for OVF network {} (the OVF names `{neutron_name}`), supplied by ONAP at instantiation",
             network.name.value
         ),
     );
@@ -126,19 +135,19 @@ fn existing(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
     NetworkRefs {
         net: NetRef::Existing {
             declared: None,
-            hint: join(&[&network.name.value, "net_name"]),
+            hint: format!("{label}_net_name"),
             parameter,
-            value: neutron_name,
         },
         subnet: None,
         vlans: Vec::new(),
         label,
+        internal: false,
     }
 }
 
 fn created(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
     let ext = &network.extension;
-    let label = join(&[&network.name.value]);
+    let label = role(&network.name.value, "net");
     let neutron_name = ext.net_name.clone().unwrap_or(network.name.value.clone());
     let mut segmentation_id = ext.segmentation_id.clone();
     if ext.use_ecm_segmentation_id == Some(true) && segmentation_id.is_some() {
@@ -152,7 +161,8 @@ fn created(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
     }
     let provider =
         ext.network_type.is_some() || ext.physical_network.is_some() || segmentation_id.is_some();
-    let mut properties: Vec<(&str, Node)> = vec![("name", string(neutron_name.clone()))];
+    let mut properties: Vec<(&str, Node)> =
+        vec![("name", super::identity::name(c, BASE, &neutron_name))];
     let kind = if provider {
         let network_type = ext.network_type.clone().unwrap_or_else(|| {
             if segmentation_id.is_some() {
@@ -168,50 +178,48 @@ fn created(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
         if let Some(id) = &segmentation_id {
             properties.push(("segmentation_id", string(id.clone())));
         }
-        if ext.external == Some(true) {
-            properties.push(("router_external", boolean(true)));
-        }
         "OS::Neutron::ProviderNet"
     } else {
-        if ext.external == Some(true) {
-            properties.push(("value_specs", map([("router:external", boolean(true))])));
-        }
         "OS::Neutron::Net"
     };
     let net = c.out.resource(
         BASE,
-        &join(&[&network.name.value, "net"]),
-        "net",
+        &format!("int_{label}_network"),
+        "int_network",
         kind,
         properties,
     );
+    // ONAP models every internal network with a subnet (R-16241): a layer-2 network
+    // without a range gets one without DHCP on a CIDR the operator gives.
     let layer2 = ext
         .category
         .as_deref()
         .is_some_and(|k| k.eq_ignore_ascii_case("layer2"));
-    let own_subnet = if layer2 && ext.ip_address_range.is_none() {
-        None
+    let dhcp = if layer2 && ext.ip_address_range.is_none() {
+        Some(false)
     } else {
-        Some(subnet(
-            c,
-            &label,
-            &neutron_name,
-            &net,
-            ext.ip_address_range.as_deref(),
-            ext.enable_dhcp,
-        ))
+        ext.enable_dhcp
     };
+    let own_subnet = subnet(
+        c,
+        &label,
+        &neutron_name,
+        &net,
+        ext.ip_address_range.as_deref(),
+        dhcp,
+    );
     let vlans = vlans(c, network)
         .into_iter()
         .map(|vid| {
             let vlan_name = format!("{neutron_name}_{vid}");
-            let vlan_label = format!("{label}_{vid}");
+            let vlan_label = format!("{label}_vlan{vid}");
+            let vlan_net_name = super::identity::name(c, BASE, &vlan_name);
             let vlan_net = c.out.resource(
                 BASE,
-                &join(&[&vlan_label, "net"]),
-                "net",
+                &format!("int_{vlan_label}_network"),
+                "int_network",
                 "OS::Neutron::Net",
-                vec![("name", string(vlan_name.clone()))],
+                vec![("name", vlan_net_name)],
             );
             subnet(c, &vlan_label, &vlan_name, &vlan_net, None, None);
             (vid, Ref::Resource(vlan_net))
@@ -219,9 +227,10 @@ fn created(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
         .collect();
     NetworkRefs {
         net: NetRef::Created(Ref::Resource(net)),
-        subnet: own_subnet.map(Ref::Resource),
+        subnet: Some(Ref::Resource(own_subnet)),
         vlans,
         label,
+        internal: true,
     }
 }
 
@@ -245,7 +254,7 @@ fn subnet(
             );
             let name = c.out.parameter(
                 BASE,
-                &join(&[label, "subnet_cidr"]),
+                &format!("int_{label}_subnet_cidr"),
                 "subnet_cidr",
                 parameter,
             );
@@ -254,7 +263,10 @@ fn subnet(
         }
     };
     let mut properties = vec![
-        ("name", string(format!("{neutron_name}_subnet"))),
+        (
+            "name",
+            super::identity::name(c, BASE, &format!("{neutron_name}_subnet")),
+        ),
         ("network", get_resource(net)),
         ("cidr", cidr_value),
     ];
@@ -266,8 +278,8 @@ fn subnet(
     }
     c.out.resource(
         BASE,
-        &join(&[label, "subnet"]),
-        "subnet",
+        &format!("int_{label}_subnet"),
+        "int_subnet",
         "OS::Neutron::Subnet",
         properties,
     )

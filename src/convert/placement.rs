@@ -44,15 +44,13 @@ pub fn declare(c: &mut Converter<'_>) {
             );
             continue;
         };
+        let name = super::identity::name(c, BASE, &group.id.value);
         let id = c.out.resource(
             BASE,
             &join(&[&group.id.value, "server_group"]),
             "server_group",
             "OS::Nova::ServerGroup",
-            vec![
-                ("name", string(group.id.value.clone())),
-                ("policies", seq([string(nova)])),
-            ],
+            vec![("name", name), ("policies", seq([string(nova)]))],
         );
         c.groups.by_id.insert(group.id.value.clone(), id);
     }

@@ -16,9 +16,18 @@ use super::{Converter, NoteLevel, Owner};
 
 const SECTION: &str = "ProductSection";
 
-/// Nova's limits: 255 characters per metadata value, 128 items per server (default quota).
+/// Nova's limits: 255 characters per metadata value, 128 items per server (default quota),
+/// of which ONAP's identity entries take three.
 const METADATA_VALUE_MAX: usize = 255;
-const METADATA_ITEMS_MAX: usize = 128;
+const METADATA_ITEMS_MAX: usize = 128 - ONAP_METADATA.len();
+
+/// The metadata keys ONAP fills (`identity`); a property with one of these keys stays out
+/// of the metadata.
+const ONAP_METADATA: [&str; 3] = [
+    super::identity::VNF_ID,
+    super::identity::VF_MODULE_ID,
+    super::identity::VNF_NAME,
+];
 
 /// The key that carries the chosen deployment option in the OVF environment.
 pub const DEPLOYMENT_OPTION_KEY: &str = "ovf.deploymentOption";
@@ -351,7 +360,16 @@ pub fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> ServerPro
                 format!("the value of `{}` is longer than Nova's 255-character metadata limit; it is left out of the metadata", property.full_key),
             );
         }
-        let mut in_metadata = !property.password && !too_long;
+        let reserved = ONAP_METADATA.contains(&metadata_key(&property.full_key).as_str());
+        if reserved {
+            c.note(
+                NoteLevel::Warning,
+                SECTION,
+                subject.clone(),
+                format!("property `{}` has the key of ONAP's own server metadata, which ONAP fills; it is left out of the metadata", property.full_key),
+            );
+        }
+        let mut in_metadata = !property.password && !too_long && !reserved;
         if in_metadata && product.metadata.len() == METADATA_ITEMS_MAX {
             in_metadata = false;
             left_out += 1;
@@ -385,12 +403,15 @@ pub fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> ServerPro
             NoteLevel::Warning,
             SECTION,
             subject,
-            format!("{left_out} properties beyond Nova's default quota of 128 metadata items are left out of the metadata"),
+            format!("{left_out} properties beyond Nova's default quota of 128 metadata items (3 of them ONAP's) are left out of the metadata"),
         );
     }
     if document_wanted {
-        if let Some(option) = super::deployment_option::env_value(c, draft) {
-            entries.push((DEPLOYMENT_OPTION_KEY.to_owned(), option));
+        if let Some(option) = &c.choices.option {
+            entries.push((
+                DEPLOYMENT_OPTION_KEY.to_owned(),
+                EnvValue::Literal(option.clone()),
+            ));
         }
         product.document = Some(document(
             &envelope.contents[system].id.value,

@@ -1,6 +1,6 @@
 //! References: the file behind a disk names the Glance image its server or volume boots
 //! from, through an `<system>_image_name` parameter (ONAP's `{vm-type}_image_name`)
-//! valued with the file's name.
+//! valued with the file's name (or, without a file, with a name to upload the image as).
 
 use crate::hot::parameters::ParameterType;
 use crate::ovf::ResolvedDisk;
@@ -9,6 +9,12 @@ use crate::yaml::write::string;
 use super::Converter;
 use super::draft::{BASE, Parameter};
 use super::names::join;
+
+/// The Glance image name given to a boot image the OVF has no file for:
+/// `<module>_<vm-type>`.
+pub fn unnamed_image(c: &Converter<'_>, system: usize) -> String {
+    format!("{}_{}", c.module, c.vm_type(system))
+}
 
 /// Declares the image parameter of a system's disk (`None`: a system without disks) and
 /// returns its name; the value is the disk file's name, or left for the operator.
@@ -23,9 +29,10 @@ pub fn image(c: &mut Converter<'_>, system: usize, disk: Option<&ResolvedDisk>) 
     let file = disk
         .and_then(|d| d.file_ref.as_deref())
         .and_then(|id| envelope.file(id));
+    let vm = c.vm_type(system);
     let hint = match disk {
-        Some(d) if !is_root => join(&[&content.id.value, &d.disk_id, "image_name"]),
-        _ => join(&[&content.id.value, "image_name"]),
+        Some(d) if !is_root => join(&[&vm, &d.disk_id, "image_name"]),
+        _ => format!("{vm}_image_name"),
     };
     let mut description = match (disk, file) {
         (Some(d), Some(f)) => format!(
@@ -54,6 +61,10 @@ pub fn image(c: &mut Converter<'_>, system: usize, disk: Option<&ResolvedDisk>) 
             _ => base,
         };
         c.out.set_value(&name, string(base));
+    } else {
+        // ONAP reads every image from the environment file (R-91125): the name the
+        // operator uploads the image as, which the disk's note gives.
+        c.out.set_value(&name, string(unnamed_image(c, system)));
     }
     c.out.group("Images", &name);
     name

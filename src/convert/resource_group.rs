@@ -5,7 +5,6 @@ use std::collections::HashMap;
 
 use crate::hot::parameters::ParameterType;
 use crate::yaml::Node;
-use crate::yaml::write::string;
 
 use super::draft::{BASE, DraftId, Parameter, Ref};
 use super::{Converter, NoteLevel};
@@ -61,13 +60,12 @@ pub fn declare(c: &mut Converter<'_>) {
                     Parameter::new(
                         ParameterType::String,
                         format!(
-                            "Availability zone of resource group {} (ecs:placementZone)",
+                            "Availability zone of resource group {} (the OVF's ecs:placementZone is `{zone}`), supplied by ONAP at instantiation",
                             group.id.value
                         ),
                     ),
                 );
-                c.out.set_value(&name, string(zone.clone()));
-                c.out.group("Placement", &name);
+                c.out.group(super::identity::SUPPLIED, &name);
                 by_zone.insert(zone, name.clone());
                 name
             }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::yaml::write::{map, string};
 
 use super::draft::{BASE, Ref, get_resource};
-use super::names::join;
+use super::names::{join, role};
 use super::virtual_router::Routers;
 use super::{Converter, NoteLevel};
 
@@ -47,14 +47,20 @@ pub fn declare(c: &mut Converter<'_>, routers: &Routers) {
                 );
                 continue;
             };
-            let name = interface.name.clone().unwrap_or(interface.id.value.clone());
+            let text = interface.name.clone().unwrap_or(interface.id.value.clone());
+            let name = super::identity::name(c, BASE, &text);
+            // ONAP's internal port shape, the interface standing in for the VM type.
             c.out.resource(
                 BASE,
-                &join(&[&hint, "port"]),
+                &format!(
+                    "{}_0_int_{}_port_0",
+                    role(&interface.id.value, "interface"),
+                    network.label
+                ),
                 "port",
                 "OS::Neutron::Port",
                 vec![
-                    ("name", string(name)),
+                    ("name", name),
                     ("network", get_resource(&net)),
                     ("device_owner", string(format!("baremetal:{host}"))),
                     (
@@ -82,7 +88,7 @@ pub fn declare(c: &mut Converter<'_>, routers: &Routers) {
                 NoteLevel::Warning,
                 SECTION,
                 subject,
-                format!("network `{network_name}` has no subnet in the stack (it exists already, or is a layer-2 network without ecs:IPAddressRange); attach the router yourself"),
+                format!("network `{network_name}` has no subnet in the stack (it is an external network, which the stack does not create); attach the router yourself"),
             );
             continue;
         };

@@ -1,14 +1,15 @@
 //! ScaleOutSection → an `OS::Heat::ResourceGroup` whose `count` is a parameter (range
 //! from the minimum and maximum, valued with the default) and whose `resource_def` is a
-//! nested template holding one copy of the prototype (its ports, volumes and server).
+//! nested template holding one copy of the prototype (its ports, volumes and server; for a
+//! prototype of several systems, one nested template per system inside it).
 
 use crate::hot::parameters::ParameterType;
 use crate::ovf::ContentKind;
 use crate::ovf::sections::ScaleOutSection;
 use crate::yaml::write::{map, string};
 
-use super::draft::{BASE, DraftId, Parameter, Ref, int};
-use super::names::{join, sanitise};
+use super::draft::{BASE, DraftId, GROUP_TYPE, Parameter, Ref, int};
+use super::names::{join, module_text};
 use super::{Converter, NoteLevel};
 
 const SECTION: &str = "ScaleOutSection";
@@ -23,14 +24,17 @@ pub fn section_for(c: &Converter<'_>, collection: usize, child: usize) -> Option
         .position(|s| s.id.value == *id)
 }
 
-/// True when the content at `index` is or holds a virtual system.
-fn holds_a_system(c: &Converter<'_>, index: usize) -> bool {
+/// How many virtual systems the content at `index` is or holds.
+fn systems(c: &Converter<'_>, index: usize) -> usize {
     let content = &c.envelope.contents[index];
-    content.kind == ContentKind::VirtualSystem
-        || content
+    match content.kind {
+        ContentKind::VirtualSystem => 1,
+        ContentKind::Collection => content
             .children
             .iter()
-            .any(|&child| holds_a_system(c, child))
+            .map(|&child| systems(c, child))
+            .sum(),
+    }
 }
 
 /// Emits the group for prototype `child` of `collection` into `draft`; returns its ID.
@@ -45,7 +49,8 @@ pub fn emit(
     let section: &ScaleOutSection = &envelope.contents[collection].scale_out[section];
     let prototype = &envelope.contents[child];
     let subject = format!("ScaleOutSection[{}]", section.id.value);
-    if !holds_a_system(c, child) {
+    let members = systems(c, child);
+    if members == 0 {
         c.note(
             NoteLevel::Warning,
             SECTION,
@@ -106,7 +111,7 @@ pub fn emit(
         draft,
         &join(&[&prototype.id.value, "group"]),
         "group",
-        "OS::Heat::ResourceGroup",
+        GROUP_TYPE,
         vec![
             ("count", count_value),
             ("resource_def", map([("type", string(file.clone()))])),
@@ -121,16 +126,22 @@ pub fn emit(
             prototype.label()
         ),
     );
+    if members > 1 {
+        // ONAP maps a group's file to one VM (R-17528): each system of the prototype gets
+        // a file of its own, instantiated from the group's.
+        c.split.insert(nested);
+    }
     super::virtual_system::emit(c, child, nested);
     vec![group]
 }
 
-/// `<name>_<prototype>.yaml`, unique among the templates.
-fn nested_file(c: &Converter<'_>, prototype: &str) -> String {
-    let stem = format!("{}_{}", c.name, sanitise(prototype));
+/// `<module>_<prototype>.yaml` (without `base` or `volume`, R-76057), unique among the
+/// templates.
+pub fn nested_file(c: &Converter<'_>, prototype: &str) -> String {
+    let stem = module_text(&format!("{}_{prototype}", c.module));
     let mut file = format!("{stem}.yaml");
     let mut n = 2;
-    while c.out.drafts.iter().any(|d| d.file == file) {
+    while c.out.drafts.iter().any(|d| d.file == file) || c.files.iter().any(|(f, _)| *f == file) {
         file = format!("{stem}_{n}.yaml");
         n += 1;
     }

@@ -1,13 +1,14 @@
 //! VirtualHardwareSection (or a collection's ResourceAllocationSection): CPU and memory
-//! items with the root disk's capacity → one `OS::Nova::Flavor` per virtual system, RAM in
-//! MiB and disk in GiB (rounded up) whatever the allocation units.
+//! items with the root disk's capacity → one flavor size per virtual system, RAM in MiB and
+//! disk in GiB (rounded up) whatever the allocation units, which the server reads by name
+//! from its `{vm-type}_flavor_name` parameter.
 
 use crate::ovf::SystemHardware;
 
 use crate::hot::parameters::ParameterType;
-use crate::yaml::write::map;
+use crate::yaml::write::string;
 
-use super::draft::{BASE, Parameter, get_param, int};
+use super::draft::{BASE, Parameter};
 use super::names::join;
 use super::{Converter, NoteLevel};
 
@@ -33,9 +34,23 @@ pub fn size(hardware: &SystemHardware) -> Option<Size> {
     })
 }
 
-/// Declares the flavor of a system in the base template; returns its ID, or `None` (with
-/// an error note) when the system has no hardware section at all. Without a memory item
-/// the RAM becomes a parameter the operator answers.
+impl Size {
+    /// `2 vCPUs, 4096 MiB RAM, 20 GiB root disk`.
+    fn describe(&self) -> String {
+        let disk = if self.disk_gib == 0 {
+            "no root disk (boots from a volume)".to_owned()
+        } else {
+            format!("{} GiB root disk", self.disk_gib)
+        };
+        format!("{} vCPUs, {} MiB RAM, {disk}", self.vcpus, self.ram_mib)
+    }
+}
+
+/// Declares a system's `{vm-type}_flavor_name` parameter in the base template (ONAP reads
+/// flavors by name, R-481670) and values it with the name of a flavor of the chosen
+/// option's size; returns the parameter's name, or `None` (with an error note) when the
+/// system has no hardware section at all. The template creates no flavor: a note says
+/// what to create (or which existing flavor to name instead).
 pub fn flavor(c: &mut Converter<'_>, system: usize, hardware: &SystemHardware) -> Option<String> {
     let label = c.envelope.contents[system].label();
     if hardware.source.is_none() {
@@ -56,45 +71,50 @@ pub fn flavor(c: &mut Converter<'_>, system: usize, hardware: &SystemHardware) -
             "has no processor item (ResourceType 3); the flavor gets 1 vCPU",
         );
     }
-    let system_id = &c.envelope.contents[system].id.value;
-    let properties = match size(hardware) {
-        Some(chosen) => super::deployment_option::flavor_properties(c, system, &chosen),
-        None => {
-            // No memory item: the operator gives the RAM, as a parameter left without a value.
-            let mut parameter = Parameter::new(
-                ParameterType::Number,
-                format!("RAM of {label} in MiB (the OVF gives no memory size)"),
-            );
-            parameter.label = Some(format!("RAM of {system_id} (MiB)"));
-            parameter.constraints = vec![map([("range", map([("min", int(1))]))])];
-            let ram = c
-                .out
-                .parameter(BASE, &join(&[system_id, "ram_mib"]), "ram_mib", parameter);
-            c.out.group("Sizing", &ram);
-            c.note(
-                NoteLevel::Warning,
-                SECTION,
-                label.clone(),
-                format!("has no memory item (ResourceType 4) for the chosen deployment option; give the flavor's RAM in parameter `{ram}`"),
-            );
-            vec![
-                (
-                    "vcpus",
-                    int(i64::try_from(hardware.vcpus.unwrap_or(1).max(1)).unwrap_or(i64::MAX)),
-                ),
-                ("ram", get_param(&ram)),
-                (
-                    "disk",
-                    int(i64::try_from(super::disk::flavor_disk_gib(hardware)).unwrap_or(i64::MAX)),
-                ),
-            ]
-        }
+    let vm = c.vm_type(system);
+    let mut flavor_name = format!("{}_{vm}", c.module);
+    if let Some(option) = &c.choices.option
+        && c.envelope.configurations().len() > 1
+    {
+        flavor_name = join(&[&flavor_name, option]);
+    }
+    let chosen = size(hardware);
+    let wanted = match &chosen {
+        Some(chosen) => chosen.describe(),
+        None => format!(
+            "{} vCPUs and a RAM size the OVF does not give (no memory item, ResourceType 4)",
+            hardware.vcpus.unwrap_or(1).max(1)
+        ),
     };
-    Some(c.out.resource(
-        BASE,
-        &join(&[system_id, "flavor"]),
-        "flavor",
-        "OS::Nova::Flavor",
-        properties,
-    ))
+    let mut description = format!("Nova flavor of {label}: {wanted}");
+    let others: Vec<String> = super::deployment_option::sizes(c, system)
+        .into_iter()
+        .map(|(option, size)| match size {
+            Some(size) => format!("{option}: {}", size.describe()),
+            None => format!("{option}: no memory size"),
+        })
+        .collect();
+    if !others.is_empty() {
+        description.push_str(&format!("; by deployment option: {}", others.join("; ")));
+    }
+    let mut parameter = Parameter::new(ParameterType::String, description);
+    parameter.label = Some(format!(
+        "Flavor of {}",
+        c.envelope.contents[system].id.value
+    ));
+    let name = c
+        .out
+        .parameter(BASE, &format!("{vm}_flavor_name"), "flavor_name", parameter);
+    c.out.set_value(&name, string(flavor_name.clone()));
+    c.out.group("Flavors", &name);
+    let message = match chosen {
+        Some(_) => format!(
+            "ONAP reads flavors by name, so the template creates none: create flavor `{flavor_name}` with {wanted} in the cloud, or set `{name}` to an existing flavor of that size"
+        ),
+        None => format!(
+            "has no memory item (ResourceType 4) for the chosen deployment option; create flavor `{flavor_name}` with {wanted}, or set `{name}` to an existing flavor"
+        ),
+    };
+    c.note(NoteLevel::Warning, SECTION, label, message);
+    Some(name)
 }

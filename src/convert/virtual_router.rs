@@ -2,8 +2,6 @@
 
 use std::collections::HashMap;
 
-use crate::yaml::write::string;
-
 use super::Converter;
 use super::draft::BASE;
 use super::names::join;
@@ -20,13 +18,14 @@ pub fn declare(c: &mut Converter<'_>) -> Routers {
         .iter()
         .flat_map(|s| s.entries.iter())
     {
-        let name = router.name.clone().unwrap_or(router.id.value.clone());
+        let text = router.name.clone().unwrap_or(router.id.value.clone());
+        let name = super::identity::name(c, BASE, &text);
         let id = c.out.resource(
             BASE,
             &join(&[&router.id.value, "router"]),
             "router",
             "OS::Neutron::Router",
-            vec![("name", string(name))],
+            vec![("name", name)],
         );
         routers.insert(router.id.value.clone(), id);
     }

@@ -7,8 +7,7 @@ use crate::ovf::ContentKind;
 use crate::yaml::Node;
 use crate::yaml::write::{map, seq, string};
 
-use super::draft::{DraftId, Parameter, Ref, boolean};
-use super::names::join;
+use super::draft::{BASE, DraftId, Parameter, Ref, boolean, call, get_param};
 use super::{Converter, EnvTransport};
 
 /// Emits a system or a collection into `draft`; returns the resources whose creation
@@ -17,6 +16,7 @@ pub fn emit(c: &mut Converter<'_>, index: usize, draft: DraftId) -> Vec<String> 
     let envelope = c.envelope;
     let content = &envelope.contents[index];
     match content.kind {
+        ContentKind::VirtualSystem if c.split.contains(&draft) => own_template(c, index, draft),
         ContentKind::VirtualSystem => server(c, index, draft).into_iter().collect(),
         ContentKind::Collection => {
             let mut members = Vec::new();
@@ -33,28 +33,66 @@ pub fn emit(c: &mut Converter<'_>, index: usize, draft: DraftId) -> Vec<String> 
     }
 }
 
-/// The server's display name: `Name`, else the id; numbered per copy in a nested
-/// template (ResourceGroup replaces `%index%`).
-fn name(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Node {
+/// Emits a system into a template of its own (`<module>_<vm-type>.yaml`), instantiated
+/// by one resource of `draft`; returns that resource.
+fn own_template(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Vec<String> {
+    let vm = c.vm_type(system);
+    let file = super::scale_out::nested_file(c, &vm);
+    let id = c
+        .out
+        .resource(draft, &format!("{vm}_member"), "member", &file, Vec::new());
+    let label = c.envelope.contents[system].label();
+    let nested = c.out.nested(
+        draft,
+        &id,
+        file,
+        format!("{label}, one VM of a scaled-out group"),
+    );
+    server(c, system, nested);
+    vec![id]
+}
+
+/// The server's `name`: ONAP supplies it (R-22838), so it is a parameter without a value
+/// whose description keeps the OVF's `Name`: `{vm-type}_name_0` in the base template
+/// (R-54171), and in a nested template the copy's entry of the base's `{vm-type}_names`
+/// list (R-87817), picked by the group's index.
+fn name(c: &mut Converter<'_>, system: usize, draft: DraftId, vm: &str) -> Node {
     let envelope = c.envelope;
     let content = &envelope.contents[system];
     let shown = c.text(&content.name).unwrap_or(content.id.value.clone());
+    let label = content.label();
     if !c.out.is_nested(draft) {
-        return string(shown);
+        let mut declaration = Parameter::new(
+            ParameterType::String,
+            format!(
+                "Name of the VM of {label} (the OVF names it `{shown}`), supplied by ONAP at instantiation"
+            ),
+        );
+        declaration.label = Some(format!("Name of {shown}"));
+        let parameter = c
+            .out
+            .parameter(BASE, &format!("{vm}_name_0"), "name_0", declaration);
+        c.out.group(super::identity::SUPPLIED, &parameter);
+        return get_param(&parameter);
     }
     let mut declaration = Parameter::new(
-        ParameterType::String,
-        format!("Name of this copy of {}", content.label()),
+        ParameterType::CommaDelimitedList,
+        format!(
+            "Names of the VMs of {label}, one per copy (the OVF names it `{shown}`), supplied by ONAP at instantiation"
+        ),
     );
-    declaration.label = Some("Server name".to_owned());
-    let hint = join(&[&content.id.value, "name"]);
-    let local = c.out.import(
-        draft,
-        &hint,
-        declaration,
-        string(format!("{shown}-%index%")),
-    );
-    super::draft::get_param(&local)
+    declaration.label = Some(format!("Names of {shown}"));
+    let names = c
+        .out
+        .parameter(BASE, &format!("{vm}_names"), "names", declaration);
+    c.out.group(super::identity::SUPPLIED, &names);
+    let list = c.out.reference(draft, &Ref::Param(names.clone()));
+    let list = list
+        .get("get_param")
+        .and_then(Node::as_str)
+        .map_or(names, str::to_owned);
+    let index = c.out.reference(draft, &Ref::GroupIndex);
+    call("get_param", seq([string(list), index]))
 }
 
 /// Nova's default quotas: 5 injected files of at most 10 KiB each.
@@ -93,14 +131,13 @@ fn personality_quota(c: &mut Converter<'_>, system: usize, files: &[(String, Nod
 
 /// Emits one server with everything it needs; `None` when it cannot be sized.
 fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Option<String> {
-    let envelope = c.envelope;
-    let content = &envelope.contents[system];
     let hardware = c.hardware.get(&system).cloned()?;
     // Properties first, so their parameters lead the template as the package lists them.
     let product = super::product::server(c, system, draft);
+    let vm = c.vm_type(system);
     let flavor = super::virtual_hardware::flavor(c, system, &hardware)?;
-    let mut properties: Vec<(&str, Node)> = vec![("name", name(c, system, draft))];
-    properties.push(("flavor", c.out.reference(draft, &Ref::Resource(flavor))));
+    let mut properties: Vec<(&str, Node)> = vec![("name", name(c, system, draft, &vm))];
+    properties.push(("flavor", c.out.reference(draft, &Ref::Param(flavor))));
     let disks = super::disk::attach(c, system, draft, &hardware);
     if let Some(image) = disks.image {
         properties.push(("image", image));
@@ -118,9 +155,9 @@ fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Option<String
     if let Some(hints) = super::placement::hints(c, system, draft) {
         properties.push(("scheduler_hints", hints));
     }
-    if !product.metadata.is_empty() {
-        properties.push(("metadata", map(product.metadata)));
-    }
+    let mut metadata = super::identity::metadata(c, draft);
+    metadata.extend(product.metadata);
+    properties.push(("metadata", map(metadata)));
     let files = super::environment_files::server(c, system);
     let mut personality = files.personality;
     let mut user_data = files.user_data;
@@ -149,8 +186,8 @@ fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> Option<String
     }
     Some(c.out.resource(
         draft,
-        &join(&[&content.id.value, "server"]),
-        "server",
+        &format!("{vm}_server_0"),
+        "server_0",
         "OS::Nova::Server",
         properties,
     ))

@@ -10,7 +10,7 @@ use crate::hot::HotSet;
 use crate::integrity::Options;
 use crate::ovf::OvfPackage;
 use crate::report::Report;
-use crate::rules::output_rules;
+use crate::rules::Selection;
 use crate::validation::validate;
 
 use super::csar_writer::{CsarFlavour, CsarRequest, write_csar};
@@ -79,13 +79,14 @@ pub fn kinds(format: PackageFormat) -> &'static [PackageKind] {
     }
 }
 
-/// Writes the packages `format` asks for into `out_dir`, each validated; when one fails,
-/// the ones already written are removed too, so the run leaves all or nothing.
+/// Writes the packages `format` asks for into `out_dir`, each validated with `rules`; when
+/// one fails, the ones already written are removed too, so the run leaves all or nothing.
 pub fn write_packages(
     set: &PackageSet<'_>,
     format: PackageFormat,
     out_dir: &Path,
     options: &Options<'_>,
+    rules: &Selection,
 ) -> Result<Vec<WrittenPackage>, PackageError> {
     let mut written: Vec<WrittenPackage> = Vec::new();
     for &kind in kinds(format) {
@@ -103,6 +104,7 @@ pub fn write_packages(
                 },
                 &path,
                 options,
+                rules,
             ),
             PackageKind::HeatZip => write_heat_zip_checked(
                 &HeatZipRequest {
@@ -114,6 +116,7 @@ pub fn write_packages(
                 },
                 &path,
                 options,
+                rules,
             ),
         };
         match outcome {
@@ -129,29 +132,38 @@ pub fn write_packages(
     Ok(written)
 }
 
-/// Writes a CSAR, then validates it; returns its report, or deletes it and fails.
+/// Writes a CSAR, then validates it with `rules`; returns its report, or deletes it and
+/// fails.
 pub fn write_csar_checked(
     request: &CsarRequest<'_>,
     destination: &Path,
     options: &Options<'_>,
+    rules: &Selection,
 ) -> Result<Report, PackageError> {
     write_csar(request, destination, options)?;
-    check(destination, options)
+    check(destination, options, rules)
 }
 
-/// Writes a heat zip, then validates it; returns its report, or deletes it and fails.
+/// Writes a heat zip, then validates it with `rules`; returns its report, or deletes it and
+/// fails.
 pub fn write_heat_zip_checked(
     request: &HeatZipRequest<'_>,
     destination: &Path,
     options: &Options<'_>,
+    rules: &Selection,
 ) -> Result<Report, PackageError> {
     write_heat_zip(request, destination)?;
-    check(destination, options)
+    check(destination, options, rules)
 }
 
-/// Validates a written package with the output rules; an error-severity finding removes it.
-fn check(destination: &Path, options: &Options<'_>) -> Result<Report, PackageError> {
-    let outcome = validate(&[destination.to_path_buf()], options, &output_rules());
+/// Validates a written package with `rules` (the session's output rules); an
+/// error-severity finding removes it.
+fn check(
+    destination: &Path,
+    options: &Options<'_>,
+    rules: &Selection,
+) -> Result<Report, PackageError> {
+    let outcome = validate(&[destination.to_path_buf()], options, rules);
     let report = match outcome {
         Ok(report) => report,
         Err(error) => {

@@ -374,10 +374,9 @@ impl Profiles {
 }
 
 /// The built-in profile vnfwiz checks its own output with (the sets `onboard` resolves, the
-/// packages it writes) unless told otherwise: the seed's requirements, which the OVF
-/// converter's output is written to meet; its naming does not yet follow ONAP's later
-/// sections (docs/decisions.md).
-pub const OUTPUT_PROFILE: &str = "seed";
+/// packages it writes) unless told otherwise: every ONAP rule, as `validate` runs by
+/// default, which the OVF converter's output is written to meet (docs/mapping.md, "ONAP").
+pub const OUTPUT_PROFILE: &str = "onap";
 
 /// The rules of [`OUTPUT_PROFILE`].
 pub fn output_rules() -> Selection {
@@ -437,7 +436,7 @@ mod tests {
         assert!(profiles.get(OUTPUT_PROFILE).is_ok());
         assert_eq!(
             output_rules(),
-            profiles.selection(OUTPUT_PROFILE).expect("seed")
+            profiles.selection(OUTPUT_PROFILE).expect("onap")
         );
     }
 

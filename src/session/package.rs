@@ -203,7 +203,7 @@ impl Session {
             user_data: &[],
             time: packaging.time,
         };
-        write_packages(&set, format, folder, options)
+        write_packages(&set, format, folder, options, self.rules())
     }
 }
 
@@ -244,8 +244,8 @@ mod tests {
         // The default option is the written set; the other is resolved under its own option.
         assert!(std::ptr::eq(flavours[0].1, packaging.templates()));
         assert_ne!(
-            bytes_of(flavours[0].1, "vfw.env"),
-            bytes_of(flavours[1].1, "vfw.env")
+            bytes_of(flavours[0].1, "base_vfw.env"),
+            bytes_of(flavours[1].1, "base_vfw.env")
         );
         assert!(flavours.iter().all(|(_, set)| !set.is_composing()));
         assert_eq!(packaging.identity.product_name, "vFirewall");

@@ -11,7 +11,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::answers::{Answers, EulaAcceptance, PackageFormat, RegistryOutput, scalar_text};
-use crate::convert::{Choices, FILES_FOLDER, Note, NoteLevel, Owner, convert};
+use crate::convert::{Choices, Note, NoteLevel, Owner, convert};
 use crate::fix::{FixLevel, Outcome};
 use crate::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
 use crate::report::{Severity, Violation};
@@ -418,10 +418,10 @@ impl Session {
                         FileRole::Template
                     } else if path == conversion.environment {
                         FileRole::Environment
-                    } else if path.starts_with(&format!("{FILES_FOLDER}/")) {
-                        FileRole::Artifact
-                    } else {
+                    } else if conversion.nested.contains(&path) {
                         FileRole::Nested
+                    } else {
+                        FileRole::Artifact
                     };
                     OutputFile {
                         path,

@@ -278,7 +278,7 @@ fn written() {
         .set(out.display().to_string());
     state.keys(&[Write]);
     let text = screen(&state).replace(&dir.path().display().to_string(), "/tmp");
-    assert!(text.contains("vfw-edge.yaml"), "{text}");
+    assert!(text.contains("base_vfw_edge.yaml"), "{text}");
     assert_snapshot!(text);
 }
 

@@ -373,9 +373,9 @@ mod tests {
         let report = state.write.written().expect("written").clone();
         assert_eq!(
             report.files,
-            ["vfw-edge.yaml", "vfw-edge.env", "answers.yaml"]
+            ["base_vfw_edge.yaml", "base_vfw_edge.env", "answers.yaml"]
         );
-        assert_eq!(report.secret_files, ["vfw-edge.env"]);
+        assert_eq!(report.secret_files, ["base_vfw_edge.env"]);
         assert!(!state.unsaved);
         let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
         assert!(answers.contains("vfw.site.name: berlin-07"), "{answers}");
