@@ -98,9 +98,9 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
         written,
         [
             "answers.yaml",
-            "vfw-edge.csar",
             "base_vfw_edge.env",
-            "base_vfw_edge.yaml"
+            "base_vfw_edge.yaml",
+            "vfw-edge.csar"
         ]
     );
     let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
@@ -177,7 +177,7 @@ fn the_violation_list_filters_fuzzily() {
         "{screen}"
     );
     wizard.press(&[Key::BackTab]);
-    wizard.wait_for("[Violations (6)]");
+    wizard.wait_for("[Violations (10)]");
     wizard.press(&[Key::Text("q")]);
     assert_eq!(wizard.wait_exit(), 0);
 }
