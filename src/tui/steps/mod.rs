@@ -94,6 +94,33 @@ pub fn hints(state: &State) -> Vec<Hint> {
     }
 }
 
+/// Draws a form step (Properties, Parameters): a line of introduction above the form, each
+/// field with the problem the session reports for it; returns the cursor's place.
+pub fn form_step_view(
+    state: &super::state::State,
+    form: &super::widgets::form::Form,
+    intro: &str,
+    theme: &super::theme::Theme,
+    frame: &mut ratatui::Frame,
+    area: ratatui::layout::Rect,
+) -> Option<(u16, u16)> {
+    use ratatui::layout::{Constraint, Layout};
+    let [top, body] = Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(area);
+    frame.render_widget(ratatui::text::Span::styled(intro, theme.text), top);
+    let problem = |field: &super::widgets::form::Field| {
+        state.problem(&field.subject).map(|p| p.message.clone())
+    };
+    form.view(&problem, theme, frame, body)
+}
+
+/// The keys of a form step: the form's, then on and back.
+pub fn form_step_hints(form: &super::widgets::form::Form) -> Vec<Hint> {
+    let mut hints = form_hints(form);
+    hints.push(hint("Enter", "next"));
+    hints.push(hint("Esc", "back"));
+    hints
+}
+
 /// The keys of a form, for the kind of field focused.
 pub fn form_hints(form: &super::widgets::form::Form) -> Vec<Hint> {
     use super::widgets::form::FieldKind;

@@ -4,11 +4,10 @@
 //! for stack creation.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Span;
+use ratatui::layout::Rect;
 
 use super::properties::leave_forward;
-use super::{Hint, form_hints, hint};
+use super::{Hint, form_step_hints, form_step_view};
 use crate::session::ParameterGroup;
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
@@ -130,24 +129,19 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
 
 /// Draws the form; returns the cursor's place.
 pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
-    let [intro, body] = Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(area);
-    frame.render_widget(
-        Span::styled(
-            "Parameters without a value. Fill what you know; an empty one is left for stack creation.",
-            theme.text,
-        ),
-        intro,
-    );
-    let problem = |field: &Field| state.problem(&field.subject).map(|p| p.message.clone());
-    state.parameters.form.view(&problem, theme, frame, body)
+    form_step_view(
+        state,
+        &state.parameters.form,
+        "Parameters without a value. Fill what you know; an empty one is left for stack creation.",
+        theme,
+        frame,
+        area,
+    )
 }
 
 /// Keys of the parameters step.
 pub fn hints(state: &State) -> Vec<Hint> {
-    let mut hints = form_hints(&state.parameters.form);
-    hints.push(hint("Enter", "next"));
-    hints.push(hint("Esc", "back"));
-    hints
+    form_step_hints(&state.parameters.form)
 }
 
 #[cfg(test)]

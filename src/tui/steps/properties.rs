@@ -6,10 +6,9 @@
 //! OVF environment transport closes the form.
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Span;
+use ratatui::layout::Rect;
 
-use super::{Hint, form_hints, hint};
+use super::{Hint, form_step_hints, form_step_view};
 use crate::answers::EnvTransport;
 use crate::ovf::property::{Qualifier, ValueMapEntry, parse_qualifiers};
 use crate::session::PropertyQuestion;
@@ -208,24 +207,19 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
 
 /// Draws the form; returns the cursor's place.
 pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
-    let [intro, body] = Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(area);
-    frame.render_widget(
-        Span::styled(
-            "What the package asks the operator. Each value is checked as you type.",
-            theme.text,
-        ),
-        intro,
-    );
-    let problem = |field: &Field| state.problem(&field.subject).map(|p| p.message.clone());
-    state.properties.form.view(&problem, theme, frame, body)
+    form_step_view(
+        state,
+        &state.properties.form,
+        "What the package asks the operator. Each value is checked as you type.",
+        theme,
+        frame,
+        area,
+    )
 }
 
 /// Keys of the properties step.
 pub fn hints(state: &State) -> Vec<Hint> {
-    let mut hints = form_hints(&state.properties.form);
-    hints.push(hint("Enter", "next"));
-    hints.push(hint("Esc", "back"));
-    hints
+    form_step_hints(&state.properties.form)
 }
 
 #[cfg(test)]
