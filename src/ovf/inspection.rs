@@ -276,6 +276,26 @@ fn text(envelope: &Envelope, t: &Option<LocalizedText>) -> Option<String> {
     t.as_ref().map(|t| envelope.text(t).trim().to_owned())
 }
 
+/// Every deployment option with each system's hardware under it; `shown` renders its label
+/// and description (`inspect` and the session's questions differ only there).
+pub fn option_views(
+    envelope: &Envelope,
+    shown: fn(&Envelope, &Option<LocalizedText>) -> Option<String>,
+) -> Vec<OptionView> {
+    let default_option = envelope.default_configuration();
+    envelope
+        .configurations()
+        .iter()
+        .map(|c| OptionView {
+            id: c.id.value.clone(),
+            label: shown(envelope, &c.label),
+            description: shown(envelope, &c.description),
+            default: Some(c.id.value.as_str()) == default_option,
+            hardware: resolved_hardware(envelope, Some(&c.id.value)),
+        })
+        .collect()
+}
+
 /// Gathers what `inspect` shows about a package whose descriptor parsed into `envelope`.
 pub fn inspect<'a>(package: &'a OvfPackage, envelope: &'a Envelope) -> Inspection<'a> {
     let owner = |index: usize| envelope.contents[index].id.value.clone();
@@ -296,17 +316,7 @@ pub fn inspect<'a>(package: &'a OvfPackage, envelope: &'a Envelope) -> Inspectio
         })
         .collect();
     let default_option = envelope.default_configuration();
-    let deployment_options = envelope
-        .configurations()
-        .iter()
-        .map(|c| OptionView {
-            id: c.id.value.clone(),
-            label: text(envelope, &c.label),
-            description: text(envelope, &c.description),
-            default: Some(c.id.value.as_str()) == default_option,
-            hardware: resolved_hardware(envelope, Some(&c.id.value)),
-        })
-        .collect();
+    let deployment_options = option_views(envelope, text);
     let hardware = if envelope.configurations().is_empty() {
         resolved_hardware(envelope, None)
     } else {

@@ -7,9 +7,10 @@ use serde::Serialize;
 
 use crate::answers::{Answers, EnvTransport};
 use crate::capabilities::Summary;
+use crate::ovf::inspection::option_views;
 use crate::ovf::inspection::sha256_hex;
 use crate::ovf::property::valid_values;
-use crate::ovf::{Envelope, PropertyType, SystemHardware, resolved_hardware};
+use crate::ovf::{Envelope, PropertyType};
 use crate::yaml::write::flow_text;
 
 use super::catalogue::{Declared, declared};
@@ -26,20 +27,8 @@ pub struct EulaQuestion {
     pub sha256: String,
 }
 
-/// A deployment option.
-#[derive(Clone, Debug, Serialize)]
-pub struct OptionChoice {
-    /// `ovf:id`.
-    pub id: String,
-    /// `Label`.
-    pub label: Option<String>,
-    /// `Description`.
-    pub description: Option<String>,
-    /// Whether it is the package's default.
-    pub default: bool,
-    /// Each virtual system's hardware under it.
-    pub hardware: Vec<SystemHardware>,
-}
+/// A deployment option: the same view `inspect` shows.
+pub use crate::ovf::inspection::OptionView as OptionChoice;
 
 /// A user-configurable property.
 #[derive(Clone, Debug, Serialize)]
@@ -281,18 +270,7 @@ impl Session {
         };
         if let Some((_, envelope)) = self.ovf() {
             questions.eulas = eulas(envelope);
-            let default = envelope.default_configuration();
-            questions.options = envelope
-                .configurations()
-                .iter()
-                .map(|c| OptionChoice {
-                    id: c.id.value.clone(),
-                    label: shown(envelope, &c.label),
-                    description: shown(envelope, &c.description),
-                    default: Some(c.id.value.as_str()) == default,
-                    hardware: resolved_hardware(envelope, Some(&c.id.value)),
-                })
-                .collect();
+            questions.options = option_views(envelope, shown);
             questions.properties = property_groups(envelope);
             questions.transports = EnvTransport::ALL.iter().map(|t| t.as_str()).collect();
             if let Some(generated) = self.generated() {
