@@ -446,11 +446,25 @@ impl Workspace {
 
     /// Applies every fix `level` admits to a copy and shows the result: what `F` previews.
     pub fn plan(&self, level: FixLevel) -> Result<(Outcome, Preview), ReloadError> {
+        self.planned(|copy| copy.apply_level(level))
+    }
+
+    /// Replays `records` on a copy and shows the result: what a fix with the operator's
+    /// text will do once the answers hold its record.
+    pub fn plan_replay(&self, records: &[FixRecord]) -> Result<(Outcome, Preview), ReloadError> {
+        self.planned(|copy| copy.replay(records))
+    }
+
+    /// Runs `fixing` on a copy of the set; the outcome and everything it changed.
+    fn planned(
+        &self,
+        fixing: impl FnOnce(&mut Workspace) -> Outcome,
+    ) -> Result<(Outcome, Preview), ReloadError> {
         let set = reload(&self.set, &BTreeMap::new(), &[])?;
         let mut copy =
             Workspace::with_violations(set, self.violations.clone(), self.selection.clone())
                 .map_err(|unfixable| unfixable.reason)?;
-        let outcome = copy.apply_level(level);
+        let outcome = fixing(&mut copy);
         Ok((outcome, copy.changes()))
     }
 

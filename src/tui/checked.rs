@@ -76,8 +76,8 @@ pub struct Checked {
     /// For each violation, its fix (`None`: no fix answers its rule); empty when the set
     /// cannot be fixed.
     pub fixes: Vec<Option<FixView>>,
-    /// Every `safe` fix applied at once, when there is one.
-    pub safe_plan: Option<PlannedFix>,
+    /// How many violations have a `safe` fix ready; `F` asks the session for their plan.
+    pub safe_fixes: usize,
     /// How long the run took.
     pub elapsed: Duration,
 }
@@ -111,7 +111,7 @@ impl Checked {
             files,
             previews,
             fixes: Vec::new(),
-            safe_plan: None,
+            safe_fixes: 0,
             elapsed,
         }
     }

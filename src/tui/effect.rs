@@ -7,10 +7,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::checked::Resolution;
+use super::checked::{PlannedFix, Resolution};
 use super::opened::Opened;
 use super::scan::Scan;
-use crate::answers::Answers;
+use crate::answers::{Answers, FixRecord};
 use crate::session::AnswerProblem;
 use crate::source::InputKind;
 
@@ -55,6 +55,15 @@ pub struct WriteOrder {
     pub save_to: Option<PathBuf>,
 }
 
+/// Fixes the review asks the session to plan on the output set, for a preview.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FixOrder {
+    /// Every `safe` fix at once (`F`).
+    SafeFixes,
+    /// One fix that writes the operator's text: its record, the text included.
+    Typed(FixRecord),
+}
+
 /// Work `update` hands to the runtime.
 #[derive(Debug)]
 pub enum Effect {
@@ -71,6 +80,15 @@ pub enum Effect {
         generation: u64,
         /// The answers.
         draft: Draft,
+    },
+    /// Plan fixes on the output set these answers resolve to, for a preview.
+    PlanFix {
+        /// The evaluation the plan belongs to: a newer one makes it stale.
+        generation: u64,
+        /// The answers.
+        draft: Draft,
+        /// Which fixes.
+        order: FixOrder,
     },
     /// Resolve, package and write the outputs.
     Write(WriteOrder),
@@ -135,6 +153,13 @@ pub enum Message {
         generation: u64,
         /// The result.
         resolution: Arc<Resolution>,
+    },
+    /// A fix plan for the review's preview, or why there is none.
+    FixPlanned {
+        /// The evaluation it was asked in.
+        generation: u64,
+        /// The plan.
+        plan: Result<PlannedFix, String>,
     },
     /// Bytes written so far into the packages (images stream).
     WriteProgress(Progress),

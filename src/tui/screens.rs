@@ -299,6 +299,17 @@ fn review_fix_preview() {
 }
 
 #[test]
+fn review_fix_needs_text() {
+    let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm, Filter]);
+    state.type_text("44001");
+    state.keys(&[Confirm, PreviewFix]);
+    state.type_text("Resolver cache size in MiB");
+    assert!(state.review.typing.is_some());
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
 fn review_filtered() {
     let mut state = opened(BROKEN_HOT);
     state.keys(&[Confirm, Filter]);

@@ -1,7 +1,7 @@
 //! The onboarding session's own thread: it opens the source (reporting hashing progress,
 //! stopping when cancelled), then answers requests in order: evaluating answers (problems
 //! first, then the resolved and validated set; only the newest evaluation waiting runs),
-//! writing the outputs, saving the answers. Every decision is the session's; this thread
+//! planning fixes for a preview, writing the outputs, saving the answers. Every decision is the session's; this thread
 //! only turns its results into what the steps show.
 
 use std::path::{Path, PathBuf};
@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::checked::{Checked, FixView, PlannedFix, Preview, Resolution};
-use super::effect::{Draft, Message, OpenFailure, Progress, WriteOrder, WriteReport};
+use super::effect::{Draft, FixOrder, Message, OpenFailure, Progress, WriteOrder, WriteReport};
 use super::opened::{Opened, kind_of};
 use crate::answers::Answers;
 use crate::fix::{FixLevel, Offer, Safety, Workspace, record_of};
@@ -31,6 +31,8 @@ const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
 pub enum Request {
     /// Check and resolve answers.
     Evaluate(u64, Draft),
+    /// Plan fixes on the resolved set, for the evaluation of that generation.
+    Plan(u64, Draft, FixOrder),
     /// Resolve, package and write.
     Write(WriteOrder),
     /// Save the answers without secrets.
@@ -90,6 +92,10 @@ pub fn run<T: From<Message> + Send>(
                     resolution: Arc::new(resolution(&session, &answers, started)),
                 })
             }
+            Request::Plan(generation, draft, order) => send(Message::FixPlanned {
+                generation,
+                plan: plan(&session, &draft, &order),
+            }),
             Request::Write(order) => {
                 let progress = Throttled::new(|progress| {
                     let _ = outbox.send(Message::WriteProgress(progress).into());
@@ -236,7 +242,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
             .iter()
             .map(|note| format!("fix not applied: {note}")),
     );
-    let (resolved, fixes, safe_plan) = fix_views(resolved);
+    let (resolved, fixes) = fix_views(resolved);
     let unset = resolved.unset.clone();
     let shown: Vec<(String, String)> = [
         (FileRole::Template, "Template"),
@@ -262,8 +268,11 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
     all.append(&mut violations);
     let mut checked = Checked::new(all, &texts, previews, started.elapsed());
     if all_fixes.len() == checked.violations.len() {
+        checked.safe_fixes = all_fixes
+            .iter()
+            .filter(|f| matches!(f, Some(FixView::Ready(p)) if p.safety == Safety::Safe))
+            .count();
         checked.fixes = all_fixes;
-        checked.safe_plan = safe_plan;
     }
     Resolution {
         checked,
@@ -275,9 +284,9 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
     }
 }
 
-/// The fix of each of the output set's violations (parallel to them) and every `safe` fix
-/// at once, as the review previews them; the set goes back into `resolved` unchanged.
-fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>, Option<PlannedFix>) {
+/// The fix of each of the output set's violations (parallel to them), as the review marks
+/// and previews them; the set goes back into `resolved` unchanged.
+fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>) {
     let secrets = secret_values(&resolved);
     let workspace = match Workspace::with_violations(
         resolved.set,
@@ -287,7 +296,7 @@ fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>, Option<
         Ok(workspace) => workspace,
         Err(unfixable) => {
             resolved.set = unfixable.set;
-            return (resolved, Vec::new(), None);
+            return (resolved, Vec::new());
         }
     };
     let fixes: Vec<Option<FixView>> = workspace
@@ -311,29 +320,61 @@ fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>, Option<
             })
         })
         .collect();
-    let any_safe = fixes
-        .iter()
-        .any(|f| matches!(f, Some(FixView::Ready(p)) if p.safety == Safety::Safe));
-    let safe_plan = any_safe
-        .then(|| workspace.plan(FixLevel::Safe).ok())
-        .flatten()
-        .filter(|(outcome, _)| !outcome.applied.is_empty())
-        .map(|(outcome, preview)| {
-            let count = outcome.applied.len();
-            PlannedFix {
-                title: format!(
-                    "{count} safe fix{} at once",
-                    if count == 1 { "" } else { "es" }
-                ),
-                safety: Safety::Safe,
-                preview: masked(preview, &secrets),
-                records: outcome.applied.into_iter().map(|a| a.record).collect(),
-                notes: outcome.notes.iter().map(ToString::to_string).collect(),
-            }
-        });
     let (set, _) = workspace.into_parts();
     resolved.set = set;
-    (resolved, fixes, safe_plan)
+    (resolved, fixes)
+}
+
+/// Plans fixes on the output set `draft` resolves to, as `F` (every `safe` fix) or a fix
+/// with the operator's text previews them: applied to a copy and validated, with notes on
+/// what would be left out.
+fn plan(session: &Session, draft: &Draft, order: &FixOrder) -> Result<PlannedFix, String> {
+    let (answers, problems) = checked_answers(session, draft);
+    if let Some(problem) = problems.first() {
+        return Err(format!("the answers have a problem: {problem}"));
+    }
+    let resolved = session.resolve(&answers).map_err(|refusal| {
+        format!(
+            "the answers do not resolve: {}",
+            refusal.to_string().replace('\n', "; ")
+        )
+    })?;
+    let secrets = secret_values(&resolved);
+    let workspace =
+        Workspace::with_violations(resolved.set, resolved.violations, resolved.rules)
+            .map_err(|unfixable| format!("the set cannot be fixed: {}", unfixable.reason))?;
+    let planned = match order {
+        FixOrder::SafeFixes => workspace.plan(FixLevel::Safe),
+        FixOrder::Typed(record) => workspace.plan_replay(std::slice::from_ref(record)),
+    };
+    let (outcome, preview) = planned.map_err(|error| error.to_string())?;
+    let notes: Vec<String> = outcome.notes.iter().map(ToString::to_string).collect();
+    let count = outcome.applied.len();
+    let title = match (order, outcome.applied.first()) {
+        (_, None) => {
+            return Err(match notes.first() {
+                Some(note) => note.clone(),
+                None => "No safe fix to apply.".to_owned(),
+            });
+        }
+        (FixOrder::Typed(_), Some(applied)) => applied.title.clone(),
+        (FixOrder::SafeFixes, Some(_)) => format!(
+            "{count} safe fix{} at once",
+            if count == 1 { "" } else { "es" }
+        ),
+    };
+    Ok(PlannedFix {
+        title,
+        safety: outcome
+            .applied
+            .iter()
+            .map(|a| a.safety)
+            .max()
+            .unwrap_or(Safety::Safe),
+        preview: masked(preview, &secrets),
+        records: outcome.applied.into_iter().map(|a| a.record).collect(),
+        notes,
+    })
 }
 
 /// The values of hidden parameters the output files hold, as written (and unquoted):

@@ -350,7 +350,7 @@ impl State {
             StepId::Source => self.source.filter.editing,
             StepId::Properties => self.properties.form.text_focused(),
             StepId::Parameters => self.parameters.form.text_focused(),
-            StepId::Review => self.review.filter.editing,
+            StepId::Review => self.review.filter.editing || self.review.typing.is_some(),
             StepId::Write => self.write.text_focused(),
             _ => false,
         }

@@ -83,6 +83,7 @@ impl Wizard {
         self.waiting > 0
             || state.source.opening.is_some()
             || state.review.running
+            || state.review.planning
             || state.write.phase == Phase::Writing
     }
 

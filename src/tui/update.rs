@@ -142,6 +142,7 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
             generation,
             resolution,
         } => review::resolved(state, generation, resolution),
+        Message::FixPlanned { generation, plan } => review::planned(state, generation, plan),
         Message::WriteProgress(progress) => state.write.progress = Some(progress),
         Message::Written(result) => write::written(state, result),
         Message::Saved(Ok(path)) => {

@@ -1,6 +1,6 @@
 //! Runs effects off the input path: the picker's scan on a thread of its own, and every
 //! session request (opening with hashing progress and cancellation, evaluating answers,
-//! writing) on the session's thread, each reporting over one channel.
+//! planning fixes, writing) on the session's thread, each reporting over one channel.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -54,6 +54,11 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
             Effect::Evaluate { generation, draft } => {
                 self.ask(Request::Evaluate(generation, draft))
             }
+            Effect::PlanFix {
+                generation,
+                draft,
+                order,
+            } => self.ask(Request::Plan(generation, draft, order)),
             Effect::Write(order) => self.ask(Request::Write(order)),
             Effect::SaveAnswers { draft, path } => self.ask(Request::Save(draft, path)),
         }

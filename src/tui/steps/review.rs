@@ -5,10 +5,12 @@
 //!
 //! Automatic fixes (`src/fix/`): a text marker beside each fixable row (`✎`, `✎?` when the
 //! fix needs the operator's text), the fix's title in the detail pane; `f` opens the
-//! selected fix's diff over the panes and `F` one diff of every `safe` fix; Enter applies
-//! what the open preview shows, Esc closes it, `u` undoes the last applied step. Applying
-//! only adds records to `answers.fixes` and evaluates again: the session replays them when
-//! it resolves, as `onboard --answers` does.
+//! selected fix's diff over the panes (first asking for the text a `✎?` fix writes) and `F`
+//! one diff of every `safe` fix; Enter applies what the open preview shows, Esc closes it,
+//! `u` undoes the last applied step. The session plans a typed fix and the safe fixes on
+//! request, so an evaluation never waits for them. Applying only adds records to
+//! `answers.fixes` and evaluates again: the session replays them when it resolves, as
+//! `onboard --answers` does.
 
 use std::sync::Arc;
 
@@ -21,14 +23,15 @@ use super::{
     Hint, filter_cursor, filter_line, highlighted, hint, row_marker, severity_marker,
     severity_symbol,
 };
-use crate::fix::LineKind;
+use crate::answers::FixRecord;
+use crate::fix::{LineKind, record_of};
 use crate::report::{Severity, Violation};
 use crate::tui::action::Action;
 use crate::tui::checked::{Checked, FileText, FixView, PlannedFix, Resolution};
-use crate::tui::effect::Effect;
-use crate::tui::state::State;
+use crate::tui::effect::{Effect, FixOrder};
+use crate::tui::state::{State, StepId};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{Filter, ListWindow, TextScroll, navigate, wrap};
+use crate::tui::widgets::{Filter, ListWindow, TextField, TextScroll, navigate, wrap};
 
 /// Source lines shown before and after the offending one.
 const CONTEXT_LINES: usize = 2;
@@ -38,6 +41,20 @@ const MAX_ID_WIDTH: usize = 28;
 const MAX_PLACE_WIDTH: usize = 36;
 /// Most lines of refusals and notes shown above the list.
 const MAX_MESSAGE_LINES: u16 = 6;
+/// Longest text a fix takes (a description is one line for SDC's designers).
+const MAX_TYPED_CHARS: usize = 300;
+
+/// A fix waiting for the operator's text (`f` on a `✎?` row).
+pub struct TypedFix {
+    /// The violation it answers, as the answers file records it (the text goes in too).
+    pub record: FixRecord,
+    /// What the fix does.
+    pub title: String,
+    /// What to ask.
+    pub prompt: String,
+    /// The text so far.
+    pub field: TextField,
+}
 
 /// The panes' state.
 #[derive(Default)]
@@ -64,6 +81,10 @@ pub struct ReviewState {
     pub fix_scroll: TextScroll,
     /// How many records each applied fix step added to `answers.fixes`, for `u`.
     pub fix_steps: Vec<usize>,
+    /// The text a fix asks for, being typed: Enter has the session plan the fix.
+    pub typing: Option<TypedFix>,
+    /// A fix plan asked of the session and not back yet.
+    pub planning: bool,
 }
 
 impl ReviewState {
@@ -188,6 +209,9 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         }
         return Vec::new();
     }
+    if review.typing.is_some() {
+        return typing_update(state, action);
+    }
     if review.fix.is_some() {
         return fix_preview_update(state, action);
     }
@@ -258,23 +282,71 @@ fn fix_preview_update(state: &mut State, action: Action) -> Vec<Effect> {
     }
 }
 
-/// Opens the selected violation's fix, or says why there is none.
-fn preview_selected_fix(state: &mut State) -> Vec<Effect> {
+/// Keys while a fix's text is typed: Enter asks for the fix's preview, Esc drops it.
+fn typing_update(state: &mut State, action: Action) -> Vec<Effect> {
+    let review = &mut state.review;
+    let Some(typing) = &mut review.typing else {
+        return Vec::new();
+    };
+    match action {
+        Action::Confirm => {
+            let text = typing.field.text().trim();
+            if text.is_empty() {
+                state.warn("Type the text first; Esc cancels.");
+                return Vec::new();
+            }
+            let mut record = typing.record.clone();
+            record.text = Some(text.to_owned());
+            review.typing = None;
+            plan_fix(state, FixOrder::Typed(record))
+        }
+        Action::Back => {
+            review.typing = None;
+            Vec::new()
+        }
+        Action::Input(_) if typing.field.text().chars().count() >= MAX_TYPED_CHARS => {
+            state.warn(format!("At most {MAX_TYPED_CHARS} characters."));
+            Vec::new()
+        }
+        _ => {
+            typing.field.apply(action);
+            Vec::new()
+        }
+    }
+}
+
+/// Whether a key that plans or applies fixes must wait: a validation or a plan is under way.
+fn busy(state: &mut State) -> bool {
     let review = &state.review;
-    if review.running {
+    if review.running || review.planning {
         state.warn("Validating the last change; try again in a moment.");
+        return true;
+    }
+    false
+}
+
+/// Opens the selected violation's fix, asks for its text first, or says why there is none.
+fn preview_selected_fix(state: &mut State) -> Vec<Effect> {
+    if busy(state) {
         return Vec::new();
     }
+    let review = &state.review;
     let Some(index) = review.selected_index() else {
         return Vec::new();
     };
     let fix = review.checked().and_then(|c| c.fix(index)).cloned();
     match fix {
         Some(FixView::Ready(plan)) => open_fix(state, plan),
-        Some(FixView::NeedsText { title, .. }) => {
-            state.warn(format!(
-                "{title}: needs your text: use `onboard --answers` (a fixes record with text)"
-            ));
+        Some(FixView::NeedsText { title, prompt }) => {
+            let Some(violation) = state.review.selected_violation() else {
+                return Vec::new();
+            };
+            state.review.typing = Some(TypedFix {
+                record: record_of(violation, None),
+                title,
+                prompt,
+                field: TextField::default(),
+            });
         }
         Some(FixView::Unavailable(reason)) => state.warn(format!("No fix here: {reason}")),
         None => state.warn("No automatic fix for this rule."),
@@ -282,17 +354,44 @@ fn preview_selected_fix(state: &mut State) -> Vec<Effect> {
     Vec::new()
 }
 
-/// Opens one preview of every `safe` fix.
+/// Asks the session for one preview of every `safe` fix.
 fn preview_safe_fixes(state: &mut State) -> Vec<Effect> {
-    if state.review.running {
-        state.warn("Validating the last change; try again in a moment.");
+    if busy(state) {
         return Vec::new();
     }
-    match state.review.checked().and_then(|c| c.safe_plan.clone()) {
-        Some(plan) => open_fix(state, plan),
-        None => state.warn("No safe fix to apply."),
+    if state.review.checked().is_none_or(|c| c.safe_fixes == 0) {
+        state.warn("No safe fix to apply.");
+        return Vec::new();
     }
-    Vec::new()
+    plan_fix(state, FixOrder::SafeFixes)
+}
+
+/// Asks the session to plan fixes on the current answers.
+fn plan_fix(state: &mut State, order: FixOrder) -> Vec<Effect> {
+    state.review.planning = true;
+    state.tell("Planning the fix…");
+    vec![Effect::PlanFix {
+        generation: state.review.generation,
+        draft: state.draft.clone(),
+        order,
+    }]
+}
+
+/// A plan came back: its preview opens, unless the answers changed meanwhile or the
+/// operator left the step.
+pub fn planned(state: &mut State, generation: u64, plan: Result<PlannedFix, String>) {
+    let review = &mut state.review;
+    review.planning = false;
+    if generation != review.generation || state.step != StepId::Review {
+        return;
+    }
+    match plan {
+        Ok(plan) => {
+            state.notice = None;
+            open_fix(state, plan);
+        }
+        Err(reason) => state.warn(format!("No fix to preview: {reason}")),
+    }
 }
 
 fn open_fix(state: &mut State, plan: PlannedFix) {
@@ -369,11 +468,46 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
         filter_area,
     );
     draw_list(review, checked, theme, frame, list_area);
+    if let Some(typing) = &review.typing {
+        return Some(draw_typing(typing, theme, frame, detail_area));
+    }
     draw_detail(review, checked, theme, frame, detail_area);
     review
         .filter
         .editing
         .then(|| filter_cursor(&review.filter, filter_area))
+}
+
+/// The question a `✎?` fix asks, with its field where the detail pane was; returns where
+/// the cursor goes.
+fn draw_typing(typing: &TypedFix, theme: &Theme, frame: &mut Frame, area: Rect) -> (u16, u16) {
+    let block = Block::default()
+        .borders(Borders::TOP)
+        .border_style(theme.focus)
+        .title(Span::styled(format!(" ✎? {} ", typing.title), theme.title));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let width = usize::from(inner.width);
+    let mut lines: Vec<Line> = wrap(&typing.prompt, width)
+        .into_iter()
+        .map(|text| Line::from(Span::styled(text, theme.text)))
+        .collect();
+    let field_row = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let shown = typing.field.shown(inner.width.saturating_sub(3), false);
+    lines.push(Line::from(vec![
+        Span::styled("› ", theme.accent),
+        Span::styled(shown.text, theme.focus),
+    ]));
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        "Enter previews the fix with this text · Esc cancels",
+        theme.muted,
+    )));
+    frame.render_widget(Paragraph::new(lines), inner);
+    (
+        inner.x + 2 + shown.cursor,
+        inner.y + field_row.min(inner.height.saturating_sub(1)),
+    )
 }
 
 fn tab_line(state: &State, theme: &Theme) -> Line<'static> {
@@ -638,7 +772,7 @@ fn draw_detail(
                 plan.safety.as_str()
             ),
             FixView::NeedsText { title, .. } => {
-                format!("✎? {title}: needs your text: use `onboard --answers`")
+                format!("✎? {title}: f asks for the text it writes")
             }
             FixView::Unavailable(reason) => format!("no automatic fix: {reason}"),
         };
@@ -814,6 +948,13 @@ pub fn hints(state: &State) -> Vec<Hint> {
             hint("Esc", "close"),
         ];
     }
+    if review.typing.is_some() {
+        return vec![
+            hint("type", "text"),
+            hint("Enter", "preview fix"),
+            hint("Esc", "cancel"),
+        ];
+    }
     if review.filter.editing {
         return vec![
             hint("type", "filter"),
@@ -835,7 +976,7 @@ pub fn hints(state: &State) -> Vec<Hint> {
     {
         hints.push(hint("f", "preview fix"));
     }
-    if review.checked().is_some_and(|c| c.safe_plan.is_some()) {
+    if review.checked().is_some_and(|c| c.safe_fixes > 0) {
         hints.push(hint("F", "all safe fixes"));
     }
     if !state.draft.answers.fixes.is_empty() {
@@ -854,7 +995,6 @@ pub fn hints(state: &State) -> Vec<Hint> {
 mod tests {
     use super::*;
     use crate::tui::action::Action::*;
-    use crate::tui::state::StepId;
     use crate::tui::testing::{Wizard, opened};
 
     fn review() -> Wizard {
@@ -1069,7 +1209,7 @@ mod tests {
         assert_eq!(state.draft.answers.fixes, plan.records);
         assert_eq!(state.review.fix_steps, vec![plan.records.len()]);
         let after = state.review.checked().unwrap();
-        assert!(after.safe_plan.is_none(), "no safe fix is left");
+        assert_eq!(after.safe_fixes, 0, "no safe fix is left");
         state.keys(&[UndoFix]);
         assert!(
             state.draft.answers.fixes.is_empty(),
@@ -1078,17 +1218,84 @@ mod tests {
     }
 
     #[test]
-    fn a_fix_needing_text_says_where_to_give_it() {
+    fn a_fix_needing_text_asks_for_it_then_previews_and_applies() {
         let mut state = selecting("R-44001");
+        let violation = state.review.selected_violation().unwrap().clone();
         state.keys(&[PreviewFix]);
-        assert!(state.review.fix.is_none());
+        assert!(state.review.typing.is_some(), "f asks for the text");
+        assert!(state.text_focused(), "letters type into the field");
+        state.keys(&[Confirm]);
         assert!(
             state
                 .notice
                 .as_ref()
                 .unwrap()
                 .text
-                .contains("onboard --answers")
+                .contains("Type the text"),
+            "an empty text is refused"
         );
+        state.type_text("  Resolver image version  ");
+        state.keys(&[Confirm]);
+        assert!(state.review.typing.is_none());
+        let plan = state
+            .review
+            .fix
+            .clone()
+            .expect("the typed fix's preview is open");
+        assert_eq!(plan.records.len(), 1);
+        assert_eq!(plan.records[0].rule, "R-44001");
+        assert_eq!(
+            plan.records[0].text.as_deref(),
+            Some("Resolver image version"),
+            "the text is trimmed and recorded"
+        );
+        assert!(
+            plan.preview
+                .unified()
+                .contains("+    description: Resolver image version"),
+            "{}",
+            plan.preview.unified()
+        );
+        state.keys(&[Confirm]);
+        assert_eq!(
+            state.draft.answers.fixes, plan.records,
+            "applied as a record"
+        );
+        let after = state.review.checked().unwrap();
+        assert!(
+            !after
+                .violations
+                .iter()
+                .any(|v| v.rule.id == "R-44001" && v.path == violation.path),
+            "re-validated without the missing description"
+        );
+        state.keys(&[UndoFix]);
+        assert!(state.draft.answers.fixes.is_empty());
+    }
+
+    #[test]
+    fn esc_drops_the_text_and_nothing_is_planned() {
+        let mut state = selecting("R-44001");
+        state.keys(&[PreviewFix]);
+        state.type_text("Resolver image");
+        state.keys(&[Back]);
+        assert!(state.review.typing.is_none() && state.review.fix.is_none());
+        assert_eq!(state.step, StepId::Review, "Esc left only the question");
+        assert!(state.draft.answers.fixes.is_empty());
+    }
+
+    #[test]
+    fn a_plan_for_older_answers_is_dropped() {
+        let mut state = review();
+        let generation = state.review.generation;
+        state.review.planning = true;
+        planned(
+            &mut state,
+            generation - 1,
+            Err("for answers no longer shown".to_owned()),
+        );
+        assert!(!state.review.planning);
+        assert!(state.review.fix.is_none());
+        assert!(state.notice.is_none(), "nothing said about a stale plan");
     }
 }
