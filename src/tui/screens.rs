@@ -470,7 +470,7 @@ fn capabilities_decided_by_requirements() {
 }
 
 #[test]
-fn a_narrow_footer_keeps_help_and_quit() {
+fn a_narrow_footer_keeps_help_quit_and_the_way_on_and_back() {
     let mut state = opened(BROKEN_HOT);
     state.keys(&[Confirm]);
     update(&mut state, Event::Resize(80, 24));
@@ -480,7 +480,11 @@ fn a_narrow_footer_keeps_help_and_quit() {
     assert!(footer.contains("? help"), "{footer}");
     assert!(footer.starts_with(" ↑↓ PgUp PgDn move"), "{footer}");
     assert!(
-        !footer.contains("Esc back"),
-        "the last step hints give way: {footer}"
+        footer.contains("Enter next") && footer.contains("Esc back"),
+        "{footer}"
+    );
+    assert!(
+        !footer.contains("Tab next tab"),
+        "the step's other keys give way first: {footer}"
     );
 }

@@ -189,33 +189,40 @@ fn status_line(state: &State, theme: &Theme) -> Line<'static> {
 }
 
 /// The footer: the step's key hints, then help and quit, which always stay. When they do
-/// not fit, the gaps narrow, then the step's last hints give way (`?` lists them all).
+/// not fit, the gaps narrow, then hints give way from the right: the step's other keys
+/// first, its way on and back (`lasting`) last (`?` lists them all).
 fn hint_line(hints: &[Hint], text_focused: bool, theme: &Theme, width: u16) -> Line<'static> {
     let quit = if text_focused { "Ctrl-C" } else { "q" };
     let help = if text_focused { "F1" } else { "?" };
     let fixed = [(help, "help"), (quit, "quit")];
-    let length = |shown: usize, gap: usize| -> usize {
-        1 + hints[..shown]
+    // Which hint goes first, second, … when space runs out.
+    let dropping: Vec<usize> = (0..hints.len())
+        .rev()
+        .filter(|&i| !hints[i].lasting)
+        .chain((0..hints.len()).rev().filter(|&i| hints[i].lasting))
+        .collect();
+    let dropping = dropping.as_slice();
+    let kept = |dropped: usize| {
+        hints
             .iter()
-            .map(|h| (h.keys, h.what))
+            .enumerate()
+            .filter(move |(i, _)| !dropping[..dropped].contains(i))
+            .map(|(_, h)| (h.keys, h.what))
             .chain(fixed)
+    };
+    let length = |dropped: usize, gap: usize| -> usize {
+        1 + kept(dropped)
             .map(|(keys, what)| keys.chars().count() + 1 + what.chars().count() + gap)
             .sum::<usize>()
             - gap
     };
     let width = usize::from(width);
-    let (shown, gap) = (0..=hints.len())
-        .rev()
-        .flat_map(|shown| [3, 2].map(|gap| (shown, gap)))
-        .find(|&(shown, gap)| length(shown, gap) <= width)
-        .unwrap_or((0, 2));
+    let (dropped, gap) = (0..=hints.len())
+        .flat_map(|dropped| [3, 2].map(|gap| (dropped, gap)))
+        .find(|&(dropped, gap)| length(dropped, gap) <= width)
+        .unwrap_or((hints.len(), 2));
     let mut spans = vec![Span::raw(" ")];
-    for (i, (keys, what)) in hints[..shown]
-        .iter()
-        .map(|h| (h.keys, h.what))
-        .chain(fixed)
-        .enumerate()
-    {
+    for (i, (keys, what)) in kept(dropped).enumerate() {
         if i > 0 {
             spans.push(Span::raw(" ".repeat(gap)));
         }
@@ -325,4 +332,48 @@ fn too_small(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
             .alignment(ratatui::layout::HorizontalAlignment::Center),
         rect,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::steps::{hint, lasting};
+
+    fn footer(width: u16) -> String {
+        let hints = [
+            hint("↑↓ PgUp PgDn", "move"),
+            hint("/", "filter"),
+            hint("f", "preview fix"),
+            hint("F", "all safe fixes"),
+            hint("Tab", "next tab"),
+            lasting("Enter", "next"),
+            lasting("Ctrl-S", "write"),
+            lasting("Esc", "back"),
+        ];
+        let line = hint_line(&hints, false, &Theme::default_theme(), width);
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_narrow_footer_drops_other_keys_before_the_way_on_and_back() {
+        let wide = footer(200);
+        assert!(wide.contains("Tab next tab   Enter next"), "{wide}");
+        let narrow = footer(100);
+        assert!(narrow.chars().count() <= 100, "{narrow}");
+        for kept in [
+            "↑↓ PgUp PgDn move",
+            "Enter next",
+            "Ctrl-S write",
+            "Esc back",
+            "? help",
+        ] {
+            assert!(narrow.contains(kept), "{kept} kept: {narrow}");
+        }
+        assert!(
+            !narrow.contains("Tab next tab"),
+            "the last other key went first: {narrow}"
+        );
+        let tiny = footer(30);
+        assert!(tiny.contains("? help") && tiny.contains("q quit"), "{tiny}");
+    }
 }

@@ -9,7 +9,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{Hint, hint, row_marker};
+use super::{Hint, hint, lasting, row_marker};
 use crate::capabilities::Summary;
 use crate::capabilities::introspect::{TypeStatus, TypeSummary};
 use crate::tui::action::Action;
@@ -239,8 +239,8 @@ pub fn hints(_: &State) -> Vec<Hint> {
     vec![
         hint("↑↓", "candidate"),
         hint("Space", "choose"),
-        hint("Enter", "choose and next"),
-        hint("Esc", "back"),
+        lasting("Enter", "choose and next"),
+        lasting("Esc", "back"),
     ]
 }
 

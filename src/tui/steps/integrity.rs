@@ -9,7 +9,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Gauge, Paragraph};
 
-use super::{Hint, hint, severity_marker};
+use super::{Hint, hint, lasting, severity_marker};
 use crate::integrity::IntegrityReport;
 use crate::report::Severity;
 use crate::tui::action::Action;
@@ -257,11 +257,11 @@ fn result_lines(report: &IntegrityReport, theme: &Theme, width: usize) -> Vec<Li
 /// Keys of the integrity step.
 pub fn hints(state: &State) -> Vec<Hint> {
     if running(state) {
-        vec![hint("Esc", "cancel")]
+        vec![lasting("Esc", "cancel")]
     } else {
         vec![
-            hint("Enter", "next"),
-            hint("Esc", "back"),
+            lasting("Enter", "next"),
+            lasting("Esc", "back"),
             hint("↑↓ PgUp PgDn", "scroll"),
         ]
     }

@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{Hint, hint};
+use super::{Hint, hint, lasting};
 use crate::answers::EulaAcceptance;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
@@ -186,8 +186,8 @@ pub fn hints(state: &State) -> Vec<Hint> {
     {
         hints.push(hint("Tab", "next licence"));
     }
-    hints.push(hint("Enter", "next"));
-    hints.push(hint("Esc", "back"));
+    hints.push(lasting("Enter", "next"));
+    hints.push(lasting("Esc", "back"));
     hints
 }
 

@@ -29,11 +29,26 @@ pub struct Hint {
     pub keys: &'static str,
     /// What they do in this step.
     pub what: &'static str,
+    /// The step's way on or back (Enter, Esc, Ctrl-S): a narrow footer drops it last.
+    pub lasting: bool,
 }
 
 /// A hint.
 pub const fn hint(keys: &'static str, what: &'static str) -> Hint {
-    Hint { keys, what }
+    Hint {
+        keys,
+        what,
+        lasting: false,
+    }
+}
+
+/// A hint for the step's way on or back, which a narrow footer keeps longest.
+pub const fn lasting(keys: &'static str, what: &'static str) -> Hint {
+    Hint {
+        keys,
+        what,
+        lasting: true,
+    }
 }
 
 /// Hands an action to the current step.
@@ -116,8 +131,8 @@ pub fn form_step_view(
 /// The keys of a form step: the form's, then on and back.
 pub fn form_step_hints(form: &super::widgets::form::Form) -> Vec<Hint> {
     let mut hints = form_hints(form);
-    hints.push(hint("Enter", "next"));
-    hints.push(hint("Esc", "back"));
+    hints.push(lasting("Enter", "next"));
+    hints.push(lasting("Esc", "back"));
     hints
 }
 

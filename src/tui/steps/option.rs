@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
 
-use super::{Hint, hint, row_marker};
+use super::{Hint, hint, lasting, row_marker};
 use crate::ovf::SystemHardware;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
@@ -181,8 +181,8 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
 pub fn hints(_: &State) -> Vec<Hint> {
     vec![
         hint("↑↓ jk", "choose"),
-        hint("Enter", "confirm"),
-        hint("Esc", "back"),
+        lasting("Enter", "confirm"),
+        lasting("Esc", "back"),
     ]
 }
 

@@ -20,7 +20,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::{
-    Hint, filter_cursor, filter_line, highlighted, hint, row_marker, severity_marker,
+    Hint, filter_cursor, filter_line, highlighted, hint, lasting, row_marker, severity_marker,
     severity_symbol,
 };
 use crate::answers::FixRecord;
@@ -943,24 +943,24 @@ pub fn hints(state: &State) -> Vec<Hint> {
     let review = &state.review;
     if review.fix.is_some() {
         return vec![
-            hint("Enter", "apply fix"),
+            lasting("Enter", "apply fix"),
             hint("↑↓ PgUp PgDn", "scroll"),
-            hint("Esc", "close"),
+            lasting("Esc", "close"),
         ];
     }
     if review.typing.is_some() {
         return vec![
             hint("type", "text"),
-            hint("Enter", "preview fix"),
-            hint("Esc", "cancel"),
+            lasting("Enter", "preview fix"),
+            lasting("Esc", "cancel"),
         ];
     }
     if review.filter.editing {
         return vec![
             hint("type", "filter"),
             hint("↑↓", "move"),
-            hint("Enter", "keep filter"),
-            hint("Esc", "clear filter"),
+            lasting("Enter", "keep filter"),
+            lasting("Esc", "clear filter"),
         ];
     }
     let mut hints = if review.tab == 0 {
@@ -985,9 +985,9 @@ pub fn hints(state: &State) -> Vec<Hint> {
     if review.tabs() > 1 {
         hints.push(hint("Tab", "next tab"));
     }
-    hints.push(hint("Enter", "next"));
-    hints.push(hint("Ctrl-S", "write"));
-    hints.push(hint("Esc", "back"));
+    hints.push(lasting("Enter", "next"));
+    hints.push(lasting("Ctrl-S", "write"));
+    hints.push(lasting("Esc", "back"));
     hints
 }
 

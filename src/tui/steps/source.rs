@@ -8,7 +8,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{Hint, filter_cursor, filter_line, highlighted, hint, row_marker};
+use super::{Hint, filter_cursor, filter_line, highlighted, hint, lasting, row_marker};
 use crate::source::InputKind;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
@@ -267,14 +267,14 @@ pub fn hints(state: &State) -> Vec<Hint> {
         vec![
             hint("type", "filter"),
             hint("↑↓", "move"),
-            hint("Enter", "keep filter"),
-            hint("Esc", "clear filter"),
+            lasting("Enter", "keep filter"),
+            lasting("Esc", "clear filter"),
         ]
     } else {
         vec![
             hint("↑↓ jk", "move"),
             hint("/", "filter"),
-            hint("Enter", "open"),
+            lasting("Enter", "open"),
         ]
     }
 }

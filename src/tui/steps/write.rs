@@ -10,7 +10,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::{Hint, form_hints, hint};
+use super::{Hint, form_hints, hint, lasting};
 use crate::answers::PackageFormat;
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect, WriteOrder, WriteReport};
@@ -302,11 +302,11 @@ fn draw_report(report: &WriteReport, theme: &Theme, frame: &mut Frame, area: Rec
 pub fn hints(state: &State) -> Vec<Hint> {
     match state.write.phase {
         Phase::Writing => vec![hint("…", "writing")],
-        Phase::Done(_) => vec![hint("Enter", "finish")],
+        Phase::Done(_) => vec![lasting("Enter", "finish")],
         _ => {
             let mut hints = form_hints(&state.write.form);
-            hints.push(hint("Enter Ctrl-S", "write"));
-            hints.push(hint("Esc", "back"));
+            hints.push(lasting("Enter Ctrl-S", "write"));
+            hints.push(lasting("Esc", "back"));
             hints
         }
     }
