@@ -108,6 +108,12 @@ const CASES: &[Case] = &[
         left: &[],
     },
     Case {
+        name: "version_date",
+        rules: &["R-27078/date"],
+        text: None,
+        left: &[],
+    },
+    Case {
         name: "duplicate_key",
         rules: &["R-92635/duplicate-key"],
         text: None,

@@ -24,7 +24,16 @@ pub fn markdown(profiles: &Profiles) -> String {
         .count();
     let onap = rules
         .iter()
-        .filter(|r| r.meta.id.starts_with("R-") && !r.meta.id.starts_with("R-92635/"))
+        .filter(|r| r.meta.id.starts_with("R-") && !r.meta.id.contains('/'))
+        .count();
+    // Checks of a requirement's further sentences (`R-27078/date`).
+    let further = rules
+        .iter()
+        .filter(|r| {
+            r.meta.id.starts_with("R-")
+                && r.meta.id.contains('/')
+                && !r.meta.id.starts_with("R-92635/")
+        })
         .count();
     let _ = writeln!(out, "# Rules\n");
     let _ = writeln!(
@@ -35,12 +44,14 @@ pub fn markdown(profiles: &Profiles) -> String {
     );
     let _ = writeln!(
         out,
-        "{} rules: {onap} ONAP VNF Heat requirements (`R-…`), {hot_spec} HOT specification \
-         checks (`R-92635/…`) and {} checks of other inputs (OVF packages `OVF-…`, template \
-         composition `CAP-…`). Severity follows the keyword: MUST and MUST NOT are errors, \
-         SHOULD and SHOULD NOT warnings, MAY notes.\n",
+        "{} rules: {onap} ONAP VNF Heat requirements (`R-…`), {further} check{} of a \
+         requirement's further sentences (`R-…/…`), {hot_spec} HOT specification checks \
+         (`R-92635/…`) and {} checks of other inputs (OVF packages `OVF-…`, template \
+         composition `CAP-…`, packages `CSAR-…` and `SDC-…`). Severity follows the keyword: \
+         MUST and MUST NOT are errors, SHOULD and SHOULD NOT warnings, MAY notes.\n",
         rules.len(),
-        rules.len() - onap - hot_spec
+        if further == 1 { "" } else { "s" },
+        rules.len() - onap - further - hot_spec
     );
     let _ = writeln!(out, "## Profiles\n");
     let _ = writeln!(

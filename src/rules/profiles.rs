@@ -475,7 +475,9 @@ mod tests {
             .into_iter()
             .filter(|id| id.starts_with("R-") && !id.starts_with("R-92635/"))
             .collect();
-        assert_eq!(onap_ids.len(), 22);
+        // R-27078 is a family: its further sentence (`R-27078/date`) comes with it.
+        assert!(onap_ids.contains(&"R-27078/date"));
+        assert_eq!(onap_ids.iter().filter(|id| !id.contains('/')).count(), 22);
         assert!(onap_ids.contains(&"R-26124"));
         assert!(!onap_ids.contains(&"R-81339"));
     }

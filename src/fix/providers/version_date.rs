@@ -1,9 +1,9 @@
-//! R-27078 ("set to a date"): a `heat_template_version` written as a release alias
-//! (`newton`) is written as the date Heat reads it as (`2016-10-14`), keeping its quotes.
+//! R-27078/date: a `heat_template_version` written as a release alias (`newton`) is
+//! written as the date Heat reads it as (`2016-10-14`), keeping its quotes and comments.
 //!
-//! Heat takes both spellings as the same version, so the fix is safe. It answers an R-27078
-//! violation that points at the version's value; a missing or empty version (what the rule
-//! reports today) gets no fix, since only the operator knows which release the cloud runs.
+//! Heat takes both spellings as the same version, so the fix is safe. A missing or empty
+//! version (R-27078 itself) gets no fix: only the operator knows which release the cloud
+//! runs.
 
 use crate::hot::Version;
 
@@ -13,7 +13,7 @@ use crate::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-27078"],
+    rules: &["R-27078/date"],
     offer,
 };
 
@@ -62,13 +62,10 @@ mod tests {
     use crate::fix::edit::splice;
     use crate::hot::{Roots, load_set};
     use crate::limits::Limits;
-    use crate::report::Violation;
-    use crate::rules::{Context, find};
+    use crate::rules::{Context, Selection, check_hot};
     use crate::source::PackageFiles;
 
-    /// The text after the fix, or why there is none. No rule on this branch reports an
-    /// alias, so the violation is made by hand, placed where R-27078 would place it: at
-    /// the version's value.
+    /// The text after the fix of the set's R-27078/date violation, or why there is none.
     fn fixed(text: &str) -> Result<String, String> {
         let limits = Limits::default();
         let files = PackageFiles::from_memory(
@@ -78,24 +75,14 @@ mod tests {
         )
         .unwrap();
         let set = load_set(&files, Roots::Discover, "vdns".to_owned(), &limits);
-        let context = Context::new(&set);
-        let value = set.files[0]
-            .document
-            .as_ref()
-            .unwrap()
-            .root
-            .get("heat_template_version")
-            .unwrap();
-        let violation = Violation {
-            rule: &find("R-27078").unwrap().meta,
-            file: "base_vdns.yaml".to_owned(),
-            span: value.span,
-            path: "heat_template_version".to_owned(),
-            message: "a release alias".to_owned(),
-            related: Vec::new(),
+        let violations = check_hot(&set, &Selection::only(&["R-27078/date"]).unwrap());
+        let Some(violation) = violations.first() else {
+            return Err("the version is already a date".to_owned());
         };
+        assert_eq!(violation.span.line, 1, "reported at the version's value");
+        let context = Context::new(&set);
         let offer = offer(&Request {
-            violation: &violation,
+            violation,
             context: &context,
             text: None,
         });

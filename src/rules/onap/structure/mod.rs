@@ -3,6 +3,7 @@
 
 mod r23664_module_resources;
 mod r27078_heat_template_version;
+mod r27078_version_date;
 mod r39402_description;
 mod r90152_resources_not_empty;
 
@@ -11,6 +12,7 @@ use crate::rules::Rule;
 /// Rules of this section.
 pub const RULES: &[&Rule] = &[
     &r27078_heat_template_version::RULE,
+    &r27078_version_date::RULE,
     &r39402_description::RULE,
     &r23664_module_resources::RULE,
     &r90152_resources_not_empty::RULE,

@@ -15,7 +15,7 @@ pub static RULE: Rule = Rule {
         why: "The version tells Heat which sections and functions the template may use; without \
               it the file is not read as HOT at all, and SDC refuses it on upload.",
         fix: "Add `heat_template_version:` as the first line with a release date the target \
-              OpenStack supports, e.g. `heat_template_version: 2017-09-01` (or `pike`).",
+              OpenStack supports, e.g. `heat_template_version: 2017-09-01`.",
     },
     check: Check::Hot(check),
 };
