@@ -3,9 +3,10 @@
 //! vanishing between listing and reading). Unset, every point is a no-op.
 //!
 //! `VNFWIZ_FAULT=<action>@<point>`: actions `enospc` and `erofs` (fail with "No space left
-//! on device" / "Read-only file system") and `stall` (print `vnfwiz: fault: stalled at
+//! on device" / "Read-only file system"), `stall` (print `vnfwiz: fault: stalled at
 //! <point>` on stderr, then wait until the path in `VNFWIZ_FAULT_RESUME` exists or a signal
-//! arrives, 60 s at most); points `write:<n>` (before the n-th output file, from 1),
+//! arrives, 60 s at most) and `drag` (a stall that goes on for `DRAG` after the signal, as
+//! a slow block write does before the next safe point); points `write:<n>` (before the n-th output file, from 1),
 //! `package` (the files staged, the packages not yet written) and `listed` (a source
 //! folder listed, nothing read yet).
 
@@ -14,6 +15,8 @@ use std::time::{Duration, Instant};
 
 /// The longest a stall waits.
 const STALL_LIMIT: Duration = Duration::from_secs(60);
+/// How long a `drag` goes on once the signal has come.
+const DRAG: Duration = Duration::from_millis(500);
 
 /// Runs the fault configured for `point`, if any; an injected error is returned.
 pub fn at(point: &str) -> io::Result<()> {
@@ -29,7 +32,7 @@ pub fn at(point: &str) -> io::Result<()> {
     match action {
         "enospc" => Err(io::Error::from_raw_os_error(libc::ENOSPC)),
         "erofs" => Err(io::Error::from_raw_os_error(libc::EROFS)),
-        "stall" => {
+        "stall" | "drag" => {
             eprintln!("vnfwiz: fault: stalled at {point}");
             let resume = std::env::var_os("VNFWIZ_FAULT_RESUME");
             let started = Instant::now();
@@ -40,6 +43,9 @@ pub fn at(point: &str) -> io::Result<()> {
                     .is_some_and(|path| std::path::Path::new(path).exists())
             {
                 std::thread::sleep(Duration::from_millis(5));
+            }
+            if action == "drag" {
+                std::thread::sleep(DRAG);
             }
             Ok(())
         }

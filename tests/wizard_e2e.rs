@@ -382,3 +382,58 @@ fn a_signal_from_outside_restores_the_terminal() {
         assert_eq!(contents(dir.path()), before, "{name}: files changed");
     }
 }
+
+#[test]
+fn a_signal_while_the_wizard_writes_leaves_the_folder_as_it_was() {
+    let dir = workspace();
+    std::fs::write(
+        dir.path().join("site.yaml"),
+        "accept_eula: true\ndeployment_option: small\npackage: csar\nproperties:\n  \
+         vfw.site.name: lyon-02\n  vfw.mgmt.address: 10.9.0.4\n  vfw.mgmt.gateway: 10.9.0.1\n  \
+         vfw.admin.password: correct-horse-battery\n",
+    )
+    .unwrap();
+    let before = contents(dir.path());
+    // The write stops once the files are staged, before the package, until a signal comes;
+    // then it takes a while to reach the point where it removes them.
+    let mut wizard = Wizard::start(
+        &["vfw-edge.ova", "--answers", "site.yaml"],
+        dir.path(),
+        SIZE,
+        &[
+            ("VNFWIZ_FAULT", "drag@package"),
+            ("VNFWIZ_FAULT_RESUME", "/nonexistent/never"),
+        ],
+    );
+    wizard.wait_for("✓ Verified");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✓ accepted");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[4/9] Deployment option");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[5/9] Properties");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✓ no violations");
+    wizard.press(&[Key::Ctrl('s')]);
+    wizard.wait_for("Writing");
+    // The staging folder is there: the write is under way.
+    let started = std::time::Instant::now();
+    while contents(dir.path()).len() == before.len() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "nothing was staged: {}",
+            wizard.screen()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    wizard.signal(libc::SIGTERM);
+    assert_eq!(wizard.wait_exit(), 143);
+    assert!(wizard.terminal_restored(), "{}", wizard.screen());
+    assert_eq!(
+        contents(dir.path()),
+        before,
+        "the staged files were removed before the wizard ended"
+    );
+}

@@ -48,6 +48,10 @@ use theme::{Theme, ThemeError};
 use update::{Event, update};
 use worker::Runtime;
 
+/// The longest the wizard waits, on its way out, for a cancelled write to remove what it
+/// staged.
+const CLEANUP_LIMIT: Duration = Duration::from_secs(10);
+
 /// How often the loop looks for a signal while no event arrives.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
@@ -171,14 +175,17 @@ pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
     for effect in steps::source::start(&mut state) {
         runtime.run(effect);
     }
-    event_loop(
+    let ended = event_loop(
         &mut terminal,
         &mut state,
         &theme,
         &inbox,
         &mut runtime,
         options.mouse,
-    )?;
+    );
+    // However the loop ended, a write under way must clean up before the process goes.
+    runtime.finish(CLEANUP_LIMIT);
+    ended?;
     Ok(state.exit.unwrap_or(Exit::Quit))
 }
 

@@ -101,7 +101,12 @@ pub fn run<T: From<Message> + Send>(
                     let _ = outbox.send(Message::WriteProgress(progress).into());
                 });
                 let report = |done, total| progress.report(done, total);
-                let options = Options::new(limits).with_progress(&report);
+                // The wizard ending (a signal, a quit) cancels it: the write removes what it
+                // staged.
+                let options = Options {
+                    cancel,
+                    ..Options::new(limits).with_progress(&report)
+                };
                 send(Message::Written(write(&session, &order, &options)))
             }
             Request::Save(draft, path) => send(Message::Saved(save(&session, &draft, &path))),

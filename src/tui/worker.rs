@@ -5,7 +5,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
-use std::thread;
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
 
 use super::effect::{Effect, Message};
 use super::scan::scan;
@@ -16,10 +17,12 @@ use crate::limits::Limits;
 pub struct Runtime<T: From<Message> + Send + 'static> {
     outbox: Sender<T>,
     limits: Limits,
-    /// Cancels the open in progress.
+    /// Cancels the open or the write in progress.
     cancel: Arc<AtomicBool>,
     /// Requests to the current session's thread (dropping it ends that thread).
     session: Option<Sender<Request>>,
+    /// The current session's thread.
+    thread: Option<JoinHandle<()>>,
 }
 
 impl<T: From<Message> + Send + 'static> Runtime<T> {
@@ -30,6 +33,22 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
             limits,
             cancel: Arc::new(AtomicBool::new(false)),
             session: None,
+            thread: None,
+        }
+    }
+
+    /// Ends the session's thread before the wizard ends: an open or a write under way is
+    /// cancelled (a write removes what it staged, leaving the output folder as it was), and
+    /// the thread is waited for, `within` at most.
+    pub fn finish(mut self, within: Duration) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.session = None;
+        let Some(thread) = self.thread.take() else {
+            return;
+        };
+        let deadline = Instant::now() + within;
+        while !thread.is_finished() && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(5));
         }
     }
 
@@ -48,7 +67,9 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
                     (self.outbox.clone(), self.cancel.clone(), self.limits);
                 let (requests, inbox) = channel();
                 self.session = Some(requests);
-                thread::spawn(move || serve(&path, &limits, &cancel, &outbox, &inbox));
+                self.thread = Some(thread::spawn(move || {
+                    serve(&path, &limits, &cancel, &outbox, &inbox)
+                }));
             }
             Effect::CancelOpen => self.cancel.store(true, Ordering::Relaxed),
             Effect::Evaluate { generation, draft } => {

@@ -161,8 +161,15 @@ impl Wizard {
         }
     }
 
-    /// Changes the terminal's size, as a window resize does.
+    /// Changes the terminal's size, as a window resize does. The screen model changes
+    /// first, under its lock, so no frame drawn for the new size is read at the old one
+    /// (a wide frame wrapped in a narrow model stays garbled: the wizard redraws only cells
+    /// it changed). A frame of the old size read at the new one is harmless: the wizard
+    /// clears and redraws all when it sees the new size.
     pub fn resize(&mut self, (columns, rows): (u16, u16)) {
+        let size = |n: u16| std::num::NonZeroU16::new(n).expect("a size above zero");
+        let mut screen = self.screen.lock().unwrap();
+        screen.set_size(size(rows), size(columns));
         self.master
             .resize(PtySize {
                 rows,
@@ -171,11 +178,6 @@ impl Wizard {
                 pixel_height: 0,
             })
             .expect("resize");
-        let size = |n: u16| std::num::NonZeroU16::new(n).expect("a size above zero");
-        self.screen
-            .lock()
-            .unwrap()
-            .set_size(size(rows), size(columns));
     }
 
     /// Whether any cell on screen has a colour.
@@ -201,10 +203,21 @@ impl Wizard {
         assert_eq!(unsafe { libc::kill(pid as libc::pid_t, signal) }, 0);
     }
 
-    /// Whether the terminal was given back: no alternate screen, cursor visible.
+    /// Whether the terminal was given back (no alternate screen, cursor visible), waiting
+    /// for the last output of a process that has ended to be read.
     pub fn terminal_restored(&self) -> bool {
-        let parser = self.screen.lock().unwrap();
-        !parser.screen().alternate_screen() && !parser.screen().hide_cursor()
+        let restored = || {
+            let parser = self.screen.lock().unwrap();
+            !parser.screen().alternate_screen() && !parser.screen().hide_cursor()
+        };
+        let started = Instant::now();
+        while !restored() {
+            if started.elapsed() > PATIENCE {
+                return false;
+            }
+            thread::sleep(Duration::from_millis(30));
+        }
+        true
     }
 }
 
