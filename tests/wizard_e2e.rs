@@ -183,6 +183,45 @@ fn the_violation_list_filters_fuzzily() {
 }
 
 #[test]
+fn fixes_are_previewed_applied_and_undone_from_the_review() {
+    let mut wizard = Wizard::start(&["tests/fixtures/wizard/dns-needs-work"], repo(), SIZE, &[]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("10 of 10");
+    // A fix that needs the operator's words: f asks, Enter shows the diff, Enter applies.
+    wizard.press(&[Key::Text("/")]);
+    wizard.type_text("44001");
+    wizard.wait_for("1 of 10");
+    wizard.press(&[Key::Enter, Key::Text("f")]);
+    wizard.wait_for("What is `dns_cache_size`");
+    wizard.type_text("Resolver cache size in MiB");
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_for("Fix preview");
+    assert!(
+        screen.contains("│+     description: Resolver cache size in MiB"),
+        "{screen}"
+    );
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("Applied: Set the description");
+    let screen = wizard.wait_for("0 of 9");
+    assert!(screen.contains("/ 44001"), "the filter stays: {screen}");
+    // u takes it back: the violation returns.
+    wizard.press(&[Key::Text("u")]);
+    wizard.wait_for("Undid 1 fix");
+    wizard.wait_for("1 of 10");
+    // F previews every safe fix as one diff; Esc closes it without applying.
+    wizard.press(&[Key::Text("/"), Key::Esc, Key::Text("F")]);
+    let screen = wizard.wait_for("safe fix at once");
+    assert!(screen.contains("dns-resolver-9.18"), "{screen}");
+    wizard.press(&[Key::Esc]);
+    wizard.wait_for("10 of 10");
+    wizard.press(&[Key::Text("q")]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Text("y")]);
+    assert_eq!(wizard.wait_exit(), 0);
+}
+
+#[test]
 fn quitting_with_unsaved_answers_asks_first() {
     let mut wizard = Wizard::start(&["assets/samples/vfw-edge.ova"], repo(), SIZE, &[]);
     wizard.wait_for("✓ Verified");
