@@ -68,16 +68,21 @@ def template_folders():
 
 
 def seed_zips():
-    """Stored (uncompressed) zips, so mutations reach the template bytes."""
-    for folder, names in template_folders():
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
-            for name in names:
-                path = os.path.join(folder, name)
-                if os.path.getsize(path) <= SMALL:
-                    archive.write(path, name)
-        if len(buffer.getvalue()) <= SMALL:
-            put("hot_zip", folder, buffer.getvalue())
+    """Stored (uncompressed) zips, so mutations reach the template bytes; every fourth
+    folder also deflated, so they reach the inflater and its size checks too."""
+    for index, (folder, names) in enumerate(template_folders()):
+        methods = [("", zipfile.ZIP_STORED)]
+        if index % 4 == 0:
+            methods.append((":deflated", zipfile.ZIP_DEFLATED))
+        for suffix, method in methods:
+            buffer = io.BytesIO()
+            with zipfile.ZipFile(buffer, "w", method) as archive:
+                for name in names:
+                    path = os.path.join(folder, name)
+                    if os.path.getsize(path) <= SMALL:
+                        archive.write(path, name)
+            if len(buffer.getvalue()) <= SMALL:
+                put("hot_zip", folder + suffix, buffer.getvalue())
 
 
 def seed_ova():
