@@ -1,8 +1,8 @@
 //! The onboarding session's own thread: it opens the source (reporting hashing progress,
 //! stopping when cancelled), then answers requests in order: evaluating answers (problems
 //! first, then the resolved and validated set; only the newest evaluation waiting runs),
-//! planning fixes for a preview, writing the outputs, saving the answers. Every decision is the session's; this thread
-//! only turns its results into what the steps show.
+//! planning fixes for a preview, writing the outputs, saving the answers. Every decision
+//! is the session's; this thread only turns its results into what the steps show.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -359,7 +359,7 @@ fn plan(session: &Session, draft: &Draft, order: &FixOrder) -> Result<PlannedFix
         (_, None) => {
             return Err(match notes.first() {
                 Some(note) => note.clone(),
-                None => "No safe fix to apply.".to_owned(),
+                None => "nothing would change".to_owned(),
             });
         }
         (FixOrder::Typed(_), Some(applied)) => applied.title.clone(),

@@ -318,11 +318,15 @@ fn typing_update(state: &mut State, action: Action) -> Vec<Effect> {
 /// Whether a key that plans or applies fixes must wait: a validation or a plan is under way.
 fn busy(state: &mut State) -> bool {
     let review = &state.review;
-    if review.running || review.planning {
-        state.warn("Validating the last change; try again in a moment.");
-        return true;
-    }
-    false
+    let doing = if review.running {
+        "Validating the last change"
+    } else if review.planning {
+        "Planning the fix"
+    } else {
+        return false;
+    };
+    state.warn(format!("{doing}; try again in a moment."));
+    true
 }
 
 /// Opens the selected violation's fix, asks for its text first, or says why there is none.
