@@ -1,5 +1,6 @@
 //! The bundled sample (assets/samples/vfw-edge.ova) is what its committed sources build
 //! (assets/samples/vfw-edge/build.sh) and a clean package: the README opens the wizard on it.
+//! The HOT sample (assets/samples/vfw-heat) is clean too.
 
 use std::io::Read;
 use std::path::Path;
@@ -61,15 +62,18 @@ fn the_manifest_lists_every_file_with_its_digest() {
 }
 
 #[test]
-fn the_sample_validates_clean() {
-    let output = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(["validate", "--format", "json"])
-        .arg(samples().join("vfw-edge.ova"))
-        .output()
-        .unwrap();
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(report["violations"], serde_json::json!([]));
-    assert_eq!(output.status.code(), Some(0));
+fn the_samples_validate_clean() {
+    // The OVA, and the same firewall as a HOT set (every ONAP rule, the default profile).
+    for sample in ["vfw-edge.ova", "vfw-heat"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+            .args(["validate", "--format", "json"])
+            .arg(samples().join(sample))
+            .output()
+            .unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["violations"], serde_json::json!([]), "{sample}");
+        assert_eq!(output.status.code(), Some(0), "{sample}");
+    }
 }
 
 #[test]

@@ -102,8 +102,6 @@ pub struct ConvertError {
 pub enum Owner {
     /// A user-configurable ProductSection property (its full key).
     Property(String),
-    /// The deployment option (the selector and each system's sizes).
-    DeploymentOption,
 }
 
 /// The generated set in memory.

@@ -186,11 +186,8 @@ pub fn parameter_problems(
     let mut out = Vec::new();
     for (name, value) in values {
         let subject = format!("parameter {name}");
-        if let Some(owner) = owners.get(name) {
-            let how = match owner {
-                Owner::Property(key) => format!("answer property `{key}` under properties:"),
-                Owner::DeploymentOption => "answer deployment_option".to_owned(),
-            };
+        if let Some(Owner::Property(key)) = owners.get(name) {
+            let how = format!("answer property `{key}` under properties:");
             out.push(problem(
                 subject,
                 "decided by the OVF",
