@@ -204,8 +204,14 @@ fn bench(c: &mut Criterion) {
     // Re-validation as the wizard does it: an evaluation request to the session's thread
     // (answers checked, the set resolved and validated, the panes' index built) until its
     // resolution arrives.
+    // VNFWIZ_LARGE_VNF_NOISY=1: the old generator's set, thousands of violations with a
+    // fix each (the review's markers and per-fix diffs are built on every evaluation).
     let dir = tempfile::tempdir().expect("temp dir");
-    large_vnf::generate_sized(dir.path(), large_vnf::SERVERS_PER_MODULE);
+    if std::env::var_os("VNFWIZ_LARGE_VNF_NOISY").is_some() {
+        large_vnf::noisy::generate(dir.path());
+    } else {
+        large_vnf::generate_sized(dir.path(), large_vnf::SERVERS_PER_MODULE);
+    }
     let (outbox, inbox) = channel::<Message>();
     let mut runtime = Runtime::new(outbox, Limits::default());
     runtime.run(Effect::Open(dir.path().to_path_buf()));
@@ -238,8 +244,10 @@ fn bench(c: &mut Criterion) {
     let first = evaluate(&mut runtime);
     let resolution = resolved(&inbox, first);
     eprintln!(
-        "large VNF: {} violations, refused: {}",
+        "large VNF: {} violations ({} with a fix, {} safe), refused: {}",
         resolution.checked.violations.len(),
+        resolution.checked.fixes.iter().flatten().count(),
+        resolution.checked.safe_fixes,
         resolution.refusal.is_some()
     );
     let mut group = c.benchmark_group("re-validation, large VNF");

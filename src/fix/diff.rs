@@ -2,6 +2,7 @@
 //! unified diff (for `validate --fix-dry-run`).
 
 use std::fmt::Write;
+use std::ops::Range;
 
 use serde::Serialize;
 use similar::{ChangeTag, TextDiff};
@@ -88,10 +89,8 @@ impl Preview {
         let files = changes
             .iter()
             .filter_map(|change| {
-                let old = String::from_utf8_lossy(change.before.unwrap_or(b""));
-                let new = String::from_utf8_lossy(change.after);
                 let created = change.before.is_none();
-                let file = file_change(change.path, created, &old, &new, secrets);
+                let file = file_change(change, secrets);
                 (!file.hunks.is_empty() || created).then_some(file)
             })
             .collect();
@@ -187,8 +186,104 @@ fn mask(text: &str, secrets: &[String]) -> String {
     out
 }
 
-fn file_change(path: &str, created: bool, old: &str, new: &str, secrets: &[String]) -> FileChange {
+/// Where two texts differ, with `CONTEXT` lines around: the byte ranges of the middle of
+/// each (the same start, a common line prefix before it), and how many lines precede it.
+/// A fix changes a few lines of a large file; diffing only the middle keeps a preview's
+/// cost at a byte comparison of the rest.
+fn middle(old: &[u8], new: &[u8]) -> (Range<usize>, Range<usize>, usize) {
+    let line_start = |text: &[u8], at: usize| {
+        text[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+    };
+    let same = common_prefix(old, new);
+    let mut start = line_start(old, same);
+    for _ in 0..CONTEXT {
+        if start == 0 {
+            break;
+        }
+        start = line_start(old, start - 1);
+    }
+    let room = (old.len() - start).min(new.len() - start);
+    let same_end = common_suffix(&old[old.len() - room..], &new[new.len() - room..]);
+    // The common end, from the first line start inside it, less `CONTEXT` lines.
+    let tail = &old[old.len() - same_end..];
+    let mut skipped = same_end;
+    for _ in 0..=CONTEXT {
+        match tail[same_end - skipped..].iter().position(|&b| b == b'\n') {
+            Some(i) => skipped -= i + 1,
+            None => {
+                skipped = 0;
+                break;
+            }
+        }
+    }
+    let lines_before = old[..start].iter().filter(|&&b| b == b'\n').count();
+    (
+        start..old.len() - skipped,
+        start..new.len() - skipped,
+        lines_before,
+    )
+}
+
+/// Bytes compared at once when looking for the first difference (slice equality is a
+/// `memcmp`, far faster than byte by byte).
+const CHUNK: usize = 256;
+
+/// How many bytes `a` and `b` share at their start.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let mut same = 0;
+    for (x, y) in a.chunks(CHUNK).zip(b.chunks(CHUNK)) {
+        if x == y {
+            same += x.len();
+        } else {
+            return same + x.iter().zip(y).take_while(|(p, q)| p == q).count();
+        }
+    }
+    same
+}
+
+/// How many bytes `a` and `b` share at their end.
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    let mut same = 0;
+    for (x, y) in a.rchunks(CHUNK).zip(b.rchunks(CHUNK)) {
+        if x == y {
+            same += x.len();
+        } else {
+            return same
+                + x.iter()
+                    .rev()
+                    .zip(y.iter().rev())
+                    .take_while(|(p, q)| p == q)
+                    .count();
+        }
+    }
+    same
+}
+
+fn file_change(text: &TextChange<'_>, secrets: &[String]) -> FileChange {
+    let (before, after) = (text.before.unwrap_or(b""), text.after);
+    let (old_range, new_range, offset) = middle(before, after);
+    let old = String::from_utf8_lossy(&before[old_range]);
+    let new = String::from_utf8_lossy(&after[new_range]);
+    FileChange {
+        path: text.path.to_owned(),
+        created: text.before.is_none(),
+        old_unterminated: !before.is_empty() && !before.ends_with(b"\n"),
+        new_unterminated: !after.is_empty() && !after.ends_with(b"\n"),
+        hunks: hunks(&old, &new, offset, secrets),
+    }
+}
+
+/// The hunks of a line diff of `old` and `new`, which start after `offset` lines.
+fn hunks(old: &str, new: &str, offset: usize, secrets: &[String]) -> Vec<Hunk> {
     let diff = TextDiff::from_lines(old, new);
+    let line = |index: Option<usize>| index.map(|i| (i + offset) as u32 + 1);
+    let start = |r: &Range<usize>| {
+        let first = (r.start + offset) as u32;
+        if r.is_empty() { first } else { first + 1 }
+    };
     let mut hunks = Vec::new();
     for group in diff.grouped_ops(CONTEXT) {
         let (Some(first), Some(last)) = (group.first(), group.last()) else {
@@ -208,18 +303,11 @@ fn file_change(path: &str, created: bool, old: &str, new: &str, secrets: &[Strin
                 lines.push(DiffLine {
                     kind,
                     text: mask(text.trim_end_matches(['\n', '\r']), secrets),
-                    old: change.old_index().map(|i| i as u32 + 1),
-                    new: change.new_index().map(|i| i as u32 + 1),
+                    old: line(change.old_index()),
+                    new: line(change.new_index()),
                 });
             }
         }
-        let start = |r: &std::ops::Range<usize>| {
-            if r.is_empty() {
-                r.start as u32
-            } else {
-                r.start as u32 + 1
-            }
-        };
         hunks.push(Hunk {
             old_start: start(&old_range),
             old_len: old_range.len() as u32,
@@ -228,13 +316,7 @@ fn file_change(path: &str, created: bool, old: &str, new: &str, secrets: &[Strin
             lines,
         });
     }
-    FileChange {
-        path: path.to_owned(),
-        created,
-        old_unterminated: !old.is_empty() && !old.ends_with('\n'),
-        new_unterminated: !new.is_empty() && !new.ends_with('\n'),
-        hunks,
-    }
+    hunks
 }
 
 #[cfg(test)]
@@ -274,6 +356,74 @@ mod tests {
         );
         assert_eq!(appended.files[0].hunks[0].old_start, 6);
         assert_eq!(appended.files[0].hunks[0].new_len, 4);
+    }
+
+    #[test]
+    fn diffing_the_middle_gives_the_hunks_of_the_whole() {
+        let lines: Vec<String> = (0..40)
+            .map(|i| format!("  key_{i}: value {}", i % 7))
+            .collect();
+        let text = lines.join("\n") + "\n";
+        let mut cases: Vec<(String, String)> = Vec::new();
+        for at in [0, 1, 2, 5, 19, 37, 38, 39] {
+            let mut edited = lines.clone();
+            edited[at] = format!("  key_{at}: changed");
+            cases.push((text.clone(), edited.join("\n") + "\n"));
+            let mut inserted = lines.clone();
+            inserted.insert(at, "  added: 1".to_owned());
+            cases.push((text.clone(), inserted.join("\n") + "\n"));
+            let mut removed = lines.clone();
+            removed.remove(at);
+            cases.push((text.clone(), removed.join("\n") + "\n"));
+        }
+        // Two changes far apart, an unterminated end, an empty text.
+        let far = text.replace("key_3:", "key3:").replace("key_35:", "key35:");
+        cases.push((text.clone(), far));
+        cases.push((text.clone(), text.trim_end().to_owned()));
+        cases.push((String::new(), text.clone()));
+        cases.push((text.clone(), text.clone()));
+        for (before, after) in &cases {
+            let trimmed = file_change(&change("t", Some(before.as_bytes()), after.as_bytes()), &[]);
+            let whole = hunks(before, after, 0, &[]);
+            assert_eq!(trimmed.hunks, whole, "{before:?}\n→\n{after:?}");
+        }
+        // A copy of a neighbour may be aligned either way: the hunks still make the text.
+        for at in [0, 1, 20, 39] {
+            let mut doubled = lines.clone();
+            doubled.insert(at, lines[at].clone());
+            let after = doubled.join("\n") + "\n";
+            let trimmed = file_change(&change("t", Some(text.as_bytes()), after.as_bytes()), &[]);
+            assert_eq!(
+                patched(&text, &trimmed.hunks),
+                after.lines().collect::<Vec<_>>()
+            );
+        }
+    }
+
+    /// `before`'s lines with the hunks applied, checking every context and removed line.
+    fn patched<'a>(before: &'a str, hunks: &'a [Hunk]) -> Vec<&'a str> {
+        let old: Vec<&str> = before.lines().collect();
+        let mut out = Vec::new();
+        let mut next = 0;
+        for hunk in hunks {
+            let first = (hunk.old_start as usize).saturating_sub(1);
+            out.extend(&old[next..first]);
+            next = first;
+            for line in &hunk.lines {
+                match line.kind {
+                    LineKind::Context | LineKind::Removed => {
+                        assert_eq!(old[next], line.text);
+                        if line.kind == LineKind::Context {
+                            out.push(old[next]);
+                        }
+                        next += 1;
+                    }
+                    LineKind::Added => out.push(&line.text),
+                }
+            }
+        }
+        out.extend(&old[next..]);
+        out
     }
 
     #[test]

@@ -56,7 +56,7 @@ pub fn add_to_section(
     let claim = Some(format!("{}#{section}", layout.file));
     match &root.value {
         Value::Null => {
-            let entry = entry_lines(layout, layout.unit, name, value);
+            let entry = entry_lines(layout, layout.unit(), name, value);
             let text = format!("{section}:{}{entry}", layout.eol);
             Some(Added {
                 edit: layout.insert_line(layout.text.len(), text),
@@ -77,7 +77,7 @@ pub fn add_to_section(
                 })
             }
             None => {
-                let entry = entry_lines(layout, layout.unit, name, value);
+                let entry = entry_lines(layout, layout.unit(), name, value);
                 let body = format!(
                     "\n{}",
                     entry
@@ -114,7 +114,7 @@ pub fn add_to_mapping(
             if layout.json || !on_key_line || !layout.starts_line(key.span.start as usize) {
                 return layout.insert_entry(node, None, false, name, Piece::Line(&value.flow));
             }
-            let indent = layout.indent_of(key.span.start as usize) + layout.unit;
+            let indent = layout.indent_of(key.span.start as usize) + layout.unit();
             let entry = entry_lines(layout, indent, name, value);
             let entry = entry.strip_suffix(layout.eol).unwrap_or(&entry);
             Some(Edit::replace(
@@ -224,6 +224,6 @@ mod tests {
         let value = value_after("f", text, &edit, &["a", "c"]).unwrap();
         assert_eq!(value.as_seq().map(<[Node]>::len), Some(2));
         let layout = Layout::new("f", text, Syntax::Yaml);
-        assert_eq!(layout.unit, 2);
+        assert_eq!(layout.unit(), 2);
     }
 }

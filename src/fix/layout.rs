@@ -6,13 +6,15 @@
 //! the next token after them (trailing comments and blank lines included). So the end of
 //! what an entry really holds is computed here ([`Layout::content_end`]).
 
+use std::cell::OnceCell;
+
 use crate::yaml::write::scalar_text;
 use crate::yaml::{Key, Mapping, Node, Syntax, Value};
 
 use super::edit::Edit;
 
 /// A file's text with its conventions.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Layout<'a> {
     /// The file's path (named by every edit).
     pub file: &'a str,
@@ -22,8 +24,8 @@ pub struct Layout<'a> {
     pub eol: &'static str,
     /// Bytes of a leading BOM (nothing is ever inserted before it).
     pub bom: usize,
-    /// Spaces per indentation level (the smallest indentation found, else 2).
-    pub unit: usize,
+    /// Spaces per indentation level, found on first use (most fixes never indent).
+    unit: OnceCell<usize>,
     /// JSON text (keys and strings written JSON's way).
     pub json: bool,
 }
@@ -43,24 +45,32 @@ impl<'a> Layout<'a> {
     pub fn new(file: &'a str, text: &'a str, syntax: Syntax) -> Layout<'a> {
         let eol = line_break(text.as_bytes());
         let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        let unit = text
-            .lines()
-            .filter_map(|line| {
-                let trimmed = line.trim_start_matches(' ');
-                let indent = line.len() - trimmed.len();
-                (indent > 0 && !trimmed.is_empty() && !trimmed.starts_with('#')).then_some(indent)
-            })
-            .min()
-            .filter(|&u| u <= 8)
-            .unwrap_or(2);
         Layout {
             file,
             text,
             eol,
             bom,
-            unit,
+            unit: OnceCell::new(),
             json: syntax == Syntax::Json,
         }
+    }
+
+    /// Spaces per indentation level: the smallest indentation of a line with content, else
+    /// 2 (and 2 when it is over 8, which is alignment rather than nesting).
+    pub fn unit(&self) -> usize {
+        *self.unit.get_or_init(|| {
+            self.text
+                .as_bytes()
+                .split(|&b| b == b'\n')
+                .filter_map(|line| {
+                    let indent = line.iter().take_while(|&&b| b == b' ').count();
+                    let rest = line[indent..].trim_ascii_end();
+                    (indent > 0 && !rest.is_empty() && rest[0] != b'#').then_some(indent)
+                })
+                .min()
+                .filter(|&u| u <= 8)
+                .unwrap_or(2)
+        })
     }
 
     /// Start of the line holding byte `at` (never before the BOM).
@@ -359,7 +369,7 @@ impl<'a> Layout<'a> {
         if !self.starts_line(parent.span.start as usize) || self.json {
             return None;
         }
-        let indent = self.indent_of(parent.span.start as usize) + self.unit;
+        let indent = self.indent_of(parent.span.start as usize) + self.unit();
         let line = self.block_entry(indent, &self.key_text(key), value);
         Some(self.insert_line(self.line_end(parent.span.end as usize), line))
     }

@@ -10,7 +10,7 @@
 
 use crate::hot::{Template, TemplateKind, env_path_for};
 use crate::yaml::write::flow_text;
-use crate::yaml::{Key, Node, Value, YamlLimits, parse};
+use crate::yaml::{Key, Node, Syntax, Value, YamlLimits, parse};
 
 use crate::fix::edit::Edit;
 use crate::fix::environment::{Written, add_to_mapping, add_to_section, as_piece, value_after};
@@ -64,7 +64,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
     });
     let hidden = matches!(map.get("hidden").map(|h| &h.value), Some(Value::Bool(true)));
     let source = Source {
-        layout,
+        layout: &layout,
         key: default_key,
         value: default,
         from: layout.indent_of(default_key.span.start as usize),
@@ -94,7 +94,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
 
 /// Where the default is written.
 struct Source<'a> {
-    layout: Layout<'a>,
+    layout: &'a Layout<'a>,
     key: &'a Key,
     value: &'a Node,
     /// Column of the `default` key.
@@ -283,7 +283,7 @@ pub(crate) fn new_environment(
         }
         let hidden = matches!(map.get("hidden").map(|h| &h.value), Some(Value::Bool(true)));
         let source = Source {
-            layout,
+            layout: &layout,
             key,
             value,
             from: layout.indent_of(key.span.start as usize),
@@ -291,14 +291,8 @@ pub(crate) fn new_environment(
         sources.push((name.text.as_str(), source, hidden));
     }
     let written = |as_written: &[bool]| -> String {
-        let empty = Layout {
-            file: &env_path,
-            text: "",
-            eol: layout.eol,
-            bom: 0,
-            unit: 2,
-            json: false,
-        };
+        let mut empty = Layout::new(&env_path, "", Syntax::Yaml);
+        empty.eol = layout.eol;
         let mut text = format!("parameters:{}", layout.eol);
         if sources.is_empty() {
             text = format!("parameters: {{}}{}", layout.eol);
