@@ -309,6 +309,52 @@ fn a_missing_eula_acceptance_is_refused() {
 }
 
 #[test]
+fn a_value_onap_supplies_is_refused_as_an_answer_unless_the_profile_allows_it() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/samples/vfw-heat");
+    let message = refused(
+        &[
+            s(&sample),
+            "--set",
+            "vnf_id=vfw-lab-3",
+            "--set",
+            "oam_net_id=oam",
+        ],
+        &[],
+    );
+    assert!(
+        message.contains("parameter vnf_id:") && message.contains("[R-20856]"),
+        "{message}"
+    );
+    assert!(
+        message.contains("parameter oam_net_id:") && message.contains("[R-29872]"),
+        "{message}"
+    );
+    assert!(
+        message.contains("leave this parameter without a value"),
+        "{message}"
+    );
+    // Plain Heat has no such rule: the same answers are written.
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let written = vnfwiz(
+        &[
+            "onboard",
+            s(&sample),
+            "--set",
+            "vnf_id=vfw-lab-3",
+            "--profile",
+            "heat",
+            "--out",
+            s(&out),
+        ],
+        &[],
+    );
+    assert_eq!(written.status.code(), Some(0), "{}", text(&written));
+    let env = std::fs::read_to_string(out.join("base_vfw.env")).expect("env");
+    assert!(env.contains("vnf_id: vfw-lab-3"), "{env}");
+}
+
+#[test]
 fn an_unknown_option_is_refused_with_the_choices() {
     let ovf = fixture("vsbc/vsbc.ovf");
     let message = refused(

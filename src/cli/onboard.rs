@@ -238,7 +238,20 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let resolved = session.resolve_fixing(&answers, args.fix.into());
     stop_if_interrupted()?;
     let resolved = match resolved {
-        Ok(resolved) if problems.is_empty() => resolved,
+        Ok(resolved) if problems.is_empty() => {
+            // An answer the output may not hold is the answers' problem, not the set's.
+            let problems = resolved.answer_problems(&answers);
+            if !problems.is_empty() {
+                return refuse(
+                    &args,
+                    &Refusal {
+                        problems,
+                        ..Refusal::default()
+                    },
+                );
+            }
+            resolved
+        }
         Ok(_) => {
             let refusal = Refusal {
                 problems,

@@ -13,10 +13,12 @@ use crate::convert::{Owner, user_data_file};
 use crate::hot::lookalike::closest;
 use crate::ovf::property::valid_values;
 use crate::ovf::{Envelope, Property, PropertyType};
+use crate::report::Severity;
 use crate::yaml::Node;
 
 use super::catalogue::Declared;
 use super::questions::eulas;
+use super::resolve::Resolved;
 use super::{Session, composition};
 
 /// One problem with the answers.
@@ -45,6 +47,35 @@ impl fmt::Display for AnswerProblem {
 
 /// Most names listed when an unknown one is answered.
 const MAX_LISTED: usize = 12;
+
+impl Resolved {
+    /// The errors this resolution shows at an environment entry written from a parameter
+    /// answer (`parameters.<name>`), as problems of those answers: the operator clears the
+    /// field rather than edits a file vnfwiz writes (e.g. `vnf_id`, which ONAP supplies at
+    /// instantiation and R-20856 keeps out of the environment file).
+    pub fn answer_problems(&self, answers: &Answers) -> Vec<AnswerProblem> {
+        let environments: HashSet<&str> = self
+            .set
+            .environments()
+            .map(|e| e.file.path.as_str())
+            .collect();
+        self.violations
+            .iter()
+            .filter(|v| v.severity() == Severity::Error && environments.contains(v.file.as_str()))
+            .filter_map(|v| {
+                let name = v.path.strip_prefix("parameters.")?;
+                answers.parameters.contains_key(name).then(|| {
+                    problem(
+                        format!("parameter {name}"),
+                        v.rule.id,
+                        format!("{}; leave this parameter without a value", v.message),
+                        Vec::new(),
+                    )
+                })
+            })
+            .collect()
+    }
+}
 
 fn problem(subject: String, rule: &str, message: String, choices: Vec<String>) -> AnswerProblem {
     AnswerProblem {

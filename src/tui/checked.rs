@@ -149,4 +149,7 @@ pub struct Resolution {
     /// The parameters to ask as these answers leave them (a chosen implementation may
     /// leave its own open).
     pub parameters: Vec<crate::session::ParameterGroup>,
+    /// Problems of answers the resolved set shows (a parameter answered that its
+    /// environment file must not list), shown at their fields.
+    pub answer_problems: Vec<crate::session::AnswerProblem>,
 }

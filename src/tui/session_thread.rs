@@ -239,6 +239,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
             };
         }
     };
+    let answer_problems = resolved.answer_problems(answers);
     let mut notes: Vec<String> = resolved.notes.iter().map(ToString::to_string).collect();
     notes.extend(
         resolved
@@ -286,6 +287,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
         unset,
         capabilities,
         parameters,
+        answer_problems,
     }
 }
 

@@ -398,7 +398,7 @@ pub fn listed_in_environment<'a>(
                             format!("parameters.{}", fed.name),
                             format!(
                                 "`{}` lists `{}`, which feeds {}; ONAP supplies that value, \
-                                 so the environment file must not",
+                                 so the environment file must not list it",
                                 env.file.path,
                                 fed.name,
                                 feeds(),

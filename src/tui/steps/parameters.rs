@@ -175,6 +175,26 @@ mod tests {
     }
 
     #[test]
+    fn a_value_onap_supplies_is_a_problem_of_its_field() {
+        let mut state = opened("tests/fixtures/wizard/dns-needs-work");
+        state.parameters.form.focus = 0;
+        state.type_text("vnf-7");
+        let problem = state
+            .problem("parameter vnf_id")
+            .expect("the environment file must not list vnf_id");
+        assert_eq!(problem.rule, "R-20856");
+        assert!(
+            problem
+                .message
+                .contains("leave this parameter without a value"),
+            "{}",
+            problem.message
+        );
+        state.keys(&[Erase, Erase, Erase, Erase, Erase]);
+        assert!(state.problem("parameter vnf_id").is_none(), "cleared");
+    }
+
+    #[test]
     fn values_are_checked_by_type_and_an_emptied_field_is_no_answer() {
         let mut state = opened("tests/fixtures/wizard/dns-needs-work");
         state.keys(&[End]);

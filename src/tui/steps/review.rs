@@ -175,6 +175,11 @@ pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>)
         })
         .unwrap_or(0);
     review.tab = review.tab.min(checked.previews.len());
+    // The problems of this evaluation came first; the resolved set adds its own.
+    state
+        .problems
+        .extend(resolution.answer_problems.iter().cloned());
+    let review = &mut state.review;
     review.resolution = Some(resolution);
     super::parameters::questions_changed(state);
 }
