@@ -376,6 +376,19 @@ fn refuse(args: &OnboardArgs, refusal: &Refusal) -> Result<ExitCode, CliError> {
 }
 
 /// The report of a resolved set, for the renderers.
+/// Every violation of a report, as `--format json` lists them.
+fn json_violations(report: &Report) -> Vec<render::json::JsonViolation<'_>> {
+    report
+        .inputs
+        .iter()
+        .flat_map(|i| {
+            i.violations
+                .iter()
+                .map(|v| render::json::violation(&i.label, v))
+        })
+        .collect()
+}
+
 fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
     let notes = resolved.notes.clone();
     let input = resolved.input.clone();
@@ -426,15 +439,7 @@ fn invalid(
     let mut out = std::io::stdout().lock();
     match args.format {
         ListFormat::Json => {
-            let violations: Vec<_> = report
-                .inputs
-                .iter()
-                .flat_map(|i| {
-                    i.violations
-                        .iter()
-                        .map(|v| render::json::violation(&i.label, v))
-                })
-                .collect();
+            let violations = json_violations(&report);
             let doc = json!({"refused": true, "reason": why, "violations": violations,
                              "notes": notes, "fixes": fixes});
             writeln!(
@@ -541,15 +546,7 @@ fn report(
     let mut out = std::io::stdout().lock();
     match args.format {
         ListFormat::Json => {
-            let violations: Vec<_> = report
-                .inputs
-                .iter()
-                .flat_map(|i| {
-                    i.violations
-                        .iter()
-                        .map(|v| render::json::violation(&i.label, v))
-                })
-                .collect();
+            let violations = json_violations(&report);
             let doc = json!({
                 "template": template,
                 "environment": environment,

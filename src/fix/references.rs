@@ -116,6 +116,15 @@ fn rename_key(
     Ok(())
 }
 
+/// The key of entry `name` of a top-level section of `template`.
+fn section_key<'a>(
+    template: &Template<'a>,
+    section: &str,
+    name: &str,
+) -> Option<&'a crate::yaml::Key> {
+    template.root.get(section)?.as_map()?.key(name)
+}
+
 /// Renames resource `old` of `template` to `new` everywhere it is named.
 pub fn rename_resource(
     context: &Context<'_>,
@@ -125,12 +134,7 @@ pub fn rename_resource(
 ) -> Result<Rewrite, Refusal> {
     let set = context.set;
     let mut out = Rewrite::default();
-    let key = template
-        .root
-        .get("resources")
-        .and_then(Node::as_map)
-        .and_then(|m| m.key(old))
-        .ok_or("the resource could not be found")?;
+    let key = section_key(template, "resources", old).ok_or("the resource could not be found")?;
     rename_key(set, template.id, key, new, &mut out)?;
     let parameter_named_too = template.parameter(old).is_some();
     for call in calls_of(context, template.id) {
@@ -232,12 +236,7 @@ pub fn rename_parameter(
 ) -> Result<Rewrite, Refusal> {
     let set = context.set;
     let mut out = Rewrite::default();
-    let key = template
-        .root
-        .get("parameters")
-        .and_then(Node::as_map)
-        .and_then(|m| m.key(old))
-        .ok_or("the parameter could not be found")?;
+    let key = section_key(template, "parameters", old).ok_or("the parameter could not be found")?;
     rename_key(set, template.id, key, new, &mut out)?;
     let resource_named_too = template.resource(old).is_some();
     for call in calls_of(context, template.id) {
