@@ -8,7 +8,7 @@ use std::sync::mpsc::{Sender, channel};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use super::effect::{Effect, Message};
+use super::effect::{Effect, Message, TerminalWork};
 use super::scan::scan;
 use super::session_thread::{Request, run as serve};
 use crate::limits::Limits;
@@ -52,8 +52,9 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
         }
     }
 
-    /// Starts the work an effect asks for.
-    pub fn run(&mut self, effect: Effect) {
+    /// Starts the work an effect asks for; hands back the work only the terminal's owner
+    /// can do.
+    pub fn run(&mut self, effect: Effect) -> Option<TerminalWork> {
         match effect {
             Effect::Scan(root) => {
                 let outbox = self.outbox.clone();
@@ -82,7 +83,10 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
             } => self.ask(Request::Plan(generation, draft, order)),
             Effect::Write(order) => self.ask(Request::Write(order)),
             Effect::SaveAnswers { draft, path } => self.ask(Request::Save(draft, path)),
+            Effect::Reread => self.ask(Request::Reread),
+            Effect::Terminal(work) => return Some(work),
         }
+        None
     }
 
     fn ask(&self, request: Request) {

@@ -119,6 +119,11 @@ impl Filter {
         self.matches = None;
     }
 
+    /// Whether a query narrows the list (else every item is shown, in list order).
+    pub fn active(&self) -> bool {
+        self.matches.is_some()
+    }
+
     /// How many rows are shown out of `total` items.
     pub fn len(&self, total: usize) -> usize {
         self.matches.as_ref().map_or(total, Vec::len)

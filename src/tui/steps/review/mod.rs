@@ -1,63 +1,67 @@
-//! Step 8, Review: the live validation panes. A header counts violations by severity; the
-//! list (rule, severity, file:line, message) filters fuzzily with `/`; the detail pane gives
-//! the rule's summary and fix and the source lines with the offending one marked. Tabs
-//! preview the files to be written. Only visible rows are ever built.
+//! Step 8, Review: the live validation panes. A header counts the items by severity; the
+//! list (rule, severity, file:line, message) holds the output set's violations, the answers
+//! that stop the write and the conversion's and composition's notes; `/` filters it
+//! fuzzily (best matches first), `1` `2` `3` show or hide errors, warnings and notes, `g`
+//! groups it by file or by rule, `n`/`N` go to the next or previous error. The detail pane
+//! gives the selected item in full (focus it with →, scroll it, zoom it with `z`); Enter on
+//! an item an answer decides goes to that answer's field, `e` opens its file at its line in
+//! the operator's editor, `y` copies its place. The Files tab shows every output file.
+//! Only visible rows are ever built.
 //!
-//! Automatic fixes (`src/fix/`): a text marker beside each fixable row (`✎`, `✎?` when the
-//! fix needs the operator's text), the fix's title in the detail pane; `f` opens the
-//! selected fix's diff over the panes (first asking for the text a `✎?` fix writes) and `F`
-//! one diff of every `safe` fix; Enter applies what the open preview shows, Esc closes it,
-//! `u` undoes the last applied step. The session plans a typed fix and the safe fixes on
-//! request, so an evaluation never waits for them. Applying only adds records to
-//! `answers.fixes` and evaluates again: the session replays them when it resolves, as
-//! `onboard --answers` does.
+//! One module per part: `list` (the rows as shown), `detail`, `files` (the Files tab),
+//! `fixes` (previewing, applying and undoing automatic fixes) and `places` (where an item
+//! leads).
+
+mod detail;
+mod files;
+mod fixes;
+mod list;
+mod places;
 
 use std::sync::Arc;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::widgets::Paragraph;
 
-use super::{
-    Hint, filter_cursor, filter_line, highlighted, hint, lasting, row_marker, severity_marker,
-    severity_symbol,
-};
-use crate::answers::FixRecord;
-use crate::fix::{LineKind, record_of};
+use super::{Hint, filter_cursor, filter_line, hint, lasting};
 use crate::report::{Severity, Violation};
 use crate::tui::action::Action;
-use crate::tui::checked::{Checked, FileText, FixView, PlannedFix, Resolution};
-use crate::tui::effect::{Effect, FixOrder};
-use crate::tui::state::{State, StepId};
+use crate::tui::checked::{Checked, FixView, Item, PlannedFix, Resolution};
+use crate::tui::effect::Effect;
+use crate::tui::state::State;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{Filter, ListWindow, TextField, TextScroll, navigate, wrap};
+use crate::tui::widgets::{Filter, ListWindow, TextScroll, navigate, wrap};
 
-/// Source lines shown before and after the offending one.
-const CONTEXT_LINES: usize = 2;
-/// Widest rule id column of the list.
-const MAX_ID_WIDTH: usize = 28;
-/// Widest `file:line` column of the list.
-const MAX_PLACE_WIDTH: usize = 36;
-/// Most lines of refusals and notes shown above the list.
-const MAX_MESSAGE_LINES: u16 = 6;
-/// Longest text a fix takes (a description is one line for SDC's designers).
-const MAX_TYPED_CHARS: usize = 300;
+pub use files::FilesState;
+pub use fixes::{TypedFix, planned};
+pub use list::{Grouping, Listing};
 
-/// A fix waiting for the operator's text (`f` on a `✎?` row).
-pub struct TypedFix {
-    /// The violation it answers, as the answers file records it (the text goes in too).
-    pub record: FixRecord,
-    /// What the fix does.
-    pub title: String,
-    /// What to ask.
-    pub prompt: String,
-    /// The text so far.
-    pub field: TextField,
+/// Most lines of the banner above the list (why nothing can be written yet).
+const MAX_BANNER_LINES: usize = 3;
+
+/// The tabs of the step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tab {
+    /// The list and the detail pane.
+    #[default]
+    Violations,
+    /// Every output file.
+    Files,
+}
+
+/// Which pane of a tab has the keys.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pane {
+    /// The list: ↑↓ move the selection.
+    #[default]
+    List,
+    /// The detail (or the file's text): ↑↓ scroll it.
+    Detail,
 }
 
 /// The panes' state.
-#[derive(Default)]
 pub struct ReviewState {
     /// The latest evaluation's result.
     pub resolution: Option<Arc<Resolution>>,
@@ -65,16 +69,24 @@ pub struct ReviewState {
     pub generation: u64,
     /// A run is in flight whose result is not shown yet.
     pub running: bool,
-    /// The `/` filter over rule id, message and file.
+    /// The `/` filter over rule, message and place (best matches first).
     pub filter: Filter,
-    /// The selected row of the filtered list.
+    /// The list as shown: severities, grouping, order.
+    pub listing: Listing,
+    /// The selected position of the shown list.
     pub selected: usize,
     /// The list's scroll window.
     pub window: ListWindow,
-    /// The tab shown: 0 is the violations, then one per preview.
-    pub tab: usize,
-    /// Scroll position of a preview tab.
-    pub preview: TextScroll,
+    /// The tab shown.
+    pub tab: Tab,
+    /// The pane with the keys.
+    pub pane: Pane,
+    /// The focused pane fills the step (`z`).
+    pub zoomed: bool,
+    /// Scroll position of the detail pane.
+    pub detail: TextScroll,
+    /// The Files tab.
+    pub files: FilesState,
     /// The fix preview open over the panes (`f` or `F`): Enter applies it.
     pub fix: Option<PlannedFix>,
     /// Scroll position of the fix preview.
@@ -85,6 +97,34 @@ pub struct ReviewState {
     pub typing: Option<TypedFix>,
     /// A fix plan asked of the session and not back yet.
     pub planning: bool,
+    /// Why the source could not be read again after its files changed (the panes show the
+    /// last reading meanwhile).
+    pub unreadable: Option<String>,
+}
+
+impl Default for ReviewState {
+    fn default() -> ReviewState {
+        ReviewState {
+            resolution: None,
+            generation: 0,
+            running: false,
+            filter: Filter::ranked(),
+            listing: Listing::default(),
+            selected: 0,
+            window: ListWindow::default(),
+            tab: Tab::default(),
+            pane: Pane::default(),
+            zoomed: false,
+            detail: TextScroll::default(),
+            files: FilesState::default(),
+            fix: None,
+            fix_scroll: TextScroll::default(),
+            fix_steps: Vec::new(),
+            typing: None,
+            planning: false,
+            unreadable: None,
+        }
+    }
 }
 
 impl ReviewState {
@@ -98,7 +138,7 @@ impl ReviewState {
     pub fn ready(&self) -> bool {
         self.resolution
             .as_ref()
-            .is_some_and(|r| r.refusal.is_none() && r.checked.count(Severity::Error) == 0)
+            .is_some_and(|r| r.refusal.is_none() && r.checked.errors() == 0)
     }
 
     /// Why the outputs cannot be written yet, in one line.
@@ -111,7 +151,7 @@ impl ReviewState {
                 n => format!("{first} (and {} more)", n - 1),
             });
         }
-        match resolution.checked.count(Severity::Error) {
+        match resolution.checked.errors() {
             0 => None,
             n => Some(format!(
                 "the output set breaks {n} MUST rule{} (see Review)",
@@ -120,28 +160,62 @@ impl ReviewState {
         }
     }
 
-    fn total(&self) -> usize {
-        self.checked().map_or(0, |c| c.violations.len())
-    }
-
+    /// How many items the list shows.
     fn shown(&self) -> usize {
-        self.filter.len(self.total())
+        self.listing.len()
     }
 
-    fn tabs(&self) -> usize {
-        1 + self.checked().map_or(0, |c| c.previews.len())
+    /// The tabs there are: the Files tab once there are files to show.
+    fn tabs(&self) -> Vec<Tab> {
+        tabs_of(self.checked())
     }
 
-    /// The index of the violation at the selected row.
-    fn selected_index(&self) -> Option<usize> {
-        let checked = self.checked()?;
-        self.filter.item(self.selected, checked.violations.len())
+    /// The index (into the evaluation's items) of the selected item.
+    pub fn selected_index(&self) -> Option<usize> {
+        self.listing.item(self.selected)
     }
 
-    /// The violation at the selected row.
+    /// The violation selected, when a violation is.
     pub fn selected_violation(&self) -> Option<&Violation> {
-        self.checked()?.violations.get(self.selected_index()?)
+        match self.checked()?.item(self.selected_index()?)? {
+            Item::Violation(v) => Some(v),
+            Item::Finding(_) => None,
+        }
     }
+
+    /// Builds the shown list again, keeping the selected item selected when it is still
+    /// shown.
+    fn relist(&mut self) {
+        let kept = self.selected_index();
+        let Some(resolution) = &self.resolution else {
+            return;
+        };
+        self.listing.rebuild(&resolution.checked, &self.filter);
+        self.selected = kept
+            .and_then(|index| self.listing.position_of(index))
+            .unwrap_or_else(|| self.selected.min(self.listing.len().saturating_sub(1)));
+    }
+
+    /// Selects a position, showing the new item's detail from its top.
+    fn select(&mut self, position: usize) {
+        if position != self.selected {
+            self.detail.home();
+        }
+        self.selected = position;
+    }
+}
+
+/// What identifies an item across evaluations: a violation by rule, file and key path
+/// (its line moves when the file is edited), a finding by its subject and message.
+fn identity(checked: &Checked, index: usize) -> Option<(String, String, String)> {
+    Some(match checked.item(index)? {
+        Item::Violation(v) => (v.rule.id.to_owned(), v.file.clone(), v.path.clone()),
+        Item::Finding(f) => (
+            f.kind.label().to_owned(),
+            f.subject.clone(),
+            f.message.clone(),
+        ),
+    })
 }
 
 /// An evaluation finished; a stale one is dropped.
@@ -150,31 +224,45 @@ pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>)
     if generation != review.generation {
         return;
     }
-    // Keep the same violation selected when it is still there.
-    let keep = review
-        .selected_violation()
-        .map(|v| (v.rule.id, v.file.clone(), v.span.line, v.message.clone()));
+    // Keep the same item selected when it is still there (the same message first, when a
+    // place holds several).
+    let kept = review
+        .checked()
+        .zip(review.selected_index())
+        .and_then(|(c, i)| {
+            let message = c.item(i)?.message().to_owned();
+            Some((identity(c, i)?, message))
+        });
     let checked = &resolution.checked;
+    let found = kept.and_then(|(identity_kept, message)| {
+        let same: Vec<usize> = (0..checked.len())
+            .filter(|&i| self::identity(checked, i).as_ref() == Some(&identity_kept))
+            .collect();
+        same.iter()
+            .copied()
+            .find(|&i| {
+                checked
+                    .item(i)
+                    .is_some_and(|item| item.message() == message)
+            })
+            .or(same.first().copied())
+    });
     review.running = false;
     review.filter.invalidate();
     review.filter.apply(&checked.haystacks);
-    review.selected = keep
-        .and_then(|(id, file, line, message)| {
-            (0..review.filter.len(checked.violations.len())).find(|&row| {
-                review
-                    .filter
-                    .item(row, checked.violations.len())
-                    .and_then(|i| checked.violations.get(i))
-                    .is_some_and(|v| {
-                        v.rule.id == id
-                            && v.file == file
-                            && v.span.line == line
-                            && v.message == message
-                    })
-            })
-        })
-        .unwrap_or(0);
-    review.tab = review.tab.min(checked.previews.len());
+    review.listing.rebuild(checked, &review.filter);
+    let position = found.and_then(|i| review.listing.position_of(i));
+    if position != Some(review.selected) || found.is_none() {
+        review.detail.home();
+    }
+    review.selected = position.unwrap_or(0);
+    if review.files.selected >= checked.previews.len() {
+        review.files.selected = 0;
+        review.files.text.home();
+    }
+    if !tabs_of(Some(checked)).contains(&review.tab) {
+        review.tab = Tab::Violations;
+    }
     // The problems of this evaluation came first; the resolved set adds its own.
     state
         .problems
@@ -184,245 +272,229 @@ pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>)
     super::parameters::questions_changed(state);
 }
 
+/// The tabs an evaluation gives: the Files tab once there are files to show.
+fn tabs_of(checked: Option<&Checked>) -> Vec<Tab> {
+    if checked.is_some_and(|c| !c.previews.is_empty()) {
+        vec![Tab::Violations, Tab::Files]
+    } else {
+        vec![Tab::Violations]
+    }
+}
+
 /// Keys of the review step.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let review = &mut state.review;
-    let haystacks = review.resolution.clone();
     if review.filter.editing {
-        match action {
-            Action::Confirm => review.filter.keep(),
-            Action::Back => {
-                review.filter.clear();
-                review.selected = 0;
-            }
-            _ if review.filter.edit(action) => {
-                if let Some(resolution) = &haystacks {
-                    review.filter.apply(&resolution.checked.haystacks);
-                }
-                review.selected = 0;
-            }
-            _ => {
-                if let Some(row) = navigate(
-                    action,
-                    review.selected,
-                    review.shown(),
-                    review.window.page(),
-                ) {
-                    review.selected = row;
-                }
-            }
-        }
+        filter_update(review, action);
         return Vec::new();
     }
     if review.typing.is_some() {
-        return typing_update(state, action);
+        return fixes::typing_update(state, action);
     }
     if review.fix.is_some() {
-        return fix_preview_update(state, action);
+        return fixes::fix_preview_update(state, action);
     }
     match action {
-        Action::PreviewFix if review.tab == 0 => return preview_selected_fix(state),
-        Action::PreviewSafeFixes => return preview_safe_fixes(state),
-        Action::UndoFix => return undo_fix(state),
-        _ => {}
-    }
-    let review = &mut state.review;
-    match action {
-        Action::NextField => {
-            review.tab = (review.tab + 1) % review.tabs();
-            review.preview.home();
+        Action::NextField | Action::PreviousField => {
+            let tabs = review.tabs();
+            let at = tabs.iter().position(|t| *t == review.tab).unwrap_or(0);
+            let step = if action == Action::NextField {
+                1
+            } else {
+                tabs.len() - 1
+            };
+            review.tab = tabs[(at + step) % tabs.len()];
+            review.pane = Pane::List;
+            review.zoomed = false;
             return Vec::new();
         }
-        Action::PreviousField => {
-            review.tab = (review.tab + review.tabs() - 1) % review.tabs();
-            review.preview.home();
+        Action::Right if review.pane == Pane::List => {
+            review.pane = Pane::Detail;
             return Vec::new();
         }
-        _ => {}
-    }
-    if review.tab > 0 {
-        if review.preview.apply(action) {
+        Action::Left if review.pane == Pane::Detail && !review.zoomed => {
+            review.pane = Pane::List;
             return Vec::new();
         }
-    } else if let Some(row) = navigate(
-        action,
-        review.selected,
-        review.shown(),
-        review.window.page(),
-    ) {
-        review.selected = row;
-        return Vec::new();
-    }
-    match action {
-        Action::Filter if review.tab == 0 => review.filter.open(),
-        Action::Confirm => state.go_next(),
+        Action::Zoom => {
+            review.zoomed = !review.zoomed;
+            review.pane = if review.zoomed {
+                Pane::Detail
+            } else {
+                Pane::List
+            };
+            return Vec::new();
+        }
+        Action::Edit => return places::edit(state),
+        Action::Copy => return places::copy(state),
         Action::Write => return super::write::write_now(state),
-        Action::Back => state.go_back(),
+        _ => {}
+    }
+    match review.tab {
+        Tab::Violations => violations_update(state, action),
+        Tab::Files => files_update(state, action),
+    }
+}
+
+/// Keys while the filter's query has focus.
+fn filter_update(review: &mut ReviewState, action: Action) {
+    let changed = match action {
+        Action::Confirm => {
+            review.filter.keep();
+            false
+        }
+        Action::Back => {
+            review.filter.clear();
+            true
+        }
+        _ if review.filter.edit(action) => {
+            if let Some(resolution) = &review.resolution {
+                review.filter.apply(&resolution.checked.haystacks);
+            }
+            true
+        }
+        _ => {
+            if let Some(position) = navigate(
+                action,
+                review.selected,
+                review.shown(),
+                review.window.page(),
+            ) {
+                review.select(position);
+            }
+            false
+        }
+    };
+    if changed {
+        // A new query ranks anew: the best match comes first, selected.
+        review.relist();
+        review.select(0);
+    }
+}
+
+/// Keys of the Violations tab.
+fn violations_update(state: &mut State, action: Action) -> Vec<Effect> {
+    let review = &mut state.review;
+    if review.pane == Pane::Detail && review.detail.apply(action) {
+        return Vec::new();
+    }
+    if review.pane == Pane::List
+        && let Some(position) = navigate(
+            action,
+            review.selected,
+            review.shown(),
+            review.window.page(),
+        )
+    {
+        review.select(position);
+        return Vec::new();
+    }
+    match action {
+        Action::PreviewFix => return fixes::preview_selected_fix(state),
+        Action::PreviewSafeFixes => return fixes::preview_safe_fixes(state),
+        Action::UndoFix => return fixes::undo_fix(state),
+        Action::NextError | Action::PreviousError => {
+            let forward = action == Action::NextError;
+            let next = review
+                .checked()
+                .and_then(|c| review.listing.next_error(c, review.selected, forward));
+            match next {
+                Some(position) => {
+                    let wrapped = if forward {
+                        position <= review.selected
+                    } else {
+                        position >= review.selected
+                    };
+                    review.select(position);
+                    if wrapped {
+                        state.tell("Went round the list.");
+                    }
+                }
+                None => state.tell("No error in the list."),
+            }
+        }
+        Action::ToggleSeverity(severity) => {
+            let slot = list::slot(severity);
+            review.listing.hidden[slot] = !review.listing.hidden[slot];
+            let hidden = review.listing.hidden[slot];
+            review.relist();
+            let what = match severity {
+                Severity::Error => "Errors",
+                Severity::Warning => "Warnings",
+                Severity::Note => "Notes",
+            };
+            state.tell(format!(
+                "{what} {} ({} shows or hides them).",
+                if hidden { "hidden" } else { "shown" },
+                slot + 1
+            ));
+        }
+        Action::Group => {
+            review.listing.grouping = review.listing.grouping.next();
+            review.relist();
+            let grouping = review.listing.grouping.describe();
+            state.tell(format!("{grouping} (g groups otherwise)."));
+        }
+        Action::Filter => {
+            review.pane = Pane::List;
+            review.zoomed = false;
+            review.filter.open();
+        }
+        Action::Confirm => return places::confirm(state),
+        Action::Back => back(state),
         _ => {}
     }
     Vec::new()
 }
 
-/// Keys while a fix preview is open: Enter applies it, Esc closes it, arrows scroll.
-fn fix_preview_update(state: &mut State, action: Action) -> Vec<Effect> {
+/// Esc: the zoom first, then the detail's focus, then a kept filter, then the step.
+fn back(state: &mut State) {
     let review = &mut state.review;
-    match action {
-        Action::Confirm => {
-            let Some(plan) = review.fix.take() else {
-                return Vec::new();
-            };
-            review.fix_steps.push(plan.records.len());
-            state.draft.answers.fixes.extend(plan.records);
-            state.tell(format!("Applied: {} (u undoes it).", plan.title));
-            state.changed()
-        }
-        Action::Back => {
-            review.fix = None;
-            Vec::new()
-        }
-        _ => {
-            review.fix_scroll.apply(action);
-            Vec::new()
-        }
-    }
-}
-
-/// Keys while a fix's text is typed: Enter asks for the fix's preview, Esc drops it.
-fn typing_update(state: &mut State, action: Action) -> Vec<Effect> {
-    let review = &mut state.review;
-    let Some(typing) = &mut review.typing else {
-        return Vec::new();
-    };
-    match action {
-        Action::Confirm => {
-            let text = typing.field.text().trim();
-            if text.is_empty() {
-                state.warn("Type the text first; Esc cancels.");
-                return Vec::new();
-            }
-            let mut record = typing.record.clone();
-            record.text = Some(text.to_owned());
-            review.typing = None;
-            plan_fix(state, FixOrder::Typed(record))
-        }
-        Action::Back => {
-            review.typing = None;
-            Vec::new()
-        }
-        Action::Input(_) if typing.field.text().chars().count() >= MAX_TYPED_CHARS => {
-            state.warn(format!("At most {MAX_TYPED_CHARS} characters."));
-            Vec::new()
-        }
-        _ => {
-            typing.field.apply(action);
-            Vec::new()
-        }
-    }
-}
-
-/// Whether a key that plans or applies fixes must wait: a validation or a plan is under way.
-fn busy(state: &mut State) -> bool {
-    let review = &state.review;
-    let doing = if review.running {
-        "Validating the last change"
-    } else if review.planning {
-        "Planning the fix"
+    if review.zoomed {
+        review.zoomed = false;
+        review.pane = Pane::List;
+    } else if review.pane == Pane::Detail {
+        review.pane = Pane::List;
+    } else if !review.filter.query().is_empty() {
+        review.filter.clear();
+        review.relist();
+        state.tell("Filter cleared (Esc again goes back a step).");
     } else {
-        return false;
-    };
-    state.warn(format!("{doing}; try again in a moment."));
-    true
+        state.go_back();
+    }
 }
 
-/// Opens the selected violation's fix, asks for its text first, or says why there is none.
-fn preview_selected_fix(state: &mut State) -> Vec<Effect> {
-    if busy(state) {
+/// Keys of the Files tab.
+fn files_update(state: &mut State, action: Action) -> Vec<Effect> {
+    let review = &mut state.review;
+    let count = review.checked().map_or(0, |c| c.previews.len());
+    if review.pane == Pane::Detail && review.files.text.apply(action) {
         return Vec::new();
     }
-    let review = &state.review;
-    let Some(index) = review.selected_index() else {
-        return Vec::new();
-    };
-    let fix = review.checked().and_then(|c| c.fix(index)).cloned();
-    match fix {
-        Some(FixView::Ready(plan)) => open_fix(state, plan),
-        Some(FixView::NeedsText { title, prompt }) => {
-            let Some(violation) = state.review.selected_violation() else {
-                return Vec::new();
-            };
-            state.review.typing = Some(TypedFix {
-                record: record_of(violation, None),
-                title,
-                prompt,
-                field: TextField::default(),
-            });
+    if review.pane == Pane::List
+        && let Some(row) = navigate(
+            action,
+            review.files.selected,
+            count,
+            review.files.window.page(),
+        )
+    {
+        if row != review.files.selected {
+            review.files.text.home();
         }
-        Some(FixView::Unavailable(reason)) => state.warn(format!("No fix here: {reason}")),
-        None => state.warn("No automatic fix for this rule."),
+        review.files.selected = row;
+        return Vec::new();
+    }
+    match action {
+        Action::Confirm => state.go_next(),
+        Action::Back if review.zoomed || review.pane == Pane::Detail => {
+            review.zoomed = false;
+            review.pane = Pane::List;
+        }
+        Action::Back => review.tab = Tab::Violations,
+        _ => {}
     }
     Vec::new()
-}
-
-/// Asks the session for one preview of every `safe` fix.
-fn preview_safe_fixes(state: &mut State) -> Vec<Effect> {
-    if busy(state) {
-        return Vec::new();
-    }
-    if state.review.checked().is_none_or(|c| c.safe_fixes == 0) {
-        state.warn("No safe fix to apply.");
-        return Vec::new();
-    }
-    plan_fix(state, FixOrder::SafeFixes)
-}
-
-/// Asks the session to plan fixes on the current answers.
-fn plan_fix(state: &mut State, order: FixOrder) -> Vec<Effect> {
-    state.review.planning = true;
-    state.tell("Planning the fix…");
-    vec![Effect::PlanFix {
-        generation: state.review.generation,
-        draft: state.draft.clone(),
-        order,
-    }]
-}
-
-/// A plan came back: its preview opens, unless the answers changed meanwhile or the
-/// operator left the step.
-pub fn planned(state: &mut State, generation: u64, plan: Result<PlannedFix, String>) {
-    let review = &mut state.review;
-    review.planning = false;
-    if generation != review.generation || state.step != StepId::Review {
-        return;
-    }
-    match plan {
-        Ok(plan) => {
-            state.notice = None;
-            open_fix(state, plan);
-        }
-        Err(reason) => state.warn(format!("No fix to preview: {reason}")),
-    }
-}
-
-fn open_fix(state: &mut State, plan: PlannedFix) {
-    state.review.fix_scroll.home();
-    state.review.fix = Some(plan);
-}
-
-/// Takes the last applied step's records out of the answers and evaluates again.
-fn undo_fix(state: &mut State) -> Vec<Effect> {
-    let fixes = &mut state.draft.answers.fixes;
-    if fixes.is_empty() {
-        state.warn("No applied fix to undo.");
-        return Vec::new();
-    }
-    // Records loaded from an answers file were no step of ours: one at a time.
-    let count = state.review.fix_steps.pop().unwrap_or(1).min(fixes.len());
-    fixes.truncate(fixes.len() - count);
-    state.tell(format!(
-        "Undid {count} fix{}.",
-        if count == 1 { "" } else { "es" }
-    ));
-    state.changed()
 }
 
 /// Draws the panes; returns where the cursor goes when the filter has focus.
@@ -434,30 +506,30 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
         Constraint::Min(1),
     ])
     .areas(area);
-    frame.render_widget(tab_line(state, theme), tabs_area);
+    frame.render_widget(tab_line(review, theme), tabs_area);
     let Some(resolution) = &review.resolution else {
         frame.render_widget(Span::styled("Validating…", theme.muted), counts_area);
         return None;
     };
     let checked = &resolution.checked;
-    frame.render_widget(count_line(checked, review.running, theme), counts_area);
+    frame.render_widget(count_line(review, checked, theme), counts_area);
     if let Some(plan) = &review.fix {
-        draw_fix(plan, &review.fix_scroll, theme, frame, rest);
+        fixes::draw_fix(plan, &review.fix_scroll, theme, frame, rest);
         return None;
     }
-    if review.tab > 0 {
-        if let Some(preview) = checked.previews.get(review.tab - 1) {
-            draw_text(&preview.text, &review.preview, theme, frame, rest);
-        }
+    let banner = banner_lines(review, resolution, theme, usize::from(rest.width));
+    let banner_height = u16::try_from(banner.len()).unwrap_or(u16::MAX);
+    let [banner_area, rest] =
+        Layout::vertical([Constraint::Length(banner_height), Constraint::Min(1)]).areas(rest);
+    frame.render_widget(Paragraph::new(banner), banner_area);
+    if review.tab == Tab::Files {
+        files::draw(review, checked, theme, frame, rest);
         return None;
     }
-    let messages = message_lines(resolution, theme, usize::from(rest.width));
-    let shown_messages = u16::try_from(messages.len())
-        .unwrap_or(u16::MAX)
-        .min(MAX_MESSAGE_LINES);
-    let [messages_area, rest] =
-        Layout::vertical([Constraint::Length(shown_messages), Constraint::Min(1)]).areas(rest);
-    frame.render_widget(Paragraph::new(messages), messages_area);
+    if review.zoomed {
+        detail::draw(review, checked, theme, frame, rest);
+        return None;
+    }
     let list_height = (rest.height.saturating_sub(1) / 2).max(3);
     let [filter_area, list_area, detail_area] = Layout::vertical([
         Constraint::Length(1),
@@ -465,77 +537,41 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
         Constraint::Min(1),
     ])
     .areas(rest);
-    let total = checked.violations.len();
     frame.render_widget(
         filter_line(
             &review.filter,
             review.shown(),
-            total,
+            checked.len(),
             theme,
             filter_area.width,
         ),
         filter_area,
     );
-    draw_list(review, checked, theme, frame, list_area);
+    list::draw(review, checked, theme, frame, list_area);
     if let Some(typing) = &review.typing {
-        return Some(draw_typing(typing, theme, frame, detail_area));
+        return Some(fixes::draw_typing(typing, theme, frame, detail_area));
     }
-    draw_detail(review, checked, theme, frame, detail_area);
+    detail::draw(review, checked, theme, frame, detail_area);
     review
         .filter
         .editing
         .then(|| filter_cursor(&review.filter, filter_area))
 }
 
-/// The question a `✎?` fix asks, with its field where the detail pane was; returns where
-/// the cursor goes.
-fn draw_typing(typing: &TypedFix, theme: &Theme, frame: &mut Frame, area: Rect) -> (u16, u16) {
-    let block = Block::default()
-        .borders(Borders::TOP)
-        .border_style(theme.focus)
-        .title(Span::styled(format!(" ✎? {} ", typing.title), theme.title));
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let width = usize::from(inner.width);
-    let mut lines: Vec<Line> = wrap(&typing.prompt, width)
-        .into_iter()
-        .map(|text| Line::from(Span::styled(text, theme.text)))
-        .collect();
-    let field_row = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-    let shown = typing.field.shown(inner.width.saturating_sub(3), false);
-    lines.push(Line::from(vec![
-        Span::styled("› ", theme.accent),
-        Span::styled(shown.text, theme.focus),
-    ]));
-    lines.push(Line::default());
-    lines.push(Line::from(Span::styled(
-        "Enter previews the fix with this text · Esc cancels",
-        theme.muted,
-    )));
-    frame.render_widget(Paragraph::new(lines), inner);
-    (
-        inner.x + 2 + shown.cursor,
-        inner.y + field_row.min(inner.height.saturating_sub(1)),
-    )
-}
-
-fn tab_line(state: &State, theme: &Theme) -> Line<'static> {
-    let review = &state.review;
-    let mut titles = vec![format!("Violations ({})", review.total())];
-    if let Some(checked) = review.checked() {
-        titles.extend(
-            checked
-                .previews
-                .iter()
-                .map(|p| format!("{} {}", p.title, p.path)),
-        );
-    }
+fn tab_line(review: &ReviewState, theme: &Theme) -> Line<'static> {
     let mut spans = Vec::new();
-    for (i, title) in titles.into_iter().enumerate() {
+    for (i, tab) in review.tabs().into_iter().enumerate() {
+        let title = match tab {
+            Tab::Violations => format!("Violations ({})", review.checked().map_or(0, Checked::len)),
+            Tab::Files => format!(
+                "Files ({})",
+                review.checked().map_or(0, |c| c.previews.len())
+            ),
+        };
         if i > 0 {
             spans.push(Span::styled(" │ ", theme.border));
         }
-        if i == review.tab {
+        if tab == review.tab {
             spans.push(Span::styled(format!("[{title}]"), theme.focus));
         } else {
             spans.push(Span::styled(format!(" {title} "), theme.muted));
@@ -544,407 +580,71 @@ fn tab_line(state: &State, theme: &Theme) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Why nothing can be written yet, and the conversion's warnings, one marked line each.
-fn message_lines(resolution: &Resolution, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+/// Why nothing can be written yet, or that the source could not be read again: at most a
+/// few lines above the list (each reason is an item of the list, in full).
+fn banner_lines(
+    review: &ReviewState,
+    resolution: &Resolution,
+    theme: &Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
-    let cut = |text: &str| -> String {
-        let limit = width.saturating_sub(4);
-        if text.chars().count() > limit {
-            let short: String = text.chars().take(limit.saturating_sub(1)).collect();
-            format!("{short}…")
-        } else {
-            text.to_owned()
-        }
-    };
+    if let Some(reason) = &review.unreadable {
+        let text =
+            format!("▲ The source cannot be read as it is now; showing the last reading: {reason}");
+        lines.extend(
+            wrap(&text, width)
+                .into_iter()
+                .take(2)
+                .map(|l| Line::from(Span::styled(l, theme.warning))),
+        );
+    }
     if let Some(refusal) = &resolution.refusal {
+        let count = refusal.len();
         lines.push(Line::from(Span::styled(
-            format!("Not ready to write ({}):", refusal.len()),
+            format!(
+                "✗ Not ready to write: {count} reason{} below; Enter on an answer goes to its field.",
+                if count == 1 { "" } else { "s" }
+            ),
             theme.error,
         )));
-        for text in refusal {
-            lines.push(Line::from(vec![
-                Span::styled("  ✗ ", theme.error),
-                Span::styled(cut(text), theme.text),
-            ]));
-        }
     }
-    for note in &resolution.notes {
-        lines.push(Line::from(vec![
-            Span::styled("  ▲ ", theme.warning),
-            Span::styled(cut(note), theme.text),
-        ]));
-    }
+    lines.truncate(MAX_BANNER_LINES);
     lines
 }
 
-fn count_line(checked: &Checked, running: bool, theme: &Theme) -> Line<'static> {
+/// The counts by severity, each marked when hidden, with the grouping and the run.
+fn count_line(review: &ReviewState, checked: &Checked, theme: &Theme) -> Line<'static> {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    let mut spans = vec![
-        Span::styled(
-            format!("✗ {}", plural(checked.count(Severity::Error), "error")),
-            theme.error,
-        ),
-        Span::raw("   "),
-        Span::styled(
-            format!("▲ {}", plural(checked.count(Severity::Warning), "warning")),
-            theme.warning,
-        ),
-        Span::raw("   "),
-        Span::styled(
-            format!("· {}", plural(checked.count(Severity::Note), "note")),
-            theme.note,
-        ),
-    ];
-    if running {
+    let mut spans = Vec::new();
+    for (severity, symbol, word) in [
+        (Severity::Error, "✗", "error"),
+        (Severity::Warning, "▲", "warning"),
+        (Severity::Note, "·", "note"),
+    ] {
+        if !spans.is_empty() {
+            spans.push(Span::raw("   "));
+        }
+        let hidden = review.listing.hidden[list::slot(severity)];
+        let text = format!("{symbol} {}", plural(checked.count(severity), word));
+        if hidden {
+            spans.push(Span::styled(format!("{text} (hidden)"), theme.muted));
+        } else {
+            spans.push(Span::styled(text, theme.severity(severity)));
+        }
+    }
+    if review.listing.grouping != Grouping::None {
+        spans.push(Span::styled(
+            format!("   {}", review.listing.grouping.describe().to_lowercase()),
+            theme.muted,
+        ));
+    }
+    if review.running {
         spans.push(Span::styled("   validating…", theme.accent));
-    } else if checked.violations.is_empty() {
+    } else if checked.is_empty() {
         spans.push(Span::styled("   ✓ no violations", theme.success));
     }
     Line::from(spans)
-}
-
-fn draw_list(
-    review: &ReviewState,
-    checked: &Checked,
-    theme: &Theme,
-    frame: &mut Frame,
-    area: Rect,
-) {
-    let total = checked.violations.len();
-    let range = review
-        .window
-        .range(review.selected, review.shown(), usize::from(area.height));
-    // Columns as wide as the visible rows need, within bounds.
-    let visible = || {
-        range
-            .clone()
-            .filter_map(|row| review.filter.item(row, total))
-            .map(|i| &checked.violations[i])
-    };
-    let id_width = visible()
-        .map(|v| v.rule.id.chars().count() + 1)
-        .max()
-        .unwrap_or(0)
-        .min(MAX_ID_WIDTH);
-    let place_width = visible()
-        .map(|v| v.file.chars().count() + v.span.line.to_string().len() + 2)
-        .max()
-        .unwrap_or(0)
-        .min(MAX_PLACE_WIDTH);
-    let lines: Vec<Line> = range
-        .filter_map(|row| {
-            let index = review.filter.item(row, total)?;
-            let v = &checked.violations[index];
-            let selected = row == review.selected;
-            let base = if selected {
-                theme.selection
-            } else {
-                theme.text
-            };
-            let severity = v.severity();
-            let symbol = severity_symbol(severity);
-            let place = format!("{}:{}", v.file, v.span.line);
-            let mut spans = vec![
-                Span::styled(row_marker(selected), base),
-                Span::styled(
-                    format!("{symbol} "),
-                    if selected {
-                        base
-                    } else {
-                        theme.severity(severity)
-                    },
-                ),
-                Span::styled(
-                    fix_marker(checked.fix(index)),
-                    if selected { base } else { theme.accent },
-                ),
-            ];
-            // Highlight what the filter matched, field by field of the haystack.
-            let positions = review.filter.positions(&checked.haystacks[index]);
-            let id_len = v.rule.id.chars().count();
-            let message_start = id_len + 1;
-            let message_len = v.message.chars().count();
-            let file_start = message_start + message_len + 1;
-            let part = |start: usize, len: usize| -> Vec<usize> {
-                positions
-                    .iter()
-                    .filter(|&&p| p >= start && p < start + len)
-                    .map(|p| p - start)
-                    .collect()
-            };
-            spans.extend(highlighted(
-                &pad(v.rule.id, id_width),
-                &part(0, id_len),
-                base,
-                theme.matched,
-            ));
-            spans.extend(highlighted(
-                &pad(&place, place_width),
-                &part(file_start, v.file.chars().count()),
-                base,
-                theme.matched,
-            ));
-            spans.extend(highlighted(
-                &v.message,
-                &part(message_start, message_len),
-                base,
-                theme.matched,
-            ));
-            Some(Line::from(spans))
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), area);
-}
-
-/// The list's fix column: `✎` a fix is ready, `✎?` it needs the operator's text.
-fn fix_marker(fix: Option<&FixView>) -> &'static str {
-    match fix {
-        Some(FixView::Ready(_)) => "✎  ",
-        Some(FixView::NeedsText { .. }) => "✎? ",
-        Some(FixView::Unavailable(_)) | None => "   ",
-    }
-}
-
-/// `text` cut or padded to `width` characters, with one space after.
-fn pad(text: &str, width: usize) -> String {
-    let count = text.chars().count();
-    if count >= width {
-        let cut: String = text.chars().take(width.saturating_sub(1)).collect();
-        format!("{cut}… ")
-    } else {
-        format!("{text}{} ", " ".repeat(width - count))
-    }
-}
-
-fn draw_detail(
-    review: &ReviewState,
-    checked: &Checked,
-    theme: &Theme,
-    frame: &mut Frame,
-    area: Rect,
-) {
-    let block = Block::default()
-        .borders(Borders::TOP)
-        .border_style(theme.border);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let Some(v) = review.selected_violation() else {
-        let text = if checked.violations.is_empty() {
-            "Nothing to fix."
-        } else {
-            "No violation matches the filter; Esc on the filter clears it."
-        };
-        frame.render_widget(Span::styled(text, theme.muted), inner);
-        return;
-    };
-    let width = usize::from(inner.width);
-    let severity = v.severity();
-    let mut lines = vec![Line::from(vec![
-        Span::styled(severity_marker(severity), theme.severity(severity)),
-        Span::styled(
-            format!(" · {} ({})", v.rule.id, v.rule.keyword.as_str()),
-            theme.title,
-        ),
-        Span::styled(
-            format!(
-                " · {}:{}:{} · {}",
-                v.file, v.span.line, v.span.column, v.path
-            ),
-            theme.muted,
-        ),
-    ])];
-    for text in wrap(&v.message, width) {
-        lines.push(Line::from(Span::styled(text, theme.text)));
-    }
-    let labelled = |label: &str, text: &str, lines: &mut Vec<Line<'static>>| {
-        for (i, text) in wrap(text, width.saturating_sub(6)).into_iter().enumerate() {
-            let lead = if i == 0 {
-                format!("{label:<6}")
-            } else {
-                " ".repeat(6)
-            };
-            lines.push(Line::from(vec![
-                Span::styled(lead, theme.muted),
-                Span::styled(text, theme.text),
-            ]));
-        }
-    };
-    labelled("Rule", v.rule.summary, &mut lines);
-    labelled("Fix", v.rule.fix, &mut lines);
-    if let Some(index) = review.selected_index()
-        && let Some(fix) = checked.fix(index)
-    {
-        let text = match fix {
-            FixView::Ready(plan) => format!(
-                "✎ {} ({}); f shows the diff",
-                plan.title,
-                plan.safety.as_str()
-            ),
-            FixView::NeedsText { title, .. } => {
-                format!("✎? {title}: f asks for the text it writes")
-            }
-            FixView::Unavailable(reason) => format!("no automatic fix: {reason}"),
-        };
-        labelled("Auto", &text, &mut lines);
-    }
-    if let Some(file) = checked.files.get(&v.file) {
-        lines.extend(snippet(file, v, theme));
-    }
-    frame.render_widget(Paragraph::new(lines), inner);
-}
-
-/// The lines around a violation with its own marked and a caret under its column.
-fn snippet(file: &FileText, v: &Violation, theme: &Theme) -> Vec<Line<'static>> {
-    let line = v.span.line as usize;
-    if line == 0 {
-        return Vec::new();
-    }
-    let first = line.saturating_sub(CONTEXT_LINES).max(1);
-    let number_width = (line + CONTEXT_LINES).to_string().len();
-    let mut lines = Vec::new();
-    for n in first..=line + CONTEXT_LINES {
-        let Some(text) = file.lines.line(&file.text, n) else {
-            break;
-        };
-        let marked = n == line;
-        let style = if marked { theme.text } else { theme.muted };
-        lines.push(Line::from(vec![
-            Span::styled(
-                if marked { "▶ " } else { "  " },
-                theme.severity(v.severity()),
-            ),
-            Span::styled(format!("{n:>number_width$} │ "), theme.muted),
-            Span::styled(text.replace('\t', "    "), style),
-        ]));
-        if marked {
-            let column = (v.span.column as usize).saturating_sub(1);
-            lines.push(Line::from(vec![
-                Span::raw(format!("  {} │ ", " ".repeat(number_width))),
-                Span::styled(
-                    format!("{}^", " ".repeat(column)),
-                    theme.severity(v.severity()),
-                ),
-            ]));
-        }
-    }
-    lines
-}
-
-/// A fix's preview: its title and safety, notes on fixes left out, then each file's hunks
-/// with `-`/`+` and the line numbers before and after.
-fn draw_fix(plan: &PlannedFix, scroll: &TextScroll, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let (removed, added) = plan.preview.counts();
-    let header = vec![
-        Line::from(vec![
-            Span::styled("Fix preview · ", theme.title),
-            Span::styled(plan.title.clone(), theme.text),
-            Span::styled(
-                format!(" ({}) · -{removed} +{added}", plan.safety.as_str()),
-                theme.muted,
-            ),
-        ]),
-        Line::from(Span::styled(
-            "Enter applies it · Esc closes · u undoes after",
-            theme.accent,
-        )),
-    ];
-    let width = usize::from(area.width);
-    let mut body: Vec<Line> = plan
-        .notes
-        .iter()
-        .map(|note| {
-            Line::from(vec![
-                Span::styled("  ▲ ", theme.warning),
-                Span::styled(note.clone(), theme.text),
-            ])
-        })
-        .collect();
-    let number_width = plan
-        .preview
-        .files
-        .iter()
-        .flat_map(|f| &f.hunks)
-        .map(|h| (h.old_start + h.old_len).max(h.new_start + h.new_len))
-        .max()
-        .unwrap_or(1)
-        .to_string()
-        .len();
-    let number =
-        |n: Option<u32>| n.map_or(" ".repeat(number_width), |n| format!("{n:>number_width$}"));
-    for file in &plan.preview.files {
-        let before = if file.created {
-            "/dev/null".to_owned()
-        } else {
-            format!("a/{}", file.path)
-        };
-        body.push(Line::from(Span::styled(
-            format!("--- {before}"),
-            theme.title,
-        )));
-        body.push(Line::from(Span::styled(
-            format!("+++ b/{}", file.path),
-            theme.title,
-        )));
-        for hunk in &file.hunks {
-            body.push(Line::from(Span::styled(
-                format!(
-                    "@@ -{},{} +{},{} @@",
-                    hunk.old_start, hunk.old_len, hunk.new_start, hunk.new_len
-                ),
-                theme.accent,
-            )));
-            for line in &hunk.lines {
-                let (sign, style) = match line.kind {
-                    LineKind::Context => (' ', theme.muted),
-                    LineKind::Removed => ('-', theme.error),
-                    LineKind::Added => ('+', theme.success),
-                };
-                let text: String = line
-                    .text
-                    .replace('\t', "    ")
-                    .chars()
-                    .take(width.saturating_sub(2 * number_width + 6))
-                    .collect();
-                body.push(Line::from(vec![
-                    Span::styled(
-                        format!("{} {} │", number(line.old), number(line.new)),
-                        theme.muted,
-                    ),
-                    Span::styled(format!("{sign} {text}"), style),
-                ]));
-            }
-        }
-    }
-    let [header_area, body_area] =
-        Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(area);
-    frame.render_widget(Paragraph::new(header), header_area);
-    let top = scroll.window(body.len(), usize::from(body_area.height));
-    let shown: Vec<Line> = body
-        .into_iter()
-        .skip(top)
-        .take(usize::from(body_area.height))
-        .collect();
-    frame.render_widget(Paragraph::new(shown), body_area);
-}
-
-fn draw_text(text: &str, scroll: &TextScroll, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let count = text.lines().count();
-    let height = usize::from(area.height);
-    let top = scroll.window(count, height);
-    let number_width = count.max(1).to_string().len();
-    let lines: Vec<Line> = text
-        .lines()
-        .enumerate()
-        .skip(top)
-        .take(height)
-        .map(|(i, l)| {
-            Line::from(vec![
-                Span::styled(format!("{:>number_width$} │ ", i + 1), theme.muted),
-                Span::styled(l.replace('\t', "    "), theme.text),
-            ])
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), area);
 }
 
 /// Keys of the review step.
@@ -972,31 +672,63 @@ pub fn hints(state: &State) -> Vec<Hint> {
             lasting("Esc", "clear filter"),
         ];
     }
-    let mut hints = if review.tab == 0 {
-        vec![hint("↑↓ PgUp PgDn", "move"), hint("/", "filter")]
+    // The most used first: a narrow footer drops the last ones.
+    let mut hints = vec![if review.pane == Pane::Detail {
+        hint("↑↓ PgUp PgDn", "scroll")
     } else {
-        vec![hint("↑↓ PgUp PgDn", "scroll")]
-    };
-    if review.tab == 0
-        && review
+        hint("↑↓ PgUp PgDn", "move")
+    }];
+    if review.tab == Tab::Violations {
+        hints.push(hint("/", "filter"));
+        if review
             .selected_index()
             .and_then(|i| review.checked()?.fix(i))
             .is_some_and(|f| !matches!(f, FixView::Unavailable(_)))
-    {
-        hints.push(hint("f", "preview fix"));
+        {
+            hints.push(hint("f", "preview fix"));
+        }
+        if review.checked().is_some_and(|c| c.safe_fixes > 0) {
+            hints.push(hint("F", "all safe fixes"));
+        }
+        if !state.draft.answers.fixes.is_empty() {
+            hints.push(hint("u", "undo fix"));
+        }
+        hints.push(hint("n N", "next/previous error"));
     }
-    if review.checked().is_some_and(|c| c.safe_fixes > 0) {
-        hints.push(hint("F", "all safe fixes"));
+    hints.push(hint("e", "edit"));
+    match (review.pane, review.zoomed) {
+        (Pane::List, _) => hints.push(hint("→", "detail")),
+        (Pane::Detail, false) => hints.push(hint("←", "list")),
+        (Pane::Detail, true) => {}
     }
-    if !state.draft.answers.fixes.is_empty() {
-        hints.push(hint("u", "undo fix"));
+    hints.push(hint("z", if review.zoomed { "unzoom" } else { "zoom" }));
+    if review.tab == Tab::Violations {
+        hints.push(hint("g", "group"));
+        hints.push(hint("1 2 3", "errors warnings notes"));
     }
-    if review.tabs() > 1 {
+    hints.push(hint("y", "copy place"));
+    if review.tabs().len() > 1 {
         hints.push(hint("Tab", "next tab"));
     }
-    hints.push(lasting("Enter", "next"));
+    let answers = review.tab == Tab::Violations
+        && review
+            .selected_index()
+            .is_some_and(|i| review.checked().and_then(|c| c.answer(i)).is_some());
+    hints.push(lasting(
+        "Enter",
+        if answers { "go to answer" } else { "next" },
+    ));
     hints.push(lasting("Ctrl-S", "write"));
-    hints.push(lasting("Esc", "back"));
+    let back = if review.zoomed {
+        "unzoom"
+    } else if review.pane == Pane::Detail {
+        "list"
+    } else if review.tab == Tab::Violations && !review.filter.query().is_empty() {
+        "clear filter"
+    } else {
+        "back"
+    };
+    hints.push(lasting("Esc", back));
     hints
 }
 
@@ -1004,9 +736,11 @@ pub fn hints(state: &State) -> Vec<Hint> {
 mod tests {
     use super::*;
     use crate::tui::action::Action::*;
+    use crate::tui::effect::TerminalWork;
+    use crate::tui::state::StepId;
     use crate::tui::testing::{Wizard, opened};
 
-    fn review() -> Wizard {
+    pub(super) fn review() -> Wizard {
         let mut state = opened("tests/fixtures/wizard/dns-needs-work");
         assert_eq!(
             state.step,
@@ -1069,16 +803,33 @@ mod tests {
     }
 
     #[test]
-    fn tabs_switch_between_violations_and_previews() {
+    fn the_files_tab_lists_every_output_file_and_scrolls_the_one_shown() {
         let mut state = review();
         state.keys(&[NextField]);
-        assert_eq!(state.review.tab, 1);
-        state.keys(&[Down, Down]);
-        assert_eq!(state.review.preview.top, 2, "arrows scroll a preview");
-        state.keys(&[NextField, NextField]);
-        assert_eq!(state.review.tab, 0, "tabs wrap around");
+        assert_eq!(state.review.tab, Tab::Files);
+        let paths: Vec<&str> = state
+            .review
+            .checked()
+            .unwrap()
+            .previews
+            .iter()
+            .map(|p| p.path.as_str())
+            .collect();
+        assert_eq!(paths, ["base_dns.yaml", "base_dns.env", "answers.yaml"]);
+        state.keys(&[Down]);
+        assert_eq!(state.review.files.selected, 1, "arrows choose a file");
+        state.keys(&[Up, Right, Down]);
+        assert_eq!(state.review.files.selected, 0);
+        assert_eq!(
+            state.review.files.text.top, 1,
+            "→ then arrows scroll its text"
+        );
+        state.keys(&[Back, Down]);
+        assert_eq!(state.review.files.selected, 1, "Esc gives the list back");
+        state.keys(&[NextField]);
+        assert_eq!(state.review.tab, Tab::Violations, "tabs wrap around");
         state.keys(&[PreviousField]);
-        assert_eq!(state.review.tab, 2);
+        assert_eq!(state.review.tab, Tab::Files);
     }
 
     #[test]
@@ -1109,7 +860,7 @@ mod tests {
 
     /// The review with the first violation of `rule` selected, moving down as an operator
     /// would.
-    fn selecting(rule: &str) -> Wizard {
+    pub(super) fn selecting(rule: &str) -> Wizard {
         let mut state = review();
         let count = state.review.checked().unwrap().violations.len();
         for _ in 0..count {
@@ -1121,190 +872,258 @@ mod tests {
         panic!("no {rule} in the review");
     }
 
-    /// The review with R-90526 (the default of `dns_image_name`) selected.
-    fn on_the_default() -> Wizard {
-        selecting("R-90526")
-    }
-
-    #[test]
-    fn fixable_violations_are_marked() {
-        let state = review();
+    /// The rule ids of the list as shown, headers as `[key]`.
+    fn shown_rows(state: &Wizard) -> Vec<String> {
         let checked = state.review.checked().unwrap();
-        let marked: Vec<&str> = (0..checked.violations.len())
-            .filter(|&i| matches!(checked.fix(i), Some(FixView::Ready(_))))
-            .map(|i| checked.violations[i].rule.id)
-            .collect();
-        assert!(
-            marked.contains(&"R-90526") && marked.contains(&"R-26124"),
-            "{marked:?}"
-        );
-        assert!(matches!(
-            checked
-                .violations
-                .iter()
-                .position(|v| v.rule.id == "R-44001")
-                .and_then(|i| checked.fix(i)),
-            Some(FixView::NeedsText { .. })
-        ));
-        let default = checked
-            .violations
-            .iter()
-            .position(|v| v.rule.id == "R-90526")
-            .expect("R-90526");
-        assert_eq!(fix_marker(checked.fix(default)), "✎  ");
-    }
-
-    #[test]
-    fn f_previews_the_fix_and_esc_closes_it() {
-        let mut state = on_the_default();
-        state.keys(&[PreviewFix]);
-        let plan = state.review.fix.clone().expect("a preview is open");
-        assert_eq!(plan.records.len(), 1);
-        assert_eq!(plan.records[0].rule, "R-90526");
-        let diff = plan.preview.unified();
-        assert!(diff.contains("-    default: dns-resolver-9.18"), "{diff}");
-        assert!(diff.contains("+++ b/base_dns.env"), "{diff}");
-        state.keys(&[Back]);
-        assert!(state.review.fix.is_none());
-        assert_eq!(state.step, StepId::Review, "Esc closes only the preview");
-        assert!(state.draft.answers.fixes.is_empty(), "nothing applied");
-    }
-
-    #[test]
-    fn enter_applies_the_open_fix_and_u_undoes_it() {
-        let mut state = on_the_default();
-        let before = state.review.checked().unwrap().count(Severity::Error);
-        state.keys(&[PreviewFix, Confirm]);
-        assert_eq!(state.step, StepId::Review, "Enter applied, did not move on");
-        assert!(state.review.fix.is_none());
-        assert_eq!(state.draft.answers.fixes.len(), 1);
-        let checked = state.review.checked().unwrap();
-        assert!(
-            !checked
-                .violations
-                .iter()
-                .any(|v| v.rule.id == "R-90526" || v.rule.id == "R-26124"),
-            "re-validated without the default's violations"
-        );
-        assert!(
-            checked.count(Severity::Error) <= before - 2,
-            "both findings gone"
-        );
-        state.keys(&[UndoFix]);
-        assert!(state.draft.answers.fixes.is_empty());
-        assert_eq!(
-            state.review.checked().unwrap().count(Severity::Error),
-            before
-        );
-        state.keys(&[UndoFix]);
-        assert!(
-            state
-                .notice
-                .as_ref()
-                .unwrap()
-                .text
-                .contains("No applied fix")
-        );
-    }
-
-    #[test]
-    fn shift_f_applies_every_safe_fix_as_one_step() {
-        let mut state = review();
-        state.keys(&[PreviewSafeFixes]);
-        let plan = state.review.fix.clone().expect("the safe plan is open");
-        assert!(!plan.records.is_empty());
-        assert!(plan.preview.unified().contains("dns-resolver-9.18"));
-        state.keys(&[Confirm]);
-        assert_eq!(state.draft.answers.fixes, plan.records);
-        assert_eq!(state.review.fix_steps, vec![plan.records.len()]);
-        let after = state.review.checked().unwrap();
-        assert_eq!(after.safe_fixes, 0, "no safe fix is left");
-        state.keys(&[UndoFix]);
-        assert!(
-            state.draft.answers.fixes.is_empty(),
-            "one undo takes the batch"
-        );
-    }
-
-    #[test]
-    fn a_fix_needing_text_asks_for_it_then_previews_and_applies() {
-        let mut state = selecting("R-44001");
-        let violation = state.review.selected_violation().unwrap().clone();
-        state.keys(&[PreviewFix]);
-        assert!(state.review.typing.is_some(), "f asks for the text");
-        assert!(state.text_focused(), "letters type into the field");
-        state.keys(&[Confirm]);
-        assert!(
-            state
-                .notice
-                .as_ref()
-                .unwrap()
-                .text
-                .contains("Type the text"),
-            "an empty text is refused"
-        );
-        state.type_text("  Resolver image version  ");
-        state.keys(&[Confirm]);
-        assert!(state.review.typing.is_none());
-        let plan = state
+        state
             .review
-            .fix
-            .clone()
-            .expect("the typed fix's preview is open");
-        assert_eq!(plan.records.len(), 1);
-        assert_eq!(plan.records[0].rule, "R-44001");
+            .listing
+            .rows()
+            .iter()
+            .map(|row| match row {
+                list::Row::Header(group) => format!("[{}]", group.key),
+                list::Row::Item(position) => {
+                    let index = state.review.listing.item(*position).unwrap();
+                    checked.item(index).unwrap().id().to_owned()
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn esc_clears_a_kept_filter_before_it_leaves_the_step() {
+        let mut state = review();
+        state.keys(&[Filter]);
+        state.type_text("misspelt");
+        state.keys(&[Confirm]);
+        assert_eq!(state.review.shown(), 1, "Enter keeps the filter");
+        state.keys(&[Back]);
+        assert_eq!(state.step, StepId::Review, "the first Esc stays");
+        assert_eq!(state.review.shown(), 10, "and clears the filter");
+        assert!(state.review.filter.query().is_empty());
+        state.keys(&[Back]);
+        assert_eq!(state.step, StepId::Parameters, "the second Esc leaves");
+    }
+
+    #[test]
+    fn the_filter_ranks_the_best_match_first() {
+        let mut state = review();
+        state.keys(&[Filter]);
+        state.type_text("R-90279");
+        let first = state.review.selected_violation().unwrap();
+        assert_eq!(first.rule.id, "R-90279", "the exact id comes first");
+        let ranked: Vec<String> = shown_rows(&state);
+        assert_eq!(&ranked[..2], ["R-90279", "R-90279"], "{ranked:?}");
+    }
+
+    #[test]
+    fn severities_hide_and_show_and_n_goes_from_error_to_error() {
+        let mut state = review();
+        state.keys(&[ToggleSeverity(Severity::Error)]);
+        assert_eq!(shown_rows(&state), ["R-92635/misspelt-function"]);
+        assert!(
+            state
+                .notice
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("Errors hidden")
+        );
+        state.keys(&[NextError]);
+        assert!(state.notice.as_ref().unwrap().text.contains("No error"));
+        state.keys(&[ToggleSeverity(Severity::Error)]);
+        assert_eq!(state.review.shown(), 10);
         assert_eq!(
-            plan.records[0].text.as_deref(),
-            Some("Resolver image version"),
-            "the text is trimmed and recorded"
+            state.review.selected_violation().unwrap().rule.id,
+            "R-92635/misspelt-function",
+            "the selection stays on its item"
+        );
+        // The warning sits between the errors of line 42 and 43: n skips it.
+        state.keys(&[PreviousError]);
+        let before = state.review.selected_violation().unwrap().span.line;
+        state.keys(&[NextError]);
+        let after = state.review.selected_violation().unwrap();
+        assert_eq!(after.severity(), Severity::Error);
+        assert_eq!((before, after.span.line), (42, 43));
+        state.keys(&[NextError]);
+        assert_eq!(state.review.selected, 0, "round to the first error");
+        assert!(state.notice.as_ref().unwrap().text.contains("round"));
+    }
+
+    #[test]
+    fn grouping_by_rule_and_by_file_puts_counted_headers_over_the_items() {
+        let mut state = review();
+        state.keys(&[Down, Down]);
+        state.keys(&[Group]);
+        assert_eq!(state.review.listing.grouping, Grouping::File);
+        assert_eq!(shown_rows(&state)[0], "[base_dns.yaml]");
+        state.keys(&[Group]);
+        let rows = shown_rows(&state);
+        assert_eq!(&rows[..3], ["[R-90279]", "R-90279", "R-90279"], "{rows:?}");
+        let Some(list::Row::Header(group)) = state.review.listing.rows().first() else {
+            panic!("a header first");
+        };
+        assert_eq!(group.counts, [2, 0, 0]);
+        assert_eq!(
+            state.review.selected_violation().unwrap().rule.id,
+            "R-26124",
+            "the selection follows its item into its group"
+        );
+        state.keys(&[Home]);
+        assert_eq!(
+            state.review.selected_violation().unwrap().rule.id,
+            "R-90279"
+        );
+        state.keys(&[Group]);
+        assert_eq!(state.review.listing.grouping, Grouping::None);
+        assert_eq!(state.review.listing.rows().len(), 10);
+    }
+
+    #[test]
+    fn the_detail_pane_takes_focus_scrolls_and_zooms() {
+        let mut state = review();
+        // At 80×24 the detail pane is too short for the source lines.
+        crate::tui::update::update(&mut state.state, crate::tui::update::Event::Resize(80, 24));
+        state.keys(&[Right]);
+        assert_eq!(state.review.pane, Pane::Detail);
+        state.keys(&[Down]);
+        assert_eq!(state.review.detail.top, 1, "arrows scroll the detail");
+        assert_eq!(state.review.selected, 0, "not the list");
+        state.keys(&[Left, Down]);
+        assert_eq!(state.review.selected, 1, "← gives the list back");
+        assert_eq!(
+            state.review.detail.top, 0,
+            "a new item's detail starts at its top"
+        );
+        state.keys(&[Zoom]);
+        assert!(state.review.zoomed);
+        let screen = crate::tui::testing::render(&state, &Theme::default_theme());
+        assert!(screen.contains("Detail · z or Esc"), "{screen}");
+        assert!(screen.contains("▶ 11 │"), "the source line shows: {screen}");
+        state.keys(&[Back]);
+        assert!(!state.review.zoomed);
+        assert_eq!(state.review.pane, Pane::List);
+        assert_eq!(state.step, StepId::Review, "Esc unzoomed, no more");
+    }
+
+    #[test]
+    fn e_opens_the_source_file_at_the_line_and_y_copies_the_place() {
+        let mut state = selecting("R-90526");
+        state.keys(&[Edit, Copy]);
+        let folder = std::path::absolute(crate::tui::testing::repo(
+            "tests/fixtures/wizard/dns-needs-work",
+        ))
+        .unwrap();
+        assert_eq!(
+            state.terminal,
+            [
+                TerminalWork::Edit {
+                    path: folder.join("base_dns.yaml"),
+                    line: 14
+                },
+                TerminalWork::Copy("base_dns.yaml:14".to_owned())
+            ]
         );
         assert!(
-            plan.preview
-                .unified()
-                .contains("+    description: Resolver image version"),
-            "{}",
-            plan.preview.unified()
+            state
+                .notice
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("Copied base_dns.yaml:14")
+        );
+    }
+
+    #[test]
+    fn enter_on_an_entry_an_answer_wrote_goes_to_its_field() {
+        let mut state = review();
+        // vnf_id is ONAP's to supply: an answer for it breaks R-20856 in the environment.
+        state.keys(&[Back]);
+        assert_eq!(state.step, StepId::Parameters);
+        let vnf_id = state
+            .parameters
+            .form
+            .fields
+            .iter()
+            .position(|f| f.key == "vnf_id")
+            .expect("vnf_id is asked");
+        state.parameters.form.focus_first(|f| f.key != "vnf_id");
+        state
+            .draft
+            .values
+            .insert("vnf_id".to_owned(), "vnf-7".to_owned());
+        let effects = state.state.changed();
+        state.run(effects);
+        state.settle();
+        state.step = StepId::Review;
+        let checked = state.review.checked().unwrap();
+        let index = (0..checked.len())
+            .find(|&i| checked.answer(i) == Some("parameter vnf_id"))
+            .expect("an item the vnf_id answer decides");
+        let position = state.review.listing.position_of(index).unwrap();
+        state.review.selected = position;
+        assert!(
+            hints(&state).iter().any(|h| h.what == "go to answer"),
+            "the footer says where Enter goes"
         );
         state.keys(&[Confirm]);
+        assert_eq!(state.step, StepId::Parameters);
         assert_eq!(
-            state.draft.answers.fixes, plan.records,
-            "applied as a record"
+            state.parameters.form.focused().map(|f| f.key.as_str()),
+            Some("vnf_id")
         );
-        let after = state.review.checked().unwrap();
+        assert_eq!(state.parameters.form.fields[vnf_id].key, "vnf_id");
+    }
+
+    #[test]
+    fn a_source_edited_on_disk_is_read_again_keeping_the_selection() {
+        let dir = tempfile::tempdir().unwrap();
+        let from = crate::tui::testing::repo("tests/fixtures/wizard/dns-needs-work");
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
+        }
+        let mut state = Wizard::start(State::new(
+            crate::tui::testing::repo(""),
+            Some(dir.path().to_path_buf()),
+            (100, 30),
+        ));
+        state.keys(&[Confirm]);
+        assert_eq!(state.step, StepId::Review);
+        let count = state.review.checked().unwrap().len();
+        while state.review.selected_violation().unwrap().rule.id != "R-92635/misspelt-function" {
+            state.keys(&[Down]);
+        }
+        // The operator's editor adds a line at the top and fixes nothing else; the wizard
+        // reads the set again on its return.
+        let template = dir.path().join("base_dns.yaml");
+        let text = std::fs::read_to_string(&template).unwrap();
+        let text = text.replacen(
+            "heat_template_version: 2016-10-14\n",
+            "heat_template_version: 2016-10-14\n# reviewed\n",
+            1,
+        );
+        std::fs::write(&template, text).unwrap();
+        let effects = crate::tui::update::update(
+            &mut state.state,
+            crate::tui::update::Event::Message(crate::tui::effect::Message::Edited(Ok(()))),
+        );
+        assert!(matches!(effects[..], [Effect::Reread]));
+        state.run(effects);
+        state.settle();
         assert!(
-            !after
-                .violations
-                .iter()
-                .any(|v| v.rule.id == "R-44001" && v.path == violation.path),
-            "re-validated without the missing description"
+            state
+                .notice
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("changed on disk"),
+            "{:?}",
+            state.notice
         );
-        state.keys(&[UndoFix]);
-        assert!(state.draft.answers.fixes.is_empty());
-    }
-
-    #[test]
-    fn esc_drops_the_text_and_nothing_is_planned() {
-        let mut state = selecting("R-44001");
-        state.keys(&[PreviewFix]);
-        state.type_text("Resolver image");
-        state.keys(&[Back]);
-        assert!(state.review.typing.is_none() && state.review.fix.is_none());
-        assert_eq!(state.step, StepId::Review, "Esc left only the question");
-        assert!(state.draft.answers.fixes.is_empty());
-    }
-
-    #[test]
-    fn a_plan_for_older_answers_is_dropped() {
-        let mut state = review();
-        let generation = state.review.generation;
-        state.review.planning = true;
-        planned(
-            &mut state,
-            generation - 1,
-            Err("for answers no longer shown".to_owned()),
-        );
-        assert!(!state.review.planning);
-        assert!(state.review.fix.is_none());
-        assert!(state.notice.is_none(), "nothing said about a stale plan");
+        let selected = state.review.selected_violation().unwrap();
+        assert_eq!(selected.rule.id, "R-92635/misspelt-function");
+        assert_eq!(selected.span.line, 43, "one line further down");
+        assert_eq!(state.review.checked().unwrap().len(), count);
     }
 }
