@@ -13,6 +13,7 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
 use ratatui::crossterm::{cursor, execute};
+use ratatui::layout::Rect;
 
 use super::input::Input;
 
@@ -62,9 +63,13 @@ pub fn edit(
         let _ = execute!(stdout(), EnableMouseCapture);
     }
     drop(paused);
-    // Everything on screen was the editor's: draw the wizard whole again.
-    let cleared = terminal.clear();
-    back.and(cleared)
+    // Everything on screen was the editor's: clear it and draw the wizard whole again
+    // (`resize` does both without asking the terminal where its cursor is, which not every
+    // terminal answers).
+    let redrawn = terminal
+        .size()
+        .and_then(|size| terminal.resize(Rect::new(0, 0, size.width, size.height)));
+    back.and(redrawn)
         .map_err(|e| format!("the terminal could not be taken back: {e}"))?;
     let name = editor.to_string_lossy();
     match status {

@@ -180,6 +180,11 @@ impl Wizard {
             .expect("resize");
     }
 
+    /// Whether the alternate screen is shown (the wizard draws there).
+    pub fn screen_is_alternate(&self) -> bool {
+        self.screen.lock().unwrap().screen().alternate_screen()
+    }
+
     /// Whether any cell on screen has a colour.
     pub fn coloured(&self) -> bool {
         let parser = self.screen.lock().unwrap();

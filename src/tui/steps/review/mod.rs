@@ -641,7 +641,8 @@ fn count_line(review: &ReviewState, checked: &Checked, theme: &Theme) -> Line<'s
     }
     if review.running {
         spans.push(Span::styled("   validating…", theme.accent));
-    } else if checked.is_empty() {
+    } else if checked.violations.is_empty() && checked.count(Severity::Error) == 0 {
+        // Notes may be listed: they are the conversion's, no rule's violation.
         spans.push(Span::styled("   ✓ no violations", theme.success));
     }
     Line::from(spans)
