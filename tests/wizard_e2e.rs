@@ -75,7 +75,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     wizard.type_text("10.1.0.0/24");
     wizard.press(&[Key::Enter]);
     wizard.wait_for("[8/9] Review");
-    wizard.wait_for("✓ no violations");
+    wizard.wait_for("✓ no rule violated");
     wizard.press(&[Key::Enter]);
     wizard.wait_for("[9/9] Write");
     wizard.wait_for("✓ Ready");

@@ -305,6 +305,7 @@ impl Composed<'_> {
             .map(|f| f.path.clone())
             .unwrap_or_default();
         let base_env = crate::hot::env_path_for(&base);
+        let set = self.composition.set;
         let files = composed
             .files
             .into_iter()
@@ -320,6 +321,7 @@ impl Composed<'_> {
                     bytes: f.bytes,
                     role,
                     secrets: Vec::new(),
+                    source: f.source.map(|id| set.file(id).path.clone()),
                 }
             })
             .collect();
@@ -377,6 +379,7 @@ parameters:
             bytes: text.as_bytes().to_vec(),
             role: FileRole::Artifact,
             secrets: Vec::new(),
+            source: None,
         }
     }
 

@@ -117,6 +117,7 @@ pub fn apply(
                     bytes,
                     role,
                     secrets: Vec::new(),
+                    source: None,
                 });
             }
         }

@@ -10,7 +10,7 @@ use similar::{DiffTag, TextDiff};
 
 use crate::report::InputRoot;
 
-use super::{Session, Source};
+use super::{OutputFile, Session, Source};
 
 /// A file on disk an output file (or a package file a finding points into) is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,9 +81,15 @@ fn line_map(before: &[u8], after: &[u8]) -> Vec<u32> {
 }
 
 impl Session {
-    /// The file on disk that `file` (a path of the output set, or of the package a finding
-    /// points into) is read from, with `output` its text in the output when it has one.
-    pub fn source_file(&self, file: &str, output: Option<&[u8]>) -> Result<SourceFile, NotOnDisk> {
+    /// The file on disk a file the review shows is read from: an output file (`output`,
+    /// read or composed from a file of the source, its lines matched by a diff), or a file
+    /// of the package itself a finding points into (`output` none: an OVF descriptor, its
+    /// manifest or certificate).
+    pub fn source_file(
+        &self,
+        file: &str,
+        output: Option<&OutputFile>,
+    ) -> Result<SourceFile, NotOnDisk> {
         let root = match &self.root {
             InputRoot::Archive(archive) => {
                 return Err(NotOnDisk::InArchive {
@@ -93,32 +99,38 @@ impl Session {
             }
             InputRoot::Folder(root) => root,
         };
+        let written = |hint| NotOnDisk::Written {
+            file: file.to_owned(),
+            hint,
+        };
         match &self.source {
             Source::Hot { set } => {
-                let Some(id) = set.find(file) else {
-                    return Err(NotOnDisk::Written {
-                        file: file.to_owned(),
-                        hint: "edit the templates it is made from, or the answers",
-                    });
+                let source = match output {
+                    Some(output) => output.source.as_deref(),
+                    None => Some(file),
                 };
-                let source = &set.files[id].bytes;
+                let Some((path, id)) = source.and_then(|p| Some((p, set.find(p)?))) else {
+                    return Err(written(
+                        "edit the templates it is made from, or the answers",
+                    ));
+                };
+                let text = &set.files[id].bytes;
                 let lines = match output {
-                    Some(output) if output != source.as_slice() => line_map(source, output),
+                    Some(output) if output.bytes != *text => line_map(text, &output.bytes),
                     _ => Vec::new(),
                 };
                 Ok(SourceFile {
-                    path: root.join(file),
+                    path: root.join(path),
                     lines,
                 })
             }
             Source::Ovf { package, .. } => {
-                let read =
-                    file == package.descriptor_name || package.integrity.text(file).is_some();
+                let read = output.is_none()
+                    && (file == package.descriptor_name || package.integrity.text(file).is_some());
                 if !read {
-                    return Err(NotOnDisk::Written {
-                        file: file.to_owned(),
-                        hint: "it is converted from the OVF descriptor: answer the questions, or edit the descriptor",
-                    });
+                    return Err(written(
+                        "it is converted from the OVF descriptor: answer the questions, or edit the descriptor",
+                    ));
                 }
                 Ok(SourceFile {
                     path: root.join(file),
@@ -169,15 +181,52 @@ mod tests {
             std::path::absolute(&folder).unwrap().join("base_dns.yaml")
         );
         let env = std::fs::read(folder.join("base_dns.env")).unwrap();
-        let mut output = env.clone();
-        output.extend_from_slice(b"  dns_image_name: x\n");
-        let environment = session.source_file("base_dns.env", Some(&output)).unwrap();
+        let mut bytes = env.clone();
+        bytes.extend_from_slice(b"  dns_image_name: x\n");
+        let output = OutputFile {
+            path: "base_dns.env".to_owned(),
+            bytes,
+            role: super::super::FileRole::Environment,
+            secrets: Vec::new(),
+            source: Some("base_dns.env".to_owned()),
+        };
+        let environment = session.source_file(&output.path, Some(&output)).unwrap();
         let lines = env.iter().filter(|&&b| b == b'\n').count() as u32;
         assert_eq!(environment.line(lines + 1), lines, "the added entry");
-        let answers = session.source_file("answers.yaml", None).unwrap_err();
+        let answers = OutputFile {
+            path: "answers.yaml".to_owned(),
+            source: None,
+            ..output
+        };
+        let answers = session
+            .source_file(&answers.path, Some(&answers))
+            .unwrap_err();
         assert!(
             answers.to_string().contains("written by vnfwiz"),
             "{answers}"
+        );
+    }
+
+    #[test]
+    fn a_composed_file_leads_to_the_template_it_was_composed_from() {
+        let folder = repo("tests/fixtures/capabilities/firewall_requires");
+        let session = Session::open(&folder, &Limits::default()).unwrap();
+        let resolved = session
+            .resolve(&crate::answers::Answers::default())
+            .unwrap();
+        let node = resolved
+            .files
+            .iter()
+            .find(|f| f.source.as_deref() == Some("nodes/fw_node_dpdk.yaml"))
+            .expect("the chosen node is written");
+        assert_ne!(
+            node.path, "nodes/fw_node_dpdk.yaml",
+            "written flat, renamed"
+        );
+        let source = session.source_file(&node.path, Some(node)).unwrap();
+        assert!(
+            source.path.ends_with("nodes/fw_node_dpdk.yaml"),
+            "{source:?}"
         );
     }
 

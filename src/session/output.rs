@@ -406,6 +406,7 @@ mod tests {
             } else {
                 Vec::new()
             },
+            source: None,
         }
     }
 

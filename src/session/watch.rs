@@ -37,8 +37,14 @@ impl Stamp {
 /// What a source is made of on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Watched {
-    /// A folder: every file in it, so added and removed files count too.
-    Folder(PathBuf),
+    /// A folder: every file in it, so added and removed files count too; at most `most`
+    /// files are listed (one more than the loader reads: more means a change).
+    Folder {
+        /// The folder.
+        dir: PathBuf,
+        /// Most files listed.
+        most: usize,
+    },
     /// These files (an archive is one file).
     Files(Vec<PathBuf>),
 }
@@ -47,10 +53,6 @@ pub enum Watched {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fingerprint(Vec<(PathBuf, Option<Stamp>)>);
 
-/// Most files a folder's fingerprint lists; beyond that the listing is cut (the loader
-/// refuses such a folder anyway).
-const MAX_LISTED: usize = 20_000;
-
 impl Watched {
     /// The stamps of the watched files now.
     pub fn fingerprint(&self) -> Fingerprint {
@@ -58,8 +60,8 @@ impl Watched {
             Watched::Files(paths) => {
                 Fingerprint(paths.iter().map(|p| (p.clone(), Stamp::of(p))).collect())
             }
-            Watched::Folder(dir) => {
-                let mut files = listing(dir);
+            Watched::Folder { dir, most } => {
+                let mut files = listing(dir, *most);
                 files.sort();
                 Fingerprint(
                     files
@@ -82,8 +84,8 @@ fn scratch(name: &str) -> bool {
 }
 
 /// The files under `dir` as the loader lists a folder (no symbolic links, no `.git`),
-/// editors' scratch files left out.
-fn listing(dir: &Path) -> Vec<PathBuf> {
+/// editors' scratch files left out; `most` of them at most.
+fn listing(dir: &Path, most: usize) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(folder) = pending.pop() {
@@ -101,7 +103,7 @@ fn listing(dir: &Path) -> Vec<PathBuf> {
                 pending.push(entry.path());
             } else if kind.is_file() {
                 found.push(entry.path());
-                if found.len() >= MAX_LISTED {
+                if found.len() >= most {
                     return found;
                 }
             }
@@ -128,7 +130,10 @@ impl Session {
             InputRoot::Folder(root) => root,
         };
         match &self.source {
-            Source::Hot { .. } if Path::new(&self.label).is_dir() => Watched::Folder(root.clone()),
+            Source::Hot { .. } if Path::new(&self.label).is_dir() => Watched::Folder {
+                dir: root.clone(),
+                most: self.limits.max_archive_entries + 1,
+            },
             Source::Hot { set } => Watched::Files(
                 set.files
                     .iter()
@@ -189,7 +194,13 @@ mod tests {
         let dir = dns_copy();
         let session = Session::open(dir.path(), &Limits::default()).unwrap();
         let watched = session.watched();
-        assert_eq!(watched, Watched::Folder(dir.path().to_path_buf()));
+        assert_eq!(
+            watched,
+            Watched::Folder {
+                dir: dir.path().to_path_buf(),
+                most: Limits::default().max_archive_entries + 1
+            }
+        );
         let first = watched.fingerprint();
         assert_eq!(first, watched.fingerprint(), "nothing changed");
         // A swap file appearing beside a template is not a change of the package.
@@ -207,6 +218,16 @@ mod tests {
         assert_ne!(second, third, "an added file");
         std::fs::remove_file(dir.path().join("extra.yaml")).unwrap();
         assert_eq!(second, watched.fingerprint(), "removed again");
+    }
+
+    #[test]
+    fn a_folder_listing_stops_at_its_bound() {
+        let dir = dns_copy();
+        for i in 0..4 {
+            std::fs::write(dir.path().join(format!("extra_{i}.yaml")), b"a: 1\n").unwrap();
+        }
+        assert_eq!(listing(dir.path(), 3).len(), 3);
+        assert_eq!(listing(dir.path(), 100).len(), 6);
     }
 
     #[test]

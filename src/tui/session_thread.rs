@@ -25,8 +25,8 @@ use crate::integrity::{IntegrityError, Options};
 use crate::limits::Limits;
 use crate::report::{Severity, SourceTexts};
 use crate::session::{
-    AnswerProblem, FileRole, Fingerprint, Origin, RedactedSet, Resolved, Session, SessionError,
-    SourceFile, Watched, note_answer_subject,
+    AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, RedactedSet, Resolved, Session,
+    SessionError, SourceFile, Watched, note_answer_subject,
 };
 use crate::validation::InputError;
 
@@ -370,10 +370,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
     let mut all_origins = package_origins;
     all_origins.extend(origins(
         session,
-        resolved
-            .files
-            .iter()
-            .map(|f| (f.path.as_str(), Some(f.bytes.as_slice()))),
+        resolved.files.iter().map(|f| (f.path.as_str(), Some(f))),
     ));
     let (resolved, fixes) = fix_views(resolved);
     let unset = resolved.unset.clone();
@@ -425,13 +422,13 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
 /// Where each file is on disk, or why it has no place there to edit.
 fn origins<'f>(
     session: &Session,
-    files: impl Iterator<Item = (&'f str, Option<&'f [u8]>)>,
+    files: impl Iterator<Item = (&'f str, Option<&'f OutputFile>)>,
 ) -> HashMap<String, Result<SourceFile, String>> {
     let mut out = HashMap::new();
-    for (path, bytes) in files {
+    for (path, output) in files {
         if !out.contains_key(path) {
             let origin = session
-                .source_file(path, bytes)
+                .source_file(path, output)
                 .map_err(|why| why.to_string());
             out.insert(path.to_owned(), origin);
         }

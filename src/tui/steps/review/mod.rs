@@ -641,9 +641,11 @@ fn count_line(review: &ReviewState, checked: &Checked, theme: &Theme) -> Line<'s
     }
     if review.running {
         spans.push(Span::styled("   validating…", theme.accent));
-    } else if checked.violations.is_empty() && checked.count(Severity::Error) == 0 {
-        // Notes may be listed: they are the conversion's, no rule's violation.
+    } else if checked.is_empty() {
         spans.push(Span::styled("   ✓ no violations", theme.success));
+    } else if checked.violations.is_empty() && checked.count(Severity::Error) == 0 {
+        // Only notes are listed: the conversion's or composition's, no rule's violation.
+        spans.push(Span::styled("   ✓ no rule violated", theme.success));
     }
     Line::from(spans)
 }
