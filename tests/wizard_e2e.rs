@@ -305,6 +305,10 @@ fn a_file_saved_from_another_terminal_is_validated_again_keeping_the_selection()
         selected.contains("R-20453") && selected.contains("base_dns.yaml:43"),
         "{screen}"
     );
+    // y copies the place through the terminal (OSC 52), no question being open.
+    wizard.press(&[Key::Text("y")]);
+    wizard.wait_for("Copied base_dns.yaml:43");
+    assert_eq!(wizard.clipboard(), ["base_dns.yaml:43"]);
     // Another terminal fixes the misspelt function and adds a line above it.
     let template = set.path().join("base_dns.yaml");
     let text = std::fs::read_to_string(&template).unwrap();
@@ -596,7 +600,7 @@ fn a_signal_while_the_wizard_writes_leaves_the_folder_as_it_was() {
     wizard.press(&[Key::Enter]);
     wizard.wait_for("[7/9] Parameters");
     wizard.press(&[Key::Enter]);
-    wizard.wait_for("✓ no violations");
+    wizard.wait_for("✓ no rule violated");
     wizard.press(&[Key::Ctrl('s')]);
     wizard.wait_for("Writing");
     // The staging folder is there: the write is under way.

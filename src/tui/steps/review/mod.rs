@@ -726,7 +726,9 @@ pub fn hints(state: &State) -> Vec<Hint> {
         "unzoom"
     } else if review.pane == Pane::Detail {
         "list"
-    } else if review.tab == Tab::Violations && !review.filter.query().is_empty() {
+    } else if review.tab == Tab::Files {
+        "violations"
+    } else if !review.filter.query().is_empty() {
         "clear filter"
     } else {
         "back"
