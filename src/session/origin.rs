@@ -231,6 +231,26 @@ mod tests {
     }
 
     #[test]
+    fn an_ovf_descriptor_is_edited_where_it_lies_and_its_conversion_is_not() {
+        let descriptor = repo("tests/fixtures/convert/sections/network.ovf");
+        let session = Session::open(&descriptor, &Limits::default()).unwrap();
+        let source = session.source_file("network.ovf", None).unwrap();
+        assert_eq!(source.path, std::path::absolute(&descriptor).unwrap());
+        assert_eq!(source.line(7), 7);
+        let resolved = session.resolve(&crate::answers::Answers::default());
+        let template = match &resolved {
+            Ok(resolved) => resolved.files.first().cloned(),
+            Err(_) => None,
+        };
+        if let Some(template) = template {
+            let error = session
+                .source_file(&template.path, Some(&template))
+                .unwrap_err();
+            assert!(error.to_string().contains("converted"), "{error}");
+        }
+    }
+
+    #[test]
     fn files_inside_an_archive_or_converted_from_ovf_cannot_be_edited() {
         let session =
             Session::open(&repo("assets/samples/vfw-edge.ova"), &Limits::default()).unwrap();

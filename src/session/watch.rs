@@ -241,6 +241,21 @@ mod tests {
         );
         let (_, changed) = session.read_as();
         assert!(!changed, "the sample was not written while it was read");
+        let descriptor = repo.join("tests/fixtures/convert/sections/network.ovf");
+        let session = Session::open(&descriptor, &Limits::default()).unwrap();
+        let Watched::Files(files) = session.watched() else {
+            panic!("an .ovf is watched by its files");
+        };
+        let folder = std::path::absolute(descriptor.parent().unwrap()).unwrap();
+        assert_eq!(
+            files[..3],
+            [
+                folder.join("network.ovf"),
+                folder.join("network.mf"),
+                folder.join("network.cert")
+            ],
+            "the descriptor, its manifest and certificate (absent ones too: adding one is a change)"
+        );
     }
 
     #[test]
