@@ -143,3 +143,46 @@ pub fn copy(state: &mut State) -> Vec<Effect> {
     ));
     vec![Effect::Terminal(TerminalWork::Copy(text))]
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::tui::action::Action::*;
+    use crate::tui::checked::Item;
+    use crate::tui::state::StepId;
+    use crate::tui::testing::opened;
+
+    #[test]
+    fn enter_on_an_answer_that_stops_the_write_goes_to_its_property() {
+        let mut state = opened("assets/samples/vfw-edge.ova");
+        state.keys(&[Confirm, Accept, Confirm]);
+        assert_eq!(state.step, StepId::Properties);
+        state
+            .properties
+            .form
+            .focus_first(|f| f.key == "vfw.site.name");
+        state.step = StepId::Review;
+        let checked = state.review.checked().unwrap();
+        assert!(state.review.resolution.as_ref().unwrap().refusal.is_some());
+        let index = (0..checked.len())
+            .find(|&i| {
+                matches!(checked.item(i), Some(Item::Finding(f))
+                    if f.subject == "property vfw.mgmt.address")
+            })
+            .expect("the missing address is listed");
+        state.review.selected = state.review.listing.position_of(index).unwrap();
+        state.keys(&[Confirm]);
+        assert_eq!(state.step, StepId::Properties);
+        assert_eq!(
+            state.properties.form.focused().map(|f| f.key.as_str()),
+            Some("vfw.mgmt.address")
+        );
+        assert!(
+            state
+                .notice
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("vfw.mgmt.address")
+        );
+    }
+}
