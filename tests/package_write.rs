@@ -80,6 +80,7 @@ fn write_vfw_csar(ovf: &OvfPackage, out: &Path, time: PackageTime) -> Result<(),
         flavours: &flavours,
         ovf: Some(ovf),
         user_data: &[],
+        etsi_types: None,
         time,
     };
     let limits = Limits::default();
@@ -458,6 +459,7 @@ fn both_packages_are_written_or_neither() {
             flavours: &flavours,
             ovf: Some(&ovf),
             user_data: &[],
+            etsi_types: None,
             time: TIME,
         };
         vnfwiz::package::write_packages(

@@ -84,6 +84,11 @@ pub struct OnboardArgs {
     /// The package to write besides the templates.
     #[arg(long, value_enum)]
     package: Option<PackageArg>,
+    /// A folder holding ETSI's SOL001 type files (etsi_nfv_sol001_common_types.yaml and
+    /// etsi_nfv_sol001_vnfd_types.yaml, v2.6.1): stored in the CSAR, which then imports
+    /// nothing from the web.
+    #[arg(long, value_name = "DIR")]
+    etsi_types: Option<PathBuf>,
     /// Replace the content of a non-empty output folder.
     #[arg(long)]
     force: bool,
@@ -178,6 +183,9 @@ fn answers(
     }
     if let Some(package) = args.package {
         answers.package = Some(package.into());
+    }
+    if let Some(folder) = &args.etsi_types {
+        answers.etsi_types = Some(folder.clone());
     }
     answers.capabilities.extend(args.choose.iter().cloned());
     answers.requires.extend(args.require.iter().cloned());
