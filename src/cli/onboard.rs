@@ -18,7 +18,7 @@ use vnfwiz::report::render;
 use vnfwiz::report::{InputReport, InputRoot, Report};
 use vnfwiz::rules::Check;
 use vnfwiz::session::{
-    AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session, SourceKind,
+    ANSWERS_FILE, AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session, SourceKind,
     WriteError, Written,
 };
 
@@ -55,7 +55,7 @@ pub struct OnboardArgs {
     /// The folder to write (created; a non-empty one needs --force).
     #[arg(long)]
     out: PathBuf,
-    /// An answers file (as the wizard saves and answers.yaml records).
+    /// An answers file (as the wizard saves and the output's .vnfwiz/answers.yaml records).
     #[arg(long)]
     answers: Option<PathBuf>,
     /// Accept every EULA of the package.
@@ -96,7 +96,7 @@ pub struct OnboardArgs {
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     format: ListFormat,
     /// Which fixes to apply to the set before writing it (docs/fixes.md); those applied are
-    /// recorded in answers.yaml.
+    /// recorded in .vnfwiz/answers.yaml.
     #[arg(long, value_enum, default_value_t = FixArg::None)]
     fix: FixArg,
     /// The rules the output is checked with (the `seed` profile when none is given).
@@ -604,7 +604,7 @@ fn report(
             for (file, names) in &secrets {
                 writeln!(
                     out,
-                    "  {file} holds secrets ({}): written with mode 0600, and left out of answers.yaml",
+                    "  {file} holds secrets ({}): written with mode 0600, and left out of {ANSWERS_FILE}",
                     names.join(", ")
                 )?;
             }
