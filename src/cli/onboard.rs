@@ -18,8 +18,8 @@ use vnfwiz::report::render;
 use vnfwiz::report::{InputReport, InputRoot, Report};
 use vnfwiz::rules::Check;
 use vnfwiz::session::{
-    ANSWERS_FILE, AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session, SourceKind,
-    WriteError, Written,
+    ANSWERS_FILE, AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session,
+    SourceKind, WriteError, Written,
 };
 
 use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value};

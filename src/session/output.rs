@@ -148,7 +148,13 @@ fn moved(mut package: WrittenPackage, staging: &Path, out_dir: &Path) -> Written
         .path
         .strip_prefix(staging)
         .map(Path::to_path_buf)
-        .unwrap_or_else(|_| package.path.file_name().map(PathBuf::from).unwrap_or_default());
+        .unwrap_or_else(|_| {
+            package
+                .path
+                .file_name()
+                .map(PathBuf::from)
+                .unwrap_or_default()
+        });
     let name = relative.to_string_lossy().replace('\\', "/");
     package.path = out_dir.join(&relative);
     let root = std::path::absolute(&package.path).unwrap_or_else(|_| package.path.clone());
