@@ -232,24 +232,11 @@ impl Answers {
     /// Reads an answers file (a small YAML document) of at most `limits.max_file_bytes`,
     /// under the YAML limits.
     pub fn load(path: &Path, limits: &Limits) -> Result<Answers, AnswersError> {
-        use std::io::Read;
         let file = path.display().to_string();
-        let io = |source| AnswersError::Io {
+        let bytes = limits.read_file(path).map_err(|source| AnswersError::Io {
             file: file.clone(),
             source,
-        };
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .map_err(io)?
-            .take(limits.max_file_bytes + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-        if bytes.len() as u64 > limits.max_file_bytes {
-            return Err(io(std::io::Error::other(format!(
-                "over the {}-byte limit for one file (raise it with --max-file-size)",
-                limits.max_file_bytes
-            ))));
-        }
+        })?;
         let mut answers = Answers::parse_with(&bytes, &file, &limits.yaml)?;
         if let Some(folder) = &mut answers.etsi_types
             && folder.is_relative()

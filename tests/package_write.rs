@@ -273,7 +273,7 @@ fn etsi_type_files_given_are_stored_imported_by_name_and_listed() {
             !text.contains("://"),
             "{name} imports from the web:\n{text}"
         );
-        assert!(text.contains("- etsi_nfv_sol001_vnfd_types.yaml"), "{name}");
+        assert!(text.contains("etsi_nfv_sol001_vnfd_types.yaml"), "{name}");
     }
     tosca_parser::assert_loads(&[&offline, &online]);
 }

@@ -1,7 +1,7 @@
 //! `vnfwiz onboard PATH --out DIR [...]`: flags into answers, the session resolves and
 //! writes, this prints. Never prompts.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -142,18 +142,9 @@ fn read_value_file(key: &str, path: &Path, limits: &Limits) -> Result<String, An
         message,
         choices: Vec::new(),
     };
-    // Bounded while reading: a device or a growing file can report any size beforehand.
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(limits.max_file_bytes + 1).read_to_end(&mut bytes))
+    let bytes = limits
+        .read_file(path)
         .map_err(|e| problem(format!("{}: {e}", path.display())))?;
-    if bytes.len() as u64 > limits.max_file_bytes {
-        return Err(problem(format!(
-            "{}: over the {}-byte limit (raise it with --max-file-size)",
-            path.display(),
-            limits.max_file_bytes
-        )));
-    }
     let mut text = String::from_utf8(bytes)
         .map_err(|_| problem(format!("{}: is not UTF-8 text", path.display())))?;
     if text.ends_with('\n') {

@@ -5,7 +5,6 @@
 //! do. vnfwiz ships no copy of them: the package holds only what the operator gave.
 
 use std::collections::BTreeSet;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::limits::Limits;
@@ -198,7 +197,12 @@ fn find(
         if !path.is_file() {
             continue;
         }
-        let bytes = read(&path, limits)?;
+        let bytes = limits
+            .read_file(&path)
+            .map_err(|source| EtsiTypesError::Io {
+                path: path.clone(),
+                source,
+            })?;
         let root = parse(&path, &bytes, name, limits)?;
         let version = version_of(&root).ok_or_else(|| EtsiTypesError::Malformed {
             path: path.clone(),
@@ -235,26 +239,6 @@ fn find(
         name,
         found: other_versions,
     })
-}
-
-fn read(path: &Path, limits: &Limits) -> Result<Vec<u8>, EtsiTypesError> {
-    let io = |source| EtsiTypesError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .map_err(io)?
-        .take(limits.max_file_bytes + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > limits.max_file_bytes {
-        return Err(io(std::io::Error::other(format!(
-            "over the {}-byte limit for one file (raise it with --max-file-size)",
-            limits.max_file_bytes
-        ))));
-    }
-    Ok(bytes)
 }
 
 /// The file's root mapping, checked to be the type file `name` says.
@@ -457,5 +441,14 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(error.contains("over the 64-byte limit"), "{error}");
+        let crowded = folder(&[("a/x", ""), ("b/x", ""), ("c/x", "")]);
+        let few = Limits {
+            max_archive_entries: 2,
+            ..Limits::default()
+        };
+        let error = EtsiTypes::load(crowded.path(), &[], &few)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("more than 2 folders to search"), "{error}");
     }
 }
