@@ -132,6 +132,7 @@ fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
         return;
     };
     let main = &vnfd.files[0].path;
+    let flavours = vnfd.flavours();
     for file in 0..vnfd.files.len() {
         let Some(topology) = vnfd.topology(file) else {
             continue;
@@ -172,13 +173,10 @@ fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
             }
         }
         let inputs = topology.get("inputs").and_then(Node::as_map);
-        let flavour = vnfd
-            .flavour_id_node(file)
-            .and_then(|n| crate::answers::scalar_text(n))
-            .map_or_else(
-                || "this topology".to_owned(),
-                |id| format!("flavour `{id}`"),
-            );
+        let flavour = flavours.iter().find(|f| f.file == file).map_or_else(
+            || "this topology".to_owned(),
+            |f| format!("flavour `{}`", f.id),
+        );
         for (name, (need, node)) in needed {
             if inputs.is_some_and(|i| i.get(&name).is_some()) {
                 continue;
