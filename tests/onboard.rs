@@ -1582,3 +1582,73 @@ fn etsi_types_that_do_not_fit_are_refused_naming_the_folder() {
         "{message}"
     );
 }
+
+/// The vSBC appliance (four VMs, three deployment options) copied into `dir` with small
+/// stand-in disk images, the descriptor's sizes set to theirs; returns its descriptor.
+fn vsbc_with_images(dir: &Path) -> PathBuf {
+    let folder = dir.join("vsbc");
+    std::fs::create_dir_all(folder.join("day0")).expect("folder");
+    std::fs::create_dir_all(folder.join("images")).expect("folder");
+    for file in ["day0/user-data.txt", "day0/db.conf"] {
+        std::fs::copy(fixture("vsbc").join(file), folder.join(file)).expect("copied");
+    }
+    let mut descriptor = std::fs::read_to_string(fixture("vsbc/vsbc.ovf")).expect("descriptor");
+    for (image, declared) in [
+        ("sc", "1073741824"),
+        ("mp", "805306368"),
+        ("db", "536870912"),
+    ] {
+        let href = format!("images/vsbc-{image}-9.2.0.qcow2");
+        let bytes = format!("QFI\u{fb} vSBC {image} disk (test stand-in)\n");
+        std::fs::write(folder.join(&href), &bytes).expect("image");
+        descriptor = descriptor.replace(
+            &format!("ovf:href=\"{href}\" ovf:size=\"{declared}\""),
+            &format!("ovf:href=\"{href}\" ovf:size=\"{}\"", bytes.len()),
+        );
+    }
+    let path = folder.join("vsbc.ovf");
+    std::fs::write(&path, descriptor).expect("descriptor");
+    path
+}
+
+#[test]
+fn a_multi_vm_multi_option_appliance_loads_in_tosca_parser_with_and_without_etsi_types() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let ovf = vsbc_with_images(tmp.path());
+    let answers = fixture("vsbc/answers.yaml");
+    let mut variants = vec![("online", None)];
+    let types = tosca_parser::sol001_types();
+    if let Some(types) = &types {
+        variants.push(("offline", Some(types)));
+    }
+    let mut csars = Vec::new();
+    for (name, types) in variants {
+        let out = tmp.path().join(name);
+        let mut args = vec![
+            "onboard",
+            s(&ovf),
+            "--out",
+            s(&out),
+            "--answers",
+            s(&answers),
+            "--set-env",
+            "sbc.admin.password=SBC_ADMIN_PASSWORD",
+            "--package",
+            "csar",
+        ];
+        if let Some(types) = types {
+            args.extend_from_slice(&["--etsi-types", s(types)]);
+        }
+        let result = vnfwiz(&args, &[("SBC_ADMIN_PASSWORD", PASSWORD)]);
+        assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+        let csar = out.join(".vnfwiz/vsbc.csar");
+        let flavours: Vec<String> = zip_entries(&csar)
+            .into_iter()
+            .filter(|e| e.starts_with("Definitions/vsbc_df_"))
+            .collect();
+        assert_eq!(flavours.len(), 3, "{flavours:?}");
+        csars.push(csar);
+    }
+    let csars: Vec<&Path> = csars.iter().map(PathBuf::as_path).collect();
+    tosca_parser::assert_loads(&csars);
+}
