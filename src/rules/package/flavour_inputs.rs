@@ -118,13 +118,13 @@ fn substitutable(template: &Node) -> bool {
 }
 
 /// Why an input is needed.
-enum Need {
+enum Need<'a> {
     /// Required by the type, without a default.
     Required,
-    /// The top-level node sets the property here.
-    Set(Span),
-    /// The top-level node gets the type's default.
-    Defaulted,
+    /// The top-level node (named) sets the property here.
+    Set(&'a str, Span),
+    /// The top-level node (named) gets the type's default.
+    Defaulted(&'a str),
 }
 
 fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
@@ -147,10 +147,10 @@ fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
             continue;
         };
         let definitions = properties(vnfd, node_type);
-        let mut needed: BTreeMap<String, (Need, Option<&str>)> = definitions
+        let mut needed: BTreeMap<String, Need<'_>> = definitions
             .iter()
             .filter(|(_, d)| d.required && !d.default)
-            .map(|(name, _)| (name.clone(), (Need::Required, None)))
+            .map(|(name, _)| (name.clone(), Need::Required))
             .collect();
         if file > 0 {
             // tosca-parser checks a nested topology only through the top-level node it
@@ -162,13 +162,13 @@ fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
             };
             let set = template.get("properties").and_then(Node::as_map);
             for (name, _) in set.into_iter().flat_map(Mapping::iter) {
-                needed.insert(name.text.clone(), (Need::Set(name.span), Some(&node.text)));
+                needed.insert(name.text.clone(), Need::Set(&node.text, name.span));
             }
             for (name, definition) in &definitions {
                 if definition.default {
                     needed
                         .entry(name.clone())
-                        .or_insert((Need::Defaulted, Some(&node.text)));
+                        .or_insert(Need::Defaulted(&node.text));
                 }
             }
         }
@@ -177,17 +177,16 @@ fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
             || "this topology".to_owned(),
             |f| format!("flavour `{}`", f.id),
         );
-        for (name, (need, node)) in needed {
+        for (name, need) in needed {
             if inputs.is_some_and(|i| i.get(&name).is_some()) {
                 continue;
             }
-            let node = node.unwrap_or("VNF");
             let why = match need {
                 Need::Required => {
                     format!("{node_type} requires property `{name}` and gives it no default")
                 }
-                Need::Set(_) => format!("node `{node}` of {main} sets `{name}`"),
-                Need::Defaulted => {
+                Need::Set(node, _) => format!("node `{node}` of {main} sets `{name}`"),
+                Need::Defaulted(node) => {
                     format!("node `{node}` of {main} gets `{name}` from {node_type}'s default")
                 }
             };
@@ -200,7 +199,7 @@ fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
                      so tosca-parser (Tacker) rejects the package"
                 ),
             );
-            if let Need::Set(span) = need {
+            if let Need::Set(_, span) = need {
                 violation.also(main, span, format!("`{name}` is set here"));
             }
         }
