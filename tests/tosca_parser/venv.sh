@@ -1,7 +1,8 @@
 #!/bin/sh
 # Makes, once, a Python virtual environment holding tosca-parser (the parser Tacker loads
 # VNF packages with) under DIR (default target/tosca-parser) and prints its python.
-# Exit 3 when no Python 3 with the venv module is found; any other failure is an error.
+# The base interpreter is $VNFWIZ_PYTHON, else python3 on PATH. Exit 3 when no Python 3
+# with the venv module is found; any other failure is an error.
 # Used by the tests (tests/support/tosca_parser.rs) and by .ci/run, which runs it first.
 set -eu
 
