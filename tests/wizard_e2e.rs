@@ -85,7 +85,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     wizard.press(&[Key::Enter]);
     let screen = wizard.wait_for("Enter finishes");
     assert!(
-        screen.contains("vfw-edge.csar  (package, validated)"),
+        screen.contains(".vnfwiz/vfw-edge.csar  (package, validated)"),
         "{screen}"
     );
     let out = dir.path().join("vfw-edge-onboarded");
@@ -96,14 +96,15 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     written.sort();
     assert_eq!(
         written,
-        [
-            "answers.yaml",
-            "base_vfw_edge.env",
-            "base_vfw_edge.yaml",
-            "vfw-edge.csar"
-        ]
+        [".vnfwiz", "base_vfw_edge.env", "base_vfw_edge.yaml"]
     );
-    let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
+    let mut record: Vec<String> = std::fs::read_dir(out.join(".vnfwiz"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    record.sort();
+    assert_eq!(record, ["answers.yaml", "vfw-edge.csar"]);
+    let answers = std::fs::read_to_string(out.join(".vnfwiz/answers.yaml")).unwrap();
     assert!(answers.contains("vfw.site.name: qa-berlin"), "{answers}");
     assert!(
         answers.contains("int_mgmt_subnet_cidr: 10.1.0.0/24"),
@@ -120,7 +121,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     assert_eq!(wizard.wait_exit(), 0);
     assert!(wizard.terminal_restored());
     // What was written passes validation: the templates as a folder, and the package.
-    for written in [out.clone(), out.join("vfw-edge.csar")] {
+    for written in [out.clone(), out.join(".vnfwiz/vfw-edge.csar")] {
         let check = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
             .args(["validate"])
             .arg(&written)

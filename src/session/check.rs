@@ -375,6 +375,19 @@ impl Session {
             }
             out.extend(parameter_problems(&declared, &BTreeMap::new(), &values));
         }
+        if answers.etsi_types.is_some()
+            && !matches!(
+                answers.package,
+                Some(PackageFormat::Csar | PackageFormat::Both)
+            )
+        {
+            out.push(problem(
+                "etsi_types".to_owned(),
+                "etsi_types",
+                "ETSI's type files go into a CSAR, and no CSAR is asked for".to_owned(),
+                vec!["--package csar".to_owned(), "--package both".to_owned()],
+            ));
+        }
         out
     }
 

@@ -12,6 +12,7 @@ use crate::integrity::Options;
 use crate::interrupt::Signal;
 use crate::package::{PackageError, WrittenPackage};
 use crate::report::{InputRoot, Severity};
+use crate::source::RECORD_FOLDER;
 use crate::source::path::normalise;
 
 use super::Session;
@@ -100,10 +101,13 @@ impl Session {
             force,
             Path::new(&resolved.input),
             |staging| {
+                // Packages go beside the answers, apart from the HOT set.
+                let record = staging.join(RECORD_FOLDER);
+                fs::create_dir_all(&record).map_err(io(&record))?;
                 let packages = self.write_packages(
                     resolved.package,
                     resolved.packaging.as_ref(),
-                    staging,
+                    &record,
                     options,
                 )?;
                 if secret {
@@ -118,8 +122,8 @@ impl Session {
             let names: Vec<String> = written
                 .packages
                 .iter()
-                .filter_map(|p| p.path.file_name())
-                .map(|n| n.to_string_lossy().into_owned())
+                .filter_map(|p| p.path.strip_prefix(out_dir).ok())
+                .map(|n| n.to_string_lossy().replace('\\', "/"))
                 .collect();
             written.secret_files.extend(names);
         }
@@ -137,14 +141,22 @@ fn owner_only(path: &Path) -> Result<(), WriteError> {
     Ok(())
 }
 
-/// A package written into the staging folder, moved with it to `out_dir`.
-fn moved(mut package: WrittenPackage, out_dir: &Path) -> WrittenPackage {
-    let name = package
+/// A package written into the staging folder, moved with it to `out_dir`; its report is
+/// labelled by its path relative to `out_dir`.
+fn moved(mut package: WrittenPackage, staging: &Path, out_dir: &Path) -> WrittenPackage {
+    let relative = package
         .path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    package.path = out_dir.join(&name);
+        .strip_prefix(staging)
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|_| {
+            package
+                .path
+                .file_name()
+                .map(PathBuf::from)
+                .unwrap_or_default()
+        });
+    let name = relative.to_string_lossy().replace('\\', "/");
+    package.path = out_dir.join(&relative);
     let root = std::path::absolute(&package.path).unwrap_or_else(|_| package.path.clone());
     for input in &mut package.report.inputs {
         input.label = name.clone();
@@ -287,7 +299,10 @@ pub fn write_files(
             .filter(|f| !f.secrets.is_empty())
             .map(|f| f.path.clone())
             .collect(),
-        packages: packages.into_iter().map(|p| moved(p, out_dir)).collect(),
+        packages: packages
+            .into_iter()
+            .map(|p| moved(p, &staging, out_dir))
+            .collect(),
     })
 }
 

@@ -16,7 +16,7 @@ use crate::fix::{FixLevel, Outcome};
 use crate::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
 use crate::report::{Severity, Violation};
 use crate::rules::{Selection, check_hot};
-use crate::source::PackageFiles;
+use crate::source::{PackageFiles, RECORD_FOLDER};
 
 use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
@@ -24,8 +24,9 @@ use super::package::Packaging;
 use super::questions::eulas;
 use super::{Session, SourceKind, composition, environment, fixes};
 
-/// The answers file written beside the templates.
-pub const ANSWERS_FILE: &str = "answers.yaml";
+/// The answers file, in the output's record folder (`.vnfwiz/`), apart from the HOT set
+/// (SDC and VVP take every `.yaml` of a heat package's folder for a template).
+pub const ANSWERS_FILE: &str = ".vnfwiz/answers.yaml";
 
 /// What a file of the output is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -183,8 +184,10 @@ fn hidden(set: &HotSet) -> Vec<String> {
 
 /// Loads files from memory as `vnfwiz validate` loads a folder.
 pub(super) fn load(files: &[OutputFile], label: &str, limits: &crate::limits::Limits) -> HotSet {
+    // As `validate` lists the written folder: the record folder is not part of the set.
     let entries = files
         .iter()
+        .filter(|f| f.role != FileRole::Answers)
         .map(|f| (f.path.clone(), f.bytes.clone()))
         .collect();
     match PackageFiles::from_memory(Path::new(label), entries, limits) {
@@ -306,20 +309,17 @@ impl Session {
             secret_keys,
             rules,
         } = self.output(answers, &mut effective)?;
-        let mut reserved = vec![ANSWERS_FILE.to_owned()];
-        reserved.extend(
-            crate::package::kinds(format)
-                .iter()
-                .map(|k| format!("{}.{}", self.name, k.extension())),
-        );
+        let record = format!("{RECORD_FOLDER}/");
         let clashes: Vec<Note> = files
             .iter()
-            .filter(|f| reserved.contains(&f.path))
+            .filter(|f| f.path.starts_with(&record))
             .map(|f| Note {
                 level: NoteLevel::Error,
                 section: "output",
                 subject: f.path.clone(),
-                message: "the template set has a file with the name of an output vnfwiz writes (answers file or package); rename it".to_owned(),
+                message: format!(
+                    "the template set has a file inside {RECORD_FOLDER}/, where vnfwiz keeps the answers file and the packages; move it"
+                ),
             })
             .collect();
         if !clashes.is_empty() {

@@ -100,7 +100,8 @@ pub fn build(opened: &Opened, draft: &Draft, save_to: Option<&Path>) -> Form {
         None,
     );
     out.detail = "created; a non-empty one is replaced only when allowed below".to_owned();
-    out.help = "templates, environment, answers.yaml and the package go here".to_owned();
+    out.help =
+        "the template set goes here; the answers and the package into its .vnfwiz/".to_owned();
     let chosen = draft.answers.package.unwrap_or(PackageFormat::None);
     let formats = [
         PackageFormat::None,
@@ -135,7 +136,7 @@ pub fn build(opened: &Opened, draft: &Draft, save_to: Option<&Path>) -> Form {
     .starting(save_to.map(|p| p.display().to_string()), None);
     save.detail = "optional; secrets are left out".to_owned();
     save.help =
-        "a file `vnfwiz onboard --answers` replays; empty saves nothing besides answers.yaml"
+        "a file `vnfwiz onboard --answers` replays; empty saves nothing besides .vnfwiz/answers.yaml"
             .to_owned();
     Form::new(vec![out, package, force, save])
 }
@@ -373,11 +374,15 @@ mod tests {
         let report = state.write.written().expect("written").clone();
         assert_eq!(
             report.files,
-            ["base_vfw_edge.yaml", "base_vfw_edge.env", "answers.yaml"]
+            [
+                "base_vfw_edge.yaml",
+                "base_vfw_edge.env",
+                ".vnfwiz/answers.yaml"
+            ]
         );
         assert_eq!(report.secret_files, ["base_vfw_edge.env"]);
         assert!(!state.unsaved);
-        let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
+        let answers = std::fs::read_to_string(out.join(".vnfwiz/answers.yaml")).unwrap();
         assert!(answers.contains("vfw.site.name: berlin-07"), "{answers}");
         assert!(
             !answers.contains("correct-horse"),
@@ -396,8 +401,8 @@ mod tests {
         assert_eq!(state.draft.answers.package, Some(PackageFormat::Csar));
         state.keys(&[Write]);
         let report = state.write.written().expect("written").clone();
-        assert_eq!(report.packages, ["vfw-edge.csar"]);
-        assert!(out.join("vfw-edge.csar").is_file());
+        assert_eq!(report.packages, [".vnfwiz/vfw-edge.csar"]);
+        assert!(out.join(".vnfwiz/vfw-edge.csar").is_file());
         assert!(report.summary.contains("4 files"), "{}", report.summary);
         assert!(
             state.write.progress.is_some(),
