@@ -34,7 +34,7 @@ use crate::validation::{InputError, Loaded, open as open_input};
 
 pub use assign::Origin;
 pub use check::AnswerProblem;
-pub use output::{WriteError, Written};
+pub use output::{MAX_COUNTED, Target, WriteError, Written, target};
 pub use package::Packaging;
 pub use questions::{
     EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyQuestion,

@@ -67,8 +67,14 @@ pub enum FixOrder {
 /// Work `update` hands to the runtime.
 #[derive(Debug)]
 pub enum Effect {
-    /// List the inputs under a folder for the picker.
+    /// List the recent sources and the inputs under a folder for the picker.
     Scan(PathBuf),
+    /// A path typed in the picker: list it when it is a folder, else open it.
+    Locate(PathBuf),
+    /// Put an opened source first in the picker's history.
+    Remember(PathBuf),
+    /// Look at the output folder: missing, empty or holding files.
+    Probe(PathBuf),
     /// Open a source in a new session (hashing an OVF package's files).
     Open(PathBuf),
     /// Stop the running open at its next block.
@@ -112,6 +118,17 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
+/// What the output folder holds, as the write step says before writing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutFolder {
+    /// Nothing there yet, or an empty folder: writing creates it.
+    Free,
+    /// A folder with this many entries: replaced only when the operator allows it.
+    Holds(usize),
+    /// Something that is not a folder, or cannot be read (the reason).
+    Unusable(String),
+}
+
 /// What was written, as the write step reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WriteReport {
@@ -123,8 +140,11 @@ pub struct WriteReport {
     pub packages: Vec<String>,
     /// The files holding secrets (written with mode 0600).
     pub secret_files: Vec<String>,
-    /// The answers file saved besides, when one was asked for.
+    /// The answers file saved besides, when one was asked for and saved.
     pub answers_saved: Option<PathBuf>,
+    /// The answers file asked for and not saved, with the reason: the outputs are written
+    /// all the same.
+    pub answers_failed: Option<(PathBuf, String)>,
     /// One line: what was onboarded where, with the validation counts.
     pub summary: String,
 }
@@ -134,6 +154,10 @@ pub struct WriteReport {
 pub enum Message {
     /// The picker's list.
     Scanned(Scan),
+    /// A typed path names this file (to open), or why it cannot be used.
+    Located(Result<PathBuf, String>),
+    /// What the output folder holds now.
+    Probed(PathBuf, OutFolder),
     /// The source being opened is of this kind (hashing follows for OVF packages).
     Opening(InputKind),
     /// Hashing progress.

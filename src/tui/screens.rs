@@ -32,23 +32,35 @@ fn screen(state: &State) -> String {
 fn picker() -> State {
     let mut state = State::new(PathBuf::from("/srv/vnfs"), None, (100, 30));
     let candidates = [
-        ("edge/vfw-edge.ova", InputKind::Ova, 419_840),
-        ("ims/vims-core.csar", InputKind::Csar, 48_211_968),
-        ("lb/haproxy.ovf", InputKind::Ovf, 21_733),
-        ("dns/dns-resolver.zip", InputKind::HeatZip, 8_190),
-        ("vrouter", InputKind::HotFolder, 31_022),
-        ("vrouter/base_vrouter.yaml", InputKind::HotFile, 17_406),
+        (
+            "/home/op/ims/vims-core.ova",
+            InputKind::Ova,
+            48_211_968,
+            true,
+        ),
+        ("edge/vfw-edge.ova", InputKind::Ova, 419_840, false),
+        ("lb/haproxy.ovf", InputKind::Ovf, 21_733, false),
+        ("dns/dns-resolver.zip", InputKind::HeatZip, 8_190, false),
+        ("vrouter", InputKind::HotFolder, 31_022, false),
+        (
+            "vrouter/base_vrouter.yaml",
+            InputKind::HotFile,
+            17_406,
+            false,
+        ),
     ]
     .into_iter()
-    .map(|(path, kind, size)| Candidate {
+    .map(|(path, kind, size, recent)| Candidate {
         path: PathBuf::from(path),
         kind,
         size,
+        recent,
     })
     .collect();
     source::scanned(
         &mut state,
         Scan {
+            root: PathBuf::from("/srv/vnfs"),
             candidates,
             truncated: false,
         },
@@ -74,7 +86,7 @@ fn source_picker_filtering() {
 fn source_open_failed() {
     let mut state = picker();
     let failure = super::effect::OpenFailure {
-        reason: "ims/vims-core.csar: a CSAR is already an onboarded package; check it with `vnfwiz validate`, or onboard its OVF or HOT sources".to_owned(),
+        reason: "lb/haproxy.ovf:3:1: the Envelope has no namespace, which is no OVF version vnfwiz reads (0.9, 1.x or 2.x); re-export the package as OVF 1.x or 2.x".to_owned(),
         cancelled: false,
     };
     update(&mut state, Event::Message(Message::Opened(Err(failure))));
@@ -384,6 +396,7 @@ pub fn long_review(count: usize) -> Wizard {
             title: "Template".to_owned(),
             path: "base.yaml".to_owned(),
             text: "heat_template_version: 2016-10-14\n".to_owned(),
+            prose: false,
         }],
         Duration::from_millis(40),
     );

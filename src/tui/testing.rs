@@ -34,7 +34,7 @@ pub struct Wizard {
     pub state: State,
     runtime: Runtime<Message>,
     inbox: Receiver<Message>,
-    /// Scans and saves started and not yet reported.
+    /// Scans, look-ups, probes and saves started and not yet reported.
     waiting: usize,
 }
 
@@ -70,7 +70,10 @@ impl Wizard {
 
     fn run(&mut self, effects: Vec<Effect>) {
         for effect in effects {
-            if matches!(effect, Effect::Scan(_) | Effect::SaveAnswers { .. }) {
+            if matches!(
+                effect,
+                Effect::Scan(_) | Effect::Locate(_) | Effect::Probe(_) | Effect::SaveAnswers { .. }
+            ) {
                 self.waiting += 1;
             }
             self.runtime.run(effect);
@@ -94,7 +97,10 @@ impl Wizard {
                 .inbox
                 .recv_timeout(PATIENCE)
                 .expect("a worker reports in time");
-            if matches!(message, Message::Scanned(_) | Message::Saved(_)) {
+            if matches!(
+                message,
+                Message::Scanned(_) | Message::Located(_) | Message::Probed(..) | Message::Saved(_)
+            ) {
                 self.waiting -= 1;
             }
             let effects = update(&mut self.state, Event::Message(message));

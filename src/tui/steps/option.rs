@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
 
-use super::{Hint, hint, lasting, row_marker};
+use super::{BACK, CONFIRM, Hint, UP_DOWN, hint, lasting, row_marker};
 use crate::ovf::SystemHardware;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
@@ -180,9 +180,9 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
 /// Keys of the option step.
 pub fn hints(_: &State) -> Vec<Hint> {
     vec![
-        hint("↑↓ jk", "choose"),
-        lasting("Enter", "confirm"),
-        lasting("Esc", "back"),
+        hint(UP_DOWN, "choose"),
+        lasting(CONFIRM, "confirm"),
+        lasting(BACK, "back"),
     ]
 }
 
