@@ -2,7 +2,7 @@
 //! threads (the session's own thread for everything that decides), which answer with
 //! messages over one channel.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,14 +15,17 @@ use crate::session::AnswerProblem;
 use crate::source::InputKind;
 
 /// The operator's answers so far: the decisions made by choosing (licences, option,
-/// transport, package) and the texts typed into fields, by property key or parameter name.
-/// The session types the texts by their declarations.
+/// transport, package), the texts typed into fields, by property key or parameter name,
+/// and the parameters whose environment value the operator cleared. The session types
+/// the texts by their declarations.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Draft {
     /// Licences, option, transport, package.
     pub answers: Answers,
     /// Field texts.
     pub values: BTreeMap<String, String>,
+    /// Parameters whose environment value is cleared (answered `null`).
+    pub cleared: BTreeSet<String>,
 }
 
 impl Draft {
@@ -30,15 +33,24 @@ impl Draft {
     /// texts, the session types them again.
     pub fn from_answers(mut answers: Answers) -> Draft {
         let mut values = BTreeMap::new();
+        let mut cleared = BTreeSet::new();
         for (key, node) in std::mem::take(&mut answers.properties)
             .into_iter()
             .chain(std::mem::take(&mut answers.parameters))
         {
+            if node.is_null() {
+                cleared.insert(key);
+                continue;
+            }
             let text = crate::answers::scalar_text(&node)
                 .unwrap_or_else(|| crate::yaml::write::flow_text(&node));
             values.insert(key, text);
         }
-        Draft { answers, values }
+        Draft {
+            answers,
+            values,
+            cleared,
+        }
     }
 }
 

@@ -232,6 +232,22 @@ fn parameters() {
 }
 
 #[test]
+fn parameters_supplied_by_onap() {
+    let mut state = at_parameters();
+    state.parameters.form.focus = state.parameters.form.fields.len() - 1;
+    let supplied: Vec<&str> = state
+        .parameters
+        .form
+        .fields
+        .iter()
+        .filter(|f| f.kind == super::widgets::form::FieldKind::Supplied)
+        .map(|f| f.key.as_str())
+        .collect();
+    assert!(supplied.contains(&"vnf_id"), "{supplied:?}");
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
 fn review_of_the_sample() {
     let mut state = at_parameters();
     state.keys(&[Confirm]);

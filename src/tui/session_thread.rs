@@ -204,6 +204,13 @@ fn open<T: From<Message> + Send>(
 fn answers(session: &Session, draft: &Draft) -> (Answers, Vec<AnswerProblem>) {
     let mut answers = draft.answers.clone();
     let mut problems = Vec::new();
+    // A value an environment file holds, cleared: `null` says so.
+    for key in &draft.cleared {
+        answers.parameters.insert(
+            key.clone(),
+            crate::yaml::write::node(crate::yaml::Value::Null),
+        );
+    }
     for (key, text) in &draft.values {
         // Typed in the wizard, never seen by the process list: secrets are welcome.
         if let Err(problem) = session.assign(&mut answers, key, text, Origin::File) {
@@ -241,6 +248,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
         }
     };
     let answer_problems = resolved.answer_problems(answers);
+    let parameters = resolved.still_asked(parameters);
     let mut notes: Vec<String> = resolved.notes.iter().map(ToString::to_string).collect();
     notes.extend(
         resolved

@@ -248,6 +248,7 @@ fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
             ..preset.answers
         },
         values: preset.values,
+        cleared: preset.cleared,
     };
     state.unsaved = false;
     state.opened = Some(opened.clone());

@@ -140,8 +140,15 @@ pub fn form_step_view(
     area: ratatui::layout::Rect,
 ) -> Option<(u16, u16)> {
     use ratatui::layout::{Constraint, Layout};
-    let [top, body] = Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(area);
-    frame.render_widget(ratatui::text::Span::styled(intro, theme.text), top);
+    let lines: Vec<Line> = super::widgets::wrap(intro, usize::from(area.width))
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, theme.text)))
+        .collect();
+    // The introduction, then a blank line.
+    let height = u16::try_from(lines.len() + 1).unwrap_or(u16::MAX);
+    let [top, body] =
+        Layout::vertical([Constraint::Length(height), Constraint::Min(1)]).areas(area);
+    frame.render_widget(ratatui::widgets::Paragraph::new(lines), top);
     let problem = |field: &super::widgets::form::Field| {
         state.problem(&field.subject).map(|p| p.message.clone())
     };
@@ -179,6 +186,10 @@ pub fn form_hints(form: &super::widgets::form::Form) -> Vec<Hint> {
             "choose",
         )),
         Some(FieldKind::Toggle) => hints.push(hint(&[Action::Toggle], "toggle")),
+        Some(FieldKind::Supplied) if form.focused().is_some_and(|f| !f.value().is_empty()) => {
+            hints.push(hint(&[Action::Delete, Action::Erase], "clear"));
+        }
+        Some(FieldKind::Supplied) => {}
         None => {}
     }
     hints

@@ -173,7 +173,8 @@ pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>)
     if generation != review.generation {
         return;
     }
-    // Keep the same violation selected when it is still there.
+    // Keep the same violation selected when it is still there, else the same row.
+    let row = review.selected;
     let keep = review
         .selected_violation()
         .map(|v| (v.rule.id, v.file.clone(), v.span.line, v.message.clone()));
@@ -196,7 +197,14 @@ pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>)
                     })
             })
         })
-        .unwrap_or(0);
+        .unwrap_or_else(|| {
+            row.min(
+                review
+                    .filter
+                    .len(checked.violations.len())
+                    .saturating_sub(1),
+            )
+        });
     review.tab = review.tab.min(checked.previews.len());
     // The problems of this evaluation came first; the resolved set adds its own.
     state
