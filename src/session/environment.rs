@@ -217,4 +217,48 @@ mod tests {
             "null clears"
         );
     }
+
+    #[test]
+    fn a_value_goes_to_each_module_but_where_onap_supplies_it() {
+        use crate::session::FileRole;
+        use crate::session::supplied::Supplied;
+        let file = |path: &str, text: &str| OutputFile {
+            path: path.to_owned(),
+            bytes: text.as_bytes().to_vec(),
+            role: FileRole::Nested,
+            secrets: Vec::new(),
+        };
+        let template = "heat_template_version: 2016-10-14\nparameters:\n  ntp: {type: string}\n  int_net_id: {type: string}\n";
+        let mut files = vec![
+            file("base_a.yaml", template),
+            file("base_a.env", "parameters: {}\n"),
+            file("b.yaml", template),
+            file("b.env", "parameters:\n  ntp: old\n"),
+        ];
+        let limits = Limits::default();
+        let set = crate::session::resolve::load(&files, "x", &limits);
+        let mut supplied = SuppliedParameters::new();
+        supplied.insert(
+            ("b.yaml".to_owned(), "int_net_id".to_owned()),
+            Supplied {
+                rule: "R-00000",
+                message: "supplied".to_owned(),
+            },
+        );
+        let values: BTreeMap<String, Node> = [
+            ("ntp".to_owned(), crate::yaml::write::node(Value::Null)),
+            ("int_net_id".to_owned(), string("net-1")),
+        ]
+        .into();
+        apply(&set, &mut files, &values, &supplied, &limits);
+        let text = |path: &str| {
+            String::from_utf8(files.iter().find(|f| f.path == path).unwrap().bytes.clone()).unwrap()
+        };
+        assert_eq!(text("base_a.env"), "parameters:\n  int_net_id: net-1\n");
+        assert_eq!(
+            text("b.env"),
+            "parameters: {}\n",
+            "ntp cleared, int_net_id supplied"
+        );
+    }
 }

@@ -445,4 +445,48 @@ mod tests {
         );
         assert_eq!(state.review.selected, at, "the same violation again");
     }
+
+    #[test]
+    fn a_parameter_of_several_modules_is_one_field_written_to_each() {
+        let mut state = opened("tests/fixtures/wizard/dns-two-modules");
+        let flavors: Vec<usize> = (0..state.parameters.form.fields.len())
+            .filter(|&i| state.parameters.form.fields[i].key == "dns_flavor_name")
+            .collect();
+        assert_eq!(flavors.len(), 1, "one field for both modules");
+        let field = &state.parameters.form.fields[flavors[0]];
+        assert!(
+            field.help.contains(
+                "One value for the 2 modules declaring it: base_dns.yaml, dns_expansion.yaml"
+            ),
+            "{}",
+            field.help
+        );
+        state.parameters.form.focus = flavors[0];
+        state.type_text("m1.large");
+        let resolution = state.review.resolution.clone().unwrap();
+        assert!(resolution.refusal.is_none(), "{:?}", resolution.refusal);
+        assert_eq!(
+            resolution.checked.violations.len(),
+            0,
+            "{:?}",
+            resolution.checked.violations
+        );
+        let supplied: Vec<&str> = state
+            .parameters
+            .form
+            .fields
+            .iter()
+            .filter(|f| f.kind == FieldKind::Supplied)
+            .map(|f| f.key.as_str())
+            .collect();
+        for name in [
+            "vnf_id",
+            "vf_module_id",
+            "vnf_name",
+            "dns_names",
+            "oam_net_id",
+        ] {
+            assert!(supplied.contains(&name), "{name}: {supplied:?}");
+        }
+    }
 }
