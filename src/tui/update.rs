@@ -457,4 +457,44 @@ properties:
         assert!(state.source.error.as_deref().unwrap().contains("cancelled"));
         assert!(state.opened.is_none());
     }
+
+    #[test]
+    fn a_paste_is_text_even_its_tabs_and_line_breaks() {
+        let mut state = opened(OVA);
+        state.keys(&[Confirm, Accept, Confirm]);
+        assert_eq!(state.step, StepId::Properties);
+        let focus = state.properties.form.focus;
+        let effects = update(&mut state, Event::Paste("berlin\t07\r\nnorth\n".to_owned()));
+        assert_eq!(state.properties.form.focus, focus, "a Tab moved nothing");
+        assert_eq!(
+            state.step,
+            StepId::Properties,
+            "a line break confirmed nothing"
+        );
+        assert_eq!(state.draft.values["vfw.site.name"], "berlin 07 north");
+        assert_eq!(
+            effects
+                .iter()
+                .filter(|e| matches!(e, Effect::Evaluate { .. }))
+                .count(),
+            1,
+            "one evaluation for the whole paste"
+        );
+        state.properties.form.focus = 1;
+        update(&mut state, Event::Paste("x".to_owned()));
+        assert!(
+            state.notice.as_ref().is_some_and(|n| n.problem),
+            "a choice takes no text"
+        );
+        state.properties.form.focus = 0;
+        update(&mut state, Event::Paste("y".repeat(MAX_PASTE + 1)));
+        assert!(
+            state
+                .notice
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("nothing was pasted")
+        );
+    }
 }

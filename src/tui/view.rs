@@ -517,4 +517,57 @@ mod tests {
         let tiny = footer(30);
         assert!(tiny.contains("? help") && tiny.contains("q quit"), "{tiny}");
     }
+
+    #[test]
+    fn every_hint_names_keys_the_table_binds() {
+        // The footer of every step as a run leaves it, and the help, write their keys
+        // from the keymap: each action a hint names is bound, and its label is the
+        // table's name for it.
+        use crate::tui::keymap::{BINDINGS, help_lines, label};
+        use crate::tui::testing::opened;
+        let mut seen = Vec::new();
+        for path in [
+            "assets/samples/vfw-edge.ova",
+            "tests/fixtures/wizard/dns-needs-work",
+            "tests/fixtures/capabilities/dns_ambiguous",
+        ] {
+            let mut state = opened(path);
+            for step in StepId::ALL {
+                state.step = step;
+                let mut hints = steps::hints(&state);
+                hints.extend(fixed_hints(state.text_focused()));
+                for overlay in [Overlay::Help, Overlay::ConfirmQuit, Overlay::ConfirmDecline] {
+                    hints.extend(overlay_hints(&state, &overlay));
+                }
+                for hint in hints {
+                    for action in hint.actions {
+                        assert!(
+                            matches!(action, Action::Input(_))
+                                || BINDINGS.iter().any(|b| b.action == *action),
+                            "{step:?}: `{}` names {action:?}, which no key does",
+                            hint.what
+                        );
+                    }
+                    let typing = state.text_focused();
+                    assert_eq!(hint.keys(typing), label(hint.actions, typing));
+                    seen.push(hint.keys(false));
+                }
+            }
+        }
+        // Every key a footer names is one the help lists.
+        let help: Vec<String> = help_lines()
+            .into_iter()
+            .flat_map(|(keys, _)| keys.split(' ').map(str::to_owned).collect::<Vec<_>>())
+            .collect();
+        for keys in seen {
+            for key in keys.split(' ').filter(|k| !k.is_empty() && *k != "type") {
+                let arrows_or_key = key.chars().all(|c| matches!(c, '↑' | '↓' | '←' | '→'))
+                    && key.chars().all(|c| help.contains(&c.to_string()));
+                assert!(
+                    arrows_or_key || help.contains(&key.to_owned()),
+                    "`{key}` is in a footer but not in the help"
+                );
+            }
+        }
+    }
 }

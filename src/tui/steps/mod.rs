@@ -230,7 +230,7 @@ pub fn highlighted(
         }
         if is_match != run_matched && !run.is_empty() {
             let style = if run_matched {
-                base.patch(matched)
+                super::theme::matched_in(base, matched)
             } else {
                 base
             };
@@ -241,7 +241,7 @@ pub fn highlighted(
     }
     if !run.is_empty() {
         let style = if run_matched {
-            base.patch(matched)
+            super::theme::matched_in(base, matched)
         } else {
             base
         };

@@ -420,7 +420,7 @@ fn draw_path(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opt
         .path
         .shown(area.width.saturating_sub(label_width + 1), false);
     let style = if source.typing_path {
-        theme.input.patch(theme.focus)
+        theme.focused_input()
     } else {
         theme.input
     };

@@ -381,7 +381,7 @@ fn value_spans(
     theme: &Theme,
 ) -> (Vec<Span<'static>>, u16) {
     let style = if focused {
-        theme.input.patch(theme.focus)
+        theme.focused_input()
     } else {
         theme.input
     };
