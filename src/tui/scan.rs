@@ -198,6 +198,9 @@ pub fn scan(root: &Path, recent: &[PathBuf]) -> Scan {
     scan.candidates
         .sort_by(|a, b| (rank(a.kind), &a.path).cmp(&(rank(b.kind), &b.path)));
     let mut recent = recent_candidates(recent);
+    // A recent source under the folder is listed once, as recent.
+    scan.candidates
+        .retain(|c| !recent.iter().any(|r| r.path == root.join(&c.path)));
     recent.append(&mut scan.candidates);
     scan.candidates = recent;
     scan
@@ -245,7 +248,7 @@ mod tests {
         let recent_ova = elsewhere.path().join("old.ova");
         std::fs::write(&recent_ova, b"x").unwrap();
         let gone = elsewhere.path().join("gone.ova");
-        let scan = scan(root, &[recent_ova.clone(), gone]);
+        let scan = scan(root, &[recent_ova.clone(), gone, root.join("fw.ova")]);
         let listed: Vec<(String, InputKind)> = scan
             .candidates
             .iter()
@@ -255,13 +258,13 @@ mod tests {
             listed,
             [
                 (recent_ova.display().to_string(), InputKind::Ova),
-                ("fw.ova".to_owned(), InputKind::Ova),
+                (root.join("fw.ova").display().to_string(), InputKind::Ova),
                 ("vnfs/dns".to_owned(), InputKind::HotFolder),
                 ("vnfs/dns/base_dns.yaml".to_owned(), InputKind::HotFile),
             ]
         );
-        assert!(scan.candidates[0].recent && !scan.candidates[1].recent);
-        assert_eq!(scan.candidates[1].size, 2048);
+        assert!(scan.candidates[1].recent && !scan.candidates[2].recent);
+        assert_eq!(scan.candidates[1].size, 2048, "listed once, as recent");
         assert!(!scan.truncated);
     }
 

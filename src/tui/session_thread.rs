@@ -568,7 +568,7 @@ fn save(session: &Session, draft: &Draft, path: &Path) -> Result<PathBuf, String
         .and_then(|()| std::fs::rename(&staging, path))
         .map_err(|e| {
             let _ = std::fs::remove_file(&staging);
-            format!("{}: {e}", path.display())
+            e.to_string()
         })?;
     Ok(path.to_path_buf())
 }

@@ -215,7 +215,12 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
         }
         Message::Saved(Err(reason)) => {
             state.quit_after_save = false;
-            state.warn(format!("The answers were not saved: {reason}"));
+            let to = state
+                .save_to
+                .as_ref()
+                .map(|p| format!(" to {}", p.display()))
+                .unwrap_or_default();
+            state.warn(format!("The answers were not saved{to}: {reason}"));
         }
     }
     Vec::new()

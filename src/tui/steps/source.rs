@@ -44,6 +44,8 @@ enum Row {
 /// The picker.
 #[derive(Default)]
 pub struct SourceState {
+    /// The folder the wizard started in: what relative paths are relative to.
+    pub cwd: PathBuf,
     /// The folder listed.
     pub root: PathBuf,
     /// The path from the command line, when one was given.
@@ -74,6 +76,7 @@ impl SourceState {
     /// A picker over `root`, or one that opens `given` at once.
     pub fn new(root: PathBuf, given: Option<PathBuf>) -> SourceState {
         SourceState {
+            cwd: root.clone(),
             root,
             given,
             filter: Filter::ranked(),
@@ -113,6 +116,12 @@ impl SourceState {
         let total = self.scan.as_ref().map_or(0, |s| s.candidates.len());
         self.filter.len(total) + usize::from(self.has_parent())
     }
+
+    /// Whether two paths name the same source (relative ones from where the wizard
+    /// started).
+    fn same(&self, a: &Path, b: &Path) -> bool {
+        self.cwd.join(a) == self.cwd.join(b)
+    }
 }
 
 /// What the wizard does first: open the given path, or list the folder.
@@ -148,7 +157,11 @@ pub fn open(state: &mut State, path: PathBuf) -> Vec<Effect> {
     if state.source.opening.is_some() {
         return Vec::new();
     }
-    if state.opened.as_ref().is_some_and(|l| l.path == path) {
+    if state
+        .opened
+        .as_ref()
+        .is_some_and(|l| state.source.same(&l.path, &path))
+    {
         state.go_next();
         return Vec::new();
     }
@@ -358,8 +371,11 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
             };
             let candidate = &scan.candidates[index];
             let mut path = candidate.path.display().to_string();
-            let is_open =
-                opened.is_some_and(|o| source.candidate_path(index).as_deref() == Some(o));
+            let is_open = opened.is_some_and(|o| {
+                source
+                    .candidate_path(index)
+                    .is_some_and(|c| source.same(&c, o))
+            });
             let note = match (is_open, candidate.recent) {
                 (true, _) => "  (open)",
                 (false, true) => "  (recent)",
@@ -626,5 +642,33 @@ mod tests {
         update(&mut state, Action::Back);
         assert_eq!(state.source.len(), 4, "three candidates and ..");
         assert!(state.source.filter.query().is_empty());
+    }
+
+    #[test]
+    fn the_open_source_is_marked_however_its_path_was_written() {
+        use crate::tui::testing::{opened, render, repo};
+        let mut state = opened("assets/samples/vfw-edge.ova");
+        state.step = StepId::Source;
+        let recent = Candidate {
+            path: repo("assets/samples/vfw-edge.ova"),
+            kind: InputKind::Ova,
+            size: 10,
+            recent: true,
+        };
+        scanned(
+            &mut state,
+            Scan {
+                root: repo("assets"),
+                candidates: vec![recent],
+                truncated: false,
+            },
+        );
+        let text = render(&state, &Theme::default_theme());
+        assert!(text.contains("(open)"), "{text}");
+        assert!(
+            update(&mut state, Action::Confirm).is_empty(),
+            "Enter on the open source goes on, opening nothing"
+        );
+        assert_ne!(state.step, StepId::Source);
     }
 }
