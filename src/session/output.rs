@@ -197,7 +197,7 @@ fn check_replaceable(out_dir: &Path, input: &Path) -> Result<(), WriteError> {
     let refuse = |reason: &str| WriteError::Refused {
         path: out_dir.to_path_buf(),
         reason: format!(
-            "{reason}; --force replaces the folder's whole content, so choose a folder of its own"
+            "{reason}; replacing a folder replaces its whole content, so choose a folder of its own"
         ),
     };
     if target.parent().is_none() {
