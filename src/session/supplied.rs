@@ -65,8 +65,12 @@ pub fn supplied(
         .into_iter()
         .map(|(template, env, _)| (env, template))
         .collect();
+    // Only a MUST NOT rule can forbid an entry.
+    let forbidding = selection
+        .clone()
+        .keeping(|rule| rule.meta.keyword == Keyword::MustNot);
     let mut out = SuppliedParameters::new();
-    for violation in check_hot(&probed_set, selection) {
+    for violation in check_hot(&probed_set, &forbidding) {
         if violation.severity() != Severity::Error || violation.rule.keyword != Keyword::MustNot {
             continue;
         }
