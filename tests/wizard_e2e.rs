@@ -504,7 +504,7 @@ fn back_at_the_source_the_path_given_is_opened_again_or_another_chosen() {
     wizard.wait_for("[4/9] Deployment option");
     wizard.press(&[Key::Esc, Key::Esc, Key::Esc]);
     // The picker lists the folder, the open source marked; its footer keys all work.
-    let screen = wizard.wait_for("[1/9] Source");
+    wizard.wait_for("[1/9] Source");
     wizard.wait_for("(open)");
     let screen = wizard.wait_for("dns");
     assert!(screen.contains("Enter open"), "{screen}");

@@ -207,7 +207,9 @@ pub fn label(actions: &[Action], typing: bool) -> String {
             continue;
         };
         let arrow = is_arrow(&name);
-        if !out.is_empty() && !(arrow && previous_arrow) {
+        // Arrows run together; every other key stands apart.
+        let joined = out.is_empty() || (arrow && previous_arrow);
+        if !joined {
             out.push(' ');
         }
         out.push_str(&name);

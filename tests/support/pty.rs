@@ -26,7 +26,6 @@ pub enum Key<'a> {
     F1,
     /// The mouse wheel turned down (SGR mouse encoding), over the middle of the screen.
     WheelDown,
-    Backspace,
     Ctrl(char),
     /// Alt with a letter, as terminals send it (Esc, then the letter).
     Alt(char),
@@ -48,7 +47,6 @@ impl Key<'_> {
             Key::PageDown => b"\x1b[6~".to_vec(),
             Key::F1 => b"\x1bOP".to_vec(),
             Key::WheelDown => b"\x1b[<65;40;12M".to_vec(),
-            Key::Backspace => b"\x7f".to_vec(),
             Key::Ctrl(c) => vec![(c.to_ascii_lowercase() as u8) & 0x1f],
             Key::Alt(c) => format!("\x1b{c}").into_bytes(),
             Key::Text(text) => text.as_bytes().to_vec(),
