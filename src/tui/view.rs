@@ -26,11 +26,14 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame) {
         }
         return;
     }
+    // A long notice takes up to three lines rather than being cut.
+    let status_lines = status_lines(state, theme, area.width);
+    let status_height = u16::try_from(status_lines.len().clamp(1, 3)).unwrap_or(1);
     let [header, strip, body, status, footer] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(1),
         Constraint::Min(3),
-        Constraint::Length(1),
+        Constraint::Length(status_height),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -50,7 +53,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame) {
         ..inner
     };
     let cursor = steps::view(state, theme, frame, inner);
-    frame.render_widget(status_line(state, theme, status.width), status);
+    frame.render_widget(Paragraph::new(status_lines), status);
     // Under a question or the help, the footer gives the keys that work there.
     let (hints, fixed) = match &state.overlay {
         Some(overlay) => (overlay_hints(state, overlay), Vec::new()),
@@ -231,20 +234,25 @@ fn strip_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
     Line::from(spans)
 }
 
-fn status_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
+/// The status line: a notice (wrapped, three lines at most, the last ending in `…` when
+/// cut), else why the steps after this one are skipped.
+fn status_lines(state: &State, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     let width = usize::from(width);
     if let Some(notice) = &state.notice {
-        return if notice.problem {
-            Line::from(Span::styled(
-                paragraph::fit(&format!(" ✗ {}", notice.text), width),
-                theme.error,
-            ))
+        let (text, style) = if notice.problem {
+            (format!("✗ {}", notice.text), theme.error)
         } else {
-            Line::from(Span::styled(
-                paragraph::fit(&format!(" {}", notice.text), width),
-                theme.accent,
-            ))
+            (notice.text.clone(), theme.accent)
         };
+        let mut lines = wrap(&text, width.saturating_sub(1));
+        if lines.len() > 3 {
+            lines.truncate(3);
+            lines[2] = paragraph::fit(&format!("{} …", lines[2]), width.saturating_sub(1));
+        }
+        return lines
+            .into_iter()
+            .map(|l| Line::from(Span::styled(format!(" {l}"), style)))
+            .collect();
     }
     // Say why the steps after this one are skipped, so nothing vanishes unexplained.
     let skipped = StepId::ALL
@@ -257,11 +265,11 @@ fn status_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
             _ => None,
         });
     match skipped {
-        Some(text) => Line::from(Span::styled(
+        Some(text) => vec![Line::from(Span::styled(
             paragraph::fit(&format!(" – skipped {text}"), width),
             theme.muted,
-        )),
-        None => Line::default(),
+        ))],
+        None => vec![Line::default()],
     }
 }
 
@@ -569,5 +577,17 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_long_notice_wraps_instead_of_being_cut() {
+        let mut state = crate::tui::testing::opened("tests/fixtures/wizard/dns-needs-work");
+        state.size = (80, 24);
+        let reason = "Not ready: the output set has 9 errors against 8 MUST rules (see Review); fix them there, or answer the parameters the rules name, then write again";
+        state.warn(reason);
+        let text = crate::tui::testing::render(&state, &Theme::default_theme());
+        let joined: String = text.lines().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
+        assert!(joined.contains(reason), "{text}");
+        assert!(text.lines().nth(23).unwrap().contains(" quit"), "{text}");
     }
 }
