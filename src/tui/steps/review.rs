@@ -31,7 +31,7 @@ use crate::tui::checked::{Checked, FileText, FixView, PlannedFix, Resolution};
 use crate::tui::effect::{Effect, FixOrder};
 use crate::tui::state::{State, StepId};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::paragraph::{self, chunks, count};
+use crate::tui::widgets::paragraph::{self, chunk_count, chunks, count};
 use crate::tui::widgets::{Filter, ListWindow, TextField, TextScroll, navigate, wrap};
 
 /// Source lines shown before and after the offending one.
@@ -1010,34 +1010,44 @@ fn draw_prose(text: &str, scroll: &TextScroll, theme: &Theme, frame: &mut Frame,
 }
 
 /// A file's text with line numbers; a line wider than the pane continues on the next
-/// rows, under an empty number, so nothing is cut.
+/// rows, under an empty number, so nothing is cut. Only the visible lines are cut into rows.
 fn draw_text(text: &str, scroll: &TextScroll, theme: &Theme, frame: &mut Frame, area: Rect) {
     let number_width = text.lines().count().max(1).to_string().len();
     let width = usize::from(area.width).saturating_sub(number_width + 3);
-    let mut rows: Vec<(Option<usize>, String)> = Vec::new();
+    let total: usize = text
+        .lines()
+        .map(|l| chunk_count(&l.replace('\t', "    "), width))
+        .sum();
+    let height = usize::from(area.height);
+    let top = scroll.window(total, height);
+    let mut rows: Vec<Line> = Vec::with_capacity(height);
+    let mut row = 0;
     for (i, line) in text.lines().enumerate() {
-        for (part, chunk) in chunks(&line.replace('\t', "    "), width)
-            .into_iter()
-            .enumerate()
-        {
-            rows.push(((part == 0).then_some(i + 1), chunk));
+        if rows.len() >= height {
+            break;
+        }
+        let line = line.replace('\t', "    ");
+        let count = chunk_count(&line, width);
+        if row + count <= top {
+            row += count;
+            continue;
+        }
+        for (part, chunk) in chunks(&line, width).into_iter().enumerate() {
+            if row >= top && rows.len() < height {
+                let number = if part == 0 {
+                    (i + 1).to_string()
+                } else {
+                    String::new()
+                };
+                rows.push(Line::from(vec![
+                    Span::styled(format!("{number:>number_width$} │ "), theme.muted),
+                    Span::styled(chunk, theme.text),
+                ]));
+            }
+            row += 1;
         }
     }
-    let height = usize::from(area.height);
-    let top = scroll.window(rows.len(), height);
-    let lines: Vec<Line> = rows
-        .into_iter()
-        .skip(top)
-        .take(height)
-        .map(|(number, chunk)| {
-            let number = number.map_or(String::new(), |n| n.to_string());
-            Line::from(vec![
-                Span::styled(format!("{number:>number_width$} │ "), theme.muted),
-                Span::styled(chunk, theme.text),
-            ])
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), area);
+    frame.render_widget(Paragraph::new(rows), area);
 }
 
 /// Keys of the review step.

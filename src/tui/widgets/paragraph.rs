@@ -184,6 +184,21 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     filler.out
 }
 
+/// How many rows [`chunks`] cuts a line into, without building them.
+pub fn chunk_count(line: &str, width: usize) -> usize {
+    let width = width.max(2);
+    let (mut rows, mut used) = (1, 0);
+    for c in line.chars() {
+        let cells = char_width(c);
+        if used + cells > width {
+            rows += 1;
+            used = 0;
+        }
+        used += cells;
+    }
+    rows
+}
+
 /// A line cut into pieces of at most `width` cells, spaces kept (code, file text): what a
 /// preview shows on the rows a long line takes.
 pub fn chunks(line: &str, width: usize) -> Vec<String> {
@@ -340,6 +355,9 @@ mod tests {
         assert_eq!(chunks("  key: value", 6), ["  key:", " value"]);
         assert_eq!(chunks("", 6), [""]);
         assert_eq!(chunks("中文中文", 5), ["中文", "中文"]);
+        for (line, width) in [("  key: value", 6), ("", 6), ("中文中文", 5), ("abc", 1)] {
+            assert_eq!(chunk_count(line, width), chunks(line, width).len());
+        }
     }
 
     #[test]
