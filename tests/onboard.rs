@@ -512,7 +512,7 @@ fn every_problem_is_listed_at_once_without_secrets() {
     for expected in [
         "EULA of vsbc",
         "deployment_option",
-        "property sbc.sip.port: `80` is below MinValue(1024)",
+        "property sbc.sip.port: `80` is below the smallest value allowed, 1024",
         "property sbc.nosuch",
         "property sbc.admin.password: is a secret",
         "property sbc.sip.domain: needs a value",

@@ -241,6 +241,10 @@ pub fn parameter_problems(
             ));
             continue;
         }
+        // `null` clears the value an environment file holds: there is nothing to check.
+        if value.is_null() {
+            continue;
+        }
         for declaration in matching {
             let Some(schema) = &declaration.schema else {
                 continue;

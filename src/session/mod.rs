@@ -18,6 +18,7 @@ mod package;
 mod questions;
 mod redact;
 mod resolve;
+mod supplied;
 
 use std::cell::OnceCell;
 use std::path::Path;
@@ -34,7 +35,7 @@ use crate::validation::{InputError, Loaded, open as open_input};
 
 pub use assign::Origin;
 pub use check::AnswerProblem;
-pub use output::{WriteError, Written};
+pub use output::{MAX_COUNTED, Target, WriteError, Written, target};
 pub use package::Packaging;
 pub use questions::{
     EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyQuestion,
@@ -42,6 +43,7 @@ pub use questions::{
 };
 pub use redact::RedactedSet;
 pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, REGISTRY_RULE, Refusal, Resolved};
+pub use supplied::Supplied;
 
 /// What kind of source a session holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -95,6 +97,7 @@ pub struct Session {
     limits: Limits,
     source: Source,
     generated: OnceCell<Option<resolve::Generated>>,
+    supplied: OnceCell<supplied::SuppliedParameters>,
     rules: Selection,
 }
 
@@ -167,6 +170,7 @@ impl Session {
             limits: *limits,
             source,
             generated: OnceCell::new(),
+            supplied: OnceCell::new(),
             rules: output_rules(),
         })
     }
@@ -180,6 +184,8 @@ impl Session {
     /// picked).
     pub fn set_rules(&mut self, rules: Selection) {
         self.rules = rules;
+        // The rules decide which parameters ONAP supplies.
+        self.supplied = OnceCell::new();
     }
 
     /// The path as given.

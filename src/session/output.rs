@@ -165,9 +165,41 @@ fn moved(mut package: WrittenPackage, staging: &Path, out_dir: &Path) -> Written
     package
 }
 
-/// True when `dir` holds nothing.
-fn is_empty_dir(dir: &Path) -> Result<bool, WriteError> {
-    Ok(fs::read_dir(dir).map_err(io(dir))?.next().is_none())
+/// What an output folder is before writing: what decides whether writing needs leave
+/// to replace it (`--force`, the wizard's checkbox).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Nothing there: writing creates it.
+    Absent,
+    /// An empty folder.
+    Empty,
+    /// A folder with this many entries (counted up to [`MAX_COUNTED`]).
+    Holds(usize),
+}
+
+/// Entries of an output folder counted at most, for a message.
+pub const MAX_COUNTED: usize = 1000;
+
+/// What `out_dir` is now; something other than a folder is refused.
+pub fn target(out_dir: &Path) -> Result<Target, WriteError> {
+    match fs::symlink_metadata(out_dir) {
+        Ok(meta) if meta.is_dir() => {
+            let count = fs::read_dir(out_dir)
+                .map_err(io(out_dir))?
+                .take(MAX_COUNTED)
+                .count();
+            Ok(if count == 0 {
+                Target::Empty
+            } else {
+                Target::Holds(count)
+            })
+        }
+        Ok(_) => Err(WriteError::Refused {
+            path: out_dir.to_path_buf(),
+            reason: "exists and is not a folder".to_owned(),
+        }),
+        Err(_) => Ok(Target::Absent),
+    }
 }
 
 /// Refuses to replace a folder whose loss would hurt beyond this run's output: the root,
@@ -177,7 +209,7 @@ fn check_replaceable(out_dir: &Path, input: &Path) -> Result<(), WriteError> {
     let refuse = |reason: &str| WriteError::Refused {
         path: out_dir.to_path_buf(),
         reason: format!(
-            "{reason}; --force replaces the folder's whole content, so choose a folder of its own"
+            "{reason}; replacing a folder replaces its whole content, so choose a folder of its own"
         ),
     };
     if target.parent().is_none() {
@@ -241,17 +273,7 @@ pub fn write_files(
             });
         }
     }
-    let exists = match fs::symlink_metadata(out_dir) {
-        Ok(meta) if meta.is_dir() => true,
-        Ok(_) => {
-            return Err(WriteError::Refused {
-                path: out_dir.to_path_buf(),
-                reason: "exists and is not a folder".to_owned(),
-            });
-        }
-        Err(_) => false,
-    };
-    let replace = exists && !is_empty_dir(out_dir)?;
+    let replace = matches!(target(out_dir)?, Target::Holds(_));
     if replace && !force {
         return Err(WriteError::NotEmpty(out_dir.to_path_buf()));
     }

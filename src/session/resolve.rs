@@ -22,6 +22,7 @@ use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
 use super::package::Packaging;
 use super::questions::eulas;
+use super::supplied::{SuppliedParameters, supplied};
 use super::{Session, SourceKind, composition, environment, fixes};
 
 /// The answers file, in the output's record folder (`.vnfwiz/`), apart from the HOT set
@@ -147,6 +148,8 @@ impl fmt::Display for Refusal {
 /// A conversion's parameters and which of them OVF answers decide.
 #[derive(Debug)]
 pub struct Generated {
+    /// The generated files (default answers).
+    pub files: Vec<OutputFile>,
     /// Every parameter of the generated templates.
     pub declared: Vec<Declared>,
     /// Base parameters that properties or the deployment option decide.
@@ -269,9 +272,37 @@ impl Session {
                 Some(Generated {
                     declared: declared(&set),
                     owners: conversion.owners,
+                    files,
                 })
             })
             .as_ref()
+    }
+
+    /// The module parameters ONAP supplies at instantiation (cached): for an OVF package,
+    /// of the conversion with default answers; for a HOT set, of its own modules.
+    pub(super) fn supplied(&self) -> &SuppliedParameters {
+        self.supplied.get_or_init(|| {
+            if let Some(set) = self.hot() {
+                return supplied(
+                    set,
+                    &hot_files(set).0,
+                    &self.rules,
+                    &self.label,
+                    &self.limits,
+                );
+            }
+            let Some(generated) = self.generated() else {
+                return SuppliedParameters::new();
+            };
+            let set = load(&generated.files, &self.label, &self.limits);
+            supplied(
+                &set,
+                &generated.files,
+                &self.rules,
+                &self.label,
+                &self.limits,
+            )
+        })
     }
 
     /// Resolves the answers into the output set, validated; refuses with every problem
@@ -432,9 +463,14 @@ impl Session {
                 })
                 .collect::<Vec<_>>();
             let converted = load(&files, &self.label, &self.limits);
-            let environment =
-                environment::apply(&converted, &mut files, &answers.parameters, &self.limits)
-                    .unwrap_or_else(|| crate::hot::env_path_for(&conversion.template));
+            let environment = environment::apply(
+                &converted,
+                &mut files,
+                &answers.parameters,
+                self.supplied(),
+                &self.limits,
+            )
+            .unwrap_or_else(|| crate::hot::env_path_for(&conversion.template));
             secret_keys.extend(hidden(&converted));
             return Ok(Output {
                 files,
@@ -451,9 +487,14 @@ impl Session {
         let secret_keys = hidden(set);
         let Some(composed) = composition::composed(set, answers) else {
             let (mut files, template) = hot_files(set);
-            let environment =
-                environment::apply(set, &mut files, &answers.parameters, &self.limits)
-                    .unwrap_or_else(|| crate::hot::env_path_for(&template));
+            let environment = environment::apply(
+                set,
+                &mut files,
+                &answers.parameters,
+                self.supplied(),
+                &self.limits,
+            )
+            .unwrap_or_else(|| crate::hot::env_path_for(&template));
             return Ok(Output {
                 files,
                 template,

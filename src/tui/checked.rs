@@ -51,15 +51,17 @@ pub struct FileText {
     pub lines: LineIndex,
 }
 
-/// A tab of the review step showing a file's text.
+/// A tab of the review step showing a file's text, or the conversion's warnings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Preview {
-    /// The tab's title (`Template`, `Environment`).
+    /// The tab's title (`Template`, `Environment`, `Warnings`).
     pub title: String,
-    /// The file's path.
+    /// The file's path (for warnings, how many).
     pub path: String,
     /// Its text.
     pub text: String,
+    /// Paragraphs to wrap to the pane (warnings), not a file's lines to number.
+    pub prose: bool,
 }
 
 /// The result of one validation run.

@@ -19,8 +19,9 @@ use crate::integrity::{IntegrityError, Options};
 use crate::limits::Limits;
 use crate::report::{Severity, SourceTexts};
 use crate::session::{
-    AnswerProblem, FileRole, Origin, RedactedSet, Resolved, Session, SessionError,
+    AnswerProblem, FileRole, Origin, RedactedSet, Resolved, Session, SessionError, WriteError,
 };
+use crate::tui::widgets::paragraph::count;
 use crate::validation::InputError;
 
 /// The shortest time between two progress messages (the gauge redraws at most this often).
@@ -203,6 +204,13 @@ fn open<T: From<Message> + Send>(
 fn answers(session: &Session, draft: &Draft) -> (Answers, Vec<AnswerProblem>) {
     let mut answers = draft.answers.clone();
     let mut problems = Vec::new();
+    // A value an environment file holds, cleared: `null` says so.
+    for key in &draft.cleared {
+        answers.parameters.insert(
+            key.clone(),
+            crate::yaml::write::node(crate::yaml::Value::Null),
+        );
+    }
     for (key, text) in &draft.values {
         // Typed in the wizard, never seen by the process list: secrets are welcome.
         if let Err(problem) = session.assign(&mut answers, key, text, Origin::File) {
@@ -240,6 +248,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
         }
     };
     let answer_problems = resolved.answer_problems(answers);
+    let parameters = resolved.still_asked(parameters);
     let mut notes: Vec<String> = resolved.notes.iter().map(ToString::to_string).collect();
     notes.extend(
         resolved
@@ -265,8 +274,19 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
         .into_iter()
         .filter_map(|(title, path)| {
             let text = texts.text(&path)?.into_owned();
-            Some(Preview { title, path, text })
+            Some(Preview {
+                title,
+                path,
+                text,
+                prose: false,
+            })
         })
+        .chain((!notes.is_empty()).then(|| Preview {
+            title: "Warnings".to_owned(),
+            path: format!("({})", notes.len()),
+            text: notes.join("\n\n"),
+            prose: true,
+        }))
         .collect();
     let mut all_fixes = vec![None; package.len()];
     all_fixes.extend(fixes);
@@ -448,7 +468,10 @@ impl SourceTexts for NoTexts {
     }
 }
 
-/// Resolves, packages and writes; then saves the answers when asked.
+/// Resolves, packages and writes; then saves the answers when asked. An error means
+/// nothing was written (the outputs are all or nothing, and a file to save the answers to
+/// that is a folder is refused first); answers that fail to save after the outputs are
+/// written are reported in the report, not as an error.
 fn write(
     session: &Session,
     order: &WriteOrder,
@@ -458,15 +481,20 @@ fn write(
     if let Some(problem) = problems.first() {
         return Err(problem.to_string());
     }
-    let resolved = session.resolve(&answers).map_err(|refusal| {
-        format!(
-            "nothing was written: {}",
-            refusal.to_string().replace('\n', "; ")
-        )
-    })?;
+    if let Some(path) = &order.save_to
+        && path.is_dir()
+    {
+        return Err(format!(
+            "{} is a folder; give the file to save the answers to",
+            path.display()
+        ));
+    }
+    let resolved = session
+        .resolve(&answers)
+        .map_err(|refusal| refusal.to_string().replace('\n', "; "))?;
     let written = session
         .write_outputs(&resolved, &order.out, order.force, options)
-        .map_err(|e| crate::error_chain(&e))?;
+        .map_err(|e| write_failure(&e))?;
     let packages: Vec<String> = written
         .packages
         .iter()
@@ -475,21 +503,32 @@ fn write(
             path.display().to_string()
         })
         .collect();
-    let answers_saved = match &order.save_to {
-        Some(path) => Some(save(session, &order.draft, path)?),
-        None => None,
+    let (answers_saved, answers_failed) = match &order.save_to {
+        Some(path) => match save(session, &order.draft, path) {
+            Ok(saved) => (Some(saved), None),
+            Err(reason) => (None, Some((path.clone(), reason))),
+        },
+        None => (None, None),
     };
+    // Every warning the review showed: the output set's, the package's and the
+    // conversion's.
     let warnings = resolved
         .violations
         .iter()
+        .chain(session.package_violations())
         .filter(|v| v.severity() == Severity::Warning)
-        .count();
+        .count()
+        + resolved
+            .notes
+            .iter()
+            .filter(|n| n.level == crate::convert::NoteLevel::Warning)
+            .count();
     let summary = format!(
-        "Onboarded {} into {}: {} files, 0 errors, {warnings} warning{}.",
+        "Onboarded {} into {}: {}, 0 errors, {}.",
         session.label(),
         written.directory.display(),
-        written.files.len() + packages.len(),
-        if warnings == 1 { "" } else { "s" }
+        count(written.files.len() + packages.len(), "file"),
+        count(warnings, "warning")
     );
     Ok(WriteReport {
         directory: written.directory,
@@ -497,8 +536,22 @@ fn write(
         packages,
         secret_files: written.secret_files,
         answers_saved,
+        answers_failed,
         summary,
     })
+}
+
+/// Why a write failed, as the write step says it: its settings named as the screen shows
+/// them (the replace checkbox, not the command line's `--force`), once each.
+fn write_failure(error: &WriteError) -> String {
+    match error {
+        WriteError::NotEmpty(path) => format!(
+            "{} is not empty; tick “Replace a non-empty folder” to replace its content, or choose another folder",
+            path.display()
+        ),
+        WriteError::Io { path, source } => format!("{}: {source}", path.display()),
+        other => crate::error_chain(other),
+    }
 }
 
 /// Writes the answers without secrets (the session says which keys are secret) to `path`,
@@ -515,7 +568,7 @@ fn save(session: &Session, draft: &Draft, path: &Path) -> Result<PathBuf, String
         .and_then(|()| std::fs::rename(&staging, path))
         .map_err(|e| {
             let _ = std::fs::remove_file(&staging);
-            format!("{}: {e}", path.display())
+            e.to_string()
         })?;
     Ok(path.to_path_buf())
 }

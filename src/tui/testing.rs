@@ -34,7 +34,7 @@ pub struct Wizard {
     pub state: State,
     runtime: Runtime<Message>,
     inbox: Receiver<Message>,
-    /// Scans and saves started and not yet reported.
+    /// Scans, look-ups, probes and saves started and not yet reported.
     waiting: usize,
 }
 
@@ -70,7 +70,10 @@ impl Wizard {
 
     fn run(&mut self, effects: Vec<Effect>) {
         for effect in effects {
-            if matches!(effect, Effect::Scan(_) | Effect::SaveAnswers { .. }) {
+            if matches!(
+                effect,
+                Effect::Scan(_) | Effect::Locate(_) | Effect::Probe(_) | Effect::SaveAnswers { .. }
+            ) {
                 self.waiting += 1;
             }
             self.runtime.run(effect);
@@ -94,7 +97,10 @@ impl Wizard {
                 .inbox
                 .recv_timeout(PATIENCE)
                 .expect("a worker reports in time");
-            if matches!(message, Message::Scanned(_) | Message::Saved(_)) {
+            if matches!(
+                message,
+                Message::Scanned(_) | Message::Located(_) | Message::Probed(..) | Message::Saved(_)
+            ) {
                 self.waiting -= 1;
             }
             let effects = update(&mut self.state, Event::Message(message));
@@ -136,6 +142,44 @@ pub fn press(state: &mut State, actions: &[Action]) -> Vec<Effect> {
         effects.extend(update(state, Event::Action(*action)));
     }
     effects
+}
+
+/// The screen as `render` gives it, then its styles: one letter per cell naming the
+/// cell's style, and what each letter stands for (so a theme's colours are in a snapshot).
+pub fn render_styled(state: &State, theme: &Theme) -> String {
+    let (columns, rows) = state.size;
+    let mut terminal = Terminal::new(TestBackend::new(columns, rows)).expect("test terminal");
+    terminal
+        .draw(|frame| view(state, theme, frame))
+        .expect("draws");
+    let buffer = terminal.backend().buffer();
+    let mut styles: Vec<String> = Vec::new();
+    let mut grid = String::new();
+    for y in 0..rows {
+        for x in 0..columns {
+            let cell = &buffer[(x, y)];
+            let described = format!("fg {:?} · bg {:?} · {:?}", cell.fg, cell.bg, cell.modifier);
+            let index = match styles.iter().position(|s| *s == described) {
+                Some(i) => i,
+                None => {
+                    styles.push(described);
+                    styles.len() - 1
+                }
+            };
+            const LETTERS: &[u8] =
+                b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+            grid.push(char::from(LETTERS[index % LETTERS.len()]));
+        }
+        grid.push('\n');
+    }
+    let mut out = render(state, theme);
+    out.push_str("styles:\n");
+    out.push_str(&grid);
+    for (i, style) in styles.iter().enumerate() {
+        let letter = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[i % 62];
+        out.push_str(&format!("{}: {style}\n", char::from(letter)));
+    }
+    out
 }
 
 /// The screen as text, one line per row, trailing spaces kept (so widths show), and a last

@@ -20,8 +20,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::{
-    Hint, filter_cursor, filter_line, highlighted, hint, lasting, row_marker, severity_marker,
-    severity_symbol,
+    BACK, CONFIRM, Hint, MOVE, TYPE, UP_DOWN, filter_cursor, filter_line, highlighted, hint,
+    lasting, row_marker, severity_marker, severity_symbol,
 };
 use crate::answers::FixRecord;
 use crate::fix::{LineKind, record_of};
@@ -31,6 +31,7 @@ use crate::tui::checked::{Checked, FileText, FixView, PlannedFix, Resolution};
 use crate::tui::effect::{Effect, FixOrder};
 use crate::tui::state::{State, StepId};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::paragraph::{self, chunk_count, chunks, count};
 use crate::tui::widgets::{Filter, ListWindow, TextField, TextScroll, navigate, wrap};
 
 /// Source lines shown before and after the offending one.
@@ -101,6 +102,20 @@ impl ReviewState {
             .is_some_and(|r| r.refusal.is_none() && r.checked.count(Severity::Error) == 0)
     }
 
+    /// How the step stands for the step strip: problems while nothing can be written,
+    /// warnings when violations or conversion notes warn; none before the first result.
+    pub fn verdict(&self) -> Option<crate::tui::state::Verdict> {
+        use crate::tui::state::Verdict;
+        let resolution = self.resolution.as_ref()?;
+        Some(if !self.ready() {
+            Verdict::Problems
+        } else if resolution.checked.count(Severity::Warning) > 0 || !resolution.notes.is_empty() {
+            Verdict::Warnings
+        } else {
+            Verdict::Valid
+        })
+    }
+
     /// Why the outputs cannot be written yet, in one line.
     pub fn blocking(&self) -> Option<String> {
         let resolution = self.resolution.as_ref()?;
@@ -111,13 +126,21 @@ impl ReviewState {
                 n => format!("{first} (and {} more)", n - 1),
             });
         }
-        match resolution.checked.count(Severity::Error) {
-            0 => None,
-            n => Some(format!(
-                "the output set breaks {n} MUST rule{} (see Review)",
-                if n == 1 { "" } else { "s" }
-            )),
+        let errors: Vec<&Violation> = resolution
+            .checked
+            .violations
+            .iter()
+            .filter(|v| v.severity() == Severity::Error)
+            .collect();
+        if errors.is_empty() {
+            return None;
         }
+        let rules: std::collections::BTreeSet<&str> = errors.iter().map(|v| v.rule.id).collect();
+        Some(format!(
+            "the output set has {} against {} (see Review)",
+            count(errors.len(), "error"),
+            count(rules.len(), "MUST rule")
+        ))
     }
 
     fn total(&self) -> usize {
@@ -150,7 +173,8 @@ pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>)
     if generation != review.generation {
         return;
     }
-    // Keep the same violation selected when it is still there.
+    // Keep the same violation selected when it is still there, else the same row.
+    let row = review.selected;
     let keep = review
         .selected_violation()
         .map(|v| (v.rule.id, v.file.clone(), v.span.line, v.message.clone()));
@@ -173,7 +197,14 @@ pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>)
                     })
             })
         })
-        .unwrap_or(0);
+        .unwrap_or_else(|| {
+            row.min(
+                review
+                    .filter
+                    .len(checked.violations.len())
+                    .saturating_sub(1),
+            )
+        });
     review.tab = review.tab.min(checked.previews.len());
     // The problems of this evaluation came first; the resolved set adds its own.
     state
@@ -434,27 +465,43 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
         Constraint::Min(1),
     ])
     .areas(area);
-    frame.render_widget(tab_line(state, theme), tabs_area);
+    frame.render_widget(tab_line(state, theme, tabs_area.width), tabs_area);
     let Some(resolution) = &review.resolution else {
         frame.render_widget(Span::styled("Validating…", theme.muted), counts_area);
         return None;
     };
     let checked = &resolution.checked;
-    frame.render_widget(count_line(checked, review.running, theme), counts_area);
+    frame.render_widget(count_line(resolution, review.running, theme), counts_area);
     if let Some(plan) = &review.fix {
         draw_fix(plan, &review.fix_scroll, theme, frame, rest);
         return None;
     }
     if review.tab > 0 {
         if let Some(preview) = checked.previews.get(review.tab - 1) {
-            draw_text(&preview.text, &review.preview, theme, frame, rest);
+            if preview.prose {
+                draw_prose(&preview.text, &review.preview, theme, frame, rest);
+            } else {
+                draw_text(&preview.text, &review.preview, theme, frame, rest);
+            }
         }
         return None;
     }
-    let messages = message_lines(resolution, theme, usize::from(rest.width));
-    let shown_messages = u16::try_from(messages.len())
-        .unwrap_or(u16::MAX)
-        .min(MAX_MESSAGE_LINES);
+    let mut messages = message_lines(resolution, theme, usize::from(rest.width));
+    // Refusals and conversion warnings take up to a third of the pane; what does not fit
+    // is in the Warnings tab, in full.
+    let room = usize::from((rest.height / 3).max(MAX_MESSAGE_LINES));
+    if messages.len() > room {
+        let more = messages.len() - room + 1;
+        messages.truncate(room - 1);
+        messages.push(Line::from(Span::styled(
+            format!(
+                "  … {more} more {}: Tab shows every warning in full",
+                if more == 1 { "line" } else { "lines" }
+            ),
+            theme.muted,
+        )));
+    }
+    let shown_messages = u16::try_from(messages.len()).unwrap_or(u16::MAX);
     let [messages_area, rest] =
         Layout::vertical([Constraint::Length(shown_messages), Constraint::Min(1)]).areas(rest);
     frame.render_widget(Paragraph::new(messages), messages_area);
@@ -519,19 +566,34 @@ fn draw_typing(typing: &TypedFix, theme: &Theme, frame: &mut Frame, area: Rect) 
     )
 }
 
-fn tab_line(state: &State, theme: &Theme) -> Line<'static> {
+/// The tabs; a line too narrow for the files' paths names the tabs only.
+fn tab_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
     let review = &state.review;
-    let mut titles = vec![format!("Violations ({})", review.total())];
-    if let Some(checked) = review.checked() {
-        titles.extend(
-            checked
-                .previews
-                .iter()
-                .map(|p| format!("{} {}", p.title, p.path)),
-        );
+    let titles = |with_paths: bool| {
+        let mut titles = vec![format!("Violations ({})", review.total())];
+        if let Some(checked) = review.checked() {
+            titles.extend(checked.previews.iter().map(|p| {
+                if with_paths || p.prose {
+                    format!("{} {}", p.title, p.path)
+                } else {
+                    p.title.clone()
+                }
+            }));
+        }
+        titles
+    };
+    let length = |titles: &[String]| -> usize {
+        titles
+            .iter()
+            .map(|t| paragraph::width(t) + 5)
+            .sum::<usize>()
+    };
+    let mut shown = titles(true);
+    if length(&shown) > usize::from(width) {
+        shown = titles(false);
     }
     let mut spans = Vec::new();
-    for (i, title) in titles.into_iter().enumerate() {
+    for (i, title) in shown.into_iter().enumerate() {
         if i > 0 {
             spans.push(Span::styled(" │ ", theme.border));
         }
@@ -544,16 +606,20 @@ fn tab_line(state: &State, theme: &Theme) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Why nothing can be written yet, and the conversion's warnings, one marked line each.
+/// Why nothing can be written yet, and the conversion's warnings, each marked and
+/// wrapped to the pane.
 fn message_lines(resolution: &Resolution, theme: &Theme, width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
-    let cut = |text: &str| -> String {
-        let limit = width.saturating_sub(4);
-        if text.chars().count() > limit {
-            let short: String = text.chars().take(limit.saturating_sub(1)).collect();
-            format!("{short}…")
-        } else {
-            text.to_owned()
+    let marked = |mark: &'static str,
+                  style: ratatui::style::Style,
+                  text: &str,
+                  lines: &mut Vec<Line<'static>>| {
+        for (i, part) in wrap(text, width.saturating_sub(4)).into_iter().enumerate() {
+            let lead = if i == 0 { mark } else { "    " };
+            lines.push(Line::from(vec![
+                Span::styled(lead, style),
+                Span::styled(part, theme.text),
+            ]));
         }
     };
     if let Some(refusal) = &resolution.refusal {
@@ -562,22 +628,18 @@ fn message_lines(resolution: &Resolution, theme: &Theme, width: usize) -> Vec<Li
             theme.error,
         )));
         for text in refusal {
-            lines.push(Line::from(vec![
-                Span::styled("  ✗ ", theme.error),
-                Span::styled(cut(text), theme.text),
-            ]));
+            marked("  ✗ ", theme.error, text, &mut lines);
         }
     }
     for note in &resolution.notes {
-        lines.push(Line::from(vec![
-            Span::styled("  ▲ ", theme.warning),
-            Span::styled(cut(note), theme.text),
-        ]));
+        marked("  ▲ ", theme.warning, note, &mut lines);
     }
     lines
 }
 
-fn count_line(checked: &Checked, running: bool, theme: &Theme) -> Line<'static> {
+/// The counts by severity; the conversion's warnings count with the set's.
+fn count_line(resolution: &Resolution, running: bool, theme: &Theme) -> Line<'static> {
+    let checked = &resolution.checked;
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let mut spans = vec![
         Span::styled(
@@ -586,7 +648,13 @@ fn count_line(checked: &Checked, running: bool, theme: &Theme) -> Line<'static> 
         ),
         Span::raw("   "),
         Span::styled(
-            format!("▲ {}", plural(checked.count(Severity::Warning), "warning")),
+            format!(
+                "▲ {}",
+                plural(
+                    checked.count(Severity::Warning) + resolution.notes.len(),
+                    "warning"
+                )
+            ),
             theme.warning,
         ),
         Span::raw("   "),
@@ -927,24 +995,59 @@ fn draw_fix(plan: &PlannedFix, scroll: &TextScroll, theme: &Theme, frame: &mut F
     frame.render_widget(Paragraph::new(shown), body_area);
 }
 
-fn draw_text(text: &str, scroll: &TextScroll, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let count = text.lines().count();
+/// Paragraphs wrapped to the pane, scrolled.
+fn draw_prose(text: &str, scroll: &TextScroll, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let rows = wrap(text, usize::from(area.width));
     let height = usize::from(area.height);
-    let top = scroll.window(count, height);
-    let number_width = count.max(1).to_string().len();
-    let lines: Vec<Line> = text
-        .lines()
-        .enumerate()
+    let top = scroll.window(rows.len(), height);
+    let lines: Vec<Line> = rows
+        .into_iter()
         .skip(top)
         .take(height)
-        .map(|(i, l)| {
-            Line::from(vec![
-                Span::styled(format!("{:>number_width$} │ ", i + 1), theme.muted),
-                Span::styled(l.replace('\t', "    "), theme.text),
-            ])
-        })
+        .map(|row| Line::from(Span::styled(row, theme.text)))
         .collect();
     frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// A file's text with line numbers; a line wider than the pane continues on the next
+/// rows, under an empty number, so nothing is cut. Only the visible lines are cut into rows.
+fn draw_text(text: &str, scroll: &TextScroll, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let number_width = text.lines().count().max(1).to_string().len();
+    let width = usize::from(area.width).saturating_sub(number_width + 3);
+    let total: usize = text
+        .lines()
+        .map(|l| chunk_count(&l.replace('\t', "    "), width))
+        .sum();
+    let height = usize::from(area.height);
+    let top = scroll.window(total, height);
+    let mut rows: Vec<Line> = Vec::with_capacity(height);
+    let mut row = 0;
+    for (i, line) in text.lines().enumerate() {
+        if rows.len() >= height {
+            break;
+        }
+        let line = line.replace('\t', "    ");
+        let count = chunk_count(&line, width);
+        if row + count <= top {
+            row += count;
+            continue;
+        }
+        for (part, chunk) in chunks(&line, width).into_iter().enumerate() {
+            if row >= top && rows.len() < height {
+                let number = if part == 0 {
+                    (i + 1).to_string()
+                } else {
+                    String::new()
+                };
+                rows.push(Line::from(vec![
+                    Span::styled(format!("{number:>number_width$} │ "), theme.muted),
+                    Span::styled(chunk, theme.text),
+                ]));
+            }
+            row += 1;
+        }
+    }
+    frame.render_widget(Paragraph::new(rows), area);
 }
 
 /// Keys of the review step.
@@ -952,30 +1055,30 @@ pub fn hints(state: &State) -> Vec<Hint> {
     let review = &state.review;
     if review.fix.is_some() {
         return vec![
-            lasting("Enter", "apply fix"),
-            hint("↑↓ PgUp PgDn", "scroll"),
-            lasting("Esc", "close"),
+            lasting(CONFIRM, "apply fix"),
+            hint(MOVE, "scroll"),
+            lasting(BACK, "close"),
         ];
     }
     if review.typing.is_some() {
         return vec![
-            hint("type", "text"),
-            lasting("Enter", "preview fix"),
-            lasting("Esc", "cancel"),
+            hint(TYPE, "text"),
+            lasting(CONFIRM, "preview fix"),
+            lasting(BACK, "cancel"),
         ];
     }
     if review.filter.editing {
         return vec![
-            hint("type", "filter"),
-            hint("↑↓", "move"),
-            lasting("Enter", "keep filter"),
-            lasting("Esc", "clear filter"),
+            hint(TYPE, "filter"),
+            hint(UP_DOWN, "move"),
+            lasting(CONFIRM, "keep filter"),
+            lasting(BACK, "clear filter"),
         ];
     }
     let mut hints = if review.tab == 0 {
-        vec![hint("↑↓ PgUp PgDn", "move"), hint("/", "filter")]
+        vec![hint(MOVE, "move"), hint(&[Action::Filter], "filter")]
     } else {
-        vec![hint("↑↓ PgUp PgDn", "scroll")]
+        vec![hint(MOVE, "scroll")]
     };
     if review.tab == 0
         && review
@@ -983,20 +1086,20 @@ pub fn hints(state: &State) -> Vec<Hint> {
             .and_then(|i| review.checked()?.fix(i))
             .is_some_and(|f| !matches!(f, FixView::Unavailable(_)))
     {
-        hints.push(hint("f", "preview fix"));
+        hints.push(hint(&[Action::PreviewFix], "preview fix"));
     }
     if review.checked().is_some_and(|c| c.safe_fixes > 0) {
-        hints.push(hint("F", "all safe fixes"));
+        hints.push(hint(&[Action::PreviewSafeFixes], "all safe fixes"));
     }
     if !state.draft.answers.fixes.is_empty() {
-        hints.push(hint("u", "undo fix"));
+        hints.push(hint(&[Action::UndoFix], "undo fix"));
     }
     if review.tabs() > 1 {
-        hints.push(hint("Tab", "next tab"));
+        hints.push(hint(&[Action::NextField], "next tab"));
     }
-    hints.push(lasting("Enter", "next"));
-    hints.push(lasting("Ctrl-S", "write"));
-    hints.push(lasting("Esc", "back"));
+    hints.push(lasting(CONFIRM, "next"));
+    hints.push(lasting(&[Action::Write], "write"));
+    hints.push(lasting(BACK, "back"));
     hints
 }
 
