@@ -2,7 +2,7 @@
 //! replays. One type serves both faces, so a saved file always replays the same run.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::limits::Limits;
 use crate::yaml::write::{map, node, seq, string};
@@ -170,6 +170,10 @@ pub struct Answers {
     /// `package_date`: the packages' timestamp (RFC 3339), when `SOURCE_DATE_EPOCH` does not
     /// set it.
     pub package_date: Option<String>,
+    /// `etsi_types`: a folder holding ETSI's SOL001 type files, stored in the CSAR so it
+    /// imports nothing from the web (a relative path in an answers file is relative to
+    /// that file's folder).
+    pub etsi_types: Option<PathBuf>,
     /// `fixes`: the fixes applied, in order.
     pub fixes: Vec<FixRecord>,
 }
@@ -208,7 +212,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 13] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -220,6 +224,7 @@ const KEYS: [&str; 12] = [
     "ovf_env_transport",
     "descriptor_id",
     "package_date",
+    "etsi_types",
     "fixes",
 ];
 
@@ -227,25 +232,18 @@ impl Answers {
     /// Reads an answers file (a small YAML document) of at most `limits.max_file_bytes`,
     /// under the YAML limits.
     pub fn load(path: &Path, limits: &Limits) -> Result<Answers, AnswersError> {
-        use std::io::Read;
         let file = path.display().to_string();
-        let io = |source| AnswersError::Io {
+        let bytes = limits.read_file(path).map_err(|source| AnswersError::Io {
             file: file.clone(),
             source,
-        };
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .map_err(io)?
-            .take(limits.max_file_bytes + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-        if bytes.len() as u64 > limits.max_file_bytes {
-            return Err(io(std::io::Error::other(format!(
-                "over the {}-byte limit for one file (raise it with --max-file-size)",
-                limits.max_file_bytes
-            ))));
+        })?;
+        let mut answers = Answers::parse_with(&bytes, &file, &limits.yaml)?;
+        if let Some(folder) = &mut answers.etsi_types
+            && folder.is_relative()
+        {
+            *folder = path.parent().unwrap_or(Path::new("")).join(&*folder);
         }
-        Answers::parse_with(&bytes, &file, &limits.yaml)
+        Ok(answers)
     }
 
     /// Parses answers from YAML text; `file` names it in errors.
@@ -393,6 +391,20 @@ impl Answers {
                             .to_owned(),
                     )
                 }
+                "etsi_types" => {
+                    answers.etsi_types = Some(PathBuf::from(
+                        value
+                            .as_str()
+                            .filter(|p| !p.trim().is_empty())
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "etsi_types is the folder holding ETSI's SOL001 type files"
+                                        .to_owned(),
+                                )
+                            })?,
+                    ))
+                }
                 "fixes" => answers.fixes = fix_records(value, &invalid)?,
                 other => {
                     return Err(invalid(
@@ -467,6 +479,9 @@ impl Answers {
         }
         if let Some(date) = &self.package_date {
             entries.push(("package_date", string(date.clone())));
+        }
+        if let Some(folder) = &self.etsi_types {
+            entries.push(("etsi_types", string(folder.display().to_string())));
         }
         if !self.fixes.is_empty() {
             entries.push(("fixes", seq(self.fixes.iter().map(fix_node))));
@@ -610,6 +625,7 @@ registry: env
 ovf_env_transport: user_data
 descriptor_id: 4bae615d-dd55-55df-87bf-ab891588edea
 package_date: 2024-05-01T10:00:00Z
+etsi_types: /srv/etsi/SOL001
 fixes:
   - rule: R-90526
     file: base_vfw.yaml
@@ -647,6 +663,7 @@ fixes:
             Some("4bae615d-dd55-55df-87bf-ab891588edea")
         );
         assert_eq!(a.package_date.as_deref(), Some("2024-05-01T10:00:00Z"));
+        assert_eq!(a.etsi_types, Some(PathBuf::from("/srv/etsi/SOL001")));
         assert_eq!(a.fixes.len(), 2);
         assert_eq!(a.fixes[0].rule, "R-90526");
         assert_eq!((a.fixes[0].line, a.fixes[0].column), (14, 5));
@@ -715,6 +732,17 @@ fixes:
         let error = Answers::load(file.path(), &limits).unwrap_err();
         assert!(error.to_string().contains("16-byte limit"), "{error}");
         assert!(Answers::load(file.path(), &Limits::default()).is_ok());
+    }
+
+    #[test]
+    fn a_relative_etsi_types_folder_is_relative_to_the_answers_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("answers.yaml");
+        std::fs::write(&file, "etsi_types: sol001\n").unwrap();
+        let answers = Answers::load(&file, &Limits::default()).unwrap();
+        assert_eq!(answers.etsi_types, Some(dir.path().join("sol001")));
+        let error = Answers::parse(b"etsi_types: ''\n", "a.yaml").unwrap_err();
+        assert!(error.to_string().contains("a.yaml:1:13"), "{error}");
     }
 
     #[test]

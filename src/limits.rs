@@ -44,3 +44,23 @@ impl Default for Limits {
         }
     }
 }
+
+impl Limits {
+    /// Reads a whole file of at most `max_file_bytes`, bounded while reading (a device or a
+    /// growing file can report any size beforehand); a longer one is an error naming the
+    /// limit and the flag that raises it.
+    pub fn read_file(&self, path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)?
+            .take(self.max_file_bytes + 1)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > self.max_file_bytes {
+            return Err(std::io::Error::other(format!(
+                "over the {}-byte limit for one file (raise it with --max-file-size)",
+                self.max_file_bytes
+            )));
+        }
+        Ok(bytes)
+    }
+}

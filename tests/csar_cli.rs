@@ -123,6 +123,53 @@ fn one_flipped_image_byte_is_a_digest_error_naming_the_image() {
 }
 
 #[test]
+fn a_flavour_missing_a_substitution_input_is_an_error_naming_file_line_and_input() {
+    // The defect tosca-parser found in vnfwiz's own CSARs: the flavour declares only
+    // descriptor_id and flavour_id among the inputs the top-level VNF node hands it.
+    let dir = tempfile::tempdir().unwrap();
+    let csar = zip_into(
+        dir.path(),
+        "vfw.csar",
+        &files_of(&fixture("CSAR-flavour-inputs", "fail")),
+    );
+    let run = vnfwiz(&["validate", csar.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    let found: Vec<&Value> = errors(&report)
+        .into_iter()
+        .filter(|v| v["rule"] == "CSAR-flavour-inputs")
+        .collect();
+    let mut missing: Vec<&str> = found
+        .iter()
+        .map(|v| {
+            assert_eq!(v["file"], "Definitions/vfw_df_default.yaml");
+            assert_eq!(v["line"], 17, "{v}");
+            v["path"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches("topology_template.inputs.")
+        })
+        .collect();
+    missing.sort();
+    assert_eq!(
+        missing,
+        [
+            "descriptor_version",
+            "flavour_description",
+            "product_name",
+            "provider",
+            "software_version",
+            "vnfm_info"
+        ]
+    );
+    let message = found[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("flavour `default` substitutes acme.vFirewall but declares no input"),
+        "{message}"
+    );
+}
+
+#[test]
 fn an_unpacked_csar_folder_is_checked_as_a_csar() {
     let run = vnfwiz(&[
         "validate",

@@ -86,13 +86,13 @@ fn safe_fixes(dir: &Path) -> Vec<(String, String)> {
 }
 
 /// Checks the written folder against the fixture: changed files as `after/`, the rest as
-/// `before/`, plus answers.yaml.
+/// `before/`, plus .vnfwiz/answers.yaml.
 fn assert_written_as_expected(name: &str, out: &Path) {
     let before = files_of(&fixture(name).join("before"));
     let after = files_of(&fixture(name).join("after"));
     let written = files_of(out);
     for (file, bytes) in &written {
-        if file == "answers.yaml" {
+        if file == ".vnfwiz/answers.yaml" {
             continue;
         }
         let expected = after
@@ -154,7 +154,8 @@ fn fix_safe_removes_every_safe_fixed_violation_and_changes_nothing_else() {
             assert!(*count <= was, "{name}: {key:?} went from {was} to {count}");
         }
         assert!(safe_fixes(&target).is_empty(), "{name}: safe fixes left");
-        let answers = std::fs::read_to_string(target.join("answers.yaml")).expect("answers");
+        let answers =
+            std::fs::read_to_string(target.join(".vnfwiz/answers.yaml")).expect("answers");
         assert!(answers.contains("fixes:"), "{name}: {answers}");
     }
 }
@@ -235,7 +236,7 @@ fn recorded_fixes_replay_with_the_operators_text() {
         "--out",
         path(&second),
         "--answers",
-        path(&first.join("answers.yaml")),
+        path(&first.join(".vnfwiz/answers.yaml")),
     ]);
     assert!(
         output.status.success(),
@@ -243,7 +244,7 @@ fn recorded_fixes_replay_with_the_operators_text() {
         String::from_utf8_lossy(&output.stdout)
     );
     assert_eq!(files_of(&first), files_of(&second));
-    let recorded = std::fs::read_to_string(first.join("answers.yaml")).expect("answers");
+    let recorded = std::fs::read_to_string(first.join(".vnfwiz/answers.yaml")).expect("answers");
     assert!(
         recorded.contains("text: 'Neutron network of the OAM plane, where operators log in'"),
         "{recorded}"

@@ -96,6 +96,45 @@ fn file_size() {
 }
 
 #[test]
+fn file_size_of_etsi_type_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let types = dir.path().join("sol001");
+    let padding = "# padding\n".repeat(20_000);
+    write(
+        &types,
+        "etsi_nfv_sol001_common_types.yaml",
+        format!("tosca_definitions_version: tosca_simple_yaml_1_2\n{padding}").as_bytes(),
+    );
+    let ovf = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/package/vfw/vfw.ovf");
+    let out = dir.path().join("out");
+    let args = [
+        "onboard",
+        ovf.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+        "--package",
+        "csar",
+        "--etsi-types",
+        types.to_str().expect("utf-8"),
+    ];
+    let mut limited = vec!["--max-file-size", "100000"];
+    limited.extend_from_slice(&args);
+    let (code, text) = vnfwiz(&limited);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("etsi_nfv_sol001_common_types.yaml: over the 100000-byte limit")
+            && text.contains("--max-file-size")
+            && text.contains("etsi_types"),
+        "{text}"
+    );
+    assert!(!out.exists());
+    // Within the default limit the file is read, and refused for what it is.
+    let (code, text) = vnfwiz(&args);
+    assert_eq!(code, 1, "{text}");
+    assert!(!text.contains("byte limit"), "{text}");
+}
+
+#[test]
 fn template_size() {
     let dir = tempfile::tempdir().expect("temp dir");
     let set = template_set(dir.path());

@@ -11,7 +11,13 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+#[path = "support/tosca_parser.rs"]
+mod tosca_parser;
+
 const PASSWORD: &str = "correct-horse-battery";
+
+/// Where onboarding records the answers, apart from the HOT set.
+const ANSWERS: &str = ".vnfwiz/answers.yaml";
 
 fn fixture(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -235,7 +241,7 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
             .mode();
         assert_eq!(mode & 0o777, 0o600);
     }
-    let answers = std::fs::read_to_string(out.join("answers.yaml")).expect("answers");
+    let answers = std::fs::read_to_string(out.join(ANSWERS)).expect("answers");
     assert!(!answers.contains(PASSWORD) && !answers.contains("admin.password"));
     assert!(answers.contains("deployment_option: large"));
 }
@@ -254,23 +260,85 @@ fn answers_yaml_replays_the_same_run() {
             "--out",
             s(&second),
             "--answers",
-            s(&first.join("answers.yaml")),
+            s(&first.join(ANSWERS)),
             "--set-env",
             "sbc.admin.password=SBC_ADMIN_PASSWORD",
         ],
         &[("SBC_ADMIN_PASSWORD", PASSWORD)],
     );
     assert_eq!(replay.status.code(), Some(0), "{}", text(&replay));
-    for file in [
-        "base_vsbc.yaml",
-        "base_vsbc.env",
-        "vsbc_mp.yaml",
-        "answers.yaml",
-    ] {
+    for file in ["base_vsbc.yaml", "base_vsbc.env", "vsbc_mp.yaml", ANSWERS] {
         assert_eq!(
             std::fs::read(first.join(file)).expect("first"),
             std::fs::read(second.join(file)).expect("second"),
             "{file}"
+        );
+    }
+}
+
+#[test]
+fn the_output_folder_is_the_hot_set_alone_and_validates_with_nothing_else_in_it() {
+    // SDC and VVP take every .yaml of a heat package's folder for a template: the answers
+    // and the packages live in .vnfwiz/, which folder listings leave out.
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let result = onboard_vsbc(&out, &["--package", "heat-zip"]);
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    let mut record: Vec<String> = std::fs::read_dir(out.join(".vnfwiz"))
+        .expect("record folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    record.sort();
+    assert_eq!(record, ["answers.yaml", "vsbc.zip"]);
+
+    let check = vnfwiz(&["validate", "--format", "json", s(&out)], &[]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check));
+    let report: Value = serde_json::from_slice(&check.stdout).expect("JSON");
+    assert_eq!(report["violations"], serde_json::json!([]), "{report:#}");
+    assert_eq!(report["summary"]["warnings"], 0);
+
+    // Every file of the folder is a template, an environment file or a file a template
+    // reads.
+    let limits = vnfwiz::limits::Limits::default();
+    let files = vnfwiz::source::PackageFiles::open_dir(&out, &limits).expect("listed");
+    let set = vnfwiz::hot::load_set(
+        &files,
+        vnfwiz::hot::Roots::Discover,
+        s(&out).to_owned(),
+        &limits,
+    );
+    let read: Vec<usize> = set
+        .references
+        .iter()
+        .filter_map(|r| r.resolved.as_ref().ok().copied())
+        .collect();
+    let mut listed: Vec<&str> = set.package.iter().map(|e| e.path.as_str()).collect();
+    listed.sort();
+    assert_eq!(
+        listed,
+        [
+            "base_vsbc.env",
+            "base_vsbc.yaml",
+            "db.conf",
+            "user-data.txt",
+            "vsbc_mp.yaml"
+        ]
+    );
+    for entry in &set.package {
+        let id = set
+            .files
+            .iter()
+            .position(|f| f.path == entry.path)
+            .unwrap_or_else(|| panic!("{} is listed but not read", entry.path));
+        let role = set.files[id].role;
+        let used = matches!(
+            role,
+            vnfwiz::hot::Role::Template(_) | vnfwiz::hot::Role::Environment
+        ) || read.contains(&id);
+        assert!(
+            used,
+            "{} ({role:?}) is no template, env or file a template reads",
+            entry.path
         );
     }
 }
@@ -444,7 +512,7 @@ fn every_problem_is_listed_at_once_without_secrets() {
     for expected in [
         "EULA of vsbc",
         "deployment_option",
-        "property sbc.sip.port: `80` is below MinValue(1024)",
+        "property sbc.sip.port: `80` is below the smallest value allowed, 1024",
         "property sbc.nosuch",
         "property sbc.admin.password: is a secret",
         "property sbc.sip.domain: needs a value",
@@ -572,7 +640,7 @@ fn the_json_summary_names_every_output_relative_to_out() {
         doc["files"],
         serde_json::json!(["user-data.txt", "db.conf"])
     );
-    assert_eq!(doc["answers"], "answers.yaml");
+    assert_eq!(doc["answers"], ANSWERS);
     assert!(doc["package"].is_null());
     assert_eq!(doc["violations"], serde_json::json!([]));
     assert_eq!(doc["secrets"][0]["file"], "base_vsbc.env");
@@ -798,7 +866,7 @@ fn an_ova_gives_the_same_set_as_its_folder() {
         "base_vsbc.env",
         "vsbc_mp.yaml",
         "db.conf",
-        "answers.yaml",
+        ANSWERS,
     ] {
         assert_eq!(
             std::fs::read(from_ova.join(file)).expect("ova"),
@@ -961,7 +1029,7 @@ fn a_composed_set_is_onboarded_with_choose_into_a_heat_ready_set() {
     assert!(base.contains("type: unbound_resolver.yaml"), "{base}");
     assert!(!out.join("bind_resolver.yaml").exists());
     for (name, text) in written_texts(&out) {
-        if name == "answers.yaml" {
+        if name == ANSWERS {
             continue;
         }
         for section in ["capabilities:", "requires:", "resource_registry"] {
@@ -971,7 +1039,7 @@ fn a_composed_set_is_onboarded_with_choose_into_a_heat_ready_set() {
             );
         }
     }
-    let answers = yaml(&out.join("answers.yaml"));
+    let answers = yaml(&out.join(ANSWERS));
     assert_eq!(
         answers["capabilities"]["OS::VNF::DnsResolver"],
         "resolvers/unbound_resolver.yaml"
@@ -998,7 +1066,7 @@ fn a_requirement_in_the_answers_file_resolves_and_replays_byte_for_byte() {
     validates_clean(&first, true, Some(&COMPOSITION_PROFILE));
     let base = std::fs::read_to_string(first.join("base_dns.yaml")).expect("base");
     assert!(base.contains("type: bind_resolver.yaml"), "{base}");
-    let recorded = yaml(&first.join("answers.yaml"));
+    let recorded = yaml(&first.join(ANSWERS));
     assert_eq!(
         recorded["capabilities"]["OS::VNF::DnsResolver"],
         "resolvers/bind_resolver.yaml"
@@ -1011,7 +1079,7 @@ fn a_requirement_in_the_answers_file_resolves_and_replays_byte_for_byte() {
         &again,
         &[
             "--answers",
-            s(&first.join("answers.yaml")),
+            s(&first.join(ANSWERS)),
             COMPOSITION_PROFILE[0],
             COMPOSITION_PROFILE[1],
         ],
@@ -1180,21 +1248,23 @@ fn an_ovf_package_is_written_as_csar_heat_zip_and_both() {
     ] {
         let out = tmp.path().join(format);
         let summary = onboarded(&ovf, &out, &["--package", format]);
-        assert_eq!(out.join("vfw.csar").exists(), csar, "{format}");
-        assert_eq!(out.join("vfw.zip").exists(), heat_zip, "{format}");
+        assert_eq!(out.join(".vnfwiz/vfw.csar").exists(), csar, "{format}");
+        assert_eq!(out.join(".vnfwiz/vfw.zip").exists(), heat_zip, "{format}");
         if csar {
             assert!(
-                summary.contains("package      vfw.csar (csar)"),
+                summary.contains("package      .vnfwiz/vfw.csar (csar)"),
                 "{summary}"
             );
-            validates_clean(&out.join("vfw.csar"), false, None);
-            let mut entries = zip_entries(&out.join("vfw.csar"));
+            validates_clean(&out.join(".vnfwiz/vfw.csar"), false, None);
+            tosca_parser::assert_loads(&[&out.join(".vnfwiz/vfw.csar")]);
+            let mut entries = zip_entries(&out.join(".vnfwiz/vfw.csar"));
             entries.sort();
             assert_eq!(entries, csar_entries);
             // The images are the OVF's own bytes.
-            let mut archive =
-                zip::ZipArchive::new(std::fs::File::open(out.join("vfw.csar")).expect("csar"))
-                    .expect("zip");
+            let mut archive = zip::ZipArchive::new(
+                std::fs::File::open(out.join(".vnfwiz/vfw.csar")).expect("csar"),
+            )
+            .expect("zip");
             let mut image = Vec::new();
             std::io::Read::read_to_end(
                 &mut archive
@@ -1210,15 +1280,15 @@ fn an_ovf_package_is_written_as_csar_heat_zip_and_both() {
         }
         if heat_zip {
             assert!(
-                summary.contains("package      vfw.zip (heat-zip)"),
+                summary.contains("package      .vnfwiz/vfw.zip (heat-zip)"),
                 "{summary}"
             );
-            validates_clean(&out.join("vfw.zip"), false, None);
-            let mut entries = zip_entries(&out.join("vfw.zip"));
+            validates_clean(&out.join(".vnfwiz/vfw.zip"), false, None);
+            let mut entries = zip_entries(&out.join(".vnfwiz/vfw.zip"));
             entries.sort();
             assert_eq!(entries, zip_entries_expected);
         }
-        assert_eq!(yaml(&out.join("answers.yaml"))["package"], format);
+        assert_eq!(yaml(&out.join(ANSWERS))["package"], format);
     }
 }
 
@@ -1228,15 +1298,35 @@ fn packages_are_byte_identical_run_after_run() {
     let ovf = package_fixture("vfw/vfw.ovf");
     let dns = capabilities_fixture("dns_ambiguous");
     let choose = "OS::VNF::DnsResolver=resolvers/bind_resolver.yaml";
-    for (run, input, extra) in [("vfw", &ovf, None), ("dns", &dns, Some(choose))] {
+    let mut runs: Vec<(&str, &Path, Vec<String>)> = vec![
+        ("vfw", &ovf, Vec::new()),
+        (
+            "dns",
+            &dns,
+            [
+                "--choose",
+                choose,
+                COMPOSITION_PROFILE[0],
+                COMPOSITION_PROFILE[1],
+            ]
+            .map(str::to_owned)
+            .to_vec(),
+        ),
+    ];
+    if let Some(types) = tosca_parser::sol001_types() {
+        runs.push((
+            "vfw-offline",
+            &ovf,
+            vec!["--etsi-types".to_owned(), s(&types).to_owned()],
+        ));
+    }
+    let mut csars = Vec::new();
+    for (run, input, extra) in &runs {
         let mut files = Vec::new();
         for round in ["1", "2"] {
             let out = tmp.path().join(format!("{run}{round}"));
             let mut args = vec!["--package", "both"];
-            if let Some(choice) = extra {
-                args.extend_from_slice(&["--choose", choice]);
-                args.extend_from_slice(&COMPOSITION_PROFILE);
-            }
+            args.extend(extra.iter().map(String::as_str));
             onboarded(input, &out, &args);
             let mut bytes = Vec::new();
             for entry in walk(&out) {
@@ -1245,6 +1335,13 @@ fn packages_are_byte_identical_run_after_run() {
             }
             bytes.sort();
             files.push(bytes);
+            if round == "1" {
+                csars.extend(
+                    walk(&out)
+                        .into_iter()
+                        .filter(|p| p.extension().is_some_and(|e| e == "csar")),
+                );
+            }
         }
         assert_eq!(files[0].len(), files[1].len());
         for (a, b) in files[0].iter().zip(&files[1]) {
@@ -1252,6 +1349,9 @@ fn packages_are_byte_identical_run_after_run() {
             assert!(a.1 == b.1, "{run}: {} differs between runs", a.0.display());
         }
     }
+    assert_eq!(csars.len(), runs.len());
+    let csars: Vec<&Path> = csars.iter().map(PathBuf::as_path).collect();
+    tosca_parser::assert_loads(&csars);
 }
 
 #[test]
@@ -1284,11 +1384,14 @@ fn a_composed_set_is_packaged_with_its_chosen_implementation() {
     let summary: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     let packages = summary["package"].as_array().expect("packages listed");
     let paths: Vec<&str> = packages.iter().filter_map(|p| p["path"].as_str()).collect();
-    assert_eq!(paths, ["dns_ambiguous.csar", "dns_ambiguous.zip"]);
+    assert_eq!(
+        paths,
+        [".vnfwiz/dns_ambiguous.csar", ".vnfwiz/dns_ambiguous.zip"]
+    );
     for package in packages {
         assert_eq!(package["report"]["summary"]["errors"], 0, "{package:#}");
     }
-    let csar = zip_entries(&out.join("dns_ambiguous.csar"));
+    let csar = zip_entries(&out.join(".vnfwiz/dns_ambiguous.csar"));
     assert!(
         csar.iter()
             .any(|e| e == "BaseHOT/default/nested/unbound_resolver.yaml"),
@@ -1298,22 +1401,23 @@ fn a_composed_set_is_packaged_with_its_chosen_implementation() {
         !csar.iter().any(|e| e.contains("bind_resolver")),
         "{csar:?}"
     );
-    let heat_zip = zip_entries(&out.join("dns_ambiguous.zip"));
+    tosca_parser::assert_loads(&[&out.join(".vnfwiz/dns_ambiguous.csar")]);
+    let heat_zip = zip_entries(&out.join(".vnfwiz/dns_ambiguous.zip"));
     assert!(
         heat_zip.iter().any(|e| e == "unbound_resolver.yaml"),
         "{heat_zip:?}"
     );
     validates_clean(
-        &out.join("dns_ambiguous.csar"),
+        &out.join(".vnfwiz/dns_ambiguous.csar"),
         false,
         Some(&COMPOSITION_PROFILE),
     );
     validates_clean(
-        &out.join("dns_ambiguous.zip"),
+        &out.join(".vnfwiz/dns_ambiguous.zip"),
         false,
         Some(&COMPOSITION_PROFILE),
     );
-    let recorded = yaml(&out.join("answers.yaml"));
+    let recorded = yaml(&out.join(ANSWERS));
     assert_eq!(recorded["package_date"], "2023-11-14T22:13:20+00:00");
 }
 
@@ -1354,4 +1458,197 @@ fn registry_env_keeps_one_mapping_per_type_for_plain_heat_and_no_package() {
         message.contains("valid: registry: inline, --package none"),
         "{message}"
     );
+}
+
+/// Onboards the bundled sample (three deployment options, a collection of two VMs) into
+/// `out` with a CSAR; `extra` adds flags.
+fn onboard_sample(out: &Path, extra: &[&str]) -> Output {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/samples/vfw-edge.ova");
+    let mut args = vec![
+        "onboard",
+        s(&sample),
+        "--out",
+        s(out),
+        "--accept-eula",
+        "--package",
+        "csar",
+        "--set",
+        "vfw.site.name=berlin-07",
+        "--set",
+        "vfw.mgmt.address=10.1.0.10",
+        "--set",
+        "vfw.mgmt.gateway=10.1.0.1",
+        "--set-env",
+        "vfw.admin.password=P",
+    ];
+    args.extend_from_slice(extra);
+    vnfwiz(
+        &args,
+        &[("P", PASSWORD), ("SOURCE_DATE_EPOCH", "1714557600")],
+    )
+}
+
+#[test]
+fn the_sample_csar_loads_in_tosca_parser_with_and_without_etsi_types() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let online = tmp.path().join("online");
+    let result = onboard_sample(&online, &[]);
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    let mut entries = zip_entries(&online.join(".vnfwiz/vfw-edge.csar"));
+    entries.retain(|e| e.starts_with("Definitions/"));
+    entries.sort();
+    assert_eq!(
+        entries,
+        [
+            "Definitions/vfw-edge_df_large.yaml",
+            "Definitions/vfw-edge_df_medium.yaml",
+            "Definitions/vfw-edge_df_small.yaml",
+            "Definitions/vfw-edge_top.vnfd.yaml",
+            "Definitions/vfw-edge_types.yaml",
+        ],
+        "a flavour per deployment option"
+    );
+    let mut csars = vec![online.join(".vnfwiz/vfw-edge.csar")];
+    if let Some(types) = tosca_parser::sol001_types() {
+        let offline = tmp.path().join("offline");
+        let result = onboard_sample(&offline, &["--etsi-types", s(&types)]);
+        assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+        let csar = offline.join(".vnfwiz/vfw-edge.csar");
+        validates_clean(&csar, false, None);
+        let entries = zip_entries(&csar);
+        for name in [
+            "Definitions/etsi_nfv_sol001_common_types.yaml",
+            "Definitions/etsi_nfv_sol001_vnfd_types.yaml",
+        ] {
+            assert!(entries.iter().any(|e| e == name), "{name}: {entries:?}");
+        }
+        // The answers record the folder whole, and replay the same package.
+        let recorded = yaml(&offline.join(ANSWERS));
+        assert_eq!(
+            recorded["etsi_types"].as_str().map(Path::new),
+            Some(std::path::absolute(&types).expect("absolute").as_path())
+        );
+        let again = tmp.path().join("again");
+        let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/samples/vfw-edge.ova");
+        let replay = vnfwiz(
+            &[
+                "onboard",
+                s(&sample),
+                "--out",
+                s(&again),
+                "--answers",
+                s(&offline.join(ANSWERS)),
+                "--set-env",
+                "vfw.admin.password=P",
+            ],
+            &[("P", PASSWORD), ("SOURCE_DATE_EPOCH", "1714557600")],
+        );
+        assert_eq!(replay.status.code(), Some(0), "{}", text(&replay));
+        assert_eq!(
+            std::fs::read(&csar).expect("first"),
+            std::fs::read(again.join(".vnfwiz/vfw-edge.csar")).expect("replayed")
+        );
+        csars.push(csar);
+    }
+    let csars: Vec<&Path> = csars.iter().map(PathBuf::as_path).collect();
+    tosca_parser::assert_loads(&csars);
+}
+
+#[test]
+fn etsi_types_that_do_not_fit_are_refused_naming_the_folder() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let types = tmp.path().join("sol001");
+    std::fs::create_dir(&types).expect("folder");
+    std::fs::write(
+        types.join("etsi_nfv_sol001_common_types.yaml"),
+        "tosca_definitions_version: tosca_simple_yaml_1_2\nmetadata:\n  \
+         template_name: etsi_nfv_sol001_common_types\n  template_version: 3.3.1\n",
+    )
+    .expect("types");
+    let ovf = package_fixture("vfw/vfw.ovf");
+    let message = refused(
+        &[s(&ovf), "--package", "csar", "--etsi-types", s(&types)],
+        &[],
+    );
+    assert!(
+        message.contains("etsi_types: ")
+            && message.contains("no etsi_nfv_sol001_common_types.yaml of SOL001 version 2.6.1")
+            && message.contains("is 3.3.1"),
+        "{message}"
+    );
+    let message = refused(&[s(&ovf), "--etsi-types", s(&types)], &[]);
+    assert!(
+        message.contains("ETSI's type files go into a CSAR, and no CSAR is asked for"),
+        "{message}"
+    );
+}
+
+/// The vSBC appliance (four VMs, three deployment options) copied into `dir` with small
+/// stand-in disk images, the descriptor's sizes set to theirs; returns its descriptor.
+fn vsbc_with_images(dir: &Path) -> PathBuf {
+    let folder = dir.join("vsbc");
+    std::fs::create_dir_all(folder.join("day0")).expect("folder");
+    std::fs::create_dir_all(folder.join("images")).expect("folder");
+    for file in ["day0/user-data.txt", "day0/db.conf"] {
+        std::fs::copy(fixture("vsbc").join(file), folder.join(file)).expect("copied");
+    }
+    let mut descriptor = std::fs::read_to_string(fixture("vsbc/vsbc.ovf")).expect("descriptor");
+    for (image, declared) in [
+        ("sc", "1073741824"),
+        ("mp", "805306368"),
+        ("db", "536870912"),
+    ] {
+        let href = format!("images/vsbc-{image}-9.2.0.qcow2");
+        let bytes = format!("QFI\u{fb} vSBC {image} disk (test stand-in)\n");
+        std::fs::write(folder.join(&href), &bytes).expect("image");
+        descriptor = descriptor.replace(
+            &format!("ovf:href=\"{href}\" ovf:size=\"{declared}\""),
+            &format!("ovf:href=\"{href}\" ovf:size=\"{}\"", bytes.len()),
+        );
+    }
+    let path = folder.join("vsbc.ovf");
+    std::fs::write(&path, descriptor).expect("descriptor");
+    path
+}
+
+#[test]
+fn a_multi_vm_multi_option_appliance_loads_in_tosca_parser_with_and_without_etsi_types() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let ovf = vsbc_with_images(tmp.path());
+    let answers = fixture("vsbc/answers.yaml");
+    let mut variants = vec![("online", None)];
+    let types = tosca_parser::sol001_types();
+    if let Some(types) = &types {
+        variants.push(("offline", Some(types)));
+    }
+    let mut csars = Vec::new();
+    for (name, types) in variants {
+        let out = tmp.path().join(name);
+        let mut args = vec![
+            "onboard",
+            s(&ovf),
+            "--out",
+            s(&out),
+            "--answers",
+            s(&answers),
+            "--set-env",
+            "sbc.admin.password=SBC_ADMIN_PASSWORD",
+            "--package",
+            "csar",
+        ];
+        if let Some(types) = types {
+            args.extend_from_slice(&["--etsi-types", s(types)]);
+        }
+        let result = vnfwiz(&args, &[("SBC_ADMIN_PASSWORD", PASSWORD)]);
+        assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+        let csar = out.join(".vnfwiz/vsbc.csar");
+        let flavours: Vec<String> = zip_entries(&csar)
+            .into_iter()
+            .filter(|e| e.starts_with("Definitions/vsbc_df_"))
+            .collect();
+        assert_eq!(flavours.len(), 3, "{flavours:?}");
+        csars.push(csar);
+    }
+    let csars: Vec<&Path> = csars.iter().map(PathBuf::as_path).collect();
+    tosca_parser::assert_loads(&csars);
 }

@@ -5,12 +5,16 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+#[path = "support/tosca_parser.rs"]
+mod tosca_parser;
+
 use vnfwiz::hot::{HotSet, Roots, load_set};
 use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::ovf::{self, OvfPackage};
+use vnfwiz::package::vnfd_writer::SOL001_TYPES;
 use vnfwiz::package::{
-    CsarFlavour, CsarRequest, HeatZipRequest, PackageError, PackageTime, VnfIdentity,
+    CsarFlavour, CsarRequest, EtsiTypes, HeatZipRequest, PackageError, PackageTime, VnfIdentity,
     write_csar_checked, write_heat_zip_checked,
 };
 use vnfwiz::report::Severity;
@@ -55,8 +59,13 @@ fn identity() -> VnfIdentity {
     VnfIdentity::new("Acme Networks", "vFirewall", "9.1", None)
 }
 
-/// Writes the vFirewall CSAR from `ovf` into `out`.
-fn write_vfw_csar(ovf: &OvfPackage, out: &Path, time: PackageTime) -> Result<(), PackageError> {
+/// Writes the vFirewall CSAR from `ovf` into `out`, with ETSI's type files when given.
+fn write_vfw_csar(
+    ovf: &OvfPackage,
+    out: &Path,
+    time: PackageTime,
+    etsi_types: Option<&EtsiTypes>,
+) -> Result<(), PackageError> {
     let set = hot_set(&fixture("vfw-hot"));
     let identity = identity();
     let flavours = [
@@ -80,6 +89,7 @@ fn write_vfw_csar(ovf: &OvfPackage, out: &Path, time: PackageTime) -> Result<(),
         flavours: &flavours,
         ovf: Some(ovf),
         user_data: &[],
+        etsi_types,
         time,
     };
     let limits = Limits::default();
@@ -121,7 +131,7 @@ fn a_csar_from_an_ovf_has_tackers_layout_and_validates_clean() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("vfw.csar");
     let ovf = open_ovf(&fixture("vfw/vfw.ovf")).unwrap();
-    write_vfw_csar(&ovf, &out, TIME).unwrap();
+    write_vfw_csar(&ovf, &out, TIME, None).unwrap();
     let entries = entries(&out);
     let names: Vec<&str> = entries.iter().map(|e| e.0.as_str()).collect();
     assert_eq!(
@@ -215,6 +225,57 @@ fn a_csar_from_an_ovf_has_tackers_layout_and_validates_clean() {
         "https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_vnfd_types.yaml"
     ));
     assert!(top.contains("- vfw_df_small.yaml") && top.contains("- vfw_df_large.yaml"));
+    tosca_parser::assert_loads(&[&out]);
+}
+
+#[test]
+fn etsi_type_files_given_are_stored_imported_by_name_and_listed() {
+    let Some(folder) = tosca_parser::sol001_types() else {
+        eprintln!("skipped: VNFWIZ_CORPUS names no corpus with ETSI's SOL001 type files");
+        return;
+    };
+    let limits = Limits::default();
+    let types = EtsiTypes::load(&folder, &SOL001_TYPES, &limits).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let ovf = open_ovf(&fixture("vfw/vfw.ovf")).unwrap();
+    let (offline, online) = (
+        dir.path().join("offline.csar"),
+        dir.path().join("online.csar"),
+    );
+    write_vfw_csar(&ovf, &offline, TIME, Some(&types)).unwrap();
+    write_vfw_csar(&ovf, &online, TIME, None).unwrap();
+    let entries = entries(&offline);
+    let manifest = text_of(&entries, "vfw.mf");
+    for file in &types.files {
+        let stored = format!("Definitions/{}", file.name);
+        let (_, data, _) = entries.iter().find(|e| e.0 == stored).expect("stored");
+        assert_eq!(
+            data,
+            &std::fs::read(&file.source).unwrap(),
+            "{stored} as given"
+        );
+        let digest = vnfwiz::integrity::digest::to_hex(
+            &vnfwiz::integrity::DigestAlgorithm::Sha256.digest(data),
+        );
+        assert!(
+            manifest.contains(&format!(
+                "Source: {stored}\nAlgorithm: SHA-256\nHash: {digest}\n"
+            )),
+            "{stored} listed and hashed"
+        );
+    }
+    for (name, data, _) in entries
+        .iter()
+        .filter(|e| e.0.starts_with("Definitions/vfw"))
+    {
+        let text = String::from_utf8_lossy(data);
+        assert!(
+            !text.contains("://"),
+            "{name} imports from the web:\n{text}"
+        );
+        assert!(text.contains("etsi_nfv_sol001_vnfd_types.yaml"), "{name}");
+    }
+    tosca_parser::assert_loads(&[&offline, &online]);
 }
 
 #[test]
@@ -226,9 +287,9 @@ fn the_same_inputs_give_byte_identical_packages() {
         dir.path().join("b.csar"),
         dir.path().join("c.csar"),
     );
-    write_vfw_csar(&ovf, &first, TIME).unwrap();
-    write_vfw_csar(&ovf, &second, TIME).unwrap();
-    write_vfw_csar(&ovf, &later, PackageTime(TIME.0 + 86_400)).unwrap();
+    write_vfw_csar(&ovf, &first, TIME, None).unwrap();
+    write_vfw_csar(&ovf, &second, TIME, None).unwrap();
+    write_vfw_csar(&ovf, &later, PackageTime(TIME.0 + 86_400), None).unwrap();
     let bytes = std::fs::read(&first).unwrap();
     assert_eq!(bytes, std::fs::read(&second).unwrap());
     assert_ne!(
@@ -273,8 +334,8 @@ fn an_ova_gives_the_same_csar_as_its_unpacked_folder() {
     let folder = open_ovf(&fixture("vfw/vfw.ovf")).unwrap();
     let ova = open_ovf(&ova_of_fixture(dir.path())).unwrap();
     let (from_folder, from_ova) = (dir.path().join("f.csar"), dir.path().join("o.csar"));
-    write_vfw_csar(&folder, &from_folder, TIME).unwrap();
-    write_vfw_csar(&ova, &from_ova, TIME).unwrap();
+    write_vfw_csar(&folder, &from_folder, TIME, None).unwrap();
+    write_vfw_csar(&ova, &from_ova, TIME, None).unwrap();
     assert_eq!(
         std::fs::read(&from_folder).unwrap(),
         std::fs::read(&from_ova).unwrap()
@@ -286,7 +347,7 @@ fn one_flipped_image_byte_in_a_written_csar_is_a_digest_error_naming_the_image()
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("vfw.csar");
     let ovf = open_ovf(&fixture("vfw/vfw.ovf")).unwrap();
-    write_vfw_csar(&ovf, &out, TIME).unwrap();
+    write_vfw_csar(&ovf, &out, TIME, None).unwrap();
     let mut bytes = std::fs::read(&out).unwrap();
     let at = bytes
         .windows(15)
@@ -427,7 +488,7 @@ fn an_image_past_4_gib_is_stored_with_zip64() {
     let ovf = open_ovf(&package.join("vfw.ovf")).unwrap();
     let out = dir.path().join("vfw.csar");
     let started = std::time::Instant::now();
-    write_vfw_csar(&ovf, &out, TIME).unwrap();
+    write_vfw_csar(&ovf, &out, TIME, None).unwrap();
     eprintln!(
         "4.1 GiB image written, re-read and validated in {:.1} s",
         started.elapsed().as_secs_f64()
@@ -458,6 +519,7 @@ fn both_packages_are_written_or_neither() {
             flavours: &flavours,
             ovf: Some(&ovf),
             user_data: &[],
+            etsi_types: None,
             time: TIME,
         };
         vnfwiz::package::write_packages(

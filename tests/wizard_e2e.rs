@@ -65,7 +65,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     wizard.type_text("10.1.0.1");
     // Enter shows what is still missing and stays.
     wizard.press(&[Key::Enter]);
-    wizard.wait_for("need attention");
+    wizard.wait_for("needs attention (marked ✗)");
     wizard.wait_for("Administrator password");
     wizard.type_text("correct-horse-battery");
     let screen = wizard.wait_for("hidden (Ctrl-R shows)");
@@ -85,7 +85,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     wizard.press(&[Key::Enter]);
     let screen = wizard.wait_for("Enter finishes");
     assert!(
-        screen.contains("vfw-edge.csar  (package, validated)"),
+        screen.contains(".vnfwiz/vfw-edge.csar  (package, validated)"),
         "{screen}"
     );
     let out = dir.path().join("vfw-edge-onboarded");
@@ -96,14 +96,15 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     written.sort();
     assert_eq!(
         written,
-        [
-            "answers.yaml",
-            "base_vfw_edge.env",
-            "base_vfw_edge.yaml",
-            "vfw-edge.csar"
-        ]
+        [".vnfwiz", "base_vfw_edge.env", "base_vfw_edge.yaml"]
     );
-    let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
+    let mut record: Vec<String> = std::fs::read_dir(out.join(".vnfwiz"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    record.sort();
+    assert_eq!(record, ["answers.yaml", "vfw-edge.csar"]);
+    let answers = std::fs::read_to_string(out.join(".vnfwiz/answers.yaml")).unwrap();
     assert!(answers.contains("vfw.site.name: qa-berlin"), "{answers}");
     assert!(
         answers.contains("int_mgmt_subnet_cidr: 10.1.0.0/24"),
@@ -120,7 +121,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     assert_eq!(wizard.wait_exit(), 0);
     assert!(wizard.terminal_restored());
     // What was written passes validation: the templates as a folder, and the package.
-    for written in [out.clone(), out.join("vfw-edge.csar")] {
+    for written in [out.clone(), out.join(".vnfwiz/vfw-edge.csar")] {
         let check = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
             .args(["validate"])
             .arg(&written)
@@ -475,7 +476,8 @@ fn answers_given_are_used_and_saved_again_without_secrets_on_quit() {
     wizard.press(&[Key::Down, Key::Down, Key::Down]);
     wizard.type_text("10.9.0.4");
     wizard.press(&[Key::Ctrl('c')]);
-    wizard.wait_for("s save the answers to saved.yaml and quit");
+    wizard.wait_for("s saves them to saved.yaml first");
+    wizard.wait_for("s save the answers and quit");
     wizard.press(&[Key::Text("s")]);
     assert_eq!(wizard.wait_exit(), 0);
     let saved = std::fs::read_to_string(dir.path().join("saved.yaml")).unwrap();
@@ -621,4 +623,161 @@ fn a_signal_while_the_wizard_writes_leaves_the_folder_as_it_was() {
         before,
         "the staged files were removed before the wizard ended"
     );
+}
+
+/// A folder holding a copy of the sample OVA and of a HOT set.
+fn workspace_with_a_hot_set() -> tempfile::TempDir {
+    let dir = workspace();
+    let set = dir.path().join("dns");
+    std::fs::create_dir(&set).unwrap();
+    for name in ["base_dns.yaml", "base_dns.env"] {
+        std::fs::copy(
+            repo()
+                .join("tests/fixtures/wizard/dns-needs-work")
+                .join(name),
+            set.join(name),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+#[test]
+fn back_at_the_source_the_path_given_is_opened_again_or_another_chosen() {
+    let dir = workspace_with_a_hot_set();
+    let mut wizard = Wizard::start(&["vfw-edge.ova"], dir.path(), SIZE, &[]);
+    wizard.wait_for("✓ Verified");
+    wizard.press(&[Key::Enter, Key::Text("a")]);
+    wizard.wait_for("[4/9] Deployment option");
+    wizard.press(&[Key::Esc, Key::Esc, Key::Esc]);
+    // The picker lists the folder, the open source marked; its footer keys all work.
+    wizard.wait_for("[1/9] Source");
+    wizard.wait_for("(open)");
+    let screen = wizard.wait_for("dns");
+    assert!(screen.contains("Enter open"), "{screen}");
+    assert!(!screen.contains("given on the command line"), "{screen}");
+    // Enter on the open source goes on with the answers kept.
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_for("[2/9] Integrity");
+    assert!(
+        screen.contains("✓ Licence"),
+        "the licence stays accepted: {screen}"
+    );
+    // Another source: back at the picker, down to the HOT set.
+    wizard.press(&[Key::Esc]);
+    wizard.wait_for("(open)");
+    let screen = wizard.screen();
+    let rows: Vec<&str> = screen.lines().filter(|l| l.contains("│ ")).collect();
+    let selected = rows.iter().position(|l| l.contains("▶")).unwrap();
+    let target = rows
+        .iter()
+        .position(|l| l.contains("dns ") && l.contains("HOT set"))
+        .unwrap();
+    for _ in selected..target {
+        wizard.press(&[Key::Down]);
+    }
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_for("[7/9] Parameters");
+    assert!(screen.contains("(HOT set)"), "{screen}");
+    // A typed path: Tab, the path, Enter.
+    wizard.press(&[Key::Esc]);
+    wizard.wait_for("[1/9] Source");
+    wizard.press(&[Key::Tab]);
+    wizard.wait_for("Path ›");
+    wizard.type_text("vfw-edge.ova");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✓ Verified");
+    // A source opened afresh has nothing unsaved yet: Ctrl-C quits at once.
+    wizard.press(&[Key::Ctrl('c')]);
+    assert_eq!(wizard.wait_exit(), 0);
+}
+
+#[test]
+fn an_answers_file_that_fails_to_save_is_said_so_and_saved_on_retry() {
+    let dir = workspace();
+    std::fs::write(
+        dir.path().join("site.yaml"),
+        "accept_eula: true\nproperties:\n  vfw.site.name: lyon-02\n  vfw.mgmt.address: 10.9.0.4\n  vfw.mgmt.gateway: 10.9.0.1\nparameters:\n  int_mgmt_subnet_cidr: 10.9.0.0/24\n",
+    )
+    .unwrap();
+    let mut wizard = Wizard::start(
+        &[
+            "vfw-edge.ova",
+            "--answers",
+            "site.yaml",
+            "--save-answers",
+            "missing/saved.yaml",
+        ],
+        dir.path(),
+        SIZE,
+        &[],
+    );
+    wizard.wait_for("✓ Verified");
+    wizard.press(&[Key::Enter, Key::Enter, Key::Enter]);
+    wizard.wait_for("[5/9] Properties");
+    // The password is the one answer a file never holds.
+    for _ in 0..20 {
+        if wizard.screen().contains("▶ Administrator password") {
+            break;
+        }
+        wizard.press(&[Key::Down]);
+    }
+    wizard.wait_for("▶ Administrator password");
+    wizard.type_text("correct-horse-battery");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[8/9] Review");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✓ Ready");
+    wizard.press(&[Key::Ctrl('s')]);
+    let screen = wizard.wait_for("The answers were not saved to missing/saved.yaml");
+    assert!(screen.contains("✓ Written to"), "{screen}");
+    assert!(!screen.contains("Nothing was written"), "{screen}");
+    let out = dir.path().join("vfw-edge-onboarded");
+    assert!(
+        out.join("base_vfw_edge.yaml").is_file(),
+        "the outputs are written"
+    );
+    // Another file for the answers; the retry saves them and writes nothing else.
+    wizard.press(&[Key::Ctrl('u')]);
+    wizard.type_text("saved.yaml");
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_for("Answers saved to saved.yaml");
+    assert!(!screen.contains("not empty"), "{screen}");
+    assert!(
+        std::fs::read_to_string(dir.path().join("saved.yaml"))
+            .unwrap()
+            .contains("vfw.site.name: lyon-02")
+    );
+    wizard.press(&[Key::Enter]);
+    assert_eq!(wizard.wait_exit(), 0);
+}
+
+#[test]
+fn pasted_text_and_readline_keys_edit_fields() {
+    let mut wizard = Wizard::start(&["tests/fixtures/wizard/dns-needs-work"], repo(), SIZE, &[]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.wait_for("▶ vf_module_id");
+    // A paste with a Tab and a line break stays in the field: nothing moves or confirms.
+    wizard.press(&[Key::Paste("module\t7\n")]);
+    let screen = wizard.wait_for("[module 7");
+    assert!(screen.contains("[7/9] Parameters"), "{screen}");
+    assert!(screen.contains("▶ vf_module_id"), "{screen}");
+    // Alt-B back a word, Ctrl-W deletes the word before the cursor, Ctrl-A and Ctrl-E
+    // move to the ends, Ctrl-U clears to the start.
+    wizard.press(&[Key::Alt('b'), Key::Ctrl('w')]);
+    wizard.wait_for("[7  ");
+    wizard.press(&[Key::Ctrl('a')]);
+    wizard.type_text("m-");
+    wizard.wait_for("[m-7 ");
+    wizard.press(&[Key::Ctrl('e')]);
+    wizard.type_text("x");
+    wizard.wait_for("[m-7x ");
+    wizard.press(&[Key::Alt('b'), Key::Alt('f'), Key::Ctrl('u')]);
+    wizard.wait_without("m-7x");
+    wizard.press(&[Key::Ctrl('c')]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Ctrl('c')]);
+    assert_eq!(wizard.wait_exit(), 0);
 }

@@ -621,7 +621,8 @@ impl<'w, 's> Writer<'w, 's> {
                         .then(|| self.lifted_defaults.get(name).cloned())
                         .flatten()
                 });
-            if let Some(value) = value {
+            // A `null` answer clears the value: nothing is written.
+            if let Some(value) = value.filter(|v| !v.is_null()) {
                 parameters.push((name.to_owned(), value));
             }
         }

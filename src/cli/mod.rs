@@ -35,7 +35,8 @@ enum Command {
     /// Show what an OVF or OVA package asks and holds.
     Inspect(inspect::InspectArgs),
     /// Convert and write the final template, environment and answers without prompting.
-    Onboard(onboard::OnboardArgs),
+    // Boxed: its many flags would make every other command's value as large.
+    Onboard(Box<onboard::OnboardArgs>),
     /// Show what a template set lets the operator choose, or find templates by capability.
     Capabilities(capabilities::CapabilitiesArgs),
     /// List the rule catalogue.
@@ -269,7 +270,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Some(Command::Validate(args)) => validate::run(args, &limits),
         Some(Command::Inspect(args)) => inspect::run(args, &limits),
-        Some(Command::Onboard(args)) => onboard::run(args, &limits),
+        Some(Command::Onboard(args)) => onboard::run(*args, &limits),
         Some(Command::Capabilities(args)) => capabilities::run(args, &limits),
         Some(Command::Rules(args)) => rules::run(args, &limits),
         None => wizard::run(cli.wizard, &limits),

@@ -1,7 +1,7 @@
 //! `vnfwiz onboard PATH --out DIR [...]`: flags into answers, the session resolves and
 //! writes, this prints. Never prompts.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -18,8 +18,8 @@ use vnfwiz::report::render;
 use vnfwiz::report::{InputReport, InputRoot, Report};
 use vnfwiz::rules::Check;
 use vnfwiz::session::{
-    AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session, SourceKind,
-    WriteError, Written,
+    ANSWERS_FILE, AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session,
+    SourceKind, WriteError, Written,
 };
 
 use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value};
@@ -55,7 +55,7 @@ pub struct OnboardArgs {
     /// The folder to write (created; a non-empty one needs --force).
     #[arg(long)]
     out: PathBuf,
-    /// An answers file (as the wizard saves and answers.yaml records).
+    /// An answers file (as the wizard saves and the output's .vnfwiz/answers.yaml records).
     #[arg(long)]
     answers: Option<PathBuf>,
     /// Accept every EULA of the package.
@@ -84,6 +84,11 @@ pub struct OnboardArgs {
     /// The package to write besides the templates.
     #[arg(long, value_enum)]
     package: Option<PackageArg>,
+    /// A folder holding ETSI's SOL001 type files (etsi_nfv_sol001_common_types.yaml and
+    /// etsi_nfv_sol001_vnfd_types.yaml, v2.6.1): stored in the CSAR, which then imports
+    /// nothing from the web.
+    #[arg(long, value_name = "DIR")]
+    etsi_types: Option<PathBuf>,
     /// Replace the content of a non-empty output folder.
     #[arg(long)]
     force: bool,
@@ -91,7 +96,7 @@ pub struct OnboardArgs {
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     format: ListFormat,
     /// Which fixes to apply to the set before writing it (docs/fixes.md); those applied are
-    /// recorded in answers.yaml.
+    /// recorded in .vnfwiz/answers.yaml.
     #[arg(long, value_enum, default_value_t = FixArg::None)]
     fix: FixArg,
     /// The rules the output is checked with (the `seed` profile when none is given).
@@ -137,18 +142,9 @@ fn read_value_file(key: &str, path: &Path, limits: &Limits) -> Result<String, An
         message,
         choices: Vec::new(),
     };
-    // Bounded while reading: a device or a growing file can report any size beforehand.
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(limits.max_file_bytes + 1).read_to_end(&mut bytes))
+    let bytes = limits
+        .read_file(path)
         .map_err(|e| problem(format!("{}: {e}", path.display())))?;
-    if bytes.len() as u64 > limits.max_file_bytes {
-        return Err(problem(format!(
-            "{}: over the {}-byte limit (raise it with --max-file-size)",
-            path.display(),
-            limits.max_file_bytes
-        )));
-    }
     let mut text = String::from_utf8(bytes)
         .map_err(|_| problem(format!("{}: is not UTF-8 text", path.display())))?;
     if text.ends_with('\n') {
@@ -178,6 +174,9 @@ fn answers(
     }
     if let Some(package) = args.package {
         answers.package = Some(package.into());
+    }
+    if let Some(folder) = &args.etsi_types {
+        answers.etsi_types = Some(folder.clone());
     }
     answers.capabilities.extend(args.choose.iter().cloned());
     answers.requires.extend(args.require.iter().cloned());
@@ -596,7 +595,7 @@ fn report(
             for (file, names) in &secrets {
                 writeln!(
                     out,
-                    "  {file} holds secrets ({}): written with mode 0600, and left out of answers.yaml",
+                    "  {file} holds secrets ({}): written with mode 0600, and left out of {ANSWERS_FILE}",
                     names.join(", ")
                 )?;
             }

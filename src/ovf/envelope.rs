@@ -991,5 +991,11 @@ mod tests {
         ));
         let tree = parse("<html/>", &XmlLimits::default()).unwrap();
         assert!(matches!(read(&tree), Err(DescriptorError::NotOvf { .. })));
+        let tree = parse("<Envelope/>", &XmlLimits::default()).unwrap();
+        let error = read(&tree).unwrap_err().to_string();
+        assert!(
+            error.starts_with("the Envelope has no namespace, which is no OVF version"),
+            "{error}"
+        );
     }
 }

@@ -92,10 +92,11 @@ pub enum DescriptorError {
         /// Its expanded name.
         found: String,
     },
-    /// An `Envelope` in a namespace that is no OVF version vnfwiz reads.
+    /// An `Envelope` in a namespace (or none) that is no OVF version vnfwiz reads.
     #[error(
-        "the Envelope's namespace `{uri}` is no OVF version vnfwiz reads (0.9, 1.x or 2.x); \
-         re-export the package as OVF 1.x or 2.x"
+        "{} is no OVF version vnfwiz reads (0.9, 1.x or 2.x); re-export the package as OVF \
+         1.x or 2.x",
+        envelope_namespace(uri)
     )]
     UnknownVersion {
         /// The root element.
@@ -103,6 +104,15 @@ pub enum DescriptorError {
         /// The namespace found.
         uri: String,
     },
+}
+
+/// How a message names the Envelope's namespace (an Envelope may have none).
+fn envelope_namespace(uri: &str) -> String {
+    if uri.is_empty() {
+        "the Envelope has no namespace, which".to_owned()
+    } else {
+        format!("the Envelope's namespace `{uri}`")
+    }
 }
 
 impl DescriptorError {

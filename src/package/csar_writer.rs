@@ -1,8 +1,9 @@
 //! Writes an ETSI SOL004 CSAR in Tacker's layout: `TOSCA-Metadata/TOSCA.meta`,
 //! `Definitions/` (the generated VNFD), `Files/images/` (the OVF's disks, streamed from the
 //! package in one pass and stored), `BaseHOT/<flavour>/` (each flavour's HOT set),
-//! `UserData/` when asked, and `<name>.mf` with the metadata block and a SHA-256 entry for
-//! every other file. The output is reproducible: one timestamp, fixed permissions, sorted
+//! `UserData/` when asked, ETSI's SOL001 type files in `Definitions/` when the operator
+//! gave them, and `<name>.mf` with the metadata block and a SHA-256 entry for every other
+//! file. The output is reproducible: one timestamp, fixed permissions, sorted
 //! directory.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -18,6 +19,7 @@ use crate::source::path;
 use crate::yaml::write::scalar_text;
 
 use super::error::PackageError;
+use super::etsi_types::EtsiTypes;
 use super::identity::VnfIdentity;
 use super::meta::META_PATH;
 use super::output::Staged;
@@ -66,6 +68,9 @@ pub struct CsarRequest<'a> {
     pub ovf: Option<&'a OvfPackage>,
     /// `UserData/` files (path below `UserData/`, bytes); empty: no folder.
     pub user_data: &'a [(String, Vec<u8>)],
+    /// ETSI's SOL001 type files, stored in `Definitions/` and imported by name (`None`:
+    /// imported by ETSI's URL).
+    pub etsi_types: Option<&'a EtsiTypes>,
     /// The package's timestamp.
     pub time: PackageTime,
 }
@@ -306,9 +311,13 @@ pub fn write_csar(
         flavours: &plans,
         networks: &networks,
         images: &images,
+        local_types: request.etsi_types.is_some(),
     };
     for (path, text) in vnfd_writer::generate(&plan)? {
         texts.insert(path, text.into_bytes());
+    }
+    for file in request.etsi_types.iter().flat_map(|t| &t.files) {
+        texts.insert(format!("Definitions/{}", file.name), file.bytes.clone());
     }
     for flavour in request.flavours {
         for (place, bytes) in base_hot_layout(flavour.templates) {

@@ -7,6 +7,7 @@ pub mod csar;
 pub mod csar_writer;
 pub mod digest;
 mod error;
+pub mod etsi_types;
 pub mod heat_zip;
 pub mod identity;
 pub mod manifest;
@@ -24,6 +25,7 @@ pub use csar_writer::{
     CsarFlavour, CsarRequest, DEFAULT_FLAVOUR, FlavourSpec, deployment_flavours, write_csar,
 };
 pub use error::PackageError;
+pub use etsi_types::{EtsiTypes, EtsiTypesError};
 pub use heat_zip::{HeatZipRequest, write_heat_zip};
 pub use identity::VnfIdentity;
 pub use time::PackageTime;

@@ -3,7 +3,9 @@
 //! per deployment option, and in each flavour a `Vdu.Compute` per virtual system (sized by
 //! the option's hardware, booting its image), `Vdu.VirtualBlockStorage` for other disks,
 //! a `VduCp` per network adapter, a `VnfVirtualLink` per network, and instantiation
-//! levels. ETSI's type files are imported by their canonical URLs.
+//! levels. Every flavour declares the inputs its substitution mapping needs. ETSI's type
+//! files are imported by their canonical URLs, or, when the operator gives them
+//! (`--etsi-types`), by relative name from `Definitions/`.
 
 use std::collections::HashMap;
 
@@ -12,11 +14,34 @@ use crate::yaml::write::{map, node, seq, string, to_string};
 use crate::yaml::{Node, Value};
 
 use super::error::PackageError;
+use super::etsi_types::{SOL001_VERSION, TYPE_FILES};
 use super::identity::VnfIdentity;
-use super::vnfd::{ETSI_TYPES_BASE, INSTANTIATION_LEVELS, SW_IMAGE, VDU_COMPUTE, VDU_STORAGE};
+use super::vnfd::{
+    ETSI_TYPES_BASE, INSTANTIATION_LEVELS, SW_IMAGE, VDU_COMPUTE, VDU_STORAGE, VNF_TYPE,
+};
 
-/// The SOL001 version whose type files the VNFD imports.
-const SOL001_VERSION: &str = "v2.6.1";
+/// SOL001's connection point node type.
+const VDU_CP: &str = "tosca.nodes.nfv.VduCp";
+/// SOL001's internal virtual link node type.
+const VIRTUAL_LINK: &str = "tosca.nodes.nfv.VnfVirtualLink";
+/// SOL001's per-VDU instantiation levels policy.
+const VDU_LEVELS: &str = "tosca.policies.nfv.VduInstantiationLevels";
+/// SOL001's VNF lifecycle interface.
+const VNFLCM: &str = "tosca.interfaces.nfv.Vnflcm";
+
+/// Every SOL001 type the generated VNFD names: the ETSI files given with `--etsi-types`
+/// must define them.
+pub const SOL001_TYPES: [&str; 9] = [
+    VNF_TYPE,
+    VNFLCM,
+    VDU_COMPUTE,
+    VDU_STORAGE,
+    VDU_CP,
+    VIRTUAL_LINK,
+    INSTANTIATION_LEVELS,
+    VDU_LEVELS,
+    SW_IMAGE,
+];
 /// The TOSCA profile the files declare.
 const TOSCA_VERSION: &str = "tosca_simple_yaml_1_2";
 /// The instantiation level every generated flavour has.
@@ -61,6 +86,8 @@ pub struct VnfdPlan<'a> {
     pub networks: &'a [(String, String)],
     /// Images by OVF File id.
     pub images: &'a HashMap<String, Image>,
+    /// Whether ETSI's type files are in `Definitions/` (else imported by URL).
+    pub local_types: bool,
 }
 
 /// Glance's disk format for an image file name.
@@ -156,13 +183,16 @@ fn int(value: u64) -> Node {
     node(Value::Int(i64::try_from(value).unwrap_or(i64::MAX)))
 }
 
-fn etsi_imports() -> Vec<Node> {
-    ["common", "vnfd"]
+/// The imports of ETSI's type files: by name beside the VNFD, or by ETSI's URL.
+fn etsi_imports(plan: &VnfdPlan<'_>) -> Vec<Node> {
+    TYPE_FILES
         .into_iter()
-        .map(|kind| {
-            text(format!(
-                "{ETSI_TYPES_BASE}{SOL001_VERSION}/etsi_nfv_sol001_{kind}_types.yaml"
-            ))
+        .map(|file| {
+            if plan.local_types {
+                text(file)
+            } else {
+                text(format!("{ETSI_TYPES_BASE}v{SOL001_VERSION}/{file}"))
+            }
         })
         .collect()
 }
@@ -179,11 +209,12 @@ fn pinned(value: &str) -> Node {
     ])
 }
 
-fn types_file(plan: &VnfdPlan<'_>) -> String {
+/// The VNF node type's properties, each pinned to the VNF's identity with a default.
+fn vnf_properties(plan: &VnfdPlan<'_>) -> Vec<(&'static str, Node)> {
     let identity = plan.identity;
     let ids: Vec<Node> = plan.flavours.iter().map(|f| text(&f.id)).collect();
     let default_flavour = plan.flavours.first().map_or(LEVEL, |f| f.id.as_str());
-    let properties = map([
+    vec![
         ("descriptor_id", pinned(&identity.descriptor_id)),
         ("descriptor_version", pinned(&identity.descriptor_version)),
         ("provider", pinned(&identity.provider)),
@@ -221,27 +252,45 @@ fn types_file(plan: &VnfdPlan<'_>) -> String {
             "flavour_description",
             map([("type", text("string")), ("default", text(""))]),
         ),
-    ]);
+    ]
+}
+
+/// A flavour's `inputs`: one per property of the VNF node type, typed like it. tosca-parser
+/// hands the top-level VNF node's values (given or defaulted) to the flavour that
+/// substitutes it and refuses a flavour lacking an input for one (Tacker's samples
+/// declare them all).
+fn flavour_inputs(plan: &VnfdPlan<'_>) -> Node {
+    map(vnf_properties(plan).into_iter().map(|(name, definition)| {
+        let mut input = Vec::new();
+        if let Some(kind) = definition.get("type") {
+            input.push(("type", kind.clone()));
+        }
+        if let Some(entry) = definition.get("entry_schema").and_then(|e| e.get("type")) {
+            input.push(("entry_schema", map([("type", entry.clone())])));
+        }
+        (name, map(input))
+    }))
+}
+
+fn types_file(plan: &VnfdPlan<'_>) -> String {
+    let identity = plan.identity;
     let root = map([
         ("tosca_definitions_version", text(TOSCA_VERSION)),
         (
             "description",
             text(format!("{} VNF type", identity.product_name)),
         ),
-        ("imports", seq(etsi_imports())),
+        ("imports", seq(etsi_imports(plan))),
         (
             "node_types",
             map([(
                 node_type(identity),
                 map([
-                    ("derived_from", text(super::vnfd::VNF_TYPE)),
-                    ("properties", properties),
+                    ("derived_from", text(VNF_TYPE)),
+                    ("properties", map(vnf_properties(plan))),
                     (
                         "interfaces",
-                        map([(
-                            "Vnflcm",
-                            map([("type", text("tosca.interfaces.nfv.Vnflcm"))]),
-                        )]),
+                        map([("Vnflcm", map([("type", text(VNFLCM))]))]),
                     ),
                 ]),
             )]),
@@ -252,7 +301,7 @@ fn types_file(plan: &VnfdPlan<'_>) -> String {
 
 fn top_file(plan: &VnfdPlan<'_>, types: &str, flavours: &[String]) -> String {
     let identity = plan.identity;
-    let mut imports = etsi_imports();
+    let mut imports = etsi_imports(plan);
     imports.push(text(types));
     imports.extend(flavours.iter().map(text));
     let root = map([
@@ -493,7 +542,7 @@ fn flavour_file(
             templates.push((
                 cp,
                 map([
-                    ("type", text("tosca.nodes.nfv.VduCp")),
+                    ("type", text(VDU_CP)),
                     (
                         "properties",
                         map([
@@ -508,7 +557,7 @@ fn flavour_file(
         policies.push(map([(
             format!("{vdu}_instantiation_levels"),
             map([
-                ("type", text("tosca.policies.nfv.VduInstantiationLevels")),
+                ("type", text(VDU_LEVELS)),
                 (
                     "properties",
                     map([(
@@ -529,7 +578,7 @@ fn flavour_file(
         templates.push((
             link.clone(),
             map([
-                ("type", text("tosca.nodes.nfv.VnfVirtualLink")),
+                ("type", text(VIRTUAL_LINK)),
                 (
                     "properties",
                     map([
@@ -553,7 +602,7 @@ fn flavour_file(
             ]),
         ));
     }
-    let mut imports = etsi_imports();
+    let mut imports = etsi_imports(plan);
     imports.push(text(types));
     let root = map([
         ("tosca_definitions_version", text(TOSCA_VERSION)),
@@ -568,6 +617,7 @@ fn flavour_file(
         (
             "topology_template",
             map([
+                ("inputs", flavour_inputs(plan)),
                 (
                     "substitution_mappings",
                     map([
@@ -581,4 +631,147 @@ fn flavour_file(
         ),
     ]);
     Ok(to_string(&root))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Limits;
+    use crate::yaml::Mapping;
+
+    /// The VNFD of the vFirewall fixture (two options, so two flavours).
+    fn generated(local_types: bool) -> Vec<(String, Node)> {
+        let limits = Limits::default();
+        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/package/vfw/vfw.ovf");
+        let ovf = crate::ovf::open(&fixture, &crate::integrity::Options::new(&limits)).unwrap();
+        let envelope = ovf.envelope().unwrap();
+        let flavours: Vec<FlavourPlan> = ["small", "large"]
+            .into_iter()
+            .map(|id| FlavourPlan {
+                id: id.to_owned(),
+                description: format!("{id} firewall"),
+                systems: crate::ovf::resolved_hardware(envelope, Some(id)),
+            })
+            .collect();
+        let identity = VnfIdentity::new("Acme Networks", "vFirewall", "9.1", None);
+        let networks = vec![("trusted".to_owned(), String::new())];
+        let images = HashMap::new();
+        let plan = VnfdPlan {
+            name: "vfw",
+            identity: &identity,
+            description: "Acme vFirewall".to_owned(),
+            flavours: &flavours,
+            networks: &networks,
+            images: &images,
+            local_types,
+        };
+        generate(&plan)
+            .unwrap()
+            .into_iter()
+            .map(|(path, text)| {
+                let root = crate::yaml::parse(text.as_bytes(), &limits.yaml)
+                    .unwrap()
+                    .root;
+                (path, root)
+            })
+            .collect()
+    }
+
+    fn keys(mapping: Option<&Mapping>) -> Vec<&str> {
+        mapping
+            .into_iter()
+            .flat_map(|m| m.iter().map(|(k, _)| k.text.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn every_flavour_declares_an_input_per_vnf_property() {
+        let files = generated(false);
+        let types = &files[0].1;
+        let properties = types
+            .get("node_types")
+            .and_then(|t| t.get("Acme_Networks.vFirewall.VNF"))
+            .and_then(|t| t.get("properties"))
+            .and_then(Node::as_map);
+        assert_eq!(keys(properties).len(), 8);
+        let flavours: Vec<&(String, Node)> = files
+            .iter()
+            .filter(|(path, _)| path.contains("_df_"))
+            .collect();
+        assert_eq!(flavours.len(), 2);
+        for (path, root) in flavours {
+            let inputs = root
+                .get("topology_template")
+                .and_then(|t| t.get("inputs"))
+                .and_then(Node::as_map);
+            assert_eq!(keys(inputs), keys(properties), "{path}");
+            let vnfm_info = inputs.and_then(|i| i.get("vnfm_info")).unwrap();
+            assert_eq!(vnfm_info.get("type").and_then(Node::as_str), Some("list"));
+            assert_eq!(
+                vnfm_info
+                    .get("entry_schema")
+                    .and_then(|e| e.get("type"))
+                    .and_then(Node::as_str),
+                Some("string")
+            );
+        }
+    }
+
+    fn imports(root: &Node) -> Vec<&str> {
+        root.get("imports")
+            .and_then(Node::as_seq)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(Node::as_str)
+            .collect()
+    }
+
+    #[test]
+    fn etsi_types_are_imported_by_url_or_by_name() {
+        for (path, root) in generated(false) {
+            let etsi: Vec<&str> = imports(&root)
+                .into_iter()
+                .filter(|i| i.contains("etsi_nfv_sol001"))
+                .collect();
+            assert_eq!(
+                etsi,
+                TYPE_FILES.map(|f| format!("{ETSI_TYPES_BASE}v{SOL001_VERSION}/{f}")),
+                "{path}"
+            );
+        }
+        for (path, root) in generated(true) {
+            assert_eq!(imports(&root)[..2], TYPE_FILES, "{path}");
+            assert!(!imports(&root).iter().any(|i| i.contains("://")), "{path}");
+        }
+    }
+
+    fn nfv_types<'a>(node: &'a Node, out: &mut Vec<&'a str>) {
+        match &node.value {
+            Value::Map(map) => {
+                for (key, value) in map.iter() {
+                    if let ("type" | "derived_from", Some(name)) =
+                        (key.text.as_str(), value.as_str())
+                        && name.contains(".nfv.")
+                    {
+                        out.push(name);
+                    }
+                    nfv_types(value, out);
+                }
+            }
+            Value::Seq(items) => items.iter().for_each(|item| nfv_types(item, out)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_sol001_type_the_vnfd_names_is_listed_for_the_etsi_check() {
+        let files = generated(false);
+        let mut used = Vec::new();
+        for (_, root) in &files {
+            nfv_types(root, &mut used);
+        }
+        let unlisted: Vec<&&str> = used.iter().filter(|t| !SOL001_TYPES.contains(t)).collect();
+        assert!(unlisted.is_empty(), "{unlisted:?}");
+    }
 }

@@ -15,6 +15,7 @@ use crate::validation::validate;
 
 use super::csar_writer::{CsarFlavour, CsarRequest, write_csar};
 use super::error::PackageError;
+use super::etsi_types::EtsiTypes;
 use super::heat_zip::{HeatZipRequest, write_heat_zip};
 use super::identity::VnfIdentity;
 use super::time::PackageTime;
@@ -36,6 +37,8 @@ pub struct PackageSet<'a> {
     pub ovf: Option<&'a OvfPackage>,
     /// `UserData/` files for the CSAR (empty: none).
     pub user_data: &'a [(String, Vec<u8>)],
+    /// ETSI's SOL001 type files to store in the CSAR (`None`: imported by URL).
+    pub etsi_types: Option<&'a EtsiTypes>,
     /// The packages' timestamp (`PackageTime::for_run`).
     pub time: PackageTime,
 }
@@ -100,6 +103,7 @@ pub fn write_packages(
                     flavours: set.flavours,
                     ovf: set.ovf,
                     user_data: set.user_data,
+                    etsi_types: set.etsi_types,
                     time: set.time,
                 },
                 &path,

@@ -147,6 +147,14 @@ impl Selection {
         self
     }
 
+    /// This selection's rules for which `keep` holds.
+    pub fn keeping(mut self, keep: impl Fn(&Rule) -> bool) -> Selection {
+        for (on, rule) in self.included.iter_mut().zip(all()) {
+            *on &= keep(rule);
+        }
+        self
+    }
+
     /// Whether a rule runs.
     pub fn includes(&self, rule: &Rule) -> bool {
         all()

@@ -31,6 +31,9 @@ pub struct Declared {
     /// Its value: the module's environment `parameters`, else any `parameter_defaults`,
     /// else the template's `default`.
     pub value: Option<Node>,
+    /// The environment file the value comes from (none: the template's default, or no
+    /// value).
+    pub in_environment: Option<String>,
 }
 
 impl Declared {
@@ -53,20 +56,21 @@ fn text(node: Option<&Node>) -> Option<String> {
 pub fn declared(set: &HotSet) -> Vec<Declared> {
     // Values from environment files: each module's own `parameters`, any
     // `parameter_defaults` (Heat passes those to nested stacks too).
-    let mut module_values: HashMap<usize, HashMap<String, Node>> = HashMap::new();
-    let mut defaults: HashMap<String, Node> = HashMap::new();
+    let mut module_values: HashMap<usize, HashMap<String, (Node, String)>> = HashMap::new();
+    let mut defaults: HashMap<String, (Node, String)> = HashMap::new();
     for module in &set.modules {
         let Some(env) = module.env.and_then(|id| set.environment(id)) else {
             continue;
         };
+        let path = &env.file.path;
         let values = module_values.entry(module.template).or_default();
         for (key, value) in env.parameters() {
-            values.insert(key.text.clone(), value.clone());
+            values.insert(key.text.clone(), (value.clone(), path.clone()));
         }
         for (key, value) in env.parameter_defaults() {
             defaults
                 .entry(key.text.clone())
-                .or_insert_with(|| value.clone());
+                .or_insert_with(|| (value.clone(), path.clone()));
         }
     }
     let mut templates: Vec<_> = set.templates().filter(|t| t.is_hot()).collect();
@@ -95,13 +99,18 @@ pub fn declared(set: &HotSet) -> Vec<Declared> {
         let module = template.kind != TemplateKind::Nested;
         for (key, definition) in template.parameters() {
             let name = key.text.clone();
-            let value = module_values
+            let from_environment = module_values
                 .get(&template.id)
                 .and_then(|v| v.get(&name))
-                .or_else(|| defaults.get(&name))
-                .or_else(|| definition.get("default"))
-                .filter(|v| !v.is_null())
-                .cloned();
+                .or_else(|| defaults.get(&name));
+            let (value, in_environment) = match from_environment {
+                Some((value, _)) if value.is_null() => (None, None),
+                Some((value, path)) => (Some(value.clone()), Some(path.clone())),
+                None => (
+                    definition.get("default").filter(|v| !v.is_null()).cloned(),
+                    None,
+                ),
+            };
             out.push(Declared {
                 schema: ParameterSchema::from_definition(definition, version)
                     .ok()
@@ -121,6 +130,7 @@ pub fn declared(set: &HotSet) -> Vec<Declared> {
                 template: template.file.path.clone(),
                 module,
                 value,
+                in_environment,
                 name,
             });
         }

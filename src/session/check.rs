@@ -236,6 +236,10 @@ pub fn parameter_problems(
             ));
             continue;
         }
+        // `null` clears the value an environment file holds: there is nothing to check.
+        if value.is_null() {
+            continue;
+        }
         for declaration in matching {
             let Some(schema) = &declaration.schema else {
                 continue;
@@ -369,6 +373,19 @@ impl Session {
                 }
             }
             out.extend(parameter_problems(&declared, &BTreeMap::new(), &values));
+        }
+        if answers.etsi_types.is_some()
+            && !matches!(
+                answers.package,
+                Some(PackageFormat::Csar | PackageFormat::Both)
+            )
+        {
+            out.push(problem(
+                "etsi_types".to_owned(),
+                "etsi_types",
+                "ETSI's type files go into a CSAR, and no CSAR is asked for".to_owned(),
+                vec!["--package csar".to_owned(), "--package both".to_owned()],
+            ));
         }
         out
     }

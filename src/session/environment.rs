@@ -1,7 +1,9 @@
-//! Parameter answers into environment files: a parameter of a module goes to that
-//! module's environment `parameters` (the file is created when the module has none,
-//! as ONAP needs one per module, R-86285); a parameter only nested templates declare goes
-//! to the base environment's `parameter_defaults`, which Heat hands down to them.
+//! Parameter answers into environment files: a parameter of a module goes to the
+//! environment `parameters` of every module declaring it, but those where ONAP supplies it
+//! (the file is created when the module has none, as ONAP needs one per module, R-86285);
+//! a parameter only nested templates declare goes to the base environment's
+//! `parameter_defaults`, which Heat hands down to them. A `null` answer clears the value
+//! an environment file holds.
 
 use std::collections::BTreeMap;
 
@@ -12,6 +14,7 @@ use crate::yaml::{Key, Mapping, Node, Span, Value};
 
 use super::catalogue::declared;
 use super::resolve::{FileRole, OutputFile};
+use super::supplied::SuppliedParameters;
 
 /// The environment file of each module template: (template path, env path).
 pub fn module_envs(set: &HotSet) -> Vec<(String, String, TemplateKind)> {
@@ -35,7 +38,8 @@ fn key(text: &str) -> Key {
     }
 }
 
-/// Sets `section.name = value` in an environment document, keeping everything else.
+/// Sets `section.name = value` in an environment document, keeping everything else; a
+/// `null` value removes the entry.
 fn set_entry(root: &mut Node, section: &str, name: &str, value: Node) {
     if !matches!(root.value, Value::Map(_)) {
         root.value = Value::Map(Mapping::default());
@@ -43,23 +47,32 @@ fn set_entry(root: &mut Node, section: &str, name: &str, value: Node) {
     let Value::Map(entries) = &mut root.value else {
         return;
     };
+    if value.is_null() && entries.get(section).is_none() {
+        return;
+    }
     let mut inner = entries
         .get(section)
         .filter(|n| n.as_map().is_some())
         .cloned()
         .unwrap_or_else(|| map(Vec::<(String, Node)>::new()));
     if let Value::Map(values) = &mut inner.value {
-        values.insert(key(name), value);
+        if value.is_null() {
+            values.remove(name);
+        } else {
+            values.insert(key(name), value);
+        }
     }
     entries.insert(key(section), inner);
 }
 
 /// Writes `values` into the environment files among `files` (adding files that are
-/// missing); returns the path of the base module's environment file.
+/// missing), never into a module where ONAP supplies the parameter (`supplied`); returns
+/// the path of the base module's environment file.
 pub fn apply(
     set: &HotSet,
     files: &mut Vec<OutputFile>,
     values: &BTreeMap<String, Node>,
+    supplied: &SuppliedParameters,
     limits: &Limits,
 ) -> Option<String> {
     let modules = module_envs(set);
@@ -74,18 +87,32 @@ pub fn apply(
     let declarations = declared(set);
     let mut updates: BTreeMap<String, Vec<(&'static str, &str, &Node)>> = BTreeMap::new();
     for (name, value) in values {
-        let in_modules: Vec<&String> = declarations
+        let declaring: Vec<&String> = declarations
             .iter()
             .filter(|d| d.module && d.name == *name)
-            .filter_map(|d| modules.iter().find(|(t, _, _)| *t == d.template))
+            .map(|d| &d.template)
+            .collect();
+        // Where ONAP supplies it, the value goes only to the modules that take it from the
+        // operator; supplied everywhere, it goes everywhere, for the rules to report.
+        let taking: Vec<&String> = declaring
+            .iter()
+            .copied()
+            .filter(|t| !supplied.contains_key(&((*t).clone(), name.clone())))
+            .collect();
+        let targets = if taking.is_empty() { declaring } else { taking };
+        let in_modules: Vec<&String> = targets
+            .into_iter()
+            .filter_map(|t| modules.iter().find(|(m, _, _)| m == t))
             .map(|(_, env, _)| env)
             .collect();
         if !in_modules.is_empty() {
             for env in in_modules {
-                updates
-                    .entry(env.clone())
-                    .or_default()
-                    .push(("parameters", name, value));
+                let entries = updates.entry(env.clone()).or_default();
+                entries.push(("parameters", name, value));
+                // Clearing takes the value wherever the module's environment gives it.
+                if value.is_null() {
+                    entries.push(("parameter_defaults", name, value));
+                }
             }
         } else if let Some(env) = &base_env {
             updates
@@ -178,6 +205,62 @@ mod tests {
         assert_eq!(
             to_string(&root),
             "parameters:\n  a: '2'\n  c: new\nparameter_defaults:\n  b: x\n"
+        );
+        set_entry(
+            &mut root,
+            "parameters",
+            "a",
+            crate::yaml::write::node(Value::Null),
+        );
+        assert_eq!(
+            to_string(&root),
+            "parameters:\n  c: new\nparameter_defaults:\n  b: x\n",
+            "null clears"
+        );
+    }
+
+    #[test]
+    fn a_value_goes_to_each_module_but_where_onap_supplies_it() {
+        use crate::session::FileRole;
+        use crate::session::supplied::Supplied;
+        let file = |path: &str, text: &str| OutputFile {
+            path: path.to_owned(),
+            bytes: text.as_bytes().to_vec(),
+            role: FileRole::Nested,
+            secrets: Vec::new(),
+            source: None,
+        };
+        let template = "heat_template_version: 2016-10-14\nparameters:\n  ntp: {type: string}\n  int_net_id: {type: string}\n";
+        let mut files = vec![
+            file("base_a.yaml", template),
+            file("base_a.env", "parameters: {}\n"),
+            file("b.yaml", template),
+            file("b.env", "parameters:\n  ntp: old\n"),
+        ];
+        let limits = Limits::default();
+        let set = crate::session::resolve::load(&files, "x", &limits);
+        let mut supplied = SuppliedParameters::new();
+        supplied.insert(
+            ("b.yaml".to_owned(), "int_net_id".to_owned()),
+            Supplied {
+                rule: "R-00000",
+                message: "supplied".to_owned(),
+            },
+        );
+        let values: BTreeMap<String, Node> = [
+            ("ntp".to_owned(), crate::yaml::write::node(Value::Null)),
+            ("int_net_id".to_owned(), string("net-1")),
+        ]
+        .into();
+        apply(&set, &mut files, &values, &supplied, &limits);
+        let text = |path: &str| {
+            String::from_utf8(files.iter().find(|f| f.path == path).unwrap().bytes.clone()).unwrap()
+        };
+        assert_eq!(text("base_a.env"), "parameters:\n  int_net_id: net-1\n");
+        assert_eq!(
+            text("b.env"),
+            "parameters: {}\n",
+            "ntp cleared, int_net_id supplied"
         );
     }
 }

@@ -20,6 +20,7 @@ mod questions;
 mod redact;
 mod repair;
 mod resolve;
+mod supplied;
 mod watch;
 
 use std::cell::OnceCell;
@@ -39,7 +40,7 @@ use crate::validation::{InputError, Loaded, open as open_input};
 pub use assign::Origin;
 pub use check::AnswerProblem;
 pub use origin::{NotOnDisk, SourceFile};
-pub use output::{WriteError, Written};
+pub use output::{MAX_COUNTED, Target, WriteError, Written, target};
 pub use package::Packaging;
 pub use questions::{
     EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyQuestion,
@@ -48,6 +49,7 @@ pub use questions::{
 pub use redact::RedactedSet;
 pub use repair::note_answer_subject;
 pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, REGISTRY_RULE, Refusal, Resolved};
+pub use supplied::Supplied;
 pub use watch::{Fingerprint, Watched};
 
 /// What kind of source a session holds.
@@ -106,6 +108,7 @@ pub struct Session {
     /// When reading the source began (a file modified since was read mid-change).
     opened_at: SystemTime,
     generated: OnceCell<Option<resolve::Generated>>,
+    supplied: OnceCell<supplied::SuppliedParameters>,
     rules: Selection,
 }
 
@@ -181,6 +184,7 @@ impl Session {
             root,
             opened_at,
             generated: OnceCell::new(),
+            supplied: OnceCell::new(),
             rules: output_rules(),
         })
     }
@@ -194,6 +198,8 @@ impl Session {
     /// picked).
     pub fn set_rules(&mut self, rules: Selection) {
         self.rules = rules;
+        // The rules decide which parameters ONAP supplies.
+        self.supplied = OnceCell::new();
     }
 
     /// The path as given.

@@ -12,6 +12,7 @@ use crate::integrity::Options;
 use crate::interrupt::Signal;
 use crate::package::{PackageError, WrittenPackage};
 use crate::report::{InputRoot, Severity};
+use crate::source::RECORD_FOLDER;
 use crate::source::path::normalise;
 
 use super::Session;
@@ -100,10 +101,13 @@ impl Session {
             force,
             Path::new(&resolved.input),
             |staging| {
+                // Packages go beside the answers, apart from the HOT set.
+                let record = staging.join(RECORD_FOLDER);
+                fs::create_dir_all(&record).map_err(io(&record))?;
                 let packages = self.write_packages(
                     resolved.package,
                     resolved.packaging.as_ref(),
-                    staging,
+                    &record,
                     options,
                 )?;
                 if secret {
@@ -118,8 +122,8 @@ impl Session {
             let names: Vec<String> = written
                 .packages
                 .iter()
-                .filter_map(|p| p.path.file_name())
-                .map(|n| n.to_string_lossy().into_owned())
+                .filter_map(|p| p.path.strip_prefix(out_dir).ok())
+                .map(|n| n.to_string_lossy().replace('\\', "/"))
                 .collect();
             written.secret_files.extend(names);
         }
@@ -137,14 +141,22 @@ fn owner_only(path: &Path) -> Result<(), WriteError> {
     Ok(())
 }
 
-/// A package written into the staging folder, moved with it to `out_dir`.
-fn moved(mut package: WrittenPackage, out_dir: &Path) -> WrittenPackage {
-    let name = package
+/// A package written into the staging folder, moved with it to `out_dir`; its report is
+/// labelled by its path relative to `out_dir`.
+fn moved(mut package: WrittenPackage, staging: &Path, out_dir: &Path) -> WrittenPackage {
+    let relative = package
         .path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    package.path = out_dir.join(&name);
+        .strip_prefix(staging)
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|_| {
+            package
+                .path
+                .file_name()
+                .map(PathBuf::from)
+                .unwrap_or_default()
+        });
+    let name = relative.to_string_lossy().replace('\\', "/");
+    package.path = out_dir.join(&relative);
     let root = std::path::absolute(&package.path).unwrap_or_else(|_| package.path.clone());
     for input in &mut package.report.inputs {
         input.label = name.clone();
@@ -153,9 +165,41 @@ fn moved(mut package: WrittenPackage, out_dir: &Path) -> WrittenPackage {
     package
 }
 
-/// True when `dir` holds nothing.
-fn is_empty_dir(dir: &Path) -> Result<bool, WriteError> {
-    Ok(fs::read_dir(dir).map_err(io(dir))?.next().is_none())
+/// What an output folder is before writing: what decides whether writing needs leave
+/// to replace it (`--force`, the wizard's checkbox).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Nothing there: writing creates it.
+    Absent,
+    /// An empty folder.
+    Empty,
+    /// A folder with this many entries (counted up to [`MAX_COUNTED`]).
+    Holds(usize),
+}
+
+/// Entries of an output folder counted at most, for a message.
+pub const MAX_COUNTED: usize = 1000;
+
+/// What `out_dir` is now; something other than a folder is refused.
+pub fn target(out_dir: &Path) -> Result<Target, WriteError> {
+    match fs::symlink_metadata(out_dir) {
+        Ok(meta) if meta.is_dir() => {
+            let count = fs::read_dir(out_dir)
+                .map_err(io(out_dir))?
+                .take(MAX_COUNTED)
+                .count();
+            Ok(if count == 0 {
+                Target::Empty
+            } else {
+                Target::Holds(count)
+            })
+        }
+        Ok(_) => Err(WriteError::Refused {
+            path: out_dir.to_path_buf(),
+            reason: "exists and is not a folder".to_owned(),
+        }),
+        Err(_) => Ok(Target::Absent),
+    }
 }
 
 /// Refuses to replace a folder whose loss would hurt beyond this run's output: the root,
@@ -165,7 +209,7 @@ fn check_replaceable(out_dir: &Path, input: &Path) -> Result<(), WriteError> {
     let refuse = |reason: &str| WriteError::Refused {
         path: out_dir.to_path_buf(),
         reason: format!(
-            "{reason}; --force replaces the folder's whole content, so choose a folder of its own"
+            "{reason}; replacing a folder replaces its whole content, so choose a folder of its own"
         ),
     };
     if target.parent().is_none() {
@@ -229,17 +273,7 @@ pub fn write_files(
             });
         }
     }
-    let exists = match fs::symlink_metadata(out_dir) {
-        Ok(meta) if meta.is_dir() => true,
-        Ok(_) => {
-            return Err(WriteError::Refused {
-                path: out_dir.to_path_buf(),
-                reason: "exists and is not a folder".to_owned(),
-            });
-        }
-        Err(_) => false,
-    };
-    let replace = exists && !is_empty_dir(out_dir)?;
+    let replace = matches!(target(out_dir)?, Target::Holds(_));
     if replace && !force {
         return Err(WriteError::NotEmpty(out_dir.to_path_buf()));
     }
@@ -287,7 +321,10 @@ pub fn write_files(
             .filter(|f| !f.secrets.is_empty())
             .map(|f| f.path.clone())
             .collect(),
-        packages: packages.into_iter().map(|p| moved(p, out_dir)).collect(),
+        packages: packages
+            .into_iter()
+            .map(|p| moved(p, &staging, out_dir))
+            .collect(),
     })
 }
 

@@ -10,11 +10,13 @@ use crate::answers::{Answers, PackageFormat};
 use crate::hot::{HotSet, Stage, TemplateKind};
 use crate::integrity::Options;
 use crate::ovf::OvfPackage;
+use crate::package::etsi_types::{SOL001_VERSION, TYPE_FILES};
 use crate::package::identity::from_ovf;
 use crate::package::time::BadSourceDateEpoch;
+use crate::package::vnfd_writer::SOL001_TYPES;
 use crate::package::{
-    CsarFlavour, FlavourSpec, PackageError, PackageSet, PackageTime, VnfIdentity, WrittenPackage,
-    deployment_flavours, kinds, write_packages,
+    CsarFlavour, EtsiTypes, FlavourSpec, PackageError, PackageSet, PackageTime, VnfIdentity,
+    WrittenPackage, deployment_flavours, kinds, write_packages,
 };
 
 use super::Session;
@@ -35,6 +37,8 @@ pub struct Packaging {
     sets: Vec<HotSet>,
     /// The CSAR's flavours, each with its set (an index into `sets`); empty without a CSAR.
     flavours: Vec<(FlavourSpec, usize)>,
+    /// ETSI's SOL001 type files for the CSAR, read and checked (`etsi_types`).
+    etsi_types: Option<EtsiTypes>,
 }
 
 impl Packaging {
@@ -125,6 +129,30 @@ impl Session {
             Some(PackageFormat::Csar | PackageFormat::Both)
         );
         let mut flavours = Vec::new();
+        let etsi_types = match answers.etsi_types.as_deref().filter(|_| wants_csar) {
+            Some(folder) => {
+                let types =
+                    EtsiTypes::load(folder, &SOL001_TYPES, &self.limits).map_err(|error| {
+                        Refusal {
+                            problems: vec![AnswerProblem {
+                                subject: "etsi_types".to_owned(),
+                                rule: "etsi_types".to_owned(),
+                                message: error.to_string(),
+                                choices: vec![format!(
+                                    "a folder holding ETSI's {} and {} of SOL001 {SOL001_VERSION}",
+                                    TYPE_FILES[0], TYPE_FILES[1]
+                                )],
+                            }],
+                            ..Refusal::default()
+                        }
+                    })?;
+                // Recorded whole, so a replay from any folder finds the same files.
+                effective.etsi_types =
+                    Some(std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf()));
+                Some(types)
+            }
+            None => None,
+        };
         if wants_csar {
             for spec in deployment_flavours(self.ovf_package()) {
                 let index = match &spec.option {
@@ -143,6 +171,7 @@ impl Session {
             description,
             sets,
             flavours,
+            etsi_types,
         })
     }
 
@@ -201,6 +230,7 @@ impl Session {
             flavours: &flavours,
             ovf: self.ovf_package(),
             user_data: &[],
+            etsi_types: packaging.etsi_types.as_ref(),
             time: packaging.time,
         };
         write_packages(&set, format, folder, options, self.rules())

@@ -14,6 +14,7 @@ use crate::ovf::{Envelope, PropertyType};
 use crate::yaml::write::flow_text;
 
 use super::catalogue::{Declared, declared};
+use super::supplied::{Supplied, SuppliedParameters};
 use super::{Session, SourceKind, composition};
 
 /// A licence to accept.
@@ -90,6 +91,15 @@ pub struct ParameterQuestion {
     /// Whether it has a value (an environment value or a default); parameters without
     /// one are left for stack creation unless answered.
     pub has_value: bool,
+    /// The environment file holding its value (none: a template default, or no value);
+    /// answering `null` clears it.
+    pub environment: Option<String>,
+    /// The module templates an answer is written to (every module declaring it, but
+    /// those where ONAP supplies it).
+    pub modules: Vec<String>,
+    /// Why ONAP supplies it at instantiation, when it does in every module declaring it:
+    /// its environment file must not give it a value.
+    pub supplied: Option<Supplied>,
 }
 
 /// Parameters under one `parameter_groups` label.
@@ -207,10 +217,34 @@ fn property_groups(envelope: &Envelope) -> Vec<PropertyGroup> {
     groups
 }
 
-/// Groups parameters by their `parameter_groups` label, in first-seen order.
-pub fn parameter_groups<'d>(parameters: impl Iterator<Item = &'d Declared>) -> Vec<ParameterGroup> {
+/// Groups parameters by their `parameter_groups` label, in first-seen order; a module
+/// parameter several modules declare is one question, answered for each of them but
+/// those where ONAP supplies it (`supplied`).
+pub fn parameter_groups<'d>(
+    parameters: impl Iterator<Item = &'d Declared>,
+    supplied: &SuppliedParameters,
+) -> Vec<ParameterGroup> {
     let mut groups: Vec<ParameterGroup> = Vec::new();
     for declared in parameters {
+        let supplied_here = supplied
+            .get(&(declared.template.clone(), declared.name.clone()))
+            .cloned();
+        // A module's question has its module listed, or says ONAP supplies it.
+        let of_a_module = |q: &ParameterQuestion| !q.modules.is_empty() || q.supplied.is_some();
+        let asked = groups
+            .iter_mut()
+            .flat_map(|g| g.parameters.iter_mut())
+            .find(|q| declared.module && q.name == declared.name && of_a_module(q));
+        if let Some(question) = asked {
+            if supplied_here.is_none() {
+                question.modules.push(declared.template.clone());
+                question.supplied = None;
+            }
+            if question.environment.is_none() {
+                question.environment = declared.in_environment.clone();
+            }
+            continue;
+        }
         let (label, description) = declared.group.clone().unwrap_or((None, None));
         let question = ParameterQuestion {
             name: declared.name.clone(),
@@ -231,6 +265,13 @@ pub fn parameter_groups<'d>(parameters: impl Iterator<Item = &'d Declared>) -> V
                 .then(|| declared.value.as_ref().map(flow_text))
                 .flatten(),
             has_value: declared.value.is_some(),
+            environment: declared.in_environment.clone(),
+            modules: if declared.module && supplied_here.is_none() {
+                vec![declared.template.clone()]
+            } else {
+                Vec::new()
+            },
+            supplied: supplied_here.filter(|_| declared.module),
         };
         match groups
             .iter_mut()
@@ -245,6 +286,19 @@ pub fn parameter_groups<'d>(parameters: impl Iterator<Item = &'d Declared>) -> V
         }
     }
     groups
+}
+
+impl super::Resolved {
+    /// The parameter questions the output set still declares: a fix that removed a
+    /// parameter takes its question away.
+    pub fn still_asked(&self, mut groups: Vec<ParameterGroup>) -> Vec<ParameterGroup> {
+        let names: HashSet<String> = declared(&self.set).into_iter().map(|d| d.name).collect();
+        for group in &mut groups {
+            group.parameters.retain(|q| names.contains(&q.name));
+        }
+        groups.retain(|g| !g.parameters.is_empty());
+        groups
+    }
 }
 
 impl Session {
@@ -278,7 +332,7 @@ impl Session {
                     .declared
                     .iter()
                     .filter(|d| d.module && !generated.owners.contains_key(&d.name));
-                questions.parameters = parameter_groups(open);
+                questions.parameters = parameter_groups(open, self.supplied());
             }
         } else if let Some(set) = self.hot() {
             let parameters = declared(set);
@@ -291,6 +345,7 @@ impl Session {
                 parameters
                     .iter()
                     .filter(|d| d.module || open.contains(&(d.template.clone(), d.name.clone()))),
+                self.supplied(),
             );
             questions.capabilities = composed.map(|c| c.summary());
         }

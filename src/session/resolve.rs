@@ -16,16 +16,18 @@ use crate::fix::{FixLevel, Outcome};
 use crate::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
 use crate::report::{Severity, Violation};
 use crate::rules::{Selection, check_hot};
-use crate::source::PackageFiles;
+use crate::source::{PackageFiles, RECORD_FOLDER};
 
 use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
 use super::package::Packaging;
 use super::questions::eulas;
+use super::supplied::{SuppliedParameters, supplied};
 use super::{Session, SourceKind, composition, environment, fixes};
 
-/// The answers file written beside the templates.
-pub const ANSWERS_FILE: &str = "answers.yaml";
+/// The answers file, in the output's record folder (`.vnfwiz/`), apart from the HOT set
+/// (SDC and VVP take every `.yaml` of a heat package's folder for a template).
+pub const ANSWERS_FILE: &str = ".vnfwiz/answers.yaml";
 
 /// What a file of the output is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -149,6 +151,8 @@ impl fmt::Display for Refusal {
 /// A conversion's parameters and which of them OVF answers decide.
 #[derive(Debug)]
 pub struct Generated {
+    /// The generated files (default answers).
+    pub files: Vec<OutputFile>,
     /// Every parameter of the generated templates.
     pub declared: Vec<Declared>,
     /// Base parameters that properties or the deployment option decide.
@@ -186,8 +190,10 @@ fn hidden(set: &HotSet) -> Vec<String> {
 
 /// Loads files from memory as `vnfwiz validate` loads a folder.
 pub(super) fn load(files: &[OutputFile], label: &str, limits: &crate::limits::Limits) -> HotSet {
+    // As `validate` lists the written folder: the record folder is not part of the set.
     let entries = files
         .iter()
+        .filter(|f| f.role != FileRole::Answers)
         .map(|f| (f.path.clone(), f.bytes.clone()))
         .collect();
     match PackageFiles::from_memory(Path::new(label), entries, limits) {
@@ -270,9 +276,37 @@ impl Session {
                 Some(Generated {
                     declared: declared(&set),
                     owners: conversion.owners,
+                    files,
                 })
             })
             .as_ref()
+    }
+
+    /// The module parameters ONAP supplies at instantiation (cached): for an OVF package,
+    /// of the conversion with default answers; for a HOT set, of its own modules.
+    pub(super) fn supplied(&self) -> &SuppliedParameters {
+        self.supplied.get_or_init(|| {
+            if let Some(set) = self.hot() {
+                return supplied(
+                    set,
+                    &hot_files(set).0,
+                    &self.rules,
+                    &self.label,
+                    &self.limits,
+                );
+            }
+            let Some(generated) = self.generated() else {
+                return SuppliedParameters::new();
+            };
+            let set = load(&generated.files, &self.label, &self.limits);
+            supplied(
+                &set,
+                &generated.files,
+                &self.rules,
+                &self.label,
+                &self.limits,
+            )
+        })
     }
 
     /// Resolves the answers into the output set, validated; refuses with every problem
@@ -310,20 +344,17 @@ impl Session {
             secret_keys,
             rules,
         } = self.output(answers, &mut effective)?;
-        let mut reserved = vec![ANSWERS_FILE.to_owned()];
-        reserved.extend(
-            crate::package::kinds(format)
-                .iter()
-                .map(|k| format!("{}.{}", self.name, k.extension())),
-        );
+        let record = format!("{RECORD_FOLDER}/");
         let clashes: Vec<Note> = files
             .iter()
-            .filter(|f| reserved.contains(&f.path))
+            .filter(|f| f.path.starts_with(&record))
             .map(|f| Note {
                 level: NoteLevel::Error,
                 section: "output",
                 subject: f.path.clone(),
-                message: "the template set has a file with the name of an output vnfwiz writes (answers file or package); rename it".to_owned(),
+                message: format!(
+                    "the template set has a file inside {RECORD_FOLDER}/, where vnfwiz keeps the answers file and the packages; move it"
+                ),
             })
             .collect();
         if !clashes.is_empty() {
@@ -438,9 +469,14 @@ impl Session {
                 })
                 .collect::<Vec<_>>();
             let converted = load(&files, &self.label, &self.limits);
-            let environment =
-                environment::apply(&converted, &mut files, &answers.parameters, &self.limits)
-                    .unwrap_or_else(|| crate::hot::env_path_for(&conversion.template));
+            let environment = environment::apply(
+                &converted,
+                &mut files,
+                &answers.parameters,
+                self.supplied(),
+                &self.limits,
+            )
+            .unwrap_or_else(|| crate::hot::env_path_for(&conversion.template));
             secret_keys.extend(hidden(&converted));
             return Ok(Output {
                 files,
@@ -457,9 +493,14 @@ impl Session {
         let secret_keys = hidden(set);
         let Some(composed) = composition::composed(set, answers) else {
             let (mut files, template) = hot_files(set);
-            let environment =
-                environment::apply(set, &mut files, &answers.parameters, &self.limits)
-                    .unwrap_or_else(|| crate::hot::env_path_for(&template));
+            let environment = environment::apply(
+                set,
+                &mut files,
+                &answers.parameters,
+                self.supplied(),
+                &self.limits,
+            )
+            .unwrap_or_else(|| crate::hot::env_path_for(&template));
             return Ok(Output {
                 files,
                 template,

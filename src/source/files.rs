@@ -69,8 +69,9 @@ impl PackageFiles {
                     source,
                 })?;
                 let name = entry.file_name().to_string_lossy().into_owned();
-                // Version-control folders are not part of a package.
-                if name == ".git" {
+                // Version-control folders are not part of a package, nor is vnfwiz's own
+                // record of an onboarding run at the top of its output.
+                if name == ".git" || (prefix.is_empty() && name == super::RECORD_FOLDER) {
                     continue;
                 }
                 let meta =
@@ -614,6 +615,23 @@ mod tests {
         let zip = zip_with(&[("disk.vmdk", &[7u8; 5000])]);
         let archive = PackageFiles::open_zip(zip.path(), &limits).unwrap();
         assert_eq!(count(&archive, "disk.vmdk").unwrap(), 5000);
+    }
+
+    #[test]
+    fn a_folder_listing_leaves_out_version_control_and_vnfwiz_s_record() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in [
+            "base.yaml",
+            ".git/HEAD",
+            ".vnfwiz/answers.yaml",
+            "nested/.vnfwiz/kept.yaml",
+        ] {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "x").unwrap();
+        }
+        let files = PackageFiles::open_dir(dir.path(), &Limits::default()).unwrap();
+        assert_eq!(files.names(), ["base.yaml", "nested/.vnfwiz/kept.yaml"]);
     }
 
     #[test]

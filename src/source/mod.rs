@@ -10,3 +10,8 @@ pub mod tar;
 pub use detect::{InputKind, csar_in_folder, detect, ovf_in_folder};
 pub use error::SourceError;
 pub use files::PackageFiles;
+
+/// The folder inside an onboarding output where vnfwiz keeps its record of the run (the
+/// answers file and the packages), apart from the HOT set: a folder's listing leaves it
+/// out, as it leaves out `.git`, so the output folder reads as the set alone.
+pub const RECORD_FOLDER: &str = ".vnfwiz";

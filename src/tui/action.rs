@@ -79,6 +79,18 @@ pub enum Action {
     Erase,
     /// Delete in a text field.
     Delete,
+    /// Ctrl-A in a text field: to the start of the text.
+    LineStart,
+    /// Ctrl-E in a text field: to the end of the text.
+    LineEnd,
+    /// Ctrl-U in a text field: delete from the start of the text to the cursor.
+    DeleteToStart,
+    /// Ctrl-W in a text field: delete the word before the cursor.
+    DeleteWord,
+    /// Alt-B in a text field: back one word.
+    WordLeft,
+    /// Alt-F in a text field: forward one word.
+    WordRight,
     /// Mouse wheel up (only with `--mouse`).
     ScrollUp,
     /// Mouse wheel down (only with `--mouse`).

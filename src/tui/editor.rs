@@ -2,7 +2,8 @@
 //! started at a line (`+LINE FILE`, which vi, vim, neovim, emacs, nano, micro and kakoune
 //! take) through `sh -c`, so an editor given with its own arguments (`code -w`) works.
 //! The wizard gives the terminal to it: the event reader pauses, the alternate screen, raw
-//! mode and mouse capture are left, and all of it comes back when the editor ends.
+//! mode, mouse capture and bracketed paste are left, and all of it comes back when the
+//! editor ends.
 
 use std::ffi::OsString;
 use std::io::stdout;
@@ -10,7 +11,9 @@ use std::path::Path;
 use std::process::Command;
 
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
 use ratatui::crossterm::{cursor, execute};
 use ratatui::layout::Rect;
@@ -55,6 +58,7 @@ pub fn edit(
     if mouse {
         let _ = execute!(stdout(), DisableMouseCapture);
     }
+    let _ = execute!(stdout(), DisableBracketedPaste);
     ratatui::restore();
     let _ = execute!(stdout(), cursor::Show);
     let status = command(&editor, path, line).status();
@@ -62,6 +66,7 @@ pub fn edit(
     if mouse {
         let _ = execute!(stdout(), EnableMouseCapture);
     }
+    let _ = execute!(stdout(), EnableBracketedPaste);
     drop(paused);
     // Everything on screen was the editor's: clear it and draw the wizard whole again
     // (`resize` does both without asking the terminal where its cursor is, which not every

@@ -2,7 +2,7 @@
 //! threads (the session's own thread for everything that decides), which answer with
 //! messages over one channel.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,14 +15,17 @@ use crate::session::AnswerProblem;
 use crate::source::InputKind;
 
 /// The operator's answers so far: the decisions made by choosing (licences, option,
-/// transport, package) and the texts typed into fields, by property key or parameter name.
-/// The session types the texts by their declarations.
+/// transport, package), the texts typed into fields, by property key or parameter name,
+/// and the parameters whose environment value the operator cleared. The session types
+/// the texts by their declarations.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Draft {
     /// Licences, option, transport, package.
     pub answers: Answers,
     /// Field texts.
     pub values: BTreeMap<String, String>,
+    /// Parameters whose environment value is cleared (answered `null`).
+    pub cleared: BTreeSet<String>,
 }
 
 impl Draft {
@@ -30,15 +33,24 @@ impl Draft {
     /// texts, the session types them again.
     pub fn from_answers(mut answers: Answers) -> Draft {
         let mut values = BTreeMap::new();
+        let mut cleared = BTreeSet::new();
         for (key, node) in std::mem::take(&mut answers.properties)
             .into_iter()
             .chain(std::mem::take(&mut answers.parameters))
         {
+            if node.is_null() {
+                cleared.insert(key);
+                continue;
+            }
             let text = crate::answers::scalar_text(&node)
                 .unwrap_or_else(|| crate::yaml::write::flow_text(&node));
             values.insert(key, text);
         }
-        Draft { answers, values }
+        Draft {
+            answers,
+            values,
+            cleared,
+        }
     }
 }
 
@@ -67,8 +79,14 @@ pub enum FixOrder {
 /// Work `update` hands to the runtime.
 #[derive(Debug)]
 pub enum Effect {
-    /// List the inputs under a folder for the picker.
+    /// List the recent sources and the inputs under a folder for the picker.
     Scan(PathBuf),
+    /// A path typed in the picker: list it when it is a folder, else open it.
+    Locate(PathBuf),
+    /// Put an opened source first in the picker's history.
+    Remember(PathBuf),
+    /// Look at the output folder: missing, empty or holding files.
+    Probe(PathBuf),
     /// Open a source in a new session (hashing an OVF package's files).
     Open(PathBuf),
     /// Stop the running open at its next block.
@@ -141,6 +159,17 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
+/// What the output folder holds, as the write step says before writing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutFolder {
+    /// Nothing there yet, or an empty folder: writing creates it.
+    Free,
+    /// A folder with this many entries: replaced only when the operator allows it.
+    Holds(usize),
+    /// Something that is not a folder, or cannot be read (the reason).
+    Unusable(String),
+}
+
 /// What was written, as the write step reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WriteReport {
@@ -152,8 +181,11 @@ pub struct WriteReport {
     pub packages: Vec<String>,
     /// The files holding secrets (written with mode 0600).
     pub secret_files: Vec<String>,
-    /// The answers file saved besides, when one was asked for.
+    /// The answers file saved besides, when one was asked for and saved.
     pub answers_saved: Option<PathBuf>,
+    /// The answers file asked for and not saved, with the reason: the outputs are written
+    /// all the same.
+    pub answers_failed: Option<(PathBuf, String)>,
     /// One line: what was onboarded where, with the validation counts.
     pub summary: String,
 }
@@ -163,6 +195,10 @@ pub struct WriteReport {
 pub enum Message {
     /// The picker's list.
     Scanned(Scan),
+    /// A typed path names this file (to open), or why it cannot be used.
+    Located(Result<PathBuf, String>),
+    /// What the output folder holds now.
+    Probed(PathBuf, OutFolder),
     /// The source being opened is of this kind (hashing follows for OVF packages).
     Opening(InputKind),
     /// Hashing progress.

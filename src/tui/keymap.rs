@@ -1,7 +1,8 @@
 //! The keymap as data (DESIGN.md's "wizard's keys"): one table turns key events into
-//! actions and also writes the help overlay, so the two never disagree. A second, smaller
-//! table holds the keys that mean something else in the review (`n`, `y`), where no
-//! question is open to take them as no and yes.
+//! actions and also writes the help overlay and every key hint of the footer ([`label`]),
+//! so none of them can disagree with what a key does. A second, smaller table holds the
+//! keys that mean something else in the review (`n`, `y`), where no question is open to
+//! take them as no and yes.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -31,6 +32,14 @@ const fn ctrl(c: char, action: Action) -> Binding {
     Binding {
         code: KeyCode::Char(c),
         modifiers: KeyModifiers::CONTROL,
+        action,
+    }
+}
+
+const fn alt(c: char, action: Action) -> Binding {
+    Binding {
+        code: KeyCode::Char(c),
+        modifiers: KeyModifiers::ALT,
         action,
     }
 }
@@ -73,6 +82,14 @@ pub const BINDINGS: &[Binding] = &[
     key(KeyCode::Char('z'), Action::Zoom),
     ctrl('r', Action::Reveal),
     ctrl('s', Action::Write),
+    key(KeyCode::Backspace, Action::Erase),
+    key(KeyCode::Delete, Action::Delete),
+    ctrl('a', Action::LineStart),
+    ctrl('e', Action::LineEnd),
+    ctrl('u', Action::DeleteToStart),
+    ctrl('w', Action::DeleteWord),
+    alt('b', Action::WordLeft),
+    alt('f', Action::WordRight),
     key(KeyCode::Char('?'), Action::Help),
     key(KeyCode::F(1), Action::Help),
     key(KeyCode::Char('q'), Action::Quit),
@@ -85,6 +102,11 @@ pub const REVIEW_BINDINGS: &[Binding] = &[
     key(KeyCode::Char('n'), Action::NextError),
     key(KeyCode::Char('y'), Action::Copy),
 ];
+
+/// Every binding: the review's, then the common ones.
+pub fn all_bindings() -> impl Iterator<Item = &'static Binding> {
+    REVIEW_BINDINGS.iter().chain(BINDINGS)
+}
 
 /// What an action does, for the help overlay.
 pub fn describe(action: Action) -> &'static str {
@@ -125,7 +147,15 @@ pub fn describe(action: Action) -> &'static str {
         Action::Help => "this help",
         Action::Quit => "quit (asks first when answers would be lost)",
         Action::Interrupt => "quit from anywhere, text fields too",
-        Action::Input(_) | Action::Erase | Action::Delete => "edit the focused text field",
+        Action::Input(_) => "type into the focused text field",
+        Action::Erase => "delete the character before the cursor (text field)",
+        Action::Delete => "delete the character at the cursor (text field)",
+        Action::LineStart => "to the start of the text (text field)",
+        Action::LineEnd => "to the end of the text (text field)",
+        Action::DeleteToStart => "delete from the start of the text to the cursor (text field)",
+        Action::DeleteWord => "delete the word before the cursor (text field)",
+        Action::WordLeft => "back one word (text field)",
+        Action::WordRight => "forward one word (text field)",
         Action::ScrollUp | Action::ScrollDown => "scroll (with --mouse)",
     }
 }
@@ -146,9 +176,14 @@ pub fn key_name(code: KeyCode, modifiers: KeyModifiers) -> String {
         KeyCode::Home => "Home".to_owned(),
         KeyCode::End => "End".to_owned(),
         KeyCode::F(n) => format!("F{n}"),
+        KeyCode::Backspace => "Backspace".to_owned(),
+        KeyCode::Delete => "Delete".to_owned(),
         KeyCode::Char(' ') => "Space".to_owned(),
         KeyCode::Char(c) if modifiers.contains(KeyModifiers::CONTROL) => {
             format!("Ctrl-{}", c.to_ascii_uppercase())
+        }
+        KeyCode::Char(c) if modifiers.contains(KeyModifiers::ALT) => {
+            format!("Alt-{}", c.to_ascii_uppercase())
         }
         KeyCode::Char(c) => c.to_string(),
         other => format!("{other:?}"),
@@ -171,8 +206,54 @@ pub fn help_lines() -> Vec<(String, &'static str)> {
         .collect()
 }
 
+/// The keys bound to `action`, in the table's order (`Input` is "type": any character).
+pub fn keys_of(action: Action) -> Vec<String> {
+    if matches!(action, Action::Input(_)) {
+        return vec!["type".to_owned()];
+    }
+    all_bindings()
+        .filter(|b| b.action == action)
+        .map(|b| key_name(b.code, b.modifiers))
+        .collect()
+}
+
+/// Whether a key, as named, types a character into a focused text field.
+fn types(name: &str) -> bool {
+    name == "Space" || (name.chars().count() == 1 && !is_arrow(name))
+}
+
+fn is_arrow(name: &str) -> bool {
+    matches!(name, "↑" | "↓" | "←" | "→")
+}
+
+/// How a hint writes the keys of `actions`: the first key of each, arrows run together
+/// (`↑↓ PgUp PgDn`, `←→ Space`, `Enter Ctrl-S`). While a text field takes letters
+/// (`typing`), keys that would type are passed over (`?` gives way to F1).
+pub fn label(actions: &[Action], typing: bool) -> String {
+    let mut out = String::new();
+    let mut previous_arrow = false;
+    for action in actions {
+        let first = keys_of(*action)
+            .into_iter()
+            .find(|name| !typing || name == "type" || !types(name));
+        let Some(name) = first else {
+            continue;
+        };
+        let arrow = is_arrow(&name);
+        // Arrows run together; every other key stands apart.
+        let joined = out.is_empty() || (arrow && previous_arrow);
+        if !joined {
+            out.push(' ');
+        }
+        out.push_str(&name);
+        previous_arrow = arrow;
+    }
+    out
+}
+
 /// The action for a key event. When a text field has focus, characters (without Ctrl or
 /// Alt) are typed into it before any letter binding applies; Ctrl-C always interrupts.
+/// Backspace and Delete, like the readline keys, do nothing outside a text field.
 /// Otherwise the `layer` of the step shown (see [`REVIEW_BINDINGS`]) comes first.
 pub fn action_for(event: KeyEvent, text_focused: bool, layer: &[Binding]) -> Option<Action> {
     if event.kind == KeyEventKind::Release {
@@ -187,8 +268,6 @@ pub fn action_for(event: KeyEvent, text_focused: bool, layer: &[Binding]) -> Opt
             {
                 return Some(Action::Input(c));
             }
-            KeyCode::Backspace => return Some(Action::Erase),
-            KeyCode::Delete => return Some(Action::Delete),
             _ => {}
         }
     }
@@ -257,6 +336,50 @@ mod tests {
     }
 
     #[test]
+    fn readline_keys_reach_text_fields() {
+        let cases = [
+            ('a', KeyModifiers::CONTROL, Action::LineStart),
+            ('e', KeyModifiers::CONTROL, Action::LineEnd),
+            ('u', KeyModifiers::CONTROL, Action::DeleteToStart),
+            ('w', KeyModifiers::CONTROL, Action::DeleteWord),
+            ('b', KeyModifiers::ALT, Action::WordLeft),
+            ('f', KeyModifiers::ALT, Action::WordRight),
+        ];
+        for (c, modifiers, action) in cases {
+            assert_eq!(
+                action_for(press(KeyCode::Char(c), modifiers), true, &[]),
+                Some(action)
+            );
+        }
+        let backspace = press(KeyCode::Backspace, KeyModifiers::NONE);
+        assert_eq!(action_for(backspace, true, &[]), Some(Action::Erase));
+    }
+
+    #[test]
+    fn labels_come_from_the_table() {
+        assert_eq!(
+            label(
+                &[Action::Up, Action::Down, Action::PageUp, Action::PageDown],
+                false
+            ),
+            "↑↓ PgUp PgDn"
+        );
+        assert_eq!(
+            label(&[Action::Confirm, Action::Write], false),
+            "Enter Ctrl-S"
+        );
+        assert_eq!(
+            label(&[Action::Left, Action::Right, Action::Toggle], false),
+            "←→ Space"
+        );
+        assert_eq!(label(&[Action::Input('x')], true), "type");
+        assert_eq!(label(&[Action::WordLeft], true), "Alt-B");
+        assert_eq!(label(&[Action::Help], false), "?");
+        assert_eq!(label(&[Action::Help], true), "F1", "? would be typed");
+        assert_eq!(label(&[Action::Up, Action::Down], true), "↑↓");
+    }
+
+    #[test]
     fn n_and_y_answer_questions_but_move_and_copy_in_the_review() {
         let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
         let y = press(KeyCode::Char('y'), KeyModifiers::NONE);
@@ -278,6 +401,11 @@ mod tests {
             .iter()
             .find(|(_, what)| *what == "next error (review)");
         assert_eq!(next.map(|(keys, _)| keys.as_str()), Some("n"));
+        assert_eq!(
+            label(&[Action::NextError, Action::PreviousError], false),
+            "n N",
+            "the footer finds the review's keys too"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod editor;
 pub mod effect;
 #[cfg(test)]
 mod guide;
+pub mod history;
 pub mod input;
 pub mod keymap;
 pub mod opened;
@@ -37,7 +38,8 @@ use std::time::Duration;
 
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
-    self as terminal_event, DisableMouseCapture, EnableMouseCapture, MouseEventKind,
+    self as terminal_event, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste,
+    EnableMouseCapture, MouseEventKind,
 };
 use ratatui::crossterm::{cursor, execute};
 
@@ -124,6 +126,7 @@ fn restore_terminal(mouse: bool) {
     if mouse {
         let _ = execute!(stdout(), DisableMouseCapture);
     }
+    let _ = execute!(stdout(), DisableBracketedPaste);
     ratatui::restore();
     let _ = execute!(stdout(), cursor::Show);
 }
@@ -143,15 +146,17 @@ pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
         .unwrap_or_default();
     let root = std::env::current_dir()?;
 
-    // Mouse capture is ours to undo on a panic; ratatui's own hook (installed next) leaves
-    // raw mode and the alternate screen first.
-    if options.mouse {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
+    // Mouse capture and bracketed paste are ours to undo on a panic; ratatui's own hook
+    // (installed next) leaves raw mode and the alternate screen first.
+    let previous = std::panic::take_hook();
+    let mouse = options.mouse;
+    std::panic::set_hook(Box::new(move |info| {
+        if mouse {
             let _ = execute!(stdout(), DisableMouseCapture);
-            previous(info);
-        }));
-    }
+        }
+        let _ = execute!(stdout(), DisableBracketedPaste);
+        previous(info);
+    }));
     // A signal from outside ends the loop, so the terminal is restored on the way out.
     crate::interrupt::install();
     let terminal = ratatui::try_init()?;
@@ -161,13 +166,15 @@ pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
     if options.mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
+    // Pasted text arrives whole, so a pasted Tab or line break is text, not a key.
+    execute!(stdout(), EnableBracketedPaste)?;
     let size = terminal.size()?;
     let mut state = State::new(root, options.path.clone(), (size.width, size.height));
     state.draft = effect::Draft::from_answers(answers);
     state.save_to = options.save_answers.clone();
     let (outbox, inbox) = channel::<Incoming>();
     let input = Input::start(outbox.clone(), Incoming::Terminal);
-    let mut runtime = Runtime::new(outbox, options.limits);
+    let mut runtime = Runtime::new(outbox, options.limits).with_history(history::default_file());
     let mut terminal = Owner {
         terminal,
         input,
@@ -265,6 +272,7 @@ fn event_of(state: &State, incoming: Incoming, mouse: bool) -> Option<Event> {
         Incoming::Terminal(terminal_event::Event::Resize(columns, rows)) => {
             Some(Event::Resize(columns, rows))
         }
+        Incoming::Terminal(terminal_event::Event::Paste(text)) => Some(Event::Paste(text)),
         Incoming::Terminal(terminal_event::Event::Mouse(report)) if mouse => match report.kind {
             MouseEventKind::ScrollUp => Some(Event::Action(Action::ScrollUp)),
             MouseEventKind::ScrollDown => Some(Event::Action(Action::ScrollDown)),

@@ -1,9 +1,12 @@
-//! What the source picker offers: the inputs found under a folder (a few levels deep,
-//! hidden and build folders skipped, links never followed), each with its kind and size.
+//! What the source picker offers: the sources opened recently that still open, then the
+//! inputs found under a folder (a few levels deep, hidden and build folders skipped, links
+//! never followed), each with its kind and size. Only what the wizard can open is listed:
+//! a CSAR is already an onboarded package, so it is left out.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use super::opened::kind_of;
 use crate::source::{InputKind, detect};
 
 /// How deep below the folder the picker looks.
@@ -21,12 +24,15 @@ const SKIPPED: [&str; 2] = ["target", "node_modules"];
 /// One input the operator may open.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {
-    /// Path relative to the scanned folder (`.` for the folder itself).
+    /// Path relative to the scanned folder (`.` for the folder itself); absolute for a
+    /// recent source.
     pub path: PathBuf,
     /// What it is.
     pub kind: InputKind,
     /// Bytes: the file, or the files directly in a folder.
     pub size: u64,
+    /// Opened recently (listed first).
+    pub recent: bool,
 }
 
 impl Candidate {
@@ -39,7 +45,9 @@ impl Candidate {
 /// The picker's list.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Scan {
-    /// Candidates, packages first, then by path.
+    /// The folder listed.
+    pub root: PathBuf,
+    /// Recent sources first, then candidates, packages first, then by path.
     pub candidates: Vec<Candidate>,
     /// Whether a bound stopped the walk early.
     pub truncated: bool,
@@ -74,13 +82,13 @@ fn extension(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The kind of a file, when the picker offers it.
+/// The kind of a file, when the picker offers it (never a CSAR: the wizard cannot
+/// onboard one).
 fn file_kind(path: &Path) -> Option<InputKind> {
     match extension(path).as_str() {
         "ova" => Some(InputKind::Ova),
         "ovf" => Some(InputKind::Ovf),
-        "csar" => Some(InputKind::Csar),
-        "zip" => detect(path).ok(),
+        "zip" => detect(path).ok().filter(|k| *k == InputKind::HeatZip),
         "yaml" | "yml" | "template" | "hot" | "json" if is_template(path) => {
             Some(InputKind::HotFile)
         }
@@ -88,9 +96,46 @@ fn file_kind(path: &Path) -> Option<InputKind> {
     }
 }
 
-/// Lists the inputs under `root`.
-pub fn scan(root: &Path) -> Scan {
-    let mut scan = Scan::default();
+/// The recent sources that still open, as the picker lists them first.
+fn recent_candidates(recent: &[PathBuf]) -> Vec<Candidate> {
+    recent
+        .iter()
+        .filter_map(|path| {
+            let meta = std::fs::metadata(path).ok()?;
+            let kind = if meta.is_dir() {
+                // A folder counts when it holds a template (or an OVF package).
+                kind_of(path)
+                    .ok()
+                    .filter(|k| *k == InputKind::Ovf)
+                    .or_else(|| {
+                        std::fs::read_dir(path)
+                            .ok()?
+                            .flatten()
+                            .any(|e| {
+                                e.file_type().is_ok_and(|t| t.is_file())
+                                    && file_kind(&e.path()) == Some(InputKind::HotFile)
+                            })
+                            .then_some(InputKind::HotFolder)
+                    })?
+            } else {
+                file_kind(path)?
+            };
+            Some(Candidate {
+                path: path.clone(),
+                kind,
+                size: meta.len(),
+                recent: true,
+            })
+        })
+        .collect()
+}
+
+/// Lists the recent sources that still open, then the inputs under `root`.
+pub fn scan(root: &Path, recent: &[PathBuf]) -> Scan {
+    let mut scan = Scan {
+        root: root.to_path_buf(),
+        ..Scan::default()
+    };
     let mut visited = 0usize;
     let mut queue: Vec<(PathBuf, usize)> = vec![(PathBuf::new(), 0)];
     let mut next = 0;
@@ -124,7 +169,12 @@ pub fn scan(root: &Path) -> Scan {
                 bytes += size;
                 if let Some(kind) = file_kind(&root.join(&path)) {
                     templates += usize::from(kind == InputKind::HotFile);
-                    scan.candidates.push(Candidate { path, kind, size });
+                    scan.candidates.push(Candidate {
+                        path,
+                        kind,
+                        size,
+                        recent: false,
+                    });
                 }
             }
         }
@@ -138,6 +188,7 @@ pub fn scan(root: &Path) -> Scan {
                 path,
                 kind: InputKind::HotFolder,
                 size: bytes,
+                recent: false,
             });
         }
         if scan.truncated {
@@ -146,6 +197,12 @@ pub fn scan(root: &Path) -> Scan {
     }
     scan.candidates
         .sort_by(|a, b| (rank(a.kind), &a.path).cmp(&(rank(b.kind), &b.path)));
+    let mut recent = recent_candidates(recent);
+    // A recent source under the folder is listed once, as recent.
+    scan.candidates
+        .retain(|c| !recent.iter().any(|r| r.path == root.join(&c.path)));
+    recent.append(&mut scan.candidates);
+    scan.candidates = recent;
     scan
 }
 
@@ -183,10 +240,15 @@ mod tests {
         .unwrap();
         std::fs::write(root.join("vnfs/dns/notes.yaml"), "title: notes\n").unwrap();
         std::fs::write(root.join("fw.ova"), vec![0u8; 2048]).unwrap();
+        std::fs::write(root.join("done.csar"), b"x").unwrap();
         std::fs::write(root.join(".git/hidden.ova"), b"x").unwrap();
         std::fs::write(root.join("target/built.ova"), b"x").unwrap();
         std::fs::write(root.join("readme.txt"), b"x").unwrap();
-        let scan = scan(root);
+        let elsewhere = tempfile::tempdir().unwrap();
+        let recent_ova = elsewhere.path().join("old.ova");
+        std::fs::write(&recent_ova, b"x").unwrap();
+        let gone = elsewhere.path().join("gone.ova");
+        let scan = scan(root, &[recent_ova.clone(), gone, root.join("fw.ova")]);
         let listed: Vec<(String, InputKind)> = scan
             .candidates
             .iter()
@@ -195,12 +257,14 @@ mod tests {
         assert_eq!(
             listed,
             [
-                ("fw.ova".to_owned(), InputKind::Ova),
+                (recent_ova.display().to_string(), InputKind::Ova),
+                (root.join("fw.ova").display().to_string(), InputKind::Ova),
                 ("vnfs/dns".to_owned(), InputKind::HotFolder),
                 ("vnfs/dns/base_dns.yaml".to_owned(), InputKind::HotFile),
             ]
         );
-        assert_eq!(scan.candidates[0].size, 2048);
+        assert!(scan.candidates[1].recent && !scan.candidates[2].recent);
+        assert_eq!(scan.candidates[1].size, 2048, "listed once, as recent");
         assert!(!scan.truncated);
     }
 

@@ -32,23 +32,35 @@ fn screen(state: &State) -> String {
 fn picker() -> State {
     let mut state = State::new(PathBuf::from("/srv/vnfs"), None, (100, 30));
     let candidates = [
-        ("edge/vfw-edge.ova", InputKind::Ova, 419_840),
-        ("ims/vims-core.csar", InputKind::Csar, 48_211_968),
-        ("lb/haproxy.ovf", InputKind::Ovf, 21_733),
-        ("dns/dns-resolver.zip", InputKind::HeatZip, 8_190),
-        ("vrouter", InputKind::HotFolder, 31_022),
-        ("vrouter/base_vrouter.yaml", InputKind::HotFile, 17_406),
+        (
+            "/home/op/ims/vims-core.ova",
+            InputKind::Ova,
+            48_211_968,
+            true,
+        ),
+        ("edge/vfw-edge.ova", InputKind::Ova, 419_840, false),
+        ("lb/haproxy.ovf", InputKind::Ovf, 21_733, false),
+        ("dns/dns-resolver.zip", InputKind::HeatZip, 8_190, false),
+        ("vrouter", InputKind::HotFolder, 31_022, false),
+        (
+            "vrouter/base_vrouter.yaml",
+            InputKind::HotFile,
+            17_406,
+            false,
+        ),
     ]
     .into_iter()
-    .map(|(path, kind, size)| Candidate {
+    .map(|(path, kind, size, recent)| Candidate {
         path: PathBuf::from(path),
         kind,
         size,
+        recent,
     })
     .collect();
     source::scanned(
         &mut state,
         Scan {
+            root: PathBuf::from("/srv/vnfs"),
             candidates,
             truncated: false,
         },
@@ -74,7 +86,7 @@ fn source_picker_filtering() {
 fn source_open_failed() {
     let mut state = picker();
     let failure = super::effect::OpenFailure {
-        reason: "ims/vims-core.csar: a CSAR is already an onboarded package; check it with `vnfwiz validate`, or onboard its OVF or HOT sources".to_owned(),
+        reason: "lb/haproxy.ovf:3:1: the Envelope has no namespace, which is no OVF version vnfwiz reads (0.9, 1.x or 2.x); re-export the package as OVF 1.x or 2.x".to_owned(),
         cancelled: false,
     };
     update(&mut state, Event::Message(Message::Opened(Err(failure))));
@@ -124,6 +136,47 @@ fn integrity_mismatch_names_the_file() {
     let text = screen(&state).replace(&dir.path().display().to_string(), "/tmp");
     assert!(text.contains("vfw-manager-disk1.qcow2"), "{text}");
     assert_snapshot!(text);
+}
+
+#[test]
+fn the_step_strip_marks_what_was_seen_and_how_it_stands() {
+    let mut bytes = std::fs::read(repo(OVA)).unwrap();
+    let last_disk = bytes
+        .windows(4)
+        .rposition(|w| w == b"QFI\xfb")
+        .expect("a qcow2 disk in the sample");
+    bytes[last_disk + 4096] ^= 0xff;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vfw-edge.ova");
+    std::fs::write(&path, bytes).unwrap();
+    let mut state = Wizard::start(State::new(dir.path().to_path_buf(), Some(path), (100, 30)));
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Licence);
+    let strip = screen(&state).lines().nth(1).unwrap().to_owned();
+    assert!(
+        strip.contains("✗ Integrity"),
+        "an integrity error is no ✓: {strip}"
+    );
+    assert!(
+        strip.contains("○ Parameters") && strip.contains("○ Review"),
+        "not visited yet: {strip}"
+    );
+    state.keys(&[Accept]);
+    let strip = screen(&state).lines().nth(1).unwrap().to_owned();
+    assert!(strip.contains("✓ Licence"), "{strip}");
+    state.keys(&[Back, Back]);
+    assert_eq!(state.step, StepId::Integrity);
+    state.keys(&[Confirm, Confirm, Confirm]);
+    assert_eq!(state.step, StepId::Properties);
+    state.keys(&[Confirm]);
+    let strip = screen(&state).lines().nth(1).unwrap().to_owned();
+    assert!(strip.contains("● Properties"), "{strip}");
+    state.keys(&[Back]);
+    let strip = screen(&state).lines().nth(1).unwrap().to_owned();
+    assert!(
+        strip.contains("✗ Properties"),
+        "visited with required properties missing: {strip}"
+    );
 }
 
 #[test]
@@ -216,6 +269,22 @@ fn at_parameters() -> Wizard {
 fn parameters() {
     let mut state = at_parameters();
     state.type_text("10.1.0.0/24");
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn parameters_supplied_by_onap() {
+    let mut state = at_parameters();
+    state.parameters.form.focus = state.parameters.form.fields.len() - 1;
+    let supplied: Vec<&str> = state
+        .parameters
+        .form
+        .fields
+        .iter()
+        .filter(|f| f.kind == super::widgets::form::FieldKind::Supplied)
+        .map(|f| f.key.as_str())
+        .collect();
+    assert!(supplied.contains(&"vnf_id"), "{supplied:?}");
     assert_snapshot!(screen(&state));
 }
 
@@ -469,10 +538,72 @@ fn decline_question() {
 }
 
 #[test]
+fn too_small_quit_question() {
+    let mut state = opened(OVA);
+    state.keys(&[Confirm, Accept]);
+    update(&mut state, Event::Resize(60, 15));
+    state.keys(&[Quit]);
+    assert_eq!(state.overlay, Some(super::state::Overlay::ConfirmQuit));
+    let text = screen(&state);
+    assert!(text.contains("Quit without saving?"), "{text}");
+    assert!(
+        text.contains("y quit"),
+        "the question says its keys:\n{text}"
+    );
+    assert_snapshot!(text);
+}
+
+#[test]
+fn a_long_path_keeps_the_step_indicator() {
+    let long = "/srv/onboarding/vendors/metaswitch/perimeta-session-border-controller/releases/4.9.20/heat/base_perimeta.yaml";
+    let mut state = opened(OVA);
+    update(&mut state, Event::Resize(80, 24));
+    let opened = state.opened.clone().unwrap();
+    state.opened = Some(Arc::new(super::opened::Opened {
+        path: PathBuf::from(long),
+        kind: InputKind::HotFile,
+        name: opened.name.clone(),
+        questions: opened.questions.clone(),
+        integrity: opened.integrity.clone(),
+        package_violations: Vec::new(),
+    }));
+    let text = screen(&state);
+    let header = text.lines().next().unwrap();
+    assert!(header.ends_with("[2/9] Integrity "), "{header}");
+    assert!(
+        header.contains("…") && header.contains("base_perimeta.yaml"),
+        "{header}"
+    );
+    assert_eq!(header.chars().count(), 80, "{header}");
+}
+
+#[test]
 fn too_small() {
     let mut state = opened(OVA);
     update(&mut state, Event::Resize(72, 20));
     assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn every_theme_at_80x24_and_120x36() {
+    // The review with a filter kept: errors, warnings, a selected row with matched
+    // characters, the detail pane and the footer, in every theme's colours.
+    let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm, Filter]);
+    state.type_text("R-");
+    state.keys(&[Confirm, Down]);
+    for size in [(80, 24), (120, 36)] {
+        update(&mut state, Event::Resize(size.0, size.1));
+        for (name, _) in super::theme::BUILT_IN {
+            let theme = Theme::built_in(name).unwrap();
+            let text = super::testing::render_styled(&state, &theme);
+            assert!(
+                text.contains("[8/9] Review"),
+                "{name} at {size:?} keeps the indicator:\n{text}"
+            );
+            assert_snapshot!(format!("theme_{name}_{}x{}", size.0, size.1), text);
+        }
+    }
 }
 
 #[test]

@@ -26,8 +26,9 @@ use crate::limits::Limits;
 use crate::report::{Severity, SourceTexts};
 use crate::session::{
     AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, RedactedSet, Resolved, Session,
-    SessionError, SourceFile, Watched, note_answer_subject,
+    SessionError, SourceFile, Watched, WriteError, note_answer_subject,
 };
+use crate::tui::widgets::paragraph::count;
 use crate::validation::InputError;
 
 /// The shortest time between two progress messages (the gauge redraws at most this often).
@@ -314,6 +315,13 @@ fn read<T: From<Message> + Send>(
 fn answers(session: &Session, draft: &Draft) -> (Answers, Vec<AnswerProblem>) {
     let mut answers = draft.answers.clone();
     let mut problems = Vec::new();
+    // A value an environment file holds, cleared: `null` says so.
+    for key in &draft.cleared {
+        answers.parameters.insert(
+            key.clone(),
+            crate::yaml::write::node(crate::yaml::Value::Null),
+        );
+    }
     for (key, text) in &draft.values {
         // Typed in the wizard, never seen by the process list: secrets are welcome.
         if let Err(problem) = session.assign(&mut answers, key, text, Origin::File) {
@@ -356,6 +364,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
         }
     };
     let answer_problems = resolved.answer_problems(answers);
+    let parameters = resolved.still_asked(parameters);
     let mut findings: Vec<Finding> = resolved.notes.iter().map(note_finding).collect();
     findings.extend(resolved.fixes.notes.iter().map(|note| Finding {
         severity: Severity::Warning,
@@ -374,19 +383,24 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
     ));
     let (resolved, fixes) = fix_views(resolved);
     let unset = resolved.unset.clone();
-    // The base template and its environment first, then the other modules' files.
-    let mut shown: Vec<(FileRole, String)> = resolved
+    // The base template and its environment first, then the other modules' files. The
+    // answers file is no file of the set (it holds no secret): its own text is shown.
+    let mut shown: Vec<(FileRole, String, Option<String>)> = resolved
         .files
         .iter()
         .filter(|f| std::str::from_utf8(&f.bytes).is_ok())
-        .map(|f| (f.role, f.path.clone()))
+        .map(|f| {
+            let own = (f.role == FileRole::Answers)
+                .then(|| String::from_utf8_lossy(&f.bytes).into_owned());
+            (f.role, f.path.clone(), own)
+        })
         .collect();
-    shown.sort_by_key(|(role, _)| role_rank(*role));
+    shown.sort_by_key(|(role, _, _)| role_rank(*role));
     let (texts, mut violations) = RedactedSet::new(resolved);
     let previews = shown
         .into_iter()
-        .filter_map(|(role, path)| {
-            let text = texts.text(&path)?.into_owned();
+        .filter_map(|(role, path, own)| {
+            let text = own.or_else(|| Some(texts.text(&path)?.into_owned()))?;
             Some(Preview {
                 title: role_name(role).to_owned(),
                 path,
@@ -646,7 +660,10 @@ impl SourceTexts for NoTexts {
     }
 }
 
-/// Resolves, packages and writes; then saves the answers when asked.
+/// Resolves, packages and writes; then saves the answers when asked. An error means
+/// nothing was written (the outputs are all or nothing, and a file to save the answers to
+/// that is a folder is refused first); answers that fail to save after the outputs are
+/// written are reported in the report, not as an error.
 fn write(
     session: &Session,
     order: &WriteOrder,
@@ -656,15 +673,20 @@ fn write(
     if let Some(problem) = problems.first() {
         return Err(problem.to_string());
     }
-    let resolved = session.resolve(&answers).map_err(|refusal| {
-        format!(
-            "nothing was written: {}",
-            refusal.to_string().replace('\n', "; ")
-        )
-    })?;
+    if let Some(path) = &order.save_to
+        && path.is_dir()
+    {
+        return Err(format!(
+            "{} is a folder; give the file to save the answers to",
+            path.display()
+        ));
+    }
+    let resolved = session
+        .resolve(&answers)
+        .map_err(|refusal| refusal.to_string().replace('\n', "; "))?;
     let written = session
         .write_outputs(&resolved, &order.out, order.force, options)
-        .map_err(|e| crate::error_chain(&e))?;
+        .map_err(|e| write_failure(&e))?;
     let packages: Vec<String> = written
         .packages
         .iter()
@@ -673,21 +695,32 @@ fn write(
             path.display().to_string()
         })
         .collect();
-    let answers_saved = match &order.save_to {
-        Some(path) => Some(save(session, &order.draft, path)?),
-        None => None,
+    let (answers_saved, answers_failed) = match &order.save_to {
+        Some(path) => match save(session, &order.draft, path) {
+            Ok(saved) => (Some(saved), None),
+            Err(reason) => (None, Some((path.clone(), reason))),
+        },
+        None => (None, None),
     };
+    // Every warning the review showed: the output set's, the package's and the
+    // conversion's.
     let warnings = resolved
         .violations
         .iter()
+        .chain(session.package_violations())
         .filter(|v| v.severity() == Severity::Warning)
-        .count();
+        .count()
+        + resolved
+            .notes
+            .iter()
+            .filter(|n| n.level == crate::convert::NoteLevel::Warning)
+            .count();
     let summary = format!(
-        "Onboarded {} into {}: {} files, 0 errors, {warnings} warning{}.",
+        "Onboarded {} into {}: {}, 0 errors, {}.",
         session.label(),
         written.directory.display(),
-        written.files.len() + packages.len(),
-        if warnings == 1 { "" } else { "s" }
+        count(written.files.len() + packages.len(), "file"),
+        count(warnings, "warning")
     );
     Ok(WriteReport {
         directory: written.directory,
@@ -695,8 +728,22 @@ fn write(
         packages,
         secret_files: written.secret_files,
         answers_saved,
+        answers_failed,
         summary,
     })
+}
+
+/// Why a write failed, as the write step says it: its settings named as the screen shows
+/// them (the replace checkbox, not the command line's `--force`), once each.
+fn write_failure(error: &WriteError) -> String {
+    match error {
+        WriteError::NotEmpty(path) => format!(
+            "{} is not empty; tick “Replace a non-empty folder” to replace its content, or choose another folder",
+            path.display()
+        ),
+        WriteError::Io { path, source } => format!("{}: {source}", path.display()),
+        other => crate::error_chain(other),
+    }
 }
 
 /// Writes the answers without secrets (the session says which keys are secret) to `path`,
@@ -713,7 +760,7 @@ fn save(session: &Session, draft: &Draft, path: &Path) -> Result<PathBuf, String
         .and_then(|()| std::fs::rename(&staging, path))
         .map_err(|e| {
             let _ = std::fs::remove_file(&staging);
-            format!("{}: {e}", path.display())
+            e.to_string()
         })?;
     Ok(path.to_path_buf())
 }

@@ -2,6 +2,7 @@
 //! source, the answers so far and the session's verdict on them, overlays and the terminal
 //! size. `update` changes it; `view` draws it.
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -93,6 +94,17 @@ pub enum StepStatus {
     Skipped(&'static str),
 }
 
+/// How a visited step stands, for its mark in the step strip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Nothing to fix (✓).
+    Valid,
+    /// Nothing blocks, something deserves a look (▲).
+    Warnings,
+    /// Something must be fixed before writing (✗).
+    Problems,
+}
+
 /// A window over the step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
@@ -128,6 +140,8 @@ pub enum Exit {
 pub struct State {
     /// The step shown.
     pub step: StepId,
+    /// The steps shown since the source was opened.
+    pub visited: BTreeSet<StepId>,
     /// Source picker.
     pub source: source::SourceState,
     /// Integrity check.
@@ -178,6 +192,7 @@ impl State {
     pub fn new(root: PathBuf, given: Option<PathBuf>, size: (u16, u16)) -> State {
         State {
             step: StepId::Source,
+            visited: BTreeSet::new(),
             source: source::SourceState::new(root, given),
             integrity: integrity::IntegrityState::default(),
             licence: licence::LicenceState::default(),
@@ -270,6 +285,46 @@ impl State {
         }
     }
 
+    /// How a visited step stands (none for a step not visited yet): the strip marks ✓
+    /// only what was seen and is valid.
+    pub fn verdict(&self, step: StepId) -> Option<Verdict> {
+        if !self.visited.contains(&step) {
+            return None;
+        }
+        let fields = |form: &crate::tui::widgets::form::Form| {
+            if form
+                .fields
+                .iter()
+                .any(|f| self.problem(&f.subject).is_some())
+            {
+                Verdict::Problems
+            } else {
+                Verdict::Valid
+            }
+        };
+        Some(match step {
+            StepId::Source if self.source.error.is_some() && self.opened.is_none() => {
+                Verdict::Problems
+            }
+            StepId::Source => Verdict::Valid,
+            StepId::Integrity => match self.opened.as_ref().and_then(|o| o.integrity.as_ref()) {
+                Some(report) => integrity::verdict(report),
+                None => return None,
+            },
+            StepId::Licence if licence::all_accepted(self) => Verdict::Valid,
+            StepId::Licence => Verdict::Problems,
+            StepId::Option => Verdict::Valid,
+            StepId::Properties => fields(&self.properties.form),
+            StepId::Capabilities => match self.capabilities() {
+                Some(summary) if !capabilities::complete(summary) => Verdict::Problems,
+                _ => Verdict::Valid,
+            },
+            StepId::Parameters => fields(&self.parameters.form),
+            StepId::Review => self.review.verdict()?,
+            StepId::Write => self.write.verdict(),
+        })
+    }
+
     /// Whether a step can be shown (not pending, not skipped).
     pub fn visitable(&self, step: StepId) -> bool {
         matches!(self.status(step), StepStatus::Open | StepStatus::Done)
@@ -357,7 +412,7 @@ impl State {
             return false;
         }
         match self.step {
-            StepId::Source => self.source.filter.editing,
+            StepId::Source => self.source.filter.editing || self.source.typing_path,
             StepId::Properties => self.properties.form.text_focused(),
             StepId::Parameters => self.parameters.form.text_focused(),
             StepId::Review => self.review.filter.editing || self.review.typing.is_some(),

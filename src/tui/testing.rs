@@ -34,7 +34,7 @@ pub struct Wizard {
     pub state: State,
     runtime: Runtime<Message>,
     inbox: Receiver<Message>,
-    /// Scans, saves and rereadings started and not yet reported.
+    /// Scans, look-ups, probes, saves and rereadings started and not yet reported.
     waiting: usize,
     /// Work handed to the terminal's owner, in order (the loop would do it).
     pub terminal: Vec<TerminalWork>,
@@ -76,7 +76,11 @@ impl Wizard {
         for effect in effects {
             if matches!(
                 effect,
-                Effect::Scan(_) | Effect::SaveAnswers { .. } | Effect::Reread
+                Effect::Scan(_)
+                    | Effect::Locate(_)
+                    | Effect::Probe(_)
+                    | Effect::SaveAnswers { .. }
+                    | Effect::Reread
             ) {
                 self.waiting += 1;
             }
@@ -103,8 +107,13 @@ impl Wizard {
                 .expect("a worker reports in time");
             if matches!(
                 message,
-                Message::Scanned(_) | Message::Saved(_) | Message::Reread(_)
+                Message::Scanned(_)
+                    | Message::Located(_)
+                    | Message::Probed(..)
+                    | Message::Saved(_)
+                    | Message::Reread(_)
             ) {
+                // A reading the watch started was not waited for.
                 self.waiting = self.waiting.saturating_sub(1);
             }
             let effects = update(&mut self.state, Event::Message(message));
@@ -146,6 +155,44 @@ pub fn press(state: &mut State, actions: &[Action]) -> Vec<Effect> {
         effects.extend(update(state, Event::Action(*action)));
     }
     effects
+}
+
+/// The screen as `render` gives it, then its styles: one letter per cell naming the
+/// cell's style, and what each letter stands for (so a theme's colours are in a snapshot).
+pub fn render_styled(state: &State, theme: &Theme) -> String {
+    let (columns, rows) = state.size;
+    let mut terminal = Terminal::new(TestBackend::new(columns, rows)).expect("test terminal");
+    terminal
+        .draw(|frame| view(state, theme, frame))
+        .expect("draws");
+    let buffer = terminal.backend().buffer();
+    let mut styles: Vec<String> = Vec::new();
+    let mut grid = String::new();
+    for y in 0..rows {
+        for x in 0..columns {
+            let cell = &buffer[(x, y)];
+            let described = format!("fg {:?} · bg {:?} · {:?}", cell.fg, cell.bg, cell.modifier);
+            let index = match styles.iter().position(|s| *s == described) {
+                Some(i) => i,
+                None => {
+                    styles.push(described);
+                    styles.len() - 1
+                }
+            };
+            const LETTERS: &[u8] =
+                b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+            grid.push(char::from(LETTERS[index % LETTERS.len()]));
+        }
+        grid.push('\n');
+    }
+    let mut out = render(state, theme);
+    out.push_str("styles:\n");
+    out.push_str(&grid);
+    for (i, style) in styles.iter().enumerate() {
+        let letter = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[i % 62];
+        out.push_str(&format!("{}: {style}\n", char::from(letter)));
+    }
+    out
 }
 
 /// The screen as text, one line per row, trailing spaces kept (so widths show), and a last

@@ -83,13 +83,13 @@ pub enum ThemeError {
         "unknown theme `{0}`; give one of default, light, high-contrast, mono or a path to a .toml theme"
     )]
     Unknown(String),
-    /// The file cannot be read.
-    #[error("{file}: {source}")]
+    /// The file cannot be read (or is not there).
+    #[error("{file}: {}", io_reason(reason))]
     Io {
         /// The theme file.
         file: String,
-        /// Why.
-        source: std::io::Error,
+        /// Why (said in the message, so not a source of its own).
+        reason: std::io::Error,
     },
     /// The file is not a theme.
     #[error("{file}: {message}")]
@@ -99,6 +99,15 @@ pub enum ThemeError {
         /// What is wrong, with the place when TOML gives one.
         message: String,
     },
+}
+
+/// An I/O error as a person says it (`no such file`), without the OS error number.
+fn io_reason(error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_owned(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        _ => error.to_string(),
+    }
 }
 
 #[derive(Deserialize)]
@@ -240,18 +249,32 @@ impl Theme {
                     return Ok(theme);
                 }
                 let path = Path::new(spec);
-                if !path.is_file() {
+                // A name is one of ours; anything that looks like a path is a file.
+                let looks_like_a_path = spec.contains(['/', '.']) || path.exists();
+                if !looks_like_a_path {
                     return Err(ThemeError::Unknown(spec.to_owned()));
                 }
-                let text = std::fs::read_to_string(path).map_err(|source| ThemeError::Io {
+                if path.is_dir() {
+                    return Err(ThemeError::Invalid {
+                        file: spec.to_owned(),
+                        message: "is a folder, not a theme file".to_owned(),
+                    });
+                }
+                let text = std::fs::read_to_string(path).map_err(|reason| ThemeError::Io {
                     file: spec.to_owned(),
-                    source,
+                    reason,
                 })?;
                 Theme::parse(&text, spec, Some(&Theme::default_theme()))
             }
             None if no_color => Ok(Theme::built_in("mono").unwrap_or_else(Theme::plain)),
             None => Ok(Theme::default_theme()),
         }
+    }
+
+    /// A text field with focus: the field's colours (so its text keeps its contrast) with
+    /// the focus's emphasis.
+    pub fn focused_input(&self) -> Style {
+        self.input.add_modifier(self.focus.add_modifier)
     }
 
     /// The style of a violation or finding's severity.
@@ -264,9 +287,141 @@ impl Theme {
     }
 }
 
+/// Characters a filter matched in text drawn with `base`: the match's colours on plain
+/// rows; on a selected row (its own background) only the match's emphasis, so the
+/// selection's contrast holds.
+pub fn matched_in(base: Style, matched: Style) -> Style {
+    if base.bg.is_some() || base.add_modifier.contains(Modifier::REVERSED) {
+        base.add_modifier(matched.add_modifier)
+    } else {
+        base.patch(matched)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// xterm's palette for the sixteen ANSI colours: how themes are judged.
+    fn ansi(color: Color) -> Option<(u8, u8, u8)> {
+        Some(match color {
+            Color::Black => (0, 0, 0),
+            Color::Red => (205, 0, 0),
+            Color::Green => (0, 205, 0),
+            Color::Yellow => (205, 205, 0),
+            Color::Blue => (0, 0, 238),
+            Color::Magenta => (205, 0, 205),
+            Color::Cyan => (0, 205, 205),
+            Color::Gray => (229, 229, 229),
+            Color::DarkGray => (127, 127, 127),
+            Color::LightRed => (255, 0, 0),
+            Color::LightGreen => (0, 255, 0),
+            Color::LightYellow => (255, 255, 0),
+            Color::LightBlue => (92, 92, 255),
+            Color::LightMagenta => (255, 0, 255),
+            Color::LightCyan => (0, 255, 255),
+            Color::White => (255, 255, 255),
+            Color::Rgb(r, g, b) => (r, g, b),
+            Color::Indexed(n) => indexed(n),
+            Color::Reset => return None,
+        })
+    }
+
+    /// xterm's 256-colour palette.
+    fn indexed(n: u8) -> (u8, u8, u8) {
+        const ANSI: [Color; 16] = [
+            Color::Black,
+            Color::Red,
+            Color::Green,
+            Color::Yellow,
+            Color::Blue,
+            Color::Magenta,
+            Color::Cyan,
+            Color::Gray,
+            Color::DarkGray,
+            Color::LightRed,
+            Color::LightGreen,
+            Color::LightYellow,
+            Color::LightBlue,
+            Color::LightMagenta,
+            Color::LightCyan,
+            Color::White,
+        ];
+        match n {
+            0..=15 => ansi(ANSI[usize::from(n)]).unwrap_or((0, 0, 0)),
+            16..=231 => {
+                let level = |v: u8| if v == 0 { 0 } else { 55 + 40 * v };
+                let n = n - 16;
+                (level(n / 36), level((n / 6) % 6), level(n % 6))
+            }
+            _ => {
+                let v = 8 + 10 * (n - 232);
+                (v, v, v)
+            }
+        }
+    }
+
+    /// WCAG's relative luminance.
+    fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+        let channel = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.039_28 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    }
+
+    /// The contrast of a style's text on a terminal whose own colours are `terminal`
+    /// (foreground, background).
+    fn contrast(style: Style, terminal: ((u8, u8, u8), (u8, u8, u8))) -> f64 {
+        let mut fg = style.fg.and_then(ansi).unwrap_or(terminal.0);
+        let mut bg = style.bg.and_then(ansi).unwrap_or(terminal.1);
+        if style.add_modifier.contains(Modifier::REVERSED) {
+            std::mem::swap(&mut fg, &mut bg);
+        }
+        let (a, b) = (luminance(fg), luminance(bg));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    #[test]
+    fn every_theme_reads_at_wcag_aa() {
+        const DARK: ((u8, u8, u8), (u8, u8, u8)) = ((229, 229, 229), (0, 0, 0));
+        const LIGHT: ((u8, u8, u8), (u8, u8, u8)) = ((0, 0, 0), (255, 255, 255));
+        for (name, _) in BUILT_IN {
+            let theme = Theme::built_in(name).unwrap();
+            let terminal = if name == "light" { LIGHT } else { DARK };
+            let styles = [
+                ("text", theme.text),
+                ("muted", theme.muted),
+                ("title", theme.title),
+                ("accent", theme.accent),
+                ("key", theme.key),
+                ("focus", theme.focus),
+                ("selection", theme.selection),
+                ("match", theme.matched),
+                (
+                    "match in the selection",
+                    matched_in(theme.selection, theme.matched),
+                ),
+                ("input", theme.input),
+                ("focused input", theme.focused_input()),
+                ("error", theme.error),
+                ("warning", theme.warning),
+                ("note", theme.note),
+                ("success", theme.success),
+            ];
+            for (slot, style) in styles {
+                let ratio = contrast(style, terminal);
+                assert!(
+                    ratio >= 4.5,
+                    "{name}: {slot} has a contrast of {ratio:.2}:1"
+                );
+            }
+        }
+    }
 
     #[test]
     fn every_embedded_theme_gives_every_slot() {
@@ -323,6 +478,8 @@ mod tests {
                 .to_string()
                 .contains("default, light, high-contrast, mono")
         );
+        let error = Theme::choose(Some("themes/missing.toml"), false).unwrap_err();
+        assert_eq!(error.to_string(), "themes/missing.toml: no such file");
         let error = Theme::parse("[slots]\nerrors = {}\n", "t.toml", None).unwrap_err();
         assert!(
             error.to_string().contains("unknown slot `errors`"),

@@ -21,18 +21,69 @@ pub enum Event {
     Message(Message),
     /// The terminal now has this many columns and rows.
     Resize(u16, u16),
+    /// Text pasted into the terminal (bracketed paste).
+    Paste(String),
 }
+
+/// Most characters one paste puts into a field; a longer paste is refused whole.
+pub const MAX_PASTE: usize = 4096;
 
 /// Applies an event; returns the work to start.
 pub fn update(state: &mut State, event: Event) -> Vec<Effect> {
-    match event {
+    let mut effects = match event {
         Event::Resize(columns, rows) => {
             state.size = (columns, rows);
             Vec::new()
         }
         Event::Message(message) => on_message(state, message),
         Event::Action(action) => on_action(state, action),
+        Event::Paste(text) => on_paste(state, &text),
+    };
+    state.visited.insert(state.step);
+    effects.extend(source::arrived(state));
+    effects.extend(write::probe_needed(state));
+    effects
+}
+
+/// Pasted text goes into the focused text field as typed characters, all of it text: a
+/// pasted Tab or line break is a space, never a key that moves or confirms. Trailing line
+/// breaks (a copied line) are dropped.
+fn on_paste(state: &mut State, text: &str) -> Vec<Effect> {
+    state.notice = None;
+    if !state.text_focused() {
+        state.warn("Nothing takes text here; paste into a text field.");
+        return Vec::new();
     }
+    let text = text.trim_end_matches(['\n', '\r']);
+    if text.chars().count() > MAX_PASTE {
+        state.warn(format!(
+            "The paste is longer than {MAX_PASTE} characters; nothing was pasted."
+        ));
+        return Vec::new();
+    }
+    let mut effects = Vec::new();
+    let mut last_cr = false;
+    for c in text.chars() {
+        // A CR LF pair is one line break.
+        if c == '\n' && last_cr {
+            last_cr = false;
+            continue;
+        }
+        last_cr = c == '\r';
+        let c = if c.is_control() { ' ' } else { c };
+        effects.extend(steps::update(state, Action::Input(c)));
+    }
+    // Each character asked for an evaluation; only the last one matters.
+    let last = effects
+        .iter()
+        .rposition(|e| matches!(e, Effect::Evaluate { .. }));
+    let mut index = 0;
+    effects.retain(|e| {
+        let keep = !matches!(e, Effect::Evaluate { .. }) || Some(index) == last;
+        index += 1;
+        keep
+    });
+    effects
 }
 
 fn on_action(state: &mut State, action: Action) -> Vec<Effect> {
@@ -118,6 +169,8 @@ fn on_overlay(state: &mut State, overlay: Overlay, action: Action) -> Vec<Effect
 fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
     match message {
         Message::Scanned(scan) => source::scanned(state, scan),
+        Message::Located(found) => return source::located(state, found),
+        Message::Probed(path, folder) => write::probed(state, &path, folder),
         Message::Opening(kind) => {
             if let Some(opening) = &mut state.source.opening {
                 opening.kind = Some(kind);
@@ -128,7 +181,11 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
             }
         }
         Message::Progress(progress) => state.integrity.progress = Some(progress),
-        Message::Opened(Ok(opened)) => return on_opened(state, opened),
+        Message::Opened(Ok(opened)) => {
+            let mut effects = vec![Effect::Remember(opened.path.clone())];
+            effects.extend(on_opened(state, opened));
+            return effects;
+        }
         Message::Opened(Err(failure)) => return open_failed(state, failure),
         Message::Problems {
             generation,
@@ -145,6 +202,7 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
         Message::FixPlanned { generation, plan } => review::planned(state, generation, plan),
         Message::WriteProgress(progress) => state.write.progress = Some(progress),
         Message::Written(result) => write::written(state, result),
+        Message::Saved(result) if write::saved(state, &result) => {}
         Message::Saved(Ok(path)) => {
             state.unsaved = false;
             state.tell(format!(
@@ -157,7 +215,12 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
         }
         Message::Saved(Err(reason)) => {
             state.quit_after_save = false;
-            state.warn(format!("The answers were not saved: {reason}"));
+            let to = state
+                .save_to
+                .as_ref()
+                .map(|p| format!(" to {}", p.display()))
+                .unwrap_or_default();
+            state.warn(format!("The answers were not saved{to}: {reason}"));
         }
         Message::Reread(reread) => return on_reread(state, reread),
         Message::Edited(result) => {
@@ -214,6 +277,8 @@ fn on_reread(state: &mut State, reread: Reread) -> Vec<Effect> {
 /// (`--answers`) are applied where they fit, and the session evaluates them.
 fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
     state.source.opening = None;
+    state.visited.clear();
+    state.visited.insert(StepId::Source);
     state.integrity.cancelling = false;
     state.licence = licence::LicenceState::default();
     state.review = review::ReviewState::default();
@@ -235,6 +300,7 @@ fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
             ..preset.answers
         },
         values: preset.values,
+        cleared: preset.cleared,
     };
     state.unsaved = false;
     state.opened = Some(opened.clone());
@@ -272,10 +338,9 @@ fn open_failed(state: &mut State, failure: OpenFailure) -> Vec<Effect> {
     } else {
         failure.reason
     });
-    // A path from the command line that failed leaves the picker to choose another.
-    if state.source.given.take().is_some() && state.source.scan.is_none() {
-        return vec![Effect::Scan(state.source.root.clone())];
-    }
+    // A path from the command line that failed leaves the picker (listed on arrival) to
+    // choose another.
+    state.source.given = None;
     Vec::new()
 }
 
@@ -443,5 +508,45 @@ properties:
         assert_eq!(state.step, StepId::Source);
         assert!(state.source.error.as_deref().unwrap().contains("cancelled"));
         assert!(state.opened.is_none());
+    }
+
+    #[test]
+    fn a_paste_is_text_even_its_tabs_and_line_breaks() {
+        let mut state = opened(OVA);
+        state.keys(&[Confirm, Accept, Confirm]);
+        assert_eq!(state.step, StepId::Properties);
+        let focus = state.properties.form.focus;
+        let effects = update(&mut state, Event::Paste("berlin\t07\r\nnorth\n".to_owned()));
+        assert_eq!(state.properties.form.focus, focus, "a Tab moved nothing");
+        assert_eq!(
+            state.step,
+            StepId::Properties,
+            "a line break confirmed nothing"
+        );
+        assert_eq!(state.draft.values["vfw.site.name"], "berlin 07 north");
+        assert_eq!(
+            effects
+                .iter()
+                .filter(|e| matches!(e, Effect::Evaluate { .. }))
+                .count(),
+            1,
+            "one evaluation for the whole paste"
+        );
+        state.properties.form.focus = 1;
+        update(&mut state, Event::Paste("x".to_owned()));
+        assert!(
+            state.notice.as_ref().is_some_and(|n| n.problem),
+            "a choice takes no text"
+        );
+        state.properties.form.focus = 0;
+        update(&mut state, Event::Paste("y".repeat(MAX_PASTE + 1)));
+        assert!(
+            state
+                .notice
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("nothing was pasted")
+        );
     }
 }

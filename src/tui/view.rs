@@ -6,25 +6,34 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Padding, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Padding, Paragraph};
 
+use super::action::Action;
 use super::keymap::help_lines;
-use super::state::{MIN_SIZE, Overlay, State, StepId, StepStatus};
-use super::steps::{self, Hint};
+use super::state::{MIN_SIZE, Overlay, State, StepId, StepStatus, Verdict};
+use super::steps::{self, Hint, MOVE, hint, lasting};
 use super::theme::Theme;
+use super::widgets::{paragraph, wrap};
 
 /// Draws the wizard.
 pub fn view(state: &State, theme: &Theme, frame: &mut Frame) {
     let area = frame.area();
     if state.too_small() {
         too_small(state, theme, frame, area);
+        // A question asked here (quit) is drawn over it, never left invisible.
+        if let Some(overlay) = &state.overlay {
+            draw_overlay(state, overlay, theme, frame, area);
+        }
         return;
     }
+    // A long notice takes up to three lines rather than being cut.
+    let status_lines = status_lines(state, theme, area.width);
+    let status_height = u16::try_from(status_lines.len().clamp(1, 3)).unwrap_or(1);
     let [header, strip, body, status, footer] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(1),
         Constraint::Min(3),
-        Constraint::Length(1),
+        Constraint::Length(status_height),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -44,43 +53,18 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame) {
         ..inner
     };
     let cursor = steps::view(state, theme, frame, inner);
-    frame.render_widget(status_line(state, theme), status);
+    frame.render_widget(Paragraph::new(status_lines), status);
+    // Under a question or the help, the footer gives the keys that work there.
+    let (hints, fixed) = match &state.overlay {
+        Some(overlay) => (overlay_hints(state, overlay), Vec::new()),
+        None => (steps::hints(state), fixed_hints(state.text_focused())),
+    };
     frame.render_widget(
-        hint_line(
-            &steps::hints(state),
-            state.text_focused(),
-            theme,
-            footer.width,
-        ),
+        hint_line(&hints, &fixed, state.text_focused(), theme, footer.width),
         footer,
     );
     match &state.overlay {
-        Some(Overlay::Help) => help(state, theme, frame, area),
-        Some(Overlay::ConfirmQuit) => {
-            let keys = match &state.save_to {
-                Some(path) => format!(
-                    "y quit · s save the answers to {} and quit · n stay",
-                    path.display()
-                ),
-                None => "y quit · n stay".to_owned(),
-            };
-            question(
-                theme,
-                frame,
-                area,
-                "Quit without saving?",
-                "Your answers are not written anywhere yet and will be lost.",
-                &keys,
-            );
-        }
-        Some(Overlay::ConfirmDecline) => question(
-            theme,
-            frame,
-            area,
-            "Decline the licence?",
-            "The wizard ends here and nothing is written.",
-            "y decline and quit · n back to the licence",
-        ),
+        Some(overlay) => draw_overlay(state, overlay, theme, frame, area),
         None => {
             if let Some(position) = cursor {
                 frame.set_cursor_position(position);
@@ -89,46 +73,130 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame) {
     }
 }
 
+/// Help and quit, which every footer without a question ends with: the keys that work
+/// while a text field takes letters.
+fn fixed_hints(typing: bool) -> Vec<Hint> {
+    let quit = if typing {
+        &[Action::Interrupt][..]
+    } else {
+        &[Action::Quit][..]
+    };
+    vec![hint(&[Action::Help], "help"), hint(quit, "quit")]
+}
+
+/// The keys of a question or the help, for its own text and the footer below it.
+pub fn overlay_hints(state: &State, overlay: &Overlay) -> Vec<Hint> {
+    match overlay {
+        Overlay::Help => vec![
+            hint(MOVE, "scroll"),
+            lasting(&[Action::Back, Action::Help], "close"),
+        ],
+        Overlay::ConfirmQuit => {
+            let mut hints = vec![lasting(&[Action::Yes], "quit")];
+            if state.save_to.is_some() {
+                hints.push(lasting(&[Action::Save], "save the answers and quit"));
+            }
+            hints.push(lasting(&[Action::No, Action::Back], "stay"));
+            hints
+        }
+        Overlay::ConfirmDecline => vec![
+            lasting(&[Action::Yes], "decline and quit"),
+            lasting(&[Action::No, Action::Back], "back to the licence"),
+        ],
+    }
+}
+
+fn draw_overlay(state: &State, overlay: &Overlay, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let keys = overlay_hints(state, overlay)
+        .iter()
+        .map(|h| format!("{} {}", h.keys(false), h.what))
+        .collect::<Vec<_>>()
+        .join(" · ");
+    match overlay {
+        Overlay::Help => help(state, theme, frame, area),
+        Overlay::ConfirmQuit => {
+            let text = match &state.save_to {
+                Some(path) => format!(
+                    "Your answers are not written anywhere yet and will be lost; s saves them to {} first.",
+                    path.display()
+                ),
+                None => "Your answers are not written anywhere yet and will be lost.".to_owned(),
+            };
+            question(theme, frame, area, "Quit without saving?", &text, &keys);
+        }
+        Overlay::ConfirmDecline => question(
+            theme,
+            frame,
+            area,
+            "Decline the licence?",
+            "The wizard ends here and nothing is written.",
+            &keys,
+        ),
+    }
+}
+
+/// The header: the name, the source (its path shortened from the left when it does not
+/// fit) and the step indicator, which always stays.
 fn header_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
-    let source = state
-        .opened
-        .as_ref()
-        .map(|l| format!("{} ({})", l.path.display(), l.kind.label()))
-        .or_else(|| {
-            state
-                .source
-                .opening
-                .as_ref()
-                .map(|o| format!("{} (opening)", o.path.display()))
-        })
-        .unwrap_or_default();
-    let left = format!(" vnfwiz  {source}");
+    let (path, kind) = match (&state.opened, &state.source.opening) {
+        (Some(opened), _) => (
+            opened.path.display().to_string(),
+            opened.kind.label().to_owned(),
+        ),
+        (None, Some(opening)) => (opening.path.display().to_string(), "opening".to_owned()),
+        (None, None) => (String::new(), String::new()),
+    };
+    let name = " vnfwiz";
     let right = format!(
         "[{}/{}] {} ",
         state.step.number(),
         StepId::ALL.len(),
         state.step.title()
     );
-    let gap = usize::from(width).saturating_sub(left.chars().count() + right.chars().count());
+    let width = usize::from(width);
+    // Two spaces after the name, at least one before the indicator.
+    let room = width.saturating_sub(paragraph::width(name) + paragraph::width(&right) + 3);
+    let kind = format!(" ({kind})");
+    let source = if path.is_empty() {
+        String::new()
+    } else if paragraph::width(&path) + paragraph::width(&kind) <= room {
+        format!("{path}{kind}")
+    } else if room > paragraph::width(&kind) + 8 {
+        format!(
+            "{}{kind}",
+            paragraph::fit_start(&path, room - paragraph::width(&kind))
+        )
+    } else {
+        paragraph::fit_start(&path, room)
+    };
+    let left = format!("{name}  {source}");
+    let gap = width.saturating_sub(paragraph::width(&left) + paragraph::width(&right));
     Line::from(vec![
-        Span::styled(" vnfwiz", theme.title),
+        Span::styled(name, theme.title),
         Span::styled(format!("  {source}"), theme.muted),
         Span::raw(" ".repeat(gap)),
         Span::styled(right, theme.accent.add_modifier(Modifier::BOLD)),
     ])
 }
 
-/// Each step's mark: done, skipped, current or to come.
+/// Each step's mark: here, skipped, not visited, or how a visited step stands.
 fn mark(state: &State, step: StepId) -> &'static str {
     if step == state.step {
         return "●";
     }
-    match state.status(step) {
-        StepStatus::Done => "✓",
-        StepStatus::Skipped(_) => "–",
-        StepStatus::Open | StepStatus::Pending => "○",
+    if matches!(state.status(step), StepStatus::Skipped(_)) {
+        return "–";
+    }
+    match state.verdict(step) {
+        None => "○",
+        Some(Verdict::Valid) => "✓",
+        Some(Verdict::Warnings) => "▲",
+        Some(Verdict::Problems) => "✗",
     }
 }
+
+/// What the step strip's marks mean, for the help.
+pub const MARKS: &str = "● this step · ✓ visited, nothing to fix · ▲ warnings · ✗ problems · ○ not visited yet · – skipped";
 
 fn strip_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
     // Each step is "✓ Name" and a space.
@@ -147,7 +215,11 @@ fn strip_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
         } else if skipped {
             theme.muted.add_modifier(Modifier::CROSSED_OUT)
         } else {
-            theme.muted
+            match state.verdict(step) {
+                Some(Verdict::Problems) => theme.error,
+                Some(Verdict::Warnings) => theme.warning,
+                _ => theme.muted,
+            }
         };
         let text = if compact && !current {
             format!("{} ", mark(state, step))
@@ -162,39 +234,57 @@ fn strip_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
     Line::from(spans)
 }
 
-fn status_line(state: &State, theme: &Theme) -> Line<'static> {
+/// The status line: a notice (wrapped, three lines at most, the last ending in `…` when
+/// cut), else why the steps after this one are skipped.
+fn status_lines(state: &State, theme: &Theme, width: u16) -> Vec<Line<'static>> {
+    let width = usize::from(width);
     if let Some(notice) = &state.notice {
-        return if notice.problem {
-            Line::from(Span::styled(format!(" ✗ {}", notice.text), theme.error))
+        let (text, style) = if notice.problem {
+            (format!("✗ {}", notice.text), theme.error)
         } else {
-            Line::from(Span::styled(format!(" {}", notice.text), theme.accent))
+            (notice.text.clone(), theme.accent)
         };
+        let mut lines = wrap(&text, width.saturating_sub(1));
+        if lines.len() > 3 {
+            lines.truncate(3);
+            lines[2] = paragraph::fit(&format!("{} …", lines[2]), width.saturating_sub(1));
+        }
+        return lines
+            .into_iter()
+            .map(|l| Line::from(Span::styled(format!(" {l}"), style)))
+            .collect();
     }
     // Say why the steps after this one are skipped, so nothing vanishes unexplained.
-    let skipped: Vec<String> = StepId::ALL
+    let skipped = StepId::ALL
         .iter()
         .filter(|s| **s > state.step)
-        .filter_map(|s| match state.status(*s) {
+        .find_map(|s| match state.status(*s) {
             StepStatus::Skipped(why) if state.opened.is_some() => {
                 Some(format!("{}: {why}", s.short()))
             }
             _ => None,
-        })
-        .take(1)
-        .collect();
-    match skipped.first() {
-        Some(text) => Line::from(Span::styled(format!(" – skipped {text}"), theme.muted)),
-        None => Line::default(),
+        });
+    match skipped {
+        Some(text) => vec![Line::from(Span::styled(
+            paragraph::fit(&format!(" – skipped {text}"), width),
+            theme.muted,
+        ))],
+        None => vec![Line::default()],
     }
 }
 
-/// The footer: the step's key hints, then help and quit, which always stay. When they do
-/// not fit, the gaps narrow, then hints give way from the right: the step's other keys
-/// first, its way on and back (`lasting`) last (`?` lists them all).
-fn hint_line(hints: &[Hint], text_focused: bool, theme: &Theme, width: u16) -> Line<'static> {
-    let quit = if text_focused { "Ctrl-C" } else { "q" };
-    let help = if text_focused { "F1" } else { "?" };
-    let fixed = [(help, "help"), (quit, "quit")];
+/// The footer: the step's key hints, then `fixed` (help and quit), which always stay.
+/// When they do not fit, the gaps narrow, then hints give way from the right: the step's
+/// other keys first, its way on and back (`lasting`) last (`?` lists them all).
+fn hint_line(
+    hints: &[Hint],
+    fixed: &[Hint],
+    typing: bool,
+    theme: &Theme,
+    width: u16,
+) -> Line<'static> {
+    let written: Vec<(String, &str)> = hints.iter().map(|h| (h.keys(typing), h.what)).collect();
+    let fixed: Vec<(String, &str)> = fixed.iter().map(|h| (h.keys(typing), h.what)).collect();
     // Which hint goes first, second, … when space runs out.
     let dropping: Vec<usize> = (0..hints.len())
         .rev()
@@ -203,18 +293,22 @@ fn hint_line(hints: &[Hint], text_focused: bool, theme: &Theme, width: u16) -> L
         .collect();
     let dropping = dropping.as_slice();
     let kept = |dropped: usize| {
-        hints
+        written
             .iter()
             .enumerate()
             .filter(move |(i, _)| !dropping[..dropped].contains(i))
-            .map(|(_, h)| (h.keys, h.what))
-            .chain(fixed)
+            .map(|(_, h)| h)
+            .chain(fixed.iter())
     };
     let length = |dropped: usize, gap: usize| -> usize {
-        1 + kept(dropped)
-            .map(|(keys, what)| keys.chars().count() + 1 + what.chars().count() + gap)
+        kept(dropped)
+            .map(|(keys, what)| {
+                let keys = paragraph::width(keys);
+                keys + usize::from(keys > 0) + paragraph::width(what) + gap
+            })
             .sum::<usize>()
-            - gap
+            .saturating_sub(gap)
+            + 1
     };
     let width = usize::from(width);
     let (dropped, gap) = (0..=hints.len())
@@ -226,8 +320,12 @@ fn hint_line(hints: &[Hint], text_focused: bool, theme: &Theme, width: u16) -> L
         if i > 0 {
             spans.push(Span::raw(" ".repeat(gap)));
         }
-        spans.push(Span::styled(keys.to_owned(), theme.key));
-        spans.push(Span::styled(format!(" {what}"), theme.muted));
+        if keys.is_empty() {
+            spans.push(Span::styled((*what).to_owned(), theme.muted));
+        } else {
+            spans.push(Span::styled(keys.clone(), theme.key));
+            spans.push(Span::styled(format!(" {what}"), theme.muted));
+        }
     }
     Line::from(spans)
 }
@@ -244,92 +342,137 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
     }
 }
 
+/// A question in a box over the screen: its text and its keys wrapped to the box, which
+/// shrinks with a small terminal but never vanishes.
 fn question(theme: &Theme, frame: &mut Frame, area: Rect, title: &str, text: &str, keys: &str) {
-    let rect = centered(area, 64, 8);
+    let box_width = 64.min(area.width);
+    let inner = usize::from(box_width.saturating_sub(4));
+    let mut lines: Vec<Line> = wrap(text, inner)
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, theme.text)))
+        .collect();
+    lines.push(Line::default());
+    lines.extend(
+        wrap(keys, inner)
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, theme.key))),
+    );
+    let height = u16::try_from(lines.len() + 3).unwrap_or(u16::MAX);
+    let rect = centered(area, box_width, height);
     frame.render_widget(Clear, rect);
     let block = Block::bordered()
         .border_style(theme.focus)
-        .title(Span::styled(format!(" {title} "), theme.title));
-    let lines = vec![
-        Line::from(Span::styled(text.to_owned(), theme.text)),
-        Line::default(),
-        Line::from(Span::styled(keys.to_owned(), theme.key)),
-    ];
+        .title(Span::styled(
+            paragraph::fit(
+                &format!(" {title} "),
+                usize::from(box_width.saturating_sub(2)),
+            ),
+            theme.title,
+        ));
     frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(block.padding(Padding::new(1, 1, 1, 0))),
+        Paragraph::new(lines).block(block.padding(Padding::new(1, 1, 1, 0))),
         rect,
     );
 }
 
 fn help(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
     let step_hints = steps::hints(state);
+    let typing = state.text_focused();
     let global = help_lines();
+    let step_keys: Vec<(String, &str)> = step_hints
+        .iter()
+        .map(|h| (h.keys(typing), h.what))
+        .collect();
     let key_width = global
         .iter()
-        .map(|(k, _)| k.chars().count())
-        .chain(step_hints.iter().map(|h| h.keys.chars().count()))
+        .map(|(k, _)| paragraph::width(k))
+        .chain(step_keys.iter().map(|(k, _)| paragraph::width(k)))
         .max()
         .unwrap_or(0)
         + 2;
-    let row = |keys: &str, what: &str| {
-        Line::from(vec![
-            Span::styled(format!("  {keys:<key_width$}"), theme.key),
-            Span::styled(what.to_owned(), theme.text),
-        ])
-    };
-    let mut lines = vec![Line::from(Span::styled(
+    let rect = centered(area, 84, area.height.saturating_sub(2));
+    let text_width = usize::from(rect.width.saturating_sub(2)).saturating_sub(key_width + 2);
+    let mut sections = vec![Line::from(Span::styled(
         format!("In {}", state.step.title()),
         theme.title,
     ))];
-    lines.extend(step_hints.iter().map(|h| row(h.keys, h.what)));
-    lines.push(Line::default());
-    lines.push(Line::from(Span::styled("Everywhere", theme.title)));
-    lines.extend(global.iter().map(|(k, w)| row(k, w)));
-    let rect = centered(area, 84, area.height.saturating_sub(2));
+    sections.extend(key_rows(&step_keys, key_width, text_width, theme));
+    sections.push(Line::default());
+    sections.push(Line::from(Span::styled("Everywhere", theme.title)));
+    let global: Vec<(String, &str)> = global.into_iter().collect();
+    sections.extend(key_rows(&global, key_width, text_width, theme));
+    sections.push(Line::default());
+    sections.push(Line::from(Span::styled("The step strip", theme.title)));
+    for text in wrap(MARKS, usize::from(rect.width.saturating_sub(4))) {
+        sections.push(Line::from(Span::styled(format!("  {text}"), theme.text)));
+    }
     frame.render_widget(Clear, rect);
     let block = Block::bordered()
         .border_style(theme.focus)
-        .title(Span::styled(" Keys ", theme.title))
-        .title_bottom(Span::styled(
-            " ↑↓ PgUp PgDn scroll · Esc or ? closes ",
-            theme.muted,
-        ));
+        .title(Span::styled(" Keys ", theme.title));
     let top = state
         .help
-        .window(lines.len(), usize::from(block.inner(rect).height));
-    let shown: Vec<Line> = lines.into_iter().skip(top).collect();
+        .window(sections.len(), usize::from(block.inner(rect).height));
+    let shown: Vec<Line> = sections.into_iter().skip(top).collect();
     frame.render_widget(Paragraph::new(shown).block(block), rect);
+}
+
+/// Rows of keys and what they do, the text wrapped beside the keys.
+fn key_rows(
+    rows: &[(String, &str)],
+    key_width: usize,
+    text_width: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for (keys, what) in rows {
+        for (i, text) in wrap(what, text_width).into_iter().enumerate() {
+            let keys = if i == 0 { keys.as_str() } else { "" };
+            let pad = key_width.saturating_sub(paragraph::width(keys));
+            lines.push(Line::from(vec![
+                Span::styled(format!("  {keys}{}", " ".repeat(pad)), theme.key),
+                Span::styled(text, theme.text),
+            ]));
+        }
+    }
+    lines
 }
 
 fn too_small(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
     let (columns, rows) = state.size;
-    let lines = vec![
+    let width = usize::from(area.width).max(1);
+    let mut lines = vec![
         Line::from(Span::styled("Terminal too small", theme.title)),
         Line::default(),
-        Line::from(Span::styled(
+    ];
+    let texts = [
+        (
             format!(
                 "This window is {columns}×{rows}; the wizard needs at least {}×{}.",
                 MIN_SIZE.0, MIN_SIZE.1
             ),
             theme.text,
-        )),
-        Line::from(Span::styled(
-            "Enlarge it to go on, or press q to quit.",
+        ),
+        (
+            "Enlarge it to go on, or press q to quit.".to_owned(),
             theme.muted,
-        )),
+        ),
     ];
-    let height = u16::try_from(lines.len()).unwrap_or(4);
+    for (text, style) in texts {
+        lines.extend(
+            wrap(&text, width)
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, style))),
+        );
+    }
+    let height = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let rect = Rect {
         y: area.y + area.height.saturating_sub(height) / 2,
         height: height.min(area.height),
         ..area
     };
     frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .alignment(ratatui::layout::HorizontalAlignment::Center),
+        Paragraph::new(lines).alignment(ratatui::layout::HorizontalAlignment::Center),
         rect,
     );
 }
@@ -337,20 +480,26 @@ fn too_small(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::steps::{hint, lasting};
+    use crate::tui::steps::{BACK, CONFIRM};
 
     fn footer(width: u16) -> String {
         let hints = [
-            hint("↑↓ PgUp PgDn", "move"),
-            hint("/", "filter"),
-            hint("f", "preview fix"),
-            hint("F", "all safe fixes"),
-            hint("Tab", "next tab"),
-            lasting("Enter", "next"),
-            lasting("Ctrl-S", "write"),
-            lasting("Esc", "back"),
+            hint(MOVE, "move"),
+            hint(&[Action::Filter], "filter"),
+            hint(&[Action::PreviewFix], "preview fix"),
+            hint(&[Action::PreviewSafeFixes], "all safe fixes"),
+            hint(&[Action::NextField], "next tab"),
+            lasting(CONFIRM, "next"),
+            lasting(&[Action::Write], "write"),
+            lasting(BACK, "back"),
         ];
-        let line = hint_line(&hints, false, &Theme::default_theme(), width);
+        let line = hint_line(
+            &hints,
+            &fixed_hints(false),
+            false,
+            &Theme::default_theme(),
+            width,
+        );
         line.spans.iter().map(|s| s.content.as_ref()).collect()
     }
 
@@ -375,5 +524,70 @@ mod tests {
         );
         let tiny = footer(30);
         assert!(tiny.contains("? help") && tiny.contains("q quit"), "{tiny}");
+    }
+
+    #[test]
+    fn every_hint_names_keys_the_table_binds() {
+        // The footer of every step as a run leaves it, and the help, write their keys
+        // from the keymap: each action a hint names is bound, and its label is the
+        // table's name for it.
+        use crate::tui::keymap::{all_bindings, help_lines, label};
+        use crate::tui::testing::opened;
+        let mut seen = Vec::new();
+        for path in [
+            "assets/samples/vfw-edge.ova",
+            "tests/fixtures/wizard/dns-needs-work",
+            "tests/fixtures/capabilities/dns_ambiguous",
+        ] {
+            let mut state = opened(path);
+            for step in StepId::ALL {
+                state.step = step;
+                let mut hints = steps::hints(&state);
+                hints.extend(fixed_hints(state.text_focused()));
+                for overlay in [Overlay::Help, Overlay::ConfirmQuit, Overlay::ConfirmDecline] {
+                    hints.extend(overlay_hints(&state, &overlay));
+                }
+                for hint in hints {
+                    for action in hint.actions {
+                        assert!(
+                            matches!(action, Action::Input(_))
+                                || all_bindings().any(|b| b.action == *action),
+                            "{step:?}: `{}` names {action:?}, which no key does",
+                            hint.what
+                        );
+                    }
+                    let typing = state.text_focused();
+                    assert_eq!(hint.keys(typing), label(hint.actions, typing));
+                    seen.push(hint.keys(false));
+                }
+            }
+        }
+        // Every key a footer names is one the help lists.
+        let help: Vec<String> = help_lines()
+            .into_iter()
+            .flat_map(|(keys, _)| keys.split(' ').map(str::to_owned).collect::<Vec<_>>())
+            .collect();
+        for keys in seen {
+            for key in keys.split(' ').filter(|k| !k.is_empty() && *k != "type") {
+                let arrows_or_key = key.chars().all(|c| matches!(c, '↑' | '↓' | '←' | '→'))
+                    && key.chars().all(|c| help.contains(&c.to_string()));
+                assert!(
+                    arrows_or_key || help.contains(&key.to_owned()),
+                    "`{key}` is in a footer but not in the help"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_notice_wraps_instead_of_being_cut() {
+        let mut state = crate::tui::testing::opened("tests/fixtures/wizard/dns-needs-work");
+        state.size = (80, 24);
+        let reason = "Not ready: the output set has 9 errors against 8 MUST rules (see Review); fix them there, or answer the parameters the rules name, then write again";
+        state.warn(reason);
+        let text = crate::tui::testing::render(&state, &Theme::default_theme());
+        let joined: String = text.lines().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
+        assert!(joined.contains(reason), "{text}");
+        assert!(text.lines().nth(23).unwrap().contains(" quit"), "{text}");
     }
 }

@@ -1,6 +1,7 @@
-//! Runs effects off the input path: the picker's scan on a thread of its own, and every
-//! session request (opening with hashing progress and cancellation, evaluating answers,
-//! planning fixes, writing) on the session's thread, each reporting over one channel.
+//! Runs effects off the input path: the picker's scan, a typed path's look-up, the
+//! history and the output folder's probe on threads of their own, and every session
+//! request (opening with hashing progress and cancellation, evaluating answers, planning
+//! fixes, writing) on the session's thread, each reporting over one channel.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,7 +9,10 @@ use std::sync::mpsc::{Sender, channel};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use super::effect::{Effect, Message, TerminalWork};
+use std::path::{Path, PathBuf};
+
+use super::effect::{Effect, Message, OutFolder, TerminalWork};
+use super::history;
 use super::scan::scan;
 use super::session_thread::{Request, run as serve};
 use crate::limits::Limits;
@@ -23,6 +27,8 @@ pub struct Runtime<T: From<Message> + Send + 'static> {
     session: Option<Sender<Request>>,
     /// The current session's thread.
     thread: Option<JoinHandle<()>>,
+    /// The file of recently opened sources (none: no history kept).
+    history: Option<PathBuf>,
 }
 
 impl<T: From<Message> + Send + 'static> Runtime<T> {
@@ -34,7 +40,14 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
             cancel: Arc::new(AtomicBool::new(false)),
             session: None,
             thread: None,
+            history: None,
         }
+    }
+
+    /// Keeps the history of opened sources in `file`.
+    pub fn with_history(mut self, file: Option<PathBuf>) -> Runtime<T> {
+        self.history = file;
+        self
     }
 
     /// Ends the session's thread before the wizard ends: an open or a write under way is
@@ -57,9 +70,39 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
     pub fn run(&mut self, effect: Effect) -> Option<TerminalWork> {
         match effect {
             Effect::Scan(root) => {
+                let (outbox, history) = (self.outbox.clone(), self.history.clone());
+                thread::spawn(move || {
+                    let recent = history.as_deref().map(history::read).unwrap_or_default();
+                    let _ = outbox.send(Message::Scanned(scan(&root, &recent)).into());
+                });
+            }
+            Effect::Locate(path) => {
+                let (outbox, history) = (self.outbox.clone(), self.history.clone());
+                thread::spawn(move || {
+                    let path = home_expanded(path);
+                    let message = match std::fs::metadata(&path) {
+                        Ok(meta) if meta.is_dir() => {
+                            let recent = history.as_deref().map(history::read).unwrap_or_default();
+                            Message::Scanned(scan(&path, &recent))
+                        }
+                        Ok(_) => Message::Located(Ok(path)),
+                        Err(error) => Message::Located(Err(format!("{}: {error}", path.display()))),
+                    };
+                    let _ = outbox.send(message.into());
+                });
+            }
+            Effect::Remember(path) => {
+                if let Some(file) = self.history.clone() {
+                    // The history is a convenience: failing to keep it is no error.
+                    thread::spawn(move || {
+                        let _ = history::remember(&file, &path);
+                    });
+                }
+            }
+            Effect::Probe(path) => {
                 let outbox = self.outbox.clone();
                 thread::spawn(move || {
-                    let _ = outbox.send(Message::Scanned(scan(&root)).into());
+                    let _ = outbox.send(Message::Probed(path.clone(), probe(&path)).into());
                 });
             }
             Effect::Open(path) => {
@@ -89,10 +132,31 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
         None
     }
 
+    /// Sends a request to the session's thread.
     fn ask(&self, request: Request) {
         if let Some(session) = &self.session {
             // A session that failed to open has ended; its answer was the failure.
             let _ = session.send(request);
         }
+    }
+}
+
+/// What the output folder holds, as the session's write will judge it.
+fn probe(path: &Path) -> OutFolder {
+    match crate::session::target(path) {
+        Ok(crate::session::Target::Absent | crate::session::Target::Empty) => OutFolder::Free,
+        Ok(crate::session::Target::Holds(count)) => OutFolder::Holds(count),
+        Err(error) => OutFolder::Unusable(error.to_string()),
+    }
+}
+
+/// `~` and `~/…` with the home folder.
+fn home_expanded(path: PathBuf) -> PathBuf {
+    let Ok(rest) = path.strip_prefix("~") else {
+        return path;
+    };
+    match std::env::var_os("HOME").filter(|h| !h.is_empty()) {
+        Some(home) => Path::new(&home).join(rest),
+        None => path,
     }
 }

@@ -27,7 +27,11 @@ pub enum Key<'a> {
     /// The mouse wheel turned down (SGR mouse encoding), over the middle of the screen.
     WheelDown,
     Ctrl(char),
+    /// Alt with a letter, as terminals send it (Esc, then the letter).
+    Alt(char),
     Text(&'a str),
+    /// Text pasted with bracketed paste on (the wizard turns it on).
+    Paste(&'a str),
 }
 
 impl Key<'_> {
@@ -44,7 +48,9 @@ impl Key<'_> {
             Key::F1 => b"\x1bOP".to_vec(),
             Key::WheelDown => b"\x1b[<65;40;12M".to_vec(),
             Key::Ctrl(c) => vec![(c.to_ascii_lowercase() as u8) & 0x1f],
+            Key::Alt(c) => format!("\x1b{c}").into_bytes(),
             Key::Text(text) => text.as_bytes().to_vec(),
+            Key::Paste(text) => format!("\x1b[200~{text}\x1b[201~").into_bytes(),
         }
     }
 }
@@ -61,6 +67,8 @@ impl vt100::Callbacks for Clipboard {
 
 /// The wizard running in a pseudo-terminal.
 pub struct Wizard {
+    /// The wizard's own state folder (its history of opened sources), never the user's.
+    _state: tempfile::TempDir,
     child: Box<dyn Child + Send + Sync>,
     writer: Box<dyn Write + Send>,
     screen: Arc<Mutex<vt100::Parser<Clipboard>>>,
@@ -88,6 +96,8 @@ impl Wizard {
         command.cwd(dir);
         command.env("TERM", "xterm-256color");
         command.env_remove("NO_COLOR");
+        let state = tempfile::tempdir().expect("a state folder");
+        command.env("XDG_STATE_HOME", state.path());
         for (key, value) in env {
             command.env(key, value);
         }
@@ -116,6 +126,7 @@ impl Wizard {
             }
         });
         Wizard {
+            _state: state,
             child,
             writer,
             screen,
@@ -155,6 +166,21 @@ impl Wizard {
             }
             if started.elapsed() > PATIENCE {
                 panic!("waited {PATIENCE:?} for {text:?}; the screen shows:\n{screen}");
+            }
+            thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// Waits until the screen no longer shows `text`; returns the screen.
+    pub fn wait_without(&self, text: &str) -> String {
+        let started = Instant::now();
+        loop {
+            let screen = self.screen();
+            if !screen.contains(text) {
+                return screen;
+            }
+            if started.elapsed() > PATIENCE {
+                panic!("waited {PATIENCE:?} for {text:?} to go; the screen shows:\n{screen}");
             }
             thread::sleep(Duration::from_millis(30));
         }

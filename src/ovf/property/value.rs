@@ -15,6 +15,12 @@ pub enum ValueError {
         /// The value given.
         value: String,
     },
+    /// Nothing given where a number is expected.
+    #[error("needs a value: {expected}")]
+    Empty {
+        /// What is accepted, in words (`a whole number from 68 to 9000`).
+        expected: String,
+    },
     /// Not a whole number, or outside the type's range.
     #[error("`{value}` is not a {type_name}: give a whole number from {min} to {max}")]
     NotInteger {
@@ -22,10 +28,10 @@ pub enum ValueError {
         value: String,
         /// The property's type.
         type_name: &'static str,
-        /// The type's smallest value.
-        min: i128,
-        /// The type's largest value.
-        max: i128,
+        /// The smallest value accepted (the type's, or `MinValue`'s when it says more).
+        min: String,
+        /// The largest value accepted (the type's, or `MaxValue`'s).
+        max: String,
     },
     /// Not a finite number of the real type.
     #[error("`{value}` is not a {type_name}: give a decimal number such as 0.5 or 1e3")]
@@ -36,7 +42,7 @@ pub enum ValueError {
         type_name: &'static str,
     },
     /// Shorter than `MinLen`.
-    #[error("`{value}` has {length} characters; MinLen({min}) asks for at least {min}")]
+    #[error("`{value}` has {}; at least {min} {} needed", characters(*length), if *min == 1 { "is" } else { "are" })]
     TooShort {
         /// The value given.
         value: String,
@@ -46,7 +52,7 @@ pub enum ValueError {
         min: u64,
     },
     /// Longer than `MaxLen`.
-    #[error("the value has {length} characters; MaxLen({max}) allows at most {max}")]
+    #[error("the value has {}; at most {max} {} allowed", characters(*length), if *max == 1 { "is" } else { "are" })]
     TooLong {
         /// Its length in characters.
         length: usize,
@@ -54,7 +60,7 @@ pub enum ValueError {
         max: u64,
     },
     /// Below `MinValue`.
-    #[error("`{value}` is below MinValue({min})")]
+    #[error("`{value}` is below the smallest value allowed, {min}")]
     BelowMin {
         /// The value given.
         value: String,
@@ -62,7 +68,7 @@ pub enum ValueError {
         min: String,
     },
     /// Above `MaxValue`.
-    #[error("`{value}` is above MaxValue({max})")]
+    #[error("`{value}` is above the largest value allowed, {max}")]
     AboveMax {
         /// The value given.
         value: String,
@@ -85,12 +91,22 @@ pub enum ValueError {
     },
 }
 
+/// `1 character`, `3 characters`.
+fn characters(count: usize) -> String {
+    if count == 1 {
+        "1 character".to_owned()
+    } else {
+        format!("{count} characters")
+    }
+}
+
 impl ValueError {
     /// The rule the value breaks, as the descriptor names it (`uint16`, `MinLen(12)`,
     /// `ValueMap`, `Ip`, …).
     pub fn rule(&self) -> String {
         match self {
             ValueError::NotBoolean { .. } => "boolean".to_owned(),
+            ValueError::Empty { .. } => "required".to_owned(),
             ValueError::NotInteger { type_name, .. } | ValueError::NotReal { type_name, .. } => {
                 (*type_name).to_owned()
             }
@@ -107,14 +123,25 @@ impl ValueError {
     pub fn redacted(&self) -> String {
         match self {
             ValueError::NotBoolean { .. } => "the value is not a boolean".to_owned(),
-            ValueError::NotInteger { type_name, .. } => format!("the value is not a {type_name}"),
+            ValueError::Empty { .. } | ValueError::TooLong { .. } => self.to_string(),
+            ValueError::NotInteger {
+                type_name,
+                min,
+                max,
+                ..
+            } => format!("the value is not a {type_name}: give a whole number from {min} to {max}"),
             ValueError::NotReal { type_name, .. } => format!("the value is not a {type_name}"),
-            ValueError::TooShort { length, min, .. } => {
-                format!("the value has {length} characters; MinLen({min}) asks for at least {min}")
+            ValueError::TooShort { length, min, .. } => format!(
+                "the value has {}; at least {min} {} needed",
+                characters(*length),
+                if *min == 1 { "is" } else { "are" }
+            ),
+            ValueError::BelowMin { min, .. } => {
+                format!("the value is below the smallest value allowed, {min}")
             }
-            ValueError::TooLong { .. } => self.to_string(),
-            ValueError::BelowMin { min, .. } => format!("the value is below MinValue({min})"),
-            ValueError::AboveMax { max, .. } => format!("the value is above MaxValue({max})"),
+            ValueError::AboveMax { max, .. } => {
+                format!("the value is above the largest value allowed, {max}")
+            }
             ValueError::NotInValueMap { .. } => {
                 "the value is not one of the allowed values".to_owned()
             }
@@ -190,14 +217,25 @@ pub fn check_value(
     qualifiers: &[Qualifier],
     value: &str,
 ) -> Result<(), ValueError> {
-    check_type(property_type, value)?;
+    check_type(property_type, qualifiers, value)?;
     for qualifier in qualifiers {
         check_qualifier(property_type, qualifier, value)?;
     }
     Ok(())
 }
 
-fn check_type(property_type: PropertyType, value: &str) -> Result<(), ValueError> {
+fn check_type(
+    property_type: PropertyType,
+    qualifiers: &[Qualifier],
+    value: &str,
+) -> Result<(), ValueError> {
+    if property_type != PropertyType::String && value.trim().is_empty() {
+        let expected = valid_values(property_type, qualifiers)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| format!("a {}", property_type.name()));
+        return Err(ValueError::Empty { expected });
+    }
     match property_type {
         PropertyType::String => Ok(()),
         PropertyType::Boolean => {
@@ -218,12 +256,34 @@ fn check_type(property_type: PropertyType, value: &str) -> Result<(), ValueError
             let (min, max) = integer.integer_range().unwrap_or((0, 0));
             match value.trim().parse::<i128>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(()),
-                _ => Err(ValueError::NotInteger {
-                    value: value.to_owned(),
-                    type_name: integer.name(),
-                    min,
-                    max,
-                }),
+                _ => {
+                    // The bounds the property accepts: its MinValue and MaxValue when set.
+                    let bound = |pick: fn(&Qualifier) -> Option<&String>, fallback: i128| {
+                        qualifiers
+                            .iter()
+                            .find_map(pick)
+                            .cloned()
+                            .unwrap_or_else(|| fallback.to_string())
+                    };
+                    Err(ValueError::NotInteger {
+                        value: value.to_owned(),
+                        type_name: integer.name(),
+                        min: bound(
+                            |q| match q {
+                                Qualifier::MinValue(v) => Some(v),
+                                _ => None,
+                            },
+                            min,
+                        ),
+                        max: bound(
+                            |q| match q {
+                                Qualifier::MaxValue(v) => Some(v),
+                                _ => None,
+                            },
+                            max,
+                        ),
+                    })
+                }
             }
         }
     }
@@ -356,7 +416,7 @@ pub fn qualifier_conflicts(property_type: PropertyType, qualifiers: &[Qualifier]
                     problems.push(format!(
                         "{qualifier} applies to numbers, not to {type_name}"
                     ));
-                } else if let Err(e) = check_type(property_type, v) {
+                } else if let Err(e) = check_type(property_type, &[], v) {
                     problems.push(format!("{qualifier}: {e}"));
                 } else if matches!(qualifier, Qualifier::MinValue(_)) {
                     min_value = Some(v.clone());
@@ -378,7 +438,7 @@ pub fn qualifier_conflicts(property_type: PropertyType, qualifiers: &[Qualifier]
                         }
                     };
                     for v in values {
-                        if let Err(e) = check_type(property_type, v) {
+                        if let Err(e) = check_type(property_type, &[], v) {
                             problems.push(format!("ValueMap entry: {e}"));
                         }
                     }
@@ -445,7 +505,7 @@ mod tests {
     fn qualifiers_are_checked_with_precise_messages() {
         assert_eq!(
             check("string", "MinLen(5)", "abc").unwrap_err().to_string(),
-            "`abc` has 3 characters; MinLen(5) asks for at least 5"
+            "`abc` has 3 characters; at least 5 are needed"
         );
         assert!(check("string", "MaxLen(3)", "abcd").is_err());
         assert!(check("string", "MaxLen(3)", "äöü").is_ok());
@@ -453,7 +513,28 @@ mod tests {
             check("uint16", "MinValue(1),MaxValue(65535)", "0")
                 .unwrap_err()
                 .to_string(),
-            "`0` is below MinValue(1)"
+            "`0` is below the smallest value allowed, 1"
+        );
+        assert_eq!(
+            check("string", "MinLen(2)", "a").unwrap_err().to_string(),
+            "`a` has 1 character; at least 2 are needed"
+        );
+        assert_eq!(
+            check("string", "MaxLen(1)", "ab").unwrap_err().to_string(),
+            "the value has 2 characters; at most 1 is allowed"
+        );
+        // An empty MTU names the field's range, not the type's.
+        let empty = check("uint16", "MinValue(68),MaxValue(9000)", "").unwrap_err();
+        assert_eq!(
+            empty.to_string(),
+            "needs a value: a whole number from 68 to 9000"
+        );
+        assert_eq!(empty.rule(), "required");
+        assert_eq!(
+            check("uint16", "MinValue(68),MaxValue(9000)", "x")
+                .unwrap_err()
+                .to_string(),
+            "`x` is not a uint16: give a whole number from 68 to 9000"
         );
         assert!(check("real64", "MaxValue(1)", "1.5").is_err());
         assert_eq!(

@@ -14,6 +14,7 @@ mod entry_definitions;
 mod entry_manifest;
 mod flavour;
 mod flavour_id;
+mod flavour_inputs;
 mod hash_format;
 mod import;
 mod instantiation_level;
@@ -59,6 +60,7 @@ pub const RULES: &[&Rule] = &[
     &entry_definitions::RULE,
     &entry_manifest::RULE,
     &flavour::RULE,
+    &flavour_inputs::RULE,
     &flavour_id::RULE,
     &hash_format::RULE,
     &import::RULE,

@@ -9,7 +9,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{Hint, hint, lasting, row_marker};
+use super::{BACK, CONFIRM, Hint, UP_DOWN, hint, lasting, row_marker};
 use crate::capabilities::Summary;
 use crate::capabilities::introspect::{TypeStatus, TypeSummary};
 use crate::tui::action::Action;
@@ -268,10 +268,10 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
 /// Keys of the capabilities step.
 pub fn hints(_: &State) -> Vec<Hint> {
     vec![
-        hint("↑↓", "candidate"),
-        hint("Space", "choose"),
-        lasting("Enter", "choose and next"),
-        lasting("Esc", "back"),
+        hint(UP_DOWN, "candidate"),
+        hint(&[Action::Toggle], "choose"),
+        lasting(CONFIRM, "choose and next"),
+        lasting(BACK, "back"),
     ]
 }
 

@@ -9,13 +9,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Gauge, Paragraph};
 
-use super::{Hint, hint, lasting, severity_marker};
+use super::{BACK, CONFIRM, Hint, MOVE, hint, lasting, severity_marker};
 use crate::integrity::IntegrityReport;
 use crate::report::Severity;
 use crate::tui::action::Action;
 use crate::tui::effect::{Effect, Progress};
 use crate::tui::scan::human_size;
-use crate::tui::state::State;
+use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{TextScroll, wrap};
 
@@ -162,6 +162,18 @@ pub fn draw_gauge(
     frame.render_widget(Span::styled(progress_label(progress), theme.text), detail);
 }
 
+/// How the check stands for the step strip: errors are problems; a package without a
+/// manifest, or with warnings, is not verified.
+pub fn verdict(report: &IntegrityReport) -> Verdict {
+    let worst = report.findings.iter().map(|f| f.severity()).min();
+    match worst {
+        Some(Severity::Error) => Verdict::Problems,
+        Some(Severity::Warning) => Verdict::Warnings,
+        _ if report.manifest.is_none() => Verdict::Warnings,
+        _ => Verdict::Valid,
+    }
+}
+
 /// The verdict, the manifest and signature, and every finding.
 fn result_lines(report: &IntegrityReport, theme: &Theme, width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
@@ -188,7 +200,10 @@ fn result_lines(report: &IntegrityReport, theme: &Theme, width: usize) -> Vec<Li
         (_, n) => Line::from(vec![
             Span::styled("✗ Integrity problems: ", theme.error),
             Span::styled(
-                format!("{n} error{} (below).", if n == 1 { "" } else { "s" }),
+                format!(
+                    "{} (below).",
+                    crate::tui::widgets::paragraph::count(n, "error")
+                ),
                 theme.text,
             ),
         ]),
@@ -196,7 +211,10 @@ fn result_lines(report: &IntegrityReport, theme: &Theme, width: usize) -> Vec<Li
     lines.push(verdict);
     lines.push(Line::default());
     let manifest = match &report.manifest {
-        Some(name) => format!("{name}, {} files hashed", report.files_hashed),
+        Some(name) => format!(
+            "{name}, {} hashed",
+            crate::tui::widgets::paragraph::count(report.files_hashed, "file")
+        ),
         None => "none".to_owned(),
     };
     lines.push(Line::from(vec![
@@ -257,12 +275,12 @@ fn result_lines(report: &IntegrityReport, theme: &Theme, width: usize) -> Vec<Li
 /// Keys of the integrity step.
 pub fn hints(state: &State) -> Vec<Hint> {
     if running(state) {
-        vec![lasting("Esc", "cancel")]
+        vec![lasting(BACK, "cancel")]
     } else {
         vec![
-            lasting("Enter", "next"),
-            lasting("Esc", "back"),
-            hint("↑↓ PgUp PgDn", "scroll"),
+            lasting(CONFIRM, "next"),
+            lasting(BACK, "back"),
+            hint(MOVE, "scroll"),
         ]
     }
 }

@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{Hint, hint, lasting};
+use super::{BACK, CONFIRM, Hint, hint, lasting};
 use crate::answers::EulaAcceptance;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
@@ -175,19 +175,22 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
 /// Keys of the licence step.
 pub fn hints(state: &State) -> Vec<Hint> {
     let mut hints = vec![
-        hint("a", "accept"),
-        hint("d", "decline"),
-        hint("PgUp PgDn Home End", "scroll"),
+        hint(&[Action::Accept], "accept"),
+        hint(&[Action::Decline], "decline"),
+        hint(
+            &[Action::PageUp, Action::PageDown, Action::Home, Action::End],
+            "scroll",
+        ),
     ];
     if state
         .opened
         .as_ref()
         .is_some_and(|l| l.questions.eulas.len() > 1)
     {
-        hints.push(hint("Tab", "next licence"));
+        hints.push(hint(&[Action::NextField], "next licence"));
     }
-    hints.push(lasting("Enter", "next"));
-    hints.push(lasting("Esc", "back"));
+    hints.push(lasting(CONFIRM, "next"));
+    hints.push(lasting(BACK, "back"));
     hints
 }
 

@@ -22,34 +22,54 @@ use super::state::{State, StepId};
 use super::theme::Theme;
 use crate::report::Severity;
 
-/// A key hint: the keys and what they do here.
+/// A key hint: the actions, written with their keys from the keymap table (so a hint
+/// cannot name a key that does something else), and what they do here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hint {
-    /// Keys as written (`↑↓`, `Enter`).
-    pub keys: &'static str,
+    /// The actions, in the order their keys are written.
+    pub actions: &'static [Action],
     /// What they do in this step.
     pub what: &'static str,
     /// The step's way on or back (Enter, Esc, Ctrl-S): a narrow footer drops it last.
     pub lasting: bool,
 }
 
+impl Hint {
+    /// The keys as the footer and the help write them (`↑↓ PgUp PgDn`, `Enter`); while a
+    /// text field takes letters (`typing`), the keys that still work there.
+    pub fn keys(&self, typing: bool) -> String {
+        super::keymap::label(self.actions, typing)
+    }
+}
+
 /// A hint.
-pub const fn hint(keys: &'static str, what: &'static str) -> Hint {
+pub const fn hint(actions: &'static [Action], what: &'static str) -> Hint {
     Hint {
-        keys,
+        actions,
         what,
         lasting: false,
     }
 }
 
 /// A hint for the step's way on or back, which a narrow footer keeps longest.
-pub const fn lasting(keys: &'static str, what: &'static str) -> Hint {
+pub const fn lasting(actions: &'static [Action], what: &'static str) -> Hint {
     Hint {
-        keys,
+        actions,
         what,
         lasting: true,
     }
 }
+
+/// Moving in a list or text: ↑↓ PgUp PgDn.
+pub const MOVE: &[Action] = &[Action::Up, Action::Down, Action::PageUp, Action::PageDown];
+/// Moving one row: ↑↓.
+pub const UP_DOWN: &[Action] = &[Action::Up, Action::Down];
+/// Typing into the focused field.
+pub const TYPE: &[Action] = &[Action::Input(' ')];
+/// Enter.
+pub const CONFIRM: &[Action] = &[Action::Confirm];
+/// Esc.
+pub const BACK: &[Action] = &[Action::Back];
 
 /// Hands an action to the current step.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
@@ -120,8 +140,15 @@ pub fn form_step_view(
     area: ratatui::layout::Rect,
 ) -> Option<(u16, u16)> {
     use ratatui::layout::{Constraint, Layout};
-    let [top, body] = Layout::vertical([Constraint::Length(2), Constraint::Min(1)]).areas(area);
-    frame.render_widget(ratatui::text::Span::styled(intro, theme.text), top);
+    let lines: Vec<Line> = super::widgets::wrap(intro, usize::from(area.width))
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, theme.text)))
+        .collect();
+    // The introduction, then a blank line.
+    let height = u16::try_from(lines.len() + 1).unwrap_or(u16::MAX);
+    let [top, body] =
+        Layout::vertical([Constraint::Length(height), Constraint::Min(1)]).areas(area);
+    frame.render_widget(ratatui::widgets::Paragraph::new(lines), top);
     let problem = |field: &super::widgets::form::Field| {
         state.problem(&field.subject).map(|p| p.message.clone())
     };
@@ -131,23 +158,38 @@ pub fn form_step_view(
 /// The keys of a form step: the form's, then on and back.
 pub fn form_step_hints(form: &super::widgets::form::Form) -> Vec<Hint> {
     let mut hints = form_hints(form);
-    hints.push(lasting("Enter", "next"));
-    hints.push(lasting("Esc", "back"));
+    hints.push(lasting(CONFIRM, "next"));
+    hints.push(lasting(BACK, "back"));
     hints
 }
 
 /// The keys of a form, for the kind of field focused.
 pub fn form_hints(form: &super::widgets::form::Form) -> Vec<Hint> {
     use super::widgets::form::FieldKind;
-    let mut hints = vec![hint("Tab ↓ / Shift-Tab ↑", "field")];
+    let mut hints = vec![hint(
+        &[
+            Action::NextField,
+            Action::PreviousField,
+            Action::Up,
+            Action::Down,
+        ],
+        "field",
+    )];
     match form.focused().map(|f| &f.kind) {
-        Some(FieldKind::Text) => hints.push(hint("type", "edit")),
+        Some(FieldKind::Text) => hints.push(hint(TYPE, "edit")),
         Some(FieldKind::Secret) => {
-            hints.push(hint("type", "edit"));
-            hints.push(hint("Ctrl-R", "show/hide"));
+            hints.push(hint(TYPE, "edit"));
+            hints.push(hint(&[Action::Reveal], "show/hide"));
         }
-        Some(FieldKind::Choice(_)) => hints.push(hint("← → Space", "choose")),
-        Some(FieldKind::Toggle) => hints.push(hint("Space", "toggle")),
+        Some(FieldKind::Choice(_)) => hints.push(hint(
+            &[Action::Left, Action::Right, Action::Toggle],
+            "choose",
+        )),
+        Some(FieldKind::Toggle) => hints.push(hint(&[Action::Toggle], "toggle")),
+        Some(FieldKind::Supplied) if form.focused().is_some_and(|f| !f.value().is_empty()) => {
+            hints.push(hint(&[Action::Delete, Action::Erase], "clear"));
+        }
+        Some(FieldKind::Supplied) => {}
         None => {}
     }
     hints
@@ -188,7 +230,7 @@ pub fn highlighted(
         }
         if is_match != run_matched && !run.is_empty() {
             let style = if run_matched {
-                base.patch(matched)
+                super::theme::matched_in(base, matched)
             } else {
                 base
             };
@@ -199,7 +241,7 @@ pub fn highlighted(
     }
     if !run.is_empty() {
         let style = if run_matched {
-            base.patch(matched)
+            super::theme::matched_in(base, matched)
         } else {
             base
         };

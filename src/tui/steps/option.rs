@@ -4,16 +4,16 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
-use ratatui::widgets::{Cell, Paragraph, Row, Table, Wrap};
+use ratatui::widgets::{Cell, Paragraph, Row, Table};
 
-use super::{Hint, hint, lasting, row_marker};
+use super::{BACK, CONFIRM, Hint, UP_DOWN, hint, lasting, row_marker};
 use crate::ovf::SystemHardware;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
 use crate::tui::scan::human_size;
 use crate::tui::state::State;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::navigate;
+use crate::tui::widgets::{navigate, wrap};
 
 /// The selected row.
 #[derive(Default)]
@@ -169,20 +169,22 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
             Span::styled(option.id.clone(), theme.title),
             Span::styled(if chosen { "  ✓ chosen" } else { "" }, theme.success),
         ])];
-        lines.push(Line::from(Span::styled(
-            option.description.clone().unwrap_or_default(),
-            theme.muted,
-        )));
-        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), detail);
+        let description = option.description.clone().unwrap_or_default();
+        lines.extend(
+            wrap(&description, usize::from(detail.width))
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, theme.muted))),
+        );
+        frame.render_widget(Paragraph::new(lines), detail);
     }
 }
 
 /// Keys of the option step.
 pub fn hints(_: &State) -> Vec<Hint> {
     vec![
-        hint("↑↓ jk", "choose"),
-        lasting("Enter", "confirm"),
-        lasting("Esc", "back"),
+        hint(UP_DOWN, "choose"),
+        lasting(CONFIRM, "confirm"),
+        lasting(BACK, "back"),
     ]
 }
 

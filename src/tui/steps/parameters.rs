@@ -1,14 +1,17 @@
-//! Step 7, Parameters: the HOT parameters still without a value, grouped by
-//! `parameter_groups`; the session checks each value against the parameter's type and
-//! constraints as it is typed. Hidden parameters are masked. A parameter left empty stays
-//! for stack creation.
+//! Step 7, Parameters: the HOT parameters, grouped by `parameter_groups`: those without a
+//! value to fill, those an environment file already gives (shown, changed or cleared), and
+//! those ONAP supplies at instantiation (shown, never typed; a value a file gives anyway
+//! can be cleared). The session checks each value against the parameter's type and
+//! constraints as it is typed. Hidden parameters are masked; a boolean without a value is
+//! unset until set. A parameter several modules declare is one field, written to each of
+//! them. A parameter left empty stays for stack creation.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::properties::leave_forward;
 use super::{Hint, form_step_hints, form_step_view};
-use crate::session::ParameterGroup;
+use crate::session::{ParameterGroup, ParameterQuestion};
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
 use crate::tui::state::State;
@@ -18,56 +21,146 @@ use crate::tui::widgets::form::{Change, Field, FieldKind, Form};
 /// The form.
 #[derive(Default)]
 pub struct ParametersState {
-    /// One field per parameter without a value.
+    /// One field per parameter without a value, given by an environment file, or supplied.
     pub form: Form,
+}
+
+/// Whether the step shows a question: a value to give, one an environment file gives, or
+/// one ONAP supplies (a template's default is no question).
+fn shown(question: &ParameterQuestion) -> bool {
+    !question.has_value || question.environment.is_some() || question.supplied.is_some()
+}
+
+/// The field for one question, starting from the draft's answer.
+fn field(question: &ParameterQuestion, group: &ParameterGroup, draft: &Draft) -> Field {
+    let kind = if question.supplied.is_some() {
+        FieldKind::Supplied
+    } else if question.hidden {
+        FieldKind::Secret
+    } else if question.type_name == "boolean" {
+        FieldKind::Toggle
+    } else {
+        FieldKind::Text
+    };
+    let from_file = question
+        .environment
+        .as_ref()
+        .map(|_| question.value.clone().unwrap_or_default());
+    let answer = if draft.cleared.contains(&question.name) {
+        Some(String::new())
+    } else {
+        draft.values.get(&question.name).cloned()
+    };
+    let mut field = Field::new(
+        &question.name,
+        format!("parameter {}", question.name),
+        question
+            .label
+            .clone()
+            .unwrap_or_else(|| question.name.clone()),
+        kind,
+    )
+    .starting(from_file, answer);
+    // A hidden value is never shown, so it is replaced, never cleared unseen.
+    field.clearable = question.environment.is_some() && !question.hidden;
+    let mut detail = vec![question.name.clone(), question.type_name.to_owned()];
+    detail.extend(question.constraints.iter().cloned());
+    if let Some(supplied) = &question.supplied {
+        detail.push(format!("ONAP supplies it ({})", supplied.rule));
+    }
+    field.detail = detail.join(" · ");
+    let mut help = vec![question.description.clone().unwrap_or_else(|| {
+        format!(
+            "declared in {}; empty leaves it for stack creation",
+            question.template
+        )
+    })];
+    match (&question.environment, question.hidden) {
+        (Some(environment), false) => help.push(format!(
+            "{environment} gives its value; emptying the field clears it there."
+        )),
+        (Some(environment), true) => help.push(format!(
+            "{environment} gives it a hidden value; what you type replaces it."
+        )),
+        (None, _) => {}
+    }
+    if question.modules.len() > 1 {
+        help.push(format!(
+            "One value for the {} modules declaring it: {}.",
+            question.modules.len(),
+            question.modules.join(", ")
+        ));
+    }
+    field.help = sentences(&help);
+    field.group = Some(match place(question) {
+        Place::ToFill => group
+            .label
+            .clone()
+            .unwrap_or_else(|| format!("Parameters of {}", question.template)),
+        Place::Given => "Given by the environment files".to_owned(),
+        Place::Supplied => "Supplied by ONAP at instantiation".to_owned(),
+    });
+    field
+}
+
+/// Where a question stands in the form: what to fill comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Place {
+    /// No value yet.
+    ToFill,
+    /// An environment file gives its value.
+    Given,
+    /// ONAP supplies it.
+    Supplied,
+}
+
+fn place(question: &ParameterQuestion) -> Place {
+    if question.supplied.is_some() {
+        Place::Supplied
+    } else if question.environment.is_some() {
+        Place::Given
+    } else {
+        Place::ToFill
+    }
+}
+
+/// Texts joined as sentences (a full stop added where one is missing).
+fn sentences(parts: &[String]) -> String {
+    parts
+        .iter()
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            let p = p.trim();
+            if p.ends_with(['.', '!', '?', ':']) {
+                p.to_owned()
+            } else {
+                format!("{p}.")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The form for the parameters the session asks, starting from the draft's answers.
 pub fn build(groups: &[ParameterGroup], draft: &Draft) -> Form {
-    let mut fields = Vec::new();
-    for group in groups {
-        for question in group.parameters.iter().filter(|q| !q.has_value) {
-            let kind = if question.hidden {
-                FieldKind::Secret
-            } else if question.type_name == "boolean" {
-                FieldKind::Toggle
-            } else {
-                FieldKind::Text
-            };
-            let mut field = Field::new(
-                &question.name,
-                format!("parameter {}", question.name),
-                question
-                    .label
-                    .clone()
-                    .unwrap_or_else(|| question.name.clone()),
-                kind,
-            )
-            .starting(None, draft.values.get(&question.name).cloned());
-            let mut detail = vec![question.name.clone(), question.type_name.to_owned()];
-            detail.extend(question.constraints.iter().cloned());
-            field.detail = detail.join(" · ");
-            field.help = question.description.clone().unwrap_or_else(|| {
-                format!(
-                    "declared in {}; empty leaves it for stack creation",
-                    question.template
-                )
-            });
-            field.group = Some(
-                group
-                    .label
-                    .clone()
-                    .unwrap_or_else(|| format!("Parameters of {}", question.template)),
-            );
-            fields.push(field);
-        }
-    }
-    Form::new(fields)
+    let mut questions: Vec<(&ParameterQuestion, &ParameterGroup)> = groups
+        .iter()
+        .flat_map(|group| group.parameters.iter().map(move |q| (q, group)))
+        .filter(|(q, _)| shown(q))
+        .collect();
+    questions.sort_by_key(|(q, _)| place(q));
+    Form::new(
+        questions
+            .into_iter()
+            .map(|(q, group)| field(q, group, draft))
+            .collect(),
+    )
 }
 
 /// The session evaluated the answers again: when the parameters it asks changed (a chosen
-/// implementation leaves its own open), the form is built anew. Typed values live in the
-/// draft, so none is lost, and the focus stays on the same parameter.
+/// implementation leaves its own open, a fix removed one), the form is built anew. Typed
+/// values live in the draft, so none is lost, and the focus stays on the same parameter,
+/// or at the same place when it is gone.
 pub fn questions_changed(state: &mut State) {
     let Some(resolution) = state.review.resolution.clone() else {
         return;
@@ -82,10 +175,14 @@ pub fn questions_changed(state: &mut State) {
     if asked(&form) == asked(&state.parameters.form) {
         return;
     }
-    let focused = state.parameters.form.focused().map(|f| f.key.clone());
+    let old = &state.parameters.form;
+    let focused = old.focused().map(|f| f.key.clone());
+    let at = old.focus;
     state.parameters.form = form;
-    if let Some(key) = focused {
-        state.parameters.form.focus_first(|f| f.key == key);
+    let form = &mut state.parameters.form;
+    let kept = focused.is_some_and(|key| form.focus_first(|f| f.key == key));
+    if !kept {
+        form.focus = at.min(form.fields.len().saturating_sub(1));
     }
 }
 
@@ -114,10 +211,15 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
             Change::Edited(index) => {
                 let field = &state.parameters.form.fields[index];
                 let (key, value) = (field.key.clone(), field.value().to_owned());
-                // An emptied field is no answer: the parameter waits for stack creation.
+                // An emptied field is no answer (the parameter waits for stack creation),
+                // or, when a file gives the value, clears it there.
                 if value.is_empty() {
                     state.draft.values.remove(&key);
+                    if field.clearable {
+                        state.draft.cleared.insert(key);
+                    }
                 } else {
+                    state.draft.cleared.remove(&key);
                     state.draft.values.insert(key, value);
                 }
                 state.changed()
@@ -132,7 +234,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
     form_step_view(
         state,
         &state.parameters.form,
-        "Parameters without a value. Fill what you know; an empty one is left for stack creation.",
+        "Fill what you know; an empty parameter is left for stack creation. Values an environment file gives can be changed or cleared; ONAP supplies those marked so.",
         theme,
         frame,
         area,
@@ -149,66 +251,242 @@ mod tests {
     use crate::tui::action::Action::*;
     use crate::tui::state::StepId;
     use crate::tui::testing::opened;
+    use crate::tui::widgets::form::FieldKind;
+
+    const DNS: &str = "tests/fixtures/wizard/dns-needs-work";
 
     #[test]
-    fn only_parameters_without_a_value_are_asked() {
-        let state = opened("tests/fixtures/wizard/dns-needs-work");
+    fn what_to_fill_comes_first_then_what_files_give_then_what_onap_supplies() {
+        let state = opened(DNS);
         assert_eq!(state.step, StepId::Parameters);
-        let names: Vec<&str> = state
+        let fields: Vec<(&str, &FieldKind, Option<&str>)> = state
             .parameters
             .form
             .fields
             .iter()
-            .map(|f| f.key.as_str())
+            .map(|f| (f.key.as_str(), &f.kind, f.group.as_deref()))
             .collect();
-        assert_eq!(
-            names,
-            [
-                "vnf_id",
-                "vf_module_id",
-                "oam_net_id",
-                "dns_names",
-                "unused_flag"
-            ],
-            "dns_flavor_name and dns_cache_size have env values, dns_image_name a default"
+        let names: Vec<&str> = fields.iter().map(|f| f.0).collect();
+        assert!(
+            !names.contains(&"dns_image_name"),
+            "a template default is no question"
         );
+        let supplied: Vec<&str> = fields
+            .iter()
+            .filter(|f| *f.1 == FieldKind::Supplied)
+            .map(|f| f.0)
+            .collect();
+        assert!(
+            supplied.contains(&"vnf_id") && supplied.contains(&"oam_net_id"),
+            "{supplied:?}"
+        );
+        let given = state
+            .parameters
+            .form
+            .fields
+            .iter()
+            .find(|f| f.key == "dns_cache_size")
+            .expect("an environment value is shown");
+        assert_eq!((given.value(), given.clearable), ("512", true));
+        assert_eq!(
+            given.group.as_deref(),
+            Some("Given by the environment files")
+        );
+        let places: Vec<usize> = fields
+            .iter()
+            .map(|f| match (f.1, f.2) {
+                (FieldKind::Supplied, _) => 2,
+                (_, Some("Given by the environment files")) => 1,
+                _ => 0,
+            })
+            .collect();
+        assert!(places.is_sorted(), "{places:?}");
     }
 
     #[test]
-    fn a_value_onap_supplies_is_a_problem_of_its_field() {
-        let mut state = opened("tests/fixtures/wizard/dns-needs-work");
-        state.parameters.form.focus = 0;
-        state.type_text("vnf-7");
-        let problem = state
-            .problem("parameter vnf_id")
-            .expect("the environment file must not list vnf_id");
-        assert_eq!(problem.rule, "R-20856");
+    fn a_supplied_parameter_takes_no_typing() {
+        let mut state = opened(DNS);
+        let at = state
+            .parameters
+            .form
+            .fields
+            .iter()
+            .position(|f| f.key == "vnf_id")
+            .unwrap();
+        state.parameters.form.focus = at;
+        assert!(!state.text_focused());
+        state.keys(&[Input('x'), Delete]);
+        assert!(!state.draft.values.contains_key("vnf_id"));
+    }
+
+    #[test]
+    fn an_environment_value_is_changed_or_cleared() {
+        let mut state = opened(DNS);
+        let at = state
+            .parameters
+            .form
+            .fields
+            .iter()
+            .position(|f| f.key == "dns_cache_size")
+            .unwrap();
+        state.parameters.form.focus = at;
+        state.keys(&[Erase]);
+        assert_eq!(state.draft.values["dns_cache_size"], "51");
+        state.keys(&[DeleteToStart]);
+        assert!(state.draft.cleared.contains("dns_cache_size"));
+        assert!(!state.draft.values.contains_key("dns_cache_size"));
+        let env = state
+            .review
+            .checked()
+            .and_then(|c| c.previews.iter().find(|p| p.title == "environment"))
+            .map(|p| p.text.clone())
+            .unwrap();
         assert!(
-            problem
-                .message
-                .contains("leave this parameter without a value"),
-            "{}",
-            problem.message
+            !env.contains("dns_cache_size"),
+            "cleared from the written file:\n{env}"
         );
-        state.keys(&[Erase, Erase, Erase, Erase, Erase]);
-        assert!(state.problem("parameter vnf_id").is_none(), "cleared");
+        state.type_text("1024");
+        assert!(!state.draft.cleared.contains("dns_cache_size"));
+        assert_eq!(state.draft.values["dns_cache_size"], "1024");
     }
 
     #[test]
     fn values_are_checked_by_type_and_an_emptied_field_is_no_answer() {
-        let mut state = opened("tests/fixtures/wizard/dns-needs-work");
-        state.keys(&[End]);
-        let flag = state.parameters.form.fields.len() - 1;
+        let mut state = opened(DNS);
+        let flag = state
+            .parameters
+            .form
+            .fields
+            .iter()
+            .position(|f| f.key == "unused_flag")
+            .unwrap();
         state.parameters.form.focus = flag;
+        assert_eq!(state.parameters.form.fields[flag].value(), "", "unset");
         state.keys(&[Toggle]);
         assert_eq!(state.draft.values["unused_flag"], "true");
-        state.parameters.form.focus = 0;
-        state.type_text("vnf-7");
-        assert_eq!(state.draft.values["vnf_id"], "vnf-7");
-        state.keys(&[Erase, Erase, Erase, Erase, Erase]);
-        assert!(!state.draft.values.contains_key("vnf_id"));
-        assert!(state.problem("parameter vnf_id").is_none());
+        state.keys(&[Toggle, Toggle]);
+        assert!(
+            !state.draft.values.contains_key("unused_flag"),
+            "back to unset: no answer"
+        );
+        let names = state
+            .parameters
+            .form
+            .fields
+            .iter()
+            .position(|f| f.key == "vf_module_id")
+            .unwrap();
+        // Its metadata misspells get_param, so no rule sees ONAP supplying it yet.
+        state.parameters.form.focus = names;
+        state.type_text("m-1");
+        assert_eq!(state.draft.values["vf_module_id"], "m-1");
+        state.keys(&[Erase, Erase, Erase]);
+        assert!(!state.draft.values.contains_key("vf_module_id"));
+        assert!(
+            !state.draft.cleared.contains("vf_module_id"),
+            "no file gave it"
+        );
         state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Review);
+    }
+
+    #[test]
+    fn a_parameter_a_fix_removes_leaves_the_form_and_the_focus_stays_in_place() {
+        let mut state = opened(DNS);
+        let flag = state
+            .parameters
+            .form
+            .fields
+            .iter()
+            .position(|f| f.key == "unused_flag")
+            .unwrap();
+        state.parameters.form.focus = flag;
+        state.keys(&[Confirm]);
+        assert_eq!(state.step, StepId::Review);
+        let count = state.review.checked().unwrap().violations.len();
+        let at = (0..count)
+            .find(|&row| {
+                state.review.selected = row;
+                state
+                    .review
+                    .selected_violation()
+                    .is_some_and(|v| v.rule.id == "R-90279" && v.path.contains("unused_flag"))
+            })
+            .expect("the unused flag is reported");
+        state.keys(&[PreviewFix, Confirm]);
+        assert!(
+            state
+                .parameters
+                .form
+                .fields
+                .iter()
+                .all(|f| f.key != "unused_flag"),
+            "the removed parameter has no field"
+        );
+        assert_eq!(
+            state.parameters.form.focus,
+            flag.min(state.parameters.form.fields.len() - 1),
+            "the focus stays where it was"
+        );
+        assert_eq!(
+            state.review.selected,
+            at.min(state.review.checked().unwrap().violations.len() - 1),
+            "the selection stays on its row"
+        );
+        state.keys(&[UndoFix]);
+        assert!(
+            state
+                .parameters
+                .form
+                .fields
+                .iter()
+                .any(|f| f.key == "unused_flag"),
+            "undone, it is asked again"
+        );
+        assert_eq!(state.review.selected, at, "the same violation again");
+    }
+
+    #[test]
+    fn a_parameter_of_several_modules_is_one_field_written_to_each() {
+        let mut state = opened("tests/fixtures/wizard/dns-two-modules");
+        let flavors: Vec<usize> = (0..state.parameters.form.fields.len())
+            .filter(|&i| state.parameters.form.fields[i].key == "dns_flavor_name")
+            .collect();
+        assert_eq!(flavors.len(), 1, "one field for both modules");
+        let field = &state.parameters.form.fields[flavors[0]];
+        assert!(
+            field.help.contains(
+                "One value for the 2 modules declaring it: base_dns.yaml, dns_expansion.yaml"
+            ),
+            "{}",
+            field.help
+        );
+        state.parameters.form.focus = flavors[0];
+        state.type_text("m1.large");
+        let resolution = state.review.resolution.clone().unwrap();
+        assert!(resolution.refusal.is_none(), "{:?}", resolution.refusal);
+        assert_eq!(
+            resolution.checked.violations.len(),
+            0,
+            "{:?}",
+            resolution.checked.violations
+        );
+        let supplied: Vec<&str> = state
+            .parameters
+            .form
+            .fields
+            .iter()
+            .filter(|f| f.kind == FieldKind::Supplied)
+            .map(|f| f.key.as_str())
+            .collect();
+        for name in [
+            "vnf_id",
+            "vf_module_id",
+            "vnf_name",
+            "dns_names",
+            "oam_net_id",
+        ] {
+            assert!(supplied.contains(&name), "{name}: {supplied:?}");
+        }
     }
 }

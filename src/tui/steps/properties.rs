@@ -174,13 +174,11 @@ pub fn leave_forward(state: &mut State, form: fn(&mut State) -> &mut Form, what:
     let form = form(state);
     form.show_all_problems = true;
     form.focus_first(|f| f.subject == first_subject);
-    let more = match bad.len() {
-        1 => String::new(),
-        n => format!(" and {} more", n - 1),
+    let said = match bad.len() {
+        1 => format!("{first_label} needs attention"),
+        n => format!("{first_label} and {} more need attention", n - 1),
     };
-    state.warn(format!(
-        "{what}: {first_label}{more} need attention (marked ✗)"
-    ));
+    state.warn(format!("{what}: {said} (marked ✗)"));
 }
 
 /// Keys of the properties step.

@@ -1,23 +1,28 @@
-//! Step 9, Write: the output folder (beside the source by default), the package format
-//! (those the session cannot make yet are named with the reason), whether to replace a
-//! non-empty folder, where to save the answers too; then Enter or Ctrl-S writes, and the
-//! paths written and a one-line summary stay on screen.
+//! Step 9, Write: the output folder (beside the source by default, looked at as it is
+//! chosen: a folder holding files is replaced only when the checkbox allows it), the
+//! package format, whether to replace a non-empty folder, where to save the answers too;
+//! then Enter or Ctrl-S writes, and the paths written and a one-line summary stay on
+//! screen. Answers that fail to save after the outputs are written are said so, and saved
+//! again from here without writing anything else.
 
 use std::path::{Path, PathBuf};
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
-use super::{Hint, form_hints, hint, lasting};
+use super::{BACK, CONFIRM, Hint, TYPE, form_hints, hint, lasting};
 use crate::answers::PackageFormat;
 use crate::tui::action::Action;
-use crate::tui::effect::{Draft, Effect, WriteOrder, WriteReport};
+use crate::tui::effect::{Draft, Effect, OutFolder, WriteOrder, WriteReport};
+use crate::tui::keymap::keys_of;
 use crate::tui::opened::Opened;
-use crate::tui::state::{Exit, State};
+use crate::tui::state::{Exit, State, StepId, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::form::{Change, Field, FieldKind, Form};
+use crate::tui::widgets::paragraph::count;
+use crate::tui::widgets::wrap;
 
 /// The output folder field.
 pub const OUT: &str = "out";
@@ -40,6 +45,11 @@ pub enum Phase {
     Done(WriteReport),
     /// Nothing was written, for this reason.
     Failed(String),
+    /// The outputs are written, the answers file asked for is not: the operator may give
+    /// another file and save again.
+    SaveFailed(WriteReport),
+    /// The answers are being saved again after `SaveFailed`.
+    Saving(WriteReport),
 }
 
 /// The settings and where writing stands.
@@ -51,20 +61,49 @@ pub struct WriteState {
     pub phase: Phase,
     /// Bytes streamed into the packages so far, while writing.
     pub progress: Option<crate::tui::effect::Progress>,
+    /// The output folder as last looked at.
+    pub probed: Option<(PathBuf, OutFolder)>,
+    /// The folder being looked at.
+    pub probing: Option<PathBuf>,
 }
 
 impl WriteState {
-    /// What was written, once it was.
+    /// What was written, once it was (the answers file may still wait to be saved).
     pub fn written(&self) -> Option<&WriteReport> {
         match &self.phase {
-            Phase::Done(report) => Some(report),
+            Phase::Done(report) | Phase::SaveFailed(report) | Phase::Saving(report) => Some(report),
             _ => None,
         }
     }
 
     /// Whether a text field of the settings has focus.
     pub fn text_focused(&self) -> bool {
-        matches!(self.phase, Phase::Idle | Phase::Failed(_)) && self.form.text_focused()
+        match self.phase {
+            Phase::Idle | Phase::Failed(_) => self.form.text_focused(),
+            Phase::SaveFailed(_) => true,
+            _ => false,
+        }
+    }
+
+    /// How the step stands for the step strip.
+    pub fn verdict(&self) -> Verdict {
+        match &self.phase {
+            Phase::Failed(_) => Verdict::Problems,
+            Phase::SaveFailed(_) | Phase::Saving(_) => Verdict::Warnings,
+            Phase::Done(report) if report.answers_failed.is_some() => Verdict::Warnings,
+            _ => Verdict::Valid,
+        }
+    }
+
+    /// The output folder as typed.
+    fn out(&self) -> PathBuf {
+        PathBuf::from(self.value(OUT).trim())
+    }
+
+    /// What the output folder holds, when it was looked at as it is typed now.
+    fn folder(&self) -> Option<&OutFolder> {
+        let (path, folder) = self.probed.as_ref()?;
+        (*path == self.out()).then_some(folder)
     }
 
     fn value(&self, key: &str) -> String {
@@ -100,7 +139,8 @@ pub fn build(opened: &Opened, draft: &Draft, save_to: Option<&Path>) -> Form {
         None,
     );
     out.detail = "created; a non-empty one is replaced only when allowed below".to_owned();
-    out.help = "templates, environment, answers.yaml and the package go here".to_owned();
+    out.help =
+        "the template set goes here; the answers and the package into its .vnfwiz/".to_owned();
     let chosen = draft.answers.package.unwrap_or(PackageFormat::None);
     let formats = [
         PackageFormat::None,
@@ -135,25 +175,55 @@ pub fn build(opened: &Opened, draft: &Draft, save_to: Option<&Path>) -> Form {
     .starting(save_to.map(|p| p.display().to_string()), None);
     save.detail = "optional; secrets are left out".to_owned();
     save.help =
-        "a file `vnfwiz onboard --answers` replays; empty saves nothing besides answers.yaml"
+        "a file `vnfwiz onboard --answers` replays; empty saves nothing besides .vnfwiz/answers.yaml"
             .to_owned();
     Form::new(vec![out, package, force, save])
 }
 
-/// Starts writing when the review says the outputs are ready.
-fn start(state: &mut State) -> Vec<Effect> {
+/// Why writing cannot start now, as the screen says it; none when it can.
+fn not_ready(state: &State) -> Option<String> {
+    if let Some(why) = state.review.blocking() {
+        return Some(format!("Not ready: {why}"));
+    }
     if !state.review.ready() {
-        let why = state
-            .review
-            .blocking()
-            .unwrap_or_else(|| "the answers are still being checked".to_owned());
-        state.warn(format!("Not ready to write: {why}"));
+        return Some("The answers are still being checked.".to_owned());
+    }
+    let write = &state.write;
+    let out = write.out();
+    if out.as_os_str().is_empty() {
+        return Some("Give the output folder first.".to_owned());
+    }
+    match write.folder() {
+        Some(OutFolder::Unusable(reason)) => Some(reason.clone()),
+        Some(OutFolder::Holds(n)) if write.value(FORCE) != "true" => Some(format!(
+            "{} holds {}: tick “Replace a non-empty folder” to replace them, or choose another folder.",
+            out.display(),
+            entries(*n)
+        )),
+        _ => None,
+    }
+}
+
+/// `1 entry`, `3 entries` (counted up to the session's bound).
+fn entries(n: usize) -> String {
+    let bound = crate::session::MAX_COUNTED;
+    match n {
+        1 => "1 entry".to_owned(),
+        n if n >= bound => format!("{bound} entries or more"),
+        n => format!("{n} entries"),
+    }
+}
+
+/// Starts writing when nothing on screen stands in the way.
+fn start(state: &mut State) -> Vec<Effect> {
+    if let Some(why) = not_ready(state) {
+        state.warn(why);
         return Vec::new();
     }
     let save = state.write.value(SAVE);
     let order = WriteOrder {
         draft: state.draft.clone(),
-        out: PathBuf::from(state.write.value(OUT)),
+        out: state.write.out(),
         force: state.write.value(FORCE) == "true",
         save_to: (!save.trim().is_empty()).then(|| PathBuf::from(save.trim())),
     };
@@ -164,13 +234,21 @@ fn start(state: &mut State) -> Vec<Effect> {
 
 /// From the review: go to this step and write at once.
 pub fn write_now(state: &mut State) -> Vec<Effect> {
-    state.step = crate::tui::state::StepId::Write;
+    state.step = StepId::Write;
     start(state)
 }
 
-/// Writing ended.
+/// Writing ended: written (perhaps without the answers file), or nothing written.
 pub fn written(state: &mut State, result: Result<WriteReport, String>) {
+    state.write.probed = None;
     state.write.phase = match result {
+        Ok(report) if report.answers_failed.is_some() => {
+            state.unsaved = false;
+            if let Some(index) = state.write.form.fields.iter().position(|f| f.key == SAVE) {
+                state.write.form.focus = index;
+            }
+            Phase::SaveFailed(report)
+        }
         Ok(report) => {
             state.unsaved = false;
             Phase::Done(report)
@@ -179,10 +257,86 @@ pub fn written(state: &mut State, result: Result<WriteReport, String>) {
     };
 }
 
+/// The answers were saved again (or not) after the outputs were written; false when no
+/// such save was under way.
+pub fn saved(state: &mut State, result: &Result<PathBuf, String>) -> bool {
+    let Phase::Saving(report) = &state.write.phase else {
+        return false;
+    };
+    let mut report = report.clone();
+    state.write.phase = match result {
+        Ok(path) => {
+            report.answers_saved = Some(path.clone());
+            report.answers_failed = None;
+            Phase::Done(report)
+        }
+        Err(reason) => {
+            let path = PathBuf::from(state.write.value(SAVE).trim());
+            report.answers_failed = Some((path, reason.clone()));
+            Phase::SaveFailed(report)
+        }
+    };
+    true
+}
+
+/// The output folder was looked at.
+pub fn probed(state: &mut State, path: &Path, folder: OutFolder) {
+    if state.write.probing.as_deref() == Some(path) {
+        state.write.probing = None;
+    }
+    state.write.probed = Some((path.to_path_buf(), folder));
+}
+
+/// Looks at the output folder when the step shows settings for a folder not looked at
+/// yet (on arrival, and as it is typed).
+pub fn probe_needed(state: &mut State) -> Vec<Effect> {
+    let write = &mut state.write;
+    if state.step != StepId::Write || !matches!(write.phase, Phase::Idle | Phase::Failed(_)) {
+        return Vec::new();
+    }
+    let out = write.out();
+    let known = write.probed.as_ref().is_some_and(|(p, _)| *p == out);
+    if out.as_os_str().is_empty() || known || write.probing.as_ref() == Some(&out) {
+        return Vec::new();
+    }
+    write.probing = Some(out.clone());
+    vec![Effect::Probe(out)]
+}
+
+/// Keys while the answers file waits to be saved again: only its field takes keys.
+fn save_failed_update(state: &mut State, report: WriteReport, action: Action) -> Vec<Effect> {
+    match action {
+        Action::Confirm | Action::Write => {
+            let save = state.write.value(SAVE);
+            if save.trim().is_empty() {
+                state.warn("Give the file to save the answers to; Esc leaves them unsaved.");
+                return Vec::new();
+            }
+            state.write.phase = Phase::Saving(report);
+            vec![Effect::SaveAnswers {
+                draft: state.draft.clone(),
+                path: PathBuf::from(save.trim()),
+            }]
+        }
+        Action::Back => {
+            state.write.phase = Phase::Done(report);
+            Vec::new()
+        }
+        action => {
+            let form = &mut state.write.form;
+            let focus = form.focus;
+            form.update(action);
+            form.focus = focus;
+            Vec::new()
+        }
+    }
+}
+
 /// Keys of the write step.
 pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     match (&state.write.phase, action) {
-        (Phase::Writing, _) => Vec::new(),
+        (Phase::Writing | Phase::Saving(_), _) => Vec::new(),
+        (Phase::SaveFailed(report), action) => save_failed_update(state, report.clone(), action),
         (Phase::Done(report), Action::Confirm) => {
             state.exit = Some(Exit::Written(report.summary.clone()));
             Vec::new()
@@ -215,7 +369,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
         return None;
     }
     let [form_area, status] =
-        Layout::vertical([Constraint::Min(6), Constraint::Length(4)]).areas(area);
+        Layout::vertical([Constraint::Min(6), Constraint::Length(5)]).areas(area);
     let no_problem = |_: &Field| None;
     let cursor = state.write.form.view(&no_problem, theme, frame, form_area);
     if state.write.phase == Phase::Writing {
@@ -223,28 +377,69 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
         // Nothing takes typing while the session writes.
         return None;
     }
-    let lines = match &state.write.phase {
-        Phase::Failed(reason) => vec![Line::from(vec![
-            Span::styled("✗ Nothing was written: ", theme.error),
-            Span::styled(reason.clone(), theme.text),
-        ])],
-        _ => match state.review.blocking() {
-            Some(why) => vec![Line::from(vec![
-                Span::styled("✗ Not ready: ", theme.error),
-                Span::styled(why, theme.text),
-            ])],
-            None if state.review.ready() => vec![Line::from(Span::styled(
-                "✓ Ready: Enter or Ctrl-S writes.",
-                theme.success,
-            ))],
-            None => vec![Line::from(Span::styled(
-                "Checking the answers…",
-                theme.muted,
-            ))],
-        },
+    let width = usize::from(status.width);
+    let mut lines = Vec::new();
+    let mut say = |mark: &'static str, style, text: &str| {
+        for (i, part) in wrap(text, width.saturating_sub(2)).into_iter().enumerate() {
+            lines.push(Line::from(vec![
+                Span::styled(if i == 0 { mark } else { "  " }, style),
+                Span::styled(part, theme.text),
+            ]));
+        }
     };
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), status);
+    let keys = format!(
+        "{} or {}",
+        first_key(Action::Confirm),
+        first_key(Action::Write)
+    );
+    match &state.write.phase {
+        Phase::Failed(reason) => say("✗ ", theme.error, &format!("Nothing was written: {reason}")),
+        Phase::SaveFailed(report) | Phase::Saving(report) => {
+            say(
+                "✓ ",
+                theme.success,
+                &format!(
+                    "Written to {}: {}.",
+                    report.directory.display(),
+                    count(report.files.len() + report.packages.len(), "file")
+                ),
+            );
+            if let Some((path, reason)) = &report.answers_failed {
+                say(
+                    "✗ ",
+                    theme.error,
+                    &format!(
+                        "The answers were not saved to {}: {reason}. {keys} saves them to the file above (change it first); {} leaves them unsaved.",
+                        path.display(),
+                        first_key(Action::Back)
+                    ),
+                );
+            }
+        }
+        _ => match not_ready(state) {
+            Some(why) if state.review.blocking().is_some() => say("✗ ", theme.error, &why),
+            Some(why) if state.review.ready() => say("▲ ", theme.warning, &why),
+            Some(why) => say("  ", theme.muted, &why),
+            None => {
+                let out = state.write.out();
+                let what = match state.write.folder() {
+                    Some(OutFolder::Holds(n)) => {
+                        format!("{keys} replaces the {} of {}.", entries(*n), out.display())
+                    }
+                    Some(_) => format!("{keys} writes into {}.", out.display()),
+                    None => format!("{keys} writes into {} (looking at it…).", out.display()),
+                };
+                say("✓ ", theme.success, &format!("Ready: {what}"));
+            }
+        },
+    }
+    frame.render_widget(Paragraph::new(lines), status);
     cursor
+}
+
+/// The first key of an action, as the keymap names it.
+fn first_key(action: Action) -> String {
+    keys_of(action).into_iter().next().unwrap_or_default()
 }
 
 /// `Writing…` and, while images stream into a package, a gauge with throughput and time
@@ -286,27 +481,51 @@ fn draw_report(report: &WriteReport, theme: &Theme, frame: &mut Frame, area: Rec
             Span::styled("  (package, validated)", theme.muted),
         ]));
     }
+    let width = usize::from(area.width);
     if let Some(saved) = &report.answers_saved {
         lines.push(Line::default());
-        lines.push(Line::from(Span::styled(
-            format!("Answers saved to {} (secrets left out)", saved.display()),
-            theme.text,
-        )));
+        let text = format!("Answers saved to {} (secrets left out)", saved.display());
+        lines.extend(
+            wrap(&text, width)
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, theme.text))),
+        );
+    }
+    if let Some((path, reason)) = &report.answers_failed {
+        lines.push(Line::default());
+        let text = format!(
+            "✗ The answers were not saved to {}: {reason}",
+            path.display()
+        );
+        lines.extend(
+            wrap(&text, width)
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, theme.error))),
+        );
     }
     lines.push(Line::default());
-    lines.push(Line::from(Span::styled("Enter finishes.", theme.muted)));
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+    lines.push(Line::from(Span::styled(
+        format!("{} finishes.", first_key(Action::Confirm)),
+        theme.muted,
+    )));
+    frame.render_widget(Paragraph::new(lines), area);
 }
 
 /// Keys of the write step.
 pub fn hints(state: &State) -> Vec<Hint> {
     match state.write.phase {
-        Phase::Writing => vec![hint("…", "writing")],
-        Phase::Done(_) => vec![lasting("Enter", "finish")],
+        Phase::Writing => vec![hint(&[], "writing…")],
+        Phase::Saving(_) => vec![hint(&[], "saving the answers…")],
+        Phase::Done(_) => vec![lasting(CONFIRM, "finish")],
+        Phase::SaveFailed(_) => vec![
+            hint(TYPE, "file name"),
+            lasting(&[Action::Confirm, Action::Write], "save the answers"),
+            lasting(BACK, "leave them unsaved"),
+        ],
         _ => {
             let mut hints = form_hints(&state.write.form);
-            hints.push(lasting("Enter Ctrl-S", "write"));
-            hints.push(lasting("Esc", "back"));
+            hints.push(lasting(&[Action::Confirm, Action::Write], "write"));
+            hints.push(lasting(BACK, "back"));
             hints
         }
     }
@@ -373,11 +592,15 @@ mod tests {
         let report = state.write.written().expect("written").clone();
         assert_eq!(
             report.files,
-            ["base_vfw_edge.yaml", "base_vfw_edge.env", "answers.yaml"]
+            [
+                "base_vfw_edge.yaml",
+                "base_vfw_edge.env",
+                ".vnfwiz/answers.yaml"
+            ]
         );
         assert_eq!(report.secret_files, ["base_vfw_edge.env"]);
         assert!(!state.unsaved);
-        let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
+        let answers = std::fs::read_to_string(out.join(".vnfwiz/answers.yaml")).unwrap();
         assert!(answers.contains("vfw.site.name: berlin-07"), "{answers}");
         assert!(
             !answers.contains("correct-horse"),
@@ -396,8 +619,8 @@ mod tests {
         assert_eq!(state.draft.answers.package, Some(PackageFormat::Csar));
         state.keys(&[Write]);
         let report = state.write.written().expect("written").clone();
-        assert_eq!(report.packages, ["vfw-edge.csar"]);
-        assert!(out.join("vfw-edge.csar").is_file());
+        assert_eq!(report.packages, [".vnfwiz/vfw-edge.csar"]);
+        assert!(out.join(".vnfwiz/vfw-edge.csar").is_file());
         assert!(report.summary.contains("4 files"), "{}", report.summary);
         assert!(
             state.write.progress.is_some(),
@@ -412,12 +635,98 @@ mod tests {
         std::fs::create_dir(&out).unwrap();
         std::fs::write(out.join("old.txt"), "old").unwrap();
         let mut state = ready(&out);
+        state.keys(&[Home]);
+        assert_eq!(state.write.folder(), Some(&OutFolder::Holds(1)));
+        assert!(not_ready(&state).unwrap().contains("holds 1 entry"));
         state.keys(&[Write]);
-        assert!(matches!(&state.write.phase, Phase::Failed(why) if why.contains("not empty")));
+        assert_eq!(state.write.phase, Phase::Idle, "nothing tried");
+        let notice = &state.notice.as_ref().unwrap().text;
+        assert!(
+            notice.contains("tick “Replace a non-empty folder”") && !notice.contains("--force"),
+            "{notice}"
+        );
         assert!(out.join("old.txt").exists(), "left as it was");
-        state.keys(&[Down, Down, Toggle, Write]);
+        state.keys(&[Down, Down, Toggle]);
+        assert!(not_ready(&state).is_none(), "replacing is allowed now");
+        state.keys(&[Write]);
         assert!(state.write.written().is_some());
         assert!(!out.join("old.txt").exists());
+    }
+
+    #[test]
+    fn an_answers_file_that_is_a_folder_stops_the_write_before_anything_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("edge");
+        let mut state = ready(&out);
+        state
+            .write
+            .form
+            .field_mut(SAVE)
+            .unwrap()
+            .input
+            .set(dir.path().display().to_string());
+        state.keys(&[Write]);
+        let Phase::Failed(reason) = &state.write.phase else {
+            panic!("{:?}", state.write.phase);
+        };
+        assert!(reason.contains("is a folder"), "{reason}");
+        assert!(!out.exists(), "nothing was written, as the screen says");
+        let file = dir.path().join("site.yaml");
+        state
+            .write
+            .form
+            .field_mut(SAVE)
+            .unwrap()
+            .input
+            .set(file.display().to_string());
+        state.keys(&[Write]);
+        assert!(
+            matches!(state.write.phase, Phase::Done(_)),
+            "the retry succeeds"
+        );
+        assert!(out.join("base_vfw_edge.yaml").is_file() && file.is_file());
+    }
+
+    #[test]
+    fn answers_that_fail_to_save_after_the_outputs_are_said_so_and_saved_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("edge");
+        let mut state = ready(&out);
+        let missing = dir.path().join("no/such/folder/site.yaml");
+        state
+            .write
+            .form
+            .field_mut(SAVE)
+            .unwrap()
+            .input
+            .set(missing.display().to_string());
+        state.keys(&[Write]);
+        let Phase::SaveFailed(report) = state.write.phase.clone() else {
+            panic!("{:?}", state.write.phase);
+        };
+        assert!(
+            out.join("base_vfw_edge.yaml").is_file(),
+            "the outputs are written"
+        );
+        let (path, reason) = report.answers_failed.clone().unwrap();
+        assert_eq!(path, missing);
+        assert!(reason.contains("No such file"), "{reason}");
+        assert!(state.text_focused(), "the file name can be changed");
+        assert_eq!(state.write.form.focused().unwrap().key, SAVE);
+        state.keys(&[DeleteToStart]);
+        let file = dir.path().join("site.yaml");
+        state.type_text(&file.display().to_string());
+        state.keys(&[Confirm]);
+        let Phase::Done(report) = &state.write.phase else {
+            panic!("{:?}", state.write.phase);
+        };
+        assert_eq!(report.answers_saved.as_deref(), Some(file.as_path()));
+        assert!(report.answers_failed.is_none());
+        assert!(
+            std::fs::read_to_string(&file)
+                .unwrap()
+                .contains("vfw.site.name")
+        );
     }
 
     #[test]

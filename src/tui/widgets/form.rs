@@ -10,7 +10,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use super::paragraph;
 use super::text_field::TextField;
+use super::wrap;
 use crate::tui::action::Action;
 use crate::tui::steps::row_marker;
 use crate::tui::theme::Theme;
@@ -24,8 +26,11 @@ pub enum FieldKind {
     Secret,
     /// One of these values.
     Choice(Vec<String>),
-    /// `true` or `false`.
+    /// `true` or `false` (or unset, without a default).
     Toggle,
+    /// A value ONAP supplies at instantiation: not typed; a value a file gives anyway can
+    /// only be cleared (Backspace, Delete).
+    Supplied,
 }
 
 /// One question of a form.
@@ -53,6 +58,8 @@ pub struct Field {
     pub edited: bool,
     /// A secret shown in clear (Ctrl-R).
     pub revealed: bool,
+    /// The value comes from a file: emptying the field clears it there.
+    pub clearable: bool,
 }
 
 impl Field {
@@ -70,6 +77,7 @@ impl Field {
             default: None,
             edited: false,
             revealed: false,
+            clearable: false,
         }
     }
 
@@ -126,13 +134,21 @@ impl Field {
                 self.input.set(values[next].clone());
                 true
             }
+            (
+                FieldKind::Supplied,
+                Action::Erase | Action::Delete | Action::DeleteToStart | Action::DeleteWord,
+            ) if !self.value().is_empty() => {
+                self.input.set("");
+                true
+            }
             (FieldKind::Toggle, Action::Left | Action::Right | Action::Toggle) => {
-                let flipped = if self.value() == "true" {
-                    "false"
-                } else {
-                    "true"
+                // Without a default, "unset" is a state of its own: nothing is written.
+                let next = match (self.value(), &self.default) {
+                    ("true", _) => "false",
+                    ("false", None) => "",
+                    _ => "true",
                 };
-                self.input.set(flipped);
+                self.input.set(next);
                 true
             }
             _ => false,
@@ -270,11 +286,28 @@ impl Form {
             let focused = index == self.focus;
             let start = lines.len();
             let label_style = if focused { theme.focus } else { theme.text };
-            lines.push(Line::from(vec![
-                Span::styled(row_marker(focused), theme.focus),
-                Span::styled(field.label.clone(), label_style),
-                Span::styled(format!("  {}", field.detail), theme.muted),
-            ]));
+            // The label, then what the field accepts, wrapped under the label.
+            // Two unbreakable spaces keep the label's gap through wrapping.
+            let head = format!("{}\u{a0}\u{a0}{}", field.label, field.detail);
+            let label_cells = paragraph::width(&field.label);
+            for (i, part) in wrap(&head, width.saturating_sub(4)).into_iter().enumerate() {
+                let part = part.replace('\u{a0}', " ");
+                let mut spans = vec![Span::styled(
+                    if i == 0 { row_marker(focused) } else { "    " },
+                    theme.focus,
+                )];
+                if i == 0 && paragraph::width(&part) >= label_cells {
+                    let (label, rest) = split_at_cells(&part, label_cells);
+                    spans.push(Span::styled(label, label_style));
+                    spans.push(Span::styled(rest, theme.muted));
+                } else {
+                    spans.push(Span::styled(
+                        part,
+                        if i == 0 { label_style } else { theme.muted },
+                    ));
+                }
+                lines.push(Line::from(spans));
+            }
             let (shown, cursor) = value_spans(field, focused, input_width, theme);
             if focused && field.takes_text() {
                 cursor_line = Some((lines.len(), cursor));
@@ -284,16 +317,27 @@ impl Form {
                 (field.edited || self.show_all_problems || focused && !field.value().is_empty())
                     .then(|| problem(field))
                     .flatten();
-            lines.push(match problem {
-                Some(text) => Line::from(vec![
+            let (text, style, mark) = match problem {
+                Some(text) => (text, theme.error, "✗ "),
+                None => (field.help.clone(), theme.muted, ""),
+            };
+            // A problem's lines hang under its text, after the mark.
+            let hang = " ".repeat(mark.chars().count());
+            let parts = wrap(&text, width.saturating_sub(4 + hang.len()));
+            if parts.is_empty() {
+                lines.push(Line::default());
+            }
+            for (i, part) in parts.into_iter().enumerate() {
+                let lead = if i == 0 {
+                    mark.to_owned()
+                } else {
+                    hang.clone()
+                };
+                lines.push(Line::from(vec![
                     Span::raw("    "),
-                    Span::styled(format!("✗ {text}"), theme.error),
-                ]),
-                None => Line::from(vec![
-                    Span::raw("    "),
-                    Span::styled(field.help.clone(), theme.muted),
-                ]),
-            });
+                    Span::styled(format!("{lead}{part}"), style),
+                ]));
+            }
             if focused {
                 focus_lines = (start, lines.len());
             }
@@ -315,6 +359,20 @@ impl Form {
     }
 }
 
+/// `text` split after its first `cells` cells.
+fn split_at_cells(text: &str, cells: usize) -> (String, String) {
+    let mut used = 0;
+    let mut at = text.len();
+    for (i, c) in text.char_indices() {
+        if used >= cells {
+            at = i;
+            break;
+        }
+        used += paragraph::width(c.encode_utf8(&mut [0; 4]));
+    }
+    (text[..at].to_owned(), text[at..].to_owned())
+}
+
 /// The value line: a text box, a choice or a toggle; and the cursor's column in a box.
 fn value_spans(
     field: &Field,
@@ -323,7 +381,7 @@ fn value_spans(
     theme: &Theme,
 ) -> (Vec<Span<'static>>, u16) {
     let style = if focused {
-        theme.input.patch(theme.focus)
+        theme.focused_input()
     } else {
         theme.input
     };
@@ -349,8 +407,15 @@ fn value_spans(
                     "  hidden (Ctrl-R shows)"
                 };
                 spans.push(Span::styled(hint, theme.muted));
+            } else if field.clearable && field.edited && field.value().is_empty() {
+                spans.push(Span::styled("  cleared: nothing is written", theme.muted));
             } else if !field.edited && field.default.as_deref().is_some_and(|d| !d.is_empty()) {
-                spans.push(Span::styled("  default", theme.muted));
+                let from = if field.clearable {
+                    "  as the file gives it"
+                } else {
+                    "  default"
+                };
+                spans.push(Span::styled(from, theme.muted));
             }
             (spans, shown.cursor)
         }
@@ -372,14 +437,37 @@ fn value_spans(
                 0,
             )
         }
+        FieldKind::Supplied => {
+            let spans = if field.value().is_empty() {
+                vec![
+                    lead,
+                    Span::styled("supplied by ONAP at instantiation", theme.muted),
+                ]
+            } else {
+                vec![
+                    lead,
+                    Span::styled("[", theme.muted),
+                    Span::styled(field.value().to_owned(), style),
+                    Span::styled("]", theme.muted),
+                    Span::styled(
+                        "  a file gives it, ONAP supplies it: Delete clears it",
+                        theme.warning,
+                    ),
+                ]
+            };
+            (spans, 0)
+        }
         FieldKind::Toggle => {
-            let on = field.value() == "true";
-            let text = if on { "[x] yes" } else { "[ ] no" };
+            let (text, hint) = match field.value() {
+                "true" => ("[x] yes", "  Space toggles"),
+                "false" => ("[ ] no", "  Space toggles"),
+                _ => ("[-] unset", "  nothing is written; Space sets it"),
+            };
             (
                 vec![
                     lead,
                     Span::styled(text, style),
-                    Span::styled("  Space toggles", theme.muted),
+                    Span::styled(hint, theme.muted),
                 ],
                 0,
             )
@@ -467,6 +555,44 @@ mod tests {
         form.update(Action::Left);
         form.fields[1].set_default(Some("us".into()));
         assert_eq!(form.fields[1].value(), "eu", "an edited value stays");
+    }
+
+    #[test]
+    fn a_toggle_without_default_is_unset_until_set() {
+        let mut field = Field::new(
+            "flag",
+            "parameter flag".into(),
+            "Flag".into(),
+            FieldKind::Toggle,
+        )
+        .starting(None, None);
+        assert_eq!(field.value(), "", "unset: nothing is written");
+        let cycle: Vec<String> = (0..3)
+            .map(|_| {
+                field.apply(Action::Toggle);
+                field.value().to_owned()
+            })
+            .collect();
+        assert_eq!(cycle, ["true", "false", ""]);
+        let (spans, _) = value_spans(&field, false, 20, &Theme::default_theme());
+        let text: String = spans.iter().map(|s| s.content.as_ref()).collect();
+        assert!(text.contains("[-] unset"), "{text}");
+    }
+
+    #[test]
+    fn a_supplied_value_is_not_typed_only_cleared() {
+        let mut field = Field::new(
+            "vnf_id",
+            "parameter vnf_id".into(),
+            "vnf_id".into(),
+            FieldKind::Supplied,
+        )
+        .starting(Some("vnf-7".into()), None);
+        assert!(!field.takes_text());
+        assert!(!field.apply(Action::Input('x')));
+        assert!(field.apply(Action::Delete));
+        assert_eq!(field.value(), "");
+        assert!(!field.apply(Action::Delete), "nothing left to clear");
     }
 
     #[test]

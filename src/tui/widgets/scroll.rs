@@ -134,50 +134,6 @@ impl TextScroll {
     }
 }
 
-/// Wraps text to `width` columns at spaces, breaking words longer than a line; blank lines
-/// and line breaks are kept.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut out = Vec::new();
-    for paragraph in text.lines() {
-        let paragraph = paragraph.trim_end();
-        if paragraph.is_empty() {
-            out.push(String::new());
-            continue;
-        }
-        // A paragraph's own indentation (list items) is kept on its first line.
-        let indent = paragraph.len() - paragraph.trim_start().len();
-        let mut line = paragraph[..indent.min(width / 2)].to_owned();
-        let mut line_width = line.len();
-        let mut has_word = false;
-        for word in paragraph.split(' ').filter(|w| !w.is_empty()) {
-            let word_width = word.chars().count();
-            let gap = usize::from(has_word);
-            if line_width + gap + word_width <= width {
-                if has_word {
-                    line.push(' ');
-                }
-                line.push_str(word);
-                line_width += gap + word_width;
-                has_word = true;
-                continue;
-            }
-            if has_word {
-                out.push(std::mem::take(&mut line));
-            }
-            let mut chars: Vec<char> = word.chars().collect();
-            while chars.len() > width {
-                out.push(chars.drain(..width).collect());
-            }
-            line = chars.iter().collect();
-            line_width = chars.len();
-            has_word = true;
-        }
-        out.push(line);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,25 +172,5 @@ mod tests {
         assert_eq!(scroll.top, 0);
         scroll.end();
         assert_eq!(scroll.window(50, 20), 30);
-    }
-
-    #[test]
-    fn wrapping_keeps_paragraphs_and_breaks_long_words() {
-        let text = "The licensee may install the software.\n\nNo warranty.\nhttps://example.com/a/very/long/address";
-        let lines = wrap(text, 16);
-        assert_eq!(
-            lines,
-            [
-                "The licensee may",
-                "install the",
-                "software.",
-                "",
-                "No warranty.",
-                "https://example.",
-                "com/a/very/long/",
-                "address"
-            ]
-        );
-        assert_eq!(wrap("  indented item", 40), ["  indented item"]);
     }
 }

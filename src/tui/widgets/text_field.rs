@@ -76,16 +76,64 @@ impl TextField {
                 self.cursor = (self.cursor + 1).min(len);
                 false
             }
-            Action::Home => {
+            Action::Home | Action::LineStart => {
                 self.cursor = 0;
                 false
             }
-            Action::End => {
+            Action::End | Action::LineEnd => {
                 self.cursor = len;
+                false
+            }
+            Action::DeleteToStart if self.cursor > 0 => {
+                let at = self.byte_at(self.cursor);
+                self.text.replace_range(..at, "");
+                self.cursor = 0;
+                true
+            }
+            Action::DeleteWord if self.cursor > 0 => {
+                let start = self.word_start();
+                let (from, to) = (self.byte_at(start), self.byte_at(self.cursor));
+                self.text.replace_range(from..to, "");
+                self.cursor = start;
+                true
+            }
+            Action::WordLeft => {
+                self.cursor = self.word_start();
+                false
+            }
+            Action::WordRight => {
+                self.cursor = self.word_end();
                 false
             }
             _ => false,
         }
+    }
+
+    /// Where the word before the cursor starts (spaces before it skipped), as readline's
+    /// Alt-B and Ctrl-W see words: runs of letters and digits.
+    fn word_start(&self) -> usize {
+        let chars: Vec<char> = self.text.chars().collect();
+        let mut at = self.cursor.min(chars.len());
+        while at > 0 && !chars[at - 1].is_alphanumeric() {
+            at -= 1;
+        }
+        while at > 0 && chars[at - 1].is_alphanumeric() {
+            at -= 1;
+        }
+        at
+    }
+
+    /// Where the word after the cursor ends (Alt-F).
+    fn word_end(&self) -> usize {
+        let chars: Vec<char> = self.text.chars().collect();
+        let mut at = self.cursor.min(chars.len());
+        while at < chars.len() && !chars[at].is_alphanumeric() {
+            at += 1;
+        }
+        while at < chars.len() && chars[at].is_alphanumeric() {
+            at += 1;
+        }
+        at
     }
 
     /// Whether an action edits or moves within a text field (and so belongs to it).
@@ -99,6 +147,12 @@ impl TextField {
                 | Action::Right
                 | Action::Home
                 | Action::End
+                | Action::LineStart
+                | Action::LineEnd
+                | Action::DeleteToStart
+                | Action::DeleteWord
+                | Action::WordLeft
+                | Action::WordRight
         )
     }
 
@@ -181,6 +235,31 @@ mod tests {
         let shown = field.shown(8, false);
         assert_eq!(shown.text, "01234567");
         assert_eq!(shown.cursor, 0);
+    }
+
+    #[test]
+    fn readline_keys_move_and_delete_by_word_and_line() {
+        let mut field = typed("10.1.0.0/24 mgmt-net");
+        field.apply(Action::WordLeft);
+        assert_eq!(field.cursor, 17, "before `net`");
+        field.apply(Action::WordLeft);
+        assert_eq!(field.cursor, 12, "before `mgmt`");
+        field.apply(Action::WordRight);
+        assert_eq!(field.cursor, 16, "after `mgmt`");
+        field.apply(Action::LineEnd);
+        assert!(field.apply(Action::DeleteWord));
+        assert_eq!(field.text(), "10.1.0.0/24 mgmt-");
+        field.apply(Action::LineStart);
+        assert_eq!(field.cursor, 0);
+        assert!(
+            !field.apply(Action::DeleteToStart),
+            "nothing before the cursor"
+        );
+        field.apply(Action::WordRight);
+        field.apply(Action::WordRight);
+        assert!(field.apply(Action::DeleteToStart));
+        assert_eq!(field.text(), ".0.0/24 mgmt-");
+        assert_eq!(field.cursor, 0);
     }
 
     #[test]

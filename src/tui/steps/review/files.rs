@@ -13,6 +13,7 @@ use super::super::row_marker;
 use super::{Pane, ReviewState};
 use crate::tui::checked::{Checked, Preview};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::paragraph::{chunk_count, chunks, count, fit};
 use crate::tui::widgets::{ListWindow, TextScroll};
 
 /// Most rows the file list takes when the text is shown below it.
@@ -105,16 +106,15 @@ fn draw_list(
             } else {
                 theme.text
             };
-            let lines = file.text.lines().count();
+            let lines = count(file.text.lines().count(), "line");
             Line::from(vec![
                 Span::styled(row_marker(selected), style),
-                Span::styled(format!("{:<path_width$}  ", file.path), style),
                 Span::styled(
-                    format!(
-                        "{} · {lines} line{}",
-                        file.title,
-                        if lines == 1 { "" } else { "s" }
-                    ),
+                    format!("{:<path_width$}  ", fit(&file.path, path_width)),
+                    style,
+                ),
+                Span::styled(
+                    format!("{} · {lines}", file.title),
                     if selected { style } else { theme.muted },
                 ),
             ])
@@ -123,23 +123,44 @@ fn draw_list(
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-/// A file's text with line numbers, from the scroll position.
+/// A file's text with line numbers, from the scroll position; a line wider than the pane
+/// continues on the next rows under an empty number, so nothing is cut. Only the visible
+/// lines are cut into rows.
 pub fn draw_text(text: &str, scroll: &TextScroll, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let count = text.lines().count();
-    let height = usize::from(area.height);
-    let top = scroll.window(count, height);
-    let number_width = count.max(1).to_string().len();
-    let lines: Vec<Line> = text
+    let number_width = text.lines().count().max(1).to_string().len();
+    let width = usize::from(area.width).saturating_sub(number_width + 3);
+    let total: usize = text
         .lines()
-        .enumerate()
-        .skip(top)
-        .take(height)
-        .map(|(i, l)| {
-            Line::from(vec![
-                Span::styled(format!("{:>number_width$} │ ", i + 1), theme.muted),
-                Span::styled(l.replace('\t', "    "), theme.text),
-            ])
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), area);
+        .map(|l| chunk_count(&l.replace('\t', "    "), width))
+        .sum();
+    let height = usize::from(area.height);
+    let top = scroll.window(total, height);
+    let mut rows: Vec<Line> = Vec::with_capacity(height);
+    let mut row = 0;
+    for (i, line) in text.lines().enumerate() {
+        if rows.len() >= height {
+            break;
+        }
+        let line = line.replace('\t', "    ");
+        let parts = chunk_count(&line, width);
+        if row + parts <= top {
+            row += parts;
+            continue;
+        }
+        for (part, chunk) in chunks(&line, width).into_iter().enumerate() {
+            if row >= top && rows.len() < height {
+                let number = if part == 0 {
+                    (i + 1).to_string()
+                } else {
+                    String::new()
+                };
+                rows.push(Line::from(vec![
+                    Span::styled(format!("{number:>number_width$} │ "), theme.muted),
+                    Span::styled(chunk, theme.text),
+                ]));
+            }
+            row += 1;
+        }
+    }
+    frame.render_widget(Paragraph::new(rows), area);
 }

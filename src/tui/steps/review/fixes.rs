@@ -188,7 +188,11 @@ pub(super) fn undo_fix(state: &mut State) -> Vec<Effect> {
     }
     // Records loaded from an answers file were no step of ours: one at a time.
     let count = state.review.fix_steps.pop().unwrap_or(1).min(fixes.len());
-    fixes.truncate(fixes.len() - count);
+    let undone = fixes.split_off(fixes.len() - count);
+    // The violation the fix took away comes back: it is selected when it does.
+    state.review.returning = undone
+        .first()
+        .map(|r| (r.rule.clone(), r.file.clone(), r.path.clone()));
     state.tell(format!(
         "Undid {count} fix{}.",
         if count == 1 { "" } else { "es" }

@@ -25,18 +25,26 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{Hint, filter_cursor, filter_line, hint, lasting};
+use super::{BACK, CONFIRM, Hint, MOVE, TYPE, UP_DOWN, filter_cursor, filter_line, hint, lasting};
 use crate::report::{Severity, Violation};
 use crate::tui::action::Action;
 use crate::tui::checked::{Checked, FixView, Item, PlannedFix, Resolution};
 use crate::tui::effect::Effect;
 use crate::tui::state::State;
 use crate::tui::theme::Theme;
+use crate::tui::widgets::paragraph::count;
 use crate::tui::widgets::{Filter, ListWindow, TextScroll, navigate, wrap};
 
 pub use files::FilesState;
 pub use fixes::{TypedFix, planned};
 pub use list::{Grouping, Listing};
+
+/// The severity toggles, in the order their keys are written.
+const SEVERITIES: &[Action] = &[
+    Action::ToggleSeverity(Severity::Error),
+    Action::ToggleSeverity(Severity::Warning),
+    Action::ToggleSeverity(Severity::Note),
+];
 
 /// Most lines of the banner above the list (why nothing can be written yet).
 const MAX_BANNER_LINES: usize = 3;
@@ -100,6 +108,9 @@ pub struct ReviewState {
     /// Why the source could not be read again after its files changed (the panes show the
     /// last reading meanwhile).
     pub unreadable: Option<String>,
+    /// The violation an undone fix brings back (rule, file, key path), to select once the
+    /// evaluation shows it.
+    pub returning: Option<(String, String, String)>,
 }
 
 impl Default for ReviewState {
@@ -123,6 +134,7 @@ impl Default for ReviewState {
             typing: None,
             planning: false,
             unreadable: None,
+            returning: None,
         }
     }
 }
@@ -141,6 +153,21 @@ impl ReviewState {
             .is_some_and(|r| r.refusal.is_none() && r.checked.errors() == 0)
     }
 
+    /// How the step stands for the step strip: problems while nothing can be written,
+    /// warnings when violations or the conversion's notes warn; none before the first
+    /// result.
+    pub fn verdict(&self) -> Option<crate::tui::state::Verdict> {
+        use crate::tui::state::Verdict;
+        let resolution = self.resolution.as_ref()?;
+        Some(if !self.ready() {
+            Verdict::Problems
+        } else if resolution.checked.count(Severity::Warning) > 0 {
+            Verdict::Warnings
+        } else {
+            Verdict::Valid
+        })
+    }
+
     /// Why the outputs cannot be written yet, in one line.
     pub fn blocking(&self) -> Option<String> {
         let resolution = self.resolution.as_ref()?;
@@ -151,13 +178,21 @@ impl ReviewState {
                 n => format!("{first} (and {} more)", n - 1),
             });
         }
-        match resolution.checked.errors() {
-            0 => None,
-            n => Some(format!(
-                "the output set breaks {n} MUST rule{} (see Review)",
-                if n == 1 { "" } else { "s" }
-            )),
+        let errors: Vec<&Violation> = resolution
+            .checked
+            .violations
+            .iter()
+            .filter(|v| v.severity() == Severity::Error)
+            .collect();
+        if errors.is_empty() {
+            return None;
         }
+        let rules: std::collections::BTreeSet<&str> = errors.iter().map(|v| v.rule.id).collect();
+        Some(format!(
+            "the output set has {} against {} (see Review)",
+            count(errors.len(), "error"),
+            count(rules.len(), "MUST rule")
+        ))
     }
 
     /// How many items the list shows.
@@ -234,18 +269,23 @@ pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>)
             Some((identity(c, i)?, message))
         });
     let checked = &resolution.checked;
-    let found = kept.and_then(|(identity_kept, message)| {
-        let same: Vec<usize> = (0..checked.len())
-            .filter(|&i| self::identity(checked, i).as_ref() == Some(&identity_kept))
-            .collect();
-        same.iter()
-            .copied()
-            .find(|&i| {
-                checked
-                    .item(i)
-                    .is_some_and(|item| item.message() == message)
-            })
-            .or(same.first().copied())
+    let returning = review.returning.take().and_then(|wanted| {
+        (0..checked.violations.len()).find(|&i| identity(checked, i).as_ref() == Some(&wanted))
+    });
+    let found = returning.or_else(|| {
+        kept.and_then(|(identity_kept, message)| {
+            let same: Vec<usize> = (0..checked.len())
+                .filter(|&i| self::identity(checked, i).as_ref() == Some(&identity_kept))
+                .collect();
+            same.iter()
+                .copied()
+                .find(|&i| {
+                    checked
+                        .item(i)
+                        .is_some_and(|item| item.message() == message)
+                })
+                .or(same.first().copied())
+        })
     });
     review.running = false;
     review.filter.invalidate();
@@ -255,7 +295,9 @@ pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>)
     if position != Some(review.selected) || found.is_none() {
         review.detail.home();
     }
-    review.selected = position.unwrap_or(0);
+    // Gone (fixed): the same row, which now shows the next item.
+    review.selected =
+        position.unwrap_or_else(|| review.selected.min(review.listing.len().saturating_sub(1)));
     if review.files.selected >= checked.previews.len() {
         review.files.selected = 0;
         review.files.text.home();
@@ -600,11 +642,10 @@ fn banner_lines(
         );
     }
     if let Some(refusal) = &resolution.refusal {
-        let count = refusal.len();
         lines.push(Line::from(Span::styled(
             format!(
-                "✗ Not ready to write: {count} reason{} below; Enter on an answer goes to its field.",
-                if count == 1 { "" } else { "s" }
+                "✗ Not ready to write: {} below; Enter on an answer goes to its field.",
+                count(refusal.len(), "reason")
             ),
             theme.error,
         )));
@@ -615,7 +656,6 @@ fn banner_lines(
 
 /// The counts by severity, each marked when hidden, with the grouping and the run.
 fn count_line(review: &ReviewState, checked: &Checked, theme: &Theme) -> Line<'static> {
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let mut spans = Vec::new();
     for (severity, symbol, word) in [
         (Severity::Error, "✗", "error"),
@@ -626,7 +666,7 @@ fn count_line(review: &ReviewState, checked: &Checked, theme: &Theme) -> Line<'s
             spans.push(Span::raw("   "));
         }
         let hidden = review.listing.hidden[list::slot(severity)];
-        let text = format!("{symbol} {}", plural(checked.count(severity), word));
+        let text = format!("{symbol} {}", count(checked.count(severity), word));
         if hidden {
             spans.push(Span::styled(format!("{text} (hidden)"), theme.muted));
         } else {
@@ -655,73 +695,79 @@ pub fn hints(state: &State) -> Vec<Hint> {
     let review = &state.review;
     if review.fix.is_some() {
         return vec![
-            lasting("Enter", "apply fix"),
-            hint("↑↓ PgUp PgDn", "scroll"),
-            lasting("Esc", "close"),
+            lasting(CONFIRM, "apply fix"),
+            hint(MOVE, "scroll"),
+            lasting(BACK, "close"),
         ];
     }
     if review.typing.is_some() {
         return vec![
-            hint("type", "text"),
-            lasting("Enter", "preview fix"),
-            lasting("Esc", "cancel"),
+            hint(TYPE, "text"),
+            lasting(CONFIRM, "preview fix"),
+            lasting(BACK, "cancel"),
         ];
     }
     if review.filter.editing {
         return vec![
-            hint("type", "filter"),
-            hint("↑↓", "move"),
-            lasting("Enter", "keep filter"),
-            lasting("Esc", "clear filter"),
+            hint(TYPE, "filter"),
+            hint(UP_DOWN, "move"),
+            lasting(CONFIRM, "keep filter"),
+            lasting(BACK, "clear filter"),
         ];
     }
     // The most used first: a narrow footer drops the last ones.
     let mut hints = vec![if review.pane == Pane::Detail {
-        hint("↑↓ PgUp PgDn", "scroll")
+        hint(MOVE, "scroll")
     } else {
-        hint("↑↓ PgUp PgDn", "move")
+        hint(MOVE, "move")
     }];
     if review.tab == Tab::Violations {
-        hints.push(hint("/", "filter"));
+        hints.push(hint(&[Action::Filter], "filter"));
         if review
             .selected_index()
             .and_then(|i| review.checked()?.fix(i))
             .is_some_and(|f| !matches!(f, FixView::Unavailable(_)))
         {
-            hints.push(hint("f", "preview fix"));
+            hints.push(hint(&[Action::PreviewFix], "preview fix"));
         }
         if review.checked().is_some_and(|c| c.safe_fixes > 0) {
-            hints.push(hint("F", "all safe fixes"));
+            hints.push(hint(&[Action::PreviewSafeFixes], "all safe fixes"));
         }
         if !state.draft.answers.fixes.is_empty() {
-            hints.push(hint("u", "undo fix"));
+            hints.push(hint(&[Action::UndoFix], "undo fix"));
         }
-        hints.push(hint("n N", "next/previous error"));
+        hints.push(hint(
+            &[Action::NextError, Action::PreviousError],
+            "next/previous error",
+        ));
     }
-    hints.push(hint("e", "edit"));
+    hints.push(hint(&[Action::Edit], "edit"));
     match (review.pane, review.zoomed) {
-        (Pane::List, _) => hints.push(hint("→", "detail")),
-        (Pane::Detail, false) => hints.push(hint("←", "list")),
+        (Pane::List, _) => hints.push(hint(&[Action::Right], "detail")),
+        (Pane::Detail, false) => hints.push(hint(&[Action::Left], "list")),
         (Pane::Detail, true) => {}
     }
-    hints.push(hint("z", if review.zoomed { "unzoom" } else { "zoom" }));
+    hints.push(hint(
+        &[Action::Zoom],
+        if review.zoomed { "unzoom" } else { "zoom" },
+    ));
     if review.tab == Tab::Violations {
-        hints.push(hint("g", "group"));
-        hints.push(hint("1 2 3", "errors warnings notes"));
+        hints.push(hint(&[Action::Group], "group"));
+        hints.push(hint(SEVERITIES, "errors warnings notes"));
     }
-    hints.push(hint("y", "copy place"));
+    hints.push(hint(&[Action::Copy], "copy place"));
     if review.tabs().len() > 1 {
-        hints.push(hint("Tab", "next tab"));
+        hints.push(hint(&[Action::NextField], "next tab"));
     }
     let answers = review.tab == Tab::Violations
         && review
             .selected_index()
             .is_some_and(|i| review.checked().and_then(|c| c.answer(i)).is_some());
     hints.push(lasting(
-        "Enter",
+        CONFIRM,
         if answers { "go to answer" } else { "next" },
     ));
-    hints.push(lasting("Ctrl-S", "write"));
+    hints.push(lasting(&[Action::Write], "write"));
     let back = if review.zoomed {
         "unzoom"
     } else if review.pane == Pane::Detail {
@@ -733,7 +779,7 @@ pub fn hints(state: &State) -> Vec<Hint> {
     } else {
         "back"
     };
-    hints.push(lasting("Esc", back));
+    hints.push(lasting(BACK, back));
     hints
 }
 
@@ -820,7 +866,10 @@ mod tests {
             .iter()
             .map(|p| p.path.as_str())
             .collect();
-        assert_eq!(paths, ["base_dns.yaml", "base_dns.env", "answers.yaml"]);
+        assert_eq!(
+            paths,
+            ["base_dns.yaml", "base_dns.env", ".vnfwiz/answers.yaml"]
+        );
         state.keys(&[Down]);
         assert_eq!(state.review.files.selected, 1, "arrows choose a file");
         state.keys(&[Up, Right, Down]);

@@ -1,0 +1,381 @@
+//! Text laid out in a width of terminal cells: paragraphs wrapped by display width (wide
+//! CJK characters and emoji take two cells, combining marks none), the source's hard line
+//! breaks re-flowed; and single lines fitted to a width, cut at the end or the start.
+//!
+//! A blank line ends a paragraph; a line starting with a list marker (`-`, `*`, `•`, `1.`,
+//! `a)`) starts a new line of its own, its continuation lines indented under its text.
+//! Every other line break inside a paragraph is re-flowed, since licences and
+//! descriptions come hard-wrapped for some other width.
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// Cells a text takes on screen.
+pub fn width(text: &str) -> usize {
+    text.width()
+}
+
+/// Cells one character takes (control characters none).
+fn char_width(c: char) -> usize {
+    c.width().unwrap_or(0)
+}
+
+/// The columns a list marker and the space after it take, when `line` (without its
+/// indentation) starts with one.
+fn marker_width(line: &str) -> Option<usize> {
+    let mut chars = line.char_indices();
+    let (_, first) = chars.next()?;
+    let after = match first {
+        '-' | '*' | '•' | '‣' | '◦' => first.len_utf8(),
+        c if c.is_ascii_alphanumeric() => {
+            // `1.`, `12)`, `a.`, `b)`: up to three digits, or one letter.
+            let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+            let label = if digits > 0 {
+                digits
+            } else if c.is_ascii_alphabetic() {
+                1
+            } else {
+                return None;
+            };
+            if label > 3 || !matches!(line.as_bytes().get(label), Some(b'.' | b')')) {
+                return None;
+            }
+            label + 1
+        }
+        _ => return None,
+    };
+    let rest = &line[after..];
+    let spaces = rest.len() - rest.trim_start_matches(' ').len();
+    (spaces > 0 && !rest.trim().is_empty()).then(|| width(&line[..after]) + spaces)
+}
+
+/// One output line being filled.
+struct Filler {
+    width: usize,
+    out: Vec<String>,
+    line: String,
+    used: usize,
+    /// The indentation of the lines after the first (a list item's text column).
+    hang: usize,
+    /// Whether the line holds a word yet (so the next one needs a space).
+    has_word: bool,
+}
+
+impl Filler {
+    fn start(&mut self, indent: usize, hang: usize) {
+        // Room for one wide character after any indentation.
+        let cap = self.width.saturating_sub(2);
+        let (indent, hang) = (indent.min(cap), hang.min(cap));
+        self.line = " ".repeat(indent);
+        self.used = indent;
+        self.hang = hang;
+        self.has_word = false;
+    }
+
+    fn break_line(&mut self) {
+        self.out.push(std::mem::take(&mut self.line));
+        self.line = " ".repeat(self.hang);
+        self.used = self.hang;
+        self.has_word = false;
+    }
+
+    fn push_char(&mut self, c: char) {
+        let cells = char_width(c);
+        if self.used + cells > self.width && self.used > self.hang {
+            self.break_line();
+        }
+        self.line.push(c);
+        self.used += cells;
+    }
+
+    fn word(&mut self, word: &str) {
+        let cells = width(word);
+        let gap = usize::from(self.has_word);
+        if self.used + gap + cells <= self.width {
+            if self.has_word {
+                self.line.push(' ');
+            }
+            self.line.push_str(word);
+            self.used += gap + cells;
+            self.has_word = true;
+            return;
+        }
+        let room = self.width.saturating_sub(self.hang);
+        if cells <= room {
+            self.break_line();
+            self.line.push_str(word);
+            self.used += cells;
+        } else {
+            // Longer than a line (a URL, a run of CJK text): broken by cells, starting on
+            // this line when a few cells are left.
+            if self.has_word && self.width.saturating_sub(self.used + 1) >= 4 {
+                self.line.push(' ');
+                self.used += 1;
+            } else if self.has_word {
+                self.break_line();
+            }
+            for c in word.chars() {
+                self.push_char(c);
+            }
+        }
+        self.has_word = true;
+    }
+
+    fn finish(&mut self) {
+        self.out.push(std::mem::take(&mut self.line));
+        self.used = 0;
+        self.has_word = false;
+    }
+}
+
+/// Wraps `text` to `width` cells: words are never cut unless longer than a line,
+/// paragraphs are kept apart by one blank line, hard line breaks inside a paragraph are
+/// re-flowed, list items keep their own lines, and tabs and control characters become
+/// spaces.
+pub fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let columns = columns.max(1);
+    let mut filler = Filler {
+        width: columns,
+        out: Vec::new(),
+        line: String::new(),
+        used: 0,
+        hang: 0,
+        has_word: false,
+    };
+    let mut open = false;
+    let mut blank = false;
+    for raw in text.lines() {
+        let cleaned: String = raw
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let line = cleaned.trim_end();
+        let body = line.trim_start();
+        if body.is_empty() {
+            if open {
+                filler.finish();
+                open = false;
+            }
+            blank = true;
+            continue;
+        }
+        if blank && !filler.out.is_empty() {
+            filler.out.push(String::new());
+        }
+        blank = false;
+        let indent = width(&line[..line.len() - body.len()]).min(columns / 2);
+        let marker = marker_width(body);
+        if let Some(marker) = marker {
+            if open {
+                filler.finish();
+            }
+            filler.start(indent, (indent + marker).min(columns / 2));
+            open = true;
+        } else if !open {
+            filler.start(indent, indent);
+            open = true;
+        }
+        for word in body.split(' ').filter(|w| !w.is_empty()) {
+            filler.word(word);
+        }
+    }
+    if open {
+        filler.finish();
+    }
+    filler.out
+}
+
+/// How many rows [`chunks`] cuts a line into, without building them.
+pub fn chunk_count(line: &str, width: usize) -> usize {
+    let width = width.max(2);
+    let (mut rows, mut used) = (1, 0);
+    for c in line.chars() {
+        let cells = char_width(c);
+        if used + cells > width {
+            rows += 1;
+            used = 0;
+        }
+        used += cells;
+    }
+    rows
+}
+
+/// A line cut into pieces of at most `width` cells, spaces kept (code, file text): what a
+/// preview shows on the rows a long line takes.
+pub fn chunks(line: &str, width: usize) -> Vec<String> {
+    let width = width.max(2);
+    let mut out = vec![String::new()];
+    let mut used = 0;
+    for c in line.chars() {
+        let cells = char_width(c);
+        if used + cells > width {
+            out.push(String::new());
+            used = 0;
+        }
+        if let Some(last) = out.last_mut() {
+            last.push(c);
+        }
+        used += cells;
+    }
+    out
+}
+
+/// A count with its noun: `1 file`, `3 files` (nouns taking `-s`).
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// `text` on one line of at most `width` cells, its end replaced by `…` when cut.
+pub fn fit(text: &str, width: usize) -> String {
+    if self::width(text) <= width {
+        return text.to_owned();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let cells = char_width(c);
+        if used + cells + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += cells;
+    }
+    if width > 0 {
+        out.push('…');
+    }
+    out
+}
+
+/// `text` on one line of at most `width` cells, its start replaced by `…` when cut (a
+/// path keeps its file name).
+pub fn fit_start(text: &str, width: usize) -> String {
+    if self::width(text) <= width {
+        return text.to_owned();
+    }
+    let mut kept: Vec<char> = Vec::new();
+    let mut used = 0;
+    for c in text.chars().rev() {
+        let cells = char_width(c);
+        if used + cells + 1 > width {
+            break;
+        }
+        kept.push(c);
+        used += cells;
+    }
+    let mut out = String::new();
+    if width > 0 {
+        out.push('…');
+    }
+    out.extend(kept.into_iter().rev());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paragraphs_wrap_at_spaces_and_long_words_break() {
+        let text = "The licensee may install the software.\n\nNo warranty.\nhttps://example.com/a/very/long/address";
+        assert_eq!(
+            wrap(text, 16),
+            [
+                "The licensee may",
+                "install the",
+                "software.",
+                "",
+                "No warranty.",
+                "https://example.",
+                "com/a/very/long/",
+                "address"
+            ]
+        );
+        assert_eq!(wrap("  indented text", 40), ["  indented text"]);
+        assert!(wrap("", 10).is_empty());
+    }
+
+    #[test]
+    fn hard_line_breaks_are_reflowed_and_blank_runs_kept_as_one() {
+        let text = "This licence is\nwrapped for a\nnarrow window.\n\n\n\nSecond part.";
+        assert_eq!(
+            wrap(text, 40),
+            [
+                "This licence is wrapped for a narrow",
+                "window.",
+                "",
+                "Second part."
+            ]
+        );
+    }
+
+    #[test]
+    fn list_items_keep_their_lines_and_hang_under_their_text() {
+        let text = "Terms:\n1. Grant of licence to run the\n   software.\n2. No warranty.\n- a dash item that wraps here";
+        assert_eq!(
+            wrap(text, 20),
+            [
+                "Terms:",
+                "1. Grant of licence",
+                "   to run the",
+                "   software.",
+                "2. No warranty.",
+                "- a dash item that",
+                "  wraps here",
+            ]
+        );
+        assert_eq!(wrap("e.g. this is no item", 40), ["e.g. this is no item"]);
+    }
+
+    #[test]
+    fn wide_characters_count_two_cells() {
+        let lines = wrap("许可证文本必须完整显示在屏幕上", 10);
+        assert!(lines.iter().all(|l| width(l) <= 10), "{lines:?}");
+        assert_eq!(lines.concat(), "许可证文本必须完整显示在屏幕上");
+        assert_eq!(lines[0], "许可证文本");
+        let emoji = wrap("ok 🚀🚀🚀 go", 6);
+        assert!(emoji.iter().all(|l| width(l) <= 6), "{emoji:?}");
+        assert_eq!(emoji.join(" "), "ok 🚀🚀🚀 go");
+    }
+
+    #[test]
+    fn nothing_is_wider_than_asked() {
+        let text = "a\tb \u{7} mixed 中文 words and averyveryverylongwordthatmustbreak\n  - item 長い長い長い";
+        for width in 1..30 {
+            for line in wrap(text, width) {
+                assert!(super::width(&line) <= width.max(2), "{width}: {line:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn chunks_keep_spaces_and_cut_by_cells() {
+        assert_eq!(chunks("  key: value", 6), ["  key:", " value"]);
+        assert_eq!(chunks("", 6), [""]);
+        assert_eq!(chunks("中文中文", 5), ["中文", "中文"]);
+        for (line, width) in [("  key: value", 6), ("", 6), ("中文中文", 5), ("abc", 1)] {
+            assert_eq!(chunk_count(line, width), chunks(line, width).len());
+        }
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(count(1, "file"), "1 file");
+        assert_eq!(count(0, "file"), "0 files");
+        assert_eq!(count(17, "error"), "17 errors");
+    }
+
+    #[test]
+    fn fitting_cuts_at_the_end_or_the_start() {
+        assert_eq!(fit("short", 10), "short");
+        assert_eq!(fit("a longer text", 8), "a longe…");
+        assert_eq!(
+            fit_start("/srv/vnfs/edge/vfw-edge.ova", 14),
+            "…/vfw-edge.ova"
+        );
+        assert_eq!(fit_start("中文中文", 5), "…中文");
+        assert_eq!(width(&fit("中文中文", 4)), 3);
+    }
+}

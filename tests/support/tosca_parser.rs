@@ -1,0 +1,104 @@
+//! tosca-parser, the parser Tacker loads VNF packages with, run on the CSARs the tests
+//! write (tests/tosca_parser/check.py): offline, ETSI's SOL001 type files resolved to the
+//! copies Tacker's samples carry in the corpus. The parser lives in a virtual environment
+//! made once under target/ (tests/tosca_parser/venv.sh). Without a Python 3, or without
+//! the corpus (vnfwiz ships no ETSI file), the check says why and is skipped;
+//! `VNFWIZ_TOSCA_PARSER=0` skips it on purpose.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The corpus sample whose `Definitions/` holds ETSI's SOL001 v2.6.1 type files.
+const SOL001_SAMPLE: &str = "csar/tacker__practical_vnf_package/Definitions";
+
+/// A ready parser: the environment's python and the ETSI type files.
+pub struct ToscaParser {
+    python: PathBuf,
+    sol001: PathBuf,
+}
+
+fn repository() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The folder holding ETSI's SOL001 type files, from the corpus (`VNFWIZ_CORPUS`).
+pub fn sol001_types() -> Option<PathBuf> {
+    let corpus = std::env::var_os("VNFWIZ_CORPUS")?;
+    let folder = Path::new(&corpus).join(SOL001_SAMPLE);
+    folder.is_dir().then_some(folder)
+}
+
+/// The parser, made ready once per test process; `None` (with the reason printed) when
+/// the check cannot run here.
+pub fn parser() -> Option<&'static ToscaParser> {
+    static PARSER: OnceLock<Result<ToscaParser, String>> = OnceLock::new();
+    match PARSER.get_or_init(prepare) {
+        Ok(parser) => Some(parser),
+        Err(why) => {
+            eprintln!("tosca-parser check skipped: {why}");
+            None
+        }
+    }
+}
+
+fn prepare() -> Result<ToscaParser, String> {
+    if std::env::var_os("VNFWIZ_TOSCA_PARSER").is_some_and(|v| v == "0") {
+        return Err("VNFWIZ_TOSCA_PARSER=0".to_owned());
+    }
+    let sol001 = sol001_types().ok_or_else(|| {
+        "VNFWIZ_CORPUS names no corpus with ETSI's SOL001 type files (vnfwiz ships none)".to_owned()
+    })?;
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .map_or_else(|| repository().join("target"), Path::to_path_buf)
+        .join("tosca-parser");
+    let made = Command::new("sh")
+        .arg(repository().join("tests/tosca_parser/venv.sh"))
+        .arg(&target)
+        .output()
+        .map_err(|e| format!("cannot run sh: {e}"))?;
+    let stderr = String::from_utf8_lossy(&made.stderr).trim().to_owned();
+    match made.status.code() {
+        Some(0) => {}
+        Some(3) => return Err(format!("no Python 3 found ({stderr})")),
+        _ => panic!(
+            "tests/tosca_parser/venv.sh could not install tosca-parser (set VNFWIZ_TOSCA_PARSER=0 to skip this check): {stderr}"
+        ),
+    }
+    let python = PathBuf::from(String::from_utf8_lossy(&made.stdout).trim());
+    Ok(ToscaParser { python, sol001 })
+}
+
+impl ToscaParser {
+    /// Asserts that tosca-parser loads every CSAR, and each VNFD file in it alone, without
+    /// an error or an unresolved import.
+    pub fn assert_loads(&self, csars: &[&Path]) {
+        let output = Command::new(&self.python)
+            .arg(repository().join("tests/tosca_parser/check.py"))
+            .arg(&self.sol001)
+            .args(csars)
+            .output()
+            .expect("the environment's python runs");
+        let report = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            output.status.success(),
+            "tosca-parser rejects what vnfwiz wrote:\n{report}"
+        );
+        assert!(
+            report.lines().filter(|l| l.starts_with("ok ")).count() >= 2 * csars.len(),
+            "each CSAR and its VNFD files are checked:\n{report}"
+        );
+    }
+}
+
+/// Runs the check on `csars` when it can run here.
+pub fn assert_loads(csars: &[&Path]) {
+    if let Some(parser) = parser() {
+        parser.assert_loads(csars);
+    }
+}
