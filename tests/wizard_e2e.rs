@@ -319,12 +319,15 @@ fn a_file_saved_from_another_terminal_is_validated_again_keeping_the_selection()
         1,
     );
     std::fs::write(&template, text).unwrap();
-    let screen = wizard.wait_for("▲ 0 warnings");
-    let selected = selected_row(&screen);
-    assert!(
-        selected.contains("R-20453") && selected.contains("base_dns.yaml:44"),
-        "the same violation stays selected, one line down: {screen}"
-    );
+    // Validated again: the warning is gone, and the same violation stays selected, one
+    // line down.
+    wizard.wait_until("R-20453 at line 44, selected", |screen| {
+        screen.contains("▲ 0 warnings")
+            && screen
+                .lines()
+                .find(|line| line.starts_with("│ ▶ "))
+                .is_some_and(|row| row.contains("R-20453") && row.contains("base_dns.yaml:44"))
+    });
     wizard.press(&[Key::Ctrl('c')]);
     assert_eq!(wizard.wait_exit(), 0);
 }

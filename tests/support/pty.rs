@@ -186,6 +186,22 @@ impl Wizard {
         }
     }
 
+    /// Waits until the screen satisfies `done` (a frame can be read half drawn: waiting
+    /// for one part of it says nothing of the rest); returns the screen.
+    pub fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let started = Instant::now();
+        loop {
+            let screen = self.screen();
+            if done(&screen) {
+                return screen;
+            }
+            if started.elapsed() > PATIENCE {
+                panic!("waited {PATIENCE:?} for {what}; the screen shows:\n{screen}");
+            }
+            thread::sleep(Duration::from_millis(30));
+        }
+    }
+
     /// Waits for the process to end; returns its exit code.
     pub fn wait_exit(&mut self) -> u32 {
         let started = Instant::now();
