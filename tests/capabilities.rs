@@ -129,14 +129,32 @@ fn requires_selects_one_of_two_implementations() {
         &pairs(&[("OS::VNF::FirewallNode", "nodes/fw_node_kernel.yaml")]),
         &none(),
     );
-    let outcome = &answered.choice("OS::VNF::FirewallNode").unwrap().outcome;
+    let choice = answered.choice("OS::VNF::FirewallNode").unwrap();
     assert!(matches!(
-        outcome,
+        choice.outcome,
         Outcome::Resolved {
             by: Decision::Answer,
             ..
         }
     ));
+    // The answer stands, and says which requirement it goes against.
+    let overridden = choice
+        .overridden()
+        .expect("requires sets the kernel node aside");
+    assert_eq!(
+        (overridden.key.as_str(), overridden.wanted.as_str()),
+        ("dataplane", "dpdk")
+    );
+    let agreeing = resolve(
+        &composition,
+        &pairs(&[("OS::VNF::FirewallNode", "nodes/fw_node_dpdk.yaml")]),
+        &none(),
+    );
+    let choice = agreeing.choice("OS::VNF::FirewallNode").unwrap();
+    assert!(
+        choice.overridden().is_none(),
+        "the answer agrees with requires"
+    );
 }
 
 #[test]

@@ -75,7 +75,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     wizard.type_text("10.1.0.0/24");
     wizard.press(&[Key::Enter]);
     wizard.wait_for("[8/9] Review");
-    wizard.wait_for("✓ no violations");
+    wizard.wait_for("✓ no rule violated");
     wizard.press(&[Key::Enter]);
     wizard.wait_for("[9/9] Write");
     wizard.wait_for("✓ Ready");
@@ -167,12 +167,17 @@ fn the_violation_list_filters_fuzzily() {
     assert!(screen.contains("R-92635/misspelt-function"), "{screen}");
     assert!(!screen.contains("R-90526"), "{screen}");
     // Letters went to the filter, not to the keys they are bound to: still running.
-    wizard.press(&[Key::Enter, Key::Down]);
-    wizard.press(&[Key::Text("/"), Key::Esc]);
-    wizard.wait_for("10 of 10");
-    // Tab shows the template the violations point into.
+    // Enter keeps the filter; the first Esc clears it and stays, the next one leaves.
+    wizard.press(&[Key::Enter, Key::Down, Key::Esc]);
+    let screen = wizard.wait_for("10 of 10");
+    assert!(screen.contains("[8/9] Review"), "{screen}");
+    wizard.press(&[Key::Esc]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[8/9] Review");
+    // Tab shows every file of the output, the template first.
     wizard.press(&[Key::Tab]);
-    let screen = wizard.wait_for("[Template base_dns.yaml]");
+    let screen = wizard.wait_for("[Files (3)]");
     assert!(
         screen.contains("heat_template_version: 2016-10-14"),
         "{screen}"
@@ -180,6 +185,150 @@ fn the_violation_list_filters_fuzzily() {
     wizard.press(&[Key::BackTab]);
     wizard.wait_for("[Violations (10)]");
     wizard.press(&[Key::Text("q")]);
+    assert_eq!(wizard.wait_exit(), 0);
+}
+
+/// A copy of the broken DNS set in a folder of its own, to edit.
+fn dns_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let from = repo().join("tests/fixtures/wizard/dns-needs-work");
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
+    }
+    dir
+}
+
+/// The selected row of a list on screen.
+fn selected_row(screen: &str) -> &str {
+    screen
+        .lines()
+        .find(|line| line.starts_with("│ ▶ "))
+        .unwrap_or_else(|| panic!("no selected row: {screen}"))
+}
+
+/// Waits until `path` exists.
+fn wait_for_file(wizard: &Wizard, path: &Path) {
+    let started = std::time::Instant::now();
+    while !path.exists() {
+        assert!(
+            started.elapsed() < pty::PATIENCE,
+            "{} never appeared; the screen shows:\n{}",
+            path.display(),
+            wizard.screen()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(30));
+    }
+}
+
+#[test]
+fn e_hands_the_terminal_to_the_editor_and_validates_its_edit() {
+    let set = dns_copy();
+    let scratch = tempfile::tempdir().unwrap();
+    let log = scratch.path();
+    // A stand-in editor: it records its arguments and the terminal's mode, reads a line
+    // typed at the keyboard (which only reaches it if the wizard stopped reading), and
+    // fixes the misspelt function as an operator would.
+    let editor = log.join("editor.sh");
+    std::fs::write(
+        &editor,
+        format!(
+            "#!/bin/sh\nprintf '%s\\n' \"$@\" > {log}/args\nstty -a > {log}/stty.tmp 2>&1\nmv {log}/stty.tmp {log}/stty\nread typed\nprintf '%s' \"$typed\" > {log}/typed\nsed -i 's/get_parm/get_param/' \"$2\"\n",
+            log = log.display()
+        ),
+    )
+    .unwrap();
+    let mut permissions = std::fs::metadata(&editor).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&editor, permissions).unwrap();
+    let editor = editor.display().to_string();
+    let mut wizard = Wizard::start(
+        &[set.path().to_str().unwrap()],
+        repo(),
+        SIZE,
+        &[("EDITOR", editor.as_str()), ("VISUAL", "")],
+    );
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("▲ 1 warning");
+    wizard.press(&[Key::Text("/")]);
+    wizard.type_text("misspelt");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("1 of 10");
+    wizard.press(&[Key::Text("e")]);
+    wait_for_file(&wizard, &log.join("stty"));
+    let stty = std::fs::read_to_string(log.join("stty")).unwrap();
+    assert!(
+        stty.contains(" icanon") && stty.contains(" echo"),
+        "the editor gets a cooked terminal: {stty}"
+    );
+    assert!(
+        !wizard.screen_is_alternate(),
+        "the wizard left the alternate screen"
+    );
+    wizard.type_text("keys reach the editor");
+    wizard.press(&[Key::Enter]);
+    wait_for_file(&wizard, &log.join("typed"));
+    assert_eq!(
+        std::fs::read_to_string(log.join("typed")).unwrap(),
+        "keys reach the editor"
+    );
+    let args = std::fs::read_to_string(log.join("args")).unwrap();
+    let template = std::path::absolute(set.path().join("base_dns.yaml")).unwrap();
+    assert_eq!(args, format!("+42\n{}\n", template.display()));
+    // Back in the wizard: the set was read again and the warning is gone.
+    let screen = wizard.wait_for("▲ 0 warnings");
+    assert!(screen.contains("[8/9] Review"), "{screen}");
+    assert!(
+        wizard.screen_is_alternate(),
+        "the wizard took its screen back"
+    );
+    // Fixing the call also made `vf_module_id` read and its metadata right.
+    wizard.press(&[Key::Text("/"), Key::Esc]);
+    wizard.wait_for("7 of 7");
+    wizard.press(&[Key::Ctrl('c')]);
+    assert_eq!(wizard.wait_exit(), 0);
+    assert!(wizard.terminal_restored());
+}
+
+#[test]
+fn a_file_saved_from_another_terminal_is_validated_again_keeping_the_selection() {
+    let set = dns_copy();
+    let mut wizard = Wizard::start(&[set.path().to_str().unwrap()], repo(), SIZE, &[]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("▲ 1 warning");
+    // N from the first row goes round to the last error: R-20453 at line 43.
+    wizard.press(&[Key::Text("N")]);
+    let screen = wizard.wait_for("Went round the list");
+    let selected = selected_row(&screen);
+    assert!(
+        selected.contains("R-20453") && selected.contains("base_dns.yaml:43"),
+        "{screen}"
+    );
+    // y copies the place through the terminal (OSC 52), no question being open.
+    wizard.press(&[Key::Text("y")]);
+    wizard.wait_for("Copied base_dns.yaml:43");
+    assert_eq!(wizard.clipboard(), ["base_dns.yaml:43"]);
+    // Another terminal fixes the misspelt function and adds a line above it.
+    let template = set.path().join("base_dns.yaml");
+    let text = std::fs::read_to_string(&template).unwrap();
+    let text = text.replace("get_parm", "get_param").replacen(
+        "parameters:\n",
+        "# reviewed by the NOC\nparameters:\n",
+        1,
+    );
+    std::fs::write(&template, text).unwrap();
+    // Validated again: the warning is gone, and the same violation stays selected, one
+    // line down.
+    wizard.wait_until("R-20453 at line 44, selected", |screen| {
+        screen.contains("▲ 0 warnings")
+            && screen
+                .lines()
+                .find(|line| line.starts_with("│ ▶ "))
+                .is_some_and(|row| row.contains("R-20453") && row.contains("base_dns.yaml:44"))
+    });
+    wizard.press(&[Key::Ctrl('c')]);
     assert_eq!(wizard.wait_exit(), 0);
 }
 
@@ -456,7 +605,7 @@ fn a_signal_while_the_wizard_writes_leaves_the_folder_as_it_was() {
     wizard.press(&[Key::Enter]);
     wizard.wait_for("[7/9] Parameters");
     wizard.press(&[Key::Enter]);
-    wizard.wait_for("✓ no violations");
+    wizard.wait_for("✓ no rule violated");
     wizard.press(&[Key::Ctrl('s')]);
     wizard.wait_for("Writing");
     // The staging folder is there: the write is under way.

@@ -135,7 +135,7 @@ pub enum Outcome {
         candidate: usize,
         /// How it was decided.
         by: Decision,
-        /// The candidates the requirements set aside (none for an answer).
+        /// The candidates the requirements set aside (an answer may choose one of them).
         rejected: Vec<Rejection>,
     },
     /// Several candidates satisfy every requirement.
@@ -166,6 +166,19 @@ impl ChoiceOutcome {
     pub fn chosen(&self) -> Option<&Candidate> {
         match self.outcome {
             Outcome::Resolved { candidate, .. } => self.choice.candidates.get(candidate),
+            _ => None,
+        }
+    }
+
+    /// Why the requirements set aside the candidate an answer chose, when they do: the
+    /// answer stands, but the operator is told.
+    pub fn overridden(&self) -> Option<&Rejection> {
+        match &self.outcome {
+            Outcome::Resolved {
+                candidate,
+                by: Decision::Answer,
+                rejected,
+            } => rejected.iter().find(|r| r.candidate == *candidate),
             _ => None,
         }
     }
@@ -729,10 +742,12 @@ fn decide(
         });
         match found {
             Some(candidate) => {
+                // The answer stands whatever the requirements say; what they would have set
+                // aside is kept, so the chosen candidate's own mismatch can be told.
                 return Outcome::Resolved {
                     candidate,
                     by: Decision::Answer,
-                    rejected: Vec::new(),
+                    rejected: rejections(composition, choice, requirements),
                 };
             }
             None => errors.push(ChoiceError::NotACandidate {
@@ -746,20 +761,10 @@ fn decide(
             }),
         }
     }
-    let mut kept = Vec::new();
-    let mut rejected = Vec::new();
-    for (i, candidate) in choice.candidates.iter().enumerate() {
-        match reject(
-            composition,
-            &choice.resource_type,
-            i,
-            candidate,
-            requirements,
-        ) {
-            Some(rejection) => rejected.push(rejection),
-            None => kept.push(i),
-        }
-    }
+    let rejected = rejections(composition, choice, requirements);
+    let kept: Vec<usize> = (0..choice.candidates.len())
+        .filter(|i| !rejected.iter().any(|r| r.candidate == *i))
+        .collect();
     match kept.as_slice() {
         [only] => Outcome::Resolved {
             candidate: *only,
@@ -773,6 +778,28 @@ fn decide(
         [] => Outcome::Unresolved { rejected },
         _ => Outcome::Ambiguous { kept, rejected },
     }
+}
+
+/// Why each candidate the requirements set aside does not satisfy them.
+fn rejections(
+    composition: &Composition<'_>,
+    choice: &Choice,
+    requirements: &BTreeMap<String, Requirement>,
+) -> Vec<Rejection> {
+    choice
+        .candidates
+        .iter()
+        .enumerate()
+        .filter_map(|(i, candidate)| {
+            reject(
+                composition,
+                &choice.resource_type,
+                i,
+                candidate,
+                requirements,
+            )
+        })
+        .collect()
 }
 
 /// Why a candidate does not satisfy the requirements, if it does not.

@@ -54,16 +54,11 @@ impl Resolved {
     /// field rather than edits a file vnfwiz writes (e.g. `vnf_id`, which ONAP supplies at
     /// instantiation and R-20856 keeps out of the environment file).
     pub fn answer_problems(&self, answers: &Answers) -> Vec<AnswerProblem> {
-        let environments: HashSet<&str> = self
-            .set
-            .environments()
-            .map(|e| e.file.path.as_str())
-            .collect();
         self.violations
             .iter()
-            .filter(|v| v.severity() == Severity::Error && environments.contains(v.file.as_str()))
+            .filter(|v| v.severity() == Severity::Error)
             .filter_map(|v| {
-                let name = v.path.strip_prefix("parameters.")?;
+                let name = self.environment_parameter(v)?;
                 answers.parameters.contains_key(name).then(|| {
                     problem(
                         format!("parameter {name}"),

@@ -8,6 +8,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use crate::answers::{Answers, RegistryOutput};
 use crate::capabilities::annotation::RESOURCE_TYPE;
+use crate::capabilities::resolve::RequirementSource;
 use crate::capabilities::{
     ChoiceError, ComposeError, ComposedRole, Composition, Outcome, Resolution, Summary, compose,
     open_parameters, resolve, summary,
@@ -17,6 +18,7 @@ use crate::hot::lookalike::closest;
 use crate::hot::{FileId, HotSet, TemplateKind};
 
 use super::check::AnswerProblem;
+use super::repair::CHOSEN_AGAINST_REQUIREMENTS;
 use super::resolve::{FileRole, OutputFile};
 
 /// A set's composition resolved with the answers.
@@ -214,7 +216,8 @@ impl Composed<'_> {
     /// Warnings met while reading and merging the composition data.
     pub fn notes(&self) -> Vec<Note> {
         let set = self.composition.set;
-        self.composition
+        let mut notes: Vec<Note> = self
+            .composition
             .problems
             .iter()
             .chain(&self.resolution.problems)
@@ -229,7 +232,36 @@ impl Composed<'_> {
                 ),
                 message: p.message.clone(),
             })
-            .collect()
+            .collect();
+        notes.extend(self.chosen_against_requirements());
+        notes
+    }
+
+    /// A warning for each answer that chooses a candidate the requirements set aside: the
+    /// answer is used, and the operator is told which requirement it goes against.
+    fn chosen_against_requirements(&self) -> impl Iterator<Item = Note> + '_ {
+        let set = self.composition.set;
+        self.resolution.choices.iter().filter_map(move |outcome| {
+            let rejection = outcome.overridden()?;
+            let chosen = outcome.chosen()?.target.label(set);
+            let from = match self.resolution.requires.get(&rejection.key).map(|r| &r.source) {
+                Some(RequirementSource::Environment { env, span }) => {
+                    format!("{}:{}", set.file(*env).path, span.line)
+                }
+                Some(RequirementSource::Answer) | None => "the answers".to_owned(),
+            };
+            Some(Note {
+                level: NoteLevel::Warning,
+                section: CHOSEN_AGAINST_REQUIREMENTS,
+                subject: outcome.choice.resource_type.clone(),
+                message: format!(
+                    "the answer chooses `{chosen}`, which the requirements set aside ({}={}; {} is required by {from}); it is used as answered",
+                    rejection.key,
+                    rejection.declared.join("|"),
+                    rejection.wanted
+                ),
+            })
+        })
     }
 
     /// The composed set's files (values answered written into the module environments)
@@ -273,6 +305,7 @@ impl Composed<'_> {
             .map(|f| f.path.clone())
             .unwrap_or_default();
         let base_env = crate::hot::env_path_for(&base);
+        let set = self.composition.set;
         let files = composed
             .files
             .into_iter()
@@ -288,6 +321,7 @@ impl Composed<'_> {
                     bytes: f.bytes,
                     role,
                     secrets: Vec::new(),
+                    source: f.source.map(|id| set.file(id).path.clone()),
                 }
             })
             .collect();
@@ -345,6 +379,7 @@ parameters:
             bytes: text.as_bytes().to_vec(),
             role: FileRole::Artifact,
             secrets: Vec::new(),
+            source: None,
         }
     }
 
@@ -372,6 +407,47 @@ parameters:
         answers.capabilities = pairs(choose);
         answers.requires = pairs(require);
         answers
+    }
+
+    #[test]
+    fn an_answer_against_the_requirements_is_used_with_a_warning() {
+        let set = dns_set();
+        let against = answers(
+            &[("OS::VNF::DnsResolver", "resolvers/bind.yaml")],
+            &[("software", "unbound")],
+        );
+        let composed = composed(&set, &against).expect("a choice");
+        assert!(composed.problems(&against).is_empty(), "the answer stands");
+        let notes = composed.notes();
+        let note = notes
+            .iter()
+            .find(|n| n.section == CHOSEN_AGAINST_REQUIREMENTS)
+            .expect("a warning names the requirement");
+        assert_eq!(note.level, NoteLevel::Warning);
+        assert_eq!(note.subject, "OS::VNF::DnsResolver");
+        assert!(
+            note.message.contains("`resolvers/bind.yaml`")
+                && note
+                    .message
+                    .contains("software=bind; unbound is required by the answers"),
+            "{}",
+            note.message
+        );
+        assert_eq!(
+            crate::session::note_answer_subject(note).as_deref(),
+            Some("capabilities OS::VNF::DnsResolver")
+        );
+        let agreeing = answers(
+            &[("OS::VNF::DnsResolver", "resolvers/unbound.yaml")],
+            &[("software", "unbound")],
+        );
+        let composed = super::composed(&set, &agreeing).unwrap();
+        assert!(
+            !composed
+                .notes()
+                .iter()
+                .any(|n| n.section == CHOSEN_AGAINST_REQUIREMENTS)
+        );
     }
 
     #[test]

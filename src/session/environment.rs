@@ -144,6 +144,7 @@ pub fn apply(
                     bytes,
                     role,
                     secrets: Vec::new(),
+                    source: None,
                 });
             }
         }
@@ -227,6 +228,7 @@ mod tests {
             bytes: text.as_bytes().to_vec(),
             role: FileRole::Nested,
             secrets: Vec::new(),
+            source: None,
         };
         let template = "heat_template_version: 2016-10-14\nparameters:\n  ntp: {type: string}\n  int_net_id: {type: string}\n";
         let mut files = vec![

@@ -76,6 +76,7 @@ pub(super) fn apply(
                     FileRole::Nested
                 },
                 secrets: Vec::new(),
+                source: None,
             }),
         }
     }

@@ -13,15 +13,19 @@ mod check;
 mod composition;
 mod environment;
 mod fixes;
+mod origin;
 mod output;
 mod package;
 mod questions;
 mod redact;
+mod repair;
 mod resolve;
 mod supplied;
+mod watch;
 
 use std::cell::OnceCell;
 use std::path::Path;
+use std::time::SystemTime;
 
 use serde::Serialize;
 
@@ -29,12 +33,13 @@ use crate::hot::HotSet;
 use crate::integrity::Options;
 use crate::limits::Limits;
 use crate::ovf::{DescriptorError, Envelope, OvfPackage};
-use crate::report::Violation;
+use crate::report::{InputRoot, Violation};
 use crate::rules::{Selection, check_ovf, output_rules};
 use crate::validation::{InputError, Loaded, open as open_input};
 
 pub use assign::Origin;
 pub use check::AnswerProblem;
+pub use origin::{NotOnDisk, SourceFile};
 pub use output::{MAX_COUNTED, Target, WriteError, Written, target};
 pub use package::Packaging;
 pub use questions::{
@@ -42,8 +47,10 @@ pub use questions::{
     Questions,
 };
 pub use redact::RedactedSet;
+pub use repair::note_answer_subject;
 pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, REGISTRY_RULE, Refusal, Resolved};
 pub use supplied::Supplied;
+pub use watch::{Fingerprint, Watched};
 
 /// What kind of source a session holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -96,6 +103,10 @@ pub struct Session {
     name: String,
     limits: Limits,
     source: Source,
+    /// Where the source's files are: a folder on disk or an archive.
+    root: InputRoot,
+    /// When reading the source began (a file modified since was read mid-change).
+    opened_at: SystemTime,
     generated: OnceCell<Option<resolve::Generated>>,
     supplied: OnceCell<supplied::SuppliedParameters>,
     rules: Selection,
@@ -142,7 +153,8 @@ impl Session {
     /// package's files are hashed: what the wizard shows).
     pub fn open_with(path: &Path, options: &Options<'_>) -> Result<Session, SessionError> {
         let limits = options.limits;
-        let (loaded, _root) = open_input(path, options)?;
+        let opened_at = SystemTime::now();
+        let (loaded, root) = open_input(path, options)?;
         let source = match loaded {
             Loaded::Csar(_) => {
                 return Err(SessionError::FinishedPackage(path.display().to_string()));
@@ -169,6 +181,8 @@ impl Session {
             name: output_name(path),
             limits: *limits,
             source,
+            root,
+            opened_at,
             generated: OnceCell::new(),
             supplied: OnceCell::new(),
             rules: output_rules(),

@@ -443,6 +443,7 @@ mod tests {
             } else {
                 Vec::new()
             },
+            source: None,
         }
     }
 

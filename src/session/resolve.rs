@@ -56,6 +56,9 @@ pub struct OutputFile {
     pub role: FileRole,
     /// The hidden parameters whose values it holds (written with mode 0600).
     pub secrets: Vec<String>,
+    /// The file of the source set it is read or composed from (its package path); none
+    /// for a file vnfwiz generates (a conversion, a new environment, the answers file).
+    pub source: Option<String>,
 }
 
 /// The output set, resolved and validated, not yet written.
@@ -266,6 +269,7 @@ impl Session {
                         bytes,
                         role: FileRole::Nested,
                         secrets: Vec::new(),
+                        source: None,
                     })
                     .collect();
                 let set = load(&files, &self.label, &self.limits);
@@ -378,6 +382,7 @@ impl Session {
             bytes: answers_text.into_bytes(),
             role: FileRole::Answers,
             secrets: Vec::new(),
+            source: None,
         });
         let mut set = load(&files, &self.label, &self.limits);
         // What vnfwiz writes claims to deploy as it is.
@@ -459,6 +464,7 @@ impl Session {
                         bytes,
                         role,
                         secrets: Vec::new(),
+                        source: None,
                     }
                 })
                 .collect::<Vec<_>>();
@@ -582,6 +588,7 @@ fn hot_files(set: &HotSet) -> (Vec<OutputFile>, String) {
             bytes: file.bytes.clone(),
             role,
             secrets: Vec::new(),
+            source: Some(file.path.clone()),
         });
     }
     let template = base_template

@@ -105,6 +105,7 @@ mod tests {
             bytes: text.as_bytes().to_vec(),
             role: FileRole::Nested,
             secrets: Vec::new(),
+            source: None,
         }
     }
 

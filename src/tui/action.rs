@@ -54,6 +54,20 @@ pub enum Action {
     PreviewSafeFixes,
     /// `u`: undo the last applied fix step.
     UndoFix,
+    /// `e`: open the selected violation's file at its line in the operator's editor.
+    Edit,
+    /// `n` in the review: the next error.
+    NextError,
+    /// `N`: the previous error.
+    PreviousError,
+    /// `y` in the review: copy the selected violation's `file:line`.
+    Copy,
+    /// `g`: group the review's list by file, by rule, or not.
+    Group,
+    /// `1`, `2`, `3`: show or hide the review's errors, warnings or notes.
+    ToggleSeverity(crate::report::Severity),
+    /// `z`: zoom the focused pane (the review's detail or file text) to the whole step.
+    Zoom,
     /// `q`: quit (asks first when answers would be lost).
     Quit,
     /// Ctrl-C: quit from anywhere, also from a text field (asks first like `q`; a second

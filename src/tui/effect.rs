@@ -117,6 +117,35 @@ pub enum Effect {
         /// The file.
         path: PathBuf,
     },
+    /// Read the source again if its files changed.
+    Reread,
+    /// Work for the terminal's owner (the loop), not for a worker.
+    Terminal(TerminalWork),
+}
+
+/// Work only the owner of the terminal can do, between two frames.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TerminalWork {
+    /// Open a file at a line in the operator's editor, the wizard suspended meanwhile.
+    Edit {
+        /// The file.
+        path: PathBuf,
+        /// The line to start at.
+        line: u32,
+    },
+    /// Put this text on the terminal's clipboard (OSC 52).
+    Copy(String),
+}
+
+/// The source read again, as asked or because its files changed.
+#[derive(Debug)]
+pub enum Reread {
+    /// Asked for, but no file changed.
+    Unchanged,
+    /// The source as it is now.
+    Opened(Arc<Opened>),
+    /// It cannot be read as it is now; the previous reading stays. The reason.
+    Failed(String),
 }
 
 /// Bytes hashed so far while a source opens.
@@ -203,6 +232,10 @@ pub enum Message {
     Written(Result<WriteReport, String>),
     /// Saving the answers ended.
     Saved(Result<PathBuf, String>),
+    /// The source was read again.
+    Reread(Reread),
+    /// The operator's editor ended (the loop reports it); the reason when it failed.
+    Edited(Result<(), String>),
 }
 
 /// Why opening failed, as shown to the operator.

@@ -1,10 +1,13 @@
 //! The keymap as data (DESIGN.md's "wizard's keys"): one table turns key events into
 //! actions and also writes the help overlay and every key hint of the footer ([`label`]),
-//! so none of them can disagree with what a key does.
+//! so none of them can disagree with what a key does. A second, smaller table holds the
+//! keys that mean something else in the review (`n`, `y`), where no question is open to
+//! take them as no and yes.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::action::Action;
+use crate::report::Severity;
 
 /// One key bound to one action.
 #[derive(Clone, Copy, Debug)]
@@ -67,6 +70,16 @@ pub const BINDINGS: &[Binding] = &[
     key(KeyCode::Char('f'), Action::PreviewFix),
     key(KeyCode::Char('F'), Action::PreviewSafeFixes),
     key(KeyCode::Char('u'), Action::UndoFix),
+    key(KeyCode::Char('e'), Action::Edit),
+    key(KeyCode::Char('N'), Action::PreviousError),
+    key(KeyCode::Char('g'), Action::Group),
+    key(KeyCode::Char('1'), Action::ToggleSeverity(Severity::Error)),
+    key(
+        KeyCode::Char('2'),
+        Action::ToggleSeverity(Severity::Warning),
+    ),
+    key(KeyCode::Char('3'), Action::ToggleSeverity(Severity::Note)),
+    key(KeyCode::Char('z'), Action::Zoom),
     ctrl('r', Action::Reveal),
     ctrl('s', Action::Write),
     key(KeyCode::Backspace, Action::Erase),
@@ -82,6 +95,18 @@ pub const BINDINGS: &[Binding] = &[
     key(KeyCode::Char('q'), Action::Quit),
     ctrl('c', Action::Interrupt),
 ];
+
+/// Keys the review step takes before [`BINDINGS`] (with no question open and no text
+/// field focused).
+pub const REVIEW_BINDINGS: &[Binding] = &[
+    key(KeyCode::Char('n'), Action::NextError),
+    key(KeyCode::Char('y'), Action::Copy),
+];
+
+/// Every binding: the review's, then the common ones.
+pub fn all_bindings() -> impl Iterator<Item = &'static Binding> {
+    REVIEW_BINDINGS.iter().chain(BINDINGS)
+}
 
 /// What an action does, for the help overlay.
 pub fn describe(action: Action) -> &'static str {
@@ -110,6 +135,15 @@ pub fn describe(action: Action) -> &'static str {
         Action::PreviewFix => "preview the selected violation's fix (review)",
         Action::PreviewSafeFixes => "preview every safe fix at once (review)",
         Action::UndoFix => "undo the last applied fix (review)",
+        Action::Edit => "open the file at the violation's line in $EDITOR (review)",
+        Action::NextError => "next error (review)",
+        Action::PreviousError => "previous error (review)",
+        Action::Copy => "copy the violation's file:line to the clipboard (review)",
+        Action::Group => "group the violations by file, by rule, or not (review)",
+        Action::ToggleSeverity(Severity::Error) => "show or hide errors (review)",
+        Action::ToggleSeverity(Severity::Warning) => "show or hide warnings (review)",
+        Action::ToggleSeverity(Severity::Note) => "show or hide notes (review)",
+        Action::Zoom => "zoom the detail or file pane, or give the list back (review)",
         Action::Help => "this help",
         Action::Quit => "quit (asks first when answers would be lost)",
         Action::Interrupt => "quit from anywhere, text fields too",
@@ -159,7 +193,7 @@ pub fn key_name(code: KeyCode, modifiers: KeyModifiers) -> String {
 /// The help overlay's lines: each action once, with every key bound to it.
 pub fn help_lines() -> Vec<(String, &'static str)> {
     let mut lines: Vec<(Action, Vec<String>)> = Vec::new();
-    for binding in BINDINGS {
+    for binding in BINDINGS.iter().chain(REVIEW_BINDINGS) {
         let name = key_name(binding.code, binding.modifiers);
         match lines.iter_mut().find(|(a, _)| *a == binding.action) {
             Some((_, keys)) => keys.push(name),
@@ -177,8 +211,7 @@ pub fn keys_of(action: Action) -> Vec<String> {
     if matches!(action, Action::Input(_)) {
         return vec!["type".to_owned()];
     }
-    BINDINGS
-        .iter()
+    all_bindings()
         .filter(|b| b.action == action)
         .map(|b| key_name(b.code, b.modifiers))
         .collect()
@@ -221,7 +254,8 @@ pub fn label(actions: &[Action], typing: bool) -> String {
 /// The action for a key event. When a text field has focus, characters (without Ctrl or
 /// Alt) are typed into it before any letter binding applies; Ctrl-C always interrupts.
 /// Backspace and Delete, like the readline keys, do nothing outside a text field.
-pub fn action_for(event: KeyEvent, text_focused: bool) -> Option<Action> {
+/// Otherwise the `layer` of the step shown (see [`REVIEW_BINDINGS`]) comes first.
+pub fn action_for(event: KeyEvent, text_focused: bool, layer: &[Binding]) -> Option<Action> {
     if event.kind == KeyEventKind::Release {
         return None;
     }
@@ -237,8 +271,9 @@ pub fn action_for(event: KeyEvent, text_focused: bool) -> Option<Action> {
             _ => {}
         }
     }
-    BINDINGS
+    layer
         .iter()
+        .chain(BINDINGS)
         .find(|b| b.code == event.code && b.modifiers == modifiers)
         .map(|b| b.action)
 }
@@ -254,19 +289,19 @@ mod tests {
     #[test]
     fn letters_reach_a_focused_text_field_first() {
         let q = press(KeyCode::Char('q'), KeyModifiers::NONE);
-        assert_eq!(action_for(q, false), Some(Action::Quit));
-        assert_eq!(action_for(q, true), Some(Action::Input('q')));
+        assert_eq!(action_for(q, false, &[]), Some(Action::Quit));
+        assert_eq!(action_for(q, true, &[]), Some(Action::Input('q')));
         let slash = press(KeyCode::Char('/'), KeyModifiers::NONE);
-        assert_eq!(action_for(slash, true), Some(Action::Input('/')));
+        assert_eq!(action_for(slash, true, &[]), Some(Action::Input('/')));
         let upper = press(KeyCode::Char('Q'), KeyModifiers::SHIFT);
-        assert_eq!(action_for(upper, true), Some(Action::Input('Q')));
+        assert_eq!(action_for(upper, true, &[]), Some(Action::Input('Q')));
     }
 
     #[test]
     fn ctrl_c_interrupts_everywhere() {
         let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        assert_eq!(action_for(ctrl_c, false), Some(Action::Interrupt));
-        assert_eq!(action_for(ctrl_c, true), Some(Action::Interrupt));
+        assert_eq!(action_for(ctrl_c, false, &[]), Some(Action::Interrupt));
+        assert_eq!(action_for(ctrl_c, true, &[]), Some(Action::Interrupt));
     }
 
     #[test]
@@ -291,13 +326,13 @@ mod tests {
             (KeyCode::Char('u'), KeyModifiers::NONE, Action::UndoFix),
         ];
         for (code, modifiers, action) in cases {
-            assert_eq!(action_for(press(code, modifiers), false), Some(action));
+            assert_eq!(action_for(press(code, modifiers), false, &[]), Some(action));
         }
         let release = KeyEvent {
             kind: KeyEventKind::Release,
             ..press(KeyCode::Enter, KeyModifiers::NONE)
         };
-        assert_eq!(action_for(release, false), None);
+        assert_eq!(action_for(release, false, &[]), None);
     }
 
     #[test]
@@ -312,12 +347,12 @@ mod tests {
         ];
         for (c, modifiers, action) in cases {
             assert_eq!(
-                action_for(press(KeyCode::Char(c), modifiers), true),
+                action_for(press(KeyCode::Char(c), modifiers), true, &[]),
                 Some(action)
             );
         }
         let backspace = press(KeyCode::Backspace, KeyModifiers::NONE);
-        assert_eq!(action_for(backspace, true), Some(Action::Erase));
+        assert_eq!(action_for(backspace, true, &[]), Some(Action::Erase));
     }
 
     #[test]
@@ -342,6 +377,35 @@ mod tests {
         assert_eq!(label(&[Action::Help], false), "?");
         assert_eq!(label(&[Action::Help], true), "F1", "? would be typed");
         assert_eq!(label(&[Action::Up, Action::Down], true), "↑↓");
+    }
+
+    #[test]
+    fn n_and_y_answer_questions_but_move_and_copy_in_the_review() {
+        let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
+        let y = press(KeyCode::Char('y'), KeyModifiers::NONE);
+        assert_eq!(action_for(n, false, &[]), Some(Action::No));
+        assert_eq!(action_for(y, false, &[]), Some(Action::Yes));
+        assert_eq!(
+            action_for(n, false, REVIEW_BINDINGS),
+            Some(Action::NextError)
+        );
+        assert_eq!(action_for(y, false, REVIEW_BINDINGS), Some(Action::Copy));
+        assert_eq!(
+            action_for(n, true, REVIEW_BINDINGS),
+            Some(Action::Input('n'))
+        );
+        let shift_n = press(KeyCode::Char('N'), KeyModifiers::SHIFT);
+        assert_eq!(action_for(shift_n, false, &[]), Some(Action::PreviousError));
+        let lines = help_lines();
+        let next = lines
+            .iter()
+            .find(|(_, what)| *what == "next error (review)");
+        assert_eq!(next.map(|(keys, _)| keys.as_str()), Some("n"));
+        assert_eq!(
+            label(&[Action::NextError, Action::PreviousError], false),
+            "n N",
+            "the footer finds the review's keys too"
+        );
     }
 
     #[test]

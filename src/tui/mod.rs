@@ -8,10 +8,13 @@
 
 pub mod action;
 pub mod checked;
+pub mod clipboard;
+pub mod editor;
 pub mod effect;
 #[cfg(test)]
 mod guide;
 pub mod history;
+pub mod input;
 pub mod keymap;
 pub mod opened;
 pub mod scan;
@@ -31,7 +34,6 @@ pub mod worker;
 use std::io::{IsTerminal, stdout};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::thread;
 use std::time::Duration;
 
 use ratatui::DefaultTerminal;
@@ -44,7 +46,8 @@ use ratatui::crossterm::{cursor, execute};
 use crate::answers::{Answers, AnswersError};
 use crate::limits::Limits;
 use action::Action;
-use effect::Message;
+use effect::{Effect, Message, TerminalWork};
+use input::Input;
 use state::{Exit, State};
 use theme::{Theme, ThemeError};
 use update::{Event, update};
@@ -156,7 +159,7 @@ pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
     }));
     // A signal from outside ends the loop, so the terminal is restored on the way out.
     crate::interrupt::install();
-    let mut terminal = ratatui::try_init()?;
+    let terminal = ratatui::try_init()?;
     let _restore = Restore {
         mouse: options.mouse,
     };
@@ -170,42 +173,69 @@ pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
     state.draft = effect::Draft::from_answers(answers);
     state.save_to = options.save_answers.clone();
     let (outbox, inbox) = channel::<Incoming>();
-    let keys = outbox.clone();
-    thread::spawn(move || {
-        while let Ok(event) = terminal_event::read() {
-            if keys.send(Incoming::Terminal(event)).is_err() {
-                return;
-            }
-        }
-    });
+    let input = Input::start(outbox.clone(), Incoming::Terminal);
     let mut runtime = Runtime::new(outbox, options.limits).with_history(history::default_file());
+    let mut terminal = Owner {
+        terminal,
+        input,
+        mouse: options.mouse,
+    };
     for effect in steps::source::start(&mut state) {
-        runtime.run(effect);
+        terminal.run(&mut runtime, &mut state, effect);
     }
-    let ended = event_loop(
-        &mut terminal,
-        &mut state,
-        &theme,
-        &inbox,
-        &mut runtime,
-        options.mouse,
-    );
+    let ended = event_loop(&mut terminal, &mut state, &theme, &inbox, &mut runtime);
     // However the loop ended, a write under way must clean up before the process goes.
     runtime.finish(CLEANUP_LIMIT);
     ended?;
     Ok(state.exit.unwrap_or(Exit::Quit))
 }
 
+/// The terminal and what reads from it: the loop draws on it and hands it to the
+/// operator's editor.
+struct Owner {
+    terminal: DefaultTerminal,
+    input: Input,
+    mouse: bool,
+}
+
+impl Owner {
+    /// Runs an effect: a worker's, or the terminal's own work (the editor, the clipboard).
+    fn run(&mut self, runtime: &mut Runtime<Incoming>, state: &mut State, effect: Effect) {
+        let Some(work) = runtime.run(effect) else {
+            return;
+        };
+        match work {
+            TerminalWork::Edit { path, line } => {
+                let edited = editor::edit(&mut self.terminal, &self.input, self.mouse, &path, line);
+                // The window may have changed size while the editor had it.
+                if let Ok(size) = self.terminal.size() {
+                    update(state, Event::Resize(size.width, size.height));
+                }
+                for effect in update(state, Event::Message(Message::Edited(edited))) {
+                    self.run(runtime, state, effect);
+                }
+            }
+            TerminalWork::Copy(text) => {
+                if let Err(error) = clipboard::copy(&mut stdout(), &text) {
+                    state.warn(format!("Nothing was copied: {error}"));
+                }
+            }
+        }
+    }
+}
+
 fn event_loop(
-    terminal: &mut DefaultTerminal,
+    owner: &mut Owner,
     state: &mut State,
     theme: &Theme,
     inbox: &Receiver<Incoming>,
     runtime: &mut Runtime<Incoming>,
-    mouse: bool,
 ) -> Result<(), WizardError> {
+    let mouse = owner.mouse;
     loop {
-        terminal.draw(|frame| view::view(state, theme, frame))?;
+        owner
+            .terminal
+            .draw(|frame| view::view(state, theme, frame))?;
         let first = loop {
             if let Some(signal) = crate::interrupt::received() {
                 return Err(WizardError::Interrupted(signal));
@@ -221,7 +251,7 @@ fn event_loop(
         for incoming in std::iter::once(first).chain(inbox.try_iter()) {
             if let Some(event) = event_of(state, incoming, mouse) {
                 for effect in update(state, event) {
-                    runtime.run(effect);
+                    owner.run(runtime, state, effect);
                 }
             }
             if state.exit.is_some() {
@@ -237,7 +267,7 @@ fn event_of(state: &State, incoming: Incoming, mouse: bool) -> Option<Event> {
     match incoming {
         Incoming::Worker(message) => Some(Event::Message(message)),
         Incoming::Terminal(terminal_event::Event::Key(key)) => {
-            keymap::action_for(key, state.text_focused()).map(Event::Action)
+            keymap::action_for(key, state.text_focused(), state.key_layer()).map(Event::Action)
         }
         Incoming::Terminal(terminal_event::Event::Resize(columns, rows)) => {
             Some(Event::Resize(columns, rows))

@@ -300,7 +300,7 @@ fn review_of_the_sample() {
 #[test]
 fn review_environment_preview_masks_the_password() {
     let mut state = at_parameters();
-    state.keys(&[Confirm, NextField, NextField]);
+    state.keys(&[Confirm, NextField, Down]);
     let text = screen(&state);
     assert!(!text.contains("correct-horse-battery"), "{text}");
     assert_snapshot!(text);
@@ -389,8 +389,40 @@ fn review_filtered() {
 #[test]
 fn review_template_preview() {
     let mut state = opened(BROKEN_HOT);
-    state.keys(&[Confirm, NextField, Down, Down]);
+    state.keys(&[Confirm, NextField, Right, Down, Down]);
     assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_grouped_by_rule() {
+    let mut state = opened(BROKEN_HOT);
+    state.keys(&[Confirm, Group, Group, Down, Down, Down]);
+    assert_snapshot!(screen(&state));
+}
+
+#[test]
+fn review_detail_zoomed_at_80_by_24() {
+    let mut state = opened(BROKEN_HOT);
+    update(&mut state, Event::Resize(80, 24));
+    state.keys(&[Confirm, Down, Down, Zoom]);
+    let text = screen(&state);
+    assert!(text.contains("▶ 14 │"), "the source line shows: {text}");
+    assert_snapshot!(text);
+}
+
+#[test]
+fn review_answer_chosen_against_the_requirements() {
+    let mut state = opened("tests/fixtures/capabilities/firewall_requires");
+    state.step = StepId::Capabilities;
+    state.keys(&[Down, Toggle]);
+    state.step = StepId::Review;
+    state.keys(&[Home]);
+    let text = screen(&state);
+    assert!(
+        text.contains("capability choice OS::VNF::FirewallNode"),
+        "{text}"
+    );
+    assert_snapshot!(text);
 }
 
 /// Texts of a generated template, for the long list.
@@ -453,7 +485,6 @@ pub fn long_review(count: usize) -> Wizard {
             title: "Template".to_owned(),
             path: "base.yaml".to_owned(),
             text: "heat_template_version: 2016-10-14\n".to_owned(),
-            prose: false,
         }],
         Duration::from_millis(40),
     );

@@ -1,31 +1,42 @@
 //! The onboarding session's own thread: it opens the source (reporting hashing progress,
 //! stopping when cancelled), then answers requests in order: evaluating answers (problems
 //! first, then the resolved and validated set; only the newest evaluation waiting runs),
-//! planning fixes for a preview, writing the outputs, saving the answers. Every decision
-//! is the session's; this thread only turns its results into what the steps show.
+//! planning fixes for a preview, writing the outputs, saving the answers, reading the source
+//! again. While idle it watches the source's files and reads them again when they change.
+//! Every decision is the session's; this thread only turns its results into what the steps
+//! show.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::checked::{Checked, FixView, PlannedFix, Preview, Resolution};
-use super::effect::{Draft, FixOrder, Message, OpenFailure, Progress, WriteOrder, WriteReport};
+use super::checked::{Checked, Finding, FindingKind, FixView, PlannedFix, Preview, Resolution};
+use super::effect::{
+    Draft, FixOrder, Message, OpenFailure, Progress, Reread, WriteOrder, WriteReport,
+};
 use super::opened::{Opened, kind_of};
 use crate::answers::Answers;
+use crate::convert::{Note, NoteLevel};
 use crate::fix::{FixLevel, Offer, Safety, Workspace, record_of};
 use crate::integrity::{IntegrityError, Options};
 use crate::limits::Limits;
 use crate::report::{Severity, SourceTexts};
 use crate::session::{
-    AnswerProblem, FileRole, Origin, RedactedSet, Resolved, Session, SessionError, WriteError,
+    AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, RedactedSet, Resolved, Session,
+    SessionError, SourceFile, Watched, WriteError, note_answer_subject,
 };
 use crate::tui::widgets::paragraph::count;
 use crate::validation::InputError;
 
 /// The shortest time between two progress messages (the gauge redraws at most this often).
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
+
+/// How often the source's files are looked at while no request comes: a change is read
+/// within two looks once the files settle (docs/decisions.md).
+const WATCH_INTERVAL: Duration = Duration::from_millis(300);
 
 /// What the wizard asks of the session.
 #[derive(Debug)]
@@ -38,9 +49,12 @@ pub enum Request {
     Write(WriteOrder),
     /// Save the answers without secrets.
     Save(Draft, PathBuf),
+    /// Read the source again if its files changed (after the operator edited them).
+    Reread,
 }
 
-/// Opens `path` and serves requests until the wizard drops the sender.
+/// Opens `path` and serves requests until the wizard drops the sender; between requests
+/// it watches the source's files and reads the source again when they change.
 pub fn run<T: From<Message> + Send>(
     path: &Path,
     limits: &Limits,
@@ -49,16 +63,24 @@ pub fn run<T: From<Message> + Send>(
     requests: &Receiver<Request>,
 ) {
     let send = |message: Message| outbox.send(message.into()).is_ok();
-    let Some(session) = open(path, limits, cancel, outbox) else {
+    let Some(mut session) = open(path, limits, cancel, outbox) else {
         return;
     };
+    let mut watch = Watch::new(&session);
     let mut waiting: Option<Request> = None;
     loop {
         let request = match waiting.take() {
             Some(request) => request,
-            None => match requests.recv() {
+            None => match requests.recv_timeout(WATCH_INTERVAL) {
                 Ok(request) => request,
-                Err(_) => return,
+                Err(RecvTimeoutError::Timeout) => {
+                    if watch.changed() {
+                        Request::Reread
+                    } else {
+                        continue;
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return,
             },
         };
         let alive = match request {
@@ -111,10 +133,80 @@ pub fn run<T: From<Message> + Send>(
                 send(Message::Written(write(&session, &order, &options)))
             }
             Request::Save(draft, path) => send(Message::Saved(save(&session, &draft, &path))),
+            Request::Reread => {
+                let reread = if watch.unchanged() {
+                    Reread::Unchanged
+                } else {
+                    match read(path, limits, cancel, outbox) {
+                        Ok((mut fresh, opened)) => {
+                            fresh.set_rules(session.rules().clone());
+                            session = fresh;
+                            watch = Watch::new(&session);
+                            Reread::Opened(Arc::new(opened))
+                        }
+                        Err(failure) => {
+                            // Not again until the files change once more.
+                            watch.failed();
+                            Reread::Failed(failure.reason)
+                        }
+                    }
+                };
+                send(Message::Reread(reread))
+            }
         };
         if !alive {
             return;
         }
+    }
+}
+
+/// The source's files as last read, to notice when they change. A change is acted on once
+/// the files have stayed the same for one more look, so a save in several writes is read
+/// once it is whole.
+struct Watch {
+    watched: Watched,
+    seen: Fingerprint,
+    pending: Option<Fingerprint>,
+    /// A file changed while the source was being read: read it again at once.
+    stale: bool,
+}
+
+impl Watch {
+    fn new(session: &Session) -> Watch {
+        let (seen, stale) = session.read_as();
+        Watch {
+            watched: session.watched(),
+            seen,
+            pending: None,
+            stale,
+        }
+    }
+
+    /// Whether the files changed since they were read and have settled.
+    fn changed(&mut self) -> bool {
+        if self.stale {
+            return true;
+        }
+        let now = self.watched.fingerprint();
+        if now == self.seen {
+            self.pending = None;
+            return false;
+        }
+        let settled = self.pending.as_ref() == Some(&now);
+        self.pending = Some(now);
+        settled
+    }
+
+    /// Whether the files are as they were read (for a reading asked for).
+    fn unchanged(&self) -> bool {
+        !self.stale && self.watched.fingerprint() == self.seen
+    }
+
+    /// Reading failed: the files as they are now count as seen.
+    fn failed(&mut self) {
+        self.seen = self.watched.fingerprint();
+        self.pending = None;
+        self.stale = false;
     }
 }
 
@@ -160,33 +252,53 @@ fn open<T: From<Message> + Send>(
     let send = |message: Message| {
         let _ = outbox.send(message.into());
     };
-    let fail = |reason: String, cancelled: bool| {
-        send(Message::Opened(Err(OpenFailure { reason, cancelled })));
-    };
     let kind = match kind_of(path) {
         Ok(kind) => kind,
         Err(error) => {
-            fail(crate::error_chain(&error), false);
+            send(Message::Opened(Err(OpenFailure {
+                reason: crate::error_chain(&error),
+                cancelled: false,
+            })));
             return None;
         }
     };
     send(Message::Opening(kind));
-    let progress = Throttled::new(|progress| send(Message::Progress(progress)));
+    match read(path, limits, cancel, outbox) {
+        Ok((session, opened)) => {
+            send(Message::Opened(Ok(Arc::new(opened))));
+            Some(session)
+        }
+        Err(failure) => {
+            send(Message::Opened(Err(failure)));
+            None
+        }
+    }
+}
+
+/// Reads the source into a session (hashing an OVF package's files with throttled
+/// progress), with what the steps show of it.
+fn read<T: From<Message> + Send>(
+    path: &Path,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    outbox: &Sender<T>,
+) -> Result<(Session, Opened), OpenFailure> {
+    let fail = |reason: String, cancelled: bool| OpenFailure { reason, cancelled };
+    let kind = kind_of(path).map_err(|error| fail(crate::error_chain(&error), false))?;
+    let progress = Throttled::new(|progress| {
+        let _ = outbox.send(Message::Progress(progress).into());
+    });
     let progress = |done, total| progress.report(done, total);
     let options = Options::new(limits)
         .with_progress(&progress)
         .with_cancel(cancel);
-    let session = match Session::open_with(path, &options) {
-        Ok(session) => session,
-        Err(error) => {
-            let cancelled = matches!(
-                error,
-                SessionError::Input(InputError::Integrity(IntegrityError::Cancelled))
-            );
-            fail(crate::error_chain(&error), cancelled);
-            return None;
-        }
-    };
+    let session = Session::open_with(path, &options).map_err(|error| {
+        let cancelled = matches!(
+            error,
+            SessionError::Input(InputError::Integrity(IntegrityError::Cancelled))
+        );
+        fail(crate::error_chain(&error), cancelled)
+    })?;
     let opened = Opened {
         path: path.to_path_buf(),
         kind,
@@ -195,8 +307,7 @@ fn open<T: From<Message> + Send>(
         integrity: session.integrity().cloned(),
         package_violations: session.package_violations().to_vec(),
     };
-    send(Message::Opened(Ok(Arc::new(opened))));
-    Some(session)
+    Ok((session, opened))
 }
 
 /// The session's answers for a draft: field texts typed by their declarations; a text that
@@ -233,14 +344,19 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
     // A choice among implementations changes what is asked: the session says anew.
     let questions = session.questions_for(answers);
     let (capabilities, parameters) = (questions.capabilities, questions.parameters);
+    let package_origins = origins(session, package.iter().map(|v| (v.file.as_str(), None)));
     let resolved = match session.resolve(answers) {
         Ok(resolved) => resolved,
         Err(refusal) => {
             let texts = NoTexts;
+            let mut checked = Checked::new(package, &texts, Vec::new(), started.elapsed());
+            let mut findings: Vec<Finding> = refusal.problems.iter().map(answer_finding).collect();
+            findings.extend(refusal.notes.iter().map(note_finding));
+            checked.add_findings(findings);
+            checked.origins = package_origins;
             return Resolution {
-                checked: Checked::new(package, &texts, Vec::new(), started.elapsed()),
+                checked,
                 refusal: Some(refusal.to_string().lines().map(str::to_owned).collect()),
-                notes: refusal.notes.iter().map(ToString::to_string).collect(),
                 capabilities,
                 parameters,
                 ..Resolution::default()
@@ -249,44 +365,48 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
     };
     let answer_problems = resolved.answer_problems(answers);
     let parameters = resolved.still_asked(parameters);
-    let mut notes: Vec<String> = resolved.notes.iter().map(ToString::to_string).collect();
-    notes.extend(
-        resolved
-            .fixes
-            .notes
-            .iter()
-            .map(|note| format!("fix not applied: {note}")),
-    );
+    let mut findings: Vec<Finding> = resolved.notes.iter().map(note_finding).collect();
+    findings.extend(resolved.fixes.notes.iter().map(|note| Finding {
+        severity: Severity::Warning,
+        kind: FindingKind::Note,
+        subject: "fix not applied".to_owned(),
+        rule: String::new(),
+        message: note.to_string(),
+        answer: None,
+    }));
+    let mut all_answers = vec![None; package.len()];
+    all_answers.extend(session.answer_subjects(&resolved));
+    let mut all_origins = package_origins;
+    all_origins.extend(origins(
+        session,
+        resolved.files.iter().map(|f| (f.path.as_str(), Some(f))),
+    ));
     let (resolved, fixes) = fix_views(resolved);
     let unset = resolved.unset.clone();
-    let shown: Vec<(String, String)> = [
-        (FileRole::Template, "Template"),
-        (FileRole::Environment, "Environment"),
-    ]
-    .into_iter()
-    .filter_map(|(role, title)| {
-        let file = resolved.files.iter().find(|f| f.role == role)?;
-        Some((title.to_owned(), file.path.clone()))
-    })
-    .collect();
+    // The base template and its environment first, then the other modules' files. The
+    // answers file is no file of the set (it holds no secret): its own text is shown.
+    let mut shown: Vec<(FileRole, String, Option<String>)> = resolved
+        .files
+        .iter()
+        .filter(|f| std::str::from_utf8(&f.bytes).is_ok())
+        .map(|f| {
+            let own = (f.role == FileRole::Answers)
+                .then(|| String::from_utf8_lossy(&f.bytes).into_owned());
+            (f.role, f.path.clone(), own)
+        })
+        .collect();
+    shown.sort_by_key(|(role, _, _)| role_rank(*role));
     let (texts, mut violations) = RedactedSet::new(resolved);
     let previews = shown
         .into_iter()
-        .filter_map(|(title, path)| {
-            let text = texts.text(&path)?.into_owned();
+        .filter_map(|(role, path, own)| {
+            let text = own.or_else(|| Some(texts.text(&path)?.into_owned()))?;
             Some(Preview {
-                title,
+                title: role_name(role).to_owned(),
                 path,
                 text,
-                prose: false,
             })
         })
-        .chain((!notes.is_empty()).then(|| Preview {
-            title: "Warnings".to_owned(),
-            path: format!("({})", notes.len()),
-            text: notes.join("\n\n"),
-            prose: true,
-        }))
         .collect();
     let mut all_fixes = vec![None; package.len()];
     all_fixes.extend(fixes);
@@ -300,14 +420,86 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
             .count();
         checked.fixes = all_fixes;
     }
+    checked.answers = all_answers;
+    checked.origins = all_origins;
+    checked.add_findings(findings);
     Resolution {
         checked,
         refusal: None,
-        notes,
         unset,
         capabilities,
         parameters,
         answer_problems,
+    }
+}
+
+/// Where each file is on disk, or why it has no place there to edit.
+fn origins<'f>(
+    session: &Session,
+    files: impl Iterator<Item = (&'f str, Option<&'f OutputFile>)>,
+) -> HashMap<String, Result<SourceFile, String>> {
+    let mut out = HashMap::new();
+    for (path, output) in files {
+        if !out.contains_key(path) {
+            let origin = session
+                .source_file(path, output)
+                .map_err(|why| why.to_string());
+            out.insert(path.to_owned(), origin);
+        }
+    }
+    out
+}
+
+/// Where the Files tab lists a file of this role.
+fn role_rank(role: FileRole) -> u8 {
+    match role {
+        FileRole::Template => 0,
+        FileRole::Environment => 1,
+        FileRole::Nested => 2,
+        FileRole::Artifact => 3,
+        FileRole::Answers => 4,
+    }
+}
+
+/// The word the Files tab shows for what an output file is.
+fn role_name(role: FileRole) -> &'static str {
+    match role {
+        FileRole::Template => "template",
+        FileRole::Environment => "environment",
+        FileRole::Nested => "nested",
+        FileRole::Artifact => "artifact",
+        FileRole::Answers => "answers",
+    }
+}
+
+/// An answer that stops the resolution, as the review lists it.
+fn answer_finding(problem: &AnswerProblem) -> Finding {
+    let mut message = problem.message.clone();
+    if !problem.choices.is_empty() {
+        message.push_str(&format!("; valid: {}", problem.choices.join(", ")));
+    }
+    Finding {
+        severity: Severity::Error,
+        kind: FindingKind::Answer,
+        subject: problem.subject.clone(),
+        rule: problem.rule.clone(),
+        message,
+        answer: Some(problem.subject.clone()),
+    }
+}
+
+/// A conversion or composition note, as the review lists it.
+fn note_finding(note: &Note) -> Finding {
+    Finding {
+        severity: match note.level {
+            NoteLevel::Error => Severity::Error,
+            NoteLevel::Warning => Severity::Warning,
+        },
+        kind: FindingKind::Note,
+        subject: format!("{} {}", note.section, note.subject),
+        rule: String::new(),
+        message: note.message.clone(),
+        answer: note_answer_subject(note),
     }
 }
 

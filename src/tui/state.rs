@@ -396,6 +396,16 @@ impl State {
         self.evaluate()
     }
 
+    /// The keys the step shown takes before the common ones: the review's, unless a
+    /// question or the help is open over it.
+    pub fn key_layer(&self) -> &'static [super::keymap::Binding] {
+        if self.step == StepId::Review && self.overlay.is_none() && !self.too_small() {
+            super::keymap::REVIEW_BINDINGS
+        } else {
+            &[]
+        }
+    }
+
     /// Whether a text field has focus (so letters type into it).
     pub fn text_focused(&self) -> bool {
         if self.overlay.is_some() || self.too_small() {

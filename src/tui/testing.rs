@@ -11,7 +11,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::action::Action;
-use super::effect::{Effect, Message};
+use super::effect::{Effect, Message, TerminalWork};
 use super::state::State;
 use super::steps::{source, write::Phase};
 use super::theme::Theme;
@@ -34,8 +34,10 @@ pub struct Wizard {
     pub state: State,
     runtime: Runtime<Message>,
     inbox: Receiver<Message>,
-    /// Scans, look-ups, probes and saves started and not yet reported.
+    /// Scans, look-ups, probes, saves and rereadings started and not yet reported.
     waiting: usize,
+    /// Work handed to the terminal's owner, in order (the loop would do it).
+    pub terminal: Vec<TerminalWork>,
 }
 
 impl Deref for Wizard {
@@ -62,21 +64,27 @@ impl Wizard {
             runtime: Runtime::new(outbox, Limits::default()),
             inbox,
             waiting: 0,
+            terminal: Vec::new(),
         };
         wizard.run(effects);
         wizard.settle();
         wizard
     }
 
-    fn run(&mut self, effects: Vec<Effect>) {
+    /// Starts effects as the loop does (terminal work is recorded, not done).
+    pub fn run(&mut self, effects: Vec<Effect>) {
         for effect in effects {
             if matches!(
                 effect,
-                Effect::Scan(_) | Effect::Locate(_) | Effect::Probe(_) | Effect::SaveAnswers { .. }
+                Effect::Scan(_)
+                    | Effect::Locate(_)
+                    | Effect::Probe(_)
+                    | Effect::SaveAnswers { .. }
+                    | Effect::Reread
             ) {
                 self.waiting += 1;
             }
-            self.runtime.run(effect);
+            self.terminal.extend(self.runtime.run(effect));
         }
     }
 
@@ -99,9 +107,14 @@ impl Wizard {
                 .expect("a worker reports in time");
             if matches!(
                 message,
-                Message::Scanned(_) | Message::Located(_) | Message::Probed(..) | Message::Saved(_)
+                Message::Scanned(_)
+                    | Message::Located(_)
+                    | Message::Probed(..)
+                    | Message::Saved(_)
+                    | Message::Reread(_)
             ) {
-                self.waiting -= 1;
+                // A reading the watch started was not waited for.
+                self.waiting = self.waiting.saturating_sub(1);
             }
             let effects = update(&mut self.state, Event::Message(message));
             self.run(effects);

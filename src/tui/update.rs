@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::action::Action;
-use super::effect::{Draft, Effect, Message, OpenFailure};
+use super::effect::{Draft, Effect, Message, OpenFailure, Reread};
 use super::opened::{Opened, has_integrity};
 use super::state::{Exit, Overlay, State, StepId};
 use super::steps::{
@@ -222,8 +222,55 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
                 .unwrap_or_default();
             state.warn(format!("The answers were not saved{to}: {reason}"));
         }
+        Message::Reread(reread) => return on_reread(state, reread),
+        Message::Edited(result) => {
+            match result {
+                Ok(()) => state.tell("Back from the editor; reading the source again…"),
+                Err(reason) => state.warn(reason),
+            }
+            return vec![Effect::Reread];
+        }
     }
     Vec::new()
+}
+
+/// The source was read again: the answers so far go on against it, every step keeps its
+/// place, and the session evaluates them anew (the review keeps its selection where the
+/// same violation is still there).
+fn on_reread(state: &mut State, reread: Reread) -> Vec<Effect> {
+    let opened = match reread {
+        Reread::Unchanged => {
+            state.tell("No file of the source changed.");
+            return Vec::new();
+        }
+        Reread::Failed(reason) => {
+            state.warn(format!(
+                "The source cannot be read as it is now; the review shows the last reading: {reason}"
+            ));
+            state.review.unreadable = Some(reason);
+            return Vec::new();
+        }
+        Reread::Opened(opened) => opened,
+    };
+    state.review.unreadable = None;
+    state.licence.accepted = opened
+        .questions
+        .eulas
+        .iter()
+        .map(|e| accepted_by(&state.draft.answers, &e.sha256))
+        .collect();
+    state.opened = Some(opened.clone());
+    state.draft.answers.accept_eula = licence::acceptance(state);
+    let focused = state.properties.form.focused().map(|f| f.key.clone());
+    state.properties.form = properties::build(&opened, &state.draft);
+    if let Some(key) = focused {
+        state.properties.form.focus_first(|f| f.key == key);
+    }
+    state.tell(format!(
+        "{} changed on disk; validating again.",
+        opened.path.display()
+    ));
+    state.evaluate()
 }
 
 /// A source opened: every step starts afresh on it; answers given on the command line

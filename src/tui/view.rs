@@ -531,7 +531,7 @@ mod tests {
         // The footer of every step as a run leaves it, and the help, write their keys
         // from the keymap: each action a hint names is bound, and its label is the
         // table's name for it.
-        use crate::tui::keymap::{BINDINGS, help_lines, label};
+        use crate::tui::keymap::{all_bindings, help_lines, label};
         use crate::tui::testing::opened;
         let mut seen = Vec::new();
         for path in [
@@ -551,7 +551,7 @@ mod tests {
                     for action in hint.actions {
                         assert!(
                             matches!(action, Action::Input(_))
-                                || BINDINGS.iter().any(|b| b.action == *action),
+                                || all_bindings().any(|b| b.action == *action),
                             "{step:?}: `{}` names {action:?}, which no key does",
                             hint.what
                         );

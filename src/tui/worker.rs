@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use std::path::{Path, PathBuf};
 
-use super::effect::{Effect, Message, OutFolder};
+use super::effect::{Effect, Message, OutFolder, TerminalWork};
 use super::history;
 use super::scan::scan;
 use super::session_thread::{Request, run as serve};
@@ -65,8 +65,9 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
         }
     }
 
-    /// Starts the work an effect asks for.
-    pub fn run(&mut self, effect: Effect) {
+    /// Starts the work an effect asks for; hands back the work only the terminal's owner
+    /// can do.
+    pub fn run(&mut self, effect: Effect) -> Option<TerminalWork> {
         match effect {
             Effect::Scan(root) => {
                 let (outbox, history) = (self.outbox.clone(), self.history.clone());
@@ -125,7 +126,10 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
             } => self.ask(Request::Plan(generation, draft, order)),
             Effect::Write(order) => self.ask(Request::Write(order)),
             Effect::SaveAnswers { draft, path } => self.ask(Request::Save(draft, path)),
+            Effect::Reread => self.ask(Request::Reread),
+            Effect::Terminal(work) => return Some(work),
         }
+        None
     }
 
     /// Sends a request to the session's thread.

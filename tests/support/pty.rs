@@ -55,13 +55,23 @@ impl Key<'_> {
     }
 }
 
+/// What the terminal was asked to put on the clipboard (OSC 52), base64 as sent.
+#[derive(Default)]
+pub struct Clipboard(Vec<Vec<u8>>);
+
+impl vt100::Callbacks for Clipboard {
+    fn copy_to_clipboard(&mut self, _: &mut vt100::Screen, _ty: &[u8], data: &[u8]) {
+        self.0.push(data.to_vec());
+    }
+}
+
 /// The wizard running in a pseudo-terminal.
 pub struct Wizard {
     /// The wizard's own state folder (its history of opened sources), never the user's.
     _state: tempfile::TempDir,
     child: Box<dyn Child + Send + Sync>,
     writer: Box<dyn Write + Send>,
-    screen: Arc<Mutex<vt100::Parser>>,
+    screen: Arc<Mutex<vt100::Parser<Clipboard>>>,
     master: Box<dyn MasterPty + Send>,
 }
 
@@ -99,7 +109,12 @@ impl Wizard {
         let mut reader = pty.master.try_clone_reader().expect("pty reader");
         let writer = pty.master.take_writer().expect("pty writer");
         let size = |n: u16| std::num::NonZeroU16::new(n).expect("a size above zero");
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(size(rows), size(columns), 0)));
+        let screen = Arc::new(Mutex::new(vt100::Parser::new_with_callbacks(
+            size(rows),
+            size(columns),
+            0,
+            Clipboard::default(),
+        )));
         let sink = screen.clone();
         thread::spawn(move || {
             let mut buffer = [0u8; 8192];
@@ -171,6 +186,22 @@ impl Wizard {
         }
     }
 
+    /// Waits until the screen satisfies `done` (a frame can be read half drawn: waiting
+    /// for one part of it says nothing of the rest); returns the screen.
+    pub fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let started = Instant::now();
+        loop {
+            let screen = self.screen();
+            if done(&screen) {
+                return screen;
+            }
+            if started.elapsed() > PATIENCE {
+                panic!("waited {PATIENCE:?} for {what}; the screen shows:\n{screen}");
+            }
+            thread::sleep(Duration::from_millis(30));
+        }
+    }
+
     /// Waits for the process to end; returns its exit code.
     pub fn wait_exit(&mut self) -> u32 {
         let started = Instant::now();
@@ -204,6 +235,27 @@ impl Wizard {
                 pixel_height: 0,
             })
             .expect("resize");
+    }
+
+    /// The texts the wizard put on the clipboard, in order.
+    pub fn clipboard(&self) -> Vec<String> {
+        use base64ct::{Base64, Encoding};
+        self.screen
+            .lock()
+            .unwrap()
+            .callbacks()
+            .0
+            .iter()
+            .map(|data| {
+                let bytes = Base64::decode_vec(&String::from_utf8_lossy(data)).expect("base64");
+                String::from_utf8(bytes).expect("UTF-8")
+            })
+            .collect()
+    }
+
+    /// Whether the alternate screen is shown (the wizard draws there).
+    pub fn screen_is_alternate(&self) -> bool {
+        self.screen.lock().unwrap().screen().alternate_screen()
     }
 
     /// Whether any cell on screen has a colour.

@@ -55,6 +55,29 @@ pub fn complete(summary: &Summary) -> bool {
     choosable(summary).all(|(_, t)| chosen(t).is_some())
 }
 
+/// Puts the cursor on a type's chosen candidate (its first when none is chosen); false
+/// when the type offers no choice.
+pub fn select_type(state: &mut State, kind: &str) -> bool {
+    let Some(summary) = state.capabilities() else {
+        return false;
+    };
+    let rows = rows(summary);
+    let of_type = |&(name, _, _): &(&str, &TypeSummary, usize)| name == kind;
+    let picked = rows
+        .iter()
+        .position(|row| {
+            of_type(row) && chosen(row.1) == Some(row.1.candidates[row.2].template.as_str())
+        })
+        .or_else(|| rows.iter().position(of_type));
+    match picked {
+        Some(row) => {
+            state.capabilities.selected = row;
+            true
+        }
+        None => false,
+    }
+}
+
 /// Records the candidate under the cursor as the type's implementation; returns the
 /// effects of the change (none when it was already the answer).
 fn choose(state: &mut State) -> Vec<Effect> {
@@ -214,8 +237,16 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
                 Span::styled(candidate.template.clone(), base),
                 Span::styled(format!("  {}", tags(&candidate.capabilities)), theme.muted),
             ];
-            if let Some(why) = &candidate.rejected {
-                spans.push(Span::styled(format!("  ✗ set aside: {why}"), theme.warning));
+            match &candidate.rejected {
+                // The operator chose it anyway: the answer stands, the review warns.
+                Some(why) if picked => spans.push(Span::styled(
+                    format!("  ▲ chosen against the requirements: {why}"),
+                    theme.warning,
+                )),
+                Some(why) => {
+                    spans.push(Span::styled(format!("  ✗ set aside: {why}"), theme.warning));
+                }
+                None => {}
             }
             lines.push(Line::from(spans));
             row += 1;
@@ -300,6 +331,44 @@ mod tests {
         assert!(
             candidates[1].rejected.is_some(),
             "set aside by dataplane=dpdk"
+        );
+    }
+
+    #[test]
+    fn choosing_what_the_requirements_set_aside_says_so_and_warns_in_review() {
+        let mut state = opened(DECIDED);
+        let summary = state.capabilities().unwrap();
+        let kernel = rows(summary)
+            .iter()
+            .position(|(_, t, i)| t.candidates[*i].template == "nodes/fw_node_kernel.yaml")
+            .unwrap();
+        state.step = StepId::Capabilities;
+        state.capabilities.selected = kernel;
+        state.keys(&[Toggle]);
+        let summary = state.capabilities().unwrap();
+        let node = &summary.resource_types["OS::VNF::FirewallNode"];
+        assert_eq!(
+            chosen(node),
+            Some("nodes/fw_node_kernel.yaml"),
+            "the answer stands"
+        );
+        let screen = crate::tui::testing::render(&state, &Theme::default_theme());
+        assert!(
+            screen.contains("(●) nodes/fw_node_kernel.yaml")
+                && screen.contains("▲ chosen against the requirements"),
+            "{screen}"
+        );
+        let findings = &state.review.checked().unwrap().findings;
+        let warning = findings
+            .iter()
+            .find(|f| f.subject.contains("OS::VNF::FirewallNode"))
+            .expect("the review lists the choice");
+        assert_eq!(warning.severity, crate::report::Severity::Warning);
+        assert!(warning.message.contains("set aside"), "{warning:?}");
+        assert_eq!(
+            warning.answer.as_deref(),
+            Some("capabilities OS::VNF::FirewallNode"),
+            "Enter on it goes back to the choice"
         );
     }
 

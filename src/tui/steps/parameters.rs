@@ -338,7 +338,7 @@ mod tests {
         let env = state
             .review
             .checked()
-            .and_then(|c| c.previews.iter().find(|p| p.title == "Environment"))
+            .and_then(|c| c.previews.iter().find(|p| p.title == "environment"))
             .map(|p| p.text.clone())
             .unwrap();
         assert!(

@@ -1,8 +1,12 @@
 //! The `/` fuzzy filter of a list: a query field and the indices of the items it matches,
-//! in list order. Typing more narrows the previous matches instead of rescanning them all.
-
-use fuzzy_matcher::FuzzyMatcher;
-use fuzzy_matcher::skim::SkimMatcherV2;
+//! in list order or best match first. Typing more narrows the previous matches instead of
+//! rescanning them all.
+//!
+//! A match is scored the way fzf's first algorithm does, in time linear in the text: the
+//! query as a substring scores best (earlier is better); otherwise the shortest window
+//! that ends where a left-to-right scan first completes the query, with points for
+//! consecutive characters and for characters starting a word, and a cost for gaps. The
+//! characters it scores are the ones highlighted, so what ranks is what is shown.
 
 use super::text_field::TextField;
 use crate::tui::action::Action;
@@ -18,9 +22,8 @@ pub struct Filter {
     applied: String,
     /// Matching item indices, `None` when the query is empty (every item shown).
     matches: Option<Vec<usize>>,
-    /// Best matches first (a picker) instead of list order (a report).
+    /// Best matches first instead of list order.
     ranked: bool,
-    matcher: SkimMatcherV2,
 }
 
 impl Filter {
@@ -92,18 +95,18 @@ impl Filter {
         self.applied = query;
     }
 
-    /// Matching indices, best score first.
+    /// Matching indices, best score first (list order among equals).
     fn ranked_matches<S: AsRef<str>>(
         &self,
         haystacks: &[S],
         query: &str,
         previous: Option<&[usize]>,
     ) -> Vec<usize> {
+        let wanted: Vec<char> = query.chars().collect();
+        let case_sensitive = query.chars().any(char::is_uppercase);
         let score = |i: usize| {
-            haystacks
-                .get(i)
-                .and_then(|h| self.matcher.fuzzy_match(h.as_ref(), query))
-                .map(|score| (score, i))
+            let text = haystacks.get(i)?.as_ref();
+            Some((scored(&wanted, text, case_sensitive)?.score, i))
         };
         let mut scored: Vec<(i64, usize)> = match previous {
             Some(previous) => previous.iter().filter_map(|&i| score(i)).collect(),
@@ -117,6 +120,11 @@ impl Filter {
     pub fn invalidate(&mut self) {
         self.applied.clear();
         self.matches = None;
+    }
+
+    /// Whether a query narrows the list (else every item is shown, in list order).
+    pub fn active(&self) -> bool {
+        self.matches.is_some()
     }
 
     /// How many rows are shown out of `total` items.
@@ -137,11 +145,135 @@ impl Filter {
         if self.applied.is_empty() {
             return Vec::new();
         }
-        self.matcher
-            .fuzzy_indices(haystack, &self.applied)
-            .map(|(_, positions)| positions)
-            .unwrap_or_default()
+        let wanted: Vec<char> = self.applied.chars().collect();
+        let case_sensitive = self.applied.chars().any(char::is_uppercase);
+        let Some(found) = scored(&wanted, haystack, case_sensitive) else {
+            return Vec::new();
+        };
+        let before = haystack[..found.start].chars().count();
+        let mut positions = Vec::with_capacity(wanted.len());
+        let mut next = wanted.iter().peekable();
+        for (i, c) in haystack[found.start..found.end].chars().enumerate() {
+            if next.peek().is_some_and(|&&w| same(c, w, case_sensitive)) {
+                next.next();
+                positions.push(before + i);
+            }
+        }
+        positions
     }
+}
+
+/// Whether two characters match (letters in either case unless `case_sensitive`).
+fn same(c: char, w: char, case_sensitive: bool) -> bool {
+    if case_sensitive || c == w {
+        c == w
+    } else if c.is_ascii() && w.is_ascii() {
+        c.eq_ignore_ascii_case(&w)
+    } else {
+        c.to_lowercase().eq(w.to_lowercase())
+    }
+}
+
+/// A query found in a text: the bytes of the window it was found in, and how good.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Scored {
+    /// Higher is better.
+    score: i64,
+    /// Where the window starts (bytes).
+    start: usize,
+    /// Where it ends (bytes, exclusive).
+    end: usize,
+}
+
+/// Points for a query found whole, before the cost of where it starts.
+const WHOLE: i64 = 100_000;
+/// Points per character that follows the previous one matched.
+const CONSECUTIVE: i64 = 20;
+/// Points per character that starts a word.
+const WORD_START: i64 = 15;
+/// Cost per character skipped inside the window.
+const GAP: i64 = 3;
+
+/// Whether the character after `previous` starts a word (`R-90279`, `module_7`, `baseDns`).
+fn starts_word(previous: Option<char>, c: char) -> bool {
+    match previous {
+        None => true,
+        Some(p) => !p.is_alphanumeric() || (p.is_lowercase() && c.is_uppercase()),
+    }
+}
+
+/// Scores `wanted` in `text`: `None` when it is not a subsequence.
+fn scored(wanted: &[char], text: &str, case_sensitive: bool) -> Option<Scored> {
+    let first = *wanted.first()?;
+    // Whole: the first place the query appears as it is typed.
+    let whole = text.char_indices().find_map(|(at, _)| {
+        let mut rest = text[at..].chars();
+        wanted
+            .iter()
+            .all(|&w| rest.next().is_some_and(|c| same(c, w, case_sensitive)))
+            .then_some(at)
+    });
+    if let Some(at) = whole {
+        let length: usize = wanted.iter().map(|c| c.len_utf8()).sum();
+        let previous = text[..at].chars().next_back();
+        let word = if starts_word(previous, first) {
+            WORD_START
+        } else {
+            0
+        };
+        let end = (at + length).min(text.len());
+        return Some(Scored {
+            score: WHOLE + word - i64::try_from(at).unwrap_or(i64::MAX).min(WHOLE / 2),
+            start: at,
+            end,
+        });
+    }
+    // The end of the first window: scanning forward until every character is matched.
+    let mut next = 0;
+    let mut end = None;
+    for (at, c) in text.char_indices() {
+        if same(c, wanted[next], case_sensitive) {
+            next += 1;
+            if next == wanted.len() {
+                end = Some(at + c.len_utf8());
+                break;
+            }
+        }
+    }
+    let end = end?;
+    // Its start: scanning back from the end, which gives the shortest window ending there.
+    let mut left = wanted.len();
+    let mut start = 0;
+    for (at, c) in text[..end].char_indices().rev() {
+        if same(c, wanted[left - 1], case_sensitive) {
+            left -= 1;
+            if left == 0 {
+                start = at;
+                break;
+            }
+        }
+    }
+    let mut score = 0;
+    let mut previous = text[..start].chars().next_back();
+    let mut matched_last = false;
+    let mut next = 0;
+    for c in text[start..end].chars() {
+        if next < wanted.len() && same(c, wanted[next], case_sensitive) {
+            next += 1;
+            if matched_last {
+                score += CONSECUTIVE;
+            }
+            if starts_word(previous, c) {
+                score += WORD_START;
+            }
+            matched_last = true;
+        } else {
+            score -= GAP;
+            matched_last = false;
+        }
+        previous = Some(c);
+    }
+    Some(Scored { score, start, end })
 }
 
 /// Whether the characters of `query` appear in `text` in order; without `case_sensitive`,
@@ -170,6 +302,8 @@ pub fn is_subsequence(query: &str, text: &str, case_sensitive: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fuzzy_matcher::FuzzyMatcher;
+    use fuzzy_matcher::skim::SkimMatcherV2;
 
     fn query(filter: &mut Filter, text: &str, haystacks: &[&str]) {
         for c in text.chars() {
@@ -204,6 +338,29 @@ mod tests {
     }
 
     #[test]
+    fn the_whole_query_ranks_first_then_tight_windows_at_word_starts() {
+        let items = [
+            "R-90526 parameter `p7` default nested/module_7.yaml:22",
+            "R-90279 parameter `p2` is never read base.yaml:9",
+            "R-92635/misspelt-function `get_parm` looks misspelt base.yaml:42",
+        ];
+        let mut filter = Filter::ranked();
+        query(&mut filter, "R-90279", &items);
+        assert_eq!(filter.item(0, 3), Some(1), "the id as typed");
+        filter.clear();
+        query(&mut filter, "mod7", &items);
+        assert_eq!(filter.len(3), 1);
+        assert_eq!(
+            filter.positions(items[0]),
+            [38, 39, 40, 45],
+            "the window `module_7`, not the first `m`"
+        );
+        filter.clear();
+        query(&mut filter, "mf", &items);
+        assert_eq!(filter.item(0, 3), Some(2), "m and f starting words");
+    }
+
+    #[test]
     fn a_ranked_filter_puts_the_best_match_first() {
         let items = ["ims/vims-core.csar", "dns/dns-resolver.zip", "vrouter"];
         let mut filter = Filter::ranked();
@@ -215,6 +372,19 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn a_score_exists_exactly_for_a_subsequence(
+            text in "[a-cA-C/_:. 0-9é]{0,24}",
+            query in "[a-cA-C/_ 0-9é]{1,5}",
+        ) {
+            let sensitive = query.chars().any(char::is_uppercase);
+            let wanted: Vec<char> = query.chars().collect();
+            proptest::prop_assert_eq!(
+                scored(&wanted, &text, sensitive).is_some(),
+                is_subsequence(&query, &text, sensitive)
+            );
+        }
+
         #[test]
         fn the_subsequence_test_agrees_with_the_fuzzy_matcher(
             text in "[a-cA-C/_:. 0-9é]{0,24}",

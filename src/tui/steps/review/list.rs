@@ -1,0 +1,383 @@
+//! The review's list as shown: the evaluation's items (violations, answers that stop the
+//! write, notes) narrowed by the `/` filter (best matches first), the severities shown,
+//! and grouped by file or by rule under a header with counts. Built again only when one
+//! of those changes, so drawing and moving only look rows up.
+
+use std::collections::HashMap;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::super::{highlighted, row_marker, severity_symbol};
+use super::ReviewState;
+use crate::report::Severity;
+use crate::tui::checked::{Checked, FixView, Item};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::Filter;
+
+/// Widest rule id column of the list.
+const MAX_ID_WIDTH: usize = 28;
+/// Widest `file:line` column of the list.
+const MAX_PLACE_WIDTH: usize = 36;
+/// The group of the items that point into no file (answers and notes).
+const NO_FILE: &str = "answers and notes";
+
+/// How the list groups its items.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Grouping {
+    /// One list.
+    #[default]
+    None,
+    /// Under the file each item points into.
+    File,
+    /// Under each rule.
+    Rule,
+}
+
+impl Grouping {
+    /// The grouping `g` turns to.
+    pub fn next(self) -> Grouping {
+        match self {
+            Grouping::None => Grouping::File,
+            Grouping::File => Grouping::Rule,
+            Grouping::Rule => Grouping::None,
+        }
+    }
+
+    /// In words, for the footer's message.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Grouping::None => "Not grouped",
+            Grouping::File => "Grouped by file",
+            Grouping::Rule => "Grouped by rule",
+        }
+    }
+}
+
+/// A group's header: its file or rule and how many items of each severity it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The file or the rule.
+    pub key: String,
+    /// Errors, warnings and notes.
+    pub counts: [usize; 3],
+}
+
+/// One line of the list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Row {
+    /// A group's header.
+    Header(Group),
+    /// The item at this position of the shown order.
+    Item(usize),
+}
+
+/// The index of a severity in `[errors, warnings, notes]`.
+pub fn slot(severity: Severity) -> usize {
+    match severity {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        Severity::Note => 2,
+    }
+}
+
+/// The list as shown.
+#[derive(Debug, Default)]
+pub struct Listing {
+    /// How items are grouped.
+    pub grouping: Grouping,
+    /// Errors, warnings and notes hidden (`1`, `2`, `3`).
+    pub hidden: [bool; 3],
+    /// The items shown (indices into the evaluation's items), in order.
+    order: Vec<usize>,
+    /// Headers and items.
+    rows: Vec<Row>,
+    /// The row of each position of `order`.
+    row_of: Vec<usize>,
+}
+
+impl Listing {
+    /// Builds the rows for `checked` under the filter, the severities shown and the
+    /// grouping.
+    pub fn rebuild(&mut self, checked: &Checked, filter: &Filter) {
+        let total = checked.len();
+        let candidates: Vec<usize> = if filter.active() {
+            (0..filter.len(total))
+                .filter_map(|row| filter.item(row, total))
+                .collect()
+        } else {
+            // Answers that stop the write and notes first, then the violations by place.
+            (checked.violations.len()..total)
+                .chain(0..checked.violations.len())
+                .collect()
+        };
+        let shown = candidates.into_iter().filter(|&i| {
+            checked
+                .item(i)
+                .is_some_and(|item| !self.hidden[slot(item.severity())])
+        });
+        self.order.clear();
+        self.rows.clear();
+        self.row_of.clear();
+        let Some(key) = self.key() else {
+            self.order.extend(shown);
+            self.rows.extend((0..self.order.len()).map(Row::Item));
+            self.row_of.extend(0..self.order.len());
+            return;
+        };
+        // Groups in the order their first item comes (the best match first when filtering).
+        let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+        let mut by_key: HashMap<String, usize> = HashMap::new();
+        for i in shown {
+            let Some(item) = checked.item(i) else {
+                continue;
+            };
+            let name = key(&item);
+            match by_key.get(&name) {
+                Some(&g) => groups[g].1.push(i),
+                None => {
+                    by_key.insert(name.clone(), groups.len());
+                    groups.push((name, vec![i]));
+                }
+            }
+        }
+        for (key, items) in groups {
+            let mut counts = [0; 3];
+            for &i in &items {
+                if let Some(item) = checked.item(i) {
+                    counts[slot(item.severity())] += 1;
+                }
+            }
+            self.rows.push(Row::Header(Group { key, counts }));
+            for i in items {
+                self.row_of.push(self.rows.len());
+                self.rows.push(Row::Item(self.order.len()));
+                self.order.push(i);
+            }
+        }
+    }
+
+    /// The group key of an item, when grouping.
+    fn key(&self) -> Option<fn(&Item<'_>) -> String> {
+        match self.grouping {
+            Grouping::None => None,
+            Grouping::File => Some(|item| item.file().unwrap_or(NO_FILE).to_owned()),
+            Grouping::Rule => Some(|item| item.id().to_owned()),
+        }
+    }
+
+    /// How many items are shown.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether no item is shown.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// The item (index into the evaluation's items) at a position of the shown order.
+    pub fn item(&self, position: usize) -> Option<usize> {
+        self.order.get(position).copied()
+    }
+
+    /// Where an item is shown, if it is.
+    pub fn position_of(&self, index: usize) -> Option<usize> {
+        self.order.iter().position(|&i| i == index)
+    }
+
+    /// The row showing the item at `position`.
+    pub fn row_of(&self, position: usize) -> usize {
+        self.row_of.get(position).copied().unwrap_or(0)
+    }
+
+    /// Headers and items.
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+
+    /// The position of the next (or previous) error after `from`, going round the list.
+    pub fn next_error(&self, checked: &Checked, from: usize, forward: bool) -> Option<usize> {
+        let count = self.order.len();
+        (1..=count)
+            .map(|step| {
+                if forward {
+                    (from + step) % count
+                } else {
+                    (from + count - step % count) % count
+                }
+            })
+            .find(|&position| {
+                self.item(position)
+                    .and_then(|i| checked.item(i))
+                    .is_some_and(|item| item.severity() == Severity::Error)
+            })
+    }
+}
+
+/// Draws the rows around the selection.
+pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let listing = &review.listing;
+    let rows = listing.rows();
+    let selected_row = listing.row_of(review.selected);
+    let range = review
+        .window
+        .range(selected_row, rows.len(), usize::from(area.height));
+    // Columns as wide as the visible rows need, within bounds.
+    let visible: Vec<(usize, Item)> = rows[range.clone()]
+        .iter()
+        .filter_map(|row| match row {
+            Row::Item(position) => {
+                let index = listing.item(*position)?;
+                Some((index, checked.item(index)?))
+            }
+            Row::Header(_) => None,
+        })
+        .collect();
+    let id_width = visible
+        .iter()
+        .map(|(_, item)| item.id().chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .min(MAX_ID_WIDTH);
+    let place_width = visible
+        .iter()
+        .map(|(_, item)| item.place().chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .min(MAX_PLACE_WIDTH);
+    let lines: Vec<Line> = rows[range]
+        .iter()
+        .filter_map(|row| match row {
+            Row::Header(group) => Some(header(group, theme)),
+            Row::Item(position) => {
+                let index = listing.item(*position)?;
+                let item = checked.item(index)?;
+                let selected = *position == review.selected;
+                Some(item_line(
+                    review,
+                    checked,
+                    (index, &item),
+                    selected,
+                    (id_width, place_width),
+                    theme,
+                ))
+            }
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// A group's header: `▾ file  3  ✗ 2 ▲ 1`.
+fn header(group: &Group, theme: &Theme) -> Line<'static> {
+    let total: usize = group.counts.iter().sum();
+    let mut spans = vec![
+        Span::styled(format!("▾ {}", group.key), theme.title),
+        Span::styled(format!("  {total}"), theme.muted),
+    ];
+    for (severity, count) in [Severity::Error, Severity::Warning, Severity::Note]
+        .into_iter()
+        .zip(group.counts)
+    {
+        if count > 0 {
+            spans.push(Span::styled(
+                format!("  {} {count}", severity_symbol(severity)),
+                theme.severity(severity),
+            ));
+        }
+    }
+    Line::from(spans)
+}
+
+/// One item: marker, severity, fix marker, rule, place, message, with what the filter
+/// matched highlighted.
+fn item_line(
+    review: &ReviewState,
+    checked: &Checked,
+    (index, item): (usize, &Item),
+    selected: bool,
+    (id_width, place_width): (usize, usize),
+    theme: &Theme,
+) -> Line<'static> {
+    let base = if selected {
+        theme.selection
+    } else {
+        theme.text
+    };
+    let severity = item.severity();
+    let indent = if review.listing.grouping == Grouping::None {
+        ""
+    } else {
+        "  "
+    };
+    let mut spans = vec![
+        Span::styled(format!("{}{indent}", row_marker(selected)), base),
+        Span::styled(
+            format!("{} ", severity_symbol(severity)),
+            if selected {
+                base
+            } else {
+                theme.severity(severity)
+            },
+        ),
+        Span::styled(
+            fix_marker(checked.fix(index)),
+            if selected { base } else { theme.accent },
+        ),
+    ];
+    // Highlight what the filter matched, field by field of the haystack.
+    let positions = review.filter.positions(&checked.haystacks[index]);
+    let (id, message, place) = (item.id(), item.message(), item.place());
+    let id_len = id.chars().count();
+    let message_start = id_len + 1;
+    let message_len = message.chars().count();
+    let place_start = message_start + message_len + 1;
+    let part = |start: usize, len: usize| -> Vec<usize> {
+        positions
+            .iter()
+            .filter(|&&p| p >= start && p < start + len)
+            .map(|p| p - start)
+            .collect()
+    };
+    spans.extend(highlighted(
+        &pad(id, id_width),
+        &part(0, id_len),
+        base,
+        theme.matched,
+    ));
+    spans.extend(highlighted(
+        &pad(&place, place_width),
+        &part(place_start, place.chars().count()),
+        base,
+        theme.matched,
+    ));
+    spans.extend(highlighted(
+        message,
+        &part(message_start, message_len),
+        base,
+        theme.matched,
+    ));
+    Line::from(spans)
+}
+
+/// The list's fix column: `✎` a fix is ready, `✎?` it needs the operator's text.
+pub fn fix_marker(fix: Option<&FixView>) -> &'static str {
+    match fix {
+        Some(FixView::Ready(_)) => "✎  ",
+        Some(FixView::NeedsText { .. }) => "✎? ",
+        Some(FixView::Unavailable(_)) | None => "   ",
+    }
+}
+
+/// `text` cut or padded to `width` characters, with one space after.
+fn pad(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count >= width {
+        let cut: String = text.chars().take(width.saturating_sub(1)).collect();
+        format!("{cut}… ")
+    } else {
+        format!("{text}{} ", " ".repeat(width - count))
+    }
+}

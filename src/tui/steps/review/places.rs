@@ -1,0 +1,188 @@
+//! Where a review item leads: Enter to the field of the answer that decides it (a
+//! property, a parameter, a capability choice, the deployment option, a licence), `e` to
+//! its file on disk at its line in the operator's editor, `y` its `file:line` to the
+//! clipboard.
+
+use super::Tab;
+use super::files;
+use crate::tui::checked::Item;
+use crate::tui::effect::{Effect, TerminalWork};
+use crate::tui::state::{State, StepId};
+use crate::tui::steps::capabilities;
+use crate::tui::widgets::form::{Field, Form};
+
+/// Whether a field asks the answer a subject names (`parameter x` also names the field of
+/// `parameter x of nested/y.yaml`'s parameter).
+fn asks(field: &Field, subject: &str) -> bool {
+    subject == field.subject
+        || subject
+            .strip_prefix(field.subject.as_str())
+            .is_some_and(|rest| rest.starts_with(" of "))
+}
+
+/// Focuses the field of `form` that asks `subject`, if there is one.
+fn focus(form: &mut Form, subject: &str) -> bool {
+    form.focus_first(|field| asks(field, subject))
+}
+
+/// Takes the operator to the step and field where the answer `subject` is given; false
+/// when the wizard asks no such answer.
+pub fn go_to_answer(state: &mut State, subject: &str) -> bool {
+    let step = if focus(&mut state.properties.form, subject) {
+        StepId::Properties
+    } else if focus(&mut state.parameters.form, subject) {
+        StepId::Parameters
+    } else if let Some(kind) = subject.strip_prefix("capabilities ") {
+        if !capabilities::select_type(state, kind) {
+            return false;
+        }
+        StepId::Capabilities
+    } else if subject == "deployment_option" {
+        StepId::Option
+    } else if subject.starts_with("EULA") {
+        StepId::Licence
+    } else {
+        return false;
+    };
+    if !state.visitable(step) {
+        return false;
+    }
+    state.step = step;
+    state.tell(format!("The answer for {subject} is given here."));
+    true
+}
+
+/// Enter on the list: to the selected item's answer when one decides it, else on.
+pub fn confirm(state: &mut State) -> Vec<Effect> {
+    let subject = state.review.selected_index().and_then(|index| {
+        state
+            .review
+            .checked()
+            .and_then(|c| c.answer(index))
+            .map(str::to_owned)
+    });
+    match subject {
+        Some(subject) => {
+            if !go_to_answer(state, &subject) {
+                state.warn(format!(
+                    "No field of the wizard sets {subject}: it is not an answer asked here."
+                ));
+            }
+        }
+        None => state.go_next(),
+    }
+    Vec::new()
+}
+
+/// `e`: the selected item's file (or, on the Files tab, the file shown) in the editor, at
+/// its line.
+pub fn edit(state: &mut State) -> Vec<Effect> {
+    let review = &state.review;
+    let Some(checked) = review.checked() else {
+        return Vec::new();
+    };
+    let place = match review.tab {
+        Tab::Files => files::selected(review, checked)
+            .map(|file| (file.path.clone(), review.files.text.top as u32 + 1)),
+        Tab::Violations => match review.selected_index().and_then(|i| checked.item(i)) {
+            Some(Item::Violation(v)) => Some((v.file.clone(), v.span.line)),
+            Some(Item::Finding(f)) => {
+                let hint = if f.answer.is_some() {
+                    "; Enter goes to its field"
+                } else {
+                    ""
+                };
+                state.warn(format!(
+                    "{} {} points into no file{hint}.",
+                    f.kind.label(),
+                    f.subject
+                ));
+                return Vec::new();
+            }
+            None => None,
+        },
+    };
+    let Some((file, line)) = place else {
+        return Vec::new();
+    };
+    match checked.origins.get(&file) {
+        Some(Ok(source)) => vec![Effect::Terminal(TerminalWork::Edit {
+            path: source.path.clone(),
+            line: source.line(line),
+        })],
+        Some(Err(why)) => {
+            let why = why.clone();
+            state.warn(format!("Nothing to open: {why}"));
+            Vec::new()
+        }
+        None => {
+            state.warn(format!("Nothing to open: {file} is no file of the source."));
+            Vec::new()
+        }
+    }
+}
+
+/// `y`: the selected item's place (`file:line`, or an answer's subject) to the clipboard.
+pub fn copy(state: &mut State) -> Vec<Effect> {
+    let review = &state.review;
+    let text = match review.tab {
+        Tab::Files => review
+            .checked()
+            .and_then(|c| files::selected(review, c))
+            .map(|file| format!("{}:{}", file.path, review.files.text.top + 1)),
+        Tab::Violations => review
+            .selected_index()
+            .and_then(|i| review.checked()?.item(i))
+            .map(|item| item.place()),
+    };
+    let Some(text) = text else {
+        return Vec::new();
+    };
+    state.tell(format!(
+        "Copied {text} (through the terminal's clipboard, OSC 52)."
+    ));
+    vec![Effect::Terminal(TerminalWork::Copy(text))]
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tui::action::Action::*;
+    use crate::tui::checked::Item;
+    use crate::tui::state::StepId;
+    use crate::tui::testing::opened;
+
+    #[test]
+    fn enter_on_an_answer_that_stops_the_write_goes_to_its_property() {
+        let mut state = opened("assets/samples/vfw-edge.ova");
+        state.keys(&[Confirm, Accept, Confirm]);
+        assert_eq!(state.step, StepId::Properties);
+        state
+            .properties
+            .form
+            .focus_first(|f| f.key == "vfw.site.name");
+        state.step = StepId::Review;
+        let checked = state.review.checked().unwrap();
+        assert!(state.review.resolution.as_ref().unwrap().refusal.is_some());
+        let index = (0..checked.len())
+            .find(|&i| {
+                matches!(checked.item(i), Some(Item::Finding(f))
+                    if f.subject == "property vfw.mgmt.address")
+            })
+            .expect("the missing address is listed");
+        state.review.selected = state.review.listing.position_of(index).unwrap();
+        state.keys(&[Confirm]);
+        assert_eq!(state.step, StepId::Properties);
+        assert_eq!(
+            state.properties.form.focused().map(|f| f.key.as_str()),
+            Some("vfw.mgmt.address")
+        );
+        assert!(
+            state
+                .notice
+                .as_ref()
+                .unwrap()
+                .text
+                .contains("vfw.mgmt.address")
+        );
+    }
+}
