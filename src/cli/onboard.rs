@@ -393,6 +393,7 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
     let notes = resolved.notes.clone();
     let input = resolved.input.clone();
     let selection = resolved.rules.clone();
+    let not_checked = vnfwiz::validation::unchecked(&resolved.set);
     let (sources, violations) = RedactedSet::new(resolved);
     let root = InputRoot::Folder(std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf()));
     let rules = selection
@@ -406,6 +407,7 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
             root,
             sources: Box::new(sources),
             violations,
+            not_checked,
             elapsed: Duration::ZERO,
         }],
         rules,

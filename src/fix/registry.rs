@@ -45,6 +45,7 @@ static PROVIDERS: &[&Provider] = &[
     &providers::parameter_description::PROVIDER,
     &providers::duplicate_key::PROVIDER,
     &providers::version_date::PROVIDER,
+    &providers::supplied_value::PROVIDER,
 ];
 
 /// The provider answering a rule.

@@ -8,6 +8,7 @@ pub mod inline_registry;
 pub mod parameter_description;
 pub mod rename_parameter;
 pub mod rename_resource;
+pub mod supplied_value;
 pub mod template_description;
 pub mod unused_parameter;
 pub mod version_date;
