@@ -292,6 +292,18 @@ pub fn open(path: &Path, options: &Options<'_>) -> Result<(Loaded, InputRoot), I
 
 /// Loads every input as a HOT set (an OVF package among them is refused unread).
 pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, InputError> {
+    Ok(load_hot_inputs_rooted(paths, limits)?
+        .into_iter()
+        .map(|(set, _)| set)
+        .collect())
+}
+
+/// Like [`load_hot_inputs`], each set with the root its file paths are relative to (where
+/// `validate --fix` writes them back).
+pub fn load_hot_inputs_rooted(
+    paths: &[PathBuf],
+    limits: &Limits,
+) -> Result<Vec<(HotSet, InputRoot)>, InputError> {
     let options = Options::new(limits);
     let mut sets = Vec::new();
     for input in group(paths)? {
@@ -302,8 +314,8 @@ pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>
             }
             .into());
         }
-        if let Loaded::Hot(set) = load(input, &options)?.0 {
-            sets.push(*set);
+        if let (Loaded::Hot(set), root) = load(input, &options)? {
+            sets.push((*set, root));
         }
     }
     Ok(sets)

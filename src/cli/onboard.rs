@@ -649,16 +649,8 @@ fn report(
 
 /// The fixes applied (`fixed`) and those skipped or dropped (`not fixed`), one a line.
 fn write_fixes(out: &mut impl Write, fixes: &Outcome) -> std::io::Result<()> {
-    for applied in &fixes.applied {
-        let at = &applied.record;
-        writeln!(
-            out,
-            "fixed: {}:{}:{}: {} {} ({})",
-            at.file, at.line, at.column, at.rule, applied.title, applied.safety
-        )?;
-    }
-    for note in &fixes.notes {
-        writeln!(out, "not fixed: {note}")?;
+    for line in fixes.lines() {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

@@ -143,6 +143,11 @@ impl Workspace {
         &self.violations
     }
 
+    /// Every edited file's text before the first fix (`None`: a fix created it).
+    pub fn originals(&self) -> &BTreeMap<String, Option<Vec<u8>>> {
+        &self.original
+    }
+
     /// The fixes applied so far, in order.
     pub fn applied(&self) -> &[AppliedFix] {
         &self.records
@@ -253,6 +258,16 @@ impl Workspace {
     /// Fixes that need the operator's text are skipped and noted, as are review fixes at
     /// the `safe` level and violations without a fix where a provider explains why.
     pub fn apply_level(&mut self, level: FixLevel) -> Outcome {
+        self.apply_level_to(level, |_| true)
+    }
+
+    /// Like [`Workspace::apply_level`], for the violations `wanted` picks only (the rules a
+    /// `validate --fix` run selected).
+    pub fn apply_level_to(
+        &mut self,
+        level: FixLevel,
+        wanted: impl Fn(&Violation) -> bool,
+    ) -> Outcome {
         let mut outcome = Outcome::default();
         if level == FixLevel::None {
             return outcome;
@@ -264,7 +279,7 @@ impl Workspace {
             let candidates = {
                 let context = Context::new(&self.set);
                 let mut candidates = Vec::new();
-                for violation in &self.violations {
+                for violation in self.violations.iter().filter(|v| wanted(v)) {
                     let key = key_of(violation);
                     if attempted.contains(&key) {
                         continue;
