@@ -107,6 +107,15 @@ impl Workspace {
         Workspace::with_violations(set, violations, selection)
     }
 
+    /// A workspace over a copy of `set` (which stays as it is), validated with `selection`:
+    /// where recorded fixes are replayed on a source the session keeps.
+    pub fn on_copy(set: &HotSet, selection: Selection) -> Result<Workspace, ReloadError> {
+        check_reloadable(set)?;
+        let copy = reload(set, &BTreeMap::new(), &[])?;
+        let violations = check_hot(&copy, &selection);
+        Workspace::with_violations(copy, violations, selection).map_err(|unfixable| unfixable.reason)
+    }
+
     /// Prepares a set already validated: `violations` is what `selection` found on it, and
     /// every later validation runs the same rules.
     pub fn with_violations(

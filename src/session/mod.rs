@@ -18,6 +18,7 @@ mod package;
 mod questions;
 mod redact;
 mod resolve;
+mod write_back;
 
 use std::cell::OnceCell;
 use std::path::Path;
@@ -28,7 +29,7 @@ use crate::hot::HotSet;
 use crate::integrity::Options;
 use crate::limits::Limits;
 use crate::ovf::{DescriptorError, Envelope, OvfPackage};
-use crate::report::Violation;
+use crate::report::{InputRoot, Violation};
 use crate::rules::{Selection, check_ovf, output_rules};
 use crate::validation::{InputError, Loaded, open as open_input};
 
@@ -42,6 +43,7 @@ pub use questions::{
 };
 pub use redact::RedactedSet;
 pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, REGISTRY_RULE, Refusal, Resolved};
+pub use write_back::{SourceFixes, WriteBackError};
 
 /// What kind of source a session holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -91,6 +93,8 @@ enum Source {
 /// An opened source and what it needs to onboard.
 pub struct Session {
     label: String,
+    /// Where the source's files are (what fixes are written back under).
+    root: InputRoot,
     name: String,
     limits: Limits,
     source: Source,
@@ -139,7 +143,7 @@ impl Session {
     /// package's files are hashed: what the wizard shows).
     pub fn open_with(path: &Path, options: &Options<'_>) -> Result<Session, SessionError> {
         let limits = options.limits;
-        let (loaded, _root) = open_input(path, options)?;
+        let (loaded, root) = open_input(path, options)?;
         let source = match loaded {
             Loaded::Csar(_) => {
                 return Err(SessionError::FinishedPackage(path.display().to_string()));
@@ -163,6 +167,7 @@ impl Session {
         };
         Ok(Session {
             label: path.display().to_string(),
+            root,
             name: output_name(path),
             limits: *limits,
             source,

@@ -1308,3 +1308,27 @@ mod tests {
         assert!(state.notice.is_none(), "nothing said about a stale plan");
     }
 }
+
+#[cfg(test)]
+mod probe {
+    use super::*;
+    use crate::tui::action::Action::*;
+    use crate::tui::testing::{opened, render};
+
+    #[test]
+    fn probe_vfw() {
+        let mut state = opened("tests/fixtures/onap/vfw");
+        eprintln!("step {:?}", state.step);
+        eprintln!("{}", render(&state, &Theme::default_theme()));
+        for _ in 0..8 {
+            if state.step == StepId::Review { break; }
+            state.keys(&[Confirm]);
+            eprintln!("step {:?}", state.step);
+        }
+        eprintln!("{}", render(&state, &Theme::default_theme()));
+        state.keys(&[PreviewSafeFixes]);
+        eprintln!("{}", render(&state, &Theme::default_theme()));
+        state.keys(&[Confirm]);
+        eprintln!("{}", render(&state, &Theme::default_theme()));
+    }
+}
