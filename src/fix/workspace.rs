@@ -113,7 +113,8 @@ impl Workspace {
         check_reloadable(set)?;
         let copy = reload(set, &BTreeMap::new(), &[])?;
         let violations = check_hot(&copy, &selection);
-        Workspace::with_violations(copy, violations, selection).map_err(|unfixable| unfixable.reason)
+        Workspace::with_violations(copy, violations, selection)
+            .map_err(|unfixable| unfixable.reason)
     }
 
     /// Prepares a set already validated: `violations` is what `selection` found on it, and

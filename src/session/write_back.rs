@@ -43,7 +43,9 @@ pub enum WriteBackError {
     )]
     Ovf,
     /// A zip cannot be edited in place.
-    #[error("{0}: the source is a zip archive, which cannot be fixed in place; unpack it and open the folder")]
+    #[error(
+        "{0}: the source is a zip archive, which cannot be fixed in place; unpack it and open the folder"
+    )]
     Archive(String),
     /// A composed set's output files are not its source's files.
     #[error(
@@ -136,11 +138,17 @@ mod tests {
         let done = session.write_source_fixes(&planned);
         assert_eq!(done.written, ["base_vfw.env", "base_vfw.yaml"]);
         let env = std::fs::read_to_string(dir.path().join("base_vfw.env")).unwrap();
-        assert!(!env.contains("vnf_id:") && env.contains("# Instance identity"), "{env}");
+        assert!(
+            !env.contains("vnf_id:") && env.contains("# Instance identity"),
+            "{env}"
+        );
         assert_ne!(env, env_before);
         // The same plan again finds the files changed since it was made.
         let again = session.write_source_fixes(&planned);
-        assert!(again.written.is_empty() && again.skipped.len() == 2, "{again:?}");
+        assert!(
+            again.written.is_empty() && again.skipped.len() == 2,
+            "{again:?}"
+        );
         // Nothing but the two files, no staging left behind.
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }

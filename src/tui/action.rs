@@ -54,6 +54,8 @@ pub enum Action {
     PreviewSafeFixes,
     /// `u`: undo the last applied fix step.
     UndoFix,
+    /// `W`: write the fixes applied so far back to the source files (asks first).
+    WriteBackFixes,
     /// `q`: quit (asks first when answers would be lost).
     Quit,
     /// Ctrl-C: quit from anywhere, also from a text field (asks first like `q`; a second

@@ -58,6 +58,7 @@ pub const BINDINGS: &[Binding] = &[
     key(KeyCode::Char('f'), Action::PreviewFix),
     key(KeyCode::Char('F'), Action::PreviewSafeFixes),
     key(KeyCode::Char('u'), Action::UndoFix),
+    key(KeyCode::Char('W'), Action::WriteBackFixes),
     ctrl('r', Action::Reveal),
     ctrl('s', Action::Write),
     key(KeyCode::Char('?'), Action::Help),
@@ -93,6 +94,9 @@ pub fn describe(action: Action) -> &'static str {
         Action::PreviewFix => "preview the selected violation's fix (review)",
         Action::PreviewSafeFixes => "preview every safe fix at once (review)",
         Action::UndoFix => "undo the last applied fix (review)",
+        Action::WriteBackFixes => {
+            "write the fixes applied so far back to the source files (review)"
+        }
         Action::Help => "this help",
         Action::Quit => "quit (asks first when answers would be lost)",
         Action::Interrupt => "quit from anywhere, text fields too",

@@ -14,12 +14,13 @@ use super::checked::{Checked, FixView, PlannedFix, Preview, Resolution};
 use super::effect::{Draft, FixOrder, Message, OpenFailure, Progress, WriteOrder, WriteReport};
 use super::opened::{Opened, kind_of};
 use crate::answers::Answers;
+use crate::fix::WriteBack;
 use crate::fix::{FixLevel, Offer, Safety, Workspace, record_of};
 use crate::integrity::{IntegrityError, Options};
 use crate::limits::Limits;
 use crate::report::{Severity, SourceTexts};
 use crate::session::{
-    AnswerProblem, FileRole, Origin, RedactedSet, Resolved, Session, SessionError,
+    AnswerProblem, FileRole, Origin, RedactedSet, Resolved, Session, SessionError, SourceFixes,
 };
 use crate::validation::InputError;
 
@@ -33,6 +34,10 @@ pub enum Request {
     Evaluate(u64, Draft),
     /// Plan fixes on the resolved set, for the evaluation of that generation.
     Plan(u64, Draft, FixOrder),
+    /// Which source files the applied fixes change.
+    PlanWriteBack(Draft),
+    /// Write the fixes into the source files.
+    WriteBack(SourceFixes),
     /// Resolve, package and write.
     Write(WriteOrder),
     /// Save the answers without secrets.
@@ -110,6 +115,12 @@ pub fn run<T: From<Message> + Send>(
                 send(Message::Written(write(&session, &order, &options)))
             }
             Request::Save(draft, path) => send(Message::Saved(save(&session, &draft, &path))),
+            Request::PlanWriteBack(draft) => {
+                send(Message::WriteBackPlanned(plan_write_back(&session, &draft)))
+            }
+            Request::WriteBack(plan) => send(Message::WroteBack(Ok(wrote_back(
+                &session.write_source_fixes(&plan),
+            )))),
         };
         if !alive {
             return;
@@ -518,4 +529,34 @@ fn save(session: &Session, draft: &Draft, path: &Path) -> Result<PathBuf, String
             format!("{}: {e}", path.display())
         })?;
     Ok(path.to_path_buf())
+}
+
+/// Which source files the draft's applied fixes change.
+fn plan_write_back(session: &Session, draft: &Draft) -> Result<SourceFixes, String> {
+    let (answers, _) = answers(session, draft);
+    session
+        .source_fixes(&answers)
+        .map_err(|error| error.to_string())
+}
+
+/// One line saying what a write-back wrote and left alone.
+fn wrote_back(done: &WriteBack) -> String {
+    let mut parts = Vec::new();
+    let written: Vec<&str> = done
+        .written
+        .iter()
+        .chain(&done.created)
+        .map(String::as_str)
+        .collect();
+    if !written.is_empty() {
+        parts.push(format!("Wrote the fixes back to {}", written.join(", ")));
+    }
+    for (path, reason) in &done.skipped {
+        parts.push(format!("left {path} alone: {reason}"));
+    }
+    if parts.is_empty() {
+        "Nothing written back".to_owned()
+    } else {
+        parts.join("; ") + "."
+    }
 }

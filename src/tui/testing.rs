@@ -84,6 +84,7 @@ impl Wizard {
             || state.source.opening.is_some()
             || state.review.running
             || state.review.planning
+            || state.review.write_back.busy()
             || state.write.phase == Phase::Writing
     }
 

@@ -8,7 +8,8 @@ use super::effect::{Draft, Effect, Message, OpenFailure};
 use super::opened::{Opened, has_integrity};
 use super::state::{Exit, Overlay, State, StepId};
 use super::steps::{
-    self, integrity, licence, option, parameters, properties, review, source, write,
+    self, integrity, licence, option, parameters, properties, review, review_write_back, source,
+    write,
 };
 use crate::answers::{Answers, EulaAcceptance};
 
@@ -143,6 +144,8 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
             resolution,
         } => review::resolved(state, generation, resolution),
         Message::FixPlanned { generation, plan } => review::planned(state, generation, plan),
+        Message::WriteBackPlanned(plan) => review_write_back::planned(state, plan),
+        Message::WroteBack(result) => review_write_back::written(state, result),
         Message::WriteProgress(progress) => state.write.progress = Some(progress),
         Message::Written(result) => write::written(state, result),
         Message::Saved(Ok(path)) => {

@@ -8,6 +8,7 @@ pub mod option;
 pub mod parameters;
 pub mod properties;
 pub mod review;
+pub mod review_write_back;
 pub mod source;
 pub mod write;
 

@@ -19,6 +19,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
+use super::review_write_back::{self, WriteBackState};
 use super::{
     Hint, filter_cursor, filter_line, highlighted, hint, lasting, row_marker, severity_marker,
     severity_symbol,
@@ -85,6 +86,8 @@ pub struct ReviewState {
     pub typing: Option<TypedFix>,
     /// A fix plan asked of the session and not back yet.
     pub planning: bool,
+    /// Writing the applied fixes back to the source files (`W`).
+    pub write_back: WriteBackState,
 }
 
 impl ReviewState {
@@ -220,7 +223,11 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     if review.fix.is_some() {
         return fix_preview_update(state, action);
     }
+    if review.write_back.asking.is_some() {
+        return review_write_back::update(state, action);
+    }
     match action {
+        Action::WriteBackFixes => return review_write_back::ask(state),
         Action::PreviewFix if review.tab == 0 => return preview_selected_fix(state),
         Action::PreviewSafeFixes => return preview_safe_fixes(state),
         Action::UndoFix => return undo_fix(state),
@@ -443,6 +450,10 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
     frame.render_widget(count_line(checked, review.running, theme), counts_area);
     if let Some(plan) = &review.fix {
         draw_fix(plan, &review.fix_scroll, theme, frame, rest);
+        return None;
+    }
+    if let Some(plan) = &review.write_back.asking {
+        review_write_back::view(plan, theme, frame, rest);
         return None;
     }
     if review.tab > 0 {
@@ -957,6 +968,9 @@ pub fn hints(state: &State) -> Vec<Hint> {
             lasting("Esc", "close"),
         ];
     }
+    if review.write_back.asking.is_some() {
+        return review_write_back::hints();
+    }
     if review.typing.is_some() {
         return vec![
             hint("type", "text"),
@@ -990,6 +1004,7 @@ pub fn hints(state: &State) -> Vec<Hint> {
     }
     if !state.draft.answers.fixes.is_empty() {
         hints.push(hint("u", "undo fix"));
+        hints.push(hint("W", "write fixes to source"));
     }
     if review.tabs() > 1 {
         hints.push(hint("Tab", "next tab"));
@@ -1306,29 +1321,5 @@ mod tests {
         assert!(!state.review.planning);
         assert!(state.review.fix.is_none());
         assert!(state.notice.is_none(), "nothing said about a stale plan");
-    }
-}
-
-#[cfg(test)]
-mod probe {
-    use super::*;
-    use crate::tui::action::Action::*;
-    use crate::tui::testing::{opened, render};
-
-    #[test]
-    fn probe_vfw() {
-        let mut state = opened("tests/fixtures/onap/vfw");
-        eprintln!("step {:?}", state.step);
-        eprintln!("{}", render(&state, &Theme::default_theme()));
-        for _ in 0..8 {
-            if state.step == StepId::Review { break; }
-            state.keys(&[Confirm]);
-            eprintln!("step {:?}", state.step);
-        }
-        eprintln!("{}", render(&state, &Theme::default_theme()));
-        state.keys(&[PreviewSafeFixes]);
-        eprintln!("{}", render(&state, &Theme::default_theme()));
-        state.keys(&[Confirm]);
-        eprintln!("{}", render(&state, &Theme::default_theme()));
     }
 }
