@@ -55,6 +55,8 @@ pub enum NotHeat {
     NotMap(&'static str),
     /// A `.json` file that does not parse.
     Unparsable,
+    /// SDC's `MANIFEST.json` below the package root (only the root one describes it).
+    InnerManifest,
 }
 
 impl fmt::Display for NotHeat {
@@ -80,6 +82,9 @@ impl fmt::Display for NotHeat {
             NotHeat::Empty => f.write_str("empty (blank lines and comments only)"),
             NotHeat::NotMap(kind) => write!(f, "{kind}, not a map of HOT sections"),
             NotHeat::Unparsable => f.write_str("JSON that does not parse"),
+            NotHeat::InnerManifest => f.write_str(
+                "SDC's MANIFEST.json of a package in a subfolder (only the root one is read)",
+            ),
         }
     }
 }
@@ -231,6 +236,9 @@ pub fn classify(
     reading: Reading,
     paired: bool,
 ) -> Kind {
+    if path.rsplit('/').next() == Some("MANIFEST.json") {
+        return Kind::NotHeat(NotHeat::InnerManifest);
+    }
     let root = parsed.as_ref().ok().map(|d| &d.root);
     if let Some(map) = root.and_then(Node::as_map)
         && VERSION_KEYS.iter().any(|k| map.key(k).is_some())
@@ -342,6 +350,10 @@ mod tests {
             Kind::NotHeat(NotHeat::Unparsable)
         );
         assert_eq!(kind("x.yaml", "a: [b"), Kind::Template);
+        assert_eq!(
+            kind("base/MANIFEST.json", "{\"data\": []}"),
+            Kind::NotHeat(NotHeat::InnerManifest)
+        );
     }
 
     #[test]
