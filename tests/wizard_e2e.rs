@@ -511,7 +511,10 @@ fn the_safe_fixes_clear_a_vfw_like_set_and_what_is_written_validates_clean() {
     wizard.wait_for("✗ 12 errors");
     wizard.press(&[Key::Text("F")]);
     let screen = wizard.wait_for("10 safe fixes at once");
-    assert!(screen.contains("-   vnf_id: vFirewall_demo_app"), "{screen}");
+    assert!(
+        screen.contains("-   vnf_id: vFirewall_demo_app"),
+        "{screen}"
+    );
     wizard.press(&[Key::Enter]);
     wizard.wait_for("✓ no violations");
     wizard.press(&[Key::Enter]);
@@ -556,9 +559,14 @@ fn w_writes_the_applied_fixes_back_to_the_source_files() {
     let (code, report) = validate(&set);
     assert_eq!(code, Some(0), "{report}");
     let environment = std::fs::read_to_string(set.join("base_vfw.env")).unwrap();
-    assert!(environment.contains("  # Instance identity\n"), "{environment}");
+    assert!(
+        environment.contains("  # Instance identity\n"),
+        "{environment}"
+    );
     assert!(!environment.contains("vnf_id"), "{environment}");
-    assert!(std::fs::read_to_string(set.join("base_vfw.yaml"))
-        .unwrap()
-        .contains("{get_resource: random_str}"));
+    assert!(
+        std::fs::read_to_string(set.join("base_vfw.yaml"))
+            .unwrap()
+            .contains("{get_resource: random_str}")
+    );
 }
