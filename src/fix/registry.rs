@@ -46,6 +46,7 @@ static PROVIDERS: &[&Provider] = &[
     &providers::duplicate_key::PROVIDER,
     &providers::version_date::PROVIDER,
     &providers::supplied_value::PROVIDER,
+    &providers::name_from_vnf_name::PROVIDER,
 ];
 
 /// The provider answering a rule.

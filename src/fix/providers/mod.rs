@@ -5,6 +5,7 @@ pub mod default_to_env;
 pub mod duplicate_key;
 pub mod env_parameters;
 pub mod inline_registry;
+pub mod name_from_vnf_name;
 pub mod parameter_description;
 pub mod rename_parameter;
 pub mod rename_resource;
