@@ -1003,8 +1003,9 @@ pub fn hints(state: &State) -> Vec<Hint> {
         hints.push(hint("F", "all safe fixes"));
     }
     if !state.draft.answers.fixes.is_empty() {
+        // Before `u`: a narrow footer keeps the way to keep the fixes longest.
+        hints.push(hint("W", "write back"));
         hints.push(hint("u", "undo fix"));
-        hints.push(hint("W", "write fixes to source"));
     }
     if review.tabs() > 1 {
         hints.push(hint("Tab", "next tab"));

@@ -202,6 +202,12 @@ mod tests {
         );
         state.keys(&[PreviewSafeFixes, Confirm]);
         assert_eq!(state.review.checked().unwrap().count(Severity::Error), 0);
+        let screen = render(&state, &Theme::default_theme());
+        let footer = screen.lines().rev().nth(1).unwrap();
+        assert!(
+            footer.contains("W write back"),
+            "the footer shows the key: {footer}"
+        );
         state.keys(&[WriteBackFixes]);
         let plan = state
             .review
