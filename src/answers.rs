@@ -208,7 +208,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-const KEYS: [&str; 12] = [
+pub const KEYS: [&str; 12] = [
     "accept_eula",
     "deployment_option",
     "properties",

@@ -20,17 +20,8 @@ pub const VERSION_KEYS: [&str; 3] = [
 /// Top-level keys only a template has (an environment file has none of them).
 const TEMPLATE_ONLY_SECTIONS: [&str; 3] = ["outputs", "parameter_groups", "conditions"];
 
-/// Top-level keys of a vnfwiz answers file that neither a template nor an environment has.
-const ANSWERS_ONLY_KEYS: [&str; 8] = [
-    "accept_eula",
-    "deployment_option",
-    "package",
-    "registry",
-    "ovf_env_transport",
-    "descriptor_id",
-    "package_date",
-    "fixes",
-];
+/// Answers keys a template or an environment file has too.
+const SHARED_WITH_HEAT: [&str; 4] = ["properties", "parameters", "capabilities", "requires"];
 
 /// Why a file of the package was not read as Heat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,14 +200,10 @@ fn is_environment(map: &Mapping) -> bool {
 /// True for a vnfwiz answers file: only answers keys, at least one that nothing else has.
 fn is_answers(map: &Mapping) -> bool {
     map.iter()
-        .any(|(k, _)| ANSWERS_ONLY_KEYS.contains(&k.text.as_str()))
-        && map.iter().all(|(k, _)| {
-            ANSWERS_ONLY_KEYS.contains(&k.text.as_str())
-                || matches!(
-                    k.text.as_str(),
-                    "properties" | "parameters" | "capabilities" | "requires"
-                )
-        })
+        .all(|(k, _)| crate::answers::KEYS.contains(&k.text.as_str()))
+        && map
+            .iter()
+            .any(|(k, _)| !SHARED_WITH_HEAT.contains(&k.text.as_str()))
 }
 
 /// True for the extensions SDC reads as Heat (`.yaml`, `.yml`, in any letter case).

@@ -103,20 +103,11 @@ mod tests {
     use super::*;
     use crate::fix::FixLevel;
     use crate::limits::Limits;
-
-    fn copy_of(fixture: &str) -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(fixture);
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
-        }
-        dir
-    }
+    use crate::tui::testing::fixture_copy;
 
     #[test]
     fn the_applied_fixes_reach_the_source_files_and_only_them() {
-        let dir = copy_of("tests/fixtures/onap/vfw");
+        let dir = fixture_copy("tests/fixtures/onap/vfw");
         let session = Session::open(dir.path(), &Limits::default()).unwrap();
         let mut answers = Answers::default();
         assert_eq!(

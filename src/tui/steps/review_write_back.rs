@@ -167,17 +167,11 @@ mod tests {
     use crate::report::Severity;
     use crate::tui::action::Action::*;
     use crate::tui::state::StepId;
-    use crate::tui::testing::{opened, render};
+    use crate::tui::testing::{fixture_copy, opened, render};
 
     /// A copy of the vFW-like fixture, which the tests write into.
     fn vfw() -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/onap/vfw");
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
-        }
-        dir
+        fixture_copy("tests/fixtures/onap/vfw")
     }
 
     fn read(dir: &tempfile::TempDir, name: &str) -> String {
