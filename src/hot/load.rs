@@ -302,7 +302,8 @@ impl Loader<'_> {
     }
 
     /// Every file that could be Heat by its extension but was not read as Heat, with the
-    /// reason (a capabilities map excepted: the composition rules check it).
+    /// reason (a capabilities map excepted: the composition rules check it; and vnfwiz's
+    /// own answers file).
     fn list_not_checked(&mut self) {
         let names = self.files.names();
         let limits = self.set.limits.yaml;
@@ -337,6 +338,10 @@ impl Loader<'_> {
                     Kind::Template | Kind::Environment => continue,
                 },
             };
+            // vnfwiz's own answers file is no candidate anyone wants checked as Heat.
+            if reason == NotHeat::Answers {
+                continue;
+            }
             listed.push(NotChecked {
                 path: file.path.clone(),
                 reason,
