@@ -115,6 +115,10 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     Ok(code)
 }
 
+/// A set ready for fixes (or the line saying why it is not), with the folder its files are
+/// written back to (none for an archive).
+type FixInput = (Result<Workspace, String>, Option<std::path::PathBuf>);
+
 /// The sets of `paths` ready for fixes, each with its folder; a zip is refused (it cannot
 /// be fixed in place) unless only a diff is asked for.
 fn fix_workspaces(
@@ -122,7 +126,7 @@ fn fix_workspaces(
     limits: &Limits,
     stage: Option<Stage>,
     in_place: bool,
-) -> Result<Vec<(Result<Workspace, String>, Option<std::path::PathBuf>)>, CliError> {
+) -> Result<Vec<FixInput>, CliError> {
     let mut out = Vec::new();
     for (mut set, root) in load_hot_inputs_rooted(paths, limits)? {
         let folder = match root {

@@ -3,6 +3,7 @@
 //! file, a TOSCA template, cloud-init user data, an answers file…) that is not read as Heat
 //! and is reported as not checked, with the reason.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use crate::yaml::{Document, LoadError, Mapping, Node, Value};
@@ -112,25 +113,30 @@ pub struct Reading {
     pub given: bool,
 }
 
-/// The Helm chart a file belongs to, from the package's listing: a chart folder holds
-/// `Chart.yaml`, and its `values*.yaml`, `requirements.yaml` and everything under its
-/// `templates/`, `charts/` and `crds/` belong to it. A `Chart.yaml` or `values.yaml`
-/// anywhere is Helm's too.
-pub fn helm_chart(path: &str, names: &[String]) -> Option<String> {
+/// The folders of a package's listing that hold a Helm chart (a `Chart.yaml`); `""` is the
+/// package root. Found once per package, so classifying a file costs a few lookups.
+pub fn chart_folders(names: &[String]) -> HashSet<String> {
+    names
+        .iter()
+        .filter_map(|n| match n.rsplit_once('/') {
+            Some((folder, "Chart.yaml")) => Some(folder.to_owned()),
+            None if n == "Chart.yaml" => Some(String::new()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The Helm chart a file belongs to (`charts`: [`chart_folders`]): a chart folder's
+/// `Chart.yaml`, its `values*.yaml` and `requirements.yaml`, and everything under its
+/// `templates/`, `charts/` and `crds/`. A `Chart.yaml` or `values.yaml` anywhere is Helm's
+/// too.
+pub fn helm_chart(path: &str, charts: &HashSet<String>) -> Option<String> {
     let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
     if name == "Chart.yaml" || name == "values.yaml" {
         return Some(folder.to_owned());
     }
-    let is_chart = |dir: &str| {
-        let chart = if dir.is_empty() {
-            "Chart.yaml".to_owned()
-        } else {
-            format!("{dir}/Chart.yaml")
-        };
-        names.iter().any(|n| *n == chart)
-    };
     let is_values = name.starts_with("values") || name == "requirements.yaml";
-    if is_values && is_chart(folder) {
+    if is_values && charts.contains(folder) {
         return Some(folder.to_owned());
     }
     // Any ancestor `templates/`, `charts/` or `crds/` folder of a chart.
@@ -138,7 +144,7 @@ pub fn helm_chart(path: &str, names: &[String]) -> Option<String> {
     for (i, step) in steps.iter().enumerate() {
         if matches!(*step, "templates" | "charts" | "crds") {
             let chart = steps[..i].join("/");
-            if is_chart(&chart) {
+            if charts.contains(&chart) {
                 return Some(chart);
             }
         }
@@ -212,12 +218,12 @@ fn sdc_yaml(path: &str) -> bool {
     lower.ends_with(".yaml") || lower.ends_with(".yml")
 }
 
-/// What a file that `MANIFEST.json` does not describe is, from its path (`names`: the
-/// package's listing), its bytes and how it parsed. `paired`: an `.env` of the same stem
+/// What a file that `MANIFEST.json` does not describe is, from its path (`charts`: the
+/// package's chart folders), its bytes and how it parsed. `paired`: an `.env` of the same stem
 /// sits beside it, so SDC takes it for a module whatever it holds.
 pub fn classify(
     path: &str,
-    names: &[String],
+    charts: &HashSet<String>,
     bytes: &[u8],
     parsed: &Result<Document, LoadError>,
     reading: Reading,
@@ -232,7 +238,7 @@ pub fn classify(
     {
         return Kind::Template;
     }
-    if let Some(chart) = helm_chart(path, names)
+    if let Some(chart) = helm_chart(path, charts)
         && !root
             .and_then(Node::as_map)
             .is_some_and(has_template_sections)
@@ -279,7 +285,8 @@ mod tests {
     fn kind_in(path: &str, names: &[&str], text: &str, reading: Reading, paired: bool) -> Kind {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
         let parsed = parse(text.as_bytes(), &YamlLimits::default());
-        classify(path, &names, text.as_bytes(), &parsed, reading, paired)
+        let charts = chart_folders(&names);
+        classify(path, &charts, text.as_bytes(), &parsed, reading, paired)
     }
 
     fn kind(path: &str, text: &str) -> Kind {
@@ -358,16 +365,17 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
+        let charts = chart_folders(&names);
         for path in &names[..6] {
             assert_eq!(
-                helm_chart(path, &names).as_deref(),
+                helm_chart(path, &charts).as_deref(),
                 Some("helm/vfw"),
                 "{path}"
             );
         }
-        assert_eq!(helm_chart("base_vfw.yaml", &names), None);
+        assert_eq!(helm_chart("base_vfw.yaml", &charts), None);
         // A `templates/` folder without a chart above it is not Helm's.
-        assert_eq!(helm_chart("templates/base.yaml", &names), None);
+        assert_eq!(helm_chart("templates/base.yaml", &charts), None);
         // A Helm template does not parse as YAML; it is still not Heat.
         let text =
             "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n";

@@ -79,6 +79,7 @@ pub fn load_set_as(
         },
         by_path: HashMap::new(),
         not_heat: HashMap::new(),
+        charts: classify::chart_folders(files.names()),
         reading: Reading {
             sdc,
             given: given_roots,
@@ -100,6 +101,8 @@ struct Loader<'f> {
     /// Why each file classified as something else is not Heat.
     not_heat: HashMap<String, NotHeat>,
     reading: Reading,
+    /// The package's Helm chart folders.
+    charts: std::collections::HashSet<String>,
 }
 
 fn stem(path: &str) -> &str {
@@ -284,14 +287,7 @@ impl Loader<'_> {
             return Role::Environment;
         }
         let paired = self.files.contains(&env_path_for(name));
-        match classify::classify(
-            name,
-            self.files.names(),
-            bytes,
-            parsed,
-            self.reading,
-            paired,
-        ) {
+        match classify::classify(name, &self.charts, bytes, parsed, self.reading, paired) {
             Kind::Template => Role::Template(module_kind_by_name(name)),
             Kind::Environment => Role::Environment,
             Kind::NotHeat(reason) => {
@@ -305,7 +301,6 @@ impl Loader<'_> {
     /// reason (a capabilities map excepted: the composition rules check it; and vnfwiz's
     /// own answers file).
     fn list_not_checked(&mut self) {
-        let names = self.files.names();
         let limits = self.set.limits.yaml;
         let referenced: std::collections::HashSet<FileId> = self
             .set
@@ -328,7 +323,7 @@ impl Loader<'_> {
                 // A `get_file` target read after the listing: judged by its content.
                 None => match classify::classify(
                     &file.path,
-                    names,
+                    &self.charts,
                     &file.bytes,
                     &yaml::parse(&file.bytes, &limits),
                     Reading::default(),
