@@ -441,6 +441,47 @@ fn validate_fix_writes_the_fixes_in_place_and_keeps_every_other_line() {
 }
 
 #[test]
+fn validate_fix_exits_1_while_errors_remain_and_says_why() {
+    let dir = copy_of("onap/vlb");
+    let run = vnfwiz(&[
+        OsStr::new("validate"),
+        dir.path().as_os_str(),
+        "--fix".as_ref(),
+    ]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("R-99812: a review fix is available"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("wrote: base_vlb.env, base_vlb.yaml\n"),
+        "{}",
+        run.stdout
+    );
+    // What remains is reported: the review fixes and the two without a fix.
+    assert!(run.stdout.contains("error[R-57282]"), "{}", run.stdout);
+    let all = vnfwiz(&[
+        OsStr::new("validate"),
+        dir.path().as_os_str(),
+        "--fix".as_ref(),
+        "all".as_ref(),
+    ]);
+    assert_eq!(all.code, Some(1));
+    assert!(
+        all.stdout
+            .contains("R-85734 Build the name of `vlb_keypair`"),
+        "{}",
+        all.stdout
+    );
+    assert!(
+        all.stdout.trim_end().ends_with("2 errors, 0 warnings"),
+        "{}",
+        all.stdout
+    );
+}
+
+#[test]
 fn validate_fix_keeps_machine_readable_output_clean_and_refuses_archives() {
     let dir = copy_of("onap/vfw");
     let run = vnfwiz(&[
