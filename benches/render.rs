@@ -79,6 +79,7 @@ fn report() -> Report {
             root: InputRoot::Folder(PathBuf::from("/srv/vnf/dns")),
             sources: Box::new(Texts(texts)),
             violations,
+            not_checked: Vec::new(),
             elapsed: Duration::from_millis(40),
         }],
         rules: vec![&RULE],

@@ -212,7 +212,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-const KEYS: [&str; 13] = [
+pub const KEYS: [&str; 13] = [
     "accept_eula",
     "deployment_option",
     "properties",

@@ -9,7 +9,7 @@ use crate::integrity::{DigestStatus, IntegrityError, Options};
 use crate::limits::Limits;
 use crate::ovf::{self, OvfPackage};
 use crate::package::{Csar, open_csar};
-use crate::report::{InputReport, InputRoot, Report, SourceTexts};
+use crate::report::{InputReport, InputRoot, Report, SourceTexts, Unchecked};
 use crate::rules::{Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf};
 use crate::source::{InputKind, PackageFiles, SourceError, csar_in_folder, detect, ovf_in_folder};
 
@@ -60,6 +60,68 @@ pub enum InputError {
     /// An OVF package's integrity check could not run to the end.
     #[error(transparent)]
     Integrity(IntegrityError),
+    /// A template set input in which no file is a HOT template.
+    #[error("no HOT template found in {input}: {found}")]
+    NoTemplate {
+        /// The input as given.
+        input: String,
+        /// What it holds instead.
+        found: String,
+    },
+}
+
+/// The files of a set that were not read as Heat, as the report lists them.
+pub fn unchecked(set: &HotSet) -> Vec<Unchecked> {
+    set.not_checked
+        .iter()
+        .map(|n| Unchecked {
+            file: n.path.clone(),
+            reason: n.reason.to_string(),
+        })
+        .collect()
+}
+
+/// Most files a "no HOT template found" message names.
+const FOUND_LISTED: usize = 6;
+
+/// Refuses a set without any template, naming what it holds instead.
+fn require_template(set: HotSet) -> Result<HotSet, InputError> {
+    if set.files.iter().any(|f| f.is_template()) {
+        return Ok(set);
+    }
+    let mut found: Vec<String> = set
+        .files
+        .iter()
+        .map(
+            |file| match set.not_checked.iter().find(|n| n.path == file.path) {
+                Some(note) => format!("{}, which is {}", note.path, note.reason),
+                None if file.role == crate::hot::Role::Environment => {
+                    format!("{}, which is an environment file", file.path)
+                }
+                None => file.path.clone(),
+            },
+        )
+        .collect();
+    // Files of the package that are not YAML at all.
+    found.extend(
+        set.package_files
+            .iter()
+            .filter(|p| set.find(p).is_none())
+            .cloned(),
+    );
+    let found = match found.len() {
+        0 => "it holds no file".to_owned(),
+        n if n > FOUND_LISTED => format!(
+            "it holds {}; and {} more",
+            found[..FOUND_LISTED].join("; "),
+            n - FOUND_LISTED
+        ),
+        _ => format!("it holds {}", found.join("; ")),
+    };
+    Err(InputError::NoTemplate {
+        input: set.label.clone(),
+        found,
+    })
 }
 
 impl From<IntegrityError> for InputError {
@@ -173,17 +235,23 @@ fn load(input: Input, options: &Options<'_>) -> Result<(Loaded, InputRoot), Inpu
             let label = names.join(" ");
             let files = PackageFiles::open_sparse(&root, limits);
             let set = load_set(&files, Roots::Given(names), label, limits);
-            (hot(set), InputRoot::Folder(root))
+            (hot(require_template(set)?), InputRoot::Folder(root))
         }
         Input::Folder(dir) => {
             let files = PackageFiles::open_dir(&dir, limits)?;
             let set = load_set(&files, Roots::Discover, dir.display().to_string(), limits);
-            (hot(set), InputRoot::Folder(absolute(&dir)))
+            (
+                hot(require_template(set)?),
+                InputRoot::Folder(absolute(&dir)),
+            )
         }
         Input::Zip(path) => {
             let files = PackageFiles::open_zip(&path, limits)?;
             let set = load_set(&files, Roots::Discover, path.display().to_string(), limits);
-            (hot(set), InputRoot::Archive(absolute(&path)))
+            (
+                hot(require_template(set)?),
+                InputRoot::Archive(absolute(&path)),
+            )
         }
         Input::Ovf(path) => {
             let package = ovf::open(&path, options)?;
@@ -224,6 +292,18 @@ pub fn open(path: &Path, options: &Options<'_>) -> Result<(Loaded, InputRoot), I
 
 /// Loads every input as a HOT set (an OVF package among them is refused unread).
 pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, InputError> {
+    Ok(load_hot_inputs_rooted(paths, limits)?
+        .into_iter()
+        .map(|(set, _)| set)
+        .collect())
+}
+
+/// Like [`load_hot_inputs`], each set with the root its file paths are relative to (where
+/// `validate --fix` writes them back).
+pub fn load_hot_inputs_rooted(
+    paths: &[PathBuf],
+    limits: &Limits,
+) -> Result<Vec<(HotSet, InputRoot)>, InputError> {
     let options = Options::new(limits);
     let mut sets = Vec::new();
     for input in group(paths)? {
@@ -234,8 +314,8 @@ pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>
             }
             .into());
         }
-        if let Loaded::Hot(set) = load(input, &options)?.0 {
-            sets.push(*set);
+        if let (Loaded::Hot(set), root) = load(input, &options)? {
+            sets.push((*set, root));
         }
     }
     Ok(sets)
@@ -274,6 +354,7 @@ pub fn validate_as(
                     label: set.label.clone(),
                     root,
                     violations: check_hot(&set, selection),
+                    not_checked: unchecked(&set),
                     sources: set,
                     elapsed: started.elapsed(),
                 }
@@ -284,6 +365,7 @@ pub fn validate_as(
                     label: package.label.clone(),
                     root,
                     violations: check_ovf(&package, selection),
+                    not_checked: Vec::new(),
                     sources: package,
                     elapsed: started.elapsed(),
                 }
@@ -294,6 +376,7 @@ pub fn validate_as(
                     label: package.label.clone(),
                     root,
                     violations: check_csar(&package, selection),
+                    not_checked: Vec::new(),
                     sources: package,
                     elapsed: started.elapsed(),
                 }

@@ -63,24 +63,24 @@ fn violations(dir: &Path) -> BTreeMap<(String, String), usize> {
     counts
 }
 
-/// The `(rule, file)` pairs `validate --fix-dry-run` offers a safe fix for.
+/// The `(rule, file)` pairs `validate --fix-dry-run` (`--fix --diff`) would fix.
 fn safe_fixes(dir: &Path) -> Vec<(String, String)> {
     let output = vnfwiz(&["validate", "--fix-dry-run", path(dir)]);
     let text = String::from_utf8_lossy(&output.stdout);
     let mut out = Vec::new();
-    for line in text
-        .lines()
-        .filter(|l| l.starts_with("# ") && l.contains("[safe]"))
-    {
-        let mut words = line[2..].splitn(2, ' ');
-        let (Some(at), Some(rest)) = (words.next(), words.next()) else {
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("# fixed: ") else {
             continue;
         };
-        let file = at.split(':').next().unwrap_or_default().to_owned();
-        let rules = rest.split(": ").next().unwrap_or_default();
-        for rule in rules.split(", ") {
-            out.push((rule.to_owned(), file.clone()));
-        }
+        assert!(rest.ends_with("(safe)"), "{line}");
+        let mut parts = rest.splitn(4, ':');
+        let (Some(file), Some(_), Some(_), Some(tail)) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let rule = tail.trim_start().split(' ').next().unwrap_or_default();
+        out.push((rule.to_owned(), file.to_owned()));
     }
     out
 }
@@ -277,14 +277,20 @@ fn a_record_that_matches_nothing_is_reported() {
 }
 
 #[test]
-fn fix_dry_run_prints_each_fix_as_a_unified_diff() {
+fn fix_dry_run_prints_what_fix_would_write_as_a_unified_diff() {
     let before_dir = fixture("default_to_env").join("before");
     let output = vnfwiz(&["validate", "--fix-dry-run", path(&before_dir)]);
     let text = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{text}");
-    assert!(text.contains(
-        "# base_vfw.yaml:20:5 R-26124, R-90526: Move the default of `vfw_image_name` to base_vfw.env [safe]\n--- a/base_vfw.yaml\n+++ b/base_vfw.yaml\n"
+    // R-91125 (the image parameter missing from the environment) has no fix of its own and
+    // the default's move answers it: nothing is left.
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.starts_with(
+        "# fixed: base_vfw.yaml:20:5: R-26124 Move the default of `vfw_image_name` to base_vfw.env (safe)\n"
     ), "{text}");
+    assert!(
+        text.contains("--- a/base_vfw.yaml\n+++ b/base_vfw.yaml\n"),
+        "{text}"
+    );
     assert!(
         text.contains("-    default: vfw-ubuntu-20.04   # the image the vendor certified\n"),
         "{text}"
@@ -293,9 +299,10 @@ fn fix_dry_run_prints_each_fix_as_a_unified_diff() {
         text.contains("+  vfw_image_name: vfw-ubuntu-20.04   # the image the vendor certified\n"),
         "{text}"
     );
-    // R-91125 (the image parameter missing from the environment) has no fix of its own.
-    assert!(text.ends_with("# 2 fixes available (2 safe, 0 for review); 0 need the operator's text; 1 violations have no fix\n"), "{text}");
-    // Nothing was written.
+    assert!(text.ends_with("# 2 fixes (2 safe, 0 for review) would leave 0 errors and 0 warnings; nothing was written\n"), "{text}");
+    // `--fix --diff` is the same; nothing was written.
+    let same = vnfwiz(&["validate", path(&before_dir), "--fix", "--diff"]);
+    assert_eq!(String::from_utf8_lossy(&same.stdout), text);
     assert_eq!(files_of(&before_dir).len(), 2);
     let usage = vnfwiz(&[
         "validate",
@@ -305,6 +312,8 @@ fn fix_dry_run_prints_each_fix_as_a_unified_diff() {
         path(&before_dir),
     ]);
     assert_eq!(usage.status.code(), Some(2));
+    let no_fix = vnfwiz(&["validate", "--diff", path(&before_dir)]);
+    assert_eq!(no_fix.status.code(), Some(2));
     let bad = vnfwiz(&["onboard", path(&before_dir), "--out", "x", "--fix", "most"]);
     assert_eq!(bad.status.code(), Some(2));
 }

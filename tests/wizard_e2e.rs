@@ -645,6 +645,19 @@ fn workspace_with_a_hot_set() -> tempfile::TempDir {
     dir
 }
 
+/// A folder holding a copy of the vFW-like set (`vfw/`): an environment file listing
+/// values ONAP supplies, a hyphenated resource id.
+fn vfw_workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("vfw");
+    std::fs::create_dir(&set).unwrap();
+    for entry in std::fs::read_dir(repo().join("tests/fixtures/onap/vfw")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), set.join(entry.file_name())).unwrap();
+    }
+    dir
+}
+
 #[test]
 fn back_at_the_source_the_path_given_is_opened_again_or_another_chosen() {
     let dir = workspace_with_a_hot_set();
@@ -783,4 +796,93 @@ fn pasted_text_and_readline_keys_edit_fields() {
     wizard.wait_for("Quit without saving?");
     wizard.press(&[Key::Ctrl('c')]);
     assert_eq!(wizard.wait_exit(), 0);
+}
+
+fn validate(path: &Path) -> (Option<i32>, String) {
+    let check = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+        .arg("validate")
+        .arg(path)
+        .output()
+        .unwrap();
+    (
+        check.status.code(),
+        String::from_utf8_lossy(&check.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn the_safe_fixes_clear_a_vfw_like_set_and_what_is_written_validates_clean() {
+    let dir = vfw_workspace();
+    let source = contents(&dir.path().join("vfw"));
+    let mut wizard = Wizard::start(&["vfw"], dir.path(), SIZE, &[]);
+    // The environment's values come first; Enter goes on to the review.
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[8/9] Review");
+    wizard.wait_for("✗ 12 errors");
+    wizard.press(&[Key::Text("F")]);
+    let screen = wizard.wait_for("10 safe fixes at once");
+    assert!(
+        screen.contains("-   vnf_id: vFirewall_demo_app"),
+        "{screen}"
+    );
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✓ no violations");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[9/9] Write");
+    wizard.wait_for("✓ Ready");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("Enter finishes");
+    wizard.press(&[Key::Enter]);
+    assert_eq!(wizard.wait_exit(), 0);
+    let out = dir.path().join("vfw-onboarded");
+    let (code, report) = validate(&out);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.contains(": 0 errors, 0 warnings"), "{report}");
+    let environment = std::fs::read_to_string(out.join("base_vfw.env")).unwrap();
+    assert!(!environment.contains("vnf_id"), "{environment}");
+    // The source is as it was: the fixes went into the output only.
+    assert_eq!(contents(&dir.path().join("vfw")), source);
+}
+
+#[test]
+fn w_writes_the_applied_fixes_back_to_the_source_files() {
+    let dir = vfw_workspace();
+    let set = dir.path().join("vfw");
+    let mut wizard = Wizard::start(&["vfw"], dir.path(), SIZE, &[]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✗ 12 errors");
+    wizard.press(&[Key::Text("F")]);
+    wizard.wait_for("10 safe fixes at once");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✓ no violations");
+    wizard.press(&[Key::Text("W")]);
+    let screen = wizard.wait_for("Write the fixes back to the source files?");
+    assert!(
+        screen.contains("✎ base_vfw.env") && screen.contains("✎ base_vfw.yaml"),
+        "{screen}"
+    );
+    wizard.press(&[Key::Text("y")]);
+    wizard.wait_for("Wrote the fixes back to base_vfw.env, base_vfw.yaml");
+    // The source holds the fixes now: read again, it is clean with no fix to replay.
+    wizard.wait_for("✓ no violations");
+    wizard.wait_without("no longer applies");
+    wizard.press(&[Key::Text("q")]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Text("y")]);
+    assert_eq!(wizard.wait_exit(), 0);
+    let (code, report) = validate(&set);
+    assert_eq!(code, Some(0), "{report}");
+    let environment = std::fs::read_to_string(set.join("base_vfw.env")).unwrap();
+    assert!(
+        environment.contains("  # Instance identity\n"),
+        "{environment}"
+    );
+    assert!(!environment.contains("vnf_id"), "{environment}");
+    assert!(
+        std::fs::read_to_string(set.join("base_vfw.yaml"))
+            .unwrap()
+            .contains("{get_resource: random_str}")
+    );
 }

@@ -392,6 +392,7 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
     let notes = resolved.notes.clone();
     let input = resolved.input.clone();
     let selection = resolved.rules.clone();
+    let not_checked = vnfwiz::validation::unchecked(&resolved.set);
     let (sources, violations) = RedactedSet::new(resolved);
     let root = InputRoot::Folder(std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf()));
     let rules = selection
@@ -405,6 +406,7 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
             root,
             sources: Box::new(sources),
             violations,
+            not_checked,
             elapsed: Duration::ZERO,
         }],
         rules,
@@ -646,16 +648,8 @@ fn report(
 
 /// The fixes applied (`fixed`) and those skipped or dropped (`not fixed`), one a line.
 fn write_fixes(out: &mut impl Write, fixes: &Outcome) -> std::io::Result<()> {
-    for applied in &fixes.applied {
-        let at = &applied.record;
-        writeln!(
-            out,
-            "fixed: {}:{}:{}: {} {} ({})",
-            at.file, at.line, at.column, at.rule, applied.title, applied.safety
-        )?;
-    }
-    for note in &fixes.notes {
-        writeln!(out, "not fixed: {note}")?;
+    for line in fixes.lines() {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

@@ -1,18 +1,20 @@
-//! `vnfwiz validate PATH... [--format …] [--rules …]`.
+//! `vnfwiz validate PATH... [--format …] [--rules …] [--fix [safe|all] [--diff]]`.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use vnfwiz::fix::{Edit, Offer, Safety, Workspace};
+use vnfwiz::fix::write_back::{self, write_back};
+use vnfwiz::fix::{FixLevel, Safety, Workspace};
 use vnfwiz::hot::Stage;
 use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
+use vnfwiz::report::InputRoot;
 use vnfwiz::report::render;
 use vnfwiz::report::{Severity, Violation};
 use vnfwiz::rules::Selection;
-use vnfwiz::rules::{check_hot, find};
-use vnfwiz::validation::{load_hot_inputs, validate_as};
+use vnfwiz::rules::find;
+use vnfwiz::validation::{load_hot_inputs_rooted, validate_as};
 
 use super::{CliError, Format, RuleChoiceArgs, color_stdout};
 
@@ -31,8 +33,21 @@ pub struct ValidateArgs {
     /// as input to `vnfwiz onboard`.
     #[arg(long)]
     heat_ready: bool,
-    /// Print the unified diff of every fix available for the violations found, instead of
-    /// the report (HOT sets only; nothing is written; docs/fixes.md).
+    /// Write the fixes of the violations found into the files in place, each file
+    /// atomically, then check again: `safe` (the default) or `all` (review fixes too).
+    /// HOT folders and files only; docs/fixes.md.
+    #[arg(
+        long,
+        value_name = "LEVEL",
+        num_args = 0..=1,
+        default_missing_value = "safe",
+        value_parser = ["safe", "all"]
+    )]
+    fix: Option<String>,
+    /// With `--fix`: print what it would change as a unified diff; nothing is written.
+    #[arg(long)]
+    diff: bool,
+    /// The same as `--fix --diff`.
     #[arg(long)]
     fix_dry_run: bool,
 }
@@ -40,13 +55,37 @@ pub struct ValidateArgs {
 pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let selection = args.choice.selection(limits)?;
     let stage = args.heat_ready.then_some(Stage::HeatReady);
-    if args.fix_dry_run {
-        if args.format != Format::Text {
+    let level = match (&args.fix, args.fix_dry_run) {
+        (Some(level), _) => FixLevel::parse(level),
+        (None, true) => Some(FixLevel::Safe),
+        (None, false) => None,
+    };
+    let diff = args.diff || args.fix_dry_run;
+    match level {
+        None if diff => {
             return Err(CliError::Usage(
-                "--fix-dry-run prints a unified diff; --format does not apply to it".to_owned(),
+                "--diff shows what --fix would change; give --fix (or --fix-dry-run)".to_owned(),
             ));
         }
-        return fix_dry_run(&args.paths, limits, &selection, stage);
+        Some(level) if diff => {
+            if args.format != Format::Text {
+                return Err(CliError::Usage(
+                    "--fix --diff prints a unified diff; --format does not apply to it".to_owned(),
+                ));
+            }
+            return fix_diff(&args.paths, limits, &selection, stage, level);
+        }
+        Some(level) => {
+            let lines = fix_in_place(&args.paths, limits, &selection, stage, level)?;
+            // The report stays the only thing on stdout in the machine-readable formats.
+            let text = lines.join("\n") + if lines.is_empty() { "" } else { "\n" };
+            if args.format == Format::Text {
+                std::io::stdout().lock().write_all(text.as_bytes())?;
+            } else {
+                std::io::stderr().lock().write_all(text.as_bytes())?;
+            }
+        }
+        None => {}
     }
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("validate");
@@ -76,114 +115,131 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     Ok(code)
 }
 
-/// One violation's fix as `--fix-dry-run` prints it.
-struct DryRunEntry {
-    /// `file:line:column`.
-    at: String,
-    /// The rules whose violations it answers.
-    rules: Vec<&'static str>,
-    /// Title and diff, or why there is no fix.
-    body: String,
+/// A set ready for fixes (or the line saying why it is not), with the folder its files are
+/// written back to (none for an archive).
+type FixInput = (Result<Workspace, String>, Option<std::path::PathBuf>);
+
+/// The sets of `paths` ready for fixes, each with its folder; a zip is refused (it cannot
+/// be fixed in place) unless only a diff is asked for.
+fn fix_workspaces(
+    paths: &[std::path::PathBuf],
+    limits: &Limits,
+    stage: Option<Stage>,
+    in_place: bool,
+) -> Result<Vec<FixInput>, CliError> {
+    let mut out = Vec::new();
+    for (mut set, root) in load_hot_inputs_rooted(paths, limits)? {
+        let folder = match root {
+            InputRoot::Folder(folder) => Some(folder),
+            InputRoot::Archive(archive) if in_place => {
+                return Err(CliError::Usage(format!(
+                    "{}: --fix writes the files in place, which a zip archive cannot take; unpack it, or see the changes with --fix --diff",
+                    archive.display()
+                )));
+            }
+            InputRoot::Archive(_) => None,
+        };
+        if let Some(stage) = stage {
+            set.stage = stage;
+        }
+        let label = set.label.clone();
+        let workspace = Workspace::new(set)
+            .map_err(|unfixable| format!("not fixed: {label}: {}", unfixable.reason));
+        out.push((workspace, folder));
+    }
+    Ok(out)
 }
 
-/// `--fix-dry-run`: each HOT set's violations (of the selected rules) with their fix as a
-/// unified diff against the set's files, or why there is none; a summary closes. Fixes that
-/// are the same edits (R-90526 and R-26124 on one default) are shown once.
-fn fix_dry_run(
+/// `--fix`: applies the fixes `level` admits to the violations of the selected rules and
+/// writes the changed files back; returns the lines saying what was fixed, not fixed,
+/// written and left alone.
+fn fix_in_place(
     paths: &[std::path::PathBuf],
     limits: &Limits,
     selection: &Selection,
     stage: Option<Stage>,
+    level: FixLevel,
+) -> Result<Vec<String>, CliError> {
+    let mut lines = Vec::new();
+    for (workspace, folder) in fix_workspaces(paths, limits, stage, true)? {
+        let (mut workspace, folder) = match (workspace, folder) {
+            (Ok(workspace), Some(folder)) => (workspace, folder),
+            (Err(line), _) => {
+                lines.push(line);
+                continue;
+            }
+            // Refused above: in place, every input is a folder.
+            (Ok(_), None) => continue,
+        };
+        let wanted = |v: &Violation| find(v.rule.id).is_some_and(|r| selection.includes(r));
+        let outcome = workspace.apply_level_to(level, wanted);
+        lines.extend(outcome.lines());
+        let done = write_back(&folder, &write_back::changes(&workspace));
+        if !done.written.is_empty() {
+            lines.push(format!("wrote: {}", done.written.join(", ")));
+        }
+        if !done.created.is_empty() {
+            lines.push(format!("created: {}", done.created.join(", ")));
+        }
+        for (path, reason) in &done.skipped {
+            lines.push(format!("left alone: {path}: {reason}"));
+        }
+    }
+    Ok(lines)
+}
+
+/// `--fix --diff` (`--fix-dry-run`): what `--fix` would do, as its lines (each prefixed
+/// `# `) and one unified diff of every file it would change, with a closing count; nothing
+/// is written. Exits 1 when errors of the selected rules would remain.
+fn fix_diff(
+    paths: &[std::path::PathBuf],
+    limits: &Limits,
+    selection: &Selection,
+    stage: Option<Stage>,
+    level: FixLevel,
 ) -> Result<ExitCode, CliError> {
-    let sets = load_hot_inputs(paths, limits)?;
-    let several = sets.len() > 1;
+    let workspaces = fix_workspaces(paths, limits, stage, false)?;
+    let several = workspaces.len() > 1;
     let mut out = String::new();
-    let (mut safe, mut review, mut typed, mut none) = (0, 0, 0, 0);
-    let mut errors = false;
-    for mut set in sets {
-        if let Some(stage) = stage {
-            set.stage = stage;
-        }
-        if several {
-            out.push_str(&format!("# ==> {} <==\n", set.label));
-        }
-        let all = Selection::all();
-        let violations = check_hot(&set, &all);
-        let workspace = match Workspace::with_violations(set, violations, all) {
+    let (mut safe, mut review, mut errors, mut warnings) = (0, 0, 0, 0);
+    for (workspace, _) in workspaces {
+        let mut workspace = match workspace {
             Ok(workspace) => workspace,
-            Err(unfixable) => {
-                out.push_str(&format!("# no fixes: {}\n", unfixable.reason));
+            Err(line) => {
+                out.push_str(&format!("# {line}\n"));
                 continue;
             }
         };
-        let selected: Vec<(&Violation, Option<Offer>)> = workspace
-            .violations()
-            .iter()
-            .zip(workspace.offers())
-            .filter(|(v, _)| find(v.rule.id).is_some_and(|r| selection.includes(r)))
-            .collect();
-        errors |= selected
-            .iter()
-            .any(|(v, _)| v.severity() == Severity::Error);
-        // The edits of each fix shown, with its entry.
-        let mut shown: Vec<(Vec<Edit>, usize)> = Vec::new();
-        let mut entries: Vec<DryRunEntry> = Vec::new();
-        for (violation, offer) in selected {
-            let body = match offer {
-                // No fix exists for the rule: counted, not listed (the report lists it).
-                None => {
-                    none += 1;
-                    continue;
-                }
-                Some(Offer::Ready(fix)) => {
-                    if let Some((_, index)) = shown.iter().find(|(edits, _)| *edits == fix.edits) {
-                        entries[*index].rules.push(violation.rule.id);
-                        continue;
-                    }
-                    let diff = match workspace.preview(&fix) {
-                        Ok(preview) => preview.unified(),
-                        Err(error) => format!("# the fix does not apply: {error}\n"),
-                    };
-                    match fix.safety {
-                        Safety::Safe => safe += 1,
-                        Safety::Review => review += 1,
-                    }
-                    shown.push((fix.edits.clone(), entries.len()));
-                    format!("{} [{}]\n{diff}", fix.title, fix.safety)
-                }
-                Some(Offer::NeedsText { title, prompt }) => {
-                    typed += 1;
-                    format!("{title}: needs the operator's text ({prompt})\n")
-                }
-                Some(Offer::Unavailable(reason)) => {
-                    none += 1;
-                    format!("no fix: {reason}\n")
-                }
-            };
-            entries.push(DryRunEntry {
-                at: format!(
-                    "{}:{}:{}",
-                    violation.file, violation.span.line, violation.span.column
-                ),
-                rules: vec![violation.rule.id],
-                body,
-            });
+        if several {
+            out.push_str(&format!("# ==> {} <==\n", workspace.set().label));
         }
-        for entry in entries {
-            out.push_str(&format!(
-                "# {} {}: {}",
-                entry.at,
-                entry.rules.join(", "),
-                entry.body
-            ));
+        let selected = |v: &Violation| find(v.rule.id).is_some_and(|r| selection.includes(r));
+        let outcome = workspace.apply_level_to(level, selected);
+        for applied in &outcome.applied {
+            match applied.safety {
+                Safety::Safe => safe += 1,
+                Safety::Review => review += 1,
+            }
+        }
+        for line in outcome.lines() {
+            out.push_str(&format!("# {line}\n"));
+        }
+        out.push_str(&workspace.changes().unified());
+        let left = workspace.violations().iter().filter(|v| selected(v));
+        for violation in left {
+            match violation.severity() {
+                Severity::Error => errors += 1,
+                Severity::Warning => warnings += 1,
+                Severity::Note => {}
+            }
         }
     }
     out.push_str(&format!(
-        "# {} fixes available ({safe} safe, {review} for review); {typed} need the operator's text; {none} violations have no fix\n",
+        "# {} fixes ({safe} safe, {review} for review) would leave {errors} errors and {warnings} warnings; nothing was written\n",
         safe + review
     ));
     std::io::stdout().lock().write_all(out.as_bytes())?;
-    Ok(if errors {
+    Ok(if errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

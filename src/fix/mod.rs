@@ -22,6 +22,7 @@ mod references;
 pub mod registry;
 mod reload;
 pub mod workspace;
+pub mod write_back;
 
 pub use diff::{DiffLine, FileChange, Hunk, LineKind, Preview};
 pub use edit::{Edit, EditError};
@@ -30,3 +31,4 @@ pub use outcome::{AppliedFix, FixNote, Outcome};
 pub use registry::{fixable_rules, offer};
 pub use reload::{ReloadError, Unfixable};
 pub use workspace::{Workspace, record_of};
+pub use write_back::{FixedFile, Skipped, WriteBack, write_back};

@@ -80,6 +80,20 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// One line per fix applied (`fixed: file:line:column: rule title (safety)`) and per
+    /// fix not applied (`not fixed: …` with the reason), as the command line prints them.
+    pub fn lines(&self) -> Vec<String> {
+        let applied = self.applied.iter().map(|applied| {
+            let at = &applied.record;
+            format!(
+                "fixed: {}:{}:{}: {} {} ({})",
+                at.file, at.line, at.column, at.rule, applied.title, applied.safety
+            )
+        });
+        let notes = self.notes.iter().map(|note| format!("not fixed: {note}"));
+        applied.chain(notes).collect()
+    }
+
     /// Appends another run's result.
     pub fn extend(&mut self, other: Outcome) {
         self.applied.extend(other.applied);

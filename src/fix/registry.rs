@@ -45,6 +45,8 @@ static PROVIDERS: &[&Provider] = &[
     &providers::parameter_description::PROVIDER,
     &providers::duplicate_key::PROVIDER,
     &providers::version_date::PROVIDER,
+    &providers::supplied_value::PROVIDER,
+    &providers::name_from_vnf_name::PROVIDER,
 ];
 
 /// The provider answering a rule.

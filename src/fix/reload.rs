@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
-use crate::hot::{HotSet, ReferenceError, Roots, Stage, load_set};
+use crate::hot::{HotSet, ReferenceError, Roots, Stage, load_set_as};
 use crate::report::Violation;
 use crate::source::PackageFiles;
 use crate::yaml::LoadError;
@@ -100,7 +100,13 @@ pub fn reload(
     } else {
         Roots::Discover
     };
-    let mut reloaded = load_set(&files, roots, set.label.clone(), &set.limits);
+    let mut reloaded = load_set_as(
+        &files,
+        roots,
+        set.label.clone(),
+        &set.limits,
+        set.sdc_reading,
+    );
     // The listing is the package's, not only what the set read.
     if set.package_files.is_empty() {
         reloaded.package_files.clear();

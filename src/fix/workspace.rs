@@ -107,6 +107,16 @@ impl Workspace {
         Workspace::with_violations(set, violations, selection)
     }
 
+    /// A workspace over a copy of `set` (which stays as it is), validated with `selection`:
+    /// where recorded fixes are replayed on a source the session keeps.
+    pub fn on_copy(set: &HotSet, selection: Selection) -> Result<Workspace, ReloadError> {
+        check_reloadable(set)?;
+        let copy = reload(set, &BTreeMap::new(), &[])?;
+        let violations = check_hot(&copy, &selection);
+        Workspace::with_violations(copy, violations, selection)
+            .map_err(|unfixable| unfixable.reason)
+    }
+
     /// Prepares a set already validated: `violations` is what `selection` found on it, and
     /// every later validation runs the same rules.
     pub fn with_violations(
@@ -141,6 +151,11 @@ impl Workspace {
     /// Its violations (every rule), sorted by file and place.
     pub fn violations(&self) -> &[Violation] {
         &self.violations
+    }
+
+    /// Every edited file's text before the first fix (`None`: a fix created it).
+    pub fn originals(&self) -> &BTreeMap<String, Option<Vec<u8>>> {
+        &self.original
     }
 
     /// The fixes applied so far, in order.
@@ -253,6 +268,16 @@ impl Workspace {
     /// Fixes that need the operator's text are skipped and noted, as are review fixes at
     /// the `safe` level and violations without a fix where a provider explains why.
     pub fn apply_level(&mut self, level: FixLevel) -> Outcome {
+        self.apply_level_to(level, |_| true)
+    }
+
+    /// Like [`Workspace::apply_level`], for the violations `wanted` picks only (the rules a
+    /// `validate --fix` run selected).
+    pub fn apply_level_to(
+        &mut self,
+        level: FixLevel,
+        wanted: impl Fn(&Violation) -> bool,
+    ) -> Outcome {
         let mut outcome = Outcome::default();
         if level == FixLevel::None {
             return outcome;
@@ -264,7 +289,7 @@ impl Workspace {
             let candidates = {
                 let context = Context::new(&self.set);
                 let mut candidates = Vec::new();
-                for violation in &self.violations {
+                for violation in self.violations.iter().filter(|v| wanted(v)) {
                     let key = key_of(violation);
                     if attempted.contains(&key) {
                         continue;

@@ -9,6 +9,7 @@ use crate::source::path::{self, PathError};
 use crate::source::{PackageFiles, SourceError, disk_image};
 use crate::yaml::{self, Document, LoadError, Mapping, Node, Span};
 
+use super::classify::{self, Kind, NotChecked, NotHeat, Reading};
 use super::functions::calls_to;
 use super::manifest::Manifest;
 use super::path_error::ReferenceError;
@@ -16,7 +17,7 @@ use super::set::{
     FileId, HotSet, Module, Nesting, NestingProblem, PackageEntry, Reference, ReferenceKind, Role,
     SourceFile, TemplateKind,
 };
-use super::stage::{self, COMPOSITION_ENV_SECTIONS, is_capabilities_map};
+use super::stage::{self, is_capabilities_map};
 use super::template::{Environment, Template, is_template_reference};
 
 /// Which files start the set.
@@ -38,17 +39,24 @@ pub const ENV_SECTIONS: [&str; 6] = [
     "resource_registry",
 ];
 
-/// Keys that make a document a template (HOT, or the CFN formats Heat also reads).
-const VERSION_KEYS: [&str; 3] = [
-    "heat_template_version",
-    "HeatTemplateFormatVersion",
-    "AWSTemplateFormatVersion",
-];
-
 const YAML_EXTENSIONS: [&str; 5] = [".yaml", ".yml", ".template", ".json", ".env"];
 
-/// Reads a set from `files`, starting at `roots`.
+/// Reads a set from `files`, starting at `roots`. A zip, or a package with `MANIFEST.json`,
+/// is read as SDC reads an ONAP heat package ([`Reading::sdc`]).
 pub fn load_set(files: &PackageFiles, roots: Roots, label: String, limits: &Limits) -> HotSet {
+    let sdc = files.is_archive() || files.contains("MANIFEST.json");
+    load_set_as(files, roots, label, limits, sdc)
+}
+
+/// Like [`load_set`], with SDC's reading of the package's YAML files chosen by the caller
+/// (a set loaded again from memory keeps the reading of its source).
+pub fn load_set_as(
+    files: &PackageFiles,
+    roots: Roots,
+    label: String,
+    limits: &Limits,
+    sdc: bool,
+) -> HotSet {
     let given_roots = matches!(roots, Roots::Given(_));
     let mut loader = Loader {
         files,
@@ -66,13 +74,22 @@ pub fn load_set(files: &PackageFiles, roots: Roots, label: String, limits: &Limi
             given_roots,
             stage: stage::Stage::default(),
             limits: *limits,
+            not_checked: Vec::new(),
+            sdc_reading: sdc,
         },
         by_path: HashMap::new(),
+        not_heat: HashMap::new(),
+        charts: classify::chart_folders(files.names()),
+        reading: Reading {
+            sdc,
+            given: given_roots,
+        },
     };
     loader.start(roots);
     loader.follow_references();
     loader.assign_modules();
     loader.check_nesting();
+    loader.list_not_checked();
     loader.set.stage = stage::detect(&loader.set);
     loader.set
 }
@@ -81,6 +98,11 @@ struct Loader<'f> {
     files: &'f PackageFiles,
     set: HotSet,
     by_path: HashMap<String, FileId>,
+    /// Why each file classified as something else is not Heat.
+    not_heat: HashMap<String, NotHeat>,
+    reading: Reading,
+    /// The package's Helm chart folders.
+    charts: std::collections::HashSet<String>,
 }
 
 fn stem(path: &str) -> &str {
@@ -193,17 +215,15 @@ impl Loader<'_> {
         for (name, outcome) in parsed {
             match outcome {
                 Ok((bytes, document)) => {
-                    let mut role = self.classify(&name, &document);
-                    let map = role == Role::Artifact
-                        && self.set.capabilities_map.is_none()
+                    let map = self.set.capabilities_map.is_none()
                         && document
                             .as_ref()
                             .is_ok_and(|d| is_capabilities_map(&d.root));
-                    // A file named as a template is one, as `heat stack-create -f` takes it:
-                    // a list or a map without a version is reported, not skipped.
-                    if self.set.given_roots && role == Role::Artifact && !map {
-                        role = Role::Template(module_kind_by_name(&name));
-                    }
+                    let role = if map {
+                        Role::Artifact
+                    } else {
+                        self.classify(&name, &bytes, &document)
+                    };
                     let document = match role {
                         // Other YAML (VNFDs, cloud-config…) is not part of the HOT set; a
                         // capabilities map is kept for composition.
@@ -243,8 +263,9 @@ impl Loader<'_> {
         }
     }
 
-    /// Decides from the manifest, the content and the extension what a file is.
-    fn classify(&self, name: &str, parsed: &Result<Document, LoadError>) -> Role {
+    /// Decides from the manifest, the name, the place and the content what a file is;
+    /// remembers why a file that is not Heat is not.
+    fn classify(&mut self, name: &str, bytes: &[u8], parsed: &Result<Document, LoadError>) -> Role {
         if let Some(manifest) = &self.set.manifest
             && let Some(entry) = manifest.all().into_iter().find(|e| e.file == name)
         {
@@ -255,32 +276,73 @@ impl Loader<'_> {
                     Role::Template(TemplateKind::Base)
                 }
                 "HEAT" | "HEAT_NET" | "HEAT_NESTED" => Role::Template(TemplateKind::Incremental),
-                _ => Role::Artifact,
+                other => {
+                    self.not_heat
+                        .insert(name.to_owned(), NotHeat::Listed(other.to_owned()));
+                    Role::Artifact
+                }
             };
         }
         if ends_with_ignoring_case(name, ".env") {
             return Role::Environment;
         }
-        match parsed.as_ref().ok().and_then(|d| d.root.as_map()) {
-            Some(map) if VERSION_KEYS.iter().any(|k| map.get(k).is_some()) => {
-                Role::Template(module_kind_by_name(name))
+        let paired = self.files.contains(&env_path_for(name));
+        match classify::classify(name, &self.charts, bytes, parsed, self.reading, paired) {
+            Kind::Template => Role::Template(module_kind_by_name(name)),
+            Kind::Environment => Role::Environment,
+            Kind::NotHeat(reason) => {
+                self.not_heat.insert(name.to_owned(), reason);
+                Role::Artifact
             }
-            Some(map)
-                if !map.is_empty()
-                    && map.iter().all(|(k, _)| {
-                        ENV_SECTIONS.contains(&k.text.as_str())
-                            || COMPOSITION_ENV_SECTIONS.contains(&k.text.as_str())
-                    }) =>
-            {
-                Role::Environment
-            }
-            Some(_) => Role::Artifact,
-            // Unparseable YAML is reported as a template so its error is not lost.
-            None if parsed.is_err() && !name.ends_with(".json") => {
-                Role::Template(module_kind_by_name(name))
-            }
-            None => Role::Artifact,
         }
+    }
+
+    /// Every file that could be Heat by its extension but was not read as Heat, with the
+    /// reason (a capabilities map excepted: the composition rules check it; and vnfwiz's
+    /// own answers file).
+    fn list_not_checked(&mut self) {
+        let limits = self.set.limits.yaml;
+        let referenced: std::collections::HashSet<FileId> = self
+            .set
+            .references
+            .iter()
+            .filter_map(|r| r.resolved.as_ref().ok().copied())
+            .collect();
+        let mut listed = Vec::new();
+        for (id, file) in self.set.files.iter().enumerate() {
+            let yaml = YAML_EXTENSIONS
+                .iter()
+                .any(|e| ends_with_ignoring_case(&file.path, e));
+            // Files named one by one were all meant as Heat, whatever their extension.
+            let candidate = yaml || (self.reading.given && !referenced.contains(&id));
+            if file.role != Role::Artifact || !candidate || self.set.capabilities_map == Some(id) {
+                continue;
+            }
+            let reason = match self.not_heat.get(&file.path) {
+                Some(reason) => reason.clone(),
+                // A `get_file` target read after the listing: judged by its content.
+                None => match classify::classify(
+                    &file.path,
+                    &self.charts,
+                    &file.bytes,
+                    &yaml::parse(&file.bytes, &limits),
+                    Reading::default(),
+                    false,
+                ) {
+                    Kind::NotHeat(reason) => reason,
+                    Kind::Template | Kind::Environment => continue,
+                },
+            };
+            // vnfwiz's own answers file is no candidate anyone wants checked as Heat.
+            if reason == NotHeat::Answers {
+                continue;
+            }
+            listed.push(NotChecked {
+                path: file.path.clone(),
+                reason,
+            });
+        }
+        self.set.not_checked = listed;
     }
 
     /// Adds a file read for a reference: templates and env files are parsed, artifacts kept
@@ -490,11 +552,29 @@ impl Loader<'_> {
             .filter(|t| implemented_types(t).iter().any(|n| n.as_str().is_some()))
             .map(|t| t.id)
             .collect();
+        // A file MANIFEST.json lists as a module with its own environment is a module, even
+        // when another module also nests it: SDC deploys it with that environment.
+        let listed_modules: Vec<&str> = self
+            .set
+            .manifest
+            .iter()
+            .flat_map(|m| &m.entries)
+            .filter(|e| matches!(e.kind.as_str(), "HEAT" | "HEAT_VOL" | "HEAT_NET"))
+            .filter(|e| e.children.iter().any(|c| c.kind == "HEAT_ENV"))
+            .map(|e| e.file.as_str())
+            .collect();
+        let listed: Vec<FileId> = listed_modules
+            .iter()
+            .filter_map(|f| self.by_path.get(*f).copied())
+            .collect();
         for child in nested_children
             .into_iter()
             .chain(registry_children)
             .chain(implementations)
         {
+            if listed.contains(&child) {
+                continue;
+            }
             if let Role::Template(_) = self.set.files[child].role {
                 self.set.files[child].role = Role::Template(TemplateKind::Nested);
             }

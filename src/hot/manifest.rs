@@ -1,6 +1,6 @@
 //! SDC's `MANIFEST.json`: the module tree of an ONAP heat zip.
 
-use crate::yaml::{Node, Span};
+use crate::yaml::{Node, Span, Value};
 
 /// One `data[]` entry: a file, its SDC type and the files attached to it.
 #[derive(Clone, Debug, PartialEq)]
@@ -9,8 +9,12 @@ pub struct ManifestEntry {
     pub file: String,
     /// SDC's type: HEAT, HEAT_ENV, HEAT_VOL, HEAT_NET, HEAT_NESTED, OTHER, …
     pub kind: String,
-    /// `isBase: true` marks the base module.
+    /// `isBase: true` marks the base module (also written as the string `"true"`, as SDC's
+    /// own exports do and its reader takes it).
     pub is_base: bool,
+    /// `isBase` when it is neither a JSON boolean nor the string `"true"`/`"false"`: its
+    /// text and place (SDC-is-base reports it).
+    pub is_base_odd: Option<(String, Span)>,
     /// Attached files (the env of a module, the volume module of a module).
     pub children: Vec<ManifestEntry>,
     /// Where the entry is written.
@@ -57,6 +61,36 @@ impl Manifest {
     }
 }
 
+/// True for `true` and for the string `"true"` in any letter case (SDC's reader takes the
+/// string as the boolean).
+fn is_true(node: &Node) -> bool {
+    match &node.value {
+        Value::Bool(b) => *b,
+        Value::Str(s) => s.eq_ignore_ascii_case("true"),
+        _ => false,
+    }
+}
+
+/// True for a boolean, written as JSON's or as SDC's string.
+fn is_boolean(node: &Node) -> bool {
+    match &node.value {
+        Value::Bool(_) => true,
+        Value::Str(s) => s.eq_ignore_ascii_case("true") || s.eq_ignore_ascii_case("false"),
+        _ => false,
+    }
+}
+
+/// A value as a message shows it.
+fn odd_text(node: &Node) -> String {
+    match &node.value {
+        Value::Str(s) => format!("\"{s}\""),
+        Value::Int(i) => i.to_string(),
+        Value::Float(f) => f.to_string(),
+        Value::Null => "null".to_owned(),
+        other => other.kind().to_owned(),
+    }
+}
+
 fn entries(data: Option<&Node>) -> Vec<ManifestEntry> {
     let Some(items) = data.and_then(Node::as_seq) else {
         return Vec::new();
@@ -72,10 +106,11 @@ fn entries(data: Option<&Node>) -> Vec<ManifestEntry> {
                     .and_then(Node::as_str)
                     .unwrap_or("")
                     .to_owned(),
-                is_base: matches!(
-                    item.get("isBase").map(|n| &n.value),
-                    Some(crate::yaml::Value::Bool(true))
-                ),
+                is_base: item.get("isBase").is_some_and(is_true),
+                is_base_odd: item
+                    .get("isBase")
+                    .filter(|n| !is_boolean(n))
+                    .map(|n| (odd_text(n), n.span)),
                 children: entries(item.get("data")),
                 span: item.span,
             })

@@ -1,6 +1,7 @@
 //! The HOT model: versions, templates, environments, function calls and the loaded set.
 
 pub mod arguments;
+pub mod classify;
 pub mod functions;
 mod load;
 pub mod lookalike;
@@ -16,7 +17,10 @@ pub mod template;
 pub mod usage;
 pub mod version;
 
-pub use load::{ENV_SECTIONS, Roots, env_path_for, implemented_types, load_set, registry_matches};
+pub use classify::{NotChecked, NotHeat};
+pub use load::{
+    ENV_SECTIONS, Roots, env_path_for, implemented_types, load_set, load_set_as, registry_matches,
+};
 pub use path_error::ReferenceError;
 pub use set::{
     FileId, HotSet, Module, PackageEntry, Reference, ReferenceKind, Role, SourceFile, TemplateKind,

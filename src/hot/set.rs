@@ -4,6 +4,7 @@ use crate::limits::Limits;
 use crate::source::disk_image::DiskImage;
 use crate::yaml::{Document, LoadError, Span};
 
+use super::classify::NotChecked;
 use super::manifest::Manifest;
 use super::path_error::ReferenceError;
 use super::stage::Stage;
@@ -182,6 +183,13 @@ pub struct HotSet {
     pub stage: Stage,
     /// The limits the set was loaded under.
     pub limits: Limits,
+    /// Files that could be Heat by their extension but were not read as Heat, with why
+    /// (reported as "not checked", never skipped in silence).
+    pub not_checked: Vec<NotChecked>,
+    /// Whether the package's YAML files were read as SDC reads an ONAP heat package
+    /// (`MANIFEST.json`, or a zip): every `.yaml`/`.yml` not clearly something else is a
+    /// template.
+    pub sdc_reading: bool,
 }
 
 impl HotSet {

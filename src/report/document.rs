@@ -28,6 +28,15 @@ pub enum InputRoot {
     Archive(PathBuf),
 }
 
+/// A file of an input that was not checked, and why (a note, never a silent skip).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unchecked {
+    /// Its path relative to the input's root.
+    pub file: String,
+    /// Why it was not checked.
+    pub reason: String,
+}
+
 /// The violations found in one input (a set, a package, an OVF).
 pub struct InputReport {
     /// The path the operator gave.
@@ -38,6 +47,8 @@ pub struct InputReport {
     pub sources: Box<dyn SourceTexts + Send + Sync>,
     /// Violations, sorted by file and place.
     pub violations: Vec<Violation>,
+    /// Files that were not checked, with the reason.
+    pub not_checked: Vec<Unchecked>,
     /// How long loading and checking this input took.
     pub elapsed: Duration,
 }
@@ -89,6 +100,11 @@ impl Report {
     /// How many files were checked over all inputs.
     pub fn files(&self) -> usize {
         self.inputs.iter().map(|i| i.sources.file_count()).sum()
+    }
+
+    /// How many files were not checked over all inputs.
+    pub fn not_checked(&self) -> usize {
+        self.inputs.iter().map(|i| i.not_checked.len()).sum()
     }
 
     /// True when any violation is an error (exit code 1).

@@ -6,7 +6,7 @@ pub mod render;
 mod severity;
 mod violation;
 
-pub use document::{InputReport, InputRoot, Report, SourceTexts};
+pub use document::{InputReport, InputRoot, Report, SourceTexts, Unchecked};
 pub use line_index::LineIndex;
 pub use severity::{Keyword, Severity};
 pub use violation::{Related, Violation};

@@ -22,6 +22,7 @@ mod repair;
 mod resolve;
 mod supplied;
 mod watch;
+mod write_back;
 
 use std::cell::OnceCell;
 use std::path::Path;
@@ -51,6 +52,7 @@ pub use repair::note_answer_subject;
 pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, REGISTRY_RULE, Refusal, Resolved};
 pub use supplied::Supplied;
 pub use watch::{Fingerprint, Watched};
+pub use write_back::{SourceFixes, WriteBackError};
 
 /// What kind of source a session holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -103,7 +105,8 @@ pub struct Session {
     name: String,
     limits: Limits,
     source: Source,
-    /// Where the source's files are: a folder on disk or an archive.
+    /// Where the source's files are: a folder on disk or an archive (what fixes are
+    /// written back under).
     root: InputRoot,
     /// When reading the source began (a file modified since was read mid-change).
     opened_at: SystemTime,

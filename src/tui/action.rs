@@ -68,6 +68,8 @@ pub enum Action {
     ToggleSeverity(crate::report::Severity),
     /// `z`: zoom the focused pane (the review's detail or file text) to the whole step.
     Zoom,
+    /// `W`: write the fixes applied so far back to the source files (asks first).
+    WriteBackFixes,
     /// `q`: quit (asks first when answers would be lost).
     Quit,
     /// Ctrl-C: quit from anywhere, also from a text field (asks first like `q`; a second

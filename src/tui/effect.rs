@@ -11,7 +11,7 @@ use super::checked::{PlannedFix, Resolution};
 use super::opened::Opened;
 use super::scan::Scan;
 use crate::answers::{Answers, FixRecord};
-use crate::session::AnswerProblem;
+use crate::session::{AnswerProblem, SourceFixes};
 use crate::source::InputKind;
 
 /// The operator's answers so far: the decisions made by choosing (licences, option,
@@ -108,6 +108,10 @@ pub enum Effect {
         /// Which fixes.
         order: FixOrder,
     },
+    /// Work out which source files the answers' applied fixes change (`W`).
+    PlanWriteBack(Draft),
+    /// Write those fixes into the source files, as planned and confirmed.
+    WriteBack(SourceFixes),
     /// Resolve, package and write the outputs.
     Write(WriteOrder),
     /// Save the answers (without secrets) to a file.
@@ -225,6 +229,19 @@ pub enum Message {
         generation: u64,
         /// The plan.
         plan: Result<PlannedFix, String>,
+    },
+    /// Which source files the applied fixes change, or why none.
+    WriteBackPlanned(Result<SourceFixes, String>),
+    /// Writing the fixes back ended: one line saying what was written and left alone,
+    /// whether every file was written (the source then holds the fixes, and their records
+    /// leave the answers), and the source read again.
+    WroteBack {
+        /// What was written and left alone.
+        summary: String,
+        /// Every changed file was written.
+        settled: bool,
+        /// The source as it is now.
+        reread: Reread,
     },
     /// Bytes written so far into the packages (images stream).
     WriteProgress(Progress),

@@ -80,6 +80,7 @@ pub const BINDINGS: &[Binding] = &[
     ),
     key(KeyCode::Char('3'), Action::ToggleSeverity(Severity::Note)),
     key(KeyCode::Char('z'), Action::Zoom),
+    key(KeyCode::Char('W'), Action::WriteBackFixes),
     ctrl('r', Action::Reveal),
     ctrl('s', Action::Write),
     key(KeyCode::Backspace, Action::Erase),
@@ -144,6 +145,9 @@ pub fn describe(action: Action) -> &'static str {
         Action::ToggleSeverity(Severity::Warning) => "show or hide warnings (review)",
         Action::ToggleSeverity(Severity::Note) => "show or hide notes (review)",
         Action::Zoom => "zoom the detail or file pane, or give the list back (review)",
+        Action::WriteBackFixes => {
+            "write the fixes applied so far back to the source files (review)"
+        }
         Action::Help => "this help",
         Action::Quit => "quit (asks first when answers would be lost)",
         Action::Interrupt => "quit from anywhere, text fields too",

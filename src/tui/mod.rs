@@ -24,7 +24,7 @@ pub mod session_thread;
 pub mod state;
 pub mod steps;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 pub mod theme;
 pub mod update;
 pub mod view;

@@ -20,13 +20,14 @@ use super::effect::{
 use super::opened::{Opened, kind_of};
 use crate::answers::Answers;
 use crate::convert::{Note, NoteLevel};
+use crate::fix::WriteBack;
 use crate::fix::{FixLevel, Offer, Safety, Workspace, record_of};
 use crate::integrity::{IntegrityError, Options};
 use crate::limits::Limits;
 use crate::report::{Severity, SourceTexts};
 use crate::session::{
     AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, RedactedSet, Resolved, Session,
-    SessionError, SourceFile, Watched, WriteError, note_answer_subject,
+    SessionError, SourceFile, SourceFixes, Watched, WriteError, note_answer_subject,
 };
 use crate::tui::widgets::paragraph::count;
 use crate::validation::InputError;
@@ -45,6 +46,10 @@ pub enum Request {
     Evaluate(u64, Draft),
     /// Plan fixes on the resolved set, for the evaluation of that generation.
     Plan(u64, Draft, FixOrder),
+    /// Which source files the applied fixes change.
+    PlanWriteBack(Draft),
+    /// Write the fixes into the source files.
+    WriteBack(SourceFixes),
     /// Resolve, package and write.
     Write(WriteOrder),
     /// Save the answers without secrets.
@@ -137,25 +142,53 @@ pub fn run<T: From<Message> + Send>(
                 let reread = if watch.unchanged() {
                     Reread::Unchanged
                 } else {
-                    match read(path, limits, cancel, outbox) {
-                        Ok((mut fresh, opened)) => {
-                            fresh.set_rules(session.rules().clone());
-                            session = fresh;
-                            watch = Watch::new(&session);
-                            Reread::Opened(Arc::new(opened))
-                        }
-                        Err(failure) => {
-                            // Not again until the files change once more.
-                            watch.failed();
-                            Reread::Failed(failure.reason)
-                        }
-                    }
+                    read_again(&mut session, &mut watch, path, limits, cancel, outbox)
                 };
                 send(Message::Reread(reread))
+            }
+            Request::PlanWriteBack(draft) => {
+                send(Message::WriteBackPlanned(plan_write_back(&session, &draft)))
+            }
+            Request::WriteBack(plan) => {
+                let done = session.write_source_fixes(&plan);
+                let settled = done.skipped.is_empty();
+                let summary = wrote_back(&done);
+                // The source now holds the fixes: read it at once rather than when the
+                // watch notices, so the review never shows the source without them.
+                let reread = read_again(&mut session, &mut watch, path, limits, cancel, outbox);
+                send(Message::WroteBack {
+                    summary,
+                    settled,
+                    reread,
+                })
             }
         };
         if !alive {
             return;
+        }
+    }
+}
+
+/// Reads the source again after its files changed, keeping the session's rules.
+fn read_again<T: From<Message> + Send>(
+    session: &mut Session,
+    watch: &mut Watch,
+    path: &Path,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    outbox: &Sender<T>,
+) -> Reread {
+    match read(path, limits, cancel, outbox) {
+        Ok((mut fresh, opened)) => {
+            fresh.set_rules(session.rules().clone());
+            *session = fresh;
+            *watch = Watch::new(session);
+            Reread::Opened(Arc::new(opened))
+        }
+        Err(failure) => {
+            // Not again until the files change once more.
+            watch.failed();
+            Reread::Failed(failure.reason)
         }
     }
 }
@@ -763,4 +796,34 @@ fn save(session: &Session, draft: &Draft, path: &Path) -> Result<PathBuf, String
             e.to_string()
         })?;
     Ok(path.to_path_buf())
+}
+
+/// Which source files the draft's applied fixes change.
+fn plan_write_back(session: &Session, draft: &Draft) -> Result<SourceFixes, String> {
+    let (answers, _) = answers(session, draft);
+    session
+        .source_fixes(&answers)
+        .map_err(|error| error.to_string())
+}
+
+/// One line saying what a write-back wrote and left alone.
+fn wrote_back(done: &WriteBack) -> String {
+    let mut parts = Vec::new();
+    let written: Vec<&str> = done
+        .written
+        .iter()
+        .chain(&done.created)
+        .map(String::as_str)
+        .collect();
+    if !written.is_empty() {
+        parts.push(format!("Wrote the fixes back to {}", written.join(", ")));
+    }
+    for (path, reason) in &done.skipped {
+        parts.push(format!("left {path} alone: {reason}"));
+    }
+    if parts.is_empty() {
+        "Nothing written back".to_owned()
+    } else {
+        parts.join("; ") + "."
+    }
 }

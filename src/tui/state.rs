@@ -399,7 +399,11 @@ impl State {
     /// The keys the step shown takes before the common ones: the review's, unless a
     /// question or the help is open over it.
     pub fn key_layer(&self) -> &'static [super::keymap::Binding] {
-        if self.step == StepId::Review && self.overlay.is_none() && !self.too_small() {
+        if self.step == StepId::Review
+            && self.overlay.is_none()
+            && self.review.write_back.asking.is_none()
+            && !self.too_small()
+        {
             super::keymap::REVIEW_BINDINGS
         } else {
             &[]

@@ -28,6 +28,16 @@ pub fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
+/// A copy of a fixture folder (its files, not its subfolders) that a test may write into.
+pub fn fixture_copy(path: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for entry in std::fs::read_dir(repo(path)).expect("fixture") {
+        let entry = entry.expect("entry");
+        std::fs::copy(entry.path(), dir.path().join(entry.file_name())).expect("copied");
+    }
+    dir
+}
+
 /// A wizard with its workers.
 pub struct Wizard {
     /// The state, as the loop holds it.
@@ -95,6 +105,7 @@ impl Wizard {
             || state.source.opening.is_some()
             || state.review.running
             || state.review.planning
+            || state.review.write_back.busy()
             || state.write.phase == Phase::Writing
     }
 

@@ -200,6 +200,17 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
             resolution,
         } => review::resolved(state, generation, resolution),
         Message::FixPlanned { generation, plan } => review::planned(state, generation, plan),
+        Message::WriteBackPlanned(plan) => review::write_back::planned(state, plan),
+        Message::WroteBack {
+            summary,
+            settled,
+            reread,
+        } => {
+            review::write_back::written(state, settled);
+            let effects = reread_quietly(state, reread);
+            review::write_back::tell(state, summary, settled);
+            return effects;
+        }
         Message::WriteProgress(progress) => state.write.progress = Some(progress),
         Message::Written(result) => write::written(state, result),
         Message::Saved(result) if write::saved(state, &result) => {}
@@ -238,15 +249,24 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
 /// place, and the session evaluates them anew (the review keeps its selection where the
 /// same violation is still there).
 fn on_reread(state: &mut State, reread: Reread) -> Vec<Effect> {
+    match &reread {
+        Reread::Unchanged => state.tell("No file of the source changed."),
+        Reread::Failed(reason) => state.warn(format!(
+            "The source cannot be read as it is now; the review shows the last reading: {reason}"
+        )),
+        Reread::Opened(opened) => state.tell(format!(
+            "{} changed on disk; validating again.",
+            opened.path.display()
+        )),
+    }
+    reread_quietly(state, reread)
+}
+
+/// [`on_reread`] without its notice, for a re-read the wizard caused itself.
+fn reread_quietly(state: &mut State, reread: Reread) -> Vec<Effect> {
     let opened = match reread {
-        Reread::Unchanged => {
-            state.tell("No file of the source changed.");
-            return Vec::new();
-        }
+        Reread::Unchanged => return Vec::new(),
         Reread::Failed(reason) => {
-            state.warn(format!(
-                "The source cannot be read as it is now; the review shows the last reading: {reason}"
-            ));
             state.review.unreadable = Some(reason);
             return Vec::new();
         }
@@ -266,10 +286,6 @@ fn on_reread(state: &mut State, reread: Reread) -> Vec<Effect> {
     if let Some(key) = focused {
         state.properties.form.focus_first(|f| f.key == key);
     }
-    state.tell(format!(
-        "{} changed on disk; validating again.",
-        opened.path.display()
-    ));
     state.evaluate()
 }
 

@@ -124,6 +124,8 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
                 draft,
                 order,
             } => self.ask(Request::Plan(generation, draft, order)),
+            Effect::PlanWriteBack(draft) => self.ask(Request::PlanWriteBack(draft)),
+            Effect::WriteBack(plan) => self.ask(Request::WriteBack(plan)),
             Effect::Write(order) => self.ask(Request::Write(order)),
             Effect::SaveAnswers { draft, path } => self.ask(Request::Save(draft, path)),
             Effect::Reread => self.ask(Request::Reread),

@@ -5,13 +5,19 @@
 //! with its template's name as prefix (`dns_server_0` in `vlb.yaml` → `vlb_dns_server_0`).
 //! Either way the name is made unique across the set, and `get_resource`, `get_attr`,
 //! `depends_on` and a parent's `resource.<id>` attribute paths are rewritten. Text that
-//! merely mentions the id (a script, a `str_replace` template) cannot be followed, so the
-//! fix is for review.
+//! merely mentions the id (a script, a `str_replace` template) cannot be followed, so such
+//! a rename is for review. It is safe when nothing else in the set mentions the id and no
+//! cloud object is named after it: a utility resource (`OS::Heat::…`: a random string, a
+//! software config…), or one whose `name` property is set (Heat names an unnamed server or
+//! port after its resource id).
 
+use crate::fix::edit::{Edit, splice};
 use crate::fix::locate::{self, entry_at};
 use crate::fix::model::{Fix, Offer, Safety};
 use crate::fix::references::{plain_name, rename_resource, resource_ids, unique};
 use crate::fix::registry::{Provider, Request};
+use crate::hot::template::resource_type;
+use crate::yaml::Node;
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
@@ -30,7 +36,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
     let Some(template) = locate::template(request.context, &violation.file) else {
         return Offer::Unavailable("the template could not be read".to_owned());
     };
-    let Some((key, _)) = entry_at(template, "resources", violation.span) else {
+    let Some((key, definition)) = entry_at(template, "resources", violation.span) else {
         return Offer::Unavailable("the resource could not be found".to_owned());
     };
     let old = key.text.as_str();
@@ -63,12 +69,66 @@ fn offer(request: &Request<'_, '_>) -> Offer {
                     rewrite.edits.len() - 1,
                     if rewrite.edits.len() == 2 { "" } else { "s" }
                 ),
-                Safety::Review,
+                if renames_nothing_else(request, definition, old, &rewrite.edits) {
+                    Safety::Safe
+                } else {
+                    Safety::Review
+                },
                 rewrite.edits,
             );
             fix.moves = rewrite.moves;
             Offer::Ready(fix)
         }
         Err(reason) => Offer::Unavailable(reason),
+    }
+}
+
+/// True when, after the rename, no file of the set still mentions `old` as a word and the
+/// resource names no cloud object after its id: what makes the rename safe.
+fn renames_nothing_else(
+    request: &Request<'_, '_>,
+    definition: &Node,
+    old: &str,
+    edits: &[Edit],
+) -> bool {
+    let utility = resource_type(definition).is_some_and(|t| t.starts_with("OS::Heat::"));
+    let named = definition
+        .get("properties")
+        .is_some_and(|p| p.get("name").is_some());
+    if !(utility || named) {
+        return false;
+    }
+    request.set().files.iter().all(|file| {
+        let own: Vec<&Edit> = edits.iter().filter(|e| e.file == file.path).collect();
+        let Ok(after) = splice(&file.path, &file.bytes, &own) else {
+            return false;
+        };
+        !mentions(&after, old.as_bytes())
+    })
+}
+
+/// True when `word` appears in `text` not as part of a longer name.
+fn mentions(text: &[u8], word: &[u8]) -> bool {
+    let part_of_name = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+    (0..text.len().saturating_sub(word.len() - 1))
+        .filter(|&i| text[i..].starts_with(word))
+        .any(|i| {
+            let before = i.checked_sub(1).map(|j| text[j]);
+            let after = text.get(i + word.len()).copied();
+            !before.is_some_and(part_of_name) && !after.is_some_and(part_of_name)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mentions;
+
+    #[test]
+    fn mentions_are_whole_names() {
+        assert!(mentions(b"{get_resource: random-str}", b"random-str"));
+        assert!(mentions(b"random-str", b"random-str"));
+        assert!(!mentions(b"random-str-2: x", b"random-str"));
+        assert!(!mentions(b"my_random-str", b"random-str"));
+        assert!(!mentions(b"", b"random-str"));
     }
 }

@@ -10,7 +10,17 @@ pub struct JsonReport<'a> {
     tool: &'static str,
     version: &'static str,
     violations: Vec<JsonViolation<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    not_checked: Vec<JsonUnchecked<'a>>,
     summary: Summary,
+}
+
+/// A file that was not checked, and why.
+#[derive(Serialize)]
+pub struct JsonUnchecked<'a> {
+    file: &'a str,
+    reason: &'a str,
+    input: &'a str,
 }
 
 /// One violation as DESIGN.md's JSON shows it.
@@ -45,6 +55,7 @@ struct Summary {
     errors: usize,
     warnings: usize,
     rules_checked: usize,
+    not_checked: usize,
 }
 
 /// A violation of input `input` in the JSON shape.
@@ -84,11 +95,23 @@ pub fn document(report: &Report) -> JsonReport<'_> {
             .iter()
             .flat_map(|i| i.violations.iter().map(|v| violation(&i.label, v)))
             .collect(),
+        not_checked: report
+            .inputs
+            .iter()
+            .flat_map(|i| {
+                i.not_checked.iter().map(|n| JsonUnchecked {
+                    file: &n.file,
+                    reason: &n.reason,
+                    input: &i.label,
+                })
+            })
+            .collect(),
         summary: Summary {
             files: report.files(),
             errors: report.count(Severity::Error),
             warnings: report.count(Severity::Warning),
             rules_checked: report.rules_checked(),
+            not_checked: report.not_checked(),
         },
     }
 }

@@ -126,6 +126,7 @@ pub fn report() -> Report {
             root: InputRoot::Folder(PathBuf::from("/srv/vnf/vfw")),
             sources: Box::new(Texts(texts)),
             violations,
+            not_checked: Vec::new(),
             elapsed: Duration::from_millis(12),
         }],
         rules: vec![&NO_DEFAULT, &NAMING],
@@ -140,6 +141,7 @@ pub fn two_inputs() -> Report {
         root: InputRoot::Archive(PathBuf::from("/srv/vnf/dns.zip")),
         sources: Box::new(Texts(HashMap::new())),
         violations: Vec::new(),
+        not_checked: Vec::new(),
         elapsed: Duration::from_millis(2),
     });
     report
@@ -169,6 +171,7 @@ pub fn many(n: u32) -> Report {
             root: InputRoot::Folder(PathBuf::from("/srv/big")),
             sources: Box::new(Texts(texts)),
             violations,
+            not_checked: Vec::new(),
             elapsed: Duration::ZERO,
         }],
         rules: vec![&NO_DEFAULT, &NAMING],

@@ -39,6 +39,31 @@ struct Run<'a> {
     original_uri_base_ids: BTreeMap<String, BaseLocation>,
     column_kind: &'static str,
     results: Vec<SarifResult<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    invocations: Vec<Invocation<'a>>,
+}
+
+/// The run's invocation, present to carry the notes on files that were not checked.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Invocation<'a> {
+    execution_successful: bool,
+    tool_execution_notifications: Vec<Notification<'a>>,
+}
+
+/// A file that was not checked, as a note of the run.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Notification<'a> {
+    level: &'static str,
+    message: OwnedText,
+    locations: [Location<'a>; 1],
+    descriptor: NotificationId,
+}
+
+#[derive(Serialize)]
+struct NotificationId {
+    id: &'static str,
 }
 
 #[derive(Serialize)]
@@ -283,6 +308,7 @@ pub fn render(report: &Report) -> String {
         rules.iter().enumerate().map(|(n, r)| (r.id, n)).collect();
     let mut bases = BTreeMap::new();
     let mut results = Vec::new();
+    let mut notifications = Vec::new();
     for (n, input) in report.inputs.iter().enumerate() {
         let base = base_id(n);
         bases.insert(base.clone(), base_location(input));
@@ -293,7 +319,34 @@ pub fn render(report: &Report) -> String {
                 .iter()
                 .map(|v| result(v, &base, &index, &mut cache)),
         );
+        notifications.extend(input.not_checked.iter().map(|file| Notification {
+            level: "note",
+            message: OwnedText {
+                text: format!("{}: not checked: {}", file.file, file.reason),
+            },
+            locations: [Location {
+                id: None,
+                physical_location: PhysicalLocation {
+                    artifact_location: ArtifactLocation {
+                        uri: percent_encode(file.file.as_bytes(), false),
+                        uri_base_id: base.clone(),
+                    },
+                    region: None,
+                },
+                logical_locations: Vec::new(),
+                message: None,
+            }],
+            descriptor: NotificationId { id: "not-checked" },
+        }));
     }
+    let invocations = if notifications.is_empty() {
+        Vec::new()
+    } else {
+        vec![Invocation {
+            execution_successful: true,
+            tool_execution_notifications: notifications,
+        }]
+    };
     let homepage = env!("CARGO_PKG_HOMEPAGE");
     let repository = env!("CARGO_PKG_REPOSITORY");
     let information_uri = [homepage, repository].into_iter().find(|u| !u.is_empty());
@@ -313,6 +366,7 @@ pub fn render(report: &Report) -> String {
             original_uri_base_ids: bases,
             column_kind: "unicodeCodePoints",
             results,
+            invocations,
         }],
     };
     let mut text =

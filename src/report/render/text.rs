@@ -22,7 +22,7 @@ pub fn render(report: &Report, color: bool) -> String {
     let mut out = String::new();
     let several = report.inputs.len() > 1;
     for input in &report.inputs {
-        if several && !input.violations.is_empty() {
+        if several && !(input.violations.is_empty() && input.not_checked.is_empty()) {
             out.push_str(&paint(&format!("==> {} <==", input.label), BOLD, color));
             out.push_str("\n\n");
         }
@@ -30,6 +30,17 @@ pub fn render(report: &Report, color: bool) -> String {
         for v in &input.violations {
             out.push_str(&one(&renderer, v, &mut cache));
             out.push_str("\n\n");
+        }
+        for file in &input.not_checked {
+            out.push_str(&format!(
+                "{}: {}: not checked: {}\n",
+                paint("note", BOLD, color),
+                file.file,
+                file.reason
+            ));
+        }
+        if !input.not_checked.is_empty() {
+            out.push('\n');
         }
     }
     out.push_str(&summary(report, color));
@@ -50,7 +61,8 @@ fn paint(text: &str, style: &str, color: bool) -> String {
     }
 }
 
-/// The closing line: files, rules, errors, warnings (and notes when there are any).
+/// The closing line: files, rules, errors, warnings (and notes, and files not checked, when
+/// there are any).
 pub fn summary(report: &Report, color: bool) -> String {
     let count = |n: usize, what: &str| format!("{n} {what}{}", plural(n));
     // Counts of findings stand out when there are any.
@@ -65,6 +77,10 @@ pub fn summary(report: &Report, color: bool) -> String {
     let notes = report.count(Severity::Note);
     if notes > 0 {
         line.push_str(&format!(", {}", finding(notes, "note", BOLD)));
+    }
+    let unchecked = report.not_checked();
+    if unchecked > 0 {
+        line.push_str(&format!("; {} not checked", count(unchecked, "file")));
     }
     line
 }

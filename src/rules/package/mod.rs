@@ -25,6 +25,7 @@ mod meta_yaml;
 mod root_yaml;
 mod sdc_env_attached;
 mod sdc_extension;
+mod sdc_is_base;
 mod sdc_missing_file;
 mod sdc_type;
 mod sdc_unlisted_file;
@@ -72,6 +73,7 @@ pub const RULES: &[&Rule] = &[
     &root_yaml::RULE,
     &sdc_env_attached::RULE,
     &sdc_extension::RULE,
+    &sdc_is_base::RULE,
     &sdc_missing_file::RULE,
     &sdc_type::RULE,
     &sdc_unlisted_file::RULE,

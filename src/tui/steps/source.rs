@@ -671,4 +671,18 @@ mod tests {
         );
         assert_ne!(state.step, StepId::Source);
     }
+
+    #[test]
+    fn a_folder_without_a_template_is_refused_at_the_source_step() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("base.yaml"), "# to be written\n").unwrap();
+        let state = crate::tui::testing::opened(dir.path().to_str().unwrap());
+        assert_eq!(state.step, crate::tui::state::StepId::Source);
+        let error = state.source.error.as_deref().unwrap_or_default();
+        assert!(
+            error.contains("no HOT template found in")
+                && error.contains("base.yaml, which is empty"),
+            "{error}"
+        );
+    }
 }

@@ -8,12 +8,14 @@
 //! `subnet_uuid`. When the nested template reads parameter `P` there (`{get_param: P}` or
 //! `{get_param: [P, …]}`, also inside other functions), the calling resource must pass `P`
 //! as `{get_param: P}`: a `get_param` of another name is a rename. Values from other
-//! functions (`get_resource`, `get_attr`) are not parameter names and are left alone; a
-//! parameter not passed at all is R-11041's.
+//! functions (`get_resource`, `get_attr`) are not parameter names and are left alone, nor
+//! are Heat's pseudo parameters (`OS::stack_name`…); a parameter not passed at all is
+//! R-11041's.
 
 use std::collections::HashMap;
 
 use crate::hot::functions::Call;
+use crate::hot::parameters::PSEUDO_PARAMETERS;
 use crate::hot::template::resource_type;
 use crate::hot::usage::{DirectRead, direct_read, parameter_read};
 use crate::hot::{FileId, Template};
@@ -180,7 +182,9 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             let Some(DirectRead { key, name, .. }) = direct_read(value) else {
                 continue;
             };
-            if name == *parameter {
+            // Heat's pseudo parameters are the stack's own values, not template parameters
+            // that could have been renamed.
+            if name == *parameter || PSEUDO_PARAMETERS.contains(&name) {
                 continue;
             }
             let owner = nested.slot.path();

@@ -17,6 +17,7 @@ mod files;
 mod fixes;
 mod list;
 mod places;
+pub mod write_back;
 
 use std::sync::Arc;
 
@@ -105,6 +106,8 @@ pub struct ReviewState {
     pub typing: Option<TypedFix>,
     /// A fix plan asked of the session and not back yet.
     pub planning: bool,
+    /// Writing the applied fixes back to the source files (`W`).
+    pub write_back: write_back::WriteBackState,
     /// Why the source could not be read again after its files changed (the panes show the
     /// last reading meanwhile).
     pub unreadable: Option<String>,
@@ -133,6 +136,7 @@ impl Default for ReviewState {
             fix_steps: Vec::new(),
             typing: None,
             planning: false,
+            write_back: write_back::WriteBackState::default(),
             unreadable: None,
             returning: None,
         }
@@ -336,6 +340,9 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
     if review.fix.is_some() {
         return fixes::fix_preview_update(state, action);
     }
+    if review.write_back.asking.is_some() {
+        return write_back::update(state, action);
+    }
     match action {
         Action::NextField | Action::PreviousField => {
             let tabs = review.tabs();
@@ -432,6 +439,7 @@ fn violations_update(state: &mut State, action: Action) -> Vec<Effect> {
         return Vec::new();
     }
     match action {
+        Action::WriteBackFixes => return write_back::ask(state),
         Action::PreviewFix => return fixes::preview_selected_fix(state),
         Action::PreviewSafeFixes => return fixes::preview_safe_fixes(state),
         Action::UndoFix => return fixes::undo_fix(state),
@@ -557,6 +565,10 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
     frame.render_widget(count_line(review, checked, theme), counts_area);
     if let Some(plan) = &review.fix {
         fixes::draw_fix(plan, &review.fix_scroll, theme, frame, rest);
+        return None;
+    }
+    if let Some(plan) = &review.write_back.asking {
+        write_back::view(plan, theme, frame, rest);
         return None;
     }
     let banner = banner_lines(review, resolution, theme, usize::from(rest.width));
@@ -700,6 +712,9 @@ pub fn hints(state: &State) -> Vec<Hint> {
             lasting(BACK, "close"),
         ];
     }
+    if review.write_back.asking.is_some() {
+        return write_back::hints();
+    }
     if review.typing.is_some() {
         return vec![
             hint(TYPE, "text"),
@@ -734,6 +749,8 @@ pub fn hints(state: &State) -> Vec<Hint> {
             hints.push(hint(&[Action::PreviewSafeFixes], "all safe fixes"));
         }
         if !state.draft.answers.fixes.is_empty() {
+            // Before `u`: a narrow footer keeps the way to keep the fixes longest.
+            hints.push(hint(&[Action::WriteBackFixes], "write back"));
             hints.push(hint(&[Action::UndoFix], "undo fix"));
         }
         hints.push(hint(
