@@ -1,6 +1,7 @@
 //! The HOT model: versions, templates, environments, function calls and the loaded set.
 
 pub mod arguments;
+pub mod catalogue;
 pub mod functions;
 mod load;
 pub mod lookalike;
