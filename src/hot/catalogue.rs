@@ -18,7 +18,8 @@ const DATA: &str = include_str!("../../data/heat_catalogue.json");
 /// The data format this code reads.
 const FORMAT: u32 = 1;
 
-type Map<V> = HashMap<String, V, RandomState>;
+/// Names to facts, hashed with foldhash.
+pub type Map<V> = HashMap<String, V, RandomState>;
 
 /// Which openstack-heat releases the catalogue was read from.
 #[derive(Debug, Deserialize)]
@@ -156,12 +157,6 @@ pub struct PropertySchema {
     /// A regular expression a text must match from start to end.
     #[serde(default)]
     pub pattern: Option<String>,
-    /// `[step, offset]`: a number must leave `offset` when divided by `step`.
-    #[serde(default)]
-    pub modulo: Option<[f64; 2]>,
-    /// Constraints Heat checks against the cloud (`nova.flavor`); not checked here.
-    #[serde(default)]
-    pub custom: Vec<String>,
     /// The keys of a map with a fixed schema.
     #[serde(default)]
     pub keys: Option<Map<PropertySchema>>,

@@ -3,12 +3,14 @@
 pub mod arguments;
 pub mod catalogue;
 pub mod functions;
+pub mod implementations;
 mod load;
 pub mod lookalike;
 pub mod manifest;
 pub mod nesting;
 pub mod parameter_feeds;
 pub mod parameters;
+pub mod property_check;
 mod path_error;
 pub mod secrets;
 pub mod set;
