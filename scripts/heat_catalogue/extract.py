@@ -8,11 +8,9 @@ names Heat translates into current ones, and the aliases of Heat's default envir
 """
 
 import importlib.metadata
-import inspect
 import json
 import logging
 import os
-import re
 import sys
 import warnings
 from unittest import mock
@@ -109,27 +107,14 @@ def attribute_facts(schema):
     return out
 
 
-def own_source(cls, names):
-    """The source of the methods in `names` that the class defines below `Resource`."""
-    texts = []
-    for klass in cls.__mro__:
-        if klass in (resource.Resource, object):
-            break
-        for name in names:
-            if name in vars(klass):
-                try:
-                    texts.append(inspect.getsource(vars(klass)[name]))
-                except (OSError, TypeError):
-                    pass
-    return "\n".join(texts)
+def custom_attributes(cls):
+    """True when the class answers attributes itself (groups, deployments, placeholders).
 
-
-def attribute_prefixes(cls):
-    """Attribute name prefixes a class answers besides its schema (`resource.`, `Outputs.`)."""
-    text = own_source(cls, ("get_attribute", "FnGetAtt", "_resolve_attribute"))
-    found = set(re.findall(r"""startswith\(\s*['"]([A-Za-z_]+\.)['"]""", text))
-    found |= set(re.findall(r"""['"]([A-Za-z_]+\.)['"]\s*\)""", text)) & {"resource.", "Outputs."}
-    return sorted(found)
+    Heat's validation then accepts any attribute name for it (`Resource.node_data` in the
+    INIT state): what exists is known only once the resource is created.
+    """
+    return (cls.get_attribute is not resource.Resource.get_attribute
+            or cls.FnGetAtt is not resource.Resource.FnGetAtt)
 
 
 def renames(cls):
@@ -174,9 +159,8 @@ def type_facts(cls):
     attrs = dict(cls.attributes_schema)
     attrs.update(cls.base_attributes_schema)
     out["attributes"] = {k: attribute_facts(v) for k, v in attrs.items()}
-    prefixes = attribute_prefixes(cls)
-    if prefixes:
-        out["attribute_prefixes"] = prefixes
+    if custom_attributes(cls):
+        out["custom_attributes"] = True
     moved = renames(cls)
     if moved:
         out["renamed"] = moved

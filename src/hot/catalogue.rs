@@ -210,9 +210,10 @@ pub struct ResourceType {
     /// Its attributes (including `show`).
     #[serde(default)]
     pub attributes: Map<AttributeSchema>,
-    /// Attribute prefixes answered besides the schema (`resource.` of groups).
+    /// The type answers attributes itself (groups: their members' attributes; software
+    /// deployments: their config's outputs), so Heat accepts any name until it runs.
     #[serde(default)]
-    pub attribute_prefixes: Vec<String>,
+    pub custom_attributes: bool,
     /// Deprecated property paths Heat translates.
     #[serde(default)]
     pub renamed: Vec<Rename>,
@@ -233,14 +234,10 @@ impl ResourceType {
         self.placeholder || self.open
     }
 
-    /// True when `name` is one of its attributes or starts with one of its prefixes.
+    /// True when Heat may answer `get_attr` of `name`: one of its attributes, or any name for
+    /// a type that answers attributes itself.
     pub fn has_attribute(&self, name: &str) -> bool {
-        self.takes_anything()
-            || self.attributes.contains_key(name)
-            || self
-                .attribute_prefixes
-                .iter()
-                .any(|prefix| name.starts_with(prefix.as_str()))
+        self.takes_anything() || self.custom_attributes || self.attributes.contains_key(name)
     }
 }
 
@@ -372,8 +369,10 @@ mod tests {
     fn groups_answer_member_attributes_and_placeholders_anything() {
         let catalogue = Catalogue::get();
         let group = catalogue.resolve("OS::Heat::ResourceGroup").unwrap();
-        assert!(group.resource_type.has_attribute("resource.0.first_address"));
-        assert!(group.resource_type.has_attribute("refs"));
+        assert!(group.resource_type.custom_attributes);
+        assert!(group.resource_type.attributes.contains_key("refs"));
+        let port = catalogue.resolve("OS::Neutron::Port").unwrap();
+        assert!(!port.resource_type.custom_attributes);
         let none = catalogue.resolve("OS::Heat::None").unwrap();
         assert!(none.resource_type.takes_anything());
     }

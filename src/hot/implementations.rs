@@ -38,6 +38,8 @@ pub struct Implementations {
     by_slot: HashMap<(FileId, u32), Implementation>,
     /// The offset of each resource's own `type:` value, by template and resource id.
     resource_slots: HashMap<(FileId, String), u32>,
+    /// The offset of each group's member `type:` value, by template and resource id.
+    member_slots: HashMap<(FileId, String), u32>,
 }
 
 impl Implementations {
@@ -58,10 +60,11 @@ impl Implementations {
         for template in templates {
             for slot in template.type_slots() {
                 let at = slot.type_node.span.start;
-                if slot.member_of.is_none() {
-                    out.resource_slots
-                        .insert((template.id, slot.resource.text.clone()), at);
-                }
+                let slots = match slot.member_of {
+                    None => &mut out.resource_slots,
+                    Some(_) => &mut out.member_slots,
+                };
+                slots.insert((template.id, slot.resource.text.clone()), at);
                 let children = nested.remove(&(template.id, at));
                 // The loader follows `.yml` paths as ONAP names nested files (R-56438), but
                 // Heat reads only `.yaml` and `.template` as template types.
@@ -87,6 +90,12 @@ impl Implementations {
     /// The implementation of resource `id`'s own `type:` in `template`.
     pub fn of_resource(&self, template: FileId, id: &str) -> Option<&Implementation> {
         let at = self.resource_slots.get(&(template, id.to_owned()))?;
+        self.by_slot.get(&(template, *at))
+    }
+
+    /// The implementation of the members of group `id` in `template`.
+    pub fn of_members(&self, template: FileId, id: &str) -> Option<&Implementation> {
+        let at = self.member_slots.get(&(template, id.to_owned()))?;
         self.by_slot.get(&(template, *at))
     }
 }
