@@ -45,6 +45,7 @@ const LISTED: usize = 12;
 /// none) of a resource of type `written` against `resource_type`. `owner` is the dotted path
 /// of the definition (`resources.web`), `at` where to report required properties left out.
 pub fn check(
+    resource: &str,
     written: &str,
     resource_type: &ResourceType,
     properties: Option<&Mapping>,
@@ -53,6 +54,7 @@ pub fn check(
     patterns: &mut Patterns,
 ) -> Vec<PropertyProblem> {
     let mut walker = Walker {
+        resource,
         written,
         renames: &resource_type.renamed,
         patterns,
@@ -70,6 +72,7 @@ pub fn check(
 }
 
 struct Walker<'w> {
+    resource: &'w str,
     written: &'w str,
     renames: &'w [Rename],
     patterns: &'w mut Patterns,
@@ -135,9 +138,10 @@ impl Walker<'_> {
         missing.sort_unstable();
         for name in missing {
             let message = format!(
-                "{} requires the property `{name}`{}",
-                self.written,
-                place(names)
+                "`{}` lacks the property `{name}`{}, which {} requires",
+                self.resource,
+                place(names),
+                self.written
             );
             self.problem(ProblemKind::Required, at, path.to_owned(), message);
         }
@@ -418,6 +422,7 @@ mod tests {
         let known = Catalogue::get().resolve(resource_type).expect("known type");
         let mut patterns = Patterns::default();
         let mut out: Vec<_> = check(
+            "r",
             resource_type,
             known.resource_type,
             root.as_map(),

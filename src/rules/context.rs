@@ -156,6 +156,7 @@ impl<'a> Context<'a> {
                 let path = slot.path();
                 let owner = path.strip_suffix(".type").unwrap_or(&path);
                 let problems = property_check::check(
+                    &slot.resource.text,
                     slot.written,
                     known.resource_type,
                     slot.properties(),

@@ -181,12 +181,12 @@ fn nested_problem<'a>(
     ))
 }
 
-/// "; did you mean …?" when a name is close (bounded: only for short lists).
+/// " (did you mean …?)" when a name is close (bounded: only for short lists).
 fn hint(name: &str, offered: &[&str]) -> String {
     (offered.len() <= MAX_LISTED * 10)
         .then(|| closest(name, offered.iter().copied()))
         .flatten()
-        .map(|o| format!("; did you mean `{o}`?"))
+        .map(|o| format!(" (did you mean `{o}`?)"))
         .unwrap_or_default()
 }
 

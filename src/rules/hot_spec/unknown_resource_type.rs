@@ -51,9 +51,9 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                     .map(|name| format!("; did you mean `{name}`?"))
                     .unwrap_or_default();
                 format!(
-                    "Heat knows no resource type `{written}`: it is not an OpenStack or Contrail \
-                     type of Heat {}, an alias or a resource_registry mapping, nor a `.yaml` \
-                     template{hint}",
+                    "Heat knows no resource type `{written}` (no type of openstack-heat {} or \
+                     the Contrail plugin, no alias, resource_registry mapping or `.yaml` \
+                     template){hint}",
                     catalogue.heat.follows
                 )
             };
