@@ -17,6 +17,7 @@ use crate::yaml::{Key, Node};
 
 use address::{declared_type, is_v6_value};
 
+use super::naming::attachment::instance_ip_is_v6;
 use super::naming::network_role::{NetworkParameter, Side, network_resource_role};
 use super::naming::vm_type::derivations;
 use super::server::Server;
@@ -169,7 +170,8 @@ pub struct Port<'a> {
     pub vm_types: Vec<&'a str>,
     /// The parameters its properties read.
     pub reads: Vec<Read<'a>>,
-    /// An instance IP whose `instance_ip_family` is `v6`.
+    /// An instance IP configuring an IPv6 address (see
+    /// [`instance_ip_is_v6`](super::naming::attachment::instance_ip_is_v6)).
     pub v6_family: bool,
 }
 
@@ -497,9 +499,9 @@ fn port<'a>(
                     let path = format!("{base}.subnet_uuid");
                     push_read(&mut reads, Property::InstanceSubnet, node, path);
                 }
-                v6_family = property("instance_ip_family")
-                    .and_then(Node::as_str)
-                    .is_some_and(|f| f.eq_ignore_ascii_case("v6"));
+                v6_family = properties
+                    .and_then(Node::as_map)
+                    .is_some_and(|p| instance_ip_is_v6(&id.text, p));
             }
         }
     }
