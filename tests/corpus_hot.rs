@@ -110,23 +110,36 @@ fn every_resource_type_the_corpus_names_is_in_heats_catalogue() {
                     if catalogue.resolve(name).is_some() {
                         continue;
                     }
-                    let excused = NOT_HEAT_TYPES.iter().any(|(prefix, _)| name.starts_with(prefix));
+                    let excused = NOT_HEAT_TYPES
+                        .iter()
+                        .any(|(prefix, _)| name.starts_with(prefix));
                     let mapped = !matches!(
                         implementations.of_slot(template.id, &slot),
                         Some(Implementation::Unknown) | None
                     );
                     if !(excused && mapped) {
-                        unknown.push(format!("{}: {}: {name}", set_dir.display(), template.path()));
+                        unknown.push(format!(
+                            "{}: {}: {name}",
+                            set_dir.display(),
+                            template.path()
+                        ));
                     }
                 }
             }
         }
     }
-    let heat_types = seen.iter().filter(|n| catalogue.resolve(n).is_some()).count();
+    let heat_types = seen
+        .iter()
+        .filter(|n| catalogue.resolve(n).is_some())
+        .count();
     eprintln!(
         "{} OS::/AWS:: types named, {heat_types} in the catalogue, the others excused: {:?}",
         seen.len(),
         NOT_HEAT_TYPES
     );
-    assert!(unknown.is_empty(), "types neither known nor excused:\n{}", unknown.join("\n"));
+    assert!(
+        unknown.is_empty(),
+        "types neither known nor excused:\n{}",
+        unknown.join("\n")
+    );
 }

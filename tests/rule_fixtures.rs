@@ -48,13 +48,14 @@ fn input_of(set_dir: &Path) -> PathBuf {
     let files: Vec<PathBuf> = std::fs::read_dir(set_dir)
         .map(|entries| entries.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();
-    let has_template = files.iter().any(|p| p.extension().is_some_and(|e| e == "yaml"));
+    let has_template = files
+        .iter()
+        .any(|p| p.extension().is_some_and(|e| e == "yaml"));
     let mut packages: Vec<PathBuf> = files
         .into_iter()
         .filter(|p| {
-            p.extension().is_some_and(|e| {
-                e == "ovf" || e == "csar" || (e == "ova" && !has_template)
-            })
+            p.extension()
+                .is_some_and(|e| e == "ovf" || e == "csar" || (e == "ova" && !has_template))
         })
         .collect();
     packages.sort();

@@ -309,10 +309,13 @@ impl Catalogue {
 
     /// Every name a template may use: the types and the aliases (globs excluded).
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.types.keys().chain(self.aliases.keys()).filter_map(|name| {
-            let name = name.as_str();
-            (!name.ends_with('*')).then_some(name)
-        })
+        self.types
+            .keys()
+            .chain(self.aliases.keys())
+            .filter_map(|name| {
+                let name = name.as_str();
+                (!name.ends_with('*')).then_some(name)
+            })
     }
 }
 
@@ -344,7 +347,10 @@ mod tests {
         assert!(server.has_attribute("first_address"));
         assert!(server.has_attribute("show"));
         assert!(!server.has_attribute("first_adress"));
-        let port = catalogue.resolve("OS::Neutron::Port").unwrap().resource_type;
+        let port = catalogue
+            .resolve("OS::Neutron::Port")
+            .unwrap()
+            .resource_type;
         assert!(port.properties["network"].required);
         assert!(
             port.renamed

@@ -68,14 +68,15 @@ impl Implementations {
                 let children = nested.remove(&(template.id, at));
                 // The loader follows `.yml` paths as ONAP names nested files (R-56438), but
                 // Heat reads only `.yaml` and `.template` as template types.
-                let implementation = if slot.written.ends_with(".yml") && !registry.maps(slot.written) {
-                    Implementation::Unknown
-                } else {
-                    match children {
-                        Some(children) => Implementation::Nested(children),
-                        None => decide(slot.written, &registry, catalogue),
-                    }
-                };
+                let implementation =
+                    if slot.written.ends_with(".yml") && !registry.maps(slot.written) {
+                        Implementation::Unknown
+                    } else {
+                        match children {
+                            Some(children) => Implementation::Nested(children),
+                            None => decide(slot.written, &registry, catalogue),
+                        }
+                    };
                 out.by_slot.insert((template.id, at), implementation);
             }
         }

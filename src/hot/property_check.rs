@@ -368,7 +368,9 @@ fn bounds(min: Option<f64>, max: Option<f64>) -> String {
 fn is_allowed(kind: Kind, value: &Value, allowed: &[Literal]) -> bool {
     match (kind, value) {
         (_, Value::Seq(items)) => items.iter().all(|item| {
-            is_call(item) || item.is_null() || allowed.iter().any(|a| literal_equals(a, &item.value))
+            is_call(item)
+                || item.is_null()
+                || allowed.iter().any(|a| literal_equals(a, &item.value))
         }),
         (Kind::String, _) => match python_text(value) {
             Some(text) => allowed.iter().any(|a| match a {
@@ -454,7 +456,11 @@ mod tests {
         assert!(found[0].2.contains("`flavor`"), "{}", found[0].2);
         assert_eq!(found[1].0, ProblemKind::Unknown);
         assert_eq!(found[1].1, "resources.r.properties.flavour");
-        assert!(found[1].2.contains("did you mean `flavor`?"), "{}", found[1].2);
+        assert!(
+            found[1].2.contains("did you mean `flavor`?"),
+            "{}",
+            found[1].2
+        );
     }
 
     #[test]
@@ -465,7 +471,11 @@ mod tests {
         );
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].1, "resources.r.properties.networks.0.netwrk");
-        assert!(found[0].2.contains("did you mean `network`?"), "{}", found[0].2);
+        assert!(
+            found[0].2.contains("did you mean `network`?"),
+            "{}",
+            found[0].2
+        );
     }
 
     #[test]
@@ -485,29 +495,48 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert!(found[0].2.contains("must be an integer"), "{}", found[0].2);
         let found = problems("OS::Nova::Server", "flavor: f\nnetworks: {port: p}\n");
-        assert!(found[0].2.contains("must be a list, not a map"), "{found:?}");
+        assert!(
+            found[0].2.contains("must be a list, not a map"),
+            "{found:?}"
+        );
         let found = problems("OS::Nova::Server", "flavor: 1.5\n");
-        assert!(found[0].2.contains("must be text, not the number 1.5"), "{found:?}");
+        assert!(
+            found[0].2.contains("must be text, not the number 1.5"),
+            "{found:?}"
+        );
         assert!(problems("OS::Nova::Server", "flavor: 2\n").is_empty());
     }
 
     #[test]
     fn allowed_values_ranges_and_lengths() {
-        let found = problems(
-            "OS::Neutron::Port",
-            "network: n\nbinding:vnic_type: fast\n",
-        );
+        let found = problems("OS::Neutron::Port", "network: n\nbinding:vnic_type: fast\n");
         assert_eq!(found.len(), 1, "{found:?}");
-        assert!(found[0].2.contains("`fast` is not an allowed value"), "{}", found[0].2);
+        assert!(
+            found[0].2.contains("`fast` is not an allowed value"),
+            "{}",
+            found[0].2
+        );
         assert!(found[0].2.contains("\"normal\""), "{}", found[0].2);
-        assert!(problems("OS::Neutron::Port", "network: n\nbinding:vnic_type: direct\n").is_empty());
+        assert!(
+            problems(
+                "OS::Neutron::Port",
+                "network: n\nbinding:vnic_type: direct\n"
+            )
+            .is_empty()
+        );
         let found = problems("OS::Heat::RandomString", "length: 1024\n");
         assert!(found.iter().any(|p| p.2.contains("outside")), "{found:?}");
     }
 
     #[test]
     fn functions_and_nulls_are_left_to_heat() {
-        assert!(problems("OS::Nova::Server", "flavor: {get_param: f}\nnetworks: {get_param: n}\n").is_empty());
+        assert!(
+            problems(
+                "OS::Nova::Server",
+                "flavor: {get_param: f}\nnetworks: {get_param: n}\n"
+            )
+            .is_empty()
+        );
         assert!(problems("OS::Nova::Server", "flavor: f\nkey_name: ~\n").is_empty());
     }
 }

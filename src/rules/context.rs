@@ -140,7 +140,8 @@ impl<'a> Context<'a> {
                     continue;
                 };
                 // An external resource's properties are not used (HOT spec, `external_id`).
-                let external = slot.member_of.is_none() && slot.definition.get("external_id").is_some();
+                let external =
+                    slot.member_of.is_none() && slot.definition.get("external_id").is_some();
                 // Properties that are not a map are R-92635/resource-definition's to report.
                 let unreadable = slot
                     .definition

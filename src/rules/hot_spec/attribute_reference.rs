@@ -6,8 +6,8 @@ use std::collections::{HashMap, HashSet};
 use crate::hot::FileId;
 use crate::hot::functions::{Standing, standing};
 use crate::hot::implementations::Implementation;
-use crate::hot::template::GROUPS;
 use crate::hot::lookalike::closest;
+use crate::hot::template::GROUPS;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 
@@ -77,12 +77,16 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                             continue;
                         }
                         match implementations.of_members(template.id, resource) {
-                            Some(members) => match member_problem(context, &mut outputs, members, name) {
-                                Some(problem) => {
-                                    format!("`{resource}` is an {written} whose members {problem}")
+                            Some(members) => {
+                                match member_problem(context, &mut outputs, members, name) {
+                                    Some(problem) => {
+                                        format!(
+                                            "`{resource}` is an {written} whose members {problem}"
+                                        )
+                                    }
+                                    None => continue,
                                 }
-                                None => continue,
-                            },
+                            }
                             None => continue,
                         }
                     } else if own.custom_attributes {

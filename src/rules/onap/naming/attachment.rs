@@ -201,10 +201,19 @@ mod tests {
                 .root
         };
         let v4 = properties("instance_ip_address: {get_param: vfw_oam_ip_0}\n");
-        assert!(!instance_ip_is_v6("vfw_0_oam_vmi_0_IP_0", v4.as_map().unwrap()));
-        assert!(instance_ip_is_v6("vfw_0_oam_vmi_0_v6_IP_0", v4.as_map().unwrap()));
+        assert!(!instance_ip_is_v6(
+            "vfw_0_oam_vmi_0_IP_0",
+            v4.as_map().unwrap()
+        ));
+        assert!(instance_ip_is_v6(
+            "vfw_0_oam_vmi_0_v6_IP_0",
+            v4.as_map().unwrap()
+        ));
         let subnet = properties("subnet_uuid: {get_param: oam_v6_subnet_id}\n");
-        assert!(instance_ip_is_v6("vfw_0_oam_vmi_0_IP_0", subnet.as_map().unwrap()));
+        assert!(instance_ip_is_v6(
+            "vfw_0_oam_vmi_0_IP_0",
+            subnet.as_map().unwrap()
+        ));
         let family = properties("instance_ip_family: V6\n");
         assert!(instance_ip_is_v6("ip", family.as_map().unwrap()));
         let named = properties("instance_ip_address: {get_param: vfw_oam_v6_ip_0}\n");

@@ -13,8 +13,7 @@
 use crate::hot::Template;
 use crate::hot::template::resource_type;
 use crate::rules::onap::naming::attachment::{
-    instance_ip_is_v6,
-    self, Attachment, CONTRAIL_INSTANCE_IP, CONTRAIL_VMI, NEUTRON_PORT, Reach,
+    self, Attachment, CONTRAIL_INSTANCE_IP, CONTRAIL_VMI, NEUTRON_PORT, Reach, instance_ip_is_v6,
 };
 use crate::rules::onap::naming::vm_type::split_instance;
 use crate::rules::onap::naming::{split_index, stem_before};
@@ -83,11 +82,7 @@ pub struct Judged<'a> {
 }
 
 /// What kind of attached resource a definition is, and its network.
-pub fn judged<'a>(
-    template: &Template<'a>,
-    id: &str,
-    definition: &'a Node,
-) -> Option<Judged<'a>> {
+pub fn judged<'a>(template: &Template<'a>, id: &str, definition: &'a Node) -> Option<Judged<'a>> {
     let attachment = attachment::of_resource(template, definition)?;
     let kind = match resource_type(definition)? {
         NEUTRON_PORT => Attached::Port,
