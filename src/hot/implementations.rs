@@ -37,9 +37,9 @@ pub struct Implementations {
     /// By template and the byte offset of the slot's `type:` value.
     by_slot: HashMap<(FileId, u32), Implementation>,
     /// The offset of each resource's own `type:` value, by template and resource id.
-    resource_slots: HashMap<(FileId, String), u32>,
+    resource_slots: HashMap<FileId, HashMap<String, u32>>,
     /// The offset of each group's member `type:` value, by template and resource id.
-    member_slots: HashMap<(FileId, String), u32>,
+    member_slots: HashMap<FileId, HashMap<String, u32>>,
 }
 
 impl Implementations {
@@ -64,7 +64,10 @@ impl Implementations {
                     None => &mut out.resource_slots,
                     Some(_) => &mut out.member_slots,
                 };
-                slots.insert((template.id, slot.resource.text.clone()), at);
+                slots
+                    .entry(template.id)
+                    .or_default()
+                    .insert(slot.resource.text.clone(), at);
                 let children = nested.remove(&(template.id, at));
                 // The loader follows `.yml` paths as ONAP names nested files (R-56438), but
                 // Heat reads only `.yaml` and `.template` as template types.
@@ -90,13 +93,13 @@ impl Implementations {
 
     /// The implementation of resource `id`'s own `type:` in `template`.
     pub fn of_resource(&self, template: FileId, id: &str) -> Option<&Implementation> {
-        let at = self.resource_slots.get(&(template, id.to_owned()))?;
+        let at = self.resource_slots.get(&template)?.get(id)?;
         self.by_slot.get(&(template, *at))
     }
 
     /// The implementation of the members of group `id` in `template`.
     pub fn of_members(&self, template: FileId, id: &str) -> Option<&Implementation> {
-        let at = self.member_slots.get(&(template, id.to_owned()))?;
+        let at = self.member_slots.get(&template)?.get(id)?;
         self.by_slot.get(&(template, *at))
     }
 }

@@ -42,8 +42,9 @@ pub struct PropertyProblem {
 const LISTED: usize = 12;
 
 /// Checks `properties` (the value of the definition's `properties:`, absent when it has
-/// none) of a resource of type `written` against `resource_type`. `owner` is the dotted path
-/// of the definition (`resources.web`), `at` where to report required properties left out.
+/// none) of resource `resource`, of type `written`, against `resource_type`. `owner` is the
+/// dotted path of the definition (`resources.web`), `at` where to report required properties
+/// left out.
 pub fn check(
     resource: &str,
     written: &str,
@@ -56,31 +57,51 @@ pub fn check(
     let mut walker = Walker {
         resource,
         written,
+        owner,
         renames: &resource_type.renamed,
         patterns,
+        steps: Vec::new(),
+        names: Vec::new(),
         out: Vec::new(),
     };
-    let path = format!("{owner}.properties");
-    walker.check_map(
-        properties,
-        &resource_type.properties,
-        &path,
-        &mut Vec::new(),
-        at,
-    );
+    walker.check_map(properties, &resource_type.properties, at);
     walker.out
 }
 
-struct Walker<'w> {
+/// One step of the key path below `properties`.
+#[derive(Clone, Copy)]
+enum Step<'n> {
+    Key(&'n str),
+    Index(usize),
+}
+
+struct Walker<'w, 'n> {
     resource: &'w str,
     written: &'w str,
+    owner: &'w str,
     renames: &'w [Rename],
     patterns: &'w mut Patterns,
+    /// Where the walk is (the dotted path is written only for a problem).
+    steps: Vec<Step<'n>>,
+    /// The schema path so far: the keys of `steps`, list positions left out.
+    names: Vec<&'n str>,
     out: Vec<PropertyProblem>,
 }
 
-impl Walker<'_> {
-    fn problem(&mut self, kind: ProblemKind, span: Span, path: String, message: String) {
+impl<'n> Walker<'_, 'n> {
+    fn path(&self) -> String {
+        let mut path = format!("{}.properties", self.owner);
+        for step in &self.steps {
+            let _ = match step {
+                Step::Key(key) => write!(path, ".{key}"),
+                Step::Index(i) => write!(path, ".{i}"),
+            };
+        }
+        path
+    }
+
+    fn problem(&mut self, kind: ProblemKind, span: Span, message: String) {
+        let path = self.path();
         self.out.push(PropertyProblem {
             kind,
             span,
@@ -89,49 +110,44 @@ impl Walker<'_> {
         });
     }
 
-    /// A map of named properties: the resource's own, or a map property's keys. `names` is
-    /// the schema path so far (list positions left out), for Heat's renames.
-    fn check_map(
-        &mut self,
-        map: Option<&Mapping>,
-        schema: &Map<PropertySchema>,
-        path: &str,
-        names: &mut Vec<String>,
-        at: Span,
-    ) {
+    /// A map of named properties: the resource's own, or a map property's keys.
+    fn check_map(&mut self, map: Option<&'n Mapping>, schema: &Map<PropertySchema>, at: Span) {
         for (key, value) in map.into_iter().flat_map(Mapping::iter) {
-            let key_path = format!("{path}.{}", key.text);
-            let Some(property) = schema.get(&key.text) else {
-                let hint = closest(&key.text, schema.keys().map(String::as_str))
-                    .map(|k| format!("; did you mean `{k}`?"))
-                    .unwrap_or_default();
-                let message = format!(
-                    "`{}` is not a property of {}{}{hint}",
-                    key.text,
-                    self.written,
-                    place(names)
-                );
-                self.problem(ProblemKind::Unknown, key.span, key_path, message);
-                continue;
-            };
-            if !property.implemented {
-                let message = format!(
-                    "{} declares `{}` but does not implement it: Heat refuses it",
-                    self.written, key.text
-                );
-                self.problem(ProblemKind::Unknown, key.span, key_path, message);
-                continue;
+            self.steps.push(Step::Key(&key.text));
+            match schema.get(&key.text) {
+                None => {
+                    let hint = closest(&key.text, schema.keys().map(String::as_str))
+                        .map(|k| format!("; did you mean `{k}`?"))
+                        .unwrap_or_default();
+                    let message = format!(
+                        "`{}` is not a property of {}{}{hint}",
+                        key.text,
+                        self.written,
+                        place(&self.names)
+                    );
+                    self.problem(ProblemKind::Unknown, key.span, message);
+                }
+                Some(property) if !property.implemented => {
+                    let message = format!(
+                        "{} declares `{}` but does not implement it: Heat refuses it",
+                        self.written, key.text
+                    );
+                    self.problem(ProblemKind::Unknown, key.span, message);
+                }
+                Some(property) => {
+                    self.names.push(&key.text);
+                    self.check_value(value, property);
+                    self.names.pop();
+                }
             }
-            names.push(key.text.clone());
-            self.check_value(value, property, &key_path, names);
-            names.pop();
+            self.steps.pop();
         }
         let mut missing: Vec<&str> = schema
             .iter()
             .filter(|(name, property)| {
                 property.required
                     && map.and_then(|m| m.get(name)).is_none()
-                    && !self.renamed_from_given(names, name, map)
+                    && !self.renamed_from_given(name, map)
             })
             .map(|(name, _)| name.as_str())
             .collect();
@@ -140,40 +156,36 @@ impl Walker<'_> {
             let message = format!(
                 "`{}` lacks the property `{name}`{}, which {} requires",
                 self.resource,
-                place(names),
+                place(&self.names),
                 self.written
             );
-            self.problem(ProblemKind::Required, at, path.to_owned(), message);
+            self.problem(ProblemKind::Required, at, message);
         }
     }
 
-    /// True when the old name Heat moves to `name` (at schema path `names`) is given.
-    fn renamed_from_given(&self, names: &[String], name: &str, map: Option<&Mapping>) -> bool {
+    /// True when the old name Heat moves to `name` (at the current schema path) is given.
+    fn renamed_from_given(&self, name: &str, map: Option<&Mapping>) -> bool {
         let Some(map) = map else {
             return false;
         };
+        let names = &self.names;
+        let depth = names.len();
+        let under = |path: &[String]| {
+            path.len() == depth + 1 && path[..depth].iter().zip(names).all(|(a, b)| a == b)
+        };
         self.renames.iter().any(|rename| {
-            let depth = names.len();
-            rename.to.len() == depth + 1
-                && rename.from.len() == depth + 1
-                && rename.to[..depth] == *names
-                && rename.from[..depth] == *names
+            under(&rename.to)
+                && under(&rename.from)
                 && rename.to[depth] == name
                 && map.get(&rename.from[depth]).is_some()
         })
     }
 
-    fn check_value(
-        &mut self,
-        node: &Node,
-        property: &PropertySchema,
-        path: &str,
-        names: &mut Vec<String>,
-    ) {
+    fn check_value(&mut self, node: &'n Node, property: &PropertySchema) {
         if node.is_null() || is_call(node) {
             return;
         }
-        let name = names.last().map(String::as_str).unwrap_or_default();
+        let name = self.names.last().copied().unwrap_or_default();
         if !takes(property, &node.value) {
             let message = format!(
                 "`{name}` of {} must be {}, not {}",
@@ -181,22 +193,24 @@ impl Walker<'_> {
                 kind_phrase(property),
                 shown_value(&node.value)
             );
-            self.problem(ProblemKind::Value, node.span, path.to_owned(), message);
+            self.problem(ProblemKind::Value, node.span, message);
             return;
         }
         if let Some(message) = self.constraint_problem(node, property, name) {
-            self.problem(ProblemKind::Value, node.span, path.to_owned(), message);
+            self.problem(ProblemKind::Value, node.span, message);
         }
         match (&node.value, property.kind) {
             (Value::Map(map), Kind::Map) => {
                 if let Some(keys) = &property.keys {
-                    self.check_map(Some(map), keys, path, names, node.span);
+                    self.check_map(Some(map), keys, node.span);
                 }
             }
             (Value::Seq(items), Kind::List) => {
                 if let Some(item) = &property.items {
                     for (i, value) in items.iter().enumerate() {
-                        self.check_value(value, item, &format!("{path}.{i}"), names);
+                        self.steps.push(Step::Index(i));
+                        self.check_value(value, item);
+                        self.steps.pop();
                     }
                 }
             }
@@ -274,7 +288,7 @@ impl Walker<'_> {
 }
 
 /// Where a nested key sits, for messages (`` in `networks` ``).
-fn place(names: &[String]) -> String {
+fn place(names: &[&str]) -> String {
     match names.last() {
         Some(parent) => format!(" (in `{parent}`)"),
         None => String::new(),

@@ -28,7 +28,8 @@ pub static RULE: Rule = Rule {
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     let catalogue = Catalogue::get();
-    let mut suggestions = Suggestions::new(catalogue.names());
+    // Built on the first unknown type only: most sets have none.
+    let mut suggestions: Option<Suggestions<'_>> = None;
     let implementations = context.implementations();
     for template in context.templates.iter().filter(|t| t.is_hot()) {
         for slot in template.type_slots() {
@@ -47,6 +48,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 )
             } else {
                 let hint = suggestions
+                    .get_or_insert_with(|| Suggestions::new(catalogue.names()))
                     .hint(written)
                     .map(|name| format!("; did you mean `{name}`?"))
                     .unwrap_or_default();
