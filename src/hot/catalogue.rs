@@ -101,8 +101,7 @@ pub enum Status {
 }
 
 /// A literal of an `allowed` list.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Literal {
     /// `true`/`false`.
     Bool(bool),
@@ -112,6 +111,38 @@ pub enum Literal {
     Float(f64),
     /// Text.
     Str(String),
+}
+
+impl<'de> Deserialize<'de> for Literal {
+    // By the JSON token's type, without serde's trial-and-error of untagged enums (the
+    // catalogue holds thousands of allowed values).
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Literal;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a boolean, number or string")
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Literal, E> {
+                Ok(Literal::Bool(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Literal, E> {
+                Ok(Literal::Int(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Literal, E> {
+                i64::try_from(v)
+                    .map(Literal::Int)
+                    .map_err(|_| E::custom("an allowed value beyond 64 bits"))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Literal, E> {
+                Ok(Literal::Float(v))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Literal, E> {
+                Ok(Literal::Str(v.to_owned()))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 impl std::fmt::Display for Literal {

@@ -3,7 +3,7 @@
 //! annotation), another mapping of the set's registry, one of Heat's own types (through its
 //! default aliases), or nothing Heat knows. Built once per validation run.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::catalogue::{Catalogue, Known};
 use super::load::registry_matches;
@@ -31,20 +31,33 @@ pub enum Implementation {
     Unknown,
 }
 
-/// The implementation of every type slot of a set.
-#[derive(Debug, Default)]
-pub struct Implementations {
-    /// By template and the byte offset of the slot's `type:` value.
-    by_slot: HashMap<(FileId, u32), Implementation>,
-    /// The offset of each resource's own `type:` value, by template and resource id.
-    resource_slots: HashMap<FileId, HashMap<String, u32>>,
-    /// The offset of each group's member `type:` value, by template and resource id.
-    member_slots: HashMap<FileId, HashMap<String, u32>>,
+/// One type slot with what implements it.
+#[derive(Clone, Debug)]
+pub struct Slot<'a> {
+    /// The template naming the type.
+    pub template: Template<'a>,
+    /// Where it is named.
+    pub slot: TypeSlot<'a>,
+    /// What implements it.
+    pub implementation: Implementation,
 }
 
-impl Implementations {
+/// The implementation of every type slot of a set.
+#[derive(Debug, Default)]
+pub struct Implementations<'a> {
+    /// Every slot, in template then source order.
+    pub slots: Vec<Slot<'a>>,
+    /// Positions in `slots` by template and the byte offset of the slot's `type:` value.
+    by_offset: HashMap<(FileId, u32), usize>,
+    /// Positions in `slots` of each resource's own `type:`, by template and resource id.
+    resources: HashMap<(FileId, &'a str), usize>,
+    /// Positions in `slots` of each group's member `type:`, by template and resource id.
+    members: HashMap<(FileId, &'a str), usize>,
+}
+
+impl<'a> Implementations<'a> {
     /// Decides the implementation of every type slot of `templates`.
-    pub fn of(set: &HotSet, templates: &[Template<'_>]) -> Implementations {
+    pub fn of(set: &HotSet, templates: &[Template<'a>]) -> Implementations<'a> {
         let catalogue = Catalogue::get();
         let mut nested: HashMap<(FileId, u32), Vec<FileId>> = HashMap::new();
         for edge in &set.nesting {
@@ -60,14 +73,13 @@ impl Implementations {
         for template in templates {
             for slot in template.type_slots() {
                 let at = slot.type_node.span.start;
-                let slots = match slot.member_of {
-                    None => &mut out.resource_slots,
-                    Some(_) => &mut out.member_slots,
+                let position = out.slots.len();
+                let ids = match slot.member_of {
+                    None => &mut out.resources,
+                    Some(_) => &mut out.members,
                 };
-                slots
-                    .entry(template.id)
-                    .or_default()
-                    .insert(slot.resource.text.clone(), at);
+                ids.insert((template.id, slot.resource.text.as_str()), position);
+                out.by_offset.insert((template.id, at), position);
                 let children = nested.remove(&(template.id, at));
                 // The loader follows `.yml` paths as ONAP names nested files (R-56438), but
                 // Heat reads only `.yaml` and `.template` as template types.
@@ -80,7 +92,11 @@ impl Implementations {
                             None => decide(slot.written, &registry, catalogue),
                         }
                     };
-                out.by_slot.insert((template.id, at), implementation);
+                out.slots.push(Slot {
+                    template: *template,
+                    slot,
+                    implementation,
+                });
             }
         }
         out
@@ -88,35 +104,34 @@ impl Implementations {
 
     /// The implementation of a slot of `template`.
     pub fn of_slot(&self, template: FileId, slot: &TypeSlot<'_>) -> Option<&Implementation> {
-        self.by_slot.get(&(template, slot.type_node.span.start))
+        let at = self.by_offset.get(&(template, slot.type_node.span.start))?;
+        Some(&self.slots[*at].implementation)
     }
 
     /// The implementation of resource `id`'s own `type:` in `template`.
     pub fn of_resource(&self, template: FileId, id: &str) -> Option<&Implementation> {
-        let at = self.resource_slots.get(&template)?.get(id)?;
-        self.by_slot.get(&(template, *at))
+        let at = self.resources.get(&(template, id))?;
+        Some(&self.slots[*at].implementation)
     }
 
     /// The implementation of the members of group `id` in `template`.
     pub fn of_members(&self, template: FileId, id: &str) -> Option<&Implementation> {
-        let at = self.member_slots.get(&template)?.get(id)?;
-        self.by_slot.get(&(template, *at))
+        let at = self.members.get(&(template, id))?;
+        Some(&self.slots[*at].implementation)
     }
 }
 
 /// Every type the set's environment files map, exactly or by a trailing-`*` glob (also per
 /// resource, under `resource_registry: resources:`).
+#[derive(Default)]
 struct RegistryKeys {
-    exact: std::collections::HashSet<String>,
+    exact: HashSet<String>,
     globs: Vec<String>,
 }
 
 impl RegistryKeys {
     fn of(set: &HotSet) -> RegistryKeys {
-        let mut keys = RegistryKeys {
-            exact: Default::default(),
-            globs: Vec::new(),
-        };
+        let mut keys = RegistryKeys::default();
         for environment in set.environments() {
             keys.add_from(&environment);
         }

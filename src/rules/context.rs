@@ -56,7 +56,7 @@ pub struct Context<'a> {
     /// Parameters whose default or env value holds an IPv6 address, read on first use.
     v6_valued: OnceLock<HashSet<(FileId, &'a str)>>,
     /// What implements every resource type slot, decided on first use.
-    implementations: OnceLock<Implementations>,
+    implementations: OnceLock<Implementations<'a>>,
     /// Properties Heat would refuse, by template, checked on first use.
     property_problems: OnceLock<Vec<(FileId, PropertyProblem)>>,
 }
@@ -111,7 +111,7 @@ impl<'a> Context<'a> {
 
     /// What implements each resource type slot: a Heat type, nested templates, a registry
     /// mapping, or nothing Heat knows.
-    pub fn implementations(&self) -> &Implementations {
+    pub fn implementations(&self) -> &Implementations<'a> {
         self.implementations
             .get_or_init(|| Implementations::of(self.set, &self.templates))
     }
@@ -130,43 +130,41 @@ impl<'a> Context<'a> {
     }
 
     fn check_properties(&self) -> Vec<(FileId, PropertyProblem)> {
-        let implementations = self.implementations();
         let mut patterns = Patterns::default();
         let mut out = Vec::new();
-        for template in self.templates.iter().filter(|t| t.is_hot()) {
-            for slot in template.type_slots() {
-                let Some(Implementation::Heat(known)) = implementations.of_slot(template.id, &slot)
-                else {
-                    continue;
-                };
-                // An external resource's properties are not used (HOT spec, `external_id`).
-                let external =
-                    slot.member_of.is_none() && slot.definition.get("external_id").is_some();
-                // Properties that are not a map are R-92635/resource-definition's to report.
-                let unreadable = slot
-                    .definition
-                    .get("properties")
-                    .is_some_and(|p| p.as_map().is_none() && !p.is_null());
-                if known.resource_type.takes_anything() || external || unreadable {
-                    continue;
-                }
-                let definition = slot.definition.as_map();
-                let at = definition
-                    .and_then(|d| d.key("properties"))
-                    .map_or(slot.type_node.span, |k| k.span);
-                let path = slot.path();
-                let owner = path.strip_suffix(".type").unwrap_or(&path);
-                let problems = property_check::check(
-                    &slot.resource.text,
-                    slot.written,
-                    known.resource_type,
-                    slot.properties(),
-                    owner,
-                    at,
-                    &mut patterns,
-                );
-                out.extend(problems.into_iter().map(|p| (template.id, p)));
+        for found in &self.implementations().slots {
+            let Implementation::Heat(known) = &found.implementation else {
+                continue;
+            };
+            let (template, slot) = (&found.template, &found.slot);
+            // An external resource's properties are not used (HOT spec, `external_id`).
+            let external = slot.member_of.is_none() && slot.definition.get("external_id").is_some();
+            // Properties that are not a map are R-92635/resource-definition's to report.
+            let unreadable = slot
+                .definition
+                .get("properties")
+                .is_some_and(|p| p.as_map().is_none() && !p.is_null());
+            if !template.is_hot() || known.resource_type.takes_anything() || external || unreadable
+            {
+                continue;
             }
+            let at = slot
+                .definition
+                .as_map()
+                .and_then(|d| d.key("properties"))
+                .map_or(slot.type_node.span, |k| k.span);
+            let path = slot.path();
+            let owner = path.strip_suffix(".type").unwrap_or(&path);
+            let problems = property_check::check(
+                &slot.resource.text,
+                slot.written,
+                known.resource_type,
+                slot.properties(),
+                owner,
+                at,
+                &mut patterns,
+            );
+            out.extend(problems.into_iter().map(|p| (template.id, p)));
         }
         out
     }

@@ -30,36 +30,31 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     let catalogue = Catalogue::get();
     // Built on the first unknown type only: most sets have none.
     let mut suggestions: Option<Suggestions<'_>> = None;
-    let implementations = context.implementations();
-    for template in context.templates.iter().filter(|t| t.is_hot()) {
-        for slot in template.type_slots() {
-            if !matches!(
-                implementations.of_slot(template.id, &slot),
-                Some(Implementation::Unknown)
-            ) {
-                continue;
-            }
-            let written = slot.written;
-            let message = if let Some(stem) = written.strip_suffix(".yml") {
-                format!(
-                    "Heat reads a resource type as a template file only when it ends in `.yaml` \
-                     or `.template`, so it cannot find the type `{written}` (ONAP allows `.yml` \
-                     file names, R-56438, but not as a type); name the file `{stem}.yaml`"
-                )
-            } else {
-                let hint = suggestions
-                    .get_or_insert_with(|| Suggestions::new(catalogue.names()))
-                    .hint(written)
-                    .map(|name| format!("; did you mean `{name}`?"))
-                    .unwrap_or_default();
-                format!(
-                    "Heat knows no resource type `{written}` (no type of openstack-heat {} or \
-                     the Contrail plugin, no alias, resource_registry mapping or `.yaml` \
-                     template){hint}",
-                    catalogue.heat.follows
-                )
-            };
-            findings.report(template.file, slot.type_node.span, slot.path(), message);
+    for found in &context.implementations().slots {
+        let (template, slot) = (&found.template, &found.slot);
+        if !template.is_hot() || !matches!(found.implementation, Implementation::Unknown) {
+            continue;
         }
+        let written = slot.written;
+        let message = if let Some(stem) = written.strip_suffix(".yml") {
+            format!(
+                "Heat reads a resource type as a template file only when it ends in `.yaml` \
+                 or `.template`, so it cannot find the type `{written}` (ONAP allows `.yml` \
+                 file names, R-56438, but not as a type); name the file `{stem}.yaml`"
+            )
+        } else {
+            let hint = suggestions
+                .get_or_insert_with(|| Suggestions::new(catalogue.names()))
+                .hint(written)
+                .map(|name| format!("; did you mean `{name}`?"))
+                .unwrap_or_default();
+            format!(
+                "Heat knows no resource type `{written}` (no type of openstack-heat {} or the \
+                 Contrail plugin, no alias, resource_registry mapping or `.yaml` \
+                 template){hint}",
+                catalogue.heat.follows
+            )
+        };
+        findings.report(template.file, slot.type_node.span, slot.path(), message);
     }
 }
