@@ -386,11 +386,18 @@ fn is_allowed(kind: Kind, value: &Value, allowed: &[Literal]) -> bool {
                 || item.is_null()
                 || allowed.iter().any(|a| literal_equals(a, &item.value))
         }),
-        (Kind::String, Value::Str(text)) => allowed.iter().any(|a| match a {
-            Literal::Str(s) => s == text,
-            Literal::Int(i) => i.to_string() == *text,
-            Literal::Bool(_) | Literal::Float(_) => true,
-        }),
+        (Kind::String, Value::Str(text)) => {
+            // Python's `str()` of an allowed integer is its plain decimal form.
+            let whole = text
+                .parse::<i64>()
+                .ok()
+                .filter(|n| !text.starts_with(['+', '0']) || *n == 0 && text == "0");
+            allowed.iter().any(|a| match a {
+                Literal::Str(s) => s == text,
+                Literal::Int(i) => whole == Some(*i),
+                Literal::Bool(_) | Literal::Float(_) => true,
+            })
+        }
         (Kind::String, _) => match python_text(value) {
             Some(text) => allowed.iter().any(|a| match a {
                 Literal::Str(s) => *s == text,

@@ -68,15 +68,17 @@ pub fn check_enumerated(context: &Context<'_>, findings: &mut Findings<'_>, spec
                 spec.property,
                 Property::FixedSubnet | Property::InstanceSubnet
             );
-            let own_side = if has_internal_marker(parameter) {
-                Side::Internal
-            } else {
-                Side::External
-            };
             let side_fits = |sink_side: Option<Side>| {
                 spec.side.is_none_or(|side| match sink_side {
                     Some(known) => known == side,
-                    None => subnet && !spec.listed && own_side == side,
+                    None => {
+                        let own = if has_internal_marker(parameter) {
+                            Side::Internal
+                        } else {
+                            Side::External
+                        };
+                        subnet && !spec.listed && own == side
+                    }
                 })
             };
             let covered = flow.sinks(template.id, parameter).iter().any(|sink| {

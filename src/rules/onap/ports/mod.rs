@@ -314,7 +314,8 @@ fn network_of<'a>(node: &'a Node, path: String, types: &HashMap<&str, &str>) -> 
 /// True when a name carries ONAP's internal-network marker (`int_` at the start or after a
 /// `_`: `int_ha_net_id`, `vfw_0_int_ha_port_0`, `vfw_int_ha_ip_0`).
 pub fn has_internal_marker(name: &str) -> bool {
-    name.starts_with(INTERNAL_MARKER) || name.contains("_int_")
+    // A byte scan: names are short, and this runs for every parameter of every port rule.
+    name.starts_with(INTERNAL_MARKER) || name.as_bytes().windows(5).any(|w| w == b"_int_")
 }
 
 /// The side a port's resource id and the parameters it reads give by the `int_` marker:
