@@ -388,10 +388,7 @@ fn is_allowed(kind: Kind, value: &Value, allowed: &[Literal]) -> bool {
         }),
         (Kind::String, Value::Str(text)) => {
             // Python's `str()` of an allowed integer is its plain decimal form.
-            let whole = text
-                .parse::<i64>()
-                .ok()
-                .filter(|n| !text.starts_with(['+', '0']) || *n == 0 && text == "0");
+            let whole = text.parse::<i64>().ok().filter(|n| n.to_string() == *text);
             allowed.iter().any(|a| match a {
                 Literal::Str(s) => s == text,
                 Literal::Int(i) => whole == Some(*i),
@@ -552,6 +549,21 @@ mod tests {
         );
         let found = problems("OS::Heat::RandomString", "length: 1024\n");
         assert!(found.iter().any(|p| p.2.contains("outside")), "{found:?}");
+    }
+
+    #[test]
+    fn allowed_integers_match_their_decimal_text() {
+        let rule = |protocol: &str| {
+            problems(
+                "OS::Neutron::SecurityGroup",
+                &format!("rules:\n  - protocol: {protocol}\n"),
+            )
+        };
+        assert!(rule("tcp").is_empty());
+        assert!(rule("\"6\"").is_empty());
+        assert!(rule("6").is_empty());
+        assert_eq!(rule("\"06\"").len(), 1);
+        assert_eq!(rule("\"600\"").len(), 1);
     }
 
     #[test]
