@@ -42,20 +42,22 @@ fn fixture_sets(id: &str) -> (Vec<PathBuf>, Vec<PathBuf>) {
     (pass, fail)
 }
 
-/// The input a fixture set stands for: its OVF package or CSAR archive, or the folder.
+/// The input a fixture set stands for: its OVF package or CSAR archive, or the folder (also
+/// when it holds HOT templates beside an `.ova`, as a heat package carrying an appliance).
 fn input_of(set_dir: &Path) -> PathBuf {
-    let mut packages: Vec<PathBuf> = std::fs::read_dir(set_dir)
-        .map(|entries| {
-            entries
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| {
-                    p.extension()
-                        .is_some_and(|e| e == "ovf" || e == "ova" || e == "csar")
-                })
-                .collect()
-        })
+    let files: Vec<PathBuf> = std::fs::read_dir(set_dir)
+        .map(|entries| entries.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();
+    let has_template = files
+        .iter()
+        .any(|p| p.extension().is_some_and(|e| e == "yaml"));
+    let mut packages: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| e == "ovf" || e == "csar" || (e == "ova" && !has_template))
+        })
+        .collect();
     packages.sort();
     packages
         .into_iter()

@@ -1,8 +1,10 @@
 //! The HOT model: versions, templates, environments, function calls and the loaded set.
 
 pub mod arguments;
+pub mod catalogue;
 pub mod classify;
 pub mod functions;
+pub mod implementations;
 mod load;
 pub mod lookalike;
 pub mod manifest;
@@ -10,6 +12,7 @@ pub mod nesting;
 pub mod parameter_feeds;
 pub mod parameters;
 mod path_error;
+pub mod property_check;
 pub mod secrets;
 pub mod set;
 pub mod stage;

@@ -207,7 +207,7 @@ fn python_float_text(x: f64) -> String {
 
 /// A scalar as Python's `str()` renders it (how Heat turns values into text for
 /// comparisons); `None` for lists and maps.
-fn python_text(value: &Value) -> Option<String> {
+pub(crate) fn python_text(value: &Value) -> Option<String> {
     Some(match value {
         Value::Null => "None".to_owned(),
         Value::Bool(true) => "True".to_owned(),
@@ -220,7 +220,7 @@ fn python_text(value: &Value) -> Option<String> {
 }
 
 /// How a value reads in a message.
-fn shown(value: &Value) -> String {
+pub(crate) fn shown(value: &Value) -> String {
     match value {
         Value::Str(s) => format!("`{s}`"),
         Value::Seq(_) | Value::Map(_) => value.kind().to_owned(),

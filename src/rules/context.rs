@@ -6,9 +6,11 @@ use std::sync::OnceLock;
 
 use crate::capabilities::{Composition, Resolution, resolve};
 use crate::hot::functions::{Call, single_key_maps};
+use crate::hot::implementations::{Implementation, Implementations};
 use crate::hot::nesting::NestingIndex;
 use crate::hot::parameter_feeds::{ModuleParameter, ParameterFeeds};
 use crate::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
+use crate::hot::property_check::{self, ProblemKind, PropertyProblem};
 use crate::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
 use crate::report::{Related, Violation};
 use crate::yaml::{Span, span_at_byte};
@@ -53,6 +55,10 @@ pub struct Context<'a> {
     flow: OnceLock<Flow<'a>>,
     /// Parameters whose default or env value holds an IPv6 address, read on first use.
     v6_valued: OnceLock<HashSet<(FileId, &'a str)>>,
+    /// What implements every resource type slot, decided on first use.
+    implementations: OnceLock<Implementations<'a>>,
+    /// Properties Heat would refuse, by template, checked on first use.
+    property_problems: OnceLock<Vec<(FileId, PropertyProblem)>>,
 }
 
 /// The set's composition data and its resolution without answers (what the set decides by
@@ -98,7 +104,69 @@ impl<'a> Context<'a> {
             ports: OnceLock::new(),
             flow: OnceLock::new(),
             v6_valued: OnceLock::new(),
+            implementations: OnceLock::new(),
+            property_problems: OnceLock::new(),
         }
+    }
+
+    /// What implements each resource type slot: a Heat type, nested templates, a registry
+    /// mapping, or nothing Heat knows.
+    pub fn implementations(&self) -> &Implementations<'a> {
+        self.implementations
+            .get_or_init(|| Implementations::of(self.set, &self.templates))
+    }
+
+    /// The properties of Heat-typed resources Heat would refuse, of one kind, with their
+    /// templates (checked once for the three property rules).
+    pub fn property_problems(
+        &self,
+        kind: ProblemKind,
+    ) -> impl Iterator<Item = (&Template<'a>, &PropertyProblem)> {
+        self.property_problems
+            .get_or_init(|| self.check_properties())
+            .iter()
+            .filter(move |(_, p)| p.kind == kind)
+            .filter_map(|(id, p)| Some((self.template(*id)?, p)))
+    }
+
+    fn check_properties(&self) -> Vec<(FileId, PropertyProblem)> {
+        let mut patterns = Patterns::default();
+        let mut out = Vec::new();
+        for found in &self.implementations().slots {
+            let Implementation::Heat(known) = &found.implementation else {
+                continue;
+            };
+            let (template, slot) = (&found.template, &found.slot);
+            // An external resource's properties are not used (HOT spec, `external_id`).
+            let external = slot.member_of.is_none() && slot.definition.get("external_id").is_some();
+            // Properties that are not a map are R-92635/resource-definition's to report.
+            let unreadable = slot
+                .definition
+                .get("properties")
+                .is_some_and(|p| p.as_map().is_none() && !p.is_null());
+            if !template.is_hot() || known.resource_type.takes_anything() || external || unreadable
+            {
+                continue;
+            }
+            let at = slot
+                .definition
+                .as_map()
+                .and_then(|d| d.key("properties"))
+                .map_or(slot.type_node.span, |k| k.span);
+            let path = slot.path();
+            let owner = path.strip_suffix(".type").unwrap_or(&path);
+            let problems = property_check::check(
+                &slot.resource.text,
+                slot.written,
+                known.resource_type,
+                slot.properties(),
+                owner,
+                at,
+                &mut patterns,
+            );
+            out.extend(problems.into_iter().map(|p| (template.id, p)));
+        }
+        out
     }
 
     /// Every `OS::Nova::Server` resource, in template then source order.

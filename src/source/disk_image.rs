@@ -18,6 +18,11 @@ pub enum DiskImage {
     Iso,
     /// A raw disk, known only by its extension (`.img`, `.raw`).
     Raw,
+    /// An Amazon machine, kernel or ramdisk image (`.ami`, `.aki`, `.ari`, Glance's formats),
+    /// known only by its extension.
+    Amazon,
+    /// An OVF appliance archive (`.ova`): disk images in a tar, known by its extension.
+    Ova,
 }
 
 impl DiskImage {
@@ -31,6 +36,8 @@ impl DiskImage {
             DiskImage::Vdi => "VDI disk image",
             DiskImage::Iso => "ISO image",
             DiskImage::Raw => "raw disk image",
+            DiskImage::Amazon => "Amazon machine, kernel or ramdisk image",
+            DiskImage::Ova => "OVA appliance (disk images in a tar)",
         }
     }
 }
@@ -58,6 +65,10 @@ pub fn by_extension(name: &str) -> Option<DiskImage> {
         ("iso", DiskImage::Iso),
         ("img", DiskImage::Raw),
         ("raw", DiskImage::Raw),
+        ("ami", DiskImage::Amazon),
+        ("aki", DiskImage::Amazon),
+        ("ari", DiskImage::Amazon),
+        ("ova", DiskImage::Ova),
     ];
     known
         .into_iter()
@@ -95,6 +106,10 @@ mod tests {
         assert_eq!(by_extension("vfw.VMDK"), Some(DiskImage::Vmdk));
         assert_eq!(by_extension("cloud-init.iso"), Some(DiskImage::Iso));
         assert_eq!(by_extension("disk.img"), Some(DiskImage::Raw));
+        assert_eq!(by_extension("vmlinuz.AKI"), Some(DiskImage::Amazon));
+        assert_eq!(by_extension("initrd.ari"), Some(DiskImage::Amazon));
+        assert_eq!(by_extension("vfw.ami"), Some(DiskImage::Amazon));
+        assert_eq!(by_extension("vfw-appliance.ova"), Some(DiskImage::Ova));
         assert_eq!(by_extension("base_vfw.yaml"), None);
         assert_eq!(by_extension("qcow2"), None);
     }

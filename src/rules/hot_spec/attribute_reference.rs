@@ -1,56 +1,46 @@
-//! R-92635/attribute-reference: `get_attr` on a nested-template resource names one of the
-//! nested template's outputs.
+//! R-92635/attribute-reference: `get_attr` names an attribute the resource has: one its Heat
+//! or Contrail type declares, or an output of the nested template implementing it.
 
 use std::collections::{HashMap, HashSet};
 
 use crate::hot::FileId;
 use crate::hot::functions::{Standing, standing};
+use crate::hot::implementations::Implementation;
 use crate::hot::lookalike::closest;
+use crate::hot::template::GROUPS;
 use crate::report::Keyword;
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 
 /// Attributes every template resource has besides the nested template's outputs.
 const STACK_ATTRIBUTES: [&str; 3] = ["OS::stack_id", "OS::stack_name", "show"];
 
-/// Most output names listed in one message.
+/// Most names listed in one message.
 const MAX_LISTED: usize = 12;
 
-/// An attribute a nested template does not provide.
+/// An attribute the resource does not have.
 pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-92635/attribute-reference",
         keyword: Keyword::Must,
         section: "HOT specification / intrinsic functions",
-        summary: "get_attr on a resource implemented by a nested template names one of that \
+        summary: "get_attr names an attribute of the resource: one its Heat or Contrail type \
+                  declares, or, for a resource implemented by a nested template, one of that \
                   template's outputs (or OS::stack_id, OS::stack_name, show).",
-        why: "A nested stack exposes exactly its outputs as attributes; any other name makes \
-              Heat reject the parent template with an invalid attribute error.",
-        fix: "Add the output to the nested template, or use the name of an existing output.",
+        why: "Heat checks every get_attr against the resource's attribute schema (a nested \
+              stack's are exactly its outputs); any other name makes Heat reject the template \
+              with an invalid attribute error.",
+        fix: "Use one of the attributes the message lists, or add the output to the nested \
+              template.",
     },
     check: Check::Hot(check),
 };
 
+/// The outputs of each nested template, read once (`None` when it did not load).
+type Outputs<'a> = HashMap<FileId, Option<HashSet<&'a str>>>;
+
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    // (parent template, resource) → nested templates that may implement it.
-    let mut children: HashMap<(FileId, &str), Vec<FileId>> = HashMap::new();
-    for edge in &context.set.nesting {
-        children
-            .entry((edge.parent, edge.resource.as_str()))
-            .or_default()
-            .push(edge.child);
-    }
-    // A group's attributes are the group's own (`refs`, `outputs`, …), not its members'.
-    let groups: HashSet<(FileId, &str)> = context
-        .templates
-        .iter()
-        .flat_map(|t| {
-            t.type_slots()
-                .into_iter()
-                .filter(|slot| slot.member_of.is_some())
-                .map(move |slot| (t.id, slot.resource.text.as_str()))
-        })
-        .collect();
-    let mut outputs: HashMap<FileId, Option<HashSet<&str>>> = HashMap::new();
+    let implementations = context.implementations();
+    let mut outputs: Outputs<'_> = HashMap::new();
     for (template, calls) in context.templates_with_calls() {
         let Some(version) = template.version() else {
             continue;
@@ -70,68 +60,148 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             let Some(name) = attribute.as_str() else {
                 continue;
             };
-            if STACK_ATTRIBUTES.contains(&name) || name.starts_with("resource.") {
-                continue;
-            }
-            let Some(nested) = children.get(&(template.id, resource)) else {
-                continue;
-            };
-            if groups.contains(&(template.id, resource)) {
-                continue;
-            }
-            let mut offered: Vec<&str> = Vec::new();
-            let mut found = false;
-            for child in nested {
-                let names = outputs.entry(*child).or_insert_with(|| {
-                    context
-                        .set
-                        .template(*child)
-                        .filter(|t| t.is_hot())
-                        .map(|t| t.outputs().map(|(k, _)| k.text.as_str()).collect())
-                });
-                // A nested template that did not load is reported elsewhere; trust the call.
-                let Some(names) = names else {
-                    found = true;
-                    break;
-                };
-                if names.contains(name) {
-                    found = true;
-                    break;
+            let message = match implementations.of_resource(template.id, resource) {
+                Some(Implementation::Heat(known)) => {
+                    let own = known.resource_type;
+                    if own.takes_anything() || own.attributes.contains_key(name) {
+                        continue;
+                    }
+                    let written = template
+                        .resource(resource)
+                        .and_then(|r| r.get("type"))
+                        .and_then(|t| t.as_str())
+                        .unwrap_or(known.name);
+                    // A group answers its members' attributes as lists.
+                    if GROUPS.iter().any(|(group, _)| *group == known.name) {
+                        if name.starts_with("resource.") {
+                            continue;
+                        }
+                        match implementations.of_members(template.id, resource) {
+                            Some(members) => {
+                                match member_problem(context, &mut outputs, members, name) {
+                                    Some(problem) => {
+                                        format!(
+                                            "`{resource}` is an {written} whose members {problem}"
+                                        )
+                                    }
+                                    None => continue,
+                                }
+                            }
+                            None => continue,
+                        }
+                    } else if own.custom_attributes {
+                        continue;
+                    } else {
+                        let mut offered: Vec<&str> =
+                            own.attributes.keys().map(String::as_str).collect();
+                        offered.sort_unstable();
+                        format!(
+                            "`{resource}` is an {written}, which has no attribute `{name}`{}; {}",
+                            hint(name, &offered),
+                            listed("its attributes", &offered)
+                        )
+                    }
                 }
-                offered.extend(names.iter().copied());
-            }
-            if found {
-                continue;
-            }
-            let paths: Vec<&str> = nested
-                .iter()
-                .map(|&c| context.set.file(c).path.as_str())
-                .collect();
-            offered.sort_unstable();
-            offered.dedup();
-            // Bounded: a hint and a short list, however many outputs the templates have.
-            let hint = (offered.len() <= MAX_LISTED * 10)
-                .then(|| closest(name, offered.iter().copied()))
-                .flatten()
-                .map(|o| format!("did you mean `{o}`? "))
-                .unwrap_or_default();
-            let list = match offered.len() {
-                0 => "it has no outputs".to_owned(),
-                n if n <= MAX_LISTED => format!("its outputs are {}", offered.join(", ")),
-                n => format!(
-                    "its outputs include {}, … ({n} in all)",
-                    offered[..MAX_LISTED].join(", ")
-                ),
+                Some(Implementation::Nested(children)) => {
+                    match nested_problem(context, &mut outputs, children, name) {
+                        Some(problem) => format!("`{resource}` is {problem}"),
+                        None => continue,
+                    }
+                }
+                _ => continue,
             };
-            findings.report(
-                template.file,
-                attribute.span,
-                call.path.clone(),
-                format!(
-                    "`{resource}` is the nested template {}, which has no output `{name}`; {hint}{list}",
-                    paths.join(" or ")
-                ),
-            );
+            findings.report(template.file, attribute.span, call.path.clone(), message);
         }
+    }
+}
+
+/// What is wrong with `name` for a group's members, when they cannot answer it.
+fn member_problem<'a>(
+    context: &Context<'a>,
+    outputs: &mut Outputs<'a>,
+    members: &Implementation,
+    name: &str,
+) -> Option<String> {
+    match members {
+        Implementation::Heat(known) => {
+            let member = known.resource_type;
+            if member.has_attribute(name) {
+                return None;
+            }
+            let mut offered: Vec<&str> = member.attributes.keys().map(String::as_str).collect();
+            offered.sort_unstable();
+            Some(format!(
+                "({}) have no attribute `{name}`{}; {}",
+                known.name,
+                hint(name, &offered),
+                listed("their attributes", &offered)
+            ))
+        }
+        Implementation::Nested(children) => {
+            nested_problem(context, outputs, children, name).map(|p| format!("are {p}"))
+        }
+        _ => None,
+    }
+}
+
+/// What is wrong with `name` for a resource implemented by `children`, when none of them has
+/// it as an output.
+fn nested_problem<'a>(
+    context: &Context<'a>,
+    outputs: &mut Outputs<'a>,
+    children: &[FileId],
+    name: &str,
+) -> Option<String> {
+    if STACK_ATTRIBUTES.contains(&name) || name.starts_with("resource.") {
+        return None;
+    }
+    let mut offered: Vec<&str> = Vec::new();
+    for child in children {
+        let names = outputs.entry(*child).or_insert_with(|| {
+            context
+                .set
+                .template(*child)
+                .filter(|t| t.is_hot())
+                .map(|t| t.outputs().map(|(k, _)| k.text.as_str()).collect())
+        });
+        // A nested template that did not load is reported elsewhere; trust the call.
+        let names = names.as_ref()?;
+        if names.contains(name) {
+            return None;
+        }
+        offered.extend(names.iter().copied());
+    }
+    let paths: Vec<&str> = children
+        .iter()
+        .map(|&c| context.set.file(c).path.as_str())
+        .collect();
+    offered.sort_unstable();
+    offered.dedup();
+    Some(format!(
+        "the nested template {}, which has no output `{name}`{}; {}",
+        paths.join(" or "),
+        hint(name, &offered),
+        listed("its outputs", &offered)
+    ))
+}
+
+/// " (did you mean …?)" when a name is close (bounded: only for short lists).
+fn hint(name: &str, offered: &[&str]) -> String {
+    (offered.len() <= MAX_LISTED * 10)
+        .then(|| closest(name, offered.iter().copied()))
+        .flatten()
+        .map(|o| format!(" (did you mean `{o}`?)"))
+        .unwrap_or_default()
+}
+
+/// The names on offer, shortened when there are many.
+fn listed(what: &str, offered: &[&str]) -> String {
+    match offered.len() {
+        0 => format!("{what}: none"),
+        n if n <= MAX_LISTED => format!("{what} are {}", offered.join(", ")),
+        n => format!(
+            "{what} include {}, … ({n} in all)",
+            offered[..MAX_LISTED].join(", ")
+        ),
     }
 }

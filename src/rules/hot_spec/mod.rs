@@ -17,18 +17,24 @@ mod misspelt_function;
 mod name_clash;
 mod nested_cycle;
 mod nested_depth;
+mod nested_property;
 mod output_definition;
 mod parameter_constraint;
 mod parameter_default;
 mod parameter_definition;
 mod parameter_groups;
 mod parameter_reference;
+mod property_report;
+mod property_value;
+mod required_property;
 mod resource_definition;
 mod resource_reference;
 mod structure;
 mod template_size;
 mod template_version;
 mod unknown_function;
+mod unknown_property;
+mod unknown_resource_type;
 mod unknown_section;
 mod yaml_limit;
 mod yaml_syntax;
@@ -51,6 +57,11 @@ pub const RULES: &[&Rule] = &[
     &template_version::RULE,
     &unknown_section::RULE,
     &resource_definition::RULE,
+    &unknown_resource_type::RULE,
+    &unknown_property::RULE,
+    &required_property::RULE,
+    &property_value::RULE,
+    &nested_property::RULE,
     &deletion_policy::RULE,
     &output_definition::RULE,
     &parameter_definition::RULE,

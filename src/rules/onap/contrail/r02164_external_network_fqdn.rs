@@ -45,5 +45,11 @@ const SPEC: NameSpec = NameSpec {
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names(context, findings, &SPEC);
-    check_network_read(context, findings, SPEC.kinds, "{network-role}_net_fqdn");
+    check_network_read(
+        context,
+        findings,
+        SPEC.kinds,
+        Side::External,
+        "{network-role}_net_fqdn",
+    );
 }

@@ -132,6 +132,22 @@ pub fn of_resource<'a>(template: &Template<'a>, definition: &'a Node) -> Option<
     }
 }
 
+/// True when a Contrail instance IP configures an IPv6 address: `instance_ip_family: v6`, an
+/// `instance_ip_address` parameter named with `_v6_` (`{vm-type}_{network-role}_v6_ip_{index}`),
+/// a `subnet_uuid` read from a `…_v6_subnet_id` parameter, or an id carrying `_v6_IP_`
+/// (R-46128, R-87563).
+pub fn instance_ip_is_v6(id: &str, properties: &Mapping) -> bool {
+    let family_v6 = properties
+        .get("instance_ip_family")
+        .and_then(Node::as_str)
+        .is_some_and(|f| f.eq_ignore_ascii_case("v6"));
+    let read = |property: &str| properties.get(property).and_then(direct_read);
+    family_v6
+        || read("instance_ip_address").is_some_and(|r| r.name.contains("_v6_"))
+        || read("subnet_uuid").is_some_and(|r| r.name.ends_with("_v6_subnet_id"))
+        || id.contains("_v6_IP_")
+}
+
 /// A `{network-role}` named somewhere in the VNF.
 #[derive(Clone, Copy, Debug)]
 pub struct RoleUse<'a> {
@@ -176,6 +192,33 @@ pub fn roles<'a>(templates: &[Template<'a>]) -> Vec<RoleUse<'a>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn instance_ip_versions() {
+        let properties = |text: &str| {
+            crate::yaml::parse(text.as_bytes(), &crate::yaml::YamlLimits::default())
+                .expect("test YAML parses")
+                .root
+        };
+        let v4 = properties("instance_ip_address: {get_param: vfw_oam_ip_0}\n");
+        assert!(!instance_ip_is_v6(
+            "vfw_0_oam_vmi_0_IP_0",
+            v4.as_map().unwrap()
+        ));
+        assert!(instance_ip_is_v6(
+            "vfw_0_oam_vmi_0_v6_IP_0",
+            v4.as_map().unwrap()
+        ));
+        let subnet = properties("subnet_uuid: {get_param: oam_v6_subnet_id}\n");
+        assert!(instance_ip_is_v6(
+            "vfw_0_oam_vmi_0_IP_0",
+            subnet.as_map().unwrap()
+        ));
+        let family = properties("instance_ip_family: V6\n");
+        assert!(instance_ip_is_v6("ip", family.as_map().unwrap()));
+        let named = properties("instance_ip_address: {get_param: vfw_oam_v6_ip_0}\n");
+        assert!(instance_ip_is_v6("ip", named.as_map().unwrap()));
+    }
 
     #[test]
     fn internal_network_ids() {

@@ -2,10 +2,12 @@
 //! role}_net_id` or `{network-role}_net_name`.
 //!
 //! A port's network is external when its `network` (or `network_id`) is a `get_param` of a name
-//! without the `int_` marker, or a literal name; a `get_resource`/`get_attr` of a resource of
-//! the template is an internal network the VNF creates. A literal is reported as not read with
-//! `get_param`; other expressions (`str_replace`, `if`) do not tell the side and are left
-//! alone.
+//! without the `int_` marker; a `get_resource`/`get_attr` of a resource of the template is an
+//! internal network the VNF creates. A network that does not tell (a literal text, number or
+//! boolean, a `get_param` whose name is computed, another expression, or none) takes the side
+//! the port's own names give (the `int_` marker in its id and parameters, when they agree). A
+//! literal or a computed name on an external port is reported as not read with `get_param`
+//! (also when the names disagree); other expressions are left alone.
 
 use crate::report::Keyword;
 use crate::rules::onap::naming::network_role::{NET_ID, NET_NAME, Side};
@@ -46,5 +48,11 @@ const SPEC: NameSpec = NameSpec {
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names(context, findings, &SPEC);
-    check_network_read(context, findings, SPEC.kinds, "{network-role}_net_id");
+    check_network_read(
+        context,
+        findings,
+        SPEC.kinds,
+        Side::External,
+        "{network-role}_net_id",
+    );
 }

@@ -4,11 +4,14 @@
 //! A network parameter starting with `int_` marks an internal network. Its name is checked in
 //! every template that reads one, nested templates included, since their values come from the
 //! module's parameter of the same role; a base module that reads an internal network at all is
-//! R-35666's finding.
+//! R-35666's finding. A port whose network is a literal (text, a number, a boolean) or a
+//! `get_param` with a computed name is on an internal network when its own names say so (the
+//! `int_` marker in its id and parameters, all agreeing), and is reported too: R-86182 asks
+//! for `get_param` of the named parameter.
 
 use crate::report::Keyword;
 use crate::rules::onap::naming::network_role::{NET_ID, NET_NAME, Side};
-use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
+use crate::rules::onap::ports::address::{ForType, NameSpec, check_names, check_network_read};
 use crate::rules::onap::ports::{PortKind, Property};
 use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
 
@@ -46,4 +49,11 @@ const SPEC: NameSpec = NameSpec {
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names(context, findings, &SPEC);
+    check_network_read(
+        context,
+        findings,
+        SPEC.kinds,
+        Side::Internal,
+        "int_{network-role}_net_id",
+    );
 }

@@ -1,7 +1,8 @@
 //! R-348813: the heat package carries no disk or CD image.
 //!
 //! Images are recognised by extension (`.qcow2`, `.vmdk`, `.vhd(x)`, `.vdi`, `.iso`, `.img`,
-//! `.raw`) or, whatever the name, by their format's signature in the first bytes. Only
+//! `.raw`, Glance's Amazon formats `.ami`, `.aki`, `.ari`, and `.ova` appliances) or,
+//! whatever the name, by their format's signature in the first bytes. Only
 //! folders and archives are listed; templates given one by one have no package to check.
 
 use crate::report::Keyword;
@@ -14,8 +15,8 @@ pub static RULE: Rule = Rule {
         id: "R-348813",
         keyword: Keyword::MustNot,
         section: "ONAP Heat Orchestration Templates Overview / ONAP VNF On-Boarding",
-        summary: "The heat package holds no binary image file (QCOW2, VMDK, VHD, VDI, ISO or \
-                  raw disk).",
+        summary: "The heat package holds no binary image file (QCOW2, VMDK, VHD, VDI, ISO, \
+                  raw disk, AMI/AKI/ARI or OVA).",
         why: "ONAP onboards images separately, into the cloud's image service; SDC refuses or \
               chokes on a heat zip that carries gigabytes of disk, and the templates refer to \
               images by name (`{vm-type}_image_name`), never by file.",

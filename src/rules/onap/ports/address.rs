@@ -10,7 +10,7 @@ use crate::rules::{Context, Findings};
 use crate::yaml::{Mapping, Node, Value};
 
 use super::super::naming::network_role::{Convention, Side, mentions_v6};
-use super::{Port, PortKind, Property, Read, Via};
+use super::{Port, PortKind, Property, Read, Via, has_internal_marker};
 
 /// `comma_delimited_list`.
 pub const LIST_TYPE: &str = "comma_delimited_list";
@@ -146,6 +146,9 @@ struct Covered<'p, 'a> {
     port: &'p Port<'a>,
     read: &'p Read<'a>,
     asked: ForType,
+    /// The port's names disagree about its side: only the `{index}` numbering, which holds
+    /// on both sides, is checked, for names whose own marker is the spec's side.
+    index_only: bool,
 }
 
 /// The reads a spec covers, grouped by template and parameter in first-use order.
@@ -157,7 +160,8 @@ fn covered<'p, 'a>(
     let mut at: HashMap<(FileId, &'a str), usize> = HashMap::new();
     for port in context.ports().all.iter() {
         let side_fits = spec.side.is_none_or(|side| port.side() == Some(side));
-        if !spec.kinds.contains(&port.kind) || !side_fits {
+        let index_only = spec.side.is_some() && port.side().is_none();
+        if !spec.kinds.contains(&port.kind) || !(side_fits || index_only) {
             continue;
         }
         let exempt: HashSet<&str> = if spec.skip_exempt {
@@ -177,12 +181,25 @@ fn covered<'p, 'a>(
             if matches!(asked, ForType::Skip) {
                 continue;
             }
+            let own_side = if has_internal_marker(parameter) {
+                Side::Internal
+            } else {
+                Side::External
+            };
+            if index_only && spec.side != Some(own_side) {
+                continue;
+            }
             let key = (port.template.id, parameter);
             let slot = *at.entry(key).or_insert_with(|| {
                 order.push((key, Vec::new()));
                 order.len() - 1
             });
-            order[slot].1.push(Covered { port, read, asked });
+            order[slot].1.push(Covered {
+                port,
+                read,
+                asked,
+                index_only,
+            });
         }
     }
     order
@@ -200,11 +217,11 @@ pub fn check_names(context: &Context<'_>, findings: &mut Findings<'_>, spec: &Na
         let parameter = first.read.parameter();
         let conventions = match first.asked {
             ForType::Names(conventions) => conventions,
-            ForType::Wrong => {
+            ForType::Wrong if !first.index_only => {
                 report(findings, first, uses, wrong_type(spec, first));
                 continue;
             }
-            ForType::Skip => continue,
+            ForType::Wrong | ForType::Skip => continue,
         };
         let port = first.port;
         let parsed = conventions.iter().find_map(|convention| {
@@ -214,8 +231,10 @@ pub fn check_names(context: &Context<'_>, findings: &mut Findings<'_>, spec: &Na
             role_fits.then_some((convention, name))
         });
         let Some((convention, name)) = parsed else {
-            let message = wrong_name(spec, first, conventions);
-            report(findings, first, uses, message);
+            if !first.index_only {
+                let message = wrong_name(spec, first, conventions);
+                report(findings, first, uses, message);
+            }
             continue;
         };
         if convention.indexed
@@ -384,31 +403,47 @@ pub fn check_types(
     }
 }
 
-/// Reports ports of `kinds` that name an external network literally instead of reading it
-/// with `get_param` from `parameter_form` (R-62983, R-02164).
+/// Reports ports of `kinds` on `side` that name their network literally (text, a number, a
+/// boolean) or through a `get_param` whose name is computed, instead of reading it with
+/// `get_param` from a `parameter_form` parameter (R-62983, R-86182, R-02164). A port whose
+/// names disagree about its side counts as external.
 pub fn check_network_read(
     context: &Context<'_>,
     findings: &mut Findings<'_>,
     kinds: &[PortKind],
+    side: Side,
     parameter_form: &str,
 ) {
     for port in context.ports().all.iter() {
         let Some(network) = port.network.as_ref() else {
             continue;
         };
-        if !kinds.contains(&port.kind) || network.inherited || !matches!(network.via, Via::Literal)
-        {
+        let on_side = port.side().unwrap_or(Side::External) == side;
+        if !kinds.contains(&port.kind) || network.inherited || !on_side {
             continue;
         }
+        let how = match network.via {
+            Via::Literal => {
+                let literal = match &network.node.value {
+                    Value::Bool(b) => b.to_string(),
+                    other => crate::hot::parameters::shown(other)
+                        .trim_matches('`')
+                        .to_owned(),
+                };
+                format!("names its network as the literal `{literal}`")
+            }
+            Via::Computed => "computes the name of its network parameter".to_owned(),
+            _ => continue,
+        };
         findings.report(
             port.template.file,
             network.node.span,
             network.path.clone(),
             format!(
-                "`{}` names its network as the literal `{}`; read an external network with \
-                 `get_param` from a `{parameter_form}` parameter",
+                "`{}` {how}; read the {} network with `get_param` from its \
+                 `{parameter_form}` parameter",
                 port.id.text,
-                network.node.as_str().unwrap_or_default()
+                side.label()
             ),
         );
     }

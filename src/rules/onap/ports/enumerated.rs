@@ -9,7 +9,7 @@ use crate::rules::{Context, Findings};
 
 use super::super::naming::network_role::Side;
 use super::address::{LIST_TYPE, declared_type, is_v6};
-use super::{PortKind, Property};
+use super::{PortKind, Property, has_internal_marker};
 
 /// One environment-file rule.
 #[derive(Clone, Copy, Debug)]
@@ -62,10 +62,29 @@ pub fn check_enumerated(context: &Context<'_>, findings: &mut Findings<'_>, spec
         let values = env.root.get("parameters").and_then(|p| p.as_map());
         for (name, _) in template.parameters() {
             let parameter = name.text.as_str();
+            // A subnet parameter must stay out of the env on either side: for a port whose
+            // names disagree about its side, the parameter's own marker decides which rule.
+            let subnet = matches!(
+                spec.property,
+                Property::FixedSubnet | Property::InstanceSubnet
+            );
+            let side_fits = |sink_side: Option<Side>| {
+                spec.side.is_none_or(|side| match sink_side {
+                    Some(known) => known == side,
+                    None => {
+                        let own = if has_internal_marker(parameter) {
+                            Side::Internal
+                        } else {
+                            Side::External
+                        };
+                        subnet && !spec.listed && own == side
+                    }
+                })
+            };
             let covered = flow.sinks(template.id, parameter).iter().any(|sink| {
                 spec.kinds.contains(&sink.kind)
                     && sink.property == spec.property
-                    && spec.side.is_none_or(|side| sink.side == Some(side))
+                    && side_fits(sink.side)
                     && spec.v6.is_none_or(|wanted| {
                         wanted == is_v6(context, &template, parameter, sink.v6_family)
                     })

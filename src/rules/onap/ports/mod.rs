@@ -13,11 +13,12 @@ use std::collections::{HashMap, HashSet};
 
 use crate::hot::usage::read_parameter;
 use crate::hot::{FileId, Template};
-use crate::yaml::{Key, Node};
+use crate::yaml::{Key, Node, Value};
 
 use address::{declared_type, is_v6_value};
 
-use super::naming::network_role::{NetworkParameter, Side, network_resource_role};
+use super::naming::attachment::instance_ip_is_v6;
+use super::naming::network_role::{INTERNAL_MARKER, NetworkParameter, Side, network_resource_role};
 use super::naming::vm_type::derivations;
 use super::server::Server;
 
@@ -105,8 +106,11 @@ pub enum Via {
     Parameter,
     /// A network resource of the same template (`get_resource`, `get_attr`).
     Resource,
-    /// A literal name or id.
+    /// A literal name or id (text, or a number or boolean Heat turns into text).
     Literal,
+    /// `get_param` whose name is computed by a function: it reads no
+    /// `{network-role}_net_…` parameter.
+    Computed,
     /// Any other expression.
     Other,
 }
@@ -114,7 +118,8 @@ pub enum Via {
 /// The network a port attaches to.
 #[derive(Clone, Debug)]
 pub struct Network<'a> {
-    /// Internal or external; `None` when the expression does not tell.
+    /// Internal or external; `None` when the expression does not tell (a literal, a computed
+    /// name or another expression: the port's own names then decide, see [`Port::side`]).
     pub side: Option<Side>,
     /// The network-role, when the parameter or resource name gives one.
     pub role: Option<&'a str>,
@@ -169,14 +174,22 @@ pub struct Port<'a> {
     pub vm_types: Vec<&'a str>,
     /// The parameters its properties read.
     pub reads: Vec<Read<'a>>,
-    /// An instance IP whose `instance_ip_family` is `v6`.
+    /// The side the `int_` marker of the port's resource id and of the parameters it reads
+    /// gives, when they all agree (see [`marked_side`]).
+    pub marked_side: Option<Side>,
+    /// An instance IP configuring an IPv6 address (see
+    /// [`instance_ip_is_v6`](super::naming::attachment::instance_ip_is_v6)).
     pub v6_family: bool,
 }
 
 impl<'a> Port<'a> {
-    /// The network's side, when known.
+    /// The network's side: what its network parameter or resource says, else (no network, a
+    /// literal or a computed one) what the port's own names say when they agree.
     pub fn side(&self) -> Option<Side> {
-        self.network.as_ref()?.side
+        self.network
+            .as_ref()
+            .and_then(|n| n.side)
+            .or(self.marked_side)
     }
 
     /// The network's role, when known.
@@ -222,6 +235,7 @@ impl<'a> Ports<'a> {
                 read.declared = declared_type(&port.template, parameter);
                 read.v6 = is_v6_value(v6_valued, &port.template, parameter, port.v6_family);
             }
+            port.marked_side = marked_side(port);
         }
         Ports { all }
     }
@@ -280,19 +294,47 @@ fn network_of<'a>(node: &'a Node, path: String, types: &HashMap<&str, &str>) -> 
             inherited: false,
         };
     }
-    let (side, via) = if node.as_str().is_some() {
-        (Some(Side::External), Via::Literal)
-    } else {
-        (None, Via::Other)
+    let via = match &node.value {
+        Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) => Via::Literal,
+        _ if node.get("get_param").is_some() && node.as_map().is_some_and(|m| m.len() == 1) => {
+            Via::Computed
+        }
+        _ => Via::Other,
     };
     Network {
-        side,
+        side: None,
         role: None,
         via,
         node,
         path,
         inherited: false,
     }
+}
+
+/// True when a name carries ONAP's internal-network marker (`int_` at the start or after a
+/// `_`: `int_ha_net_id`, `vfw_0_int_ha_port_0`, `vfw_int_ha_ip_0`).
+pub fn has_internal_marker(name: &str) -> bool {
+    // A byte scan: names are short, and this runs for every parameter of every port rule.
+    name.starts_with(INTERNAL_MARKER) || name.as_bytes().windows(5).any(|w| w == b"_int_")
+}
+
+/// The side a port's resource id and the parameters it reads give by the `int_` marker:
+/// internal when all carry it, external when none does, `None` when they disagree. A route
+/// table's prefixes have no internal form, so it takes no side of its own.
+fn marked_side(port: &Port<'_>) -> Option<Side> {
+    if port.kind == PortKind::ContrailRouteTable {
+        return None;
+    }
+    let mut names =
+        std::iter::once(port.id.text.as_str()).chain(port.reads.iter().map(Read::parameter));
+    let first = has_internal_marker(names.next()?);
+    names
+        .all(|name| has_internal_marker(name) == first)
+        .then_some(if first {
+            Side::Internal
+        } else {
+            Side::External
+        })
 }
 
 fn push_read<'a>(reads: &mut Vec<Read<'a>>, property: Property, node: &'a Node, path: String) {
@@ -497,9 +539,9 @@ fn port<'a>(
                     let path = format!("{base}.subnet_uuid");
                     push_read(&mut reads, Property::InstanceSubnet, node, path);
                 }
-                v6_family = property("instance_ip_family")
-                    .and_then(Node::as_str)
-                    .is_some_and(|f| f.eq_ignore_ascii_case("v6"));
+                v6_family = properties
+                    .and_then(Node::as_map)
+                    .is_some_and(|p| instance_ip_is_v6(&id.text, p));
             }
         }
     }
@@ -511,6 +553,7 @@ fn port<'a>(
         network,
         vm_types: Vec::new(),
         reads,
+        marked_side: None,
         v6_family,
     }
 }

@@ -12,14 +12,13 @@
 
 use crate::hot::Template;
 use crate::hot::template::resource_type;
-use crate::hot::usage::direct_read;
 use crate::rules::onap::naming::attachment::{
-    self, Attachment, CONTRAIL_INSTANCE_IP, CONTRAIL_VMI, NEUTRON_PORT, Reach,
+    self, Attachment, CONTRAIL_INSTANCE_IP, CONTRAIL_VMI, NEUTRON_PORT, Reach, instance_ip_is_v6,
 };
 use crate::rules::onap::naming::vm_type::split_instance;
 use crate::rules::onap::naming::{split_index, stem_before};
 use crate::rules::{Context, Findings};
-use crate::yaml::{Mapping, Node};
+use crate::yaml::Node;
 
 /// The IP version a Contrail instance IP configures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,34 +82,22 @@ pub struct Judged<'a> {
 }
 
 /// What kind of attached resource a definition is, and its network.
-pub fn judged<'a>(template: &Template<'a>, definition: &'a Node) -> Option<Judged<'a>> {
+pub fn judged<'a>(template: &Template<'a>, id: &str, definition: &'a Node) -> Option<Judged<'a>> {
     let attachment = attachment::of_resource(template, definition)?;
     let kind = match resource_type(definition)? {
         NEUTRON_PORT => Attached::Port,
         CONTRAIL_VMI => Attached::Vmi,
         CONTRAIL_INSTANCE_IP => {
-            Attached::InstanceIp(family(definition.get("properties")?.as_map()?))
+            let properties = definition.get("properties")?.as_map()?;
+            Attached::InstanceIp(if instance_ip_is_v6(id, properties) {
+                Family::V6
+            } else {
+                Family::V4
+            })
         }
         _ => return None,
     };
     Some(Judged { kind, attachment })
-}
-
-/// The IP version of an instance IP: `instance_ip_family: v6`, or an address parameter named
-/// with `_v6_` (ONAP's `{vm-type}_{network-role}_v6_ip_{index}`).
-pub fn family(properties: &Mapping) -> Family {
-    if properties
-        .get("instance_ip_family")
-        .and_then(Node::as_str)
-        .is_some_and(|f| f.eq_ignore_ascii_case("v6"))
-    {
-        return Family::V6;
-    }
-    let v6_parameter = properties
-        .get("instance_ip_address")
-        .and_then(direct_read)
-        .is_some_and(|read| read.name.contains("_v6_"));
-    if v6_parameter { Family::V6 } else { Family::V4 }
 }
 
 /// True when `id` follows the convention for `kind` attached as `attachment` says.
@@ -152,7 +139,7 @@ pub fn convention(kind: Attached, attachment: &Attachment<'_>) -> String {
 pub fn check(context: &Context<'_>, findings: &mut Findings<'_>, kind: Attached, reach: Reach) {
     for template in &context.templates {
         for (id, definition) in template.resources() {
-            let Some(found) = judged(template, definition) else {
+            let Some(found) = judged(template, &id.text, definition) else {
                 continue;
             };
             if found.kind != kind
