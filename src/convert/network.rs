@@ -198,7 +198,7 @@ fn created(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
     let dhcp = if layer2 && ext.ip_address_range.is_none() {
         Some(false)
     } else {
-        ext.enable_dhcp
+        ext.enable_dhcp.or_else(|| ip_assignment_dhcp(c.envelope))
     };
     let own_subnet = subnet(
         c,
@@ -232,6 +232,20 @@ fn created(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
         label,
         internal: true,
     }
+}
+
+/// DHCP as VMware's `vmw:IpAssignmentSection` asks for it: on when its schemes include
+/// `dhcp`, off when they name only others (`ovfenv`, `fixed`), unsaid without the section.
+pub fn ip_assignment_dhcp(envelope: &crate::ovf::Envelope) -> Option<bool> {
+    let section = envelope
+        .vmware
+        .iter()
+        .find(|s| s.kind == crate::ovf::sections::VmwareKind::IpAssignment)?;
+    let schemes = section.list("schemes");
+    if schemes.is_empty() {
+        return None;
+    }
+    Some(schemes.iter().any(|s| s == "dhcp"))
 }
 
 /// A subnet on `net`: the CIDR as written, else a parameter the operator answers.

@@ -5,6 +5,7 @@
 //! session's gate; OperatingSystemSection describes the image parameter.)
 
 use crate::ovf::sections::hardware::{file_id, resource_type};
+use crate::ovf::sections::{VmwareKind, VmwareSection};
 
 use super::{Converter, NoteLevel};
 
@@ -39,10 +40,16 @@ pub fn check(c: &mut Converter<'_>) {
     for section in &envelope.unknown {
         unknown(c, section, "Envelope".to_owned());
     }
+    for section in &envelope.vmware {
+        vmware(c, section, "Envelope".to_owned());
+    }
     for content in &envelope.contents {
         let label = content.label();
         for section in &content.unknown {
             unknown(c, section, label.clone());
+        }
+        for section in &content.vmware {
+            vmware(c, section, label.clone());
         }
         if let Some(install) = &content.install {
             let delay = install
@@ -84,6 +91,38 @@ pub fn check(c: &mut Converter<'_>) {
             }
         }
     }
+}
+
+/// VMware's sections: the boot order and IP assignment are mapped (by the hardware and the
+/// networks); what they ask beyond that, and every other one, is a warning.
+fn vmware(c: &mut Converter<'_>, section: &VmwareSection, owner: String) {
+    let message = match section.kind {
+        VmwareKind::BootOrder => {
+            let kind = section.attr("type").unwrap_or("?");
+            if kind.eq_ignore_ascii_case("disk") {
+                return;
+            }
+            format!(
+                "`{}` boots from a {kind} device (item {}); a server boots from its root disk, so that entry of the boot order is left out",
+                section.qname,
+                section.attr("instanceId").unwrap_or("?")
+            )
+        }
+        VmwareKind::IpAssignment => match super::network::ip_assignment_dhcp(c.envelope) {
+            Some(false) => format!(
+                "`{}` gives guests fixed addresses through the OVF environment ({}); the subnets the template creates run without DHCP, so set each address property to the port's fixed IP",
+                section.qname,
+                section.attr("schemes").unwrap_or_default()
+            ),
+            _ => return,
+        },
+        kind => format!(
+            "`{}` is VMware's ({}); it is left out",
+            section.qname,
+            kind.meaning()
+        ),
+    };
+    c.note(NoteLevel::Warning, "VMware section", owner, message);
 }
 
 fn unknown(c: &mut Converter<'_>, section: &crate::ovf::sections::UnknownSection, owner: String) {

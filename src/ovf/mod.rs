@@ -4,6 +4,7 @@
 
 pub mod deployment;
 pub mod descriptor;
+mod dialect;
 pub mod envelope;
 mod error;
 pub mod inspection;
