@@ -172,6 +172,9 @@ pub struct Answers {
     pub package_date: Option<String>,
     /// `fixes`: the fixes applied, in order.
     pub fixes: Vec<FixRecord>,
+    /// `require_all_values`: a property without a value is a problem rather than left for
+    /// instantiation.
+    pub require_all_values: bool,
 }
 
 /// A problem in an answers file, with its place.
@@ -208,7 +211,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 13] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -221,6 +224,7 @@ const KEYS: [&str; 12] = [
     "descriptor_id",
     "package_date",
     "fixes",
+    "require_all_values",
 ];
 
 impl Answers {
@@ -394,6 +398,17 @@ impl Answers {
                     )
                 }
                 "fixes" => answers.fixes = fix_records(value, &invalid)?,
+                "require_all_values" => {
+                    answers.require_all_values = match value.value {
+                        Value::Bool(b) => b,
+                        _ => {
+                            return Err(invalid(
+                                value.span,
+                                "require_all_values is true or false".to_owned(),
+                            ));
+                        }
+                    }
+                }
                 other => {
                     return Err(invalid(
                         key.span,
@@ -467,6 +482,9 @@ impl Answers {
         }
         if let Some(date) = &self.package_date {
             entries.push(("package_date", string(date.clone())));
+        }
+        if self.require_all_values {
+            entries.push(("require_all_values", node(Value::Bool(true))));
         }
         if !self.fixes.is_empty() {
             entries.push(("fixes", seq(self.fixes.iter().map(fix_node))));

@@ -46,6 +46,9 @@ pub struct Choices {
     pub values: BTreeMap<String, String>,
     /// Full keys the operator answered (they hold for every option, not only the chosen).
     pub answered: Vec<String>,
+    /// Full keys of user-configurable properties without a value, left for instantiation:
+    /// their parameters get no value in the environment file.
+    pub open: Vec<String>,
     /// How the OVF environment reaches the guests.
     pub transport: EnvTransport,
 }

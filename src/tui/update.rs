@@ -133,9 +133,11 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
         Message::Problems {
             generation,
             problems,
+            left_open,
         } => {
             if generation == state.review.generation {
                 state.problems = problems;
+                state.left_open = left_open;
             }
         }
         Message::Resolved {

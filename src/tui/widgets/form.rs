@@ -15,6 +15,15 @@ use crate::tui::action::Action;
 use crate::tui::steps::row_marker;
 use crate::tui::theme::Theme;
 
+/// What the session says of a field under the form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A problem (✗), shown once the field was edited or Enter was refused.
+    Problem(String),
+    /// No value, left for instantiation (▲); the operator may go on.
+    Open,
+}
+
 /// How a field takes its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FieldKind {
@@ -242,10 +251,10 @@ impl Form {
     }
 
     /// Draws the fields around the focused one; returns the cursor's place when a text
-    /// field has focus. `problem` gives a field's problem, if any.
+    /// field has focus. `mark` gives what the session says of a field, if anything.
     pub fn view(
         &self,
-        problem: &dyn Fn(&Field) -> Option<String>,
+        mark: &dyn Fn(&Field) -> Option<Mark>,
         theme: &Theme,
         frame: &mut Frame,
         area: Rect,
@@ -280,16 +289,19 @@ impl Form {
                 cursor_line = Some((lines.len(), cursor));
             }
             lines.push(Line::from(shown));
-            let problem =
-                (field.edited || self.show_all_problems || focused && !field.value().is_empty())
-                    .then(|| problem(field))
-                    .flatten();
-            lines.push(match problem {
-                Some(text) => Line::from(vec![
+            let shown_early =
+                field.edited || self.show_all_problems || focused && !field.value().is_empty();
+            lines.push(match mark(field) {
+                Some(Mark::Problem(text)) if shown_early => Line::from(vec![
                     Span::raw("    "),
                     Span::styled(format!("✗ {text}"), theme.error),
                 ]),
-                None => Line::from(vec![
+                Some(Mark::Open) => Line::from(vec![
+                    Span::raw("    "),
+                    Span::styled("▲ left for instantiation", theme.warning),
+                    Span::styled(format!("  {}", field.help), theme.muted),
+                ]),
+                _ => Line::from(vec![
                     Span::raw("    "),
                     Span::styled(field.help.clone(), theme.muted),
                 ]),
