@@ -152,6 +152,8 @@ pub(crate) struct Converter<'a> {
     pub split: std::collections::HashSet<draft::DraftId>,
     /// Each virtual system's ONAP `{vm-type}`, by system index.
     pub vm_types: HashMap<usize, String>,
+    /// Each network's ONAP `{network-role}`, by `ovf:name`.
+    pub network_roles: HashMap<String, String>,
     /// Networks by `ovf:name`.
     pub networks: network::Networks,
     /// Server groups by placement group id.
@@ -171,6 +173,14 @@ impl Converter<'_> {
             .get(&system)
             .cloned()
             .unwrap_or_else(|| "vm".to_owned())
+    }
+
+    /// The `{network-role}` of a network by `ovf:name` (distinct for every network).
+    pub fn network_role(&self, name: &str) -> String {
+        self.network_roles
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| names::role(name, "net"))
     }
 
     /// Records a note.
@@ -197,22 +207,53 @@ impl Converter<'_> {
     }
 }
 
+/// Each network's `{network-role}` ([`names::role`] of its name), distinct without regard to
+/// case (`net`, then `net2`, … for names that reduce alike, as non-ASCII names do).
+fn network_roles(envelope: &Envelope) -> HashMap<String, String> {
+    let mut taken = std::collections::HashSet::new();
+    let mut out = HashMap::new();
+    for network in envelope.networks() {
+        if out.contains_key(&network.name.value) {
+            continue;
+        }
+        let base = names::role(&network.name.value, "net");
+        let candidate = distinct(&base, |c| taken.insert(c.to_ascii_lowercase()));
+        out.insert(network.name.value.clone(), candidate);
+    }
+    out
+}
+
 /// Each virtual system's `{vm-type}` ([`names::role`] of its id), distinct without regard
-/// to case (`db`, then `db2`, `db3`, … for ids that reduce alike).
-fn vm_types(envelope: &Envelope, systems: &[usize]) -> HashMap<usize, String> {
+/// to case (`db`, then `db2`, `db3`, … for ids that reduce alike), and never inside a
+/// `{network-role}` (R-48067: ONAP could not tell the two apart in `VM_Network`).
+fn vm_types(
+    envelope: &Envelope,
+    systems: &[usize],
+    roles: &HashMap<String, String>,
+) -> HashMap<usize, String> {
+    let roles: Vec<String> = roles.values().map(|r| r.to_ascii_lowercase()).collect();
     let mut taken = std::collections::HashSet::new();
     let mut out = HashMap::new();
     for &system in systems {
         let base = names::role(&envelope.contents[system].id.value, "vm");
-        let mut candidate = base.clone();
-        let mut n = 2;
-        while !taken.insert(candidate.to_ascii_lowercase()) {
-            candidate = format!("{base}{n}");
-            n += 1;
-        }
+        let candidate = distinct(&base, |c| {
+            let folded = c.to_ascii_lowercase();
+            !roles.iter().any(|r| r.contains(&folded)) && taken.insert(folded)
+        });
         out.insert(system, candidate);
     }
     out
+}
+
+/// `base`, else `base2`, `base3`, … : the first that `take` accepts.
+fn distinct(base: &str, mut take: impl FnMut(&str) -> bool) -> String {
+    let mut candidate = base.to_owned();
+    let mut n = 2;
+    while !take(&candidate) {
+        candidate = format!("{base}{n}");
+        n += 1;
+    }
+    candidate
 }
 
 /// Converts a parsed package for `choices` into a template set named after `name`, as
@@ -237,7 +278,8 @@ pub fn convert(
         })
     };
     let systems: Vec<usize> = envelope.virtual_systems().map(|(i, _)| i).collect();
-    let vm_types = vm_types(envelope, &systems);
+    let network_roles = network_roles(envelope);
+    let vm_types = vm_types(envelope, &systems, &network_roles);
     let hardware = systems
         .into_iter()
         .zip(resolved_hardware_with(
@@ -259,6 +301,7 @@ pub fn convert(
         module,
         split: std::collections::HashSet::new(),
         vm_types,
+        network_roles,
         networks: network::Networks::default(),
         groups: placement::Groups::default(),
         zones: resource_group::Zones::default(),
@@ -287,7 +330,7 @@ pub fn convert(
             "the package describes no virtual system, so there is nothing to deploy",
         );
     }
-    c.out.drafts[BASE].description = unmapped::description(&c);
+    c.out.drafts[BASE].description = unmapped::description(&mut c);
     c.out.group_last(identity::SUPPLIED);
     c.notes.sort_by_key(|n| n.level);
     if c.notes.iter().any(|n| n.level == NoteLevel::Error) {

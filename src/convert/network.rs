@@ -13,7 +13,6 @@ use crate::yaml::Node;
 use crate::yaml::write::string;
 
 use super::draft::{BASE, Parameter, Ref, boolean, get_resource, int};
-use super::names::role;
 use super::{Converter, NoteLevel};
 
 const SECTION: &str = "NetworkSection";
@@ -115,7 +114,7 @@ fn subject(network: &Network) -> String {
 fn existing(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
     let ext = &network.extension;
     let neutron_name = ext.net_name.clone().unwrap_or(network.name.value.clone());
-    let label = role(&network.name.value, "net");
+    let label = c.network_role(&network.name.value);
     let mut parameter = Parameter::new(
         ParameterType::String,
         format!(
@@ -147,7 +146,7 @@ fn existing(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
 
 fn created(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
     let ext = &network.extension;
-    let label = role(&network.name.value, "net");
+    let label = c.network_role(&network.name.value);
     let neutron_name = ext.net_name.clone().unwrap_or(network.name.value.clone());
     let mut segmentation_id = ext.segmentation_id.clone();
     if ext.use_ecm_segmentation_id == Some(true) && segmentation_id.is_some() {

@@ -151,9 +151,14 @@ fn unknown(c: &mut Converter<'_>, section: &crate::ovf::sections::UnknownSection
     });
 }
 
+/// The most characters of one annotation the template's description keeps: a
+/// descriptor-sized annotation would take the template over Heat's size limit.
+const ANNOTATION_MAX: usize = 4096;
+
 /// The base template's description: the product, where it came from, the option, and
-/// the annotations (AnnotationSection has no other place in HOT).
-pub fn description(c: &Converter<'_>) -> String {
+/// the annotations (AnnotationSection has no other place in HOT), each cut to
+/// [`ANNOTATION_MAX`] characters with a warning.
+pub fn description(c: &mut Converter<'_>) -> String {
     let envelope = c.envelope;
     let root = envelope.contents.first();
     let product = envelope
@@ -186,7 +191,18 @@ pub fn description(c: &Converter<'_>) -> String {
             .as_ref()
             .and_then(|a| c.text(&a.annotation))
         {
-            text.push_str(&format!(" {}: {annotation}", content.id.value));
+            let length = annotation.chars().count();
+            let kept: String = annotation.chars().take(ANNOTATION_MAX).collect();
+            text.push_str(&format!(" {}: {kept}", content.id.value));
+            if length > ANNOTATION_MAX {
+                text.push('…');
+                c.note(
+                    NoteLevel::Warning,
+                    "AnnotationSection",
+                    content.label(),
+                    format!("the annotation has {length} characters; the template's description keeps the first {ANNOTATION_MAX}, as the whole would take the template over Heat's size limit"),
+                );
+            }
         }
     }
     text

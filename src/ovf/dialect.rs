@@ -11,6 +11,9 @@ use super::notice::{Notice, NoticeKind};
 use super::xml::XmlTree;
 use crate::yaml::Span;
 
+/// The namespace the OVF 1.0 drafts gave message bundles (`ovfstr:Strings`).
+const OVF_STRINGS: &str = "http://schemas.dmtf.org/ovf/strings/1";
+
 /// Rewrites unqualified elements and unprefixed attributes of an OVF Envelope into the
 /// Envelope's namespace, returning one notice per kind of rewrite. A tree whose root is not
 /// in an OVF namespace is left alone (the envelope reader refuses it).
@@ -23,6 +26,12 @@ pub fn read_as_ovf(tree: &mut XmlTree) -> Vec<Notice> {
     }
     let ovf_ns = root.name.ns;
     let mut elements: Option<(Span, usize, String)> = None;
+    let mut strings: Option<(Span, usize)> = None;
+    let strings_ns = tree
+        .namespaces
+        .iter()
+        .position(|uri| uri == OVF_STRINGS)
+        .and_then(|i| u32::try_from(i).ok());
     let mut attributes: BTreeMap<String, (Span, usize)> = BTreeMap::new();
     // Depth first from the root; an element is OVF when it is in the namespace, or has none
     // and its parent is OVF (children of CIM and vendor elements stay as written).
@@ -39,6 +48,10 @@ pub fn read_as_ovf(tree: &mut XmlTree) -> Vec<Notice> {
                     child.name.ns = ovf_ns;
                     let entry = elements.get_or_insert((child.span, 0, child.qname.clone()));
                     entry.1 += 1;
+                } else if Some(child.name.ns) == strings_ns && child.name.local == "Strings" {
+                    child.name.kind = NsKind::Ovf;
+                    child.name.ns = ovf_ns;
+                    strings.get_or_insert((child.span, 0)).1 += 1;
                 }
             }
             stack.extend(children.iter().rev().map(|&c| c as usize));
@@ -53,6 +66,17 @@ pub fn read_as_ovf(tree: &mut XmlTree) -> Vec<Notice> {
             message: format!(
                 "{} written without a namespace inside the OVF Envelope (the first is <{first}>); read as OVF elements, as VMware's tools read them",
                 count_of(count, "element", "elements")
+            ),
+        });
+    }
+    if let Some((span, count)) = strings {
+        notices.push(Notice {
+            kind: NoticeKind::UnqualifiedElement,
+            span,
+            path: "Envelope".to_owned(),
+            message: format!(
+                "{} written in the namespace {OVF_STRINGS} of the OVF 1.0 drafts; read as OVF <Strings>, as VMware's tools read them",
+                count_of(count, "Strings element", "Strings elements")
             ),
         });
     }
