@@ -408,6 +408,25 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
             format!("the OVF 1.x namespace is written `{uri}` with a trailing slash; DSP0243 defines it without one"),
         );
     }
+    if let Some(declared) = root.ovf_attr("version") {
+        let value = declared.value.trim();
+        let family = match version {
+            OvfVersion::V0_9 => "0.",
+            OvfVersion::V1 => "1.",
+            OvfVersion::V2 => "2.",
+        };
+        if !value.starts_with(family) {
+            reading.notice(
+                NoticeKind::Malformed,
+                declared.span,
+                "Envelope",
+                format!(
+                    "ovf:version is `{value}`, but the Envelope's namespace is OVF {}",
+                    version.label()
+                ),
+            );
+        }
+    }
     let mut envelope = Envelope {
         version,
         namespace: uri,

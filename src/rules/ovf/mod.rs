@@ -13,6 +13,7 @@ mod malformed_value;
 mod missing_attribute;
 mod namespace_slash;
 mod no_hardware;
+mod one_memory;
 mod property_type;
 mod qualifier;
 mod ref_configuration;
@@ -48,6 +49,7 @@ pub const RULES: &[&Rule] = &[
     &missing_attribute::RULE,
     &namespace_slash::RULE,
     &no_hardware::RULE,
+    &one_memory::RULE,
     &property_type::RULE,
     &qualifier::RULE,
     &ref_configuration::RULE,
