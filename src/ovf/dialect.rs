@@ -41,7 +41,7 @@ pub fn read_as_ovf(tree: &mut XmlTree) -> Vec<Notice> {
         if element.name.kind == NsKind::Ovf {
             rename_attributes(element, ovf_ns, &mut attributes);
             let children = element.children.clone();
-            for &child in children.iter().rev() {
+            for &child in &children {
                 let child = &mut tree.elements[child as usize];
                 if child.name.kind == NsKind::None {
                     child.name.kind = NsKind::Ovf;

@@ -212,8 +212,15 @@ fn check_bounds(reading: &mut Reading<'_>, items: &[Item], owner: &str) {
         let Some(id) = &item.instance_id else {
             continue;
         };
+        // The value must hold wherever the range does: for every option, or for the same ones.
+        let options = |i: &Item| {
+            i.configurations
+                .as_ref()
+                .map(|list| list.iter().map(|c| c.value.clone()).collect::<Vec<_>>())
+        };
         let has_value = items.iter().any(|other| {
             other.bound_kind().is_none()
+                && (other.configurations.is_none() || options(other) == options(item))
                 && other
                     .instance_id
                     .as_ref()
