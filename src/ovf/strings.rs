@@ -98,6 +98,25 @@ impl Localisation {
     }
 }
 
+/// A text for a one-line display: each line break, with the blanks around it, becomes one
+/// space, so the descriptor's lines never run into each other (multi-line displays and HOT
+/// descriptions keep the breaks).
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .enumerate()
+    {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
 /// `de` matches `de-DE` and `DE`; language tags compare case-insensitively.
 fn same_language(have: &str, want: &str) -> bool {
     let have = have.to_ascii_lowercase();
@@ -153,6 +172,13 @@ mod tests {
         assert_eq!(l10n.text(&text(Some("nope")), Some("de")), "fallback");
         assert_eq!(l10n.text(&text(None), Some("de")), "fallback");
         assert_eq!(l10n.languages(), vec!["de-DE"]);
+    }
+
+    #[test]
+    fn one_line_keeps_a_space_where_the_descriptor_broke_the_line() {
+        assert_eq!(one_line("Photon OS\n  (64-bit)"), "Photon OS (64-bit)");
+        assert_eq!(one_line("a\r\n\r\nb "), "a b");
+        assert_eq!(one_line("plain"), "plain");
     }
 
     #[test]

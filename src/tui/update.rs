@@ -360,7 +360,13 @@ properties:
             .unwrap();
         assert_eq!((site.value(), site.edited), ("berlin-07", true));
         assert!(state.problem("property vfw.site.name").is_none());
-        assert!(state.problem("property vfw.mgmt.address").is_some());
+        assert!(state.problem("property vfw.mgmt.address").is_none());
+        assert!(
+            state
+                .left_open
+                .contains(&"property vfw.mgmt.address".to_owned()),
+            "no value: left for instantiation"
+        );
         assert!(!state.unsaved, "nothing new to lose");
     }
 

@@ -47,12 +47,16 @@ pub fn build(groups: &[ParameterGroup], draft: &Draft) -> Form {
             let mut detail = vec![question.name.clone(), question.type_name.to_owned()];
             detail.extend(question.constraints.iter().cloned());
             field.detail = detail.join(" · ");
-            field.help = question.description.clone().unwrap_or_else(|| {
-                format!(
-                    "declared in {}; empty leaves it for stack creation",
-                    question.template
-                )
-            });
+            field.help = question
+                .description
+                .as_deref()
+                .map(crate::ovf::one_line)
+                .unwrap_or_else(|| {
+                    format!(
+                        "declared in {}; empty leaves it for stack creation",
+                        question.template
+                    )
+                });
             field.group = Some(
                 group
                     .label
