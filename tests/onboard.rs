@@ -483,9 +483,15 @@ fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_re
     );
     assert!(shown.contains("left for stack creation"), "{shown}");
     let env = std::fs::read_to_string(out.join("base_vsbc.env")).expect("env file");
-    assert!(!env.contains("sbc_sip_domain"), "no value in the env file:\n{env}");
+    assert!(
+        !env.contains("sbc_sip_domain"),
+        "no value in the env file:\n{env}"
+    );
     let template = std::fs::read_to_string(out.join("base_vsbc.yaml")).expect("template");
-    assert!(template.contains("  sbc_sip_domain:"), "still a parameter:\n{template}");
+    assert!(
+        template.contains("  sbc_sip_domain:"),
+        "still a parameter:\n{template}"
+    );
     let answers = tmp.path().join("answers.yaml");
     std::fs::write(&answers, "require_all_values: true\n").expect("answers");
     let refused_out = tmp.path().join("refused");
