@@ -53,6 +53,13 @@ pub struct Choices {
     pub transport: EnvTransport,
 }
 
+impl Choices {
+    /// A property's value by full key ("" when it has none).
+    pub fn value(&self, full_key: &str) -> String {
+        self.values.get(full_key).cloned().unwrap_or_default()
+    }
+}
+
 /// How serious a conversion note is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
