@@ -367,3 +367,45 @@ pub fn convert(
         notes,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ovf::descriptor::parse;
+    use crate::ovf::xml::XmlLimits;
+
+    fn envelope(body: &str) -> Envelope {
+        let text = format!(
+            "<Envelope xmlns=\"http://schemas.dmtf.org/ovf/envelope/1\" xmlns:ovf=\"http://schemas.dmtf.org/ovf/envelope/1\">{body}</Envelope>"
+        );
+        parse(text.as_bytes(), &XmlLimits::default())
+            .envelope
+            .expect("parses")
+    }
+
+    #[test]
+    fn network_roles_stay_distinct_when_names_reduce_alike() {
+        let e = envelope(
+            "<NetworkSection><Info>n</Info><Network ovf:name=\"管理\"/><Network ovf:name=\"业务\"/><Network ovf:name=\"VM Network\"/><Network ovf:name=\"VM-Network\"/></NetworkSection>",
+        );
+        let roles = network_roles(&e);
+        assert_eq!(roles["管理"], "net");
+        assert_eq!(roles["业务"], "net2");
+        assert_eq!(roles["VM Network"], "VM_Network");
+        assert_eq!(roles["VM-Network"], "VM_Network2");
+    }
+
+    #[test]
+    fn a_vm_type_never_sits_inside_a_network_role() {
+        let e = envelope(
+            "<NetworkSection><Info>n</Info><Network ovf:name=\"VM Network\"/></NetworkSection><VirtualSystem ovf:id=\"vm\"><Info>a</Info></VirtualSystem><VirtualSystem ovf:id=\"VM\"><Info>b</Info></VirtualSystem>",
+        );
+        let systems: Vec<usize> = e.virtual_systems().map(|(i, _)| i).collect();
+        let types = vm_types(&e, &systems, &network_roles(&e));
+        assert_eq!(types[&systems[0]], "vm2");
+        assert_eq!(
+            types[&systems[1]], "VM3",
+            "distinct from vm2 without regard to case"
+        );
+    }
+}
