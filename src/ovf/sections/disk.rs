@@ -122,18 +122,18 @@ fn check_disk(reading: &mut Reading<'_>, disk: &Disk, path: &str) {
         );
     }
     let capacity = disk.capacity_bytes(|_| None);
-    if let (Some(populated), Some(capacity)) = (disk.populated_size, capacity) {
-        if u128::from(populated) > capacity {
-            reading.notice(
-                NoticeKind::Malformed,
-                disk.span,
-                path,
-                format!(
-                    "disk `{}` says ovf:populatedSize is {populated} bytes, more than its capacity of {capacity} bytes",
-                    disk.disk_id.value
-                ),
-            );
-        }
+    if let (Some(populated), Some(capacity)) = (disk.populated_size, capacity)
+        && u128::from(populated) > capacity
+    {
+        reading.notice(
+            NoticeKind::Malformed,
+            disk.span,
+            path,
+            format!(
+                "disk `{}` says ovf:populatedSize is {populated} bytes, more than its capacity of {capacity} bytes",
+                disk.disk_id.value
+            ),
+        );
     }
 }
 
