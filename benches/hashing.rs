@@ -1,8 +1,11 @@
 //! Hashing throughput: vnfwiz's SHA-256 against `openssl dgst -sha256` on the same 1 GiB
 //! file (page-cached, best of five alternating runs each), then the package paths built on it: a
-//! folder of two disks hashed on all cores, and an OVA read in one streaming pass.
+//! folder of two disks hashed on all cores, and an OVA read in one streaming pass; last, one
+//! 768 MiB disk opened as a folder package and as an OVA (`ovf::open`, what `validate` does),
+//! each beside `openssl dgst -sha256` of the same bytes, with user and system time.
 //!
-//! Run with `cargo bench --bench hashing`; `VNFWIZ_BENCH_DIR` picks the scratch folder
+//! Run with `cargo bench --bench hashing` (`VNFWIZ_BENCH_PACKAGES_ONLY=1` for the last part
+//! alone); `VNFWIZ_BENCH_DIR` picks the scratch folder
 //! (default: the system temp folder). Numbers go to docs/performance.md.
 
 use std::fs::File;
@@ -84,6 +87,10 @@ fn main() {
     let base = std::env::var_os("VNFWIZ_BENCH_DIR").map_or_else(std::env::temp_dir, Into::into);
     let dir = tempfile::tempdir_in(base).expect("scratch folder");
     let limits = Limits::default();
+    if std::env::var_os("VNFWIZ_BENCH_PACKAGES_ONLY").is_some() {
+        package_paths(dir.path(), &limits);
+        return;
+    }
     let disk = dir.path().join("disk.vmdk");
     write_data(&disk, GIB, 0x9e37_79b9_7f4a_7c15);
     warm(&disk);
@@ -200,6 +207,99 @@ fn main() {
             time.as_secs_f64()
         );
         std::fs::remove_file(&ova).expect("remove");
+    }
+    package_paths(dir.path(), &limits);
+}
+
+/// CPU seconds (user, system) of this process or of its waited-for children.
+fn cpu(who: libc::c_int) -> (f64, f64) {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(who, &mut usage) };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    (seconds(usage.ru_utime), seconds(usage.ru_stime))
+}
+
+/// One timed run: wall, user and system seconds of `who` while `run` ran.
+fn timed(who: libc::c_int, run: impl FnOnce()) -> (f64, f64, f64) {
+    let (user, system) = cpu(who);
+    let start = Instant::now();
+    run();
+    let wall = start.elapsed().as_secs_f64();
+    let (user_after, system_after) = cpu(who);
+    (wall, user_after - user, system_after - system)
+}
+
+/// A package with one 768 MiB disk opened as a folder and as an OVA, each against openssl
+/// over the same bytes, alternating, best of five by wall time.
+fn package_paths(dir: &Path, limits: &Limits) {
+    let size = 768 << 20;
+    let folder = dir.join("pkg");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let disk = folder.join("vperf-disk1.vmdk");
+    write_data(&disk, size, 0x51ed_270b);
+    let digest = ours_digest(&disk);
+    let descriptor = format!(
+        "<?xml version=\"1.0\"?>\n<Envelope xmlns=\"http://schemas.dmtf.org/ovf/envelope/1\" xmlns:ovf=\"http://schemas.dmtf.org/ovf/envelope/1\">\n  <References><File ovf:id=\"d\" ovf:href=\"vperf-disk1.vmdk\" ovf:size=\"{size}\"/></References>\n  <VirtualSystem ovf:id=\"vperf\"><Info>perf</Info></VirtualSystem>\n</Envelope>\n"
+    );
+    std::fs::write(folder.join("vperf.ovf"), &descriptor).expect("descriptor");
+    let ovf_digest = to_hex(&DigestAlgorithm::Sha256.digest(descriptor.as_bytes()));
+    std::fs::write(
+        folder.join("vperf.mf"),
+        format!("SHA256(vperf.ovf)= {ovf_digest}\nSHA256(vperf-disk1.vmdk)= {digest}\n"),
+    )
+    .expect("manifest");
+    let ova = dir.join("vperf.ova");
+    {
+        let mut builder = tar::Builder::new(BufWriter::new(File::create(&ova).expect("ova")));
+        for name in ["vperf.ovf", "vperf.mf", "vperf-disk1.vmdk"] {
+            builder
+                .append_path_with_name(folder.join(name), name)
+                .expect("append");
+        }
+        builder
+            .into_inner()
+            .expect("finish")
+            .flush()
+            .expect("flush");
+    }
+    for (label, package, hashed) in [
+        ("folder", folder.join("vperf.ovf"), disk.clone()),
+        ("OVA", ova.clone(), ova.clone()),
+    ] {
+        warm(&hashed);
+        let mut ours = (f64::MAX, 0.0, 0.0);
+        let mut theirs = (f64::MAX, 0.0, 0.0);
+        for _ in 0..COMPARISON_RUNS {
+            let run = timed(libc::RUSAGE_SELF, || {
+                let opened =
+                    vnfwiz::ovf::open(&package, &Options::new(limits)).expect("package opens");
+                assert!(
+                    opened.integrity.findings.is_empty(),
+                    "{:?}",
+                    opened.integrity.findings
+                );
+            });
+            if run.0 < ours.0 {
+                ours = run;
+            }
+            let run = timed(libc::RUSAGE_CHILDREN, || {
+                openssl(&hashed).expect("openssl");
+            });
+            if run.0 < theirs.0 {
+                theirs = run;
+            }
+        }
+        println!(
+            "{label}, 768 MiB: vnfwiz {:.3} s (user {:.3}, sys {:.3}), openssl {:.3} s (user {:.3}, sys {:.3}); ratio (time) {:.3}",
+            ours.0,
+            ours.1,
+            ours.2,
+            theirs.0,
+            theirs.1,
+            theirs.2,
+            ours.0 / theirs.0
+        );
     }
 }
 

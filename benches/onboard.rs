@@ -22,7 +22,7 @@ fn generated(systems: usize, properties: usize) -> String {
     for i in 0..systems {
         let _ = write!(
             out,
-            "<Disk ovf:diskId=\"d{i}\" ovf:fileRef=\"f{i}\" ovf:capacity=\"4\" ovf:capacityAllocationUnits=\"byte * 2^30\"/><Disk ovf:diskId=\"e{i}\" ovf:capacity=\"1\" ovf:capacityAllocationUnits=\"byte * 2^30\"/>"
+            "<Disk ovf:diskId=\"d{i}\" ovf:fileRef=\"f{i}\" ovf:capacity=\"4\" ovf:capacityAllocationUnits=\"byte * 2^30\" ovf:format=\"http://www.gnome.org/~markmc/qcow-image-format.html\"/><Disk ovf:diskId=\"e{i}\" ovf:capacity=\"1\" ovf:capacityAllocationUnits=\"byte * 2^30\"/>"
         );
     }
     out.push_str("</DiskSection><NetworkSection><Info>n</Info>");

@@ -176,6 +176,9 @@ pub struct Answers {
     pub etsi_types: Option<PathBuf>,
     /// `fixes`: the fixes applied, in order.
     pub fixes: Vec<FixRecord>,
+    /// `require_all_values`: a property without a value is a problem rather than left for
+    /// instantiation.
+    pub require_all_values: bool,
 }
 
 /// A problem in an answers file, with its place.
@@ -212,7 +215,7 @@ pub enum AnswersError {
 }
 
 /// The top-level keys an answers file may have.
-pub const KEYS: [&str; 13] = [
+pub const KEYS: [&str; 14] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -226,6 +229,7 @@ pub const KEYS: [&str; 13] = [
     "package_date",
     "etsi_types",
     "fixes",
+    "require_all_values",
 ];
 
 impl Answers {
@@ -406,6 +410,17 @@ impl Answers {
                     ))
                 }
                 "fixes" => answers.fixes = fix_records(value, &invalid)?,
+                "require_all_values" => {
+                    answers.require_all_values = match value.value {
+                        Value::Bool(b) => b,
+                        _ => {
+                            return Err(invalid(
+                                value.span,
+                                "require_all_values is true or false".to_owned(),
+                            ));
+                        }
+                    }
+                }
                 other => {
                     return Err(invalid(
                         key.span,
@@ -482,6 +497,9 @@ impl Answers {
         }
         if let Some(folder) = &self.etsi_types {
             entries.push(("etsi_types", string(folder.display().to_string())));
+        }
+        if self.require_all_values {
+            entries.push(("require_all_values", node(Value::Bool(true))));
         }
         if !self.fixes.is_empty() {
             entries.push(("fixes", seq(self.fixes.iter().map(fix_node))));

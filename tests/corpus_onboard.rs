@@ -1,7 +1,8 @@
 //! Opt-in (VNFWIZ_CORPUS): every descriptor of `$VNFWIZ_CORPUS/ovf/` that validates without
 //! errors converts with `--accept-eula` and its defaults into a set `vnfwiz validate`
-//! reports without errors, or is refused for a reason the package itself gives (a property
-//! without a default, nothing to deploy). Never a converter error, never a crash.
+//! reports without errors, or is refused for a reason the package itself gives (nothing to
+//! deploy; a property without a value is left for instantiation, not refused). Never a
+//! converter error, never a crash.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -134,7 +135,7 @@ fn every_clean_corpus_descriptor_converts_or_is_refused_for_a_stated_reason() {
         }
     }
     println!(
-        "{} descriptors: {} converted clean, {} refused for want of answers, {skipped} not clean under validate",
+        "{} descriptors: {} converted clean, {} refused for a reason the package gives, {skipped} not clean under validate",
         descriptors.len(),
         converted.len(),
         refused.len()

@@ -506,6 +506,7 @@ fn every_problem_is_listed_at_once_without_secrets() {
             "sbc.nosuch=1",
             "--set",
             "sbc.admin.password=hunter2hunter2",
+            "--require-all-values",
         ],
         &[],
     );
@@ -525,6 +526,54 @@ fn every_problem_is_listed_at_once_without_secrets() {
         1,
         "{message}"
     );
+}
+
+#[test]
+fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_required() {
+    let ovf = fixture("vsbc/vsbc.ovf");
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let args = [
+        "onboard",
+        s(&ovf),
+        "--accept-eula",
+        "--set-env",
+        "sbc.admin.password=P",
+        "--out",
+        s(&out),
+    ];
+    let result = vnfwiz(&args, &[("P", PASSWORD)]);
+    let shown = text(&result);
+    assert_eq!(result.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("Property[sbc.sip.domain] of VirtualSystemCollection[vsbc]: has no value and is left for instantiation"),
+        "{shown}"
+    );
+    assert!(shown.contains("left for stack creation"), "{shown}");
+    let env = std::fs::read_to_string(out.join("base_vsbc.env")).expect("env file");
+    assert!(
+        !env.contains("sbc_sip_domain"),
+        "no value in the env file:\n{env}"
+    );
+    let template = std::fs::read_to_string(out.join("base_vsbc.yaml")).expect("template");
+    assert!(
+        template.contains("  sbc_sip_domain:"),
+        "still a parameter:\n{template}"
+    );
+    let answers = tmp.path().join("answers.yaml");
+    std::fs::write(&answers, "require_all_values: true\n").expect("answers");
+    let refused_out = tmp.path().join("refused");
+    let mut strict = args.to_vec();
+    strict[6] = s(&refused_out);
+    strict.extend_from_slice(&["--answers", s(&answers)]);
+    let result = vnfwiz(&strict, &[("P", PASSWORD)]);
+    let shown = text(&result);
+    assert_eq!(result.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains("property sbc.sip.domain: needs a value"),
+        "{shown}"
+    );
+    assert!(!refused_out.exists());
 }
 
 #[test]

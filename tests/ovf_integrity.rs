@@ -69,7 +69,7 @@ fn vsbc_descriptor(disk_size: usize) -> String {
   </References>
   <DiskSection>
     <Info>Virtual disks</Info>
-    <Disk ovf:diskId="boot" ovf:fileRef="system" ovf:capacity="8" ovf:capacityAllocationUnits="byte * 2^30"/>
+    <Disk ovf:diskId="boot" ovf:fileRef="system" ovf:capacity="8" ovf:capacityAllocationUnits="byte * 2^30" ovf:format="http://www.vmware.com/interfaces/specifications/vmdk.html#streamOptimized"/>
   </DiskSection>
   <NetworkSection>
     <Info>Networks</Info>

@@ -151,6 +151,16 @@ fn check_lists_every_problem_and_resolve_gives_the_set_in_memory() {
     let mut answers = Answers::default();
     let problems = session.check(&answers);
     let subjects: Vec<&str> = problems.iter().map(|p| p.subject.as_str()).collect();
+    assert_eq!(subjects, ["EULA of vsbc"]);
+    assert!(session.resolve(&answers).is_err());
+    // Values no default gives are left for instantiation, or required when asked.
+    assert_eq!(
+        session.left_open(&answers),
+        ["property sbc.sip.domain", "property sbc.admin.password"]
+    );
+    answers.require_all_values = true;
+    let problems = session.check(&answers);
+    let subjects: Vec<&str> = problems.iter().map(|p| p.subject.as_str()).collect();
     assert_eq!(
         subjects,
         [
@@ -159,7 +169,8 @@ fn check_lists_every_problem_and_resolve_gives_the_set_in_memory() {
             "property sbc.admin.password"
         ]
     );
-    assert!(session.resolve(&answers).is_err());
+    assert!(session.left_open(&answers).is_empty());
+    answers.require_all_values = false;
 
     answers.accept_eula = EulaAcceptance::All;
     for (key, value) in [

@@ -10,7 +10,7 @@ use vnfwiz::integrity::{Options, TerminalProgress};
 use vnfwiz::limits::Limits;
 use vnfwiz::ovf::inspection::{Inspection, IntegrityView, inspect};
 use vnfwiz::ovf::sections::HardwareSection;
-use vnfwiz::ovf::{Content, Envelope, LocalizedText, SystemHardware};
+use vnfwiz::ovf::{Content, Envelope, LocalizedText, SystemHardware, one_line};
 use vnfwiz::validation::InputError;
 
 use super::{CliError, ListFormat};
@@ -102,12 +102,12 @@ fn render(inspection: &Inspection<'_>) -> String {
             option
                 .label
                 .as_deref()
-                .map(|l| format!("  {l}"))
+                .map(|l| format!("  {}", one_line(l)))
                 .unwrap_or_default(),
             option
                 .description
                 .as_deref()
-                .map(|d| format!(" — {d}"))
+                .map(|d| format!(" — {}", one_line(d)))
                 .unwrap_or_default()
         );
         for hardware in &option.hardware {
@@ -153,9 +153,10 @@ fn render(inspection: &Inspection<'_>) -> String {
         if !property.qualifiers.is_empty() {
             let _ = writeln!(out, "      qualifiers: {}", property.qualifiers.join(" "));
         }
-        let described: Vec<&str> = [&property.category, &property.label, &property.description]
+        let described: Vec<String> = [&property.category, &property.label, &property.description]
             .into_iter()
             .filter_map(|t| t.as_deref())
+            .map(one_line)
             .collect();
         if !described.is_empty() {
             let _ = writeln!(out, "      {}", described.join(" — "));
@@ -206,7 +207,7 @@ fn render(inspection: &Inspection<'_>) -> String {
             network
                 .description
                 .as_deref()
-                .map(|d| format!(" — {d}"))
+                .map(|d| format!(" — {}", one_line(d)))
                 .unwrap_or_default(),
             if facts.is_empty() {
                 String::new()
@@ -376,7 +377,7 @@ fn hardware_line(hardware: &SystemHardware) -> String {
 
 fn show(envelope: &Envelope, text: &Option<LocalizedText>) -> String {
     text.as_ref()
-        .map(|t| envelope.text(t).trim().to_owned())
+        .map(|t| one_line(envelope.text(t)))
         .unwrap_or_default()
 }
 

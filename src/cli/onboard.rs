@@ -64,6 +64,9 @@ pub struct OnboardArgs {
     /// The deployment option (an ovf:id of the DeploymentOptionSection).
     #[arg(long, value_name = "ID")]
     option: Option<String>,
+    /// Refuse a property without a value rather than leave it for instantiation.
+    #[arg(long)]
+    require_all_values: bool,
     /// A property or parameter value, typed by its declaration (never a secret).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     set: Vec<String>,
@@ -172,6 +175,7 @@ fn answers(
     if let Some(option) = &args.option {
         answers.deployment_option = Some(option.clone());
     }
+    answers.require_all_values |= args.require_all_values;
     if let Some(package) = args.package {
         answers.package = Some(package.into());
     }

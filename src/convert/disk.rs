@@ -8,7 +8,7 @@ use crate::yaml::Node;
 use crate::yaml::write::{map, string};
 
 use super::draft::{DraftId, Ref, get_resource, int};
-use super::names::join;
+use super::names::{join, role};
 use super::{Converter, NoteLevel};
 
 const SECTION: &str = "DiskSection";
@@ -176,9 +176,11 @@ fn volume(
         .find_map(|prefix| disk.disk_id.strip_prefix(prefix.as_str()))
         .unwrap_or(&disk.disk_id);
     let vm = c.vm_type(system);
+    // A disk id's numbers join the text before them (`disk-2017` → `disk2017`): ONAP reads
+    // a numeric part of a resource id as an `{index}` (R-11690).
     Some(c.out.resource(
         draft,
-        &join(&[&vm, disk_name, "volume"]),
+        &join(&[&vm, &role(disk_name, "disk"), "volume"]),
         "volume",
         "OS::Cinder::Volume",
         properties,

@@ -46,8 +46,18 @@ pub struct Choices {
     pub values: BTreeMap<String, String>,
     /// Full keys the operator answered (they hold for every option, not only the chosen).
     pub answered: Vec<String>,
+    /// Full keys of user-configurable properties without a value, left for instantiation:
+    /// their parameters get no value in the environment file.
+    pub open: Vec<String>,
     /// How the OVF environment reaches the guests.
     pub transport: EnvTransport,
+}
+
+impl Choices {
+    /// A property's value by full key ("" when it has none).
+    pub fn value(&self, full_key: &str) -> String {
+        self.values.get(full_key).cloned().unwrap_or_default()
+    }
 }
 
 /// How serious a conversion note is.
@@ -149,6 +159,8 @@ pub(crate) struct Converter<'a> {
     pub split: std::collections::HashSet<draft::DraftId>,
     /// Each virtual system's ONAP `{vm-type}`, by system index.
     pub vm_types: HashMap<usize, String>,
+    /// Each network's ONAP `{network-role}`, by `ovf:name`.
+    pub network_roles: HashMap<String, String>,
     /// Networks by `ovf:name`.
     pub networks: network::Networks,
     /// Server groups by placement group id.
@@ -168,6 +180,14 @@ impl Converter<'_> {
             .get(&system)
             .cloned()
             .unwrap_or_else(|| "vm".to_owned())
+    }
+
+    /// The `{network-role}` of a network by `ovf:name` (distinct for every network).
+    pub fn network_role(&self, name: &str) -> String {
+        self.network_roles
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| names::role(name, "net"))
     }
 
     /// Records a note.
@@ -194,22 +214,53 @@ impl Converter<'_> {
     }
 }
 
+/// Each network's `{network-role}` ([`names::role`] of its name), distinct without regard to
+/// case (`net`, then `net2`, … for names that reduce alike, as non-ASCII names do).
+fn network_roles(envelope: &Envelope) -> HashMap<String, String> {
+    let mut taken = std::collections::HashSet::new();
+    let mut out = HashMap::new();
+    for network in envelope.networks() {
+        if out.contains_key(&network.name.value) {
+            continue;
+        }
+        let base = names::role(&network.name.value, "net");
+        let candidate = distinct(&base, |c| taken.insert(c.to_ascii_lowercase()));
+        out.insert(network.name.value.clone(), candidate);
+    }
+    out
+}
+
 /// Each virtual system's `{vm-type}` ([`names::role`] of its id), distinct without regard
-/// to case (`db`, then `db2`, `db3`, … for ids that reduce alike).
-fn vm_types(envelope: &Envelope, systems: &[usize]) -> HashMap<usize, String> {
+/// to case (`db`, then `db2`, `db3`, … for ids that reduce alike), and never inside a
+/// `{network-role}` (R-48067: ONAP could not tell the two apart in `VM_Network`).
+fn vm_types(
+    envelope: &Envelope,
+    systems: &[usize],
+    roles: &HashMap<String, String>,
+) -> HashMap<usize, String> {
+    let roles: Vec<String> = roles.values().map(|r| r.to_ascii_lowercase()).collect();
     let mut taken = std::collections::HashSet::new();
     let mut out = HashMap::new();
     for &system in systems {
         let base = names::role(&envelope.contents[system].id.value, "vm");
-        let mut candidate = base.clone();
-        let mut n = 2;
-        while !taken.insert(candidate.to_ascii_lowercase()) {
-            candidate = format!("{base}{n}");
-            n += 1;
-        }
+        let candidate = distinct(&base, |c| {
+            let folded = c.to_ascii_lowercase();
+            !roles.iter().any(|r| r.contains(&folded)) && taken.insert(folded)
+        });
         out.insert(system, candidate);
     }
     out
+}
+
+/// `base`, else `base2`, `base3`, … : the first that `take` accepts.
+fn distinct(base: &str, mut take: impl FnMut(&str) -> bool) -> String {
+    let mut candidate = base.to_owned();
+    let mut n = 2;
+    while !take(&candidate) {
+        candidate = format!("{base}{n}");
+        n += 1;
+    }
+    candidate
 }
 
 /// Converts a parsed package for `choices` into a template set named after `name`, as
@@ -234,7 +285,8 @@ pub fn convert(
         })
     };
     let systems: Vec<usize> = envelope.virtual_systems().map(|(i, _)| i).collect();
-    let vm_types = vm_types(envelope, &systems);
+    let network_roles = network_roles(envelope);
+    let vm_types = vm_types(envelope, &systems, &network_roles);
     let hardware = systems
         .into_iter()
         .zip(resolved_hardware_with(
@@ -256,6 +308,7 @@ pub fn convert(
         module,
         split: std::collections::HashSet::new(),
         vm_types,
+        network_roles,
         networks: network::Networks::default(),
         groups: placement::Groups::default(),
         zones: resource_group::Zones::default(),
@@ -284,7 +337,7 @@ pub fn convert(
             "the package describes no virtual system, so there is nothing to deploy",
         );
     }
-    c.out.drafts[BASE].description = unmapped::description(&c);
+    c.out.drafts[BASE].description = unmapped::description(&mut c);
     c.out.group_last(identity::SUPPLIED);
     c.notes.sort_by_key(|n| n.level);
     if c.notes.iter().any(|n| n.level == NoteLevel::Error) {
@@ -313,4 +366,46 @@ pub fn convert(
         owners,
         notes,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ovf::descriptor::parse;
+    use crate::ovf::xml::XmlLimits;
+
+    fn envelope(body: &str) -> Envelope {
+        let text = format!(
+            "<Envelope xmlns=\"http://schemas.dmtf.org/ovf/envelope/1\" xmlns:ovf=\"http://schemas.dmtf.org/ovf/envelope/1\">{body}</Envelope>"
+        );
+        parse(text.as_bytes(), &XmlLimits::default())
+            .envelope
+            .expect("parses")
+    }
+
+    #[test]
+    fn network_roles_stay_distinct_when_names_reduce_alike() {
+        let e = envelope(
+            "<NetworkSection><Info>n</Info><Network ovf:name=\"管理\"/><Network ovf:name=\"业务\"/><Network ovf:name=\"VM Network\"/><Network ovf:name=\"VM-Network\"/></NetworkSection>",
+        );
+        let roles = network_roles(&e);
+        assert_eq!(roles["管理"], "net");
+        assert_eq!(roles["业务"], "net2");
+        assert_eq!(roles["VM Network"], "VM_Network");
+        assert_eq!(roles["VM-Network"], "VM_Network2");
+    }
+
+    #[test]
+    fn a_vm_type_never_sits_inside_a_network_role() {
+        let e = envelope(
+            "<NetworkSection><Info>n</Info><Network ovf:name=\"VM Network\"/></NetworkSection><VirtualSystem ovf:id=\"vm\"><Info>a</Info></VirtualSystem><VirtualSystem ovf:id=\"VM\"><Info>b</Info></VirtualSystem>",
+        );
+        let systems: Vec<usize> = e.virtual_systems().map(|(i, _)| i).collect();
+        let types = vm_types(&e, &systems, &network_roles(&e));
+        assert_eq!(types[&systems[0]], "vm2");
+        assert_eq!(
+            types[&systems[1]], "VM3",
+            "distinct from vm2 without regard to case"
+        );
+    }
 }

@@ -13,7 +13,6 @@ use crate::yaml::Node;
 use crate::yaml::write::string;
 
 use super::draft::{BASE, Parameter, Ref, boolean, get_resource, int};
-use super::names::role;
 use super::{Converter, NoteLevel};
 
 const SECTION: &str = "NetworkSection";
@@ -115,7 +114,7 @@ fn subject(network: &Network) -> String {
 fn existing(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
     let ext = &network.extension;
     let neutron_name = ext.net_name.clone().unwrap_or(network.name.value.clone());
-    let label = role(&network.name.value, "net");
+    let label = c.network_role(&network.name.value);
     let mut parameter = Parameter::new(
         ParameterType::String,
         format!(
@@ -147,7 +146,7 @@ fn existing(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
 
 fn created(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
     let ext = &network.extension;
-    let label = role(&network.name.value, "net");
+    let label = c.network_role(&network.name.value);
     let neutron_name = ext.net_name.clone().unwrap_or(network.name.value.clone());
     let mut segmentation_id = ext.segmentation_id.clone();
     if ext.use_ecm_segmentation_id == Some(true) && segmentation_id.is_some() {
@@ -198,7 +197,7 @@ fn created(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
     let dhcp = if layer2 && ext.ip_address_range.is_none() {
         Some(false)
     } else {
-        ext.enable_dhcp
+        ext.enable_dhcp.or_else(|| ip_assignment_dhcp(c.envelope))
     };
     let own_subnet = subnet(
         c,
@@ -232,6 +231,20 @@ fn created(c: &mut Converter<'_>, network: &Network) -> NetworkRefs {
         label,
         internal: true,
     }
+}
+
+/// DHCP as VMware's `vmw:IpAssignmentSection` asks for it: on when its schemes include
+/// `dhcp`, off when they name only others (`ovfenv`, `fixed`), unsaid without the section.
+pub fn ip_assignment_dhcp(envelope: &crate::ovf::Envelope) -> Option<bool> {
+    let section = envelope
+        .vmware
+        .iter()
+        .find(|s| s.kind == crate::ovf::sections::VmwareKind::IpAssignment)?;
+    let schemes = section.list("schemes");
+    if schemes.is_empty() {
+        return None;
+    }
+    Some(schemes.iter().any(|s| s == "dhcp"))
 }
 
 /// A subnet on `net`: the CIDR as written, else a parameter the operator answers.

@@ -7,7 +7,7 @@ use crate::yaml::Node;
 use crate::yaml::write::{map, seq, string};
 
 use super::draft::{BASE, DraftId, Ref};
-use super::names::join;
+use super::names::{join, role};
 use super::{Converter, NoteLevel};
 
 const SECTION: &str = "PlacementGroupSection";
@@ -47,7 +47,7 @@ pub fn declare(c: &mut Converter<'_>) {
         let name = super::identity::name(c, BASE, &group.id.value);
         let id = c.out.resource(
             BASE,
-            &join(&[&group.id.value, "server_group"]),
+            &join(&[&role(&group.id.value, "group"), "server_group"]),
             "server_group",
             "OS::Nova::ServerGroup",
             vec![("name", name), ("policies", seq([string(nova)]))],

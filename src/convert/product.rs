@@ -127,14 +127,18 @@ fn parameter(c: &mut Converter<'_>, owner: usize, property: &Property) -> Option
     let name = c
         .out
         .parameter(BASE, &property.full_key, "property", declaration);
-    let value = c
-        .choices
-        .values
-        .get(&property.full_key)
-        .cloned()
-        .unwrap_or_default();
-    c.out
-        .set_value(&name, typed_value(property.property_type, &value));
+    if c.choices.open.contains(&property.full_key) {
+        c.note(
+            NoteLevel::Warning,
+            SECTION,
+            format!("Property[{}] of {owner}", property.full_key),
+            format!("has no value and is left for instantiation: parameter `{name}` has none in the environment file, so ONAP (or `openstack stack create`) supplies it"),
+        );
+    } else {
+        let value = c.choices.value(&property.full_key);
+        c.out
+            .set_value(&name, typed_value(property.property_type, &value));
+    }
     let group = c
         .text(&property.category)
         .unwrap_or_else(|| "Properties".to_owned());
@@ -345,12 +349,7 @@ pub fn server(c: &mut Converter<'_>, system: usize, draft: DraftId) -> ServerPro
     let mut entries: Vec<(String, EnvValue)> = Vec::new();
     let mut left_out = 0usize;
     for (owner, property) in visible {
-        let value = c
-            .choices
-            .values
-            .get(&property.full_key)
-            .cloned()
-            .unwrap_or_default();
+        let value = c.choices.value(&property.full_key);
         let too_long = value.chars().count() > METADATA_VALUE_MAX;
         if too_long && !property.password {
             c.note(

@@ -8,7 +8,7 @@ use crate::yaml::write::string;
 
 use super::Converter;
 use super::draft::{BASE, Parameter};
-use super::names::join;
+use super::names::{join, role};
 
 /// The Glance image name given to a boot image the OVF has no file for:
 /// `<module>_<vm-type>`.
@@ -31,7 +31,7 @@ pub fn image(c: &mut Converter<'_>, system: usize, disk: Option<&ResolvedDisk>) 
         .and_then(|id| envelope.file(id));
     let vm = c.vm_type(system);
     let hint = match disk {
-        Some(d) if !is_root => join(&[&vm, &d.disk_id, "image_name"]),
+        Some(d) if !is_root => join(&[&vm, &role(&d.disk_id, "disk"), "image_name"]),
         _ => format!("{vm}_image_name"),
     };
     let mut description = match (disk, file) {

@@ -36,7 +36,7 @@ pub fn declare(c: &mut Converter<'_>, routers: &Routers) {
             // An unknown network is reported by the OVF-ref rules.
             continue;
         };
-        let hint = join(&[&interface.id.value]);
+        let hint = role(&interface.id.value, "interface");
         if let Some(host) = &interface.border_gateway_host_id {
             let Some(Ref::Resource(net)) = super::network::net(c, network_name) else {
                 c.note(

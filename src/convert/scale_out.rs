@@ -9,7 +9,7 @@ use crate::ovf::sections::ScaleOutSection;
 use crate::yaml::write::{map, string};
 
 use super::draft::{BASE, DraftId, GROUP_TYPE, Parameter, Ref, int};
-use super::names::{join, module_text};
+use super::names::{join, module_text, role};
 use super::{Converter, NoteLevel};
 
 const SECTION: &str = "ScaleOutSection";
@@ -99,7 +99,7 @@ pub fn emit(
     ])];
     let count = c.out.parameter(
         BASE,
-        &join(&[&prototype.id.value, "count"]),
+        &join(&[&role(&prototype.id.value, "prototype"), "count"]),
         "count",
         parameter,
     );
@@ -109,7 +109,7 @@ pub fn emit(
     let count_value = c.out.reference(draft, &Ref::Param(count));
     let group = c.out.resource(
         draft,
-        &join(&[&prototype.id.value, "group"]),
+        &join(&[&role(&prototype.id.value, "prototype"), "group"]),
         "group",
         GROUP_TYPE,
         vec![

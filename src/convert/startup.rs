@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::draft::DraftId;
-use super::names::join;
+use super::names::{join, role};
 use super::{Converter, NoteLevel};
 use crate::yaml::Value;
 use crate::yaml::write::{node, string};
@@ -86,7 +86,9 @@ pub fn apply(
                 Some(delay) => {
                     let id = c.out.resource(
                         draft,
-                        &join(&[&item.id.value, "start_delay"]),
+                        // Numbers join the text before them (R-11690 reads a numeric
+                        // part of a resource id as an `{index}`).
+                        &join(&[&role(&item.id.value, "member"), "start_delay"]),
                         "start_delay",
                         "OS::Heat::TestResource",
                         vec![

@@ -5,6 +5,7 @@
 //! session's gate; OperatingSystemSection describes the image parameter.)
 
 use crate::ovf::sections::hardware::{file_id, resource_type};
+use crate::ovf::sections::{VmwareKind, VmwareSection};
 
 use super::{Converter, NoteLevel};
 
@@ -39,10 +40,16 @@ pub fn check(c: &mut Converter<'_>) {
     for section in &envelope.unknown {
         unknown(c, section, "Envelope".to_owned());
     }
+    for section in &envelope.vmware {
+        vmware(c, section, "Envelope".to_owned());
+    }
     for content in &envelope.contents {
         let label = content.label();
         for section in &content.unknown {
             unknown(c, section, label.clone());
+        }
+        for section in &content.vmware {
+            vmware(c, section, label.clone());
         }
         if let Some(install) = &content.install {
             let delay = install
@@ -86,6 +93,38 @@ pub fn check(c: &mut Converter<'_>) {
     }
 }
 
+/// VMware's sections: the boot order and IP assignment are mapped (by the hardware and the
+/// networks); what they ask beyond that, and every other one, is a warning.
+fn vmware(c: &mut Converter<'_>, section: &VmwareSection, owner: String) {
+    let message = match section.kind {
+        VmwareKind::BootOrder => {
+            let kind = section.attr("type").unwrap_or("?");
+            if kind.eq_ignore_ascii_case("disk") {
+                return;
+            }
+            format!(
+                "`{}` boots from a {kind} device (item {}); a server boots from its root disk, so that entry of the boot order is left out",
+                section.qname,
+                section.attr("instanceId").unwrap_or("?")
+            )
+        }
+        VmwareKind::IpAssignment => match super::network::ip_assignment_dhcp(c.envelope) {
+            Some(false) => format!(
+                "`{}` gives guests fixed addresses through the OVF environment ({}); the subnets the template creates run without DHCP, so set each address property to the port's fixed IP",
+                section.qname,
+                section.attr("schemes").unwrap_or_default()
+            ),
+            _ => return,
+        },
+        kind => format!(
+            "`{}` is VMware's ({}); it is left out",
+            section.qname,
+            kind.meaning()
+        ),
+    };
+    c.note(NoteLevel::Warning, "VMware section", owner, message);
+}
+
 fn unknown(c: &mut Converter<'_>, section: &crate::ovf::sections::UnknownSection, owner: String) {
     let (level, message) = if section.required {
         (
@@ -112,9 +151,14 @@ fn unknown(c: &mut Converter<'_>, section: &crate::ovf::sections::UnknownSection
     });
 }
 
+/// The most characters of one annotation the template's description keeps: a
+/// descriptor-sized annotation would take the template over Heat's size limit.
+const ANNOTATION_MAX: usize = 4096;
+
 /// The base template's description: the product, where it came from, the option, and
-/// the annotations (AnnotationSection has no other place in HOT).
-pub fn description(c: &Converter<'_>) -> String {
+/// the annotations (AnnotationSection has no other place in HOT), each cut to
+/// [`ANNOTATION_MAX`] characters with a warning.
+pub fn description(c: &mut Converter<'_>) -> String {
     let envelope = c.envelope;
     let root = envelope.contents.first();
     let product = envelope
@@ -147,7 +191,18 @@ pub fn description(c: &Converter<'_>) -> String {
             .as_ref()
             .and_then(|a| c.text(&a.annotation))
         {
-            text.push_str(&format!(" {}: {annotation}", content.id.value));
+            let length = annotation.chars().count();
+            let kept: String = annotation.chars().take(ANNOTATION_MAX).collect();
+            text.push_str(&format!(" {}: {kept}", content.id.value));
+            if length > ANNOTATION_MAX {
+                text.push('…');
+                c.note(
+                    NoteLevel::Warning,
+                    "AnnotationSection",
+                    content.label(),
+                    format!("the annotation has {length} characters; the template's description keeps the first {ANNOTATION_MAX}, as the whole would take the template over Heat's size limit"),
+                );
+            }
         }
     }
     text

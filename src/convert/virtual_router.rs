@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::Converter;
 use super::draft::BASE;
-use super::names::join;
+use super::names::{join, role};
 
 /// Router resource IDs by `ecs:id`.
 pub type Routers = HashMap<String, String>;
@@ -22,7 +22,7 @@ pub fn declare(c: &mut Converter<'_>) -> Routers {
         let name = super::identity::name(c, BASE, &text);
         let id = c.out.resource(
             BASE,
-            &join(&[&router.id.value, "router"]),
+            &join(&[&role(&router.id.value, "router"), "router"]),
             "router",
             "OS::Neutron::Router",
             vec![("name", name)],

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::envelope::{Content, Envelope};
 use super::sections::hardware::{self, Item, ItemElement, resource_type};
-use super::sections::{AddressPair, Capacity, HardwareSection};
+use super::sections::{AddressPair, Capacity, HardwareSection, VmwareKind};
 use super::units::AllocationUnits;
 
 /// A disk of a virtual system, sized for the chosen option.
@@ -71,12 +71,17 @@ pub struct SystemHardware {
     pub nics: Vec<ResolvedNic>,
 }
 
-/// The items a deployment option selects: for each InstanceID the item made for the option,
-/// else the one that applies to all; items of other options drop out. Document order is kept.
+/// The items a deployment option selects: for each InstanceID the item made for the option
+/// (the one naming fewest options), else the one that applies to all; items of other options
+/// and `ovf:bound` min and max items drop out. Document order is kept.
 pub fn effective_items<'a>(items: &'a [Item], option: Option<&str>) -> Vec<&'a Item> {
     let mut chosen: Vec<&Item> = Vec::new();
     let mut by_instance: HashMap<&str, usize> = HashMap::new();
-    for item in items.iter().filter(|i| i.applies_to(option)) {
+    // `ovf:bound` min and max items only widen a range; the value is the item without one.
+    for item in items
+        .iter()
+        .filter(|i| i.applies_to(option) && i.bound_kind().is_none())
+    {
         let Some(id) = item.instance_id.as_ref().map(|i| i.value.as_str()) else {
             chosen.push(item);
             continue;
@@ -86,8 +91,9 @@ pub fn effective_items<'a>(items: &'a [Item], option: Option<&str>) -> Vec<&'a I
                 by_instance.insert(id, chosen.len());
                 chosen.push(item);
             }
-            // An option-specific item overrides the general one.
-            Some(&at) if chosen[at].configurations.is_none() && item.configurations.is_some() => {
+            // An option-specific item overrides the general one, and one naming fewer
+            // options overrides a broader one.
+            Some(&at) if hardware::option_count(item) < hardware::option_count(chosen[at]) => {
                 chosen[at] = item;
             }
             Some(_) => {}
@@ -134,14 +140,17 @@ pub fn property_defaults(envelope: &Envelope, option: Option<&str>) -> HashMap<S
     defaults
 }
 
-/// The section that sizes a system: its first VirtualHardwareSection, else its collection's
-/// ResourceAllocationSection.
+/// The section that sizes a system: its first VirtualHardwareSection, else its own
+/// ResourceAllocationSection (VMware's placement), else its collection's.
 fn hardware_source<'a>(
     envelope: &'a Envelope,
     system: &'a Content,
 ) -> Option<(String, &'a HardwareSection)> {
     if let Some(section) = system.hardware.first() {
         return Some(("VirtualHardwareSection".to_owned(), section));
+    }
+    if let Some(section) = &system.resource_allocation {
+        return Some(("ResourceAllocationSection".to_owned(), section));
     }
     let parent = &envelope.contents[system.parent?];
     parent.resource_allocation.as_ref().map(|s| {
@@ -170,6 +179,8 @@ fn system_hardware(
         return hardware;
     };
     hardware.source = Some(source);
+    let boot_item = boot_disk_item(system);
+    let mut boot_disk = None;
     for item in effective_items(&section.items, option) {
         let kind = item.resource_type.or(match item.element {
             ItemElement::EthernetPortItem => Some(resource_type::ETHERNET),
@@ -189,6 +200,11 @@ fn system_hardware(
             }
             Some(resource_type::DISK | resource_type::LOGICAL_DISK) => {
                 if let Some(disk) = resolved_disk(envelope, item, property) {
+                    if boot_item.is_some()
+                        && item.instance_id.as_ref().map(|i| i.value.as_str()) == boot_item
+                    {
+                        boot_disk = Some(hardware.disks.len());
+                    }
                     hardware.disks.push(disk);
                 }
             }
@@ -204,7 +220,27 @@ fn system_hardware(
             _ => {}
         }
     }
+    // The disk VMware boots from first is the one the server boots from: the root disk.
+    if let Some(at) = boot_disk {
+        let disk = hardware.disks.remove(at);
+        hardware.disks.insert(0, disk);
+    }
     hardware
+}
+
+/// The InstanceID of the disk item VMware's boot order starts with (`vmw:BootOrderSection`
+/// entries in document order, the first of type `disk`).
+pub fn boot_disk_item(system: &Content) -> Option<&str> {
+    system
+        .vmware
+        .iter()
+        .filter(|s| s.kind == VmwareKind::BootOrder)
+        .find(|s| {
+            s.attr("type")
+                .is_some_and(|t| t.eq_ignore_ascii_case("disk"))
+        })
+        .and_then(|s| s.attr("instanceId"))
+        .map(str::trim)
 }
 
 /// Memory in MiB; DSP0243 items without units are read as MiB (`byte * 2^20`).

@@ -1,6 +1,7 @@
 //! From descriptor bytes to the model: decoding (UTF-8 only, BOM dropped), the XML tree,
-//! the envelope.
+//! VMware's dialect read as OVF, the envelope.
 
+use super::dialect;
 use super::envelope::{self, Envelope};
 use super::error::DescriptorError;
 use super::lines::LineIndex;
@@ -23,7 +24,13 @@ pub fn parse(bytes: &[u8], limits: &XmlLimits) -> Descriptor {
     match decode(bytes) {
         Ok(text) => {
             let (doctype, tree) = xml::parse_with_doctype(&text, limits);
-            let envelope = tree.and_then(|tree| envelope::read(&tree));
+            let envelope = tree.and_then(|mut tree| {
+                let dialect = dialect::read_as_ovf(&mut tree);
+                envelope::read(&tree).map(|mut envelope| {
+                    envelope.notices.extend(dialect);
+                    envelope
+                })
+            });
             Descriptor {
                 text,
                 doctype,

@@ -16,7 +16,7 @@ use super::sections::{
     EncryptionSection, EnvironmentFilesSection, EulaSection, FileRef, HardwareSection,
     InstallSection, NetworkSection, OperatingSystemSection, PlacementGroupSection,
     PlacementSection, ProductSection, ResourceGroup, RouterInterface, ScaleOutSection,
-    StartupSection, UnknownSection, VirtualRouter,
+    StartupSection, UnknownSection, VirtualRouter, VmwareSection,
 };
 use super::strings::{Localisation, LocalizedText, StringsBundle};
 use super::xml::{XmlElement, XmlTree};
@@ -72,6 +72,8 @@ pub struct Content {
     pub hardware: Vec<HardwareSection>,
     /// Sections vnfwiz does not understand or that sit in the wrong place.
     pub unknown: Vec<UnknownSection>,
+    /// VMware's own sections (`vmw:`, vCloud).
+    pub vmware: Vec<VmwareSection>,
     /// `ecs:resourceGroupRef`.
     pub resource_group_ref: Option<Located<String>>,
     /// Where the element is.
@@ -119,6 +121,8 @@ pub struct Envelope {
     pub resource_groups: Vec<EcsSection<ResourceGroup>>,
     /// Envelope-level sections vnfwiz does not understand.
     pub unknown: Vec<UnknownSection>,
+    /// Envelope-level VMware sections (`vmw:`, vCloud).
+    pub vmware: Vec<VmwareSection>,
     /// Every system and collection, depth first in document order; the first is the top.
     pub contents: Vec<Content>,
     /// Message bundles and the default language.
@@ -404,6 +408,25 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
             format!("the OVF 1.x namespace is written `{uri}` with a trailing slash; DSP0243 defines it without one"),
         );
     }
+    if let Some(declared) = root.ovf_attr("version") {
+        let value = declared.value.trim();
+        let family = match version {
+            OvfVersion::V0_9 => "0.",
+            OvfVersion::V1 => "1.",
+            OvfVersion::V2 => "2.",
+        };
+        if !value.starts_with(family) {
+            reading.notice(
+                NoticeKind::Malformed,
+                declared.span,
+                "Envelope",
+                format!(
+                    "ovf:version is `{value}`, but the Envelope's namespace is OVF {}",
+                    version.label()
+                ),
+            );
+        }
+    }
     let mut envelope = Envelope {
         version,
         namespace: uri,
@@ -418,6 +441,7 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
         router_interfaces: Vec::new(),
         resource_groups: Vec::new(),
         unknown: Vec::new(),
+        vmware: Vec::new(),
         contents: Vec::new(),
         strings: Localisation {
             default_lang: root.attr(NsKind::Xml, "lang").map(|a| a.value.clone()),
@@ -427,6 +451,7 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
         span: root.span,
     };
     let mut pending: Vec<(&XmlElement, Option<usize>, ContentKind)> = Vec::new();
+    let mut envelope_eulas = Vec::new();
     for child in tree.children(root) {
         match classify(child) {
             Part::Info | Part::Name => {}
@@ -443,6 +468,9 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
             Part::Section(kind, name) if kind.level() == Level::Envelope => {
                 envelope_section(&mut reading, &mut envelope, child, kind, &name);
             }
+            Part::Section(SectionKind::Eula, _) => {
+                envelope_eulas.push(sections::eula::read(&mut reading, child));
+            }
             Part::Section(kind, name) => {
                 let section = sections::unknown::read(
                     &mut reading,
@@ -453,10 +481,14 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
                 );
                 envelope.unknown.push(section);
             }
-            Part::Other(name) => {
-                let section = sections::unknown::read(&mut reading, child, &name, None, "Envelope");
-                envelope.unknown.push(section);
-            }
+            Part::Other(name) => match sections::vmware::read(&reading, child) {
+                Some(section) => envelope.vmware.push(section),
+                None => {
+                    let section =
+                        sections::unknown::read(&mut reading, child, &name, None, "Envelope");
+                    envelope.unknown.push(section);
+                }
+            },
         }
     }
     if pending.is_empty() {
@@ -480,8 +512,54 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
             pending.push((member, Some(index), member_kind));
         }
     }
+    place_envelope_eulas(&mut reading, &mut envelope, envelope_eulas);
+    if let Some(stand_in) = envelope.strings.stand_in_language() {
+        reading.notice(
+            NoticeKind::DefaultLanguage,
+            root.span,
+            "Envelope",
+            format!(
+                "the Envelope has no xml:lang and every Strings bundle names a language; texts with ovf:msgid are shown in `{stand_in}`"
+            ),
+        );
+    }
     envelope.notices = reading.notices;
     Ok(envelope)
+}
+
+/// Older VMware tools wrote a licence directly in the Envelope: it becomes the licence of
+/// the top system or collection, so the operator still has to accept it.
+fn place_envelope_eulas(
+    reading: &mut Reading<'_>,
+    envelope: &mut Envelope,
+    eulas: Vec<EulaSection>,
+) {
+    for eula in eulas.into_iter().rev() {
+        let span = eula.span;
+        let Some(top) = envelope.contents.first_mut() else {
+            envelope.unknown.push(UnknownSection {
+                namespace: envelope.namespace.clone(),
+                name: "EulaSection".to_owned(),
+                qname: "EulaSection".to_owned(),
+                required: true,
+                required_explicit: None,
+                misplaced: Some(Level::AnyContent.describe()),
+                info: None,
+                span,
+            });
+            continue;
+        };
+        reading.notice(
+            NoticeKind::PlacedSection,
+            span,
+            "Envelope",
+            format!(
+                "EulaSection sits directly in the Envelope; DSP0243 puts it in a VirtualSystem or VirtualSystemCollection. Read as the licence of {}",
+                top.label()
+            ),
+        );
+        top.eulas.insert(0, eula);
+    }
 }
 
 fn strings_bundle(reading: &mut Reading<'_>, element: &XmlElement) -> StringsBundle {
@@ -541,6 +619,22 @@ fn once<T>(
     }
 }
 
+/// DSP0243 gives every content and section an `Info`: the one text a deployer must be able
+/// to show for it. VMware's tools refuse an element without one.
+fn require_info(reading: &mut Reading<'_>, element: &XmlElement, owner: &str) {
+    if reading.tree.ovf_child(element, "Info").is_none() {
+        reading.notice(
+            NoticeKind::Missing,
+            element.span,
+            owner,
+            format!(
+                "<{}> in {owner} has no <Info>; DSP0243 requires one on every section and every VirtualSystem or VirtualSystemCollection",
+                element.qname
+            ),
+        );
+    }
+}
+
 fn envelope_section(
     reading: &mut Reading<'_>,
     envelope: &mut Envelope,
@@ -548,6 +642,7 @@ fn envelope_section(
     kind: SectionKind,
     name: &str,
 ) {
+    require_info(reading, element, "Envelope");
     match kind {
         SectionKind::Disk => {
             let section = sections::disk::read(reading, element, "Disk");
@@ -638,17 +733,27 @@ fn read_content<'t>(
         resource_allocation: None,
         hardware: Vec::new(),
         unknown: Vec::new(),
+        vmware: Vec::new(),
         resource_group_ref: element
             .extension_attr("resourceGroupRef")
             .map(|a| Located::new(a.value.clone(), a.span)),
         span: element.span,
     };
     let owner = content.label();
+    if reading.tree.ovf_child(element, "Info").is_none() {
+        reading.notice(
+            NoticeKind::Missing,
+            element.span,
+            &owner,
+            format!("{owner} has no <Info>; DSP0243 requires one on every VirtualSystem or VirtualSystemCollection"),
+        );
+    }
     let here = match kind {
         ContentKind::VirtualSystem => Level::System,
         ContentKind::Collection => Level::Collection,
     };
     let mut members = Vec::new();
+    let mut system_allocations = Vec::new();
     for child in reading.children(element) {
         match classify(child) {
             Part::Info => content.info = Some(localized(child)),
@@ -668,6 +773,12 @@ fn read_content<'t>(
             }
             Part::Section(section, _) if section.level().admits(here) => {
                 content_section(reading, &mut content, child, section, &owner);
+            }
+            Part::Section(SectionKind::ResourceAllocation, _)
+                if kind == ContentKind::VirtualSystem =>
+            {
+                let path = format!("{owner}/ResourceAllocationSection");
+                system_allocations.push((child, sections::hardware::read(reading, child, &path)));
             }
             Part::Section(section, name) => {
                 let unknown = sections::unknown::read(
@@ -689,13 +800,50 @@ fn read_content<'t>(
                 );
                 content.unknown.push(unknown);
             }
-            Part::Other(name) => {
-                let unknown = sections::unknown::read(reading, child, &name, None, &owner);
-                content.unknown.push(unknown);
-            }
+            Part::Other(name) => match sections::vmware::read(reading, child) {
+                Some(section) => content.vmware.push(section),
+                None => {
+                    let unknown = sections::unknown::read(reading, child, &name, None, &owner);
+                    content.unknown.push(unknown);
+                }
+            },
         }
     }
+    place_system_allocations(reading, &mut content, system_allocations);
     (content, members)
+}
+
+/// A ResourceAllocationSection in a VirtualSystem sizes that system when it has no
+/// VirtualHardwareSection (as a collection's sizes such a member); beside a
+/// VirtualHardwareSection it cannot apply and stays misplaced.
+fn place_system_allocations(
+    reading: &mut Reading<'_>,
+    content: &mut Content,
+    sections: Vec<(&XmlElement, HardwareSection)>,
+) {
+    let owner = content.label();
+    for (element, section) in sections {
+        if content.hardware.is_empty() && content.resource_allocation.is_none() {
+            reading.notice(
+                NoticeKind::PlacedSection,
+                section.span,
+                &owner,
+                format!(
+                    "ResourceAllocationSection sits in {owner}; DSP0243 puts it in a VirtualSystemCollection. The system has no VirtualHardwareSection, so it is sized by this one"
+                ),
+            );
+            content.resource_allocation = Some(section);
+        } else {
+            let unknown = sections::unknown::read(
+                reading,
+                element,
+                "ResourceAllocationSection",
+                Some(Level::Collection.describe()),
+                &owner,
+            );
+            content.unknown.push(unknown);
+        }
+    }
 }
 
 fn content_section(
@@ -705,6 +853,7 @@ fn content_section(
     kind: SectionKind,
     owner: &str,
 ) {
+    require_info(reading, element, owner);
     match kind {
         SectionKind::Annotation => {
             let section = sections::annotation::read(reading, element);

@@ -4,6 +4,7 @@
 
 pub mod deployment;
 pub mod descriptor;
+mod dialect;
 pub mod envelope;
 mod error;
 pub mod inspection;
@@ -34,6 +35,6 @@ pub use notice::{Notice, NoticeKind};
 pub use ova::OvaFiles;
 pub use package::{OvfFiles, OvfPackage, open};
 pub use property::{Property, PropertyType, Qualifier, ValueError};
-pub use strings::{Localisation, LocalizedText};
+pub use strings::{Localisation, LocalizedText, one_line};
 pub use units::AllocationUnits;
 pub use xml::XmlLimits;

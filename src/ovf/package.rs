@@ -189,15 +189,18 @@ fn load_bundles(package: &mut OvfPackage, limits: &Limits) {
         let Some(file_ref) = &bundle.file_ref else {
             continue;
         };
-        // An id that names no File is reported by the reference rule.
-        let Some(file) = envelope.file(&file_ref.value) else {
-            continue;
-        };
         let fail = |message: String| Notice {
             kind: NoticeKind::StringsBundle,
             span: file_ref.span,
             path: "Strings".to_owned(),
-            message,
+            message: format!("{message}; its texts fall back to the descriptor's own"),
+        };
+        let Some(file) = envelope.file(&file_ref.value) else {
+            notices.push(fail(format!(
+                "message bundle `{}` names no File of the References section",
+                file_ref.value
+            )));
+            continue;
         };
         let Some(name) = package.file_name(file) else {
             notices.push(fail(format!(

@@ -73,10 +73,23 @@ impl<'t> Reading<'t> {
         self.number(&attr.value, attr.span, &format!("ovf:{local}"), path)
     }
 
-    /// A whole number written in `what`; anything else is a notice.
+    /// A whole number written in `what`; anything else is a notice (a build tool's
+    /// placeholder is named as one).
     pub fn number(&mut self, text: &str, span: Span, what: &str, path: &str) -> Option<u64> {
         match text.trim().parse::<u64>() {
             Ok(n) => Some(n),
+            Err(_) if placeholder(text.trim()) => {
+                self.notice(
+                    NoticeKind::BuildTemplate,
+                    span,
+                    path,
+                    format!(
+                        "{what} is `{}`, a placeholder a build fills in: this descriptor is a build template, not the finished descriptor",
+                        text.trim()
+                    ),
+                );
+                None
+            }
             Err(_) => {
                 self.notice(
                     NoticeKind::Malformed,
@@ -161,11 +174,54 @@ impl<'t> Reading<'t> {
     }
 }
 
+/// A build tool's placeholder: `@@NAME@@`, `+NAME+`, `%NAME%`, `{{NAME}}`, or an
+/// upper-case name with an underscore (`DISK_CAPACITY`).
+fn placeholder(text: &str) -> bool {
+    let name = |inner: &str| {
+        !inner.is_empty()
+            && inner
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            && inner.chars().any(|c| c.is_ascii_uppercase())
+    };
+    let wrapped = |open: &str, close: &str| {
+        text.strip_prefix(open)
+            .and_then(|t| t.strip_suffix(close))
+            .is_some_and(|inner| name(inner.trim()))
+    };
+    wrapped("@@", "@@")
+        || wrapped("+", "+")
+        || wrapped("%", "%")
+        || wrapped("{{", "}}")
+        || (text.contains('_') && name(text))
+}
+
 /// An element's text and msgid as a localisable text.
 pub fn localized(element: &XmlElement) -> LocalizedText {
     LocalizedText {
         text: element.text.clone(),
         msgid: element.ovf_value("msgid").map(str::to_owned),
         span: element.span,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::placeholder;
+
+    #[test]
+    fn build_placeholders_are_told_from_bad_numbers() {
+        for text in [
+            "@@VMDK_FILE_SIZE@@",
+            "+SIZE+",
+            "DISK_CAPACITY",
+            "%DISK_SIZE%",
+            "{{ SIZE }}",
+        ] {
+            assert!(placeholder(text), "{text}");
+        }
+        for text in ["-1", "12 GB", "SIZE", "abc_def", "@@@@", "1_000"] {
+            assert!(!placeholder(text), "{text}");
+        }
     }
 }

@@ -53,7 +53,9 @@ impl Localisation {
         let Some(id) = &text.msgid else {
             return &text.text;
         };
-        let wanted = lang.or(self.default_lang.as_deref());
+        let wanted = lang
+            .or(self.default_lang.as_deref())
+            .or_else(|| self.stand_in_language());
         let matching = |bundle: &&StringsBundle| match (&bundle.lang, wanted) {
             (None, _) => lang.is_none() || lang == self.default_lang.as_deref(),
             (Some(have), Some(want)) => same_language(have, want),
@@ -71,6 +73,18 @@ impl Localisation {
         &text.text
     }
 
+    /// The language shown when the Envelope names none (no `xml:lang`) and no bundle is
+    /// its own: the bundle for `en`, else the first with a language.
+    pub fn stand_in_language(&self) -> Option<&str> {
+        if self.default_lang.is_some() || self.bundles.iter().any(|b| b.lang.is_none()) {
+            return None;
+        }
+        let languages = || self.bundles.iter().filter_map(|b| b.lang.as_deref());
+        languages()
+            .find(|l| same_language(l, "en"))
+            .or_else(|| languages().next())
+    }
+
     /// The languages the bundles offer.
     pub fn languages(&self) -> Vec<&str> {
         let mut languages: Vec<&str> = self
@@ -82,6 +96,25 @@ impl Localisation {
         languages.dedup();
         languages
     }
+}
+
+/// A text for a one-line display: each line break, with the blanks around it, becomes one
+/// space, so the descriptor's lines never run into each other (multi-line displays and HOT
+/// descriptions keep the breaks).
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .enumerate()
+    {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(line);
+    }
+    out
 }
 
 /// `de` matches `de-DE` and `DE`; language tags compare case-insensitively.
@@ -139,5 +172,31 @@ mod tests {
         assert_eq!(l10n.text(&text(Some("nope")), Some("de")), "fallback");
         assert_eq!(l10n.text(&text(None), Some("de")), "fallback");
         assert_eq!(l10n.languages(), vec!["de-DE"]);
+    }
+
+    #[test]
+    fn one_line_keeps_a_space_where_the_descriptor_broke_the_line() {
+        assert_eq!(one_line("Photon OS\n  (64-bit)"), "Photon OS (64-bit)");
+        assert_eq!(one_line("a\r\n\r\nb "), "a b");
+        assert_eq!(one_line("plain"), "plain");
+    }
+
+    #[test]
+    fn without_xml_lang_the_english_bundle_stands_in() {
+        let mut l10n = Localisation {
+            default_lang: None,
+            bundles: vec![
+                bundle(Some("de-DE"), &[("eula", "Lizenz")], &[]),
+                bundle(Some("en-US"), &[("eula", "Licence")], &[]),
+            ],
+        };
+        assert_eq!(l10n.stand_in_language(), Some("en-US"));
+        assert_eq!(l10n.text(&text(Some("eula")), None), "Licence");
+        assert_eq!(l10n.text(&text(Some("eula")), Some("de")), "Lizenz");
+        l10n.bundles.remove(1);
+        assert_eq!(l10n.text(&text(Some("eula")), None), "Lizenz");
+        l10n.default_lang = Some("fr".into());
+        assert_eq!(l10n.stand_in_language(), None);
+        assert_eq!(l10n.text(&text(Some("eula")), None), "fallback");
     }
 }

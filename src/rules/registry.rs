@@ -23,6 +23,7 @@ static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
     all.extend_from_slice(super::hot_spec::RULES);
     all.extend_from_slice(super::onap::RULES);
     all.extend_from_slice(super::ovf::RULES);
+    all.extend_from_slice(super::ovf::dialect::RULES);
     all.extend_from_slice(super::package::RULES);
     all.extend_from_slice(super::ovf_integrity::RULES);
     all.sort_by(|a, b| a.meta.id.cmp(b.meta.id));

@@ -428,6 +428,48 @@ impl Session {
         )]
     }
 
+    /// The user-configurable properties that have no value under `answers`: not answered
+    /// (or answered empty) and without a default for the chosen option. They are left for
+    /// instantiation (an open parameter), or `required` problems under
+    /// `require_all_values`.
+    pub(super) fn open_properties<'e>(
+        &self,
+        envelope: &'e Envelope,
+        answers: &Answers,
+    ) -> Vec<&'e Property> {
+        let option = self.option(answers);
+        let answered: Vec<&str> = answers
+            .properties
+            .iter()
+            .filter(|(_, value)| scalar_text(value).is_some_and(|t| !t.is_empty()))
+            .filter_map(|(key, _)| find_property(envelope, key))
+            .map(|p| p.full_key.as_str())
+            .collect();
+        envelope
+            .properties()
+            .map(|(_, _, p)| p)
+            .filter(|p| p.user_configurable && !answered.contains(&p.full_key.as_str()))
+            .filter(|p| {
+                p.default_for(option.as_deref())
+                    .is_none_or(|d| d.is_empty())
+            })
+            .collect()
+    }
+
+    /// The subjects (`property <key>`) of the properties left for instantiation under
+    /// `answers`: the wizard marks them ▲ rather than as problems. Empty when the answers
+    /// require every value.
+    pub fn left_open(&self, answers: &Answers) -> Vec<String> {
+        match self.ovf() {
+            Some((_, envelope)) if !answers.require_all_values => self
+                .open_properties(envelope, answers)
+                .iter()
+                .map(|p| format!("property {}", p.full_key))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     fn property_problems(&self, envelope: &Envelope, answers: &Answers) -> Vec<AnswerProblem> {
         let mut out = Vec::new();
         let configurable = || {
@@ -437,7 +479,7 @@ impl Session {
                 .filter(|p| p.user_configurable)
                 .map(|p| p.full_key.as_str())
         };
-        let mut answered = Vec::new();
+        let open = self.open_properties(envelope, answers);
         for (key, value) in &answers.properties {
             let subject = format!("property {key}");
             let Some(property) = find_property(envelope, key) else {
@@ -449,7 +491,6 @@ impl Session {
                 ));
                 continue;
             };
-            answered.push(property.full_key.as_str());
             if !property.user_configurable {
                 out.push(problem(
                     subject,
@@ -459,19 +500,18 @@ impl Session {
                 ));
                 continue;
             }
-            out.extend(property_value_problem(property, value));
+            // An empty answer to a property without a default leaves it open: no value given,
+            // nothing to check.
+            let open = scalar_text(value).is_some_and(|t| t.is_empty())
+                && open.iter().any(|p| p.full_key == property.full_key);
+            if !open {
+                out.extend(property_value_problem(property, value));
+            }
         }
-        let option = self.option(answers);
-        for (_, _, property) in envelope.properties() {
-            if !property.user_configurable || answered.contains(&property.full_key.as_str()) {
-                continue;
-            }
-            if property
-                .default_for(option.as_deref())
-                .is_some_and(|d| !d.is_empty())
-            {
-                continue;
-            }
+        if !answers.require_all_values {
+            return out;
+        }
+        for property in open {
             let mut choices = valid_values(
                 property.property_type.unwrap_or(PropertyType::String),
                 &property.qualifiers,
@@ -482,7 +522,8 @@ impl Session {
             out.push(problem(
                 format!("property {}", property.full_key),
                 "required",
-                "needs a value: the package gives it no default".to_owned(),
+                "needs a value: the package gives it no default (require_all_values is set)"
+                    .to_owned(),
                 choices,
             ));
         }

@@ -222,7 +222,8 @@ impl Session {
     }
 
     /// The converter's view of the answers: every property's value (answer, else the
-    /// option's default, else empty), the option and the transport.
+    /// option's default, else empty), those left for instantiation, the option and the
+    /// transport.
     pub(super) fn choices(&self, answers: &Answers) -> Choices {
         let mut choices = Choices {
             option: self.option(answers),
@@ -239,6 +240,13 @@ impl Session {
                 choices.answered.push(property.full_key.clone());
                 choices.values.insert(property.full_key.clone(), text);
             }
+        }
+        if !answers.require_all_values {
+            choices.open = self
+                .open_properties(envelope, answers)
+                .iter()
+                .map(|p| p.full_key.clone())
+                .collect();
         }
         for (_, _, property) in envelope.properties() {
             if !choices.values.contains_key(&property.full_key) {

@@ -215,6 +215,8 @@ pub enum Message {
         generation: u64,
         /// Every problem, empty when the answers can be resolved.
         problems: Vec<AnswerProblem>,
+        /// The subjects the session leaves for instantiation (▲ in the form).
+        left_open: Vec<String>,
     },
     /// The resolved outputs and their validation, second result of an evaluation.
     Resolved {

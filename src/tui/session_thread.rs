@@ -103,6 +103,7 @@ pub fn run<T: From<Message> + Send>(
                 if !send(Message::Problems {
                     generation,
                     problems,
+                    left_open: session.left_open(&answers),
                 }) {
                     return;
                 }

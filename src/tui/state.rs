@@ -166,6 +166,8 @@ pub struct State {
     pub draft: Draft,
     /// The session's problems with the draft, at the last evaluation.
     pub problems: Vec<AnswerProblem>,
+    /// The subjects the session leaves for instantiation, at the last evaluation.
+    pub left_open: Vec<String>,
     /// Answers changed since they were last saved or written.
     pub unsaved: bool,
     /// Where `--save-answers` asked to save the answers.
@@ -205,6 +207,7 @@ impl State {
             opened: None,
             draft: Draft::default(),
             problems: Vec::new(),
+            left_open: Vec::new(),
             unsaved: false,
             save_to: None,
             quit_after_save: false,
@@ -298,6 +301,12 @@ impl State {
                 .any(|f| self.problem(&f.subject).is_some())
             {
                 Verdict::Problems
+            } else if form
+                .fields
+                .iter()
+                .any(|f| self.left_open.contains(&f.subject))
+            {
+                Verdict::Warnings
             } else {
                 Verdict::Valid
             }

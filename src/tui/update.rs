@@ -190,9 +190,11 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
         Message::Problems {
             generation,
             problems,
+            left_open,
         } => {
             if generation == state.review.generation {
                 state.problems = problems;
+                state.left_open = left_open;
             }
         }
         Message::Resolved {
@@ -486,7 +488,13 @@ properties:
             .unwrap();
         assert_eq!((site.value(), site.edited), ("berlin-07", true));
         assert!(state.problem("property vfw.site.name").is_none());
-        assert!(state.problem("property vfw.mgmt.address").is_some());
+        assert!(state.problem("property vfw.mgmt.address").is_none());
+        assert!(
+            state
+                .left_open
+                .contains(&"property vfw.mgmt.address".to_owned()),
+            "no value: left for instantiation"
+        );
         assert!(!state.unsaved, "nothing new to lose");
     }
 

@@ -12,6 +12,7 @@ pub use types::PropertyType;
 pub use value::{ValueError, check_value, parse_bool, qualifier_conflicts, valid_values};
 
 use super::located::Located;
+use super::notice::NoticeKind;
 use super::reading::Reading;
 use super::strings::LocalizedText;
 use super::xml::XmlElement;
@@ -127,8 +128,28 @@ pub fn read(
         if !child.is_ovf("Value") {
             continue;
         }
-        let Some(value) = reading.required_attr(child, "value", path) else {
-            continue;
+        let value = match reading.attr(child, "value") {
+            Some(value) => value,
+            None => {
+                // VMware's tools take such a Value as the empty one for its options.
+                let text = child.text.trim().to_owned();
+                reading.notice(
+                    NoticeKind::ValueWithoutValue,
+                    child.span,
+                    path,
+                    format!(
+                        "<{}> of property `{}` has no ovf:value; read as {}",
+                        child.qname,
+                        key.value,
+                        if text.is_empty() {
+                            "the empty value".to_owned()
+                        } else {
+                            format!("its text `{text}`")
+                        }
+                    ),
+                );
+                Located::new(text, child.span)
+            }
         };
         let configurations = child
             .ovf_attr("configuration")

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::ovf::located::Located;
+use crate::ovf::notice::NoticeKind;
 use crate::ovf::reading::Reading;
 use crate::ovf::strings::LocalizedText;
 use crate::ovf::units::AllocationUnits;
@@ -86,23 +87,69 @@ pub fn read(reading: &mut Reading<'_>, element: &XmlElement, child_name: &str) -
         let capacity_units = child
             .ovf_attr("capacityAllocationUnits")
             .and_then(|a| reading.units(&a.value, a.span, &path));
-        disks.push(Disk {
+        let disk = Disk {
             disk_id,
             capacity,
             capacity_units,
-            file_ref: reading.attr(child, "fileRef"),
+            file_ref: file_ref(reading, child, &path),
             format: child.ovf_value("format").map(str::to_owned),
             populated_size: reading.u64_attr(child, "populatedSize", &path),
             parent_ref: reading.attr(child, "parentRef"),
             volume_type: child.extension_attr("volumeType").map(|a| a.value.clone()),
             span: child.span,
-        });
+        };
+        check_disk(reading, &disk, &path);
+        disks.push(disk);
     }
     DiskSection {
         info: reading.text_child(element, "Info"),
         disks,
         span: element.span,
     }
+}
+
+/// A disk with content says how its image is written, and holds no more than it can.
+fn check_disk(reading: &mut Reading<'_>, disk: &Disk, path: &str) {
+    if disk.file_ref.is_some() && disk.format.is_none() {
+        reading.notice(
+            NoticeKind::Missing,
+            disk.span,
+            path,
+            format!(
+                "disk `{}` has content but no ovf:format, so nothing says how to read its image",
+                disk.disk_id.value
+            ),
+        );
+    }
+    let capacity = disk.capacity_bytes(|_| None);
+    if let (Some(populated), Some(capacity)) = (disk.populated_size, capacity)
+        && u128::from(populated) > capacity
+    {
+        reading.notice(
+            NoticeKind::Malformed,
+            disk.span,
+            path,
+            format!(
+                "disk `{}` says ovf:populatedSize is {populated} bytes, more than its capacity of {capacity} bytes",
+                disk.disk_id.value
+            ),
+        );
+    }
+}
+
+/// `ovf:fileRef`; an empty one is VMware's way of writing a blank disk.
+fn file_ref(reading: &mut Reading<'_>, disk: &XmlElement, path: &str) -> Option<Located<String>> {
+    let file_ref = reading.attr(disk, "fileRef")?;
+    if !file_ref.value.trim().is_empty() {
+        return Some(file_ref);
+    }
+    reading.notice(
+        NoticeKind::BlankFileRef,
+        file_ref.span,
+        path,
+        "ovf:fileRef is empty; read as a blank disk without content".to_owned(),
+    );
+    None
 }
 
 fn capacity(

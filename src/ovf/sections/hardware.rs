@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::ovf::located::Located;
 use crate::ovf::namespace::NsKind;
+use crate::ovf::notice::NoticeKind;
 use crate::ovf::property::split_list;
 use crate::ovf::reading::Reading;
 use crate::ovf::strings::LocalizedText;
@@ -112,6 +113,15 @@ impl Item {
         }
     }
 
+    /// `ovf:bound` as a range end: `Some("min")`/`Some("max")`, `None` for the value itself
+    /// (`normal` or no bound).
+    pub fn bound_kind(&self) -> Option<&str> {
+        self.bound
+            .as_deref()
+            .map(str::trim)
+            .filter(|b| !b.is_empty() && *b != "normal")
+    }
+
     /// The disk id of an `ovf:/disk/<id>` host resource (0.9 writes `/disk/<id>`).
     pub fn disk_ref(&self) -> Option<&Located<String>> {
         self.host_resources
@@ -181,6 +191,8 @@ pub fn read(reading: &mut Reading<'_>, element: &XmlElement, owner: &str) -> Har
         };
         items.push(read_item(reading, child, kind, owner));
     }
+    check_bounds(reading, &items, owner);
+    check_overrides(reading, &items, owner);
     HardwareSection {
         info: reading.text_child(element, "Info"),
         transport: element
@@ -191,6 +203,96 @@ pub fn read(reading: &mut Reading<'_>, element: &XmlElement, owner: &str) -> Har
         items,
         span: element.span,
     }
+}
+
+/// An `ovf:bound` min or max item widens a setting whose value an item without a bound (or
+/// `normal`) gives; a range without that value sizes nothing.
+fn check_bounds(reading: &mut Reading<'_>, items: &[Item], owner: &str) {
+    for item in items.iter().filter(|i| i.bound_kind().is_some()) {
+        let Some(id) = &item.instance_id else {
+            continue;
+        };
+        // The value must hold wherever the range does: for every option, or for the same ones.
+        let options = |i: &Item| {
+            i.configurations
+                .as_ref()
+                .map(|list| list.iter().map(|c| c.value.clone()).collect::<Vec<_>>())
+        };
+        let has_value = items.iter().any(|other| {
+            other.bound_kind().is_none()
+                && (other.configurations.is_none() || options(other) == options(item))
+                && other
+                    .instance_id
+                    .as_ref()
+                    .is_some_and(|o| o.value == id.value)
+        });
+        if !has_value {
+            reading.notice(
+                NoticeKind::Missing,
+                item.span,
+                owner,
+                format!(
+                    "InstanceID `{}` has an ovf:bound=\"{}\" item but no item with its value (ovf:bound=\"normal\" or no bound)",
+                    id.value,
+                    item.bound_kind().unwrap_or_default()
+                ),
+            );
+        }
+    }
+}
+
+/// Two option-specific items of one InstanceID that both apply to an option: the one
+/// naming fewer options is used there (as VMware's tools do); equally specific ones are
+/// OVF-duplicate-id's.
+fn check_overrides(reading: &mut Reading<'_>, items: &[Item], owner: &str) {
+    for (at, broad) in items.iter().enumerate() {
+        let (Some(id), Some(broad_options)) = (&broad.instance_id, &broad.configurations) else {
+            continue;
+        };
+        let narrower = items.iter().enumerate().find(|(other_at, other)| {
+            *other_at != at
+                && other.bound_kind() == broad.bound_kind()
+                && other
+                    .instance_id
+                    .as_ref()
+                    .is_some_and(|o| o.value == id.value)
+                && other.configurations.as_ref().is_some_and(|narrow| {
+                    narrow.len() < broad_options.len()
+                        && narrow
+                            .iter()
+                            .any(|n| broad_options.iter().any(|b| b.value == n.value))
+                })
+        });
+        if let Some((_, narrow)) = narrower {
+            let list = |options: &[Located<String>]| {
+                options
+                    .iter()
+                    .map(|o| o.value.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let narrow_options = narrow.configurations.as_deref().unwrap_or_default();
+            reading.notice(
+                NoticeKind::OptionOverride,
+                broad.span,
+                owner,
+                format!(
+                    "the items of InstanceID `{}` for `{}` and for `{}` both apply to `{}`; the one for `{}` is used there",
+                    id.value,
+                    list(broad_options),
+                    list(narrow_options),
+                    list(narrow_options),
+                    list(narrow_options)
+                ),
+            );
+        }
+    }
+}
+
+/// How many options an item names (`usize::MAX` for an item of every option), so the
+/// item naming fewer wins where two apply.
+pub fn option_count(item: &Item) -> usize {
+    item.configurations.as_ref().map_or(usize::MAX, Vec::len)
 }
 
 fn system_settings(reading: &Reading<'_>, element: &XmlElement) -> SystemSettings {
@@ -250,6 +352,15 @@ fn read_item(
         let located = Located::new(text.clone(), field.span);
         let name = field.name.local.as_str();
         let what = format!("<{}>", field.qname);
+        if field.name.kind == NsKind::CimSettings && text.is_empty() && typed_setting(name) {
+            reading.notice(
+                NoticeKind::EmptySetting,
+                field.span,
+                &path,
+                format!("{what} is empty; read as absent"),
+            );
+            continue;
+        }
         match field.name.kind {
             NsKind::CimSettings => match name {
                 "InstanceID" | "InstanceId" => item.instance_id = Some(located),
@@ -274,7 +385,10 @@ fn read_item(
                 "Reservation" => item.reservation = reading.number(&text, field.span, &what, &path),
                 "Limit" => item.limit = reading.number(&text, field.span, &what, &path),
                 "Weight" => item.weight = reading.number(&text, field.span, &what, &path),
-                "HostResource" => item.host_resources.push(located),
+                "HostResource" => {
+                    let value = host_resource(reading, &located, &path);
+                    item.host_resources.push(Located::new(value, located.span));
+                }
                 "Connection" => item.connections.push(located),
                 "Address" => item.address = Some(text),
                 "AddressOnParent" => item.address_on_parent = Some(text),
@@ -282,7 +396,17 @@ fn read_item(
                 "AutomaticAllocation" => {
                     item.automatic_allocation = reading.boolean(&text, field.span, &what, &path);
                 }
-                _ => item.other.push((name.to_owned(), text)),
+                _ => {
+                    if !cim_property(name) && reading.required(field, &path).0 {
+                        reading.notice(
+                            NoticeKind::UnknownSetting,
+                            field.span,
+                            &path,
+                            format!("{what} is not a CIM resource setting vnfwiz knows, and it is required (ovf:required is not false)"),
+                        );
+                    }
+                    item.other.push((name.to_owned(), text));
+                }
             },
             NsKind::Extension if name == "staticIPAddress" => item.static_ip = Some(text),
             NsKind::Extension if name == "AllowedAddressPairs" => {
@@ -294,7 +418,129 @@ fn read_item(
     if item.element_name.is_none() {
         item.element_name = caption;
     }
+    let name = &element.qname;
+    if item.instance_id.is_none() {
+        reading.notice(
+            NoticeKind::Missing,
+            element.span,
+            &path,
+            format!("<{name}> has no rasd:InstanceID; every item needs one"),
+        );
+    }
+    if item.resource_type.is_none() && kind == ItemElement::Item {
+        reading.notice(
+            NoticeKind::Missing,
+            element.span,
+            &path,
+            format!("<{name}> has no rasd:ResourceType, so what device it is stays unknown"),
+        );
+    }
     item
+}
+
+/// The properties of CIM_ResourceAllocationSettingData and its Ethernet-port and storage
+/// subclasses (and VMware 0.9's `BusNumber` and `InstanceId`).
+fn cim_property(name: &str) -> bool {
+    const KNOWN: &[&str] = &[
+        "Access",
+        "Address",
+        "AddressOnParent",
+        "AllocationUnits",
+        "AllowedPriorities",
+        "AllowedToReceiveMACAddresses",
+        "AllowedToReceiveVLANs",
+        "AllowedToTransmitMACAddresses",
+        "AllowedToTransmitVLANs",
+        "AutomaticAllocation",
+        "AutomaticDeallocation",
+        "BusNumber",
+        "Caption",
+        "ChangeableType",
+        "ConfigurationName",
+        "Connection",
+        "ConsumerVisibility",
+        "DefaultPortVID",
+        "DefaultPriority",
+        "Description",
+        "DesiredVLANEndpointMode",
+        "ElementName",
+        "Generation",
+        "GroupID",
+        "HostExtentName",
+        "HostExtentNameFormat",
+        "HostExtentNameNamespace",
+        "HostExtentStartingAddress",
+        "HostResource",
+        "HostResourceBlockSize",
+        "InstanceID",
+        "InstanceId",
+        "Limit",
+        "ManagerID",
+        "MappingBehavior",
+        "NetworkPortProfileID",
+        "NetworkPortProfileIDType",
+        "OtherEndpointMode",
+        "OtherHostExtentNameFormat",
+        "OtherHostExtentNameNamespace",
+        "OtherNetworkPortProfileIDTypeInfo",
+        "OtherResourceType",
+        "Parent",
+        "PoolID",
+        "PortCorrelationID",
+        "PortVID",
+        "Promiscuous",
+        "ReceiveBandwidthLimit",
+        "ReceiveBandwidthReservation",
+        "Reservation",
+        "ResourceSubType",
+        "ResourceType",
+        "SourceMACFilteringEnabled",
+        "VSIInstanceID",
+        "VSIManagerID",
+        "VSITypeID",
+        "VSITypeIDVersion",
+        "VirtualQuantity",
+        "VirtualQuantityUnits",
+        "VirtualResourceBlockSize",
+        "Weight",
+    ];
+    KNOWN.binary_search(&name).is_ok()
+}
+
+/// A host resource as DSP0243 writes it; VirtualCenter 2.5's `ovf://disk/<id>` (and
+/// `ovf://file/<id>`) is read as `ovf:/disk/<id>` with a notice.
+fn host_resource(reading: &mut Reading<'_>, value: &Located<String>, path: &str) -> String {
+    let text = value.value.trim();
+    let Some(rest) = text.strip_prefix("ovf://") else {
+        return value.value.clone();
+    };
+    let fixed = format!("ovf:/{rest}");
+    reading.notice(
+        NoticeKind::HostResource,
+        value.span,
+        path,
+        format!("host resource `{text}` is written with two slashes; read as `{fixed}`"),
+    );
+    fixed
+}
+
+/// Whether a CIM setting holds a number, unit, flag or reference, for which an empty
+/// element is no value (an empty text setting is just empty text).
+fn typed_setting(name: &str) -> bool {
+    matches!(
+        name,
+        "InstanceID"
+            | "InstanceId"
+            | "ResourceType"
+            | "AllocationUnits"
+            | "VirtualQuantityUnits"
+            | "VirtualQuantity"
+            | "Reservation"
+            | "Limit"
+            | "Weight"
+            | "Parent"
+            | "AutomaticAllocation"
+    )
 }
 
 /// `mac|ip;mac|ip;` (a bare `ip` has no MAC).
@@ -328,6 +574,12 @@ mod tests {
         assert_eq!(pairs[0].mac.as_deref(), Some("AA:bb:22:11:CC:12"));
         assert_eq!(pairs[1].ip, "193.168.5.3");
         assert_eq!(pairs[2].mac, None);
+    }
+
+    #[test]
+    fn the_cim_property_list_stays_sorted_for_its_binary_search() {
+        assert!(cim_property("Weight") && cim_property("Access") && cim_property("InstanceId"));
+        assert!(!cim_property("Unknown"));
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod references;
 pub mod scale_out;
 pub mod startup;
 pub mod unknown;
+pub mod vmware;
 
 pub use annotation::AnnotationSection;
 pub use boot_device::{BootConfig, BootDeviceSection, BootSource};
@@ -37,3 +38,4 @@ pub use references::FileRef;
 pub use scale_out::ScaleOutSection;
 pub use startup::{StartupItem, StartupSection};
 pub use unknown::UnknownSection;
+pub use vmware::{VmwareKind, VmwareSection};

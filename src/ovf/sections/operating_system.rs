@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::ovf::notice::NoticeKind;
 use crate::ovf::reading::Reading;
 use crate::ovf::strings::LocalizedText;
 use crate::ovf::xml::XmlElement;
@@ -28,11 +29,33 @@ pub struct OperatingSystemSection {
 /// Reads an OperatingSystemSection.
 pub fn read(reading: &mut Reading<'_>, element: &XmlElement) -> OperatingSystemSection {
     OperatingSystemSection {
-        id: reading.u64_attr(element, "id", "OperatingSystemSection"),
+        id: os_id(reading, element),
         version: element.ovf_value("version").map(str::to_owned),
         info: reading.text_child(element, "Info"),
         description: reading.text_child(element, "Description"),
         extensions: reading.extension_attrs(element),
         span: element.span,
     }
+}
+
+/// The highest `CIM_OperatingSystem.OsType` value (Windows 10 64-bit, CIM schema 2.52).
+const CIM_OS_TYPE_MAX: u64 = 120;
+
+/// `ovf:id` as a CIM OS type; text or a number beyond CIM's list is a notice, and the
+/// section's description and `vmw:osType` still describe the guest.
+fn os_id(reading: &mut Reading<'_>, element: &XmlElement) -> Option<u64> {
+    let attr = element.ovf_attr("id")?;
+    let id = attr.value.trim().parse::<u64>().ok();
+    if id.is_none_or(|n| n > CIM_OS_TYPE_MAX) {
+        reading.notice(
+            NoticeKind::OsId,
+            attr.span,
+            "OperatingSystemSection",
+            format!(
+                "ovf:id `{}` is not one of CIM's operating system types (0 to {CIM_OS_TYPE_MAX}); the description and vmw:osType still name the guest",
+                attr.value
+            ),
+        );
+    }
+    id
 }

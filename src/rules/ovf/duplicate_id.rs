@@ -13,7 +13,7 @@ pub static RULE: Rule = Rule {
         id: "OVF-duplicate-id",
         keyword: Keyword::Must,
         section: "OVF descriptor",
-        summary: "File ids, disk ids, network names, configuration ids, system ids, placement and ecs ids, property keys and item InstanceIDs (per option) are unique.",
+        summary: "File ids and hrefs, disk ids and contents, network names, configuration ids, system ids, placement and ecs ids, ProductSection class and instance, property keys and item InstanceIDs (per option and bound) are unique.",
         why: "References resolve by id; with two candidates one of them silently wins, so the \
               deployment uses a different disk, network or value than the reader expects.",
         fix: "Rename one of the two (and the references meant for it), or delete the copy.",
@@ -115,8 +115,69 @@ fn check(context: &OvfContext<'_>, findings: &mut Findings<'_>) {
             .flat_map(|s| s.entries.iter())
             .map(|g| &g.id),
     );
+    unique(
+        context,
+        findings,
+        "file href",
+        envelope.references.iter().map(|f| &f.href),
+    );
+    disk_contents(context, findings);
+    product_sections(context, findings);
     property_keys(context, findings);
     instance_ids(context, findings);
+}
+
+/// One File is the content of one disk: two disks made from one image would share it.
+fn disk_contents(context: &OvfContext<'_>, findings: &mut Findings<'_>) {
+    let Some(envelope) = context.envelope else {
+        return;
+    };
+    let mut seen: HashMap<&str, Span> = HashMap::new();
+    for file_ref in envelope.disks().filter_map(|d| d.file_ref.as_ref()) {
+        if let Some(first) = seen.get(file_ref.value.as_str()) {
+            findings
+                .report_at(
+                    context.file,
+                    file_ref.span,
+                    "disk content",
+                    format!("file `{}` is the content of two disks", file_ref.value),
+                )
+                .also(context.file, *first, "first used here");
+        } else {
+            seen.insert(&file_ref.value, file_ref.span);
+        }
+    }
+}
+
+/// A system or collection has one ProductSection per class and instance: the guest tells
+/// their properties apart by them.
+fn product_sections(context: &OvfContext<'_>, findings: &mut Findings<'_>) {
+    let Some(envelope) = context.envelope else {
+        return;
+    };
+    for content in &envelope.contents {
+        let mut seen: HashMap<(Option<&str>, Option<&str>), Span> = HashMap::new();
+        for product in &content.products {
+            let key = (product.class.as_deref(), product.instance.as_deref());
+            if let Some(first) = seen.get(&key) {
+                findings
+                    .report_at(
+                        context.file,
+                        product.span,
+                        content.label(),
+                        format!(
+                            "{} has two ProductSections with ovf:class `{}` and ovf:instance `{}`",
+                            content.label(),
+                            key.0.unwrap_or(""),
+                            key.1.unwrap_or("")
+                        ),
+                    )
+                    .also(context.file, *first, "the other ProductSection");
+            } else {
+                seen.insert(key, product.span);
+            }
+        }
+    }
 }
 
 /// Full keys (`class.key.instance`) are what the guest sees in its environment, so they
@@ -178,8 +239,14 @@ fn instance_ids(context: &OvfContext<'_>, findings: &mut Findings<'_>) {
 }
 
 fn overlap(a: &crate::ovf::sections::Item, b: &crate::ovf::sections::Item) -> bool {
+    // `ovf:bound` min, max and normal items of one InstanceID describe one range.
+    if a.bound_kind() != b.bound_kind() {
+        return false;
+    }
     match (&a.configurations, &b.configurations) {
         (None, None) => true,
+        // The item naming fewer options wins (OVF-dialect/option-override).
+        (Some(x), Some(y)) if x.len() != y.len() => false,
         (Some(x), Some(y)) => x.iter().any(|c| y.iter().any(|d| d.value == c.value)),
         _ => false,
     }

@@ -1,4 +1,4 @@
-//! OVF-missing-attribute: Every element carries the attributes the OVF schema requires (File id and href, Disk diskId and capacity, Network name, Property key and type, …).
+//! OVF-missing-attribute: Every element carries the attributes and children the OVF schema requires.
 
 use crate::ovf::NoticeKind;
 use crate::report::Keyword;
@@ -10,7 +10,7 @@ pub static RULE: Rule = Rule {
         id: "OVF-missing-attribute",
         keyword: Keyword::Must,
         section: "OVF descriptor",
-        summary: "Every element carries the attributes the OVF schema requires (File id and href, Disk diskId and capacity, Network name, Property key and type, …).",
+        summary: "Every element carries the attributes and children the OVF schema requires (File id and href, Disk diskId and capacity, a format on a disk with content, Network name, Property key and type, Info on every content and section, InstanceID and ResourceType on every item, the value of an ovf:bound range, …).",
         why: "An element without its identifying attribute cannot be referenced or converted; it is skipped.",
         fix: "Add the attribute named in the message.",
     },

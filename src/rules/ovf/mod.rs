@@ -2,7 +2,9 @@
 //! ids are unique, properties and qualifiers are sound, and nothing vnfwiz cannot honour
 //! (encryption, required unknown sections) passes silently.
 
+mod build_template;
 mod default_value;
+pub mod dialect;
 mod doctype;
 mod duplicate_id;
 mod encryption;
@@ -11,6 +13,7 @@ mod malformed_value;
 mod missing_attribute;
 mod namespace_slash;
 mod no_hardware;
+mod one_memory;
 mod property_type;
 mod qualifier;
 mod ref_configuration;
@@ -27,6 +30,7 @@ mod strings_bundle;
 mod syntax;
 mod units;
 mod unknown_section;
+mod unknown_setting;
 mod xml_limit;
 
 use crate::ovf::NoticeKind;
@@ -35,6 +39,7 @@ use super::{Findings, OvfContext, Rule};
 
 /// The OVF rules.
 pub const RULES: &[&Rule] = &[
+    &build_template::RULE,
     &default_value::RULE,
     &doctype::RULE,
     &duplicate_id::RULE,
@@ -44,6 +49,7 @@ pub const RULES: &[&Rule] = &[
     &missing_attribute::RULE,
     &namespace_slash::RULE,
     &no_hardware::RULE,
+    &one_memory::RULE,
     &property_type::RULE,
     &qualifier::RULE,
     &ref_configuration::RULE,
@@ -60,6 +66,7 @@ pub const RULES: &[&Rule] = &[
     &syntax::RULE,
     &units::RULE,
     &unknown_section::RULE,
+    &unknown_setting::RULE,
     &xml_limit::RULE,
 ];
 

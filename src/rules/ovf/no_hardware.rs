@@ -23,7 +23,8 @@ fn check(context: &OvfContext<'_>, findings: &mut Findings<'_>) {
         return;
     };
     for (_, system) in envelope.virtual_systems() {
-        if system.hardware.is_empty() {
+        // VMware's ResourceAllocationSection in the system sizes it (OVF-dialect/placed-section).
+        if system.hardware.is_empty() && system.resource_allocation.is_none() {
             findings.report_at(
                 context.file,
                 system.span,

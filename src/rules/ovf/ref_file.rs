@@ -4,14 +4,14 @@ use crate::ovf::sections::hardware::file_id;
 use crate::report::Keyword;
 use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
 
-/// A fileRef (disk, environment file, icon, message bundle, `ovf:/file/` host resource)
+/// A fileRef (disk, environment file, icon, `ovf:/file/` host resource)
 /// that names no File.
 pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "OVF-ref/file",
         keyword: Keyword::Must,
         section: "OVF descriptor / References",
-        summary: "Every ovf:fileRef and ovf:/file/ host resource names a File of the References section.",
+        summary: "Every ovf:fileRef (message bundles excepted) and ovf:/file/ host resource names a File of the References section.",
         why: "A disk image, environment file or message bundle that is not listed in References \
               is not part of the package: the deployment cannot find it and the manifest does \
               not cover it.",
@@ -33,14 +33,8 @@ fn check(context: &OvfContext<'_>, findings: &mut Findings<'_>) {
                 .map(|r| ("Disk", r.value.as_str(), r.span)),
         );
     }
-    for bundle in &envelope.strings.bundles {
-        refs.extend(
-            bundle
-                .file_ref
-                .as_ref()
-                .map(|r| ("Strings", r.value.as_str(), r.span)),
-        );
-    }
+    // A message bundle's fileRef is OVF-strings-bundle's: its texts fall back to the inline
+    // ones, so a missing bundle is a warning rather than a broken reference.
     for content in &envelope.contents {
         if let Some(section) = &content.environment_files {
             refs.extend(section.files.iter().map(|f| {

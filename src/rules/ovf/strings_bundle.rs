@@ -1,4 +1,5 @@
-//! OVF-strings-bundle: Every external message bundle (Strings ovf:fileRef) is in the package and parses.
+//! OVF-strings-bundle: Every external message bundle (Strings ovf:fileRef) is in the package and parses;
+//! one that is not is a warning, and its texts fall back to the inline ones.
 
 use crate::ovf::NoticeKind;
 use crate::report::Keyword;
@@ -8,10 +9,10 @@ use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
 pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "OVF-strings-bundle",
-        keyword: Keyword::Must,
+        keyword: Keyword::Should,
         section: "OVF descriptor",
         summary: "Every external message bundle (Strings ovf:fileRef) is in the package and parses.",
-        why: "Localised labels, descriptions and licences from a missing bundle cannot be shown; the operator sees the fallback text only.",
+        why: "Localised labels, descriptions and licences from a missing bundle cannot be shown; vnfwiz shows the descriptor's own texts instead, as VMware's tools do.",
         fix: "Add the bundle file named by the File element, as an XML <Strings> document with <Msg ovf:msgid> entries.",
     },
     check: Check::Ovf(check),

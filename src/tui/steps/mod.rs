@@ -130,7 +130,8 @@ pub fn hints(state: &State) -> Vec<Hint> {
 }
 
 /// Draws a form step (Properties, Parameters): a line of introduction above the form, each
-/// field with the problem the session reports for it; returns the cursor's place.
+/// field with the problem the session reports for it (or ▲ when the session leaves it for
+/// instantiation); returns the cursor's place.
 pub fn form_step_view(
     state: &super::state::State,
     form: &super::widgets::form::Form,
@@ -149,10 +150,17 @@ pub fn form_step_view(
     let [top, body] =
         Layout::vertical([Constraint::Length(height), Constraint::Min(1)]).areas(area);
     frame.render_widget(ratatui::widgets::Paragraph::new(lines), top);
-    let problem = |field: &super::widgets::form::Field| {
-        state.problem(&field.subject).map(|p| p.message.clone())
+    let mark = |field: &super::widgets::form::Field| {
+        use super::widgets::form::Mark;
+        match state.problem(&field.subject) {
+            Some(p) => Some(Mark::Problem(p.message.clone())),
+            None => state
+                .left_open
+                .contains(&field.subject)
+                .then_some(Mark::Open),
+        }
     };
-    form.view(&problem, theme, frame, body)
+    form.view(&mark, theme, frame, body)
 }
 
 /// The keys of a form step: the form's, then on and back.

@@ -87,7 +87,8 @@ pub fn build(opened: &Opened, draft: &Draft) -> Form {
             let mut detail = vec![question.key.clone()];
             detail.extend(question.valid.iter().cloned());
             field.detail = detail.join(" · ");
-            field.help = question.description.clone().unwrap_or_default();
+            // One line under the field: the descriptor's line breaks become spaces.
+            field.help = crate::ovf::one_line(question.description.as_deref().unwrap_or_default());
             field.group = group.category.clone();
             fields.push(field);
         }
@@ -268,8 +269,22 @@ mod tests {
     }
 
     #[test]
+    fn a_property_left_for_instantiation_is_marked_and_does_not_hold_the_step() {
+        let mut state = at_properties();
+        assert!(
+            state
+                .left_open
+                .contains(&"property vfw.mgmt.gateway".to_owned())
+        );
+        assert!(state.problem("property vfw.mgmt.gateway").is_none());
+        state.keys(&[Confirm]);
+        assert_ne!(state.step, StepId::Properties);
+    }
+
+    #[test]
     fn enter_stays_while_a_property_needs_attention() {
         let mut state = at_properties();
+        state.type_text("be");
         state.keys(&[Down, Down, Down, Confirm]);
         assert_eq!(state.step, StepId::Properties);
         assert!(state.properties.form.show_all_problems);

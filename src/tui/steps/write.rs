@@ -370,7 +370,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
     }
     let [form_area, status] =
         Layout::vertical([Constraint::Min(6), Constraint::Length(5)]).areas(area);
-    let no_problem = |_: &Field| None;
+    let no_problem = |_: &Field| None::<crate::tui::widgets::form::Mark>;
     let cursor = state.write.form.view(&no_problem, theme, frame, form_area);
     if state.write.phase == Phase::Writing {
         draw_progress(state, theme, frame, status);

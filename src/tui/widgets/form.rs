@@ -17,6 +17,15 @@ use crate::tui::action::Action;
 use crate::tui::steps::row_marker;
 use crate::tui::theme::Theme;
 
+/// What the session says of a field under the form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A problem (✗), shown once the field was edited or Enter was refused.
+    Problem(String),
+    /// No value, left for instantiation (▲); the operator may go on.
+    Open,
+}
+
 /// How a field takes its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FieldKind {
@@ -258,10 +267,10 @@ impl Form {
     }
 
     /// Draws the fields around the focused one; returns the cursor's place when a text
-    /// field has focus. `problem` gives a field's problem, if any.
+    /// field has focus. `mark` gives what the session says of a field, if anything.
     pub fn view(
         &self,
-        problem: &dyn Fn(&Field) -> Option<String>,
+        mark: &dyn Fn(&Field) -> Option<Mark>,
         theme: &Theme,
         frame: &mut Frame,
         area: Rect,
@@ -313,29 +322,34 @@ impl Form {
                 cursor_line = Some((lines.len(), cursor));
             }
             lines.push(Line::from(shown));
-            let problem =
-                (field.edited || self.show_all_problems || focused && !field.value().is_empty())
-                    .then(|| problem(field))
-                    .flatten();
-            let (text, style, mark) = match problem {
-                Some(text) => (text, theme.error, "✗ "),
-                None => (field.help.clone(), theme.muted, ""),
+            let shown_early =
+                field.edited || self.show_all_problems || focused && !field.value().is_empty();
+            let (text, style, lead) = match mark(field) {
+                Some(Mark::Problem(text)) if shown_early => (text, theme.error, "✗ "),
+                Some(Mark::Open) => {
+                    lines.push(Line::from(vec![
+                        Span::raw("    "),
+                        Span::styled("▲ left for instantiation", theme.warning),
+                    ]));
+                    (field.help.clone(), theme.muted, "")
+                }
+                _ => (field.help.clone(), theme.muted, ""),
             };
-            // A problem's lines hang under its text, after the mark.
-            let hang = " ".repeat(mark.chars().count());
+            // A mark's lines hang under its text.
+            let hang = " ".repeat(lead.chars().count());
             let parts = wrap(&text, width.saturating_sub(4 + hang.len()));
             if parts.is_empty() {
                 lines.push(Line::default());
             }
             for (i, part) in parts.into_iter().enumerate() {
-                let lead = if i == 0 {
-                    mark.to_owned()
+                let first = if i == 0 {
+                    lead.to_owned()
                 } else {
                     hang.clone()
                 };
                 lines.push(Line::from(vec![
                     Span::raw("    "),
-                    Span::styled(format!("{lead}{part}"), style),
+                    Span::styled(format!("{first}{part}"), style),
                 ]));
             }
             if focused {

@@ -156,6 +156,12 @@ mod tests {
         let mut state = opened("assets/samples/vfw-edge.ova");
         state.keys(&[Confirm, Accept, Confirm]);
         assert_eq!(state.step, StepId::Properties);
+        // A value out of range stops the write (a missing one is left for instantiation).
+        state
+            .properties
+            .form
+            .focus_first(|f| f.key == "vfw.net.mtu");
+        state.type_text("5");
         state
             .properties
             .form
@@ -166,23 +172,16 @@ mod tests {
         let index = (0..checked.len())
             .find(|&i| {
                 matches!(checked.item(i), Some(Item::Finding(f))
-                    if f.subject == "property vfw.mgmt.address")
+                    if f.subject == "property vfw.net.mtu")
             })
-            .expect("the missing address is listed");
+            .expect("the refused value is listed");
         state.review.selected = state.review.listing.position_of(index).unwrap();
         state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Properties);
         assert_eq!(
             state.properties.form.focused().map(|f| f.key.as_str()),
-            Some("vfw.mgmt.address")
+            Some("vfw.net.mtu")
         );
-        assert!(
-            state
-                .notice
-                .as_ref()
-                .unwrap()
-                .text
-                .contains("vfw.mgmt.address")
-        );
+        assert!(state.notice.as_ref().unwrap().text.contains("vfw.net.mtu"));
     }
 }
