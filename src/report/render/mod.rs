@@ -6,6 +6,7 @@ pub mod capabilities;
 pub mod json;
 pub mod junit;
 pub mod sarif;
+pub mod size;
 mod sources;
 pub mod text;
 
