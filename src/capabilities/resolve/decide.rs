@@ -159,7 +159,7 @@ mod tests {
     use super::*;
     use crate::hot::HotSet;
 
-    const TYPE: &str = "OS::VDNS::Resolver";
+    const TYPE: &str = sample::RESOLVER;
 
     /// The vDNS with a BIND and an Unbound resolver, both validating DNSSEC.
     fn two_engines() -> HotSet {
@@ -185,16 +185,7 @@ mod tests {
         Choice {
             resource_type: TYPE.to_owned(),
             source: ChoiceSource::Annotations,
-            candidates: paths
-                .iter()
-                .map(|p| Candidate {
-                    target: Target::Template {
-                        written: (*p).to_owned(),
-                        file: set.find(p),
-                    },
-                    places: Vec::new(),
-                })
-                .collect(),
+            candidates: sample::candidates(set, paths),
         }
     }
 
@@ -214,11 +205,12 @@ mod tests {
             .collect()
     }
 
-    fn run(
+    /// Decides `choice` with `answer` and the answers' `requires`.
+    fn decided(
         set: &HotSet,
         choice: &Choice,
         answer: Option<&str>,
-        requirements: &BTreeMap<String, Requirement>,
+        requires: &[(&str, &str)],
     ) -> (Outcome, Vec<ChoiceError>) {
         let composition = Composition::read(set);
         let mut errors = Vec::new();
@@ -227,10 +219,20 @@ mod tests {
             &composition,
             choice,
             answer.as_ref(),
-            requirements,
+            &wanted(requires),
             &mut errors,
         );
         (outcome, errors)
+    }
+
+    /// Decides the choice among the templates at `paths`.
+    fn run(
+        set: &HotSet,
+        paths: &[&str],
+        answer: Option<&str>,
+        requires: &[(&str, &str)],
+    ) -> (Outcome, Vec<ChoiceError>) {
+        decided(set, &choice(set, paths), answer, requires)
     }
 
     const BOTH: [&str; 2] = ["resolvers/bind.yaml", "resolvers/unbound.yaml"];
@@ -238,12 +240,7 @@ mod tests {
     #[test]
     fn a_requirement_keeps_the_one_candidate_that_declares_its_value() {
         let set = two_engines();
-        let (outcome, errors) = run(
-            &set,
-            &choice(&set, &BOTH),
-            None,
-            &wanted(&[("engine", "unbound")]),
-        );
+        let (outcome, errors) = run(&set, &BOTH, None, &[("engine", "unbound")]);
         assert!(errors.is_empty());
         assert_eq!(
             outcome,
@@ -263,12 +260,7 @@ mod tests {
     #[test]
     fn candidates_that_satisfy_every_requirement_stay_ambiguous() {
         let set = two_engines();
-        let (outcome, _) = run(
-            &set,
-            &choice(&set, &BOTH),
-            None,
-            &wanted(&[("dnssec", "validating")]),
-        );
+        let (outcome, _) = run(&set, &BOTH, None, &[("dnssec", "validating")]);
         assert_eq!(
             outcome,
             Outcome::Ambiguous {
@@ -281,19 +273,14 @@ mod tests {
     #[test]
     fn a_key_a_candidate_does_not_declare_does_not_concern_it() {
         let set = two_engines();
-        let (outcome, _) = run(&set, &choice(&set, &BOTH), None, &wanted(&[("tls", "dot")]));
+        let (outcome, _) = run(&set, &BOTH, None, &[("tls", "dot")]);
         assert!(matches!(outcome, Outcome::Ambiguous { ref kept, .. } if kept.len() == 2));
     }
 
     #[test]
     fn no_candidate_left_says_why_each_was_set_aside() {
         let set = two_engines();
-        let (outcome, _) = run(
-            &set,
-            &choice(&set, &BOTH),
-            None,
-            &wanted(&[("engine", "knot")]),
-        );
+        let (outcome, _) = run(&set, &BOTH, None, &[("engine", "knot")]);
         let Outcome::Unresolved { rejected } = outcome else {
             panic!("{outcome:?}");
         };
@@ -309,7 +296,7 @@ mod tests {
     #[test]
     fn a_lone_candidate_is_decided_as_the_only_one() {
         let set = two_engines();
-        let (outcome, _) = run(&set, &choice(&set, &BOTH[..1]), None, &BTreeMap::new());
+        let (outcome, _) = run(&set, &BOTH[..1], None, &[]);
         assert_eq!(
             outcome,
             Outcome::Resolved {
@@ -323,13 +310,13 @@ mod tests {
     #[test]
     fn an_answer_overrides_the_requirements_and_may_be_written_loosely() {
         let set = two_engines();
-        let requirements = wanted(&[("engine", "unbound")]);
+        let requirements = [("engine", "unbound")];
         for answer in [
             "resolvers/bind.yaml",
             "resolvers/./bind.yaml",
             "resolvers/x/../bind.yaml",
         ] {
-            let (outcome, errors) = run(&set, &choice(&set, &BOTH), Some(answer), &requirements);
+            let (outcome, errors) = run(&set, &BOTH, Some(answer), &requirements);
             assert!(errors.is_empty(), "{answer}: {errors:?}");
             assert_eq!(
                 outcome,
@@ -348,9 +335,9 @@ mod tests {
         let set = two_engines();
         let (outcome, errors) = run(
             &set,
-            &choice(&set, &BOTH),
+            &BOTH,
             Some("resolvers/knot.yaml"),
-            &wanted(&[("engine", "bind")]),
+            &[("engine", "bind")],
         );
         assert_eq!(
             errors,
@@ -385,7 +372,7 @@ mod tests {
                 ),
             ),
         ]);
-        let (outcome, _) = run(&set, &choice(&set, &BOTH), None, &BTreeMap::new());
+        let (outcome, _) = run(&set, &BOTH, None, &[]);
         let Outcome::Resolved {
             candidate,
             rejected,
@@ -415,7 +402,7 @@ mod tests {
         ]);
         let mut glob = choice(&set, &BOTH);
         glob.resource_type = "OS::VDNS::*".to_owned();
-        let (outcome, _) = run(&set, &glob, None, &wanted(&[("engine", "bind")]));
+        let (outcome, _) = decided(&set, &glob, None, &[("engine", "bind")]);
         assert!(matches!(outcome, Outcome::Ambiguous { ref kept, .. } if kept.len() == 2));
     }
 

@@ -196,15 +196,7 @@ mod tests {
 
     #[test]
     fn a_registry_list_is_a_choice_placed_at_its_key_and_items() {
-        let set = sample::set(&[
-            ("base_vdns.yaml", MODULE),
-            (
-                "base_vdns.env",
-                "parameters: {}\nresource_registry:\n  OS::VDNS::Resolver: [resolvers/bind.yaml, resolvers/unbound.yaml]\n",
-            ),
-            ("resolvers/bind.yaml", &resolver("  engine: bind\n")),
-            ("resolvers/unbound.yaml", &resolver("  engine: unbound\n")),
-        ]);
+        let set = sample::listed();
         let env = sample::id(&set, "base_vdns.env");
         let found = choices(&set);
         assert_eq!(found.len(), 1);
@@ -226,23 +218,10 @@ mod tests {
 
     #[test]
     fn unpaired_environments_mapping_a_type_differently_are_alternatives() {
-        let set = sample::set(&[
-            ("base_vdns.yaml", MODULE),
-            (
-                "environments/bind.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/bind.yaml\n",
-            ),
-            (
-                "environments/bind_again.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/./bind.yaml\n",
-            ),
-            (
-                "environments/unbound.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/unbound.yaml\n",
-            ),
-            ("resolvers/bind.yaml", &resolver("")),
-            ("resolvers/unbound.yaml", &resolver("")),
-        ]);
+        let set = sample::alternatives_with(&[(
+            "environments/bind_again.yaml",
+            "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/./bind.yaml\n",
+        )]);
         let found = choices(&set);
         assert_eq!(found.len(), 1, "{found:?}");
         let ChoiceSource::Alternatives { envs } = &found[0].source else {
@@ -259,23 +238,10 @@ mod tests {
 
     #[test]
     fn a_type_the_paired_environment_maps_is_no_alternative() {
-        let set = sample::set(&[
-            ("base_vdns.yaml", MODULE),
-            (
-                "base_vdns.env",
-                "resource_registry:\n  OS::VDNS::Resolver: resolvers/bind.yaml\n",
-            ),
-            (
-                "environments/bind.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/bind.yaml\n",
-            ),
-            (
-                "environments/unbound.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/unbound.yaml\n",
-            ),
-            ("resolvers/bind.yaml", &resolver("")),
-            ("resolvers/unbound.yaml", &resolver("")),
-        ]);
+        let set = sample::alternatives_with(&[(
+            "base_vdns.env",
+            "resource_registry:\n  OS::VDNS::Resolver: resolvers/bind.yaml\n",
+        )]);
         assert_eq!(choices(&set), []);
     }
 

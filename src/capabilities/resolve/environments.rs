@@ -157,10 +157,8 @@ pub(super) fn disabled_alternatives(
 
 #[cfg(test)]
 mod tests {
-    use super::super::choice::{Candidate, Choice, Decision, Outcome};
-    use super::super::sample::{self, MODULE, resolver};
+    use super::super::sample::{self, MODULE, pairs, resolver};
     use super::*;
-    use crate::capabilities::registry::Target;
     use crate::hot::HotSet;
 
     /// A vDNS with a capabilities map: a root registry, a logging option that needs the
@@ -220,13 +218,6 @@ topics:
         ])
     }
 
-    fn answers(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect()
-    }
-
     fn paths(set: &HotSet, files: &[FileId]) -> Vec<String> {
         files.iter().map(|&f| set.file(f).path.clone()).collect()
     }
@@ -238,7 +229,7 @@ topics:
         let mut errors = Vec::new();
         let enabled = enabled_environments(
             &composition,
-            &answers(&[
+            &pairs(&[
                 ("environments/query-log.yaml", "true"),
                 ("environments/unbound.yaml", "true"),
                 ("environments/bind.yaml", "false"),
@@ -276,7 +267,7 @@ topics:
         let mut errors = Vec::new();
         enabled_environments(
             &composition,
-            &answers(&[
+            &pairs(&[
                 ("environments/bind.yaml", "true"),
                 ("environments/unbound.yaml", "true"),
                 ("environments/knot.yaml", "true"),
@@ -307,30 +298,12 @@ topics:
         );
     }
 
-    /// The vDNS without a map: two alternative environments and the module's own.
-    fn alternatives() -> HotSet {
-        sample::set(&[
-            ("base_vdns.yaml", MODULE),
-            ("base_vdns.env", "parameters:\n  vnf_name: vdns\n"),
-            (
-                "environments/bind.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/bind.yaml\n",
-            ),
-            (
-                "environments/unbound.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/unbound.yaml\n",
-            ),
-            ("resolvers/bind.yaml", &resolver("")),
-            ("resolvers/unbound.yaml", &resolver("")),
-        ])
-    }
-
     #[test]
     fn without_a_map_every_unpaired_environment_is_in_effect_in_set_order() {
-        let set = alternatives();
+        let set = sample::alternatives();
         let composition = Composition::read(&set);
         let mut errors = Vec::new();
-        let enabled = enabled_environments(&composition, &answers(&[]), &mut errors);
+        let enabled = enabled_environments(&composition, &pairs(&[]), &mut errors);
         assert!(enabled.is_empty());
         let module = sample::id(&set, "base_vdns.yaml");
         let unbound = sample::id(&set, "environments/unbound.yaml");
@@ -350,40 +323,15 @@ topics:
 
     #[test]
     fn a_decided_alternative_switches_off_the_environments_that_map_otherwise() {
-        let set = alternatives();
+        let set = sample::alternatives();
         let composition = Composition::read(&set);
         let bind_env = sample::id(&set, "environments/bind.yaml");
         let unbound_env = sample::id(&set, "environments/unbound.yaml");
-        let candidate = |path: &str| Candidate {
-            target: Target::Template {
-                written: format!("../{path}"),
-                file: set.find(path),
-            },
-            places: Vec::new(),
+        let source = ChoiceSource::Alternatives {
+            envs: vec![bind_env, unbound_env],
         };
-        let outcome = |chosen: Option<usize>| ChoiceOutcome {
-            choice: Choice {
-                resource_type: "OS::VDNS::Resolver".to_owned(),
-                source: ChoiceSource::Alternatives {
-                    envs: vec![bind_env, unbound_env],
-                },
-                candidates: vec![
-                    candidate("resolvers/bind.yaml"),
-                    candidate("resolvers/unbound.yaml"),
-                ],
-            },
-            outcome: match chosen {
-                Some(candidate) => Outcome::Resolved {
-                    candidate,
-                    by: Decision::Answer,
-                    rejected: Vec::new(),
-                },
-                None => Outcome::Ambiguous {
-                    kept: vec![0, 1],
-                    rejected: Vec::new(),
-                },
-            },
-        };
+        let paths = ["resolvers/bind.yaml", "resolvers/unbound.yaml"];
+        let outcome = |chosen| sample::outcome(&set, source.clone(), &paths, chosen);
         assert_eq!(
             disabled_alternatives(&composition, &[outcome(Some(1))]),
             [bind_env]

@@ -173,10 +173,8 @@ fn requirements_text(resolution: &Resolution) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-
+    use super::super::ChoiceOutcome;
     use super::super::sample::{self, MODULE, resolver};
-    use super::super::{ChoiceOutcome, resolve};
     use super::*;
     use crate::hot::HotSet;
 
@@ -200,17 +198,9 @@ mod tests {
         ])
     }
 
-    fn pairs(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect()
-    }
-
     /// The problem text of the resolver's choice under `requires`.
     fn problem(set: &HotSet, requires: &[(&str, &str)]) -> Option<String> {
-        let composition = Composition::read(set);
-        let resolution = resolve(&composition, &BTreeMap::new(), &pairs(requires));
+        let (composition, resolution) = sample::resolved(set, &[], requires);
         resolution.choices[0].problem(&composition, &resolution)
     }
 
@@ -230,15 +220,8 @@ mod tests {
 
     #[test]
     fn candidates_alike_in_every_capability_can_only_be_chosen() {
-        let set = sample::set(&[
-            ("base_vdns.yaml", MODULE),
-            (
-                "base_vdns.env",
-                "resource_registry:\n  OS::VDNS::Resolver: [resolvers/a.yaml, resolvers/b.yaml]\n",
-            ),
-            ("resolvers/a.yaml", &resolver("  engine: bind\n")),
-            ("resolvers/b.yaml", &resolver("  engine: bind\n")),
-        ]);
+        let bind = resolver("  engine: bind\n");
+        let set = sample::listed_with(&[("resolvers/unbound.yaml", &bind)]);
         let text = problem(&set, &[]).unwrap();
         assert!(
             text.ends_with(
@@ -272,8 +255,7 @@ mod tests {
     #[test]
     fn differences_count_a_key_some_candidates_lack() {
         let set = three();
-        let composition = Composition::read(&set);
-        let resolution = resolve(&composition, &BTreeMap::new(), &BTreeMap::new());
+        let (composition, resolution) = sample::resolved(&set, &[], &[]);
         let choice = &resolution.choices[0];
         assert_eq!(
             choice.differences(&composition, &[0, 1, 2]),
@@ -287,8 +269,7 @@ mod tests {
     #[test]
     fn each_kind_of_choice_is_placed_where_it_is_made() {
         let set = three();
-        let composition = Composition::read(&set);
-        let resolution = resolve(&composition, &BTreeMap::new(), &BTreeMap::new());
+        let (composition, resolution) = sample::resolved(&set, &[], &[]);
         let (file, span, path) = resolution.choices[0].place(&composition).unwrap();
         assert_eq!(set.file(file).path, "base_vdns.env");
         assert_eq!((span.line, span.column), (2, 3));
@@ -305,8 +286,7 @@ mod tests {
                 &resolver("  resource_type: OS::VDNS::Resolver\n"),
             ),
         ]);
-        let composition = Composition::read(&annotated);
-        let resolution = resolve(&composition, &BTreeMap::new(), &BTreeMap::new());
+        let (composition, resolution) = sample::resolved(&annotated, &[], &[]);
         let outcome: &ChoiceOutcome = &resolution.choices[0];
         assert_eq!(outcome.choice.source, ChoiceSource::Annotations);
         let (file, span, path) = outcome.place(&composition).unwrap();

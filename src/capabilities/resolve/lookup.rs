@@ -197,32 +197,22 @@ impl Lookup<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::choice::{Candidate, Choice, Decision, Outcome};
+    use super::super::choice::Outcome;
     use super::super::sample::{self, resolver};
     use super::*;
     use crate::hot::HotSet;
 
-    /// A vDNS edge module whose resources name types every way a registry can map them.
-    const EDGE: &str = "heat_template_version: 2016-10-14
-description: vDNS edge module
-resources:
-  dns_node_0:
-    type: OS::VDNS::Resolver
-  dns_node_1:
-    type: OS::VDNS::Resolver
-  dns_lb_0:
-    type: OS::Octavia::LoadBalancer
-  dns_net_0:
-    type: OS::Quantum::Net
-  dns_health_0:
-    type: OS::VDNS::Health
-  dns_probe_0:
-    type: OS::VDNS::Probe
-  dns_loop_0:
-    type: OS::VDNS::Ping
-  dns_config_0:
-    type: configs/missing.yaml
-";
+    /// The resources of a vDNS edge module, naming types every way a registry can map them.
+    const EDGE: [(&str, &str); 8] = [
+        ("dns_node_0", "OS::VDNS::Resolver"),
+        ("dns_node_1", "OS::VDNS::Resolver"),
+        ("dns_lb_0", "OS::Octavia::LoadBalancer"),
+        ("dns_net_0", "OS::Quantum::Net"),
+        ("dns_health_0", "OS::VDNS::Health"),
+        ("dns_probe_0", "OS::VDNS::Probe"),
+        ("dns_loop_0", "OS::VDNS::Ping"),
+        ("dns_config_0", "configs/missing.yaml"),
+    ];
 
     const EDGE_ENV: &str = "resource_registry:
   OS::VDNS::Resolver: resolvers/bind.yaml
@@ -239,8 +229,14 @@ resources:
 ";
 
     fn edge() -> HotSet {
+        let mut module =
+            "heat_template_version: 2016-10-14\ndescription: vDNS edge module\nresources:\n"
+                .to_owned();
+        for (resource, kind) in EDGE {
+            module.push_str(&format!("  {resource}:\n    type: {kind}\n"));
+        }
         sample::set(&[
-            ("base_edge.yaml", EDGE),
+            ("base_edge.yaml", &module),
             ("base_edge.env", EDGE_ENV),
             ("resolvers/bind.yaml", &resolver("")),
             ("resolvers/unbound.yaml", &resolver("")),
@@ -334,46 +330,22 @@ resources:
     /// What implements the resolver of a module whose registry lists two candidates, when
     /// the choice is decided by `chosen` (or not); with the set.
     fn listed(chosen: Option<usize>) -> (HotSet, Implementation) {
-        let set = sample::set(&[
-            ("base_vdns.yaml", sample::MODULE),
-            (
-                "base_vdns.env",
-                "resource_registry:\n  OS::VDNS::Resolver: [resolvers/bind.yaml, resolvers/unbound.yaml]\n",
-            ),
-            ("resolvers/bind.yaml", &resolver("")),
-            ("resolvers/unbound.yaml", &resolver("")),
-        ]);
-        let env = sample::id(&set, "base_vdns.env");
-        let candidate = |path: &str| Candidate {
-            target: Target::Template {
-                written: path.to_owned(),
-                file: set.find(path),
-            },
-            places: Vec::new(),
+        let set = sample::listed();
+        let source = ChoiceSource::RegistryList {
+            env: sample::id(&set, "base_vdns.env"),
+            span: Default::default(),
         };
-        let outcome = ChoiceOutcome {
-            choice: Choice {
-                resource_type: "OS::VDNS::Resolver".to_owned(),
-                source: ChoiceSource::RegistryList {
-                    env,
-                    span: Default::default(),
-                },
-                candidates: vec![
-                    candidate("resolvers/bind.yaml"),
-                    candidate("resolvers/unbound.yaml"),
-                ],
-            },
-            outcome: match chosen {
-                Some(candidate) => Outcome::Resolved {
-                    candidate,
-                    by: Decision::Answer,
-                    rejected: Vec::new(),
-                },
-                None => Outcome::Unresolved {
-                    rejected: Vec::new(),
-                },
-            },
-        };
+        let mut outcome = sample::outcome(
+            &set,
+            source,
+            &["resolvers/bind.yaml", "resolvers/unbound.yaml"],
+            chosen,
+        );
+        if chosen.is_none() {
+            outcome.outcome = Outcome::Unresolved {
+                rejected: Vec::new(),
+            };
+        }
         let (resource, implementation) = implementations(&set, &[outcome]).remove(0);
         assert_eq!(resource, "dns_node_0");
         (set, implementation)

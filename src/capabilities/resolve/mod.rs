@@ -86,32 +86,17 @@ pub fn resolve(
 
 #[cfg(test)]
 mod tests {
-    use super::sample::{self, MODULE, resolver};
+    use super::sample::{self, MODULE};
     use super::*;
 
     #[test]
     fn answers_for_no_choice_are_errors_naming_the_choices() {
-        let set = sample::set(&[
-            ("base_vdns.yaml", MODULE),
-            (
-                "base_vdns.env",
-                "resource_registry:\n  OS::VDNS::Resolver: [resolvers/bind.yaml, resolvers/unbound.yaml]\n",
-            ),
-            ("resolvers/bind.yaml", &resolver("  engine: bind\n")),
-            ("resolvers/unbound.yaml", &resolver("  engine: unbound\n")),
-        ]);
-        let composition = Composition::read(&set);
-        let answers = BTreeMap::from([
-            (
-                "OS::VDNS::Resolver".to_owned(),
-                "resolvers/bind.yaml".to_owned(),
-            ),
-            (
-                "OS::VDNS::Cache".to_owned(),
-                "resolvers/unbound.yaml".to_owned(),
-            ),
-        ]);
-        let resolution = resolve(&composition, &answers, &BTreeMap::new());
+        let set = sample::listed();
+        let answers = [
+            ("OS::VDNS::Resolver", "resolvers/bind.yaml"),
+            ("OS::VDNS::Cache", "resolvers/unbound.yaml"),
+        ];
+        let (_, resolution) = sample::resolved(&set, &answers, &[]);
         assert_eq!(
             resolution.errors,
             [ChoiceError::UnknownChoice {
@@ -136,9 +121,7 @@ mod tests {
             "base_vdns.yaml",
             &MODULE.replace("OS::VDNS::Resolver", "OS::Nova::Server"),
         )]);
-        let composition = Composition::read(&set);
-        let answers = BTreeMap::from([("OS::VDNS::Resolver".to_owned(), "x.yaml".to_owned())]);
-        let resolution = resolve(&composition, &answers, &BTreeMap::new());
+        let (_, resolution) = sample::resolved(&set, &[("OS::VDNS::Resolver", "x.yaml")], &[]);
         assert_eq!(resolution.choices, []);
         assert_eq!(
             resolution.errors[0].to_string(),

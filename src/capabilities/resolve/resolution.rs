@@ -116,17 +116,9 @@ impl Resolution {
 
 #[cfg(test)]
 mod tests {
-    use super::super::resolve;
-    use super::super::sample::{self, MODULE, resolver};
+    use super::super::sample::{self, MODULE, pairs, resolver};
     use super::*;
     use crate::hot::HotSet;
-
-    fn pairs(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect()
-    }
 
     /// A vDNS with a listed resolver (decided by the environment's `requires:`) and a
     /// capabilities map with one logging option.
@@ -162,12 +154,8 @@ topics:
     #[test]
     fn decisions_are_recorded_with_their_template_and_enabled_options() {
         let set = vdns();
-        let composition = Composition::read(&set);
-        let resolution = resolve(
-            &composition,
-            &pairs(&[("environments/query-log.yaml", "true")]),
-            &BTreeMap::new(),
-        );
+        let (composition, resolution) =
+            sample::resolved(&set, &[("environments/query-log.yaml", "true")], &[]);
         assert!(resolution.is_complete(), "{:?}", resolution.errors);
         // The root environment is always in effect, so it is not recorded.
         assert_eq!(
@@ -184,19 +172,11 @@ topics:
     #[test]
     fn an_undecided_choice_or_a_bad_answer_leaves_the_resolution_incomplete() {
         let set = vdns();
-        let composition = Composition::read(&set);
-        let undecided = resolve(
-            &composition,
-            &BTreeMap::new(),
-            &pairs(&[("engine", "knot")]),
-        );
+        let (composition, undecided) = sample::resolved(&set, &[], &[("engine", "knot")]);
         assert!(!undecided.is_complete());
         assert_eq!(undecided.recorded(&composition), BTreeMap::new());
-        let refused = resolve(
-            &composition,
-            &pairs(&[("OS::VDNS::Cache", "resolvers/bind.yaml")]),
-            &BTreeMap::new(),
-        );
+        let (_, refused) =
+            sample::resolved(&set, &[("OS::VDNS::Cache", "resolvers/bind.yaml")], &[]);
         assert!(refused.choices.iter().all(|c| c.chosen().is_some()));
         assert!(!refused.is_complete());
     }

@@ -1,11 +1,19 @@
 //! Small template sets for the resolution tests: a vDNS whose resolver node is an abstract
 //! type, loaded from memory the way `onboard` loads a set.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::choice::{Candidate, Choice, ChoiceOutcome, ChoiceSource, Decision, Outcome};
+use super::resolution::Resolution;
+use crate::capabilities::Composition;
+use crate::capabilities::registry::Target;
 use crate::hot::{FileId, HotSet, Roots, load_set};
 use crate::limits::Limits;
 use crate::source::PackageFiles;
+
+/// The abstract type of the resolver node.
+pub(super) const RESOLVER: &str = "OS::VDNS::Resolver";
 
 /// The base module: one resolver node of the abstract type `OS::VDNS::Resolver`.
 pub(super) const MODULE: &str = "heat_template_version: 2016-10-14
@@ -67,4 +75,119 @@ pub(super) fn set(files: &[(&str, &str)]) -> HotSet {
 pub(super) fn id(set: &HotSet, path: &str) -> FileId {
     set.find(path)
         .unwrap_or_else(|| panic!("{path} is not in the set"))
+}
+
+/// `files` with `extra` added, an extra file replacing one of the same path.
+fn with(files: &[(&str, &str)], extra: &[(&str, &str)]) -> HotSet {
+    set(&[files, extra].concat())
+}
+
+/// The vDNS whose environment lists a BIND and an Unbound resolver, tagged with their
+/// engine; `extra` files added or replaced.
+pub(super) fn listed_with(extra: &[(&str, &str)]) -> HotSet {
+    with(
+        &[
+            ("base_vdns.yaml", MODULE),
+            (
+                "base_vdns.env",
+                "parameters: {}\nresource_registry:\n  OS::VDNS::Resolver: [resolvers/bind.yaml, resolvers/unbound.yaml]\n",
+            ),
+            ("resolvers/bind.yaml", &resolver("  engine: bind\n")),
+            ("resolvers/unbound.yaml", &resolver("  engine: unbound\n")),
+        ],
+        extra,
+    )
+}
+
+/// [`listed_with`] as it is.
+pub(super) fn listed() -> HotSet {
+    listed_with(&[])
+}
+
+/// The vDNS without a capabilities map: the module's own environment and two unpaired
+/// ones mapping the resolver to BIND or to Unbound; `extra` files added or replaced.
+pub(super) fn alternatives_with(extra: &[(&str, &str)]) -> HotSet {
+    with(
+        &[
+            ("base_vdns.yaml", MODULE),
+            ("base_vdns.env", "parameters:\n  vnf_name: vdns\n"),
+            (
+                "environments/bind.yaml",
+                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/bind.yaml\n",
+            ),
+            (
+                "environments/unbound.yaml",
+                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/unbound.yaml\n",
+            ),
+            ("resolvers/bind.yaml", &resolver("")),
+            ("resolvers/unbound.yaml", &resolver("")),
+        ],
+        extra,
+    )
+}
+
+/// [`alternatives_with`] as it is.
+pub(super) fn alternatives() -> HotSet {
+    alternatives_with(&[])
+}
+
+/// `set` read and resolved with `answers` and `requires`.
+pub(super) fn resolved<'s>(
+    set: &'s HotSet,
+    answers: &[(&str, &str)],
+    requires: &[(&str, &str)],
+) -> (Composition<'s>, Resolution) {
+    let composition = Composition::read(set);
+    let resolution = super::resolve(&composition, &pairs(answers), &pairs(requires));
+    (composition, resolution)
+}
+
+/// `(key, value)` pairs as the answers hold them.
+pub(super) fn pairs(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    pairs
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect()
+}
+
+/// The templates at `paths` as candidates, written as their paths.
+pub(super) fn candidates(set: &HotSet, paths: &[&str]) -> Vec<Candidate> {
+    paths
+        .iter()
+        .map(|path| Candidate {
+            target: Target::Template {
+                written: (*path).to_owned(),
+                file: set.find(path),
+            },
+            places: Vec::new(),
+        })
+        .collect()
+}
+
+/// A choice of the resolver from `source` among the templates at `paths`, decided by an
+/// answer for `chosen` or (without one) left ambiguous.
+pub(super) fn outcome(
+    set: &HotSet,
+    source: ChoiceSource,
+    paths: &[&str],
+    chosen: Option<usize>,
+) -> ChoiceOutcome {
+    ChoiceOutcome {
+        choice: Choice {
+            resource_type: RESOLVER.to_owned(),
+            source,
+            candidates: candidates(set, paths),
+        },
+        outcome: match chosen {
+            Some(candidate) => Outcome::Resolved {
+                candidate,
+                by: Decision::Answer,
+                rejected: Vec::new(),
+            },
+            None => Outcome::Ambiguous {
+                kept: (0..paths.len()).collect(),
+                rejected: Vec::new(),
+            },
+        },
+    }
 }
