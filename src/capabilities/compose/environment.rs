@@ -145,7 +145,7 @@ fn declared_by_module(set: &crate::hot::HotSet, module: FileId, name: &str) -> b
 }
 
 /// `to` (a package path) relative to the folder of `from`.
-fn relative(from: &str, to: &str) -> String {
+pub(super) fn relative(from: &str, to: &str) -> String {
     let from_dir: Vec<&str> = from.split('/').collect::<Vec<_>>();
     let from_dir = &from_dir[..from_dir.len().saturating_sub(1)];
     let to_parts: Vec<&str> = to.split('/').collect();
@@ -157,16 +157,4 @@ fn relative(from: &str, to: &str) -> String {
     let mut parts: Vec<&str> = vec![".."; from_dir.len() - common];
     parts.extend(&to_parts[common..]);
     parts.join("/")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn relative_paths_climb_and_descend() {
-        assert_eq!(relative("base.env", "nodes/a.yaml"), "nodes/a.yaml");
-        assert_eq!(relative("env/site.env", "nodes/a.yaml"), "../nodes/a.yaml");
-        assert_eq!(relative("a/b.env", "a/c/d.yaml"), "c/d.yaml");
-    }
 }

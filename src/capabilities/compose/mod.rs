@@ -214,3 +214,23 @@ impl<'w, 's> Writer<'w, 's> {
         self.modules.contains(&template)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::environment::relative;
+    use super::names::nested_name;
+
+    #[test]
+    fn nested_names_follow_onap() {
+        assert_eq!(nested_name("nodes/fw-node.dpdk.yml"), "fw_node_dpdk.yaml");
+        assert_eq!(nested_name("db/database.yaml"), "databse.yaml");
+        assert_eq!(nested_name("BASE_x.yaml"), "bse_x.yaml");
+    }
+
+    #[test]
+    fn relative_paths_climb_and_descend() {
+        assert_eq!(relative("base.env", "nodes/a.yaml"), "nodes/a.yaml");
+        assert_eq!(relative("env/site.env", "nodes/a.yaml"), "../nodes/a.yaml");
+        assert_eq!(relative("a/b.env", "a/c/d.yaml"), "c/d.yaml");
+    }
+}

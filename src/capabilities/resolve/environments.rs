@@ -157,66 +157,9 @@ pub(super) fn disabled_alternatives(
 
 #[cfg(test)]
 mod tests {
-    use super::super::sample::{self, MODULE, pairs, resolver};
+    use super::super::sample::{self, pairs};
     use super::*;
     use crate::hot::HotSet;
-
-    /// A vDNS with a capabilities map: a root registry, a logging option that needs the
-    /// syslog relay, and two mutually exclusive resolver engines (one missing).
-    fn mapped() -> HotSet {
-        sample::set(&[
-            ("base_vdns.yaml", MODULE),
-            ("base_vdns.env", "parameters:\n  vnf_name: vdns\n"),
-            (
-                "capabilities-map.yaml",
-                "root_template: base_vdns.yaml
-root_environment: vdns-registry.yaml
-topics:
-  - title: Resolution
-    environment_groups:
-      - title: Engine
-        mutually_exclusive: true
-        environments:
-          - file: environments/bind.yaml
-            title: BIND
-          - file: environments/unbound.yaml
-            title: Unbound
-          - file: environments/knot.yaml
-            title: Knot (not shipped)
-  - title: Operations
-    environment_groups:
-      - title: Logging
-        environments:
-          - file: environments/query-log.yaml
-            title: Query log
-            requires:
-              - environments/syslog.yaml
-",
-            ),
-            (
-                "vdns-registry.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: resolvers/bind.yaml\n",
-            ),
-            (
-                "environments/bind.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/bind.yaml\n",
-            ),
-            (
-                "environments/unbound.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/unbound.yaml\n",
-            ),
-            (
-                "environments/query-log.yaml",
-                "parameters:\n  query_log: true\n",
-            ),
-            (
-                "environments/syslog.yaml",
-                "parameters:\n  syslog_relay: 10.0.0.9\n",
-            ),
-            ("resolvers/bind.yaml", &resolver("")),
-            ("resolvers/unbound.yaml", &resolver("")),
-        ])
-    }
 
     fn paths(set: &HotSet, files: &[FileId]) -> Vec<String> {
         files.iter().map(|&f| set.file(f).path.clone()).collect()
@@ -224,7 +167,7 @@ topics:
 
     #[test]
     fn the_root_comes_first_then_each_option_after_what_it_requires() {
-        let set = mapped();
+        let set = sample::mapped();
         let composition = Composition::read(&set);
         let mut errors = Vec::new();
         let enabled = enabled_environments(
@@ -262,7 +205,7 @@ topics:
 
     #[test]
     fn map_answers_that_do_not_fit_are_errors() {
-        let set = mapped();
+        let set = sample::mapped();
         let composition = Composition::read(&set);
         let mut errors = Vec::new();
         enabled_environments(

@@ -116,35 +116,16 @@ impl Resolution {
 
 #[cfg(test)]
 mod tests {
-    use super::super::sample::{self, MODULE, pairs, resolver};
+    use super::super::sample::{self, pairs, resolver};
     use super::*;
     use crate::hot::HotSet;
 
-    /// A vDNS with a listed resolver (decided by the environment's `requires:`) and a
-    /// capabilities map with one logging option.
+    /// The mapped vDNS whose own environment lists the resolvers and requires Unbound.
     fn vdns() -> HotSet {
-        sample::set(&[
-            ("base_vdns.yaml", MODULE),
+        sample::mapped_with(&[
             (
                 "base_vdns.env",
                 "requires:\n  engine: unbound\nresource_registry:\n  OS::VDNS::Resolver: [resolvers/bind.yaml, resolvers/unbound.yaml]\n",
-            ),
-            (
-                "capabilities-map.yaml",
-                "root_environment: vdns-root.yaml
-topics:
-  - title: Operations
-    environment_groups:
-      - title: Logging
-        environments:
-          - file: environments/query-log.yaml
-            title: Query log
-",
-            ),
-            ("vdns-root.yaml", "parameters:\n  vnf_name: vdns\n"),
-            (
-                "environments/query-log.yaml",
-                "parameters:\n  query_log: true\n",
             ),
             ("resolvers/bind.yaml", &resolver("  engine: bind\n")),
             ("resolvers/unbound.yaml", &resolver("  engine: unbound\n")),

@@ -191,3 +191,56 @@ pub(super) fn outcome(
         },
     }
 }
+
+/// A capabilities map for the vDNS: a root registry, two mutually exclusive resolver
+/// engines (a third named but not shipped) and a logging option that needs the syslog
+/// relay.
+const MAP: &str = "root_template: base_vdns.yaml
+root_environment: vdns-registry.yaml
+topics:
+  - title: Resolution
+    environment_groups:
+      - title: Engine
+        mutually_exclusive: true
+        environments:
+          - file: environments/bind.yaml
+            title: BIND
+          - file: environments/unbound.yaml
+            title: Unbound
+          - file: environments/knot.yaml
+            title: Knot (not shipped)
+  - title: Operations
+    environment_groups:
+      - title: Logging
+        environments:
+          - file: environments/query-log.yaml
+            title: Query log
+            requires:
+              - environments/syslog.yaml
+";
+
+/// [`alternatives`] with a capabilities map over its environments; `extra` files added or
+/// replaced.
+pub(super) fn mapped_with(extra: &[(&str, &str)]) -> HotSet {
+    let map = [
+        ("capabilities-map.yaml", MAP),
+        (
+            "vdns-registry.yaml",
+            "resource_registry:\n  OS::VDNS::Resolver: resolvers/bind.yaml\n",
+        ),
+        (
+            "environments/query-log.yaml",
+            "parameters:\n  query_log: true\n",
+        ),
+        (
+            "environments/syslog.yaml",
+            "parameters:\n  syslog_relay: 10.0.0.9\n",
+        ),
+    ];
+    alternatives_with(&[&map[..], extra].concat())
+}
+
+/// [`mapped_with`] as it is.
+pub(super) fn mapped() -> HotSet {
+    mapped_with(&[])
+}
