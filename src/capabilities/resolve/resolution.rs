@@ -116,20 +116,16 @@ impl Resolution {
 
 #[cfg(test)]
 mod tests {
-    use super::super::sample::{self, pairs, resolver};
+    use super::super::sample::{self, pairs};
     use super::*;
     use crate::hot::HotSet;
 
     /// The mapped vDNS whose own environment lists the resolvers and requires Unbound.
     fn vdns() -> HotSet {
-        sample::mapped_with(&[
-            (
-                "base_vdns.env",
-                "requires:\n  engine: unbound\nresource_registry:\n  OS::VDNS::Resolver: [resolvers/bind.yaml, resolvers/unbound.yaml]\n",
-            ),
-            ("resolvers/bind.yaml", &resolver("  engine: bind\n")),
-            ("resolvers/unbound.yaml", &resolver("  engine: unbound\n")),
-        ])
+        sample::mapped_with(&[(
+            "base_vdns.env",
+            "requires:\n  engine: unbound\nresource_registry:\n  OS::VDNS::Resolver: [resolvers/bind.yaml, resolvers/unbound.yaml]\n",
+        )])
     }
 
     #[test]

@@ -82,19 +82,24 @@ fn with(files: &[(&str, &str)], extra: &[(&str, &str)]) -> HotSet {
     set(&[files, extra].concat())
 }
 
-/// The vDNS whose environment lists a BIND and an Unbound resolver, tagged with their
-/// engine; `extra` files added or replaced.
+/// The vDNS module with its environment `env` and a BIND and an Unbound resolver, tagged
+/// with their engine; `extra` files added or replaced.
+fn vdns(env: &str, extra: &[(&str, &str)]) -> HotSet {
+    let bind = resolver("  engine: bind\n");
+    let unbound = resolver("  engine: unbound\n");
+    let files = [
+        ("base_vdns.yaml", MODULE),
+        ("base_vdns.env", env),
+        ("resolvers/bind.yaml", &bind),
+        ("resolvers/unbound.yaml", &unbound),
+    ];
+    with(&files, extra)
+}
+
+/// The vDNS whose environment lists both resolvers; `extra` files added or replaced.
 pub(super) fn listed_with(extra: &[(&str, &str)]) -> HotSet {
-    with(
-        &[
-            ("base_vdns.yaml", MODULE),
-            (
-                "base_vdns.env",
-                "parameters: {}\nresource_registry:\n  OS::VDNS::Resolver: [resolvers/bind.yaml, resolvers/unbound.yaml]\n",
-            ),
-            ("resolvers/bind.yaml", &resolver("  engine: bind\n")),
-            ("resolvers/unbound.yaml", &resolver("  engine: unbound\n")),
-        ],
+    vdns(
+        "parameters: {}\nresource_registry:\n  OS::VDNS::Resolver: [resolvers/bind.yaml, resolvers/unbound.yaml]\n",
         extra,
     )
 }
@@ -107,22 +112,19 @@ pub(super) fn listed() -> HotSet {
 /// The vDNS without a capabilities map: the module's own environment and two unpaired
 /// ones mapping the resolver to BIND or to Unbound; `extra` files added or replaced.
 pub(super) fn alternatives_with(extra: &[(&str, &str)]) -> HotSet {
-    with(
-        &[
-            ("base_vdns.yaml", MODULE),
-            ("base_vdns.env", "parameters:\n  vnf_name: vdns\n"),
-            (
-                "environments/bind.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/bind.yaml\n",
-            ),
-            (
-                "environments/unbound.yaml",
-                "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/unbound.yaml\n",
-            ),
-            ("resolvers/bind.yaml", &resolver("")),
-            ("resolvers/unbound.yaml", &resolver("")),
-        ],
-        extra,
+    let environments = [
+        (
+            "environments/bind.yaml",
+            "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/bind.yaml\n",
+        ),
+        (
+            "environments/unbound.yaml",
+            "resource_registry:\n  OS::VDNS::Resolver: ../resolvers/unbound.yaml\n",
+        ),
+    ];
+    vdns(
+        "parameters:\n  vnf_name: vdns\n",
+        &[&environments[..], extra].concat(),
     )
 }
 

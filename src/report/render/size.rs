@@ -37,19 +37,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_read_naturally() {
-        assert_eq!(human(812), "812 B");
-        assert_eq!(human(4096), "4.0 KiB");
-        assert_eq!(human(3 << 29), "1.5 GiB");
-        assert_eq!(human(u64::MAX), "16777216.0 TiB");
-    }
-
-    #[test]
-    fn capacities_keep_their_whole_unit() {
-        assert_eq!(capacity(8 << 30), "8 GiB");
-        assert_eq!(capacity(1536 << 20), "1536 MiB");
-        assert_eq!(capacity(512 << 20), "512 MiB");
-        assert_eq!(capacity((3 << 29) + 1), "1.5 GiB");
-        assert_eq!(capacity(0), "0 MiB");
+    fn sizes_read_naturally_and_capacities_keep_their_whole_unit() {
+        let human_cases = [
+            (812, "812 B"),
+            (4096, "4.0 KiB"),
+            (3 << 29, "1.5 GiB"),
+            (u64::MAX, "16777216.0 TiB"),
+        ];
+        for (bytes, text) in human_cases {
+            assert_eq!(human(bytes), text);
+        }
+        let capacity_cases = [
+            (8 << 30, "8 GiB"),
+            (1536 << 20, "1536 MiB"),
+            (512 << 20, "512 MiB"),
+            ((3 << 29) + 1, "1.5 GiB"),
+            (0, "0 MiB"),
+        ];
+        for (bytes, text) in capacity_cases {
+            assert_eq!(capacity(bytes), text, "{bytes}");
+        }
     }
 }
