@@ -54,6 +54,11 @@ fn s(path: &Path) -> &str {
 
 /// Onboards the vSBC appliance with its answers file into `out`.
 fn onboard_vsbc(out: &Path, extra: &[&str]) -> Output {
+    onboard_vsbc_with_env(out, extra, &[])
+}
+
+/// [`onboard_vsbc`] with more environment variables.
+fn onboard_vsbc_with_env(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
     let ovf = fixture("vsbc/vsbc.ovf");
     let answers = fixture("vsbc/answers.yaml");
     let mut args = vec![
@@ -67,7 +72,9 @@ fn onboard_vsbc(out: &Path, extra: &[&str]) -> Output {
         "sbc.admin.password=SBC_ADMIN_PASSWORD",
     ];
     args.extend_from_slice(extra);
-    vnfwiz(&args, &[("SBC_ADMIN_PASSWORD", PASSWORD)])
+    let mut env = env.to_vec();
+    env.push(("SBC_ADMIN_PASSWORD", PASSWORD));
+    vnfwiz(&args, &env)
 }
 
 #[test]
@@ -619,33 +626,24 @@ fn an_unset_environment_variable_is_a_problem() {
 
 #[test]
 fn a_malformed_source_date_epoch_is_one_line_before_anything_is_written() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let out = tmp.path().join("out");
-    let ovf = fixture("vsbc/vsbc.ovf");
-    let answers = fixture("vsbc/answers.yaml");
-    let result = vnfwiz(
-        &[
-            "onboard",
-            s(&ovf),
-            "--out",
-            s(&out),
-            "--answers",
-            s(&answers),
-            "--set-env",
-            "sbc.admin.password=P",
-            "--package",
-            "csar",
-        ],
-        &[("P", PASSWORD), ("SOURCE_DATE_EPOCH", "last tuesday")],
-    );
-    assert_eq!(result.status.code(), Some(2), "{}", text(&result));
-    let message = String::from_utf8_lossy(&result.stderr);
-    assert_eq!(message.lines().count(), 1, "{message}");
-    assert!(
-        message.contains("SOURCE_DATE_EPOCH is `last tuesday`"),
-        "{message}"
-    );
-    assert!(!out.exists());
+    // Past 9999-12-31T23:59:59 a time has no RFC 3339 form for the manifest.
+    for epoch in ["last tuesday", "253402300800"] {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let out = tmp.path().join("out");
+        let result = onboard_vsbc_with_env(
+            &out,
+            &["--package", "csar"],
+            &[("SOURCE_DATE_EPOCH", epoch)],
+        );
+        assert_eq!(result.status.code(), Some(2), "{}", text(&result));
+        let message = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(
+            message.contains(&format!("SOURCE_DATE_EPOCH is `{epoch}`")),
+            "{message}"
+        );
+        assert!(!out.exists());
+    }
 }
 
 #[test]

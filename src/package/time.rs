@@ -2,6 +2,10 @@
 //! the same inputs give the same bytes: `SOURCE_DATE_EPOCH` when set, else what the
 //! caller decides (the answers, the source's modification time).
 
+use std::time::Duration;
+
+use x509_cert::der::DateTime;
+
 use super::zip_writer::DosTime;
 
 /// Seconds since the Unix epoch, UTC.
@@ -10,18 +14,19 @@ pub struct PackageTime(pub u64);
 
 /// A `SOURCE_DATE_EPOCH` that is not a whole number of seconds.
 #[derive(Debug, thiserror::Error)]
-#[error("SOURCE_DATE_EPOCH is `{0}`, not a number of seconds since 1970-01-01")]
+#[error("SOURCE_DATE_EPOCH is `{0}`, not a number of seconds from 1970-01-01 to 9999-12-31")]
 pub struct BadSourceDateEpoch(pub String);
 
 impl PackageTime {
     /// `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set, else `fallback`.
     pub fn from_env_or(fallback: PackageTime) -> Result<PackageTime, BadSourceDateEpoch> {
         match std::env::var("SOURCE_DATE_EPOCH") {
-            Ok(text) if !text.trim().is_empty() => text
-                .trim()
-                .parse()
-                .map(PackageTime)
-                .map_err(|_| BadSourceDateEpoch(text)),
+            Ok(text) if !text.trim().is_empty() => match text.trim().parse() {
+                Ok(seconds) if seconds <= DateTime::INFINITY.unix_duration().as_secs() => {
+                    Ok(PackageTime(seconds))
+                }
+                _ => Err(BadSourceDateEpoch(text)),
+            },
             _ => Ok(fallback),
         }
     }
@@ -50,22 +55,18 @@ impl PackageTime {
     }
 
     /// Reads an RFC 3339 date-time (`2024-05-01T10:00:00Z`, `…+09:00`; fractions of a
-    /// second dropped); `None` when it is not one or lies before 1970.
+    /// second dropped); `None` when it is not one, names a day the month lacks, or lies
+    /// before 1970.
     pub fn parse_rfc3339(text: &str) -> Option<PackageTime> {
         if !super::manifest::is_rfc3339(text) {
             return None;
         }
-        let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<i64>().ok();
-        let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
+        let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<u8>().ok();
+        let year = text.get(0..4)?.parse::<u16>().ok()?;
+        let (month, day) = (number(5..7)?, number(8..10)?);
         let (hour, minute, second) = (number(11..13)?, number(14..16)?, number(17..19)?);
-        // Howard Hinnant's days-from-civil algorithm.
-        let y = if month <= 2 { year - 1 } else { year };
-        let era = y.div_euclid(400);
-        let yoe = y.rem_euclid(400);
-        let mp = (month + 9) % 12;
-        let doy = (153 * mp + 2) / 5 + day - 1;
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        let days = era * 146_097 + doe - 719_468;
+        // A leap second (`:60`) counts as the first second of the next minute.
+        let local = DateTime::new(year, month, day, hour, minute, second.min(59)).ok()?;
         let zone = text.trim_end();
         let offset = match zone.as_bytes().last() {
             Some(b'Z' | b'z') => 0,
@@ -77,44 +78,42 @@ impl PackageTime {
                 sign * (hours * 3_600 + minutes * 60)
             }
         };
-        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset;
+        let local = i64::try_from(local.unix_duration().as_secs()).ok()?;
+        let seconds = local + i64::from(second == 60) - offset;
         u64::try_from(seconds).ok().map(PackageTime)
     }
 
-    /// Year, month, day, hour, minute, second (UTC).
-    fn civil(self) -> (i64, u32, u32, u32, u32, u32) {
-        let days = (self.0 / 86_400) as i64;
-        let rest = self.0 % 86_400;
-        // Howard Hinnant's days-to-civil algorithm.
-        let z = days + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z.rem_euclid(146_097);
-        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-        let year = yoe + era * 400 + i64::from(month <= 2);
-        (
-            year,
-            month,
-            day,
-            (rest / 3_600) as u32,
-            (rest % 3_600 / 60) as u32,
-            (rest % 60) as u32,
-        )
+    /// The calendar time (UTC); a time past 9999-12-31T23:59:59 (beyond RFC 3339's years)
+    /// is written as that second.
+    fn civil(self) -> DateTime {
+        DateTime::from_unix_duration(Duration::from_secs(self.0)).unwrap_or(DateTime::INFINITY)
     }
 
     /// RFC 3339 in UTC: `2024-05-01T10:00:00+00:00`.
     pub fn rfc3339(self) -> String {
-        let (y, mo, d, h, mi, s) = self.civil();
-        format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}+00:00")
+        let t = self.civil();
+        format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}+00:00",
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minutes(),
+            t.seconds()
+        )
     }
 
     /// The zip form (DOS date and time, UTC).
     pub fn dos(self) -> DosTime {
-        let (y, mo, d, h, mi, s) = self.civil();
-        DosTime::new(y, mo, d, h, mi, s)
+        let t = self.civil();
+        DosTime::new(
+            i64::from(t.year()),
+            u32::from(t.month()),
+            u32::from(t.day()),
+            u32::from(t.hour()),
+            u32::from(t.minutes()),
+            u32::from(t.seconds()),
+        )
     }
 }
 
@@ -155,5 +154,29 @@ mod tests {
         );
         assert_eq!(PackageTime::parse_rfc3339("1969-12-31T23:59:59Z"), None);
         assert_eq!(PackageTime::parse_rfc3339("2024-05-01 10:00"), None);
+        assert_eq!(
+            PackageTime::parse_rfc3339("2016-12-31T23:59:60Z"),
+            Some(PackageTime(1_483_228_800))
+        );
+        assert_eq!(PackageTime::parse_rfc3339("2023-02-29T00:00:00Z"), None);
+        assert_eq!(
+            PackageTime::parse_rfc3339("1970-01-01T01:00:00+01:00"),
+            Some(PackageTime(0))
+        );
+        assert_eq!(
+            PackageTime::parse_rfc3339("1970-01-01T00:30:00+01:00"),
+            None
+        );
+    }
+
+    #[test]
+    fn times_past_the_last_rfc3339_year_are_written_as_its_last_second() {
+        let last = PackageTime(253_402_300_799);
+        assert_eq!(last.rfc3339(), "9999-12-31T23:59:59+00:00");
+        assert_eq!(PackageTime(u64::MAX).rfc3339(), last.rfc3339());
+        assert_eq!(
+            PackageTime(u64::MAX).dos(),
+            DosTime::new(2107, 12, 31, 23, 59, 59)
+        );
     }
 }

@@ -206,22 +206,6 @@ pub fn scan(root: &Path, recent: &[PathBuf]) -> Scan {
     scan
 }
 
-/// Sizes as people read them: `812 B`, `4.0 KiB`, `1.5 GiB`.
-pub fn human_size(bytes: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,12 +250,5 @@ mod tests {
         assert!(scan.candidates[1].recent && !scan.candidates[2].recent);
         assert_eq!(scan.candidates[1].size, 2048, "listed once, as recent");
         assert!(!scan.truncated);
-    }
-
-    #[test]
-    fn sizes_read_naturally() {
-        assert_eq!(human_size(812), "812 B");
-        assert_eq!(human_size(4096), "4.0 KiB");
-        assert_eq!(human_size(3 << 29), "1.5 GiB");
     }
 }

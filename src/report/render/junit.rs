@@ -123,22 +123,21 @@ fn line(v: &Violation) -> String {
 /// carry at all (most C0 controls, U+FFFE, U+FFFF) become U+FFFD; in attributes, line
 /// breaks and tabs become character references so parsers keep them.
 fn escape(text: &str, attribute: bool) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' if attribute => out.push_str("&quot;"),
-            '\n' if attribute => out.push_str("&#10;"),
-            '\t' if attribute => out.push_str("&#9;"),
-            '\r' => out.push_str("&#13;"),
-            '\n' | '\t' => out.push(c),
-            '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
-            _ => out.push(c),
-        }
+    let legal: String = text
+        .chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => c,
+            '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+            _ => c,
+        })
+        .collect();
+    if attribute {
+        quick_xml::escape::escape(legal)
+            .replace('\n', "&#10;")
+            .replace('\t', "&#9;")
+    } else {
+        quick_xml::escape::partial_escape(legal).into_owned()
     }
-    out
 }
 
 #[cfg(test)]

@@ -437,6 +437,42 @@ mod tests {
     }
 
     #[test]
+    fn the_schema_check_finds_what_breaks_the_schema_or_the_spec() {
+        let broken = |path: &str, change: &dyn Fn(&mut Value)| {
+            let mut log = log(&sample::report());
+            change(&mut log);
+            let problems = sarif_schema::problems(&log);
+            assert!(
+                problems.iter().any(|p| p.starts_with(path)),
+                "{path}: {problems:?}"
+            );
+        };
+        broken("/runs/0/results/0", &|log| {
+            log["runs"][0]["results"][0]["colour"] = "red".into();
+        });
+        broken("/runs/0/results/0/level", &|log| {
+            log["runs"][0]["results"][0]["level"] = "fatal".into();
+        });
+        broken("/version", &|log| log["version"] = "2.2.0".into());
+        broken("/runs/0/results/0/ruleIndex", &|log| {
+            log["runs"][0]["results"][0]["ruleIndex"] = 1.into();
+        });
+        let artifact = "/runs/0/results/0/locations/0/physicalLocation/artifactLocation";
+        broken(&format!("{artifact}/uriBaseId"), &|log| {
+            log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+                ["uriBaseId"] = "INPUT9".into();
+        });
+        // The schema's `uri-reference` format.
+        broken(&format!("{artifact}/uri"), &|log| {
+            log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+                ["uri"] = "a b.yaml".into();
+        });
+        broken("/runs/0/originalUriBaseIds/INPUT1", &|log| {
+            log["runs"][0]["originalUriBaseIds"]["INPUT1"]["uri"] = "file:///srv/vnf".into();
+        });
+    }
+
+    #[test]
     fn snapshot() {
         insta::assert_snapshot!(render(&sample::two_inputs()));
     }

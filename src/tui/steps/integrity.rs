@@ -12,9 +12,9 @@ use ratatui::widgets::{Gauge, Paragraph};
 use super::{BACK, CONFIRM, Hint, MOVE, hint, lasting, severity_marker};
 use crate::integrity::IntegrityReport;
 use crate::report::Severity;
+use crate::report::render::size;
 use crate::tui::action::Action;
 use crate::tui::effect::{Effect, Progress};
-use crate::tui::scan::human_size;
 use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{TextScroll, wrap};
@@ -68,15 +68,15 @@ pub fn progress_label(progress: &Progress) -> String {
     let seconds = progress.elapsed.as_secs_f64();
     let mut label = format!(
         "{} of {}",
-        human_size(progress.done),
-        human_size(progress.total)
+        size::human(progress.done),
+        size::human(progress.total)
     );
     if seconds > 0.0 && progress.done > 0 {
         let rate = progress.done as f64 / seconds;
         let left = progress.total.saturating_sub(progress.done) as f64 / rate;
         label.push_str(&format!(
             "  ·  {}/s  ·  {} left",
-            human_size(rate as u64),
+            size::human(rate as u64),
             clock(Duration::from_secs_f64(left))
         ));
     }
@@ -188,7 +188,7 @@ fn result_lines(report: &IntegrityReport, theme: &Theme, width: usize) -> Vec<Li
             Span::styled(
                 format!(
                     "every file {manifest} lists matches its digest ({} hashed).",
-                    human_size(report.bytes_hashed)
+                    size::human(report.bytes_hashed)
                 ),
                 theme.text,
             ),

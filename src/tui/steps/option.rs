@@ -8,9 +8,9 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table};
 
 use super::{BACK, CONFIRM, Hint, UP_DOWN, hint, lasting, row_marker};
 use crate::ovf::SystemHardware;
+use crate::report::render::size::capacity;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
-use crate::tui::scan::human_size;
 use crate::tui::state::State;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{navigate, wrap};
@@ -69,19 +69,6 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
         _ => {}
     }
     Vec::new()
-}
-
-/// Whole GiB as `8 GiB`, whole MiB as `512 MiB`, anything else as a rounded size.
-fn capacity(bytes: u128) -> String {
-    const GIB: u128 = 1 << 30;
-    const MIB: u128 = 1 << 20;
-    if bytes >= GIB && bytes.is_multiple_of(GIB) {
-        format!("{} GiB", bytes / GIB)
-    } else if bytes.is_multiple_of(MIB) {
-        format!("{} MiB", bytes / MIB)
-    } else {
-        human_size(u64::try_from(bytes).unwrap_or(u64::MAX))
-    }
 }
 
 /// `4 · 8 GiB · 20 GiB` (vCPUs, RAM, disk) for one system; `?` where the package is silent.

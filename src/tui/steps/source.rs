@@ -15,10 +15,11 @@ use super::{
     BACK, CONFIRM, Hint, TYPE, UP_DOWN, filter_cursor, filter_line, highlighted, hint, lasting,
     row_marker,
 };
+use crate::report::render::size;
 use crate::source::InputKind;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
-use crate::tui::scan::{Scan, human_size};
+use crate::tui::scan::Scan;
 use crate::tui::state::{State, StepId};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{Filter, ListWindow, TextField, navigate, paragraph, wrap};
@@ -403,7 +404,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
                 base,
             ));
             spans.push(Span::styled(
-                format!("{:>11}", human_size(candidate.size)),
+                format!("{:>11}", size::human(candidate.size)),
                 base,
             ));
             Some(Line::from(spans))
