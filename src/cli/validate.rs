@@ -14,6 +14,7 @@ use vnfwiz::report::render;
 use vnfwiz::report::{Severity, Violation};
 use vnfwiz::rules::Selection;
 use vnfwiz::rules::find;
+use vnfwiz::session::{Applied, FixOrder, apply_fixes};
 use vnfwiz::validation::{load_hot_inputs_rooted, validate_as};
 
 use super::{CliError, Format, RuleChoiceArgs, color_stdout};
@@ -214,7 +215,8 @@ fn fix_diff(
             out.push_str(&format!("# ==> {} <==\n", workspace.set().label));
         }
         let selected = |v: &Violation| find(v.rule.id).is_some_and(|r| selection.includes(r));
-        let outcome = workspace.apply_level_to(level, selected);
+        let Applied { outcome, preview } =
+            apply_fixes(&mut workspace, &FixOrder::Level(level), selected);
         for applied in &outcome.applied {
             match applied.safety {
                 Safety::Safe => safe += 1,
@@ -224,7 +226,7 @@ fn fix_diff(
         for line in outcome.lines() {
             out.push_str(&format!("# {line}\n"));
         }
-        out.push_str(&workspace.changes().unified());
+        out.push_str(&preview.unified());
         let left = workspace.violations().iter().filter(|v| selected(v));
         for violation in left {
             match violation.severity() {

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::answers::FixRecord;
 use crate::hot::HotSet;
+use crate::hot::secrets::hidden_values;
 use crate::report::Violation;
 use crate::rules::{Context, Selection, check_hot};
 
@@ -95,7 +96,8 @@ pub struct Workspace {
     provenance: BTreeMap<String, Provenance>,
     steps: Vec<Step>,
     records: Vec<AppliedFix>,
-    /// Values of hidden parameters that applied fixes moved: masked in [`Workspace::changes`].
+    /// The set's hidden values (`hot::secrets`) and those applied fixes moved: masked in
+    /// every preview.
     secrets: Vec<String>,
 }
 
@@ -132,6 +134,7 @@ impl Workspace {
             }));
         }
         Ok(Workspace {
+            secrets: hidden_values(&set),
             set,
             selection,
             violations,
@@ -139,7 +142,6 @@ impl Workspace {
             provenance: BTreeMap::new(),
             steps: Vec::new(),
             records: Vec::new(),
-            secrets: Vec::new(),
         })
     }
 
@@ -209,7 +211,8 @@ impl Workspace {
                 })
             })
             .collect();
-        Ok(Preview::of(&changes, &fix.secrets))
+        let secrets: Vec<String> = self.secrets.iter().chain(&fix.secrets).cloned().collect();
+        Ok(Preview::of(&changes, &secrets))
     }
 
     /// Everything applied so far, against the texts before the first fix.
@@ -467,30 +470,6 @@ impl Workspace {
         }
         self.records.truncate(step.records);
         Ok(true)
-    }
-
-    /// Applies every fix `level` admits to a copy and shows the result: what `F` previews.
-    pub fn plan(&self, level: FixLevel) -> Result<(Outcome, Preview), ReloadError> {
-        self.planned(|copy| copy.apply_level(level))
-    }
-
-    /// Replays `records` on a copy and shows the result: what a fix with the operator's
-    /// text will do once the answers hold its record.
-    pub fn plan_replay(&self, records: &[FixRecord]) -> Result<(Outcome, Preview), ReloadError> {
-        self.planned(|copy| copy.replay(records))
-    }
-
-    /// Runs `fixing` on a copy of the set; the outcome and everything it changed.
-    fn planned(
-        &self,
-        fixing: impl FnOnce(&mut Workspace) -> Outcome,
-    ) -> Result<(Outcome, Preview), ReloadError> {
-        let set = reload(&self.set, &BTreeMap::new(), &[])?;
-        let mut copy =
-            Workspace::with_violations(set, self.violations.clone(), self.selection.clone())
-                .map_err(|unfixable| unfixable.reason)?;
-        let outcome = fixing(&mut copy);
-        Ok((outcome, copy.changes()))
     }
 
     fn step(&self) -> Step {

@@ -12,6 +12,7 @@ mod catalogue;
 mod check;
 mod composition;
 mod environment;
+mod fix_plan;
 mod fixes;
 mod origin;
 mod output;
@@ -40,6 +41,9 @@ use crate::validation::{InputError, Loaded, open as open_input};
 
 pub use assign::Origin;
 pub use check::AnswerProblem;
+pub use fix_plan::{
+    Applied, FixOrder, FixView, PlanError, PlannedFix, apply as apply_fixes, fix_views,
+};
 pub use origin::{NotOnDisk, SourceFile};
 pub use output::{MAX_COUNTED, Target, WriteError, Written, target};
 pub use package::Packaging;
@@ -47,7 +51,7 @@ pub use questions::{
     EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyQuestion,
     Questions,
 };
-pub use redact::RedactedSet;
+pub use redact::{FilePreview, RedactedSet};
 pub use repair::note_answer_subject;
 pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, REGISTRY_RULE, Refusal, Resolved};
 pub use supplied::Supplied;

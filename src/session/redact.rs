@@ -1,61 +1,86 @@
-//! The resolved set as reports show it: file texts for snippets, with every secret value
-//! of an environment file masked, so a finding near a password never prints it.
+//! The resolved set as reports show it: file texts for snippets with every hidden value
+//! masked by the one secret policy (`hot::secrets`), so a finding near a password never
+//! prints it.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use crate::hot::HotSet;
-use crate::hot::secrets::mask_values;
 use crate::report::SourceTexts;
 
-use super::resolve::Resolved;
+use super::resolve::{FileRole, Resolved};
 
-/// A set's texts with secrets masked by `*` (line breaks kept, so places stay right).
+/// A resolved set's texts, hidden values masked by `*` (line breaks kept, so places stay
+/// right).
 pub struct RedactedSet {
     set: HotSet,
-    masked: HashMap<String, String>,
 }
 
 impl RedactedSet {
-    /// Masks the secrets each output file records.
+    /// The set's texts, and its violations.
     pub fn new(resolved: Resolved) -> (RedactedSet, Vec<crate::report::Violation>) {
         let Resolved {
-            set,
-            files,
-            violations,
-            ..
+            set, violations, ..
         } = resolved;
-        let mut masked = HashMap::new();
-        for file in files.iter().filter(|f| !f.secrets.is_empty()) {
-            let Some(id) = set.find(&file.path) else {
-                continue;
-            };
-            let Some(root) = set.files[id].document.as_ref().map(|d| &d.root) else {
-                continue;
-            };
-            let bytes = mask_values(
-                &set.files[id].bytes,
-                root,
-                file.secrets.iter().map(String::as_str),
-            );
-            masked.insert(
-                file.path.clone(),
-                String::from_utf8_lossy(&bytes).into_owned(),
-            );
-        }
-        (RedactedSet { set, masked }, violations)
+        (RedactedSet { set }, violations)
     }
 }
 
 impl SourceTexts for RedactedSet {
     fn text(&self, file: &str) -> Option<Cow<'_, str>> {
-        match self.masked.get(file) {
-            Some(text) => Some(Cow::Borrowed(text)),
-            None => self.set.text(file),
-        }
+        self.set.text(file)
     }
 
     fn file_count(&self) -> usize {
         self.set.file_count()
+    }
+}
+
+/// An output file's text as the faces preview it, hidden values masked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FilePreview {
+    /// What the file is.
+    pub role: FileRole,
+    /// Its path below the output folder.
+    pub path: String,
+    /// Its text.
+    pub text: String,
+}
+
+impl Resolved {
+    /// Every text output file as the faces preview it: the base template and its
+    /// environment first, then the other modules' files, the answers file last (it is no
+    /// file of the set and holds no secret: its own text). Files that are not UTF-8 are
+    /// left out.
+    pub fn previews(&self) -> Vec<FilePreview> {
+        let mut previews: Vec<FilePreview> = self
+            .files
+            .iter()
+            .filter(|f| std::str::from_utf8(&f.bytes).is_ok())
+            .filter_map(|f| {
+                let text = if f.role == FileRole::Answers {
+                    String::from_utf8_lossy(&f.bytes).into_owned()
+                } else {
+                    self.set.text(&f.path)?.into_owned()
+                };
+                Some(FilePreview {
+                    role: f.role,
+                    path: f.path.clone(),
+                    text,
+                })
+            })
+            .collect();
+        previews.sort_by_key(|p| rank(p.role));
+        previews
+    }
+}
+
+/// Where a preview of a file of this role comes.
+fn rank(role: FileRole) -> u8 {
+    match role {
+        FileRole::Template => 0,
+        FileRole::Environment => 1,
+        FileRole::Nested => 2,
+        FileRole::Artifact => 3,
+        FileRole::Answers => 4,
     }
 }

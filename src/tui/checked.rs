@@ -8,42 +8,9 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use crate::answers::FixRecord;
-use crate::fix::{Preview as FixPreview, Safety};
 use crate::report::{LineIndex, Severity, SourceTexts, Violation};
 use crate::session::SourceFile;
-
-/// What the review offers for one violation (`src/fix/`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FixView {
-    /// A fix ready to apply.
-    Ready(PlannedFix),
-    /// A fix that writes text only the operator can give (a description).
-    NeedsText {
-        /// What the fix would do.
-        title: String,
-        /// What to ask.
-        prompt: String,
-    },
-    /// No fix here, and why.
-    Unavailable(String),
-}
-
-/// One or more fixes as `f` and `F` preview them, with the answers records that apply
-/// them (the session replays `answers.fixes` when it resolves).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlannedFix {
-    /// One line: what is done.
-    pub title: String,
-    /// Its safety (the lowest, for several).
-    pub safety: Safety,
-    /// The diff against the output set as it is now.
-    pub preview: FixPreview,
-    /// What goes into `answers.fixes` to apply it.
-    pub records: Vec<FixRecord>,
-    /// Fixes the plan left out, and why (for `F`).
-    pub notes: Vec<String>,
-}
+pub use crate::session::{FixView, PlannedFix};
 
 /// A file's text with its line starts.
 #[derive(Debug)]

@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::checked::{PlannedFix, Resolution};
 use super::opened::Opened;
 use super::scan::Scan;
-use crate::answers::{Answers, FixRecord};
+use crate::answers::Answers;
 use crate::session::{AnswerProblem, SourceFixes};
 use crate::source::InputKind;
 
@@ -67,14 +67,7 @@ pub struct WriteOrder {
     pub save_to: Option<PathBuf>,
 }
 
-/// Fixes the review asks the session to plan on the output set, for a preview.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FixOrder {
-    /// Every `safe` fix at once (`F`).
-    SafeFixes,
-    /// One fix that writes the operator's text: its record, the text included.
-    Typed(FixRecord),
-}
+pub use crate::session::FixOrder;
 
 /// Work `update` hands to the runtime.
 #[derive(Debug)]

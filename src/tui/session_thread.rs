@@ -20,14 +20,14 @@ use super::effect::{
 use super::opened::{Opened, kind_of};
 use crate::answers::Answers;
 use crate::convert::{Note, NoteLevel};
+use crate::fix::Safety;
 use crate::fix::WriteBack;
-use crate::fix::{FixLevel, Offer, Safety, Workspace, record_of};
 use crate::integrity::{IntegrityError, Options};
 use crate::limits::Limits;
 use crate::report::{Severity, SourceTexts};
 use crate::session::{
-    AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, RedactedSet, Resolved, Session,
-    SessionError, SourceFile, SourceFixes, Watched, WriteError, note_answer_subject,
+    AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, PlanError, RedactedSet, Session,
+    SessionError, SourceFile, SourceFixes, Watched, WriteError, fix_views, note_answer_subject,
 };
 use crate::tui::widgets::paragraph::count;
 use crate::validation::InputError;
@@ -417,31 +417,16 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
     ));
     let (resolved, fixes) = fix_views(resolved);
     let unset = resolved.unset.clone();
-    // The base template and its environment first, then the other modules' files. The
-    // answers file is no file of the set (it holds no secret): its own text is shown.
-    let mut shown: Vec<(FileRole, String, Option<String>)> = resolved
-        .files
-        .iter()
-        .filter(|f| std::str::from_utf8(&f.bytes).is_ok())
-        .map(|f| {
-            let own = (f.role == FileRole::Answers)
-                .then(|| String::from_utf8_lossy(&f.bytes).into_owned());
-            (f.role, f.path.clone(), own)
-        })
-        .collect();
-    shown.sort_by_key(|(role, _, _)| role_rank(*role));
-    let (texts, mut violations) = RedactedSet::new(resolved);
-    let previews = shown
+    let previews = resolved
+        .previews()
         .into_iter()
-        .filter_map(|(role, path, own)| {
-            let text = own.or_else(|| Some(texts.text(&path)?.into_owned()))?;
-            Some(Preview {
-                title: role_name(role).to_owned(),
-                path,
-                text,
-            })
+        .map(|p| Preview {
+            title: role_name(p.role).to_owned(),
+            path: p.path,
+            text: p.text,
         })
         .collect();
+    let (texts, mut violations) = RedactedSet::new(resolved);
     let mut all_fixes = vec![None; package.len()];
     all_fixes.extend(fixes);
     let mut all = package;
@@ -482,17 +467,6 @@ fn origins<'f>(
         }
     }
     out
-}
-
-/// Where the Files tab lists a file of this role.
-fn role_rank(role: FileRole) -> u8 {
-    match role {
-        FileRole::Template => 0,
-        FileRole::Environment => 1,
-        FileRole::Nested => 2,
-        FileRole::Artifact => 3,
-        FileRole::Answers => 4,
-    }
 }
 
 /// The word the Files tab shows for what an output file is.
@@ -537,148 +511,15 @@ fn note_finding(note: &Note) -> Finding {
     }
 }
 
-/// The fix of each of the output set's violations (parallel to them), as the review marks
-/// and previews them; the set goes back into `resolved` unchanged.
-fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>) {
-    let secrets = secret_values(&resolved);
-    let workspace = match Workspace::with_violations(
-        resolved.set,
-        resolved.violations.clone(),
-        resolved.rules.clone(),
-    ) {
-        Ok(workspace) => workspace,
-        Err(unfixable) => {
-            resolved.set = unfixable.set;
-            return (resolved, Vec::new());
-        }
-    };
-    let fixes: Vec<Option<FixView>> = workspace
-        .offers()
-        .into_iter()
-        .zip(workspace.violations())
-        .map(|(offer, violation)| {
-            Some(match offer? {
-                Offer::Ready(fix) => match workspace.preview(&fix) {
-                    Ok(preview) => FixView::Ready(PlannedFix {
-                        title: fix.title,
-                        safety: fix.safety,
-                        preview: masked(preview, &secrets),
-                        records: vec![record_of(violation, None)],
-                        notes: Vec::new(),
-                    }),
-                    Err(error) => FixView::Unavailable(error.to_string()),
-                },
-                Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
-                Offer::Unavailable(reason) => FixView::Unavailable(reason),
-            })
-        })
-        .collect();
-    let (set, _) = workspace.into_parts();
-    resolved.set = set;
-    (resolved, fixes)
-}
-
-/// Plans fixes on the output set `draft` resolves to, as `F` (every `safe` fix) or a fix
-/// with the operator's text previews them: applied to a copy and validated, with notes on
-/// what would be left out.
+/// Plans the fixes `order` asks for on the output set `draft` resolves to, for a preview.
 fn plan(session: &Session, draft: &Draft, order: &FixOrder) -> Result<PlannedFix, String> {
-    let (answers, problems) = checked_answers(session, draft);
-    if let Some(problem) = problems.first() {
-        return Err(format!("the answers have a problem: {problem}"));
+    let (answers, problems) = answers(session, draft);
+    if let Some(problem) = problems.into_iter().next() {
+        return Err(PlanError::Problem(problem).to_string());
     }
-    let resolved = session.resolve(&answers).map_err(|refusal| {
-        format!(
-            "the answers do not resolve: {}",
-            refusal.to_string().replace('\n', "; ")
-        )
-    })?;
-    let secrets = secret_values(&resolved);
-    let workspace =
-        Workspace::with_violations(resolved.set, resolved.violations, resolved.rules)
-            .map_err(|unfixable| format!("the set cannot be fixed: {}", unfixable.reason))?;
-    let planned = match order {
-        FixOrder::SafeFixes => workspace.plan(FixLevel::Safe),
-        FixOrder::Typed(record) => workspace.plan_replay(std::slice::from_ref(record)),
-    };
-    let (outcome, preview) = planned.map_err(|error| error.to_string())?;
-    let notes: Vec<String> = outcome.notes.iter().map(ToString::to_string).collect();
-    let count = outcome.applied.len();
-    let title = match (order, outcome.applied.first()) {
-        (_, None) => {
-            return Err(match notes.first() {
-                Some(note) => note.clone(),
-                None => "nothing would change".to_owned(),
-            });
-        }
-        (FixOrder::Typed(_), Some(applied)) => applied.title.clone(),
-        (FixOrder::SafeFixes, Some(_)) => format!(
-            "{count} safe fix{} at once",
-            if count == 1 { "" } else { "es" }
-        ),
-    };
-    Ok(PlannedFix {
-        title,
-        safety: outcome
-            .applied
-            .iter()
-            .map(|a| a.safety)
-            .max()
-            .unwrap_or(Safety::Safe),
-        preview: masked(preview, &secrets),
-        records: outcome.applied.into_iter().map(|a| a.record).collect(),
-        notes,
-    })
-}
-
-/// The values of hidden parameters the output files hold, as written (and unquoted):
-/// never shown in a fix's diff, not even as context.
-fn secret_values(resolved: &Resolved) -> Vec<String> {
-    let mut values = Vec::new();
-    for file in resolved.files.iter().filter(|f| !f.secrets.is_empty()) {
-        let Some(id) = resolved.set.find(&file.path) else {
-            continue;
-        };
-        let loaded = &resolved.set.files[id];
-        let Some(root) = loaded.document.as_ref().map(|d| &d.root) else {
-            continue;
-        };
-        for section in ["parameters", "parameter_defaults"] {
-            for name in &file.secrets {
-                let Some(value) = root.get(section).and_then(|s| s.get(name)) else {
-                    continue;
-                };
-                let Some(raw) = loaded
-                    .bytes
-                    .get(value.span.start as usize..value.span.end as usize)
-                else {
-                    continue;
-                };
-                let raw = String::from_utf8_lossy(raw).into_owned();
-                let bare = raw.trim_matches(|c| c == '"' || c == '\'').to_owned();
-                values.extend([raw, bare].into_iter().filter(|v| !v.trim().is_empty()));
-            }
-        }
-    }
-    values
-}
-
-/// `preview` with every secret value replaced by `*`s.
-fn masked(mut preview: crate::fix::Preview, secrets: &[String]) -> crate::fix::Preview {
-    for line in preview
-        .files
-        .iter_mut()
-        .flat_map(|f| &mut f.hunks)
-        .flat_map(|h| &mut h.lines)
-    {
-        for secret in secrets {
-            if line.text.contains(secret.as_str()) {
-                line.text = line
-                    .text
-                    .replace(secret.as_str(), &"*".repeat(secret.len()));
-            }
-        }
-    }
-    preview
+    session
+        .plan_fix(&answers, order)
+        .map_err(|error| error.to_string())
 }
 
 /// Texts for violations of a package whose descriptor the session keeps to itself.

@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use crate::answers::FixRecord;
-use crate::fix::{LineKind, record_of};
+use crate::fix::{FixLevel, LineKind, record_of};
 use crate::tui::action::Action;
 use crate::tui::checked::{FixView, PlannedFix};
 use crate::tui::effect::{Effect, FixOrder};
@@ -143,7 +143,7 @@ pub(super) fn preview_safe_fixes(state: &mut State) -> Vec<Effect> {
         state.warn("No safe fix to apply.");
         return Vec::new();
     }
-    plan_fix(state, FixOrder::SafeFixes)
+    plan_fix(state, FixOrder::Level(FixLevel::Safe))
 }
 
 /// Asks the session to plan fixes on the current answers.

@@ -1,0 +1,186 @@
+//! Fix plans and their previews, for both faces: what `validate --fix --diff` prints and
+//! what the wizard's review shows for one fix or for every safe fix (`f`, `F`). The
+//! fixes are applied to a workspace the caller throws away, and every diff masks the
+//! set's hidden values by the one secret policy (`hot::secrets`, through
+//! `fix::Workspace`).
+
+use crate::answers::{Answers, FixRecord};
+use crate::fix::{FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Workspace, record_of};
+use crate::report::Violation;
+
+use super::Session;
+use super::check::AnswerProblem;
+use super::resolve::Resolved;
+
+/// Which fixes a plan applies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FixOrder {
+    /// Every fix the level admits (the wizard's `F`: `safe`).
+    Level(FixLevel),
+    /// One fix that writes the operator's text: its record, the text included.
+    Typed(FixRecord),
+}
+
+/// What applying an order did, and every change it made as a diff (hidden values masked).
+#[derive(Debug)]
+pub struct Applied {
+    /// The fixes applied and the notes on those that were not.
+    pub outcome: Outcome,
+    /// Every change, against the texts before.
+    pub preview: Preview,
+}
+
+/// Applies what `order` asks, to the violations `wanted` picks (a level's fixes; a typed
+/// fix names its own), and previews everything the workspace changed.
+pub fn apply(
+    workspace: &mut Workspace,
+    order: &FixOrder,
+    wanted: impl Fn(&Violation) -> bool,
+) -> Applied {
+    let outcome = match order {
+        FixOrder::Level(level) => workspace.apply_level_to(*level, wanted),
+        FixOrder::Typed(record) => workspace.replay(std::slice::from_ref(record)),
+    };
+    Applied {
+        outcome,
+        preview: workspace.changes(),
+    }
+}
+
+/// What the review offers for one violation (`src/fix/`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FixView {
+    /// A fix ready to apply.
+    Ready(PlannedFix),
+    /// A fix that writes text only the operator can give (a description).
+    NeedsText {
+        /// What the fix would do.
+        title: String,
+        /// What to ask.
+        prompt: String,
+    },
+    /// No fix here, and why.
+    Unavailable(String),
+}
+
+/// One or more fixes as the wizard previews them, with the answers records that apply
+/// them (the session replays `answers.fixes` when it resolves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedFix {
+    /// One line: what is done.
+    pub title: String,
+    /// Its safety (the lowest, for several).
+    pub safety: Safety,
+    /// The diff against the output set as it is now (hidden values masked).
+    pub preview: Preview,
+    /// What goes into `answers.fixes` to apply it.
+    pub records: Vec<FixRecord>,
+    /// Fixes the plan left out, and why (for a level).
+    pub notes: Vec<String>,
+}
+
+/// Why no fix can be planned on the answers' output set.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    /// The answers have a problem.
+    #[error("the answers have a problem: {0}")]
+    Problem(AnswerProblem),
+    /// The answers do not resolve.
+    #[error("the answers do not resolve: {0}")]
+    Refused(String),
+    /// The output set cannot be loaded again to check a fix's result.
+    #[error("the set cannot be fixed: {0}")]
+    Unfixable(ReloadError),
+    /// Nothing would change (the first note says why, when there is one).
+    #[error("{0}")]
+    Nothing(String),
+}
+
+impl Session {
+    /// Plans the fixes `order` asks for on the output set `answers` resolve to: applied to a
+    /// copy and validated, with notes on what would be left out.
+    pub fn plan_fix(&self, answers: &Answers, order: &FixOrder) -> Result<PlannedFix, PlanError> {
+        if let Some(problem) = self.check(answers).into_iter().next() {
+            return Err(PlanError::Problem(problem));
+        }
+        let resolved = self
+            .resolve(answers)
+            .map_err(|refusal| PlanError::Refused(refusal.to_string().replace('\n', "; ")))?;
+        let mut workspace =
+            Workspace::with_violations(resolved.set, resolved.violations, resolved.rules)
+                .map_err(|unfixable| PlanError::Unfixable(unfixable.reason))?;
+        let Applied { outcome, preview } = apply(&mut workspace, order, |_| true);
+        let notes: Vec<String> = outcome.notes.iter().map(ToString::to_string).collect();
+        let count = outcome.applied.len();
+        let title = match (order, outcome.applied.first()) {
+            (_, None) => {
+                return Err(PlanError::Nothing(match notes.first() {
+                    Some(note) => note.clone(),
+                    None => "nothing would change".to_owned(),
+                }));
+            }
+            (FixOrder::Typed(_), Some(applied)) => applied.title.clone(),
+            (FixOrder::Level(level), Some(_)) => format!(
+                "{count} {}fix{} at once",
+                if *level == FixLevel::Safe {
+                    "safe "
+                } else {
+                    ""
+                },
+                if count == 1 { "" } else { "es" }
+            ),
+        };
+        Ok(PlannedFix {
+            title,
+            safety: outcome
+                .applied
+                .iter()
+                .map(|a| a.safety)
+                .max()
+                .unwrap_or(Safety::Safe),
+            preview,
+            records: outcome.applied.into_iter().map(|a| a.record).collect(),
+            notes,
+        })
+    }
+}
+
+/// The fix of each of the output set's violations (parallel to them), as the review marks
+/// and previews them; the set goes back into `resolved` unchanged.
+pub fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>) {
+    let workspace = match Workspace::with_violations(
+        resolved.set,
+        resolved.violations.clone(),
+        resolved.rules.clone(),
+    ) {
+        Ok(workspace) => workspace,
+        Err(unfixable) => {
+            resolved.set = unfixable.set;
+            return (resolved, Vec::new());
+        }
+    };
+    let fixes: Vec<Option<FixView>> = workspace
+        .offers()
+        .into_iter()
+        .zip(workspace.violations())
+        .map(|(offer, violation)| {
+            Some(match offer? {
+                Offer::Ready(fix) => match workspace.preview(&fix) {
+                    Ok(preview) => FixView::Ready(PlannedFix {
+                        title: fix.title,
+                        safety: fix.safety,
+                        preview,
+                        records: vec![record_of(violation, None)],
+                        notes: Vec::new(),
+                    }),
+                    Err(error) => FixView::Unavailable(error.to_string()),
+                },
+                Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
+                Offer::Unavailable(reason) => FixView::Unavailable(reason),
+            })
+        })
+        .collect();
+    let (set, _) = workspace.into_parts();
+    resolved.set = set;
+    (resolved, fixes)
+}
