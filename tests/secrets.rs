@@ -237,3 +237,124 @@ fn an_ovf_password_property_never_leaves_the_env_file() {
         clean("a refused short OVF password", &text, SHORT_SECRET);
     }
 }
+
+/// A secret as a template default: what `hidden_set` writes there.
+const DEFAULT_SECRET: &str = "Zq7-vnfwiz-DEFAULT-0815";
+
+/// A HOT set whose hidden parameter has a default in the template and a value in the
+/// environment file, each next to something a rule reports and a fix changes.
+fn hidden_set(dir: &Path) {
+    std::fs::create_dir_all(dir).expect("folder");
+    std::fs::write(
+        dir.join("base_dns.yaml"),
+        format!(
+            "heat_template_version: 2016-10-14\ndescription: DNS server\nparameters:\n  dns_admin_password:\n    type: string\n    hidden: true\n    default: {DEFAULT_SECRET}\n  dns_image_name:\n    type: string\n  vnf_id:\n    type: string\n    description: Unique ID for this VNF instance\nresources:\n  dns_server_0:\n    type: OS::Nova::Server\n    properties:\n      image: {{ get_param: dns_image_name }}\n      admin_pass: {{ get_param: dns_admin_password }}\n      flavor: m1.small\n"
+        ),
+    )
+    .expect("template");
+    std::fs::write(
+        dir.join("base_dns.env"),
+        format!(
+            "parameters:\n  dns_admin_password: {SECRET}\n  vnf_id: vnf-7\n  dns_image_name: dns-image\n"
+        ),
+    )
+    .expect("env");
+}
+
+#[test]
+fn hidden_values_never_show_in_any_report_format() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let set = tmp.path().join("set");
+    hidden_set(&set);
+    for report in ["text", "json", "sarif", "junit"] {
+        let (code, text) = vnfwiz(&["validate", "--format", report, s(&set)], SECRET);
+        assert_eq!(code, Some(1), "{text}");
+        // The findings point at the lines the values are on: a leak would show.
+        assert!(text.contains("R-90526"), "{report}: {text}");
+        for secret in [SECRET, DEFAULT_SECRET] {
+            clean(&format!("validate --format {report}"), &text, secret);
+        }
+    }
+    // The text report's snippet shows the default's line, masked.
+    let (_, text) = vnfwiz(&["validate", s(&set)], SECRET);
+    assert!(text.contains("default: *****"), "{text}");
+}
+
+#[test]
+fn hidden_values_never_show_in_a_fix_diff() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let set = tmp.path().join("set");
+    hidden_set(&set);
+    for (args, env_changed) in [
+        (&["validate", "--fix", "all", "--diff"][..], true),
+        (&["validate", "--fix-dry-run"][..], false),
+    ] {
+        let mut args = args.to_vec();
+        args.push(s(&set));
+        let (_, text) = vnfwiz(&args, SECRET);
+        // The default's line is removed; with `all`, the environment's value is context.
+        assert!(text.contains("-    default: *****"), "{args:?}: {text}");
+        assert_eq!(
+            text.contains(" dns_admin_password: *****"),
+            env_changed,
+            "{args:?}: {text}"
+        );
+        for secret in [SECRET, DEFAULT_SECRET] {
+            clean(&format!("{args:?}"), &text, secret);
+        }
+    }
+}
+
+#[test]
+fn hidden_values_never_show_in_the_wizards_previews() {
+    use vnfwiz::answers::Answers;
+    use vnfwiz::fix::{FixLevel, LineKind};
+    use vnfwiz::session::{FixOrder, FixView, Session, fix_views};
+
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let set = tmp.path().join("set");
+    hidden_set(&set);
+    let session = Session::open(&set, &vnfwiz::limits::Limits::default()).expect("opens");
+    let answers = Answers::default();
+    let leaks = |what: &str, text: &str| {
+        for secret in [SECRET, DEFAULT_SECRET] {
+            clean(what, text, secret);
+        }
+    };
+    // `F`: every fix at once.
+    let plan = session
+        .plan_fix(&answers, &FixOrder::Level(FixLevel::All))
+        .expect("a plan");
+    let diff = plan.preview.unified();
+    assert!(diff.contains("*****"), "{diff}");
+    leaks("the wizard's plan", &diff);
+    // `f`: each violation's own fix.
+    let resolved = session.resolve(&answers).expect("resolves");
+    let previews = resolved.previews();
+    assert!(
+        previews
+            .iter()
+            .any(|p| p.text.contains("dns_admin_password: *****")),
+        "{previews:?}"
+    );
+    for preview in &previews {
+        leaks(&format!("the Files tab's {}", preview.path), &preview.text);
+    }
+    let (_, views) = fix_views(resolved);
+    let mut shown = 0;
+    for view in views.iter().flatten() {
+        if let FixView::Ready(fix) = view {
+            for line in fix
+                .preview
+                .files
+                .iter()
+                .flat_map(|f| &f.hunks)
+                .flat_map(|h| &h.lines)
+            {
+                shown += usize::from(line.kind == LineKind::Context);
+                leaks(&fix.title, &line.text);
+            }
+        }
+    }
+    assert!(shown > 0, "no fix preview to look at");
+}
