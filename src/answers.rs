@@ -22,6 +22,18 @@ pub enum EulaAcceptance {
     Digests(Vec<String>),
 }
 
+impl EulaAcceptance {
+    /// Whether this answer accepts the licence whose text has this SHA-256 digest (digests
+    /// compare without regard to case): what both faces decide a licence by.
+    pub fn accepts(&self, digest: &str) -> bool {
+        match self {
+            EulaAcceptance::All => true,
+            EulaAcceptance::Digests(list) => list.iter().any(|d| d.eq_ignore_ascii_case(digest)),
+            EulaAcceptance::NotGiven | EulaAcceptance::Declined => false,
+        }
+    }
+}
+
 /// Which package `onboard` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PackageFormat {

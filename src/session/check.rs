@@ -112,13 +112,11 @@ pub fn find_property<'e>(envelope: &'e Envelope, key: &str) -> Option<&'e Proper
 pub fn eula_problems(envelope: &Envelope, accepted: &EulaAcceptance) -> Vec<AnswerProblem> {
     let mut out = Vec::new();
     for eula in eulas(envelope) {
+        if accepted.accepts(&eula.sha256) {
+            continue;
+        }
         let message = match accepted {
             EulaAcceptance::All => continue,
-            EulaAcceptance::Digests(list)
-                if list.iter().any(|d| d.eq_ignore_ascii_case(&eula.sha256)) =>
-            {
-                continue;
-            }
             EulaAcceptance::Digests(_) => "the accepted digests do not include this licence's text",
             EulaAcceptance::Declined => {
                 "the licence was declined, so the package cannot be onboarded"

@@ -322,6 +322,7 @@ impl State {
             },
             StepId::Licence if licence::all_accepted(self) => Verdict::Valid,
             StepId::Licence => Verdict::Problems,
+            StepId::Option if self.problem("deployment_option").is_some() => Verdict::Problems,
             StepId::Option => Verdict::Valid,
             StepId::Properties => fields(&self.properties.form),
             StepId::Capabilities => match self.capabilities() {

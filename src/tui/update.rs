@@ -10,7 +10,7 @@ use super::state::{Exit, Overlay, State, StepId};
 use super::steps::{
     self, integrity, licence, option, parameters, properties, review, source, write,
 };
-use crate::answers::{Answers, EulaAcceptance};
+use crate::answers::EulaAcceptance;
 
 /// Something that happened.
 #[derive(Debug)]
@@ -279,7 +279,7 @@ fn reread_quietly(state: &mut State, reread: Reread) -> Vec<Effect> {
         .questions
         .eulas
         .iter()
-        .map(|e| accepted_by(&state.draft.answers, &e.sha256))
+        .map(|e| state.draft.answers.accept_eula.accepts(&e.sha256))
         .collect();
     state.opened = Some(opened.clone());
     state.draft.answers.accept_eula = licence::acceptance(state);
@@ -306,17 +306,11 @@ fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
         .questions
         .eulas
         .iter()
-        .map(|e| accepted_by(&preset.answers, &e.sha256))
+        .map(|e| preset.answers.accept_eula.accepts(&e.sha256))
         .collect();
     state.draft = Draft {
-        answers: Answers {
-            deployment_option: preset
-                .answers
-                .deployment_option
-                .clone()
-                .filter(|id| opened.questions.options.iter().any(|o| &o.id == id)),
-            ..preset.answers
-        },
+        // An option the package lacks stays: the session's check says so, as onboard does.
+        answers: preset.answers,
         values: preset.values,
         cleared: preset.cleared,
     };
@@ -338,15 +332,6 @@ fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
     state.evaluate()
 }
 
-/// Whether answers accept the licence with this digest.
-fn accepted_by(answers: &Answers, digest: &str) -> bool {
-    match &answers.accept_eula {
-        EulaAcceptance::All => true,
-        EulaAcceptance::Digests(digests) => digests.iter().any(|d| d.eq_ignore_ascii_case(digest)),
-        EulaAcceptance::NotGiven | EulaAcceptance::Declined => false,
-    }
-}
-
 fn open_failed(state: &mut State, failure: OpenFailure) -> Vec<Effect> {
     state.source.opening = None;
     state.integrity = integrity::IntegrityState::default();
@@ -365,6 +350,7 @@ fn open_failed(state: &mut State, failure: OpenFailure) -> Vec<Effect> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::answers::Answers;
     use crate::tui::action::Action::*;
     use crate::tui::testing::{Wizard, opened, press, repo};
     use std::path::PathBuf;
@@ -496,6 +482,27 @@ properties:
             "no value: left for instantiation"
         );
         assert!(!state.unsaved, "nothing new to lose");
+    }
+
+    #[test]
+    fn an_unknown_option_given_at_start_is_the_sessions_problem() {
+        let text = "accept_eula: true\ndeployment_option: huge\n";
+        let answers = Answers::parse(text.as_bytes(), "a.yaml").unwrap();
+        let mut state = State::new(repo(""), Some(PathBuf::from(OVA)), (100, 30));
+        state.draft = Draft::from_answers(answers);
+        let state = Wizard::start(state);
+        assert_eq!(
+            state.draft.answers.deployment_option.as_deref(),
+            Some("huge"),
+            "kept, not dropped"
+        );
+        // The words onboard refuses it with.
+        let problem = state.problem("deployment_option").expect("a problem");
+        assert_eq!(
+            problem.to_string(),
+            "deployment_option: `huge` is not one of the package's deployment options [DeploymentOptionSection]; valid: small, medium (default), large"
+        );
+        assert_eq!(state.verdict(StepId::Option), None, "not visited yet");
     }
 
     #[test]

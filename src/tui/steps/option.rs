@@ -156,6 +156,14 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
             Span::styled(option.id.clone(), theme.title),
             Span::styled(if chosen { "  ✓ chosen" } else { "" }, theme.success),
         ])];
+        // An answer naming no option of the package (from `--answers`): the session's words.
+        if let Some(problem) = state.problem("deployment_option") {
+            lines.extend(
+                wrap(&problem.to_string(), usize::from(detail.width))
+                    .into_iter()
+                    .map(|l| Line::from(Span::styled(l, theme.error))),
+            );
+        }
         let description = option.description.clone().unwrap_or_default();
         lines.extend(
             wrap(&description, usize::from(detail.width))
