@@ -11,7 +11,7 @@ use crate::ovf::{self, OvfPackage};
 use crate::package::{Csar, open_csar};
 use crate::report::{InputReport, InputRoot, Report, SourceTexts, Unchecked};
 use crate::rules::{Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf};
-use crate::source::{InputKind, PackageFiles, SourceError, csar_in_folder, detect, ovf_in_folder};
+use crate::source::{InputKind, Located, PackageFiles, SourceError, locate};
 
 impl SourceTexts for HotSet {
     fn text(&self, file: &str) -> Option<Cow<'_, str>> {
@@ -168,29 +168,18 @@ fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
         }
     };
     for path in paths {
-        match detect(path)? {
-            InputKind::HotFile => loose.push(path.clone()),
-            InputKind::HotFolder => {
-                flush(&mut loose, &mut inputs);
-                inputs.push(match ovf_in_folder(path) {
-                    Some(descriptor) => Input::Ovf(descriptor),
-                    None if csar_in_folder(path) => Input::Csar(path.clone()),
-                    None => Input::Folder(path.clone()),
-                });
-            }
-            InputKind::HeatZip => {
-                flush(&mut loose, &mut inputs);
-                inputs.push(Input::Zip(path.clone()));
-            }
-            InputKind::Ovf | InputKind::Ova => {
-                flush(&mut loose, &mut inputs);
-                inputs.push(Input::Ovf(path.clone()));
-            }
-            InputKind::Csar => {
-                flush(&mut loose, &mut inputs);
-                inputs.push(Input::Csar(path.clone()));
-            }
+        let Located { kind, path } = locate(path)?;
+        if kind == InputKind::HotFile {
+            loose.push(path);
+            continue;
         }
+        flush(&mut loose, &mut inputs);
+        inputs.push(match kind {
+            InputKind::HotFile | InputKind::HotFolder => Input::Folder(path),
+            InputKind::HeatZip => Input::Zip(path),
+            InputKind::Ovf | InputKind::Ova => Input::Ovf(path),
+            InputKind::Csar => Input::Csar(path),
+        });
     }
     flush(&mut loose, &mut inputs);
     Ok(inputs)

@@ -45,11 +45,11 @@ pub use fix_plan::{
     Applied, FixOrder, FixView, PlanError, PlannedFix, apply as apply_fixes, fix_views,
 };
 pub use origin::{NotOnDisk, SourceFile};
-pub use output::{MAX_COUNTED, Target, WriteError, Written, target};
+pub use output::{MAX_COUNTED, Target, WriteError, Written, target, write_gate};
 pub use package::Packaging;
 pub use questions::{
-    EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyQuestion,
-    Questions,
+    EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyKind,
+    PropertyQuestion, Questions,
 };
 pub use redact::{FilePreview, RedactedSet};
 pub use repair::note_answer_subject;

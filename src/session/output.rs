@@ -202,6 +202,16 @@ pub fn target(out_dir: &Path) -> Result<Target, WriteError> {
     }
 }
 
+/// Whether writing into `out_dir`, found to be `target`, may go ahead: a folder holding
+/// entries is replaced only with leave (`force`: `--force`, the wizard's checkbox). The
+/// gate both faces pass: the wizard before it starts a write, the write itself.
+pub fn write_gate(out_dir: &Path, target: Target, force: bool) -> Result<(), WriteError> {
+    match target {
+        Target::Holds(_) if !force => Err(WriteError::NotEmpty(out_dir.to_path_buf())),
+        Target::Absent | Target::Empty | Target::Holds(_) => Ok(()),
+    }
+}
+
 /// Refuses to replace a folder whose loss would hurt beyond this run's output: the root,
 /// the home folder, the working folder or one above it, or a folder holding the input.
 fn check_replaceable(out_dir: &Path, input: &Path) -> Result<(), WriteError> {
@@ -273,10 +283,9 @@ pub fn write_files(
             });
         }
     }
-    let replace = matches!(target(out_dir)?, Target::Holds(_));
-    if replace && !force {
-        return Err(WriteError::NotEmpty(out_dir.to_path_buf()));
-    }
+    let found = target(out_dir)?;
+    write_gate(out_dir, found, force)?;
+    let replace = matches!(found, Target::Holds(_));
     if replace {
         check_replaceable(out_dir, input)?;
     }

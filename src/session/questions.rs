@@ -9,7 +9,7 @@ use crate::answers::{Answers, EnvTransport};
 use crate::capabilities::Summary;
 use crate::ovf::inspection::option_views;
 use crate::ovf::inspection::sha256_hex;
-use crate::ovf::property::valid_values;
+use crate::ovf::property::{Qualifier, ValueMapEntry, valid_values};
 use crate::ovf::{Envelope, PropertyType};
 use crate::yaml::write::flow_text;
 
@@ -41,8 +41,8 @@ pub struct PropertyQuestion {
     /// `ovf:type` (string when absent or unknown).
     #[serde(rename = "type")]
     pub type_name: &'static str,
-    /// Qualifiers as written (`MinLen(3)`, `ValueMap{…}`).
-    pub qualifiers: Vec<String>,
+    /// How it is answered: typed, picked among choices, toggled or kept secret.
+    pub kind: PropertyKind,
     /// What values are accepted, in words.
     pub valid: Vec<String>,
     /// `Label`.
@@ -57,6 +57,48 @@ pub struct PropertyQuestion {
     pub has_default: bool,
     /// `ovf:password`: ask without echo, never store in answers.yaml.
     pub password: bool,
+}
+
+/// How a property is answered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PropertyKind {
+    /// `ovf:password`: typed without echo, never stored in answers.yaml.
+    Secret,
+    /// `boolean`: true or false.
+    Boolean,
+    /// One of the values a `ValueMap` lists (one holding a range is typed instead).
+    Choice(Vec<String>),
+    /// Any text its type and qualifiers accept.
+    Text,
+}
+
+impl PropertyKind {
+    /// The kind of a property of this type with these qualifiers (`password`: secret).
+    fn of(password: bool, property_type: PropertyType, qualifiers: &[Qualifier]) -> PropertyKind {
+        if password {
+            return PropertyKind::Secret;
+        }
+        if property_type == PropertyType::Boolean {
+            return PropertyKind::Boolean;
+        }
+        let mut values = Vec::new();
+        for qualifier in qualifiers {
+            if let Qualifier::ValueMap(entries) = qualifier {
+                for entry in entries {
+                    match entry {
+                        ValueMapEntry::Value { value } => values.push(value.clone()),
+                        ValueMapEntry::Range { .. } => return PropertyKind::Text,
+                    }
+                }
+            }
+        }
+        if values.is_empty() {
+            PropertyKind::Text
+        } else {
+            PropertyKind::Choice(values)
+        }
+    }
 }
 
 /// Properties under one `Category`.
@@ -180,11 +222,11 @@ fn property_groups(envelope: &Envelope) -> Vec<PropertyGroup> {
                 .property_type
                 .unwrap_or(PropertyType::String)
                 .name(),
-            qualifiers: property
-                .qualifiers
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
+            kind: PropertyKind::of(
+                property.password,
+                property.property_type.unwrap_or(PropertyType::String),
+                &property.qualifiers,
+            ),
             valid: valid_values(
                 property.property_type.unwrap_or(PropertyType::String),
                 &property.qualifiers,

@@ -1,7 +1,7 @@
 //! What an input path is: a HOT template or folder, a heat zip, an OVF, an OVA or a CSAR.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::error::SourceError;
 
@@ -134,6 +134,42 @@ pub fn detect(path: &Path) -> Result<InputKind, SourceError> {
         "yaml" | "yml" | "template" | "json" | "env" | "hot" => Ok(InputKind::HotFile),
         _ => sniff(path),
     }
+}
+
+/// An input as every face opens it: its kind and the path to read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// What kind of input it is.
+    pub kind: InputKind,
+    /// The path to read: a folder's OVF descriptor (or OVA) for a folder holding one, else
+    /// the path given.
+    pub path: PathBuf,
+}
+
+/// What `path` is as `validate`, `onboard` and the wizard (its picker too) open it: a
+/// folder holding one OVF descriptor (or OVA) is that package, a folder laid out as a CSAR
+/// is one, any other folder a HOT set; a file is what [`detect`] says.
+pub fn locate(path: &Path) -> Result<Located, SourceError> {
+    let kind = detect(path)?;
+    if kind == InputKind::HotFolder {
+        if let Some(descriptor) = ovf_in_folder(path) {
+            let kind = detect(&descriptor)?;
+            return Ok(Located {
+                kind,
+                path: descriptor,
+            });
+        }
+        if csar_in_folder(path) {
+            return Ok(Located {
+                kind: InputKind::Csar,
+                path: path.to_path_buf(),
+            });
+        }
+    }
+    Ok(Located {
+        kind,
+        path: path.to_path_buf(),
+    })
 }
 
 /// A zip is a CSAR when it has `TOSCA-Metadata/TOSCA.meta`, a root `.mf` or a root TOSCA

@@ -7,7 +7,7 @@ mod files;
 pub mod path;
 pub mod tar;
 
-pub use detect::{InputKind, csar_in_folder, detect, ovf_in_folder};
+pub use detect::{InputKind, Located, csar_in_folder, detect, locate, ovf_in_folder};
 pub use error::SourceError;
 pub use files::PackageFiles;
 

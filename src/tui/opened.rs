@@ -2,12 +2,12 @@
 //! what it asks (the session's questions), its integrity check and the OVF rules' findings.
 //! The session itself stays on its own thread (`session_thread.rs`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::integrity::IntegrityReport;
 use crate::report::Violation;
 use crate::session::Questions;
-use crate::source::{InputKind, SourceError, detect, ovf_in_folder};
+use crate::source::InputKind;
 
 /// What the steps need to know about the opened source.
 #[derive(Debug)]
@@ -29,13 +29,4 @@ pub struct Opened {
 /// Whether opening `kind` hashes files (and so shows the integrity step's progress).
 pub fn has_integrity(kind: InputKind) -> bool {
     matches!(kind, InputKind::Ovf | InputKind::Ova)
-}
-
-/// The kind of a path as the wizard opens it: a folder holding one `.ovf` is that package.
-pub fn kind_of(path: &Path) -> Result<InputKind, SourceError> {
-    let kind = detect(path)?;
-    if kind == InputKind::HotFolder && ovf_in_folder(path).is_some() {
-        return Ok(InputKind::Ovf);
-    }
-    Ok(kind)
 }

@@ -6,8 +6,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::opened::kind_of;
-use crate::source::{InputKind, detect};
+use crate::source::{InputKind, detect, locate};
 
 /// How deep below the folder the picker looks.
 pub const MAX_DEPTH: usize = 4;
@@ -104,9 +103,10 @@ fn recent_candidates(recent: &[PathBuf]) -> Vec<Candidate> {
             let meta = std::fs::metadata(path).ok()?;
             let kind = if meta.is_dir() {
                 // A folder counts when it holds a template (or an OVF package).
-                kind_of(path)
+                locate(path)
                     .ok()
-                    .filter(|k| *k == InputKind::Ovf)
+                    .map(|l| l.kind)
+                    .filter(|k| matches!(k, InputKind::Ovf | InputKind::Ova))
                     .or_else(|| {
                         std::fs::read_dir(path)
                             .ok()?

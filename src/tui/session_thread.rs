@@ -17,7 +17,7 @@ use super::checked::{Checked, Finding, FindingKind, FixView, PlannedFix, Preview
 use super::effect::{
     Draft, FixOrder, Message, OpenFailure, Progress, Reread, WriteOrder, WriteReport,
 };
-use super::opened::{Opened, kind_of};
+use super::opened::Opened;
 use crate::answers::Answers;
 use crate::convert::{Note, NoteLevel};
 use crate::fix::Safety;
@@ -29,6 +29,7 @@ use crate::session::{
     AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, PlanError, RedactedSet, Session,
     SessionError, SourceFile, SourceFixes, Watched, WriteError, fix_views, note_answer_subject,
 };
+use crate::source::locate;
 use crate::tui::widgets::paragraph::count;
 use crate::validation::InputError;
 
@@ -286,8 +287,8 @@ fn open<T: From<Message> + Send>(
     let send = |message: Message| {
         let _ = outbox.send(message.into());
     };
-    let kind = match kind_of(path) {
-        Ok(kind) => kind,
+    let kind = match locate(path) {
+        Ok(located) => located.kind,
         Err(error) => {
             send(Message::Opened(Err(OpenFailure {
                 reason: crate::error_chain(&error),
@@ -318,7 +319,9 @@ fn read<T: From<Message> + Send>(
     outbox: &Sender<T>,
 ) -> Result<(Session, Opened), OpenFailure> {
     let fail = |reason: String, cancelled: bool| OpenFailure { reason, cancelled };
-    let kind = kind_of(path).map_err(|error| fail(crate::error_chain(&error), false))?;
+    let kind = locate(path)
+        .map(|l| l.kind)
+        .map_err(|error| fail(crate::error_chain(&error), false))?;
     let progress = Throttled::new(|progress| {
         let _ = outbox.send(Message::Progress(progress).into());
     });

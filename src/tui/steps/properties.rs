@@ -10,8 +10,7 @@ use ratatui::layout::Rect;
 
 use super::{Hint, form_step_hints, form_step_view};
 use crate::answers::EnvTransport;
-use crate::ovf::property::{Qualifier, ValueMapEntry, parse_qualifiers};
-use crate::session::PropertyQuestion;
+use crate::session::{PropertyKind, PropertyQuestion};
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
 use crate::tui::opened::Opened;
@@ -29,24 +28,6 @@ pub struct PropertiesState {
     pub form: Form,
 }
 
-/// The values a `ValueMap` allows, when it lists values only (ranges are typed).
-fn choices(question: &PropertyQuestion) -> Vec<String> {
-    let mut values = Vec::new();
-    for text in &question.qualifiers {
-        for qualifier in parse_qualifiers(text).0 {
-            if let Qualifier::ValueMap(entries) = qualifier {
-                for entry in entries {
-                    match entry {
-                        ValueMapEntry::Value { value } => values.push(value),
-                        ValueMapEntry::Range { .. } => return Vec::new(),
-                    }
-                }
-            }
-        }
-    }
-    values
-}
-
 /// A property's default under `option` (the package's default option when none).
 fn default_for(question: &PropertyQuestion, option: Option<&str>) -> Option<String> {
     match option {
@@ -61,15 +42,11 @@ pub fn build(opened: &Opened, draft: &Draft) -> Form {
     let mut fields = Vec::new();
     for group in &opened.questions.properties {
         for question in &group.properties {
-            let choices = choices(question);
-            let kind = if question.password {
-                FieldKind::Secret
-            } else if question.type_name == "boolean" {
-                FieldKind::Toggle
-            } else if !choices.is_empty() {
-                FieldKind::Choice(choices)
-            } else {
-                FieldKind::Text
+            let kind = match &question.kind {
+                PropertyKind::Secret => FieldKind::Secret,
+                PropertyKind::Boolean => FieldKind::Toggle,
+                PropertyKind::Choice(choices) => FieldKind::Choice(choices.clone()),
+                PropertyKind::Text => FieldKind::Text,
             };
             let mut field = Field::new(
                 &question.key,

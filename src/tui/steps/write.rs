@@ -14,6 +14,7 @@ use ratatui::widgets::Paragraph;
 
 use super::{BACK, CONFIRM, Hint, TYPE, form_hints, hint, lasting};
 use crate::answers::PackageFormat;
+use crate::session::{Target, write_gate};
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect, OutFolder, WriteOrder, WriteReport};
 use crate::tui::keymap::keys_of;
@@ -195,11 +196,14 @@ fn not_ready(state: &State) -> Option<String> {
     }
     match write.folder() {
         Some(OutFolder::Unusable(reason)) => Some(reason.clone()),
-        Some(OutFolder::Holds(n)) if write.value(FORCE) != "true" => Some(format!(
-            "{} holds {}: tick “Replace a non-empty folder” to replace them, or choose another folder.",
-            out.display(),
-            entries(*n)
-        )),
+        Some(OutFolder::Holds(n)) => {
+            let force = write.value(FORCE) == "true";
+            write_gate(&out, Target::Holds(*n), force).err().map(|_| format!(
+                "{} holds {}: tick “Replace a non-empty folder” to replace them, or choose another folder.",
+                out.display(),
+                entries(*n)
+            ))
+        }
         _ => None,
     }
 }
