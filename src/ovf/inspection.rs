@@ -276,12 +276,16 @@ fn text(envelope: &Envelope, t: &Option<LocalizedText>) -> Option<String> {
     t.as_ref().map(|t| envelope.text(t).trim().to_owned())
 }
 
-/// Every deployment option with each system's hardware under it; `shown` renders its label
-/// and description (`inspect` and the session's questions differ only there).
-pub fn option_views(
-    envelope: &Envelope,
-    shown: fn(&Envelope, &Option<LocalizedText>) -> Option<String>,
-) -> Vec<OptionView> {
+/// A text the operator is shown about what is asked (a property's or option's label,
+/// description or category): trimmed, and none when empty, as onboard takes it
+/// (docs/decisions.md).
+pub fn shown(envelope: &Envelope, t: &Option<LocalizedText>) -> Option<String> {
+    text(envelope, t).filter(|t| !t.is_empty())
+}
+
+/// Every deployment option with each system's hardware under it: what `inspect` lists and
+/// the session asks.
+pub fn option_views(envelope: &Envelope) -> Vec<OptionView> {
     let default_option = envelope.default_configuration();
     envelope
         .configurations()
@@ -296,10 +300,9 @@ pub fn option_views(
         .collect()
 }
 
-/// Gathers what `inspect` shows about a package whose descriptor parsed into `envelope`.
-pub fn inspect<'a>(package: &'a OvfPackage, envelope: &'a Envelope) -> Inspection<'a> {
-    let owner = |index: usize| envelope.contents[index].id.value.clone();
-    let eulas = envelope
+/// Every licence of the package: what `inspect` shows and the session asks to accept.
+pub fn eula_views(envelope: &Envelope) -> Vec<EulaView> {
+    envelope
         .eulas()
         .map(|(index, eula)| {
             let text = eula
@@ -308,15 +311,54 @@ pub fn inspect<'a>(package: &'a OvfPackage, envelope: &'a Envelope) -> Inspectio
                 .map(|l| envelope.text(l).to_owned())
                 .unwrap_or_default();
             EulaView {
-                system: owner(index),
+                system: envelope.contents[index].id.value.clone(),
                 sha256: sha256_hex(&text),
                 text,
                 line: eula.span.line,
             }
         })
-        .collect();
+        .collect()
+}
+
+/// A property of the system or collection `index`: what `inspect` lists and the session
+/// asks. A default is never given for a password, and an empty one is none (onboard asks
+/// for a value it has no default for).
+pub fn property_view(envelope: &Envelope, index: usize, p: &super::Property) -> PropertyView {
     let default_option = envelope.default_configuration();
-    let deployment_options = option_views(envelope, text);
+    let shown_value = |value: Option<&str>| {
+        (!p.password)
+            .then(|| value.filter(|v| !v.is_empty()).map(str::to_owned))
+            .flatten()
+    };
+    PropertyView {
+        key: p.full_key.clone(),
+        system: envelope.contents[index].id.value.clone(),
+        type_name: p.type_name.as_ref().map(|t| t.value.clone()),
+        qualifiers: p.qualifiers.iter().map(ToString::to_string).collect(),
+        label: shown(envelope, &p.label),
+        description: shown(envelope, &p.description),
+        category: shown(envelope, &p.category),
+        default: shown_value(p.default_for(default_option)),
+        defaults: envelope
+            .configurations()
+            .iter()
+            .map(|c| {
+                (
+                    c.id.value.clone(),
+                    shown_value(p.default_for(Some(&c.id.value))),
+                )
+            })
+            .collect(),
+        password: p.password,
+        user_configurable: p.user_configurable,
+    }
+}
+
+/// Gathers what `inspect` shows about a package whose descriptor parsed into `envelope`.
+pub fn inspect<'a>(package: &'a OvfPackage, envelope: &'a Envelope) -> Inspection<'a> {
+    let eulas = eula_views(envelope);
+    let default_option = envelope.default_configuration();
+    let deployment_options = option_views(envelope);
     let hardware = if envelope.configurations().is_empty() {
         resolved_hardware(envelope, None)
     } else {
@@ -324,27 +366,7 @@ pub fn inspect<'a>(package: &'a OvfPackage, envelope: &'a Envelope) -> Inspectio
     };
     let properties = envelope
         .properties()
-        .map(|(index, _, p)| {
-            let shown =
-                |value: Option<&str>| (!p.password).then(|| value.map(str::to_owned)).flatten();
-            PropertyView {
-                key: p.full_key.clone(),
-                system: owner(index),
-                type_name: p.type_name.as_ref().map(|t| t.value.clone()),
-                qualifiers: p.qualifiers.iter().map(ToString::to_string).collect(),
-                label: text(envelope, &p.label),
-                description: text(envelope, &p.description),
-                category: text(envelope, &p.category),
-                default: shown(p.default_for(default_option)),
-                defaults: envelope
-                    .configurations()
-                    .iter()
-                    .map(|c| (c.id.value.clone(), shown(p.default_for(Some(&c.id.value)))))
-                    .collect(),
-                password: p.password,
-                user_configurable: p.user_configurable,
-            }
-        })
+        .map(|(index, _, p)| property_view(envelope, index, p))
         .collect();
     let virtual_systems = envelope
         .contents

@@ -17,9 +17,9 @@ use crate::report::Severity;
 use crate::yaml::Node;
 
 use super::catalogue::Declared;
-use super::questions::eulas;
 use super::resolve::Resolved;
 use super::{Session, composition};
+use crate::ovf::inspection::eula_views;
 
 /// One problem with the answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -111,7 +111,7 @@ pub fn find_property<'e>(envelope: &'e Envelope, key: &str) -> Option<&'e Proper
 /// The EULA problems of `answers` for `envelope`.
 pub fn eula_problems(envelope: &Envelope, accepted: &EulaAcceptance) -> Vec<AnswerProblem> {
     let mut out = Vec::new();
-    for eula in eulas(envelope) {
+    for eula in eula_views(envelope) {
         if accepted.accepts(&eula.sha256) {
             continue;
         }

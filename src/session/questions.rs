@@ -7,8 +7,7 @@ use serde::Serialize;
 
 use crate::answers::{Answers, EnvTransport};
 use crate::capabilities::Summary;
-use crate::ovf::inspection::option_views;
-use crate::ovf::inspection::sha256_hex;
+use crate::ovf::inspection::{eula_views, option_views, property_view};
 use crate::ovf::property::{Qualifier, ValueMapEntry, valid_values};
 use crate::ovf::{Envelope, PropertyType};
 use crate::yaml::write::flow_text;
@@ -17,16 +16,8 @@ use super::catalogue::{Declared, declared};
 use super::supplied::{Supplied, SuppliedParameters};
 use super::{Session, SourceKind, composition};
 
-/// A licence to accept.
-#[derive(Clone, Debug, Serialize)]
-pub struct EulaQuestion {
-    /// The system or collection it belongs to.
-    pub system: String,
-    /// The licence text in the default language.
-    pub text: String,
-    /// SHA-256 of the text: what `accept_eula: [digest]` lists.
-    pub sha256: String,
-}
+/// A licence to accept: the same view `inspect` shows.
+pub use crate::ovf::inspection::EulaView as EulaQuestion;
 
 /// A deployment option: the same view `inspect` shows.
 pub use crate::ovf::inspection::OptionView as OptionChoice;
@@ -177,77 +168,30 @@ pub struct Questions {
     pub capabilities: Option<Summary>,
 }
 
-/// The EULAs of an envelope with their digests.
-pub fn eulas(envelope: &Envelope) -> Vec<EulaQuestion> {
-    envelope
-        .eulas()
-        .map(|(index, eula)| {
-            let text = eula
-                .license
-                .as_ref()
-                .map(|l| envelope.text(l).to_owned())
-                .unwrap_or_default();
-            EulaQuestion {
-                system: envelope.contents[index].id.value.clone(),
-                sha256: sha256_hex(&text),
-                text,
-            }
-        })
-        .collect()
-}
-
-fn shown(envelope: &Envelope, text: &Option<crate::ovf::LocalizedText>) -> Option<String> {
-    text.as_ref()
-        .map(|t| envelope.text(t).trim().to_owned())
-        .filter(|t| !t.is_empty())
-}
-
 fn property_groups(envelope: &Envelope) -> Vec<PropertyGroup> {
-    let default_option = envelope.default_configuration();
     let mut groups: Vec<PropertyGroup> = Vec::new();
     for (index, _, property) in envelope.properties() {
         if !property.user_configurable {
             continue;
         }
-        let secret = |value: Option<&str>| {
-            (!property.password)
-                .then(|| value.filter(|v| !v.is_empty()).map(str::to_owned))
-                .flatten()
-        };
-        let default = property.default_for(default_option);
+        let view = property_view(envelope, index, property);
+        let property_type = property.property_type.unwrap_or(PropertyType::String);
         let question = PropertyQuestion {
-            key: property.full_key.clone(),
-            system: envelope.contents[index].id.value.clone(),
-            type_name: property
-                .property_type
-                .unwrap_or(PropertyType::String)
-                .name(),
-            kind: PropertyKind::of(
-                property.password,
-                property.property_type.unwrap_or(PropertyType::String),
-                &property.qualifiers,
-            ),
-            valid: valid_values(
-                property.property_type.unwrap_or(PropertyType::String),
-                &property.qualifiers,
-            ),
-            label: shown(envelope, &property.label),
-            description: shown(envelope, &property.description),
-            default: secret(default),
-            defaults: envelope
-                .configurations()
-                .iter()
-                .map(|c| {
-                    (
-                        c.id.value.clone(),
-                        secret(property.default_for(Some(&c.id.value))),
-                    )
-                })
-                .collect(),
-            has_default: default.is_some_and(|d| !d.is_empty()),
+            key: view.key,
+            system: view.system,
+            type_name: property_type.name(),
+            kind: PropertyKind::of(property.password, property_type, &property.qualifiers),
+            valid: valid_values(property_type, &property.qualifiers),
+            label: view.label,
+            description: view.description,
+            has_default: property
+                .default_for(envelope.default_configuration())
+                .is_some_and(|d| !d.is_empty()),
+            default: view.default,
+            defaults: view.defaults,
             password: property.password,
         };
-        let category = shown(envelope, &property.category);
+        let category = view.category;
         match groups.iter_mut().find(|g| g.category == category) {
             Some(group) => group.properties.push(question),
             None => groups.push(PropertyGroup {
@@ -365,8 +309,8 @@ impl Session {
             capabilities: None,
         };
         if let Some((_, envelope)) = self.ovf() {
-            questions.eulas = eulas(envelope);
-            questions.options = option_views(envelope, shown);
+            questions.eulas = eula_views(envelope);
+            questions.options = option_views(envelope);
             questions.properties = property_groups(envelope);
             questions.transports = EnvTransport::ALL.iter().map(|t| t.as_str()).collect();
             if let Some(generated) = self.generated() {

@@ -21,9 +21,9 @@ use crate::source::{PackageFiles, RECORD_FOLDER};
 use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
 use super::package::Packaging;
-use super::questions::eulas;
 use super::supplied::{SuppliedParameters, supplied};
 use super::{Session, SourceKind, composition, environment, fixes};
+use crate::ovf::inspection::eula_views;
 
 /// The answers file, in the output's record folder (`.vnfwiz/`), apart from the HOT set
 /// (SDC and VVP take every `.yaml` of a heat package's folder for a template).
@@ -443,7 +443,7 @@ impl Session {
             if !envelope.configurations().is_empty() {
                 effective.deployment_option = choices.option.clone();
             }
-            let licences = eulas(envelope);
+            let licences = eula_views(envelope);
             if !licences.is_empty() {
                 effective.accept_eula =
                     EulaAcceptance::Digests(licences.into_iter().map(|e| e.sha256).collect());
