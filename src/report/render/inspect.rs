@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::ovf::inspection::{Inspection, IntegrityView};
-use crate::ovf::sections::HardwareSection;
+use crate::ovf::sections::{HardwareSection, UnknownSection};
 use crate::ovf::{Content, Envelope, LocalizedText, SystemHardware, one_line};
 
 use super::size::capacity;
@@ -459,21 +459,7 @@ fn content_block(out: &mut String, envelope: &Envelope, content: &Content) {
         hardware_block(out, &pad, "virtual hardware", hardware);
     }
     for unknown in &content.unknown {
-        let _ = writeln!(
-            out,
-            "{pad}other section: {} ({}){}{}",
-            unknown.qname,
-            unknown.namespace,
-            if unknown.required {
-                ", required"
-            } else {
-                ", optional"
-            },
-            unknown
-                .misplaced
-                .map(|m| format!(", belongs {m}"))
-                .unwrap_or_default()
-        );
+        let _ = writeln!(out, "{pad}{}", other_section(unknown));
     }
 }
 
@@ -546,6 +532,24 @@ fn hardware_block(out: &mut String, pad: &str, title: &str, section: &HardwareSe
     }
 }
 
+/// A section vnfwiz does not model, as a system's or the envelope's listing shows it.
+fn other_section(unknown: &UnknownSection) -> String {
+    format!(
+        "other section: {} ({}){}{}",
+        unknown.qname,
+        unknown.namespace,
+        if unknown.required {
+            ", required"
+        } else {
+            ", optional"
+        },
+        unknown
+            .misplaced
+            .map(|m| format!(", belongs {m}"))
+            .unwrap_or_default()
+    )
+}
+
 fn envelope_sections(out: &mut String, envelope: &Envelope) {
     let mut lines = Vec::new();
     for group in &envelope.placement_groups {
@@ -613,20 +617,7 @@ fn envelope_sections(out: &mut String, envelope: &Envelope) {
         ));
     }
     for unknown in &envelope.unknown {
-        lines.push(format!(
-            "other section: {} ({}){}{}",
-            unknown.qname,
-            unknown.namespace,
-            if unknown.required {
-                ", required"
-            } else {
-                ", optional"
-            },
-            unknown
-                .misplaced
-                .map(|m| format!(", belongs {m}"))
-                .unwrap_or_default()
-        ));
+        lines.push(other_section(unknown));
     }
     section(out, "Envelope sections", lines.len());
     for line in lines {
