@@ -3,8 +3,7 @@
 //! paths that leave the package are never followed, the readings real ONAP packages need,
 //! and `validate --fix` writing the fixes back in place.
 
-#[path = "support/sarif_schema.rs"]
-mod sarif_schema;
+use crate::support::sarif_schema;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,7 @@
 //! End-to-end: the real binary in a pseudo-terminal, driven with the documented keys
 //! (DESIGN.md, "The wizard's keys"), read back through a VT100 emulator.
 
-#[path = "support/pty.rs"]
-mod pty;
+use crate::support::pty;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

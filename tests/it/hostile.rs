@@ -5,8 +5,7 @@
 //! snapshots the whole temporary tree and an empty `TMPDIR`). Valid but awkward inputs
 //! (BOM, CRLF, tabs inside strings, non-ASCII names) pass. Times are printed, not asserted.
 
-#[path = "support/guarded.rs"]
-mod guarded;
+use crate::support::guarded;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

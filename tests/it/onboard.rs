@@ -11,8 +11,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-#[path = "support/tosca_parser.rs"]
-mod tosca_parser;
+use crate::support::tosca_parser;
 
 const PASSWORD: &str = "correct-horse-battery";
 

@@ -1,14 +1,12 @@
 //! `vnfwiz validate` and `vnfwiz rules` through the real binary: every rule fixture in
 //! every report format, the exit codes, and the one-line errors of bad usage.
 //!
-//! Fixtures are found the way `tests/rule_fixtures.rs` finds them: for each rule that
+//! Fixtures are found the way `tests/it/rule_fixtures.rs` finds them: for each rule that
 //! `vnfwiz rules --format json` lists, the `pass*/` and `fail*/` folders under
 //! `tests/fixtures/rules/<id>/`, a `fail*` folder with its `fail*.expected`.
 
-#[path = "support/sarif_schema.rs"]
-mod sarif_schema;
-#[path = "support/xml_tree.rs"]
-mod xml_tree;
+use crate::support::sarif_schema;
+use crate::support::xml_tree;
 
 use std::ffi::OsStr;
 use std::io::Write;
@@ -603,4 +601,136 @@ fn a_zip_reports_the_same_places_with_an_archive_base() {
         .collect();
     got.sort();
     assert_eq!(got, want);
+}
+
+/// An accepted snapshot of a renderer's unit test (`src/report/render/<format>.rs`, the
+/// hand-made sample of two inputs: a folder with an error, a warning whose place follows
+/// non-ASCII text, a related place, a file without text and a name with a space, and a
+/// clean archive). The unit test pins the renderer's output to it; here the strict
+/// checkers read it.
+fn pinned(format: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/report/render/snapshots")
+        .join(format!(
+            "vnfwiz__report__render__{format}__tests__snapshot.snap"
+        ));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    // After insta's header, a front matter between two `---` lines.
+    text.splitn(3, "---\n")
+        .nth(2)
+        .unwrap_or_else(|| panic!("{}: no snapshot header", path.display()))
+        .to_owned()
+}
+
+fn pinned_sarif() -> Value {
+    serde_json::from_str(&pinned("sarif")).expect("SARIF is JSON")
+}
+
+#[test]
+fn the_pinned_sarif_sample_meets_the_schema() {
+    let problems = sarif_schema::problems(&pinned_sarif());
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_sarif_check_finds_what_breaks_the_schema_or_the_spec() {
+    let broken = |path: &str, change: &dyn Fn(&mut Value)| {
+        let mut log = pinned_sarif();
+        change(&mut log);
+        let problems = sarif_schema::problems(&log);
+        assert!(
+            problems.iter().any(|p| p.starts_with(path)),
+            "{path}: {problems:?}"
+        );
+    };
+    broken("/runs/0/results/0", &|log| {
+        log["runs"][0]["results"][0]["colour"] = "red".into();
+    });
+    broken("/runs/0/results/0/level", &|log| {
+        log["runs"][0]["results"][0]["level"] = "fatal".into();
+    });
+    broken("/version", &|log| log["version"] = "2.2.0".into());
+    broken("/runs/0/results/0/ruleIndex", &|log| {
+        log["runs"][0]["results"][0]["ruleIndex"] = 1.into();
+    });
+    let artifact = "/runs/0/results/0/locations/0/physicalLocation/artifactLocation";
+    broken(&format!("{artifact}/uriBaseId"), &|log| {
+        log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"] =
+            "INPUT9".into();
+    });
+    // The schema's `uri-reference` format.
+    broken(&format!("{artifact}/uri"), &|log| {
+        log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] =
+            "a b.yaml".into();
+    });
+    broken("/runs/0/originalUriBaseIds/INPUT1", &|log| {
+        log["runs"][0]["originalUriBaseIds"]["INPUT1"]["uri"] = "file:///srv/vnf".into();
+    });
+}
+
+#[test]
+fn the_pinned_junit_sample_counts_failures_and_keeps_warnings_out_of_them() {
+    let elements = xml_tree::parse(&pinned("junit")).expect("well-formed");
+    let root = &elements[0];
+    assert_eq!(root.name, "testsuites");
+    assert_eq!(
+        [
+            root.attr("tests"),
+            root.attr("failures"),
+            root.attr("errors"),
+            root.attr("time")
+        ],
+        ["4", "1", "0", "0.014"]
+    );
+    let suites: Vec<_> = elements.iter().filter(|e| e.name == "testsuite").collect();
+    assert_eq!(suites.len(), 2);
+    assert_eq!(
+        [suites[0].attr("name"), suites[0].attr("failures")],
+        ["vfw", "1"]
+    );
+    assert_eq!(
+        [suites[1].attr("name"), suites[1].attr("failures")],
+        ["dns.zip", "0"]
+    );
+    assert_eq!(suites[1].attr("time"), "0.002");
+    let cases: Vec<_> = elements.iter().filter(|e| e.name == "testcase").collect();
+    assert_eq!(cases.len(), 4);
+    assert!(
+        cases
+            .iter()
+            .all(|c| c.parent.is_some_and(|p| elements[p].name == "testsuite"))
+    );
+    assert_eq!(
+        [cases[0].attr("name"), cases[0].attr("classname")],
+        ["R-90526", "vfw"]
+    );
+    let failure = elements
+        .iter()
+        .find(|e| e.name == "failure")
+        .expect("failure");
+    assert_eq!(failure.attr("type"), "MUST NOT");
+    assert!(
+        failure
+            .attr("message")
+            .starts_with("1 violation of R-90526: ")
+    );
+    assert_eq!(
+        failure.text,
+        "base_vfw.yaml:5:5 R-90526 parameter `vfw_image_name` declares a default"
+    );
+    let out = elements
+        .iter()
+        .find(|e| e.name == "system-out")
+        .expect("system-out");
+    assert!(
+        out.text
+            .contains("base_vfw.yaml:8:29 R-92635/naming odd <name> & \"quote\"\u{fffd}\n"),
+        "{}",
+        out.text
+    );
+    assert!(
+        out.text
+            .contains("nested/missing vm.yaml:3:7 R-92635/naming ")
+    );
+    assert_eq!(elements.iter().filter(|e| e.name == "failure").count(), 1);
 }

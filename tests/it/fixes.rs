@@ -5,7 +5,7 @@
 //! for the defect its fix targets, so the fixed set has no violation at all (apart from the
 //! case's `left`): a new rule that fires on a fixture shows here, and the fixture follows it.
 //!
-//! `VNFWIZ_BLESS=1 cargo test --test fixes` writes `after/` from what the fixes produce,
+//! `VNFWIZ_BLESS=1 cargo test --test it fixes::` writes `after/` from what the fixes produce,
 //! for review before committing.
 
 use std::collections::BTreeMap;

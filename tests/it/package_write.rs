@@ -5,8 +5,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-#[path = "support/tosca_parser.rs"]
-mod tosca_parser;
+use crate::support::tosca_parser;
 
 use vnfwiz::hot::{HotSet, Roots, load_set};
 use vnfwiz::integrity::Options;
@@ -470,7 +469,7 @@ fn a_package_failing_its_own_validation_is_deleted() {
 }
 
 /// A disk of 4 GiB and more is stored with ZIP64 records and reads back. Writes and reads
-/// 4.1 GiB, so it runs on request: `cargo test --test package_write -- --ignored`.
+/// 4.1 GiB, so it runs on request: `cargo test --test it package_write:: -- --ignored`.
 #[test]
 #[ignore = "writes a 4.1 GiB package"]
 fn an_image_past_4_gib_is_stored_with_zip64() {
