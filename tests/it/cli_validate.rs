@@ -5,6 +5,7 @@
 //! `vnfwiz rules --format json` lists, the `pass*/` and `fail*/` folders under
 //! `tests/fixtures/rules/<id>/`, a `fail*` folder with its `fail*.expected`.
 
+use crate::support::rule_sets::{expected, fixture_sets, fixtures_root};
 use crate::support::sarif_schema;
 use crate::support::xml_tree;
 
@@ -37,10 +38,6 @@ fn vnfwiz<S: AsRef<OsStr>>(args: &[S]) -> Run {
     }
 }
 
-fn fixtures_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules")
-}
-
 /// A rule as `vnfwiz rules --format json` lists it.
 struct Listed {
     id: String,
@@ -62,30 +59,6 @@ fn listed_rules() -> Vec<Listed> {
         .collect()
 }
 
-/// The `pass*` and `fail*` folders of a rule.
-fn fixture_sets(id: &str) -> (Vec<PathBuf>, Vec<PathBuf>) {
-    let mut pass = Vec::new();
-    let mut fail = Vec::new();
-    let entries = std::fs::read_dir(fixtures_root().join(id))
-        .into_iter()
-        .flatten();
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if !path.is_dir() {
-            continue;
-        }
-        if name.starts_with("pass") {
-            pass.push(path);
-        } else if name.starts_with("fail") {
-            fail.push(path);
-        }
-    }
-    pass.sort();
-    fail.sort();
-    (pass, fail)
-}
-
 /// What a fixture set is validated as: the `.csar` archive it holds, or the folder itself.
 fn input(set: &Path) -> PathBuf {
     std::fs::read_dir(set)
@@ -95,20 +68,6 @@ fn input(set: &Path) -> PathBuf {
         .map(|e| e.path())
         .find(|p| p.extension().is_some_and(|e| e == "csar"))
         .unwrap_or_else(|| set.to_path_buf())
-}
-
-/// The `file:line:column` lines of a fail set's `.expected`, sorted.
-fn expected(set: &Path) -> Vec<String> {
-    let file = set.with_extension("expected");
-    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    let mut lines: Vec<String> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_owned)
-        .collect();
-    lines.sort();
-    lines
 }
 
 /// One violation as a report states it: rule id and `file:line:column`.

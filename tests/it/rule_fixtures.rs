@@ -12,10 +12,10 @@
 //! `.snap.new` files (`cargo insta review`), or write them all with
 //! `INSTA_UPDATE=always cargo test --test it rule_fixtures::` and read the diff.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
-
+use crate::support::rule_sets::{expected, fixture_sets};
 use vnfwiz::fix::{Offer, Workspace, fixable_rules};
 use vnfwiz::hot::Stage;
 use vnfwiz::integrity::Options;
@@ -24,34 +24,6 @@ use vnfwiz::report::Report;
 use vnfwiz::report::render::text;
 use vnfwiz::rules::{Selection, all};
 use vnfwiz::validation::{Loaded, open, validate_as};
-
-fn fixtures_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules")
-}
-
-/// The fixture sets of a rule, split into passing and failing ones.
-fn fixture_sets(id: &str) -> (Vec<PathBuf>, Vec<PathBuf>) {
-    let dir = fixtures_root().join(id);
-    let mut pass = Vec::new();
-    let mut fail = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(&dir) {
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if !path.is_dir() {
-                continue;
-            }
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with("pass") {
-                pass.push(path);
-            } else if name.starts_with("fail") {
-                fail.push(path);
-            }
-        }
-    }
-    pass.sort();
-    fail.sort();
-    (pass, fail)
-}
 
 /// The input a fixture set stands for: its OVF package or CSAR archive, or the folder (also
 /// when it holds HOT templates beside an `.ova`, as a heat package carrying an appliance).
@@ -162,19 +134,6 @@ fn fixes(id: &str, set_dir: &Path) -> String {
         }
     }
     out
-}
-
-fn expected(set_dir: &Path) -> Vec<String> {
-    let file = set_dir.with_extension("expected");
-    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    let mut lines: Vec<String> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_owned)
-        .collect();
-    lines.sort();
-    lines
 }
 
 #[test]
