@@ -9,12 +9,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{BACK, CONFIRM, Hint, UP_DOWN, hint, lasting, row_marker};
+use super::{BACK, CONFIRM, Hint, Step, UP_DOWN, hint, lasting, row_marker};
 use crate::capabilities::Summary;
 use crate::capabilities::introspect::{TypeStatus, TypeSummary};
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
-use crate::tui::state::State;
+use crate::tui::opened::Opened;
+use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{ListWindow, navigate, wrap};
 
@@ -96,7 +97,7 @@ fn choose(state: &mut State) -> Vec<Effect> {
 }
 
 /// Keys of the capabilities step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let count = state.capabilities().map_or(0, |s| rows(s).len());
     let page = state.capabilities.window.page();
     if let Some(row) = navigate(action, state.capabilities.selected, count, page) {
@@ -156,7 +157,7 @@ fn standing(summary: &TypeSummary) -> String {
 }
 
 /// Draws the requirements and each type's candidates.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
+fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
     let Some(summary) = state.capabilities() else {
         return;
     };
@@ -266,13 +267,55 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
 }
 
 /// Keys of the capabilities step.
-pub fn hints(_: &State) -> Vec<Hint> {
+fn hints(_: &State) -> Vec<Hint> {
     vec![
         hint(UP_DOWN, "candidate"),
         hint(&[Action::Toggle], "choose"),
         lasting(CONFIRM, "choose and next"),
         lasting(BACK, "back"),
     ]
+}
+
+/// The template capabilities.
+pub struct CapabilitiesStep;
+
+impl Step for CapabilitiesStep {
+    fn skipped(&self, state: &State, _: &Opened) -> Option<&'static str> {
+        state
+            .capabilities()
+            .is_none()
+            .then_some("no resource type with several implementations")
+    }
+
+    fn done(&self, state: &State) -> bool {
+        state.capabilities().is_some_and(complete)
+    }
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        Some(match state.capabilities() {
+            Some(summary) if !complete(summary) => Verdict::Problems,
+            _ => Verdict::Valid,
+        })
+    }
+
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        update(state, action)
+    }
+
+    fn view(
+        &self,
+        state: &State,
+        theme: &Theme,
+        frame: &mut Frame,
+        area: Rect,
+    ) -> Option<(u16, u16)> {
+        view(state, theme, frame, area);
+        None
+    }
+
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        hints(state)
+    }
 }
 
 #[cfg(test)]

@@ -9,12 +9,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Gauge, Paragraph};
 
-use super::{BACK, CONFIRM, Hint, MOVE, hint, lasting, severity_marker};
+use super::{BACK, CONFIRM, Hint, MOVE, Step, hint, lasting, severity_marker};
 use crate::integrity::IntegrityReport;
 use crate::report::Severity;
 use crate::report::render::size;
 use crate::tui::action::Action;
 use crate::tui::effect::{Effect, Progress};
+use crate::tui::opened::{Opened, has_integrity};
 use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{TextScroll, wrap};
@@ -35,7 +36,7 @@ fn running(state: &State) -> bool {
 }
 
 /// Keys of the integrity step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+fn update(state: &mut State, action: Action) -> Vec<Effect> {
     if running(state) {
         if action == Action::Back && !state.integrity.cancelling {
             state.integrity.cancelling = true;
@@ -84,7 +85,7 @@ pub fn progress_label(progress: &Progress) -> String {
 }
 
 /// Draws the step.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
+fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
     if running(state) {
         draw_running(state, theme, frame, area);
         return;
@@ -273,7 +274,7 @@ fn result_lines(report: &IntegrityReport, theme: &Theme, width: usize) -> Vec<Li
 }
 
 /// Keys of the integrity step.
-pub fn hints(state: &State) -> Vec<Hint> {
+fn hints(state: &State) -> Vec<Hint> {
     if running(state) {
         vec![lasting(BACK, "cancel")]
     } else {
@@ -282,6 +283,51 @@ pub fn hints(state: &State) -> Vec<Hint> {
             lasting(BACK, "back"),
             hint(MOVE, "scroll"),
         ]
+    }
+}
+
+/// The integrity check.
+pub struct IntegrityStep;
+
+impl Step for IntegrityStep {
+    fn before_open(&self, state: &State) -> bool {
+        let opening = state.source.opening.as_ref().and_then(|o| o.kind);
+        opening.is_some_and(has_integrity)
+    }
+
+    fn skipped(&self, _: &State, opened: &Opened) -> Option<&'static str> {
+        opened
+            .integrity
+            .is_none()
+            .then_some("HOT templates carry no manifest to verify")
+    }
+
+    fn done(&self, _: &State) -> bool {
+        true
+    }
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        let report = state.opened.as_ref()?.integrity.as_ref()?;
+        Some(verdict(report))
+    }
+
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        update(state, action)
+    }
+
+    fn view(
+        &self,
+        state: &State,
+        theme: &Theme,
+        frame: &mut Frame,
+        area: Rect,
+    ) -> Option<(u16, u16)> {
+        view(state, theme, frame, area);
+        None
+    }
+
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        hints(state)
     }
 }
 

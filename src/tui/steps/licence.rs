@@ -60,7 +60,7 @@ fn show(state: &mut State, index: usize) {
 }
 
 /// Keys of the licence step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let count = state.opened.as_ref().map_or(0, |l| l.questions.eulas.len());
     if count == 0 {
         return Vec::new();
@@ -104,7 +104,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
 }
 
 /// Draws the licence shown.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
+fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
     let Some(loaded) = &state.opened else {
         return;
     };
@@ -173,7 +173,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
 }
 
 /// Keys of the licence step.
-pub fn hints(state: &State) -> Vec<Hint> {
+fn hints(state: &State) -> Vec<Hint> {
     let mut hints = vec![
         hint(&[Action::Accept], "accept"),
         hint(&[Action::Decline], "decline"),
@@ -192,6 +192,51 @@ pub fn hints(state: &State) -> Vec<Hint> {
     hints.push(lasting(CONFIRM, "next"));
     hints.push(lasting(BACK, "back"));
     hints
+}
+
+/// The licences.
+pub struct LicenceStep;
+
+impl super::Step for LicenceStep {
+    fn skipped(&self, _: &State, opened: &crate::tui::opened::Opened) -> Option<&'static str> {
+        opened
+            .questions
+            .eulas
+            .is_empty()
+            .then_some("no licence to accept")
+    }
+
+    fn done(&self, state: &State) -> bool {
+        all_accepted(state)
+    }
+
+    fn verdict(&self, state: &State) -> Option<crate::tui::state::Verdict> {
+        use crate::tui::state::Verdict;
+        Some(if all_accepted(state) {
+            Verdict::Valid
+        } else {
+            Verdict::Problems
+        })
+    }
+
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        update(state, action)
+    }
+
+    fn view(
+        &self,
+        state: &State,
+        theme: &Theme,
+        frame: &mut Frame,
+        area: Rect,
+    ) -> Option<(u16, u16)> {
+        view(state, theme, frame, area);
+        None
+    }
+
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        hints(state)
+    }
 }
 
 #[cfg(test)]

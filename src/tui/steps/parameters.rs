@@ -10,11 +10,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::properties::leave_forward;
-use super::{Hint, form_step_hints, form_step_view};
+use super::{Hint, Step, form_step_hints, form_step_verdict, form_step_view};
 use crate::session::{ParameterGroup, ParameterQuestion};
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
-use crate::tui::state::State;
+use crate::tui::opened::Opened;
+use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::form::{Change, Field, FieldKind, Form};
 
@@ -197,7 +198,7 @@ pub fn complete(state: &State) -> bool {
 }
 
 /// Keys of the parameters step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+fn update(state: &mut State, action: Action) -> Vec<Effect> {
     match action {
         Action::Confirm => {
             leave_forward(state, |s| &mut s.parameters.form, "Parameters");
@@ -230,7 +231,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
 }
 
 /// Draws the form; returns the cursor's place.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
+fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
     form_step_view(
         state,
         &state.parameters.form,
@@ -242,8 +243,52 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
 }
 
 /// Keys of the parameters step.
-pub fn hints(state: &State) -> Vec<Hint> {
+fn hints(state: &State) -> Vec<Hint> {
     form_step_hints(&state.parameters.form)
+}
+
+/// The HOT parameters.
+pub struct ParametersStep;
+
+impl Step for ParametersStep {
+    fn skipped(&self, state: &State, _: &Opened) -> Option<&'static str> {
+        state
+            .parameters
+            .form
+            .fields
+            .is_empty()
+            .then_some("every parameter has a value")
+    }
+
+    fn done(&self, state: &State) -> bool {
+        complete(state)
+    }
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        Some(form_step_verdict(state, &state.parameters.form))
+    }
+
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        update(state, action)
+    }
+
+    fn view(
+        &self,
+        state: &State,
+        theme: &Theme,
+        frame: &mut Frame,
+        area: Rect,
+    ) -> Option<(u16, u16)> {
+        view(state, theme, frame, area)
+    }
+
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        hints(state)
+    }
+
+    fn text_focused(&self, state: &State) -> bool {
+        state.parameters.form.text_focused()
+    }
 }
 
 #[cfg(test)]

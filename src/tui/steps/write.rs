@@ -12,7 +12,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{BACK, CONFIRM, Hint, TYPE, form_hints, hint, lasting};
+use super::{BACK, CONFIRM, Hint, Step, TYPE, form_hints, hint, lasting};
 use crate::answers::PackageFormat;
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect, OutFolder, WriteOrder, WriteReport};
@@ -333,7 +333,7 @@ fn save_failed_update(state: &mut State, report: WriteReport, action: Action) ->
 }
 
 /// Keys of the write step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+fn update(state: &mut State, action: Action) -> Vec<Effect> {
     match (&state.write.phase, action) {
         (Phase::Writing | Phase::Saving(_), _) => Vec::new(),
         (Phase::SaveFailed(report), action) => save_failed_update(state, report.clone(), action),
@@ -363,7 +363,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
 }
 
 /// Draws the settings, or what was written.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
+fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
     if let Phase::Done(report) = &state.write.phase {
         draw_report(report, theme, frame, area);
         return None;
@@ -512,7 +512,7 @@ fn draw_report(report: &WriteReport, theme: &Theme, frame: &mut Frame, area: Rec
 }
 
 /// Keys of the write step.
-pub fn hints(state: &State) -> Vec<Hint> {
+fn hints(state: &State) -> Vec<Hint> {
     match state.write.phase {
         Phase::Writing => vec![hint(&[], "writing…")],
         Phase::Saving(_) => vec![hint(&[], "saving the answers…")],
@@ -528,6 +528,41 @@ pub fn hints(state: &State) -> Vec<Hint> {
             hints.push(lasting(BACK, "back"));
             hints
         }
+    }
+}
+
+/// The output settings and the writing.
+pub struct WriteStep;
+
+impl Step for WriteStep {
+    fn done(&self, state: &State) -> bool {
+        state.write.written().is_some()
+    }
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        Some(state.write.verdict())
+    }
+
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        update(state, action)
+    }
+
+    fn view(
+        &self,
+        state: &State,
+        theme: &Theme,
+        frame: &mut Frame,
+        area: Rect,
+    ) -> Option<(u16, u16)> {
+        view(state, theme, frame, area)
+    }
+
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        hints(state)
+    }
+
+    fn text_focused(&self, state: &State) -> bool {
+        state.write.text_focused()
     }
 }
 

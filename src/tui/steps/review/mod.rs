@@ -26,12 +26,15 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{BACK, CONFIRM, Hint, MOVE, TYPE, UP_DOWN, filter_cursor, filter_line, hint, lasting};
+use super::{
+    BACK, CONFIRM, Hint, MOVE, Step, TYPE, UP_DOWN, filter_cursor, filter_line, hint, lasting,
+};
 use crate::report::{Severity, Violation};
 use crate::tui::action::Action;
 use crate::tui::checked::{Checked, FixView, Item, PlannedFix, Resolution};
 use crate::tui::effect::Effect;
-use crate::tui::state::State;
+use crate::tui::keymap::{Binding, REVIEW_BINDINGS};
+use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::paragraph::count;
 use crate::tui::widgets::{Filter, ListWindow, TextScroll, navigate, wrap};
@@ -160,8 +163,7 @@ impl ReviewState {
     /// How the step stands for the step strip: problems while nothing can be written,
     /// warnings when violations or the conversion's notes warn; none before the first
     /// result.
-    pub fn verdict(&self) -> Option<crate::tui::state::Verdict> {
-        use crate::tui::state::Verdict;
+    pub fn verdict(&self) -> Option<Verdict> {
         let resolution = self.resolution.as_ref()?;
         Some(if !self.ready() {
             Verdict::Problems
@@ -328,7 +330,7 @@ fn tabs_of(checked: Option<&Checked>) -> Vec<Tab> {
 }
 
 /// Keys of the review step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let review = &mut state.review;
     if review.filter.editing {
         filter_update(review, action);
@@ -548,7 +550,7 @@ fn files_update(state: &mut State, action: Action) -> Vec<Effect> {
 }
 
 /// Draws the panes; returns where the cursor goes when the filter has focus.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
+fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
     let review = &state.review;
     let [tabs_area, counts_area, rest] = Layout::vertical([
         Constraint::Length(1),
@@ -703,7 +705,7 @@ fn count_line(review: &ReviewState, checked: &Checked, theme: &Theme) -> Line<'s
 }
 
 /// Keys of the review step.
-pub fn hints(state: &State) -> Vec<Hint> {
+fn hints(state: &State) -> Vec<Hint> {
     let review = &state.review;
     if review.fix.is_some() {
         return vec![
@@ -798,6 +800,51 @@ pub fn hints(state: &State) -> Vec<Hint> {
     };
     hints.push(lasting(BACK, back));
     hints
+}
+
+/// The validation panes and previews.
+pub struct ReviewStep;
+
+impl Step for ReviewStep {
+    fn done(&self, state: &State) -> bool {
+        state.review.ready()
+    }
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        state.review.verdict()
+    }
+
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        update(state, action)
+    }
+
+    fn view(
+        &self,
+        state: &State,
+        theme: &Theme,
+        frame: &mut Frame,
+        area: Rect,
+    ) -> Option<(u16, u16)> {
+        view(state, theme, frame, area)
+    }
+
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        hints(state)
+    }
+
+    fn text_focused(&self, state: &State) -> bool {
+        state.review.filter.editing || state.review.typing.is_some()
+    }
+
+    /// `n` and `y` move to the next error and copy, unless a write-back question takes
+    /// them as no and yes.
+    fn key_layer(&self, state: &State) -> &'static [Binding] {
+        if state.review.write_back.asking.is_none() {
+            REVIEW_BINDINGS
+        } else {
+            &[]
+        }
+    }
 }
 
 #[cfg(test)]
