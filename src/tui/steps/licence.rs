@@ -6,11 +6,12 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{BACK, CONFIRM, Hint, hint, lasting};
+use super::{BACK, CONFIRM, Hint, Step, hint, lasting};
 use crate::answers::EulaAcceptance;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
-use crate::tui::state::{Overlay, State};
+use crate::tui::opened::Opened;
+use crate::tui::state::{Overlay, State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{TextScroll, wrap};
 
@@ -197,8 +198,8 @@ fn hints(state: &State) -> Vec<Hint> {
 /// The licences.
 pub struct LicenceStep;
 
-impl super::Step for LicenceStep {
-    fn skipped(&self, _: &State, opened: &crate::tui::opened::Opened) -> Option<&'static str> {
+impl Step for LicenceStep {
+    fn skipped(&self, _: &State, opened: &Opened) -> Option<&'static str> {
         opened
             .questions
             .eulas
@@ -210,8 +211,7 @@ impl super::Step for LicenceStep {
         all_accepted(state)
     }
 
-    fn verdict(&self, state: &State) -> Option<crate::tui::state::Verdict> {
-        use crate::tui::state::Verdict;
+    fn verdict(&self, state: &State) -> Option<Verdict> {
         Some(if all_accepted(state) {
             Verdict::Valid
         } else {

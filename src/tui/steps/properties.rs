@@ -8,14 +8,14 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use super::{Hint, form_step_hints, form_step_view};
+use super::{Hint, Step, form_step_hints, form_step_verdict, form_step_view};
 use crate::answers::EnvTransport;
 use crate::ovf::property::{Qualifier, ValueMapEntry, parse_qualifiers};
 use crate::session::PropertyQuestion;
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
 use crate::tui::opened::Opened;
-use crate::tui::state::State;
+use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::form::{Change, Field, FieldKind, Form};
 
@@ -224,7 +224,7 @@ fn hints(state: &State) -> Vec<Hint> {
 /// The OVF properties.
 pub struct PropertiesStep;
 
-impl super::Step for PropertiesStep {
+impl Step for PropertiesStep {
     fn skipped(&self, state: &State, _: &Opened) -> Option<&'static str> {
         state
             .properties
@@ -238,8 +238,8 @@ impl super::Step for PropertiesStep {
         complete(state)
     }
 
-    fn verdict(&self, state: &State) -> Option<crate::tui::state::Verdict> {
-        Some(super::form_step_verdict(state, &state.properties.form))
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        Some(form_step_verdict(state, &state.properties.form))
     }
 
     fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {

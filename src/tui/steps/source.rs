@@ -12,15 +12,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{
-    BACK, CONFIRM, Hint, TYPE, UP_DOWN, filter_cursor, filter_line, highlighted, hint, lasting,
-    row_marker,
+    BACK, CONFIRM, Hint, Step, TYPE, UP_DOWN, filter_cursor, filter_line, highlighted, hint,
+    lasting, row_marker,
 };
 use crate::report::render::size;
 use crate::source::InputKind;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
 use crate::tui::scan::Scan;
-use crate::tui::state::{State, StepId};
+use crate::tui::state::{State, StepId, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{Filter, ListWindow, TextField, navigate, paragraph, wrap};
 
@@ -515,7 +515,7 @@ fn hints(state: &State) -> Vec<Hint> {
 /// The source picker.
 pub struct SourceStep;
 
-impl super::Step for SourceStep {
+impl Step for SourceStep {
     fn before_open(&self, _: &State) -> bool {
         true
     }
@@ -524,8 +524,7 @@ impl super::Step for SourceStep {
         true
     }
 
-    fn verdict(&self, state: &State) -> Option<crate::tui::state::Verdict> {
-        use crate::tui::state::Verdict;
+    fn verdict(&self, state: &State) -> Option<Verdict> {
         Some(if state.source.error.is_some() && state.opened.is_none() {
             Verdict::Problems
         } else {
