@@ -1,5 +1,6 @@
-//! One module per step: its own state, how its keys change the wizard's state, how it
-//! draws, and the key hints it lists in the footer and the help.
+//! One module per step, each a [`Step`]: its own state, whether it applies, how its keys
+//! change the wizard's state, how it draws, and the key hints it lists in the footer and
+//! the help.
 
 pub mod capabilities;
 pub mod integrity;
@@ -333,4 +334,58 @@ pub fn filter_cursor(filter: &super::widgets::Filter, area: Rect) -> (u16, u16) 
         .field
         .shown(area.width.saturating_sub(2 + COUNT_WIDTH), false);
     (area.x + 2 + shown.cursor, area.y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::InputKind;
+    use crate::tui::effect::Message;
+    use crate::tui::state::StepStatus;
+    use crate::tui::testing::{opened, repo};
+    use crate::tui::update::{Event, update};
+
+    #[test]
+    fn each_step_says_whether_it_applies() {
+        let status = |state: &State| StepId::ALL.map(|s| state.status(s));
+        // Before a source opens, only the picker applies, and the integrity check of a
+        // package once it is being opened.
+        let ova = std::path::PathBuf::from("assets/samples/vfw-edge.ova");
+        let mut state = State::new(repo(""), Some(ova), (100, 30));
+        source::start(&mut state);
+        let open_and_pending = |open: usize| {
+            let mut expected = [const { StepStatus::Pending }; 9];
+            expected[..open].fill(StepStatus::Open);
+            expected
+        };
+        assert_eq!(status(&state), open_and_pending(1));
+        update(&mut state, Event::Message(Message::Opening(InputKind::Ova)));
+        assert_eq!(status(&state), open_and_pending(2));
+        // HOT templates: nothing to verify, accept, choose or set before the parameters.
+        let state = opened("tests/fixtures/wizard/dns-needs-work");
+        let skipped: Vec<(StepId, &str)> = StepId::ALL
+            .into_iter()
+            .filter_map(|s| match state.status(s) {
+                StepStatus::Skipped(why) => Some((s, why)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            skipped,
+            [
+                (
+                    StepId::Integrity,
+                    "HOT templates carry no manifest to verify"
+                ),
+                (StepId::Licence, "no licence to accept"),
+                (StepId::Option, "no deployment options to choose from"),
+                (StepId::Properties, "no property for the operator to set"),
+                (
+                    StepId::Capabilities,
+                    "no resource type with several implementations"
+                ),
+            ]
+        );
+        assert_eq!(state.status(StepId::Source), StepStatus::Done);
+    }
 }
