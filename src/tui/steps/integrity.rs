@@ -9,7 +9,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Gauge, Paragraph};
 
-use super::{BACK, CONFIRM, Hint, MOVE, Step, hint, lasting, severity_marker};
+use super::{BACK, CONFIRM, Cursor, Hint, MOVE, Step, hint, lasting, severity_marker};
 use crate::integrity::IntegrityReport;
 use crate::report::Severity;
 use crate::report::render::size;
@@ -33,29 +33,6 @@ pub struct IntegrityState {
 
 fn running(state: &State) -> bool {
     state.opened.is_none() && state.source.opening.is_some()
-}
-
-/// Keys of the integrity step.
-fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    if running(state) {
-        if action == Action::Back && !state.integrity.cancelling {
-            state.integrity.cancelling = true;
-            return vec![Effect::CancelOpen];
-        }
-        if action == Action::Confirm {
-            state.tell("The check is still running; Esc cancels it.");
-        }
-        return Vec::new();
-    }
-    if state.integrity.scroll.apply(action) {
-        return Vec::new();
-    }
-    match action {
-        Action::Confirm => state.go_next(),
-        Action::Back => state.go_back(),
-        _ => {}
-    }
-    Vec::new()
 }
 
 /// `m:ss`.
@@ -82,27 +59,6 @@ pub fn progress_label(progress: &Progress) -> String {
         ));
     }
     label
-}
-
-/// Draws the step.
-fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
-    if running(state) {
-        draw_running(state, theme, frame, area);
-        return;
-    }
-    let Some(report) = state.opened.as_ref().and_then(|l| l.integrity.as_ref()) else {
-        return;
-    };
-    let width = usize::from(area.width);
-    let lines = result_lines(report, theme, width);
-    let top = state
-        .integrity
-        .scroll
-        .window(lines.len(), usize::from(area.height));
-    frame.render_widget(
-        Paragraph::new(lines).scroll((u16::try_from(top).unwrap_or(u16::MAX), 0)),
-        area,
-    );
 }
 
 fn draw_running(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
@@ -273,19 +229,6 @@ fn result_lines(report: &IntegrityReport, theme: &Theme, width: usize) -> Vec<Li
     lines
 }
 
-/// Keys of the integrity step.
-fn hints(state: &State) -> Vec<Hint> {
-    if running(state) {
-        vec![lasting(BACK, "cancel")]
-    } else {
-        vec![
-            lasting(CONFIRM, "next"),
-            lasting(BACK, "back"),
-            hint(MOVE, "scroll"),
-        ]
-    }
-}
-
 /// The integrity check.
 pub struct IntegrityStep;
 
@@ -311,23 +254,60 @@ impl Step for IntegrityStep {
         Some(verdict(report))
     }
 
+    /// Keys of the integrity step.
     fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
-        update(state, action)
+        if running(state) {
+            if action == Action::Back && !state.integrity.cancelling {
+                state.integrity.cancelling = true;
+                return vec![Effect::CancelOpen];
+            }
+            if action == Action::Confirm {
+                state.tell("The check is still running; Esc cancels it.");
+            }
+            return Vec::new();
+        }
+        if state.integrity.scroll.apply(action) {
+            return Vec::new();
+        }
+        match action {
+            Action::Confirm => state.go_next(),
+            Action::Back => state.go_back(),
+            _ => {}
+        }
+        Vec::new()
     }
 
-    fn view(
-        &self,
-        state: &State,
-        theme: &Theme,
-        frame: &mut Frame,
-        area: Rect,
-    ) -> Option<(u16, u16)> {
-        view(state, theme, frame, area);
+    /// Draws the step.
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
+        if running(state) {
+            draw_running(state, theme, frame, area);
+            return None;
+        }
+        let report = state.opened.as_ref()?.integrity.as_ref()?;
+        let width = usize::from(area.width);
+        let lines = result_lines(report, theme, width);
+        let top = state
+            .integrity
+            .scroll
+            .window(lines.len(), usize::from(area.height));
+        frame.render_widget(
+            Paragraph::new(lines).scroll((u16::try_from(top).unwrap_or(u16::MAX), 0)),
+            area,
+        );
         None
     }
 
+    /// Keys of the integrity step.
     fn hints(&self, state: &State) -> Vec<Hint> {
-        hints(state)
+        if running(state) {
+            vec![lasting(BACK, "cancel")]
+        } else {
+            vec![
+                lasting(CONFIRM, "next"),
+                lasting(BACK, "back"),
+                hint(MOVE, "scroll"),
+            ]
+        }
     }
 }
 
@@ -361,10 +341,10 @@ mod tests {
         let mut state = State::new(PathBuf::from("."), Some(PathBuf::from("fw.ova")), (100, 30));
         source::start(&mut state);
         state.step = crate::tui::state::StepId::Integrity;
-        let effects = update(&mut state, Action::Back);
+        let effects = IntegrityStep.update(&mut state, Action::Back);
         assert!(matches!(effects[..], [Effect::CancelOpen]));
-        assert!(update(&mut state, Action::Back).is_empty());
-        update(&mut state, Action::Confirm);
+        assert!(IntegrityStep.update(&mut state, Action::Back).is_empty());
+        IntegrityStep.update(&mut state, Action::Confirm);
         assert!(state.notice.is_some(), "Enter explains how to leave");
     }
 

@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{BACK, CONFIRM, Hint, Step, hint, lasting};
+use super::{BACK, CONFIRM, Cursor, Hint, Step, hint, lasting};
 use crate::answers::EulaAcceptance;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
@@ -223,13 +223,7 @@ impl Step for LicenceStep {
         update(state, action)
     }
 
-    fn view(
-        &self,
-        state: &State,
-        theme: &Theme,
-        frame: &mut Frame,
-        area: Rect,
-    ) -> Option<(u16, u16)> {
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
         view(state, theme, frame, area);
         None
     }

@@ -74,6 +74,18 @@ pub const CONFIRM: &[Action] = &[Action::Confirm];
 /// Esc.
 pub const BACK: &[Action] = &[Action::Back];
 
+/// The keys of a list's filter while the query is typed.
+pub const FILTERING: &[Hint] = &[
+    hint(TYPE, "filter"),
+    hint(UP_DOWN, "move"),
+    lasting(CONFIRM, "keep filter"),
+    lasting(BACK, "clear filter"),
+];
+
+/// Where the terminal's cursor goes after a step is drawn: on the text field that has
+/// focus, if one has.
+pub type Cursor = Option<(u16, u16)>;
+
 /// A wizard step, one per file: whether it applies to the source opened, how it stands,
 /// how its keys change the wizard's state, how it draws and the key hints it lists (the
 /// footer and the help take a step's keys from here only). A step reads and changes the
@@ -101,15 +113,8 @@ pub trait Step {
     /// Applies an action of a key pressed while the step is shown.
     fn update(&self, state: &mut State, action: Action) -> Vec<Effect>;
 
-    /// Draws the step into `area`; returns where the cursor goes, when a text field has
-    /// focus.
-    fn view(
-        &self,
-        state: &State,
-        theme: &Theme,
-        frame: &mut Frame,
-        area: Rect,
-    ) -> Option<(u16, u16)>;
+    /// Draws the step into `area`, from the state as it is.
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor;
 
     /// The step's key hints, written from the keymap table.
     fn hints(&self, state: &State) -> Vec<Hint>;

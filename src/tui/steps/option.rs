@@ -6,7 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Cell, Paragraph, Row, Table};
 
-use super::{BACK, CONFIRM, Hint, Step, UP_DOWN, hint, lasting, row_marker};
+use super::{BACK, CONFIRM, Cursor, Hint, Step, UP_DOWN, hint, lasting, row_marker};
 use crate::ovf::SystemHardware;
 use crate::report::render::size::capacity;
 use crate::tui::action::Action;
@@ -196,13 +196,7 @@ impl Step for OptionStep {
         update(state, action)
     }
 
-    fn view(
-        &self,
-        state: &State,
-        theme: &Theme,
-        frame: &mut Frame,
-        area: Rect,
-    ) -> Option<(u16, u16)> {
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
         view(state, theme, frame, area);
         None
     }

@@ -10,7 +10,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::properties::leave_forward;
-use super::{Hint, Step, form_step_hints, form_step_verdict, form_step_view};
+use super::{Cursor, Hint, Step, form_step_hints, form_step_verdict, form_step_view};
 use crate::session::{ParameterGroup, ParameterQuestion};
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
@@ -197,56 +197,6 @@ pub fn complete(state: &State) -> bool {
         .all(|f| state.problem(&f.subject).is_none())
 }
 
-/// Keys of the parameters step.
-fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    match action {
-        Action::Confirm => {
-            leave_forward(state, |s| &mut s.parameters.form, "Parameters");
-            Vec::new()
-        }
-        Action::Back => {
-            state.go_back();
-            Vec::new()
-        }
-        action => match state.parameters.form.update(action) {
-            Change::Edited(index) => {
-                let field = &state.parameters.form.fields[index];
-                let (key, value) = (field.key.clone(), field.value().to_owned());
-                // An emptied field is no answer (the parameter waits for stack creation),
-                // or, when a file gives the value, clears it there.
-                if value.is_empty() {
-                    state.draft.values.remove(&key);
-                    if field.clearable {
-                        state.draft.cleared.insert(key);
-                    }
-                } else {
-                    state.draft.cleared.remove(&key);
-                    state.draft.values.insert(key, value);
-                }
-                state.changed()
-            }
-            Change::Moved | Change::Ignored => Vec::new(),
-        },
-    }
-}
-
-/// Draws the form; returns the cursor's place.
-fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
-    form_step_view(
-        state,
-        &state.parameters.form,
-        "Fill what you know; an empty parameter is left for stack creation. Values an environment file gives can be changed or cleared; ONAP supplies those marked so.",
-        theme,
-        frame,
-        area,
-    )
-}
-
-/// Keys of the parameters step.
-fn hints(state: &State) -> Vec<Hint> {
-    form_step_hints(&state.parameters.form)
-}
-
 /// The HOT parameters.
 pub struct ParametersStep;
 
@@ -268,22 +218,54 @@ impl Step for ParametersStep {
         Some(form_step_verdict(state, &state.parameters.form))
     }
 
+    /// Keys of the parameters step.
     fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
-        update(state, action)
+        match action {
+            Action::Confirm => {
+                leave_forward(state, |s| &mut s.parameters.form, "Parameters");
+                Vec::new()
+            }
+            Action::Back => {
+                state.go_back();
+                Vec::new()
+            }
+            action => match state.parameters.form.update(action) {
+                Change::Edited(index) => {
+                    let field = &state.parameters.form.fields[index];
+                    let (key, value) = (field.key.clone(), field.value().to_owned());
+                    // An emptied field is no answer (the parameter waits for stack creation),
+                    // or, when a file gives the value, clears it there.
+                    if value.is_empty() {
+                        state.draft.values.remove(&key);
+                        if field.clearable {
+                            state.draft.cleared.insert(key);
+                        }
+                    } else {
+                        state.draft.cleared.remove(&key);
+                        state.draft.values.insert(key, value);
+                    }
+                    state.changed()
+                }
+                Change::Moved | Change::Ignored => Vec::new(),
+            },
+        }
     }
 
-    fn view(
-        &self,
-        state: &State,
-        theme: &Theme,
-        frame: &mut Frame,
-        area: Rect,
-    ) -> Option<(u16, u16)> {
-        view(state, theme, frame, area)
+    /// Draws the form; returns the cursor's place.
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
+        form_step_view(
+            state,
+            &state.parameters.form,
+            "Fill what you know; an empty parameter is left for stack creation. Values an environment file gives can be changed or cleared; ONAP supplies those marked so.",
+            theme,
+            frame,
+            area,
+        )
     }
 
+    /// Keys of the parameters step.
     fn hints(&self, state: &State) -> Vec<Hint> {
-        hints(state)
+        form_step_hints(&state.parameters.form)
     }
 
     fn text_focused(&self, state: &State) -> bool {

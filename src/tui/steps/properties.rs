@@ -8,7 +8,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use super::{Hint, Step, form_step_hints, form_step_verdict, form_step_view};
+use super::{Cursor, Hint, Step, form_step_hints, form_step_verdict, form_step_view};
 use crate::answers::EnvTransport;
 use crate::ovf::property::{Qualifier, ValueMapEntry, parse_qualifiers};
 use crate::session::PropertyQuestion;
@@ -246,13 +246,7 @@ impl Step for PropertiesStep {
         update(state, action)
     }
 
-    fn view(
-        &self,
-        state: &State,
-        theme: &Theme,
-        frame: &mut Frame,
-        area: Rect,
-    ) -> Option<(u16, u16)> {
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
         view(state, theme, frame, area)
     }
 

@@ -12,8 +12,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{
-    BACK, CONFIRM, Hint, Step, TYPE, UP_DOWN, filter_cursor, filter_line, highlighted, hint,
-    lasting, row_marker,
+    BACK, CONFIRM, Cursor, FILTERING, Hint, Step, TYPE, UP_DOWN, filter_cursor, filter_line,
+    highlighted, hint, lasting, row_marker,
 };
 use crate::report::render::size;
 use crate::source::InputKind;
@@ -492,12 +492,7 @@ fn hints(state: &State) -> Vec<Hint> {
         ];
     }
     if source.filter.editing {
-        return vec![
-            hint(TYPE, "filter"),
-            hint(UP_DOWN, "move"),
-            lasting(CONFIRM, "keep filter"),
-            lasting(BACK, "clear filter"),
-        ];
+        return FILTERING.to_vec();
     }
     let mut hints = vec![
         hint(UP_DOWN, "move"),
@@ -536,13 +531,7 @@ impl Step for SourceStep {
         update(state, action)
     }
 
-    fn view(
-        &self,
-        state: &State,
-        theme: &Theme,
-        frame: &mut Frame,
-        area: Rect,
-    ) -> Option<(u16, u16)> {
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
         view(state, theme, frame, area)
     }
 
