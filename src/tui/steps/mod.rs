@@ -359,7 +359,7 @@ mod tests {
         let mut state = State::new(repo(""), Some(ova), (100, 30));
         source::start(&mut state);
         let open_and_pending = |open: usize| {
-            let mut expected = [const { StepStatus::Pending }; 9];
+            let mut expected = [const { StepStatus::Pending }; StepId::ALL.len()];
             expected[..open].fill(StepStatus::Open);
             expected
         };
