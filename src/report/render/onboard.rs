@@ -481,3 +481,141 @@ fn push_fixes(out: &mut String, fixes: &Outcome) {
         let _ = writeln!(out, "{line}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::answers::{Answers, EulaAcceptance, PackageFormat};
+    use crate::integrity::Options;
+    use crate::limits::Limits;
+    use crate::rules::Profiles;
+    use crate::session::Origin;
+
+    const VFW_HOT: &str = "tests/fixtures/convert/hot/vfw";
+    const VFW_OVF: &str = "tests/fixtures/package/vfw/vfw.ovf";
+
+    /// A session on a source of the repository.
+    fn open(path: &str) -> Session {
+        Session::open(Path::new(path), &Limits::default()).expect("opens")
+    }
+
+    /// Both outputs of a shape, with the temporary folder `tmp` written as `<tmp>`.
+    fn both(shown: &Onboarding<'_>, tmp: &Path) -> String {
+        let out = format!(
+            "--- text ---\n{}--- json ---\n{}",
+            shown.text(false),
+            shown.json()
+        );
+        out.replace(&tmp.display().to_string(), "<tmp>")
+    }
+
+    /// Onboards with `answers` into a temporary folder; the two outputs.
+    fn onboarded(session: &Session, answers: &Answers) -> String {
+        let limits = Limits::default();
+        let resolved = session.resolve(answers).expect("resolves");
+        assert!(!resolved.has_errors(), "{:?}", resolved.violations);
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let out = tmp.path().join("out");
+        let written = session
+            .write_outputs(&resolved, &out, false, &Options::new(&limits))
+            .expect("writes");
+        both(
+            &Onboarding::written(session, resolved, &written, &out),
+            tmp.path(),
+        )
+    }
+
+    /// The vFW HOT set checked against the seed rules (a plain Heat set in folders, not an
+    /// ONAP-named VNF), with values for two parameters and a secret.
+    fn vfw_hot(package: Option<PackageFormat>) -> String {
+        let mut session = open(VFW_HOT);
+        let seed = Profiles::built_in().selection("seed").expect("built in");
+        session.set_rules(seed);
+        let mut answers = Answers {
+            package,
+            ..Answers::default()
+        };
+        for (key, value, origin) in [
+            ("vfw_count", "3", Origin::Argv),
+            ("protected_net_cidr", "10.0.5.0/24", Origin::Argv),
+            (
+                "vfw_admin_password",
+                "very-secret-pass",
+                Origin::Environment,
+            ),
+        ] {
+            session
+                .assign(&mut answers, key, value, origin)
+                .expect("a fitting value");
+        }
+        let shown = onboarded(&session, &answers);
+        assert!(!shown.contains("very-secret-pass"), "{shown}");
+        shown
+    }
+
+    #[test]
+    fn a_clean_hot_set_lists_its_files_secrets_and_open_parameters() {
+        insta::assert_snapshot!(vfw_hot(None));
+    }
+
+    #[test]
+    fn an_ovf_package_shows_its_warnings_and_notes() {
+        let answers = Answers {
+            accept_eula: EulaAcceptance::All,
+            ..Answers::default()
+        };
+        insta::assert_snapshot!(onboarded(&open(VFW_OVF), &answers));
+    }
+
+    #[test]
+    fn packages_written_show_their_own_validation_and_secrets() {
+        insta::assert_snapshot!(vfw_hot(Some(PackageFormat::Both)));
+    }
+
+    #[test]
+    fn refused_answers_list_every_problem() {
+        let session = open(VFW_HOT);
+        let mut answers = Answers::default();
+        // As `onboard` does: problems found while assigning first, then those of resolving.
+        let assigned: Vec<_> = [("vfw_count", "9"), ("vfw_cuont", "2")]
+            .into_iter()
+            .filter_map(|(key, value)| session.assign(&mut answers, key, value, Origin::Argv).err())
+            .collect();
+        let Err(mut refusal) = session.resolve(&answers) else {
+            panic!("a value out of range is refused");
+        };
+        refusal.prepend(assigned);
+        assert_eq!(refusal.problems.len(), 2, "{refusal}");
+        let shown = Onboarding::Refused(&refusal);
+        insta::assert_snapshot!(both(&shown, Path::new("/nowhere")));
+    }
+
+    #[test]
+    fn a_set_breaking_a_must_shows_its_findings_and_writes_nothing() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let input = tmp.path().join("in");
+        std::fs::create_dir(&input).expect("mkdir");
+        std::fs::write(
+            input.join("base_dns.yaml"),
+            "heat_template_version: 2016-10-14\ndescription: dns\nparameters:\n  dns_image:\n    type: string\n    description: image\n    default: bind9\nresources:\n  dns:\n    type: OS::Nova::Server\n    properties:\n      image: {get_param: dns_image}\n      flavor: m1.small\n",
+        )
+        .expect("write");
+        std::fs::write(input.join("base_dns.env"), "parameters: {}\n").expect("write");
+        let session = Session::open(&input, &Limits::default()).expect("opens");
+        let resolved = session.resolve(&Answers::default()).expect("resolves");
+        assert!(resolved.has_errors());
+        let out = tmp.path().join("out");
+        let shown = Onboarding::invalid(session.kind(), resolved, &out);
+        insta::assert_snapshot!(both(&shown, tmp.path()));
+    }
+
+    #[test]
+    fn a_package_failing_its_own_validation_names_each_finding() {
+        let report = super::super::sample::report();
+        let violations = &report.inputs[0].violations;
+        let shown = Onboarding::package_invalid(Path::new("/out/.vnfwiz/vdns.csar"), violations);
+        insta::assert_snapshot!(both(&shown, Path::new("/nowhere")));
+    }
+}
