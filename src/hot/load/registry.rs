@@ -98,33 +98,30 @@ impl Loader<'_> {
                     .map(|(_, env, target)| (*env, *target));
                 let span = slot.type_node.span;
                 let mut mapped = false;
+                let mut children = Vec::new();
                 for (env, target) in exact_targets.chain(glob_targets) {
                     mapped = true;
-                    if envs.contains(&env) && target != id {
-                        edges.push(Nesting {
-                            parent: id,
-                            resource: name.text.clone(),
-                            child: target,
-                            span,
-                            written_in: id,
-                        });
+                    if envs.contains(&env) {
+                        children.push(target);
                     }
                 }
                 // A type no registry maps is implemented by the templates declaring it
                 // (the capabilities spec's `resource_type` annotation).
                 if !mapped {
-                    for &target in implementers.get(kind).into_iter().flatten() {
-                        if target != id {
-                            edges.push(Nesting {
-                                parent: id,
-                                resource: name.text.clone(),
-                                child: target,
-                                span,
-                                written_in: id,
-                            });
-                        }
-                    }
+                    children.extend(implementers.get(kind).into_iter().flatten().copied());
                 }
+                edges.extend(
+                    children
+                        .into_iter()
+                        .filter(|&child| child != id)
+                        .map(|child| Nesting {
+                            parent: id,
+                            resource: name.text.clone(),
+                            child,
+                            span,
+                            written_in: id,
+                        }),
+                );
             }
         }
         self.set.nesting.extend(edges);

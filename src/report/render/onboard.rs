@@ -597,12 +597,23 @@ mod tests {
         let tmp = tempfile::tempdir().expect("tempdir");
         let input = tmp.path().join("in");
         std::fs::create_dir(&input).expect("mkdir");
+        // A module breaking three MUSTs: a default, a parameter read nowhere, no resources.
+        let template = concat!(
+            "heat_template_version: 2016-10-14\n",
+            "description: A DNS module whose image name has a default\n",
+            "parameters:\n",
+            "  dns_image_name:\n",
+            "    type: string\n",
+            "    description: Glance image of the DNS servers\n",
+            "    default: bind9-9.18.qcow2\n",
+            "resources: {}\n",
+        );
+        std::fs::write(input.join("base_dns.yaml"), template).expect("write");
         std::fs::write(
-            input.join("base_dns.yaml"),
-            "heat_template_version: 2016-10-14\ndescription: dns\nparameters:\n  dns_image:\n    type: string\n    description: image\n    default: bind9\nresources:\n  dns:\n    type: OS::Nova::Server\n    properties:\n      image: {get_param: dns_image}\n      flavor: m1.small\n",
+            input.join("base_dns.env"),
+            "parameters:\n  dns_image_name: bind9-9.18.qcow2\n",
         )
         .expect("write");
-        std::fs::write(input.join("base_dns.env"), "parameters: {}\n").expect("write");
         let session = Session::open(&input, &Limits::default()).expect("opens");
         let resolved = session.resolve(&Answers::default()).expect("resolves");
         assert!(resolved.has_errors());
