@@ -1,5 +1,4 @@
-//! Modules as SDC deploys them: which templates are modules, of which kind, and the
-//! environment file each pairs with.
+//! Modules as SDC deploys them: which templates are modules, their kinds, their env files.
 
 use super::super::set::{FileId, Module, ReferenceKind, Role, TemplateKind};
 use super::Loader;

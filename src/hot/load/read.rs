@@ -1,5 +1,4 @@
-//! Reading the package's files: the listing with its disk images, the roots parsed on every
-//! core, and each file a reference opens.
+//! Reading the package's files: the listing, the roots (parsed on every core), each reference.
 
 use std::io::Read as _;
 

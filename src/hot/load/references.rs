@@ -1,5 +1,4 @@
-//! Following a template's references, file by file until none is new: nested template types
-//! (with Tacker's `nested/` fallback) and `get_file` targets.
+//! Following each template's nested template types and `get_file` targets until none is new.
 
 use std::collections::VecDeque;
 

@@ -1,5 +1,4 @@
-//! Environment `resource_registry` mappings: the files they name, and the nesting they add
-//! to the templates whose resource types they map.
+//! Environment `resource_registry` mappings: the files they name and the nesting they add.
 
 use std::collections::HashMap;
 

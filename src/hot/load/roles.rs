@@ -1,5 +1,4 @@
-//! What each file read is: the hand-off to `classify` (manifest, name, place, content), and
-//! the files that could be Heat but were not read as Heat.
+//! What each file read is (the hand-off to `classify`), and the files not read as Heat.
 
 use crate::yaml::{self, Document, LoadError};
 

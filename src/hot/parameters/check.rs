@@ -1,5 +1,4 @@
-//! Checking a value (a default, an environment value, or what an operator types) against a
-//! parameter's type and constraints, and why it does not fit.
+//! Checking a value against a parameter's type and constraints, and why it does not fit.
 
 use std::fmt;
 

@@ -1,5 +1,4 @@
-//! Numbers as Heat's `str_to_num` reads them (Python's `int()`, then `float()`), and floats
-//! as Python's `repr` writes them.
+//! Numbers as Heat's `str_to_num` reads them and floats as Python's `repr` writes them.
 
 use std::fmt;
 

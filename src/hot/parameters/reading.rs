@@ -1,5 +1,4 @@
-//! Reading a definition's `constraints:` list as Heat does: the first constraint key of each
-//! item wins, and every ill-formed entry becomes a problem naming its place.
+//! A definition's `constraints:` list read as Heat does, each ill-formed entry a problem.
 
 use crate::yaml::{Mapping, Node, Span, Value};
 

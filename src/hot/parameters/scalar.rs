@@ -1,5 +1,4 @@
-//! Scalars as Heat reads them: as text the way Python's `str()` renders it, as booleans
-//! the way `oslo.utils` reads them.
+//! Scalars as text the way Python's `str()` renders them, as booleans the way `oslo.utils` reads.
 
 use crate::yaml::Value;
 

@@ -1,5 +1,4 @@
-//! A parameter's schema read from its definition: the type, the well-formed constraints
-//! and the problems of the others.
+//! A parameter's schema read from its definition, with the problems of its constraints.
 
 use crate::yaml::{Node, Span, Value};
 

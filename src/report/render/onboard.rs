@@ -1,5 +1,4 @@
-//! `vnfwiz onboard` output: what an onboarding wrote, or why it wrote nothing, as text or
-//! JSON.
+//! `vnfwiz onboard` output: what an onboarding wrote, or why it wrote nothing; text or JSON.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
