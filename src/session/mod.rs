@@ -17,8 +17,8 @@ mod fixes;
 mod origin;
 mod output;
 mod package;
+mod preview;
 mod questions;
-mod redact;
 mod repair;
 mod resolve;
 mod supplied;
@@ -47,11 +47,11 @@ pub use fix_plan::{
 pub use origin::{NotOnDisk, SourceFile};
 pub use output::{MAX_COUNTED, Target, WriteError, Written, target, write_gate};
 pub use package::Packaging;
+pub use preview::FilePreview;
 pub use questions::{
     EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyKind,
     PropertyQuestion, Questions,
 };
-pub use redact::{FilePreview, RedactedSet};
 pub use repair::note_answer_subject;
 pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, REGISTRY_RULE, Refusal, Resolved};
 pub use supplied::Supplied;

@@ -26,7 +26,7 @@ use crate::integrity::{IntegrityError, Options};
 use crate::limits::Limits;
 use crate::report::{Severity, SourceTexts};
 use crate::session::{
-    AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, PlanError, RedactedSet, Session,
+    AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, PlanError, Resolved, Session,
     SessionError, SourceFile, SourceFixes, Watched, WriteError, fix_views, note_answer_subject,
 };
 use crate::source::locate;
@@ -429,7 +429,12 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
             text: p.text,
         })
         .collect();
-    let (texts, mut violations) = RedactedSet::new(resolved);
+    // The set's own texts: hidden values masked (`hot::secrets`).
+    let Resolved {
+        set: texts,
+        mut violations,
+        ..
+    } = resolved;
     let mut all_fixes = vec![None; package.len()];
     all_fixes.extend(fixes);
     let mut all = package;

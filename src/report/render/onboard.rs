@@ -11,9 +11,7 @@ use crate::fix::Outcome;
 use crate::package::{PackageKind, WrittenPackage};
 use crate::report::{InputReport, InputRoot, Report, Severity, Violation};
 use crate::rules::Check;
-use crate::session::{
-    ANSWERS_FILE, FileRole, RedactedSet, Refusal, Resolved, Session, SourceKind, Written,
-};
+use crate::session::{ANSWERS_FILE, FileRole, Refusal, Resolved, Session, SourceKind, Written};
 
 use super::{json as json_render, text};
 
@@ -406,7 +404,12 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
     let input = resolved.input.clone();
     let selection = resolved.rules.clone();
     let not_checked = crate::validation::unchecked(&resolved.set);
-    let (sources, violations) = RedactedSet::new(resolved);
+    // The set's own texts: hidden values masked (`hot::secrets`).
+    let Resolved {
+        set: sources,
+        violations,
+        ..
+    } = resolved;
     let root = InputRoot::Folder(std::path::absolute(out).unwrap_or_else(|_| PathBuf::from(out)));
     let rules = selection
         .rules()

@@ -1,39 +1,10 @@
-//! The resolved set as reports show it: file texts for snippets with every hidden value
-//! masked by the one secret policy (`hot::secrets`), so a finding near a password never
-//! prints it.
+//! The output files as the faces preview them: each file's text with every hidden value
+//! masked by the one secret policy (`hot::secrets`, through the set's own texts), in the
+//! order the wizard's Files tab lists them.
 
-use std::borrow::Cow;
-
-use crate::hot::HotSet;
 use crate::report::SourceTexts;
 
 use super::resolve::{FileRole, Resolved};
-
-/// A resolved set's texts, hidden values masked by `*` (line breaks kept, so places stay
-/// right).
-pub struct RedactedSet {
-    set: HotSet,
-}
-
-impl RedactedSet {
-    /// The set's texts, and its violations.
-    pub fn new(resolved: Resolved) -> (RedactedSet, Vec<crate::report::Violation>) {
-        let Resolved {
-            set, violations, ..
-        } = resolved;
-        (RedactedSet { set }, violations)
-    }
-}
-
-impl SourceTexts for RedactedSet {
-    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
-        self.set.text(file)
-    }
-
-    fn file_count(&self) -> usize {
-        self.set.file_count()
-    }
-}
 
 /// An output file's text as the faces preview it, hidden values masked.
 #[derive(Clone, Debug, PartialEq, Eq)]
