@@ -8,10 +8,9 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
+use vnfwiz::diagnostics::{Keyword, RuleMeta, Span, Violation};
 use vnfwiz::report::render::{json, junit, sarif, text};
-use vnfwiz::report::{InputReport, InputRoot, Keyword, Report, SourceTexts, Violation};
-use vnfwiz::rules::RuleMeta;
-use vnfwiz::yaml::Span;
+use vnfwiz::report::{InputReport, InputRoot, Report, SourceTexts};
 
 static RULE: RuleMeta = RuleMeta {
     id: "R-90526",

@@ -18,8 +18,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use vnfwiz::diagnostics::{Span, Violation};
 use vnfwiz::limits::Limits;
-use vnfwiz::report::{SourceTexts, Violation};
+use vnfwiz::report::SourceTexts;
 use vnfwiz::tui::action::Action;
 use vnfwiz::tui::checked::{Checked, Resolution};
 use vnfwiz::tui::effect::{Draft, Effect, Message};
@@ -28,7 +29,6 @@ use vnfwiz::tui::theme::Theme;
 use vnfwiz::tui::update::{Event, update};
 use vnfwiz::tui::view::view;
 use vnfwiz::tui::worker::Runtime;
-use vnfwiz::yaml::Span;
 
 const SIZE: (u16, u16) = (100, 30);
 const VIOLATIONS: usize = 10_000;

@@ -4,9 +4,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::diagnostics::Span;
 use crate::limits::Limits;
 use crate::yaml::write::{map, node, seq, string};
-use crate::yaml::{Node, Span, Value, YamlLimits};
+use crate::yaml::{Node, Value, YamlLimits};
 
 /// Whether the operator accepted the EULAs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -4,8 +4,9 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::diagnostics::Options;
 use crate::hot::{HotSet, Roots, Stage, load_set};
-use crate::integrity::{DigestStatus, IntegrityError, Options};
+use crate::integrity::{DigestStatus, IntegrityError};
 use crate::limits::Limits;
 use crate::ovf::{self, OvfPackage};
 use crate::package::{Csar, open_csar};

@@ -174,7 +174,7 @@ proptest! {
         let errors: Vec<String> = resolved
             .violations
             .iter()
-            .filter(|v| v.severity() == vnfwiz::report::Severity::Error)
+            .filter(|v| v.severity() == vnfwiz::diagnostics::Severity::Error)
             .map(|v| format!("{}:{} {} {}", v.file, v.span.line, v.rule.id, v.message))
             .collect();
         prop_assert!(errors.is_empty(), "{errors:#?}");

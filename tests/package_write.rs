@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 #[path = "support/tosca_parser.rs"]
 mod tosca_parser;
 
+use vnfwiz::diagnostics::{Options, Severity};
 use vnfwiz::hot::{HotSet, Roots, load_set};
-use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::ovf::{self, OvfPackage};
 use vnfwiz::package::vnfd_writer::SOL001_TYPES;
@@ -17,7 +17,6 @@ use vnfwiz::package::{
     CsarFlavour, CsarRequest, EtsiTypes, HeatZipRequest, PackageError, PackageTime, VnfIdentity,
     write_csar_checked, write_heat_zip_checked,
 };
-use vnfwiz::report::Severity;
 use vnfwiz::rules::{Profiles, Selection};
 use vnfwiz::source::PackageFiles;
 use vnfwiz::validation::validate;

@@ -8,8 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
+use vnfwiz::diagnostics::Options;
 use vnfwiz::hot::Stage;
-use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::rules::{Selection, all};
 use vnfwiz::validation::validate_as;

@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
-use vnfwiz::integrity::Options;
+use vnfwiz::diagnostics::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::package::csar;
 use vnfwiz::package::meta::ToscaMeta;

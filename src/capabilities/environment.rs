@@ -11,8 +11,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::diagnostics::Span;
 use crate::hot::{FileId, HotSet};
-use crate::yaml::{Key, Mapping, Node, Span, Value};
+use crate::yaml::{Key, Mapping, Node, Value};
 
 use super::problem::{Problem, ProblemKind};
 use super::registry::{RegistryEntry, RegistryValue};

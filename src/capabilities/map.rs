@@ -8,9 +8,10 @@
 //! uses the key follows the 2015 reading.
 
 use crate::answers::scalar_text;
+use crate::diagnostics::Span;
 use crate::hot::{FileId, HotSet, Role};
 use crate::source::path;
-use crate::yaml::{Node, Span, Value};
+use crate::yaml::{Node, Value};
 
 use super::problem::{Problem, ProblemKind};
 

@@ -4,8 +4,9 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::Span;
 use crate::hot::{FileId, HotSet};
-use crate::yaml::{Node, Span};
+use crate::yaml::Node;
 
 use super::composition::Composition;
 use super::resolve::{Implementation, Resolution};

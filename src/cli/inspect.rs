@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use vnfwiz::integrity::{Options, TerminalProgress};
+use vnfwiz::diagnostics::Options;
+use vnfwiz::integrity::TerminalProgress;
 use vnfwiz::limits::Limits;
 use vnfwiz::ovf::inspection::{Inspection, IntegrityView, inspect};
 use vnfwiz::ovf::sections::HardwareSection;

@@ -10,8 +10,9 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 use vnfwiz::answers::{Answers, EulaAcceptance, PackageFormat};
 use vnfwiz::convert::Note;
+use vnfwiz::diagnostics::Options;
 use vnfwiz::fix::{FixLevel, Outcome};
-use vnfwiz::integrity::{Options, TerminalProgress};
+use vnfwiz::integrity::TerminalProgress;
 use vnfwiz::limits::Limits;
 use vnfwiz::package::{PackageError, PackageKind, WrittenPackage};
 use vnfwiz::report::render;
@@ -296,7 +297,7 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
 fn package_invalid(
     args: &OnboardArgs,
     path: &Path,
-    violations: &[vnfwiz::report::Violation],
+    violations: &[vnfwiz::diagnostics::Violation],
 ) -> Result<ExitCode, CliError> {
     let name = path
         .file_name()
@@ -428,7 +429,7 @@ fn invalid(
     let (report, notes) = build_report(resolved, &args.out);
     let only_size = report
         .violations()
-        .filter(|v| v.severity() == vnfwiz::report::Severity::Error)
+        .filter(|v| v.severity() == vnfwiz::diagnostics::Severity::Error)
         .all(|v| v.rule.id == "R-92635/template-size");
     let why = match session.kind() {
         _ if only_size => {

@@ -4,14 +4,14 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
+use vnfwiz::diagnostics::{Options, Severity, Violation};
 use vnfwiz::fix::write_back::{self, write_back};
 use vnfwiz::fix::{FixLevel, Safety, Workspace};
 use vnfwiz::hot::Stage;
-use vnfwiz::integrity::{Options, TerminalProgress};
+use vnfwiz::integrity::TerminalProgress;
 use vnfwiz::limits::Limits;
 use vnfwiz::report::InputRoot;
 use vnfwiz::report::render;
-use vnfwiz::report::{Severity, Violation};
 use vnfwiz::rules::Selection;
 use vnfwiz::rules::find;
 use vnfwiz::validation::{load_hot_inputs_rooted, validate_as};

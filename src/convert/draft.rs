@@ -4,9 +4,10 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::Span;
 use crate::hot::parameters::ParameterType;
 use crate::yaml::write::{map, node, seq, string, to_string};
-use crate::yaml::{Key, Node, Span, Value};
+use crate::yaml::{Key, Node, Value};
 
 use super::names::Names;
 

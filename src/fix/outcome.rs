@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::answers::FixRecord;
-use crate::report::Violation;
+use crate::diagnostics::Violation;
 
 use super::model::Safety;
 

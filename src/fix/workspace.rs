@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::answers::FixRecord;
+use crate::diagnostics::Violation;
 use crate::hot::HotSet;
-use crate::report::Violation;
 use crate::rules::{Context, Selection, check_hot};
 
 use super::diff::{Preview, TextChange};

@@ -2,7 +2,8 @@
 //! call. Only what is written in the template is checked: an argument that is itself a
 //! function call is accepted wherever Heat resolves it before use.
 
-use crate::yaml::{Mapping, Node, Span, Value};
+use crate::diagnostics::Span;
+use crate::yaml::{Mapping, Node, Value};
 
 use super::version::{self, Version};
 

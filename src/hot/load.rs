@@ -4,10 +4,11 @@
 use std::collections::{HashMap, VecDeque};
 use std::io::Read as _;
 
+use crate::diagnostics::Span;
 use crate::limits::Limits;
 use crate::source::path::{self, PathError};
 use crate::source::{PackageFiles, SourceError, disk_image};
-use crate::yaml::{self, Document, LoadError, Mapping, Node, Span};
+use crate::yaml::{self, Document, LoadError, Mapping, Node};
 
 use super::classify::{self, Kind, NotChecked, NotHeat, Reading};
 use super::functions::calls_to;

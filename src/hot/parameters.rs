@@ -11,7 +11,8 @@ use std::fmt;
 
 use fancy_regex::Regex;
 
-use crate::yaml::{Mapping, Node, Span, Value};
+use crate::diagnostics::Span;
+use crate::yaml::{Mapping, Node, Value};
 
 use super::version::Version;
 

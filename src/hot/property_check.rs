@@ -12,7 +12,8 @@ use super::arguments::is_call;
 use super::catalogue::{Kind, Literal, Map, PropertySchema, Rename, ResourceType};
 use super::lookalike::closest;
 use super::parameters::{Number, Patterns, python_text, shown};
-use crate::yaml::{Mapping, Node, Span, Value};
+use crate::diagnostics::Span;
+use crate::yaml::{Mapping, Node, Value};
 
 /// Which check a problem belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,7 +20,7 @@ use super::sections::{
 };
 use super::strings::{Localisation, LocalizedText, StringsBundle};
 use super::xml::{XmlElement, XmlTree};
-use crate::yaml::Span;
+use crate::diagnostics::Span;
 
 /// A virtual system or a collection of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

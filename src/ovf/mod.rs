@@ -8,7 +8,6 @@ mod dialect;
 pub mod envelope;
 mod error;
 pub mod inspection;
-mod lines;
 mod located;
 pub mod namespace;
 mod notice;
@@ -28,7 +27,6 @@ pub use deployment::{
 pub use descriptor::{Descriptor, parse};
 pub use envelope::{Content, ContentKind, Envelope};
 pub use error::DescriptorError;
-pub use lines::LineIndex;
 pub use located::Located;
 pub use namespace::OvfVersion;
 pub use notice::{Notice, NoticeKind};

@@ -12,9 +12,9 @@ use quick_xml::events::{BytesStart, Event};
 use quick_xml::name::{QName, ResolveResult};
 
 use super::error::DescriptorError;
-use super::lines::LineIndex;
 use super::namespace::NsKind;
-use crate::yaml::Span;
+use crate::diagnostics::LineCursor;
+use crate::diagnostics::Span;
 
 /// Bounds on one XML document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,7 +164,7 @@ pub fn parse_with_doctype(
 
 struct Builder<'t> {
     text: &'t str,
-    lines: LineIndex,
+    lines: LineCursor,
     limits: XmlLimits,
     tree: XmlTree,
     stack: Vec<u32>,
@@ -176,7 +176,7 @@ impl<'t> Builder<'t> {
     fn new(text: &'t str, limits: &XmlLimits) -> Builder<'t> {
         Builder {
             text,
-            lines: LineIndex::new(text),
+            lines: LineCursor::new(text),
             limits: *limits,
             tree: XmlTree {
                 elements: Vec::new(),

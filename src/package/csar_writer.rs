@@ -10,9 +10,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{BufWriter, Read};
 use std::path::Path;
 
+use crate::diagnostics::Options;
 use crate::hot::{HotSet, ReferenceKind, Role, TemplateKind};
 use crate::integrity::digest::{Hasher, to_hex};
-use crate::integrity::{DigestAlgorithm, Options, Tracker};
+use crate::integrity::{DigestAlgorithm, Tracker};
 use crate::ovf::sections::hardware::file_id;
 use crate::ovf::{OvfPackage, resolved_hardware};
 use crate::source::path;
@@ -442,7 +443,7 @@ mod tests {
         let limits = crate::limits::Limits::default();
         let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures/package/vfw/vfw.ovf");
-        let ovf = crate::ovf::open(&fixture, &crate::integrity::Options::new(&limits)).unwrap();
+        let ovf = crate::ovf::open(&fixture, &crate::diagnostics::Options::new(&limits)).unwrap();
         let flavours = deployment_flavours(Some(&ovf));
         let ids: Vec<&str> = flavours.iter().map(|f| f.id.as_str()).collect();
         assert_eq!(ids, ["small", "large"]);

@@ -133,7 +133,7 @@ mod tests {
         let limits = crate::limits::Limits::default();
         let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures/package/vfw/vfw.ovf");
-        let ovf = crate::ovf::open(&fixture, &crate::integrity::Options::new(&limits)).unwrap();
+        let ovf = crate::ovf::open(&fixture, &crate::diagnostics::Options::new(&limits)).unwrap();
         let identity = from_ovf(Some(&ovf), "vfw", None);
         assert_eq!(
             (

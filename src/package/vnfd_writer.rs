@@ -644,7 +644,7 @@ mod tests {
         let limits = Limits::default();
         let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures/package/vfw/vfw.ovf");
-        let ovf = crate::ovf::open(&fixture, &crate::integrity::Options::new(&limits)).unwrap();
+        let ovf = crate::ovf::open(&fixture, &crate::diagnostics::Options::new(&limits)).unwrap();
         let envelope = ovf.envelope().unwrap();
         let flavours: Vec<FlavourPlan> = ["small", "large"]
             .into_iter()

@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::answers::PackageFormat;
+use crate::diagnostics::Options;
 use crate::hot::HotSet;
-use crate::integrity::Options;
 use crate::ovf::OvfPackage;
 use crate::report::Report;
 use crate::rules::Selection;

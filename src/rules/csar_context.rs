@@ -1,9 +1,9 @@
 //! What a CSAR rule sees: the package as Tacker reads it, and where archive-level findings
 //! point.
 
+use crate::diagnostics::Span;
 use crate::package::Csar;
 use crate::package::vnfd::Vnfd;
-use crate::yaml::Span;
 
 /// A CSAR prepared for the rules.
 pub struct CsarContext<'a> {

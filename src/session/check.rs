@@ -10,10 +10,10 @@ use crate::answers::{
     Answers, EnvTransport, EulaAcceptance, PackageFormat, RegistryOutput, scalar_text,
 };
 use crate::convert::{Owner, user_data_file};
+use crate::diagnostics::Severity;
 use crate::hot::lookalike::closest;
 use crate::ovf::property::valid_values;
 use crate::ovf::{Envelope, Property, PropertyType};
-use crate::report::Severity;
 use crate::yaml::Node;
 
 use super::catalogue::Declared;

@@ -7,10 +7,11 @@
 
 use std::collections::BTreeMap;
 
+use crate::diagnostics::Span;
 use crate::hot::{HotSet, Role, TemplateKind, env_path_for};
 use crate::limits::Limits;
 use crate::yaml::write::{map, to_string};
-use crate::yaml::{Key, Mapping, Node, Span, Value};
+use crate::yaml::{Key, Mapping, Node, Value};
 
 use super::catalogue::declared;
 use super::resolve::{FileRole, OutputFile};

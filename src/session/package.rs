@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use crate::answers::{Answers, PackageFormat};
+use crate::diagnostics::Options;
 use crate::hot::{HotSet, Stage, TemplateKind};
-use crate::integrity::Options;
 use crate::ovf::OvfPackage;
 use crate::package::etsi_types::{SOL001_VERSION, TYPE_FILES};
 use crate::package::identity::from_ovf;

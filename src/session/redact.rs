@@ -18,7 +18,7 @@ pub struct RedactedSet {
 
 impl RedactedSet {
     /// Masks the secrets each output file records.
-    pub fn new(resolved: Resolved) -> (RedactedSet, Vec<crate::report::Violation>) {
+    pub fn new(resolved: Resolved) -> (RedactedSet, Vec<crate::diagnostics::Violation>) {
         let Resolved {
             set,
             files,

@@ -12,9 +12,9 @@ use serde::Serialize;
 
 use crate::answers::{Answers, EulaAcceptance, PackageFormat, RegistryOutput, scalar_text};
 use crate::convert::{Choices, Note, NoteLevel, Owner, convert};
+use crate::diagnostics::{Severity, Violation};
 use crate::fix::{FixLevel, Outcome};
 use crate::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
-use crate::report::{Severity, Violation};
 use crate::rules::{Selection, check_hot};
 use crate::source::{PackageFiles, RECORD_FOLDER};
 

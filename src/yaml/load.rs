@@ -11,8 +11,9 @@ use serde_saphyr::granit_parser::{
 
 use super::error::LoadError;
 use super::indent_repair::{MAX_REPAIRS, Shifts};
-use super::node::{Key, Mapping, Node, Span, Value};
+use super::node::{Key, Mapping, Node, Value};
 use super::scalar;
+use crate::diagnostics::Span;
 
 /// Bounds on what one document may expand to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

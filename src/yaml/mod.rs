@@ -9,4 +9,4 @@ pub mod write;
 
 pub use error::LoadError;
 pub use load::{Document, DuplicateKey, Syntax, YamlLimits, parse, span_at_byte};
-pub use node::{Key, Mapping, Node, Span, Value};
+pub use node::{Key, Mapping, Node, Value};

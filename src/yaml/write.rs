@@ -7,8 +7,9 @@
 
 use std::fmt::Write;
 
-use super::node::{Key, Mapping, Node, Span, Value};
+use super::node::{Key, Mapping, Node, Value};
 use super::scalar::resolve_plain;
+use crate::diagnostics::Span;
 
 /// Builds a node with no source position (for generated templates).
 pub fn node(value: Value) -> Node {

@@ -4,10 +4,11 @@
 
 use std::collections::BTreeMap;
 
+use crate::diagnostics::Span;
 use crate::hot::{FileId, Role, TemplateKind};
 use crate::source::path;
 use crate::yaml::write::{map, node, string};
-use crate::yaml::{Key, Mapping, Node, Span, Value};
+use crate::yaml::{Key, Mapping, Node, Value};
 
 use super::super::resolve::Implementation;
 use super::{ComposedFile, ComposedRole, RegistryOutput, Writer};

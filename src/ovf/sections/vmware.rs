@@ -5,10 +5,10 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::ovf::namespace::NsKind;
 use crate::ovf::reading::Reading;
 use crate::ovf::xml::{XmlElement, XmlTree};
-use crate::yaml::Span;
 
 /// vCloud Director's namespaces start with this.
 const VCLOUD: &str = "http://www.vmware.com/vcloud/";

@@ -2,7 +2,8 @@
 
 use serde::Serialize;
 
-use crate::report::{Report, Severity, Violation};
+use crate::diagnostics::{Severity, Violation};
+use crate::report::Report;
 
 /// The whole report as DESIGN.md's JSON shows it.
 #[derive(Serialize)]

@@ -17,8 +17,8 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use crate::report::{InputReport, Report, Severity, Violation};
-use crate::rules::RuleMeta;
+use crate::diagnostics::{RuleMeta, Severity, Violation};
+use crate::report::{InputReport, Report};
 
 /// Counts of one suite or of all of them.
 #[derive(Default)]

@@ -5,11 +5,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::report::{
-    InputReport, InputRoot, Keyword, LineIndex, Related, Report, SourceTexts, Violation,
-};
-use crate::rules::RuleMeta;
-use crate::yaml::Span;
+use crate::diagnostics::{Keyword, LineIndex, Related, RuleMeta, Span, Violation};
+use crate::report::{InputReport, InputRoot, Report, SourceTexts};
 
 /// Files held in memory.
 pub struct Texts(pub HashMap<String, String>);

@@ -15,9 +15,8 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::report::{InputReport, InputRoot, Report, Severity, Violation};
-use crate::rules::RuleMeta;
-use crate::yaml::Span;
+use crate::diagnostics::{RuleMeta, Severity, Span, Violation};
+use crate::report::{InputReport, InputRoot, Report};
 
 use super::sources::SourceCache;
 

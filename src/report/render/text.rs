@@ -7,8 +7,8 @@
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
-use crate::report::{Related, Report, Severity, Violation};
-use crate::yaml::Span;
+use crate::diagnostics::{Related, Severity, Span, Violation};
+use crate::report::Report;
 
 use super::sources::{IndexedText, SourceCache};
 

@@ -20,7 +20,7 @@ use super::action::Action;
 use super::effect::Effect;
 use super::state::{State, StepId};
 use super::theme::Theme;
-use crate::report::Severity;
+use crate::diagnostics::Severity;
 
 /// A key hint: the actions, written with their keys from the keymap table (so a hint
 /// cannot name a key that does something else), and what they do here.

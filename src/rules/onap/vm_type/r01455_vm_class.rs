@@ -12,12 +12,12 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Template;
 use crate::hot::template::{referenced_resource, resource_type};
-use crate::report::Keyword;
 use crate::rules::onap::naming::attachment::{Reach, of_resource};
 use crate::rules::onap::server::Server;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::{Node, write};
 
 /// A server that differs from the others of its VM type.

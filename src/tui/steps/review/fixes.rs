@@ -343,7 +343,7 @@ pub(super) fn draw_fix(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::Severity;
+    use crate::diagnostics::Severity;
     use crate::tui::action::Action::*;
     use crate::tui::steps::review::list::fix_marker;
     use crate::tui::steps::review::tests::{review, selecting};

@@ -27,7 +27,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{BACK, CONFIRM, Hint, MOVE, TYPE, UP_DOWN, filter_cursor, filter_line, hint, lasting};
-use crate::report::{Severity, Violation};
+use crate::diagnostics::{Severity, Violation};
 use crate::tui::action::Action;
 use crate::tui::checked::{Checked, FixView, Item, PlannedFix, Resolution};
 use crate::tui::effect::Effect;
