@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostics::Span;
-use crate::limits::Limits;
+use crate::limits::{Limits, YamlLimits};
 use crate::yaml::write::{map, node, seq, string};
-use crate::yaml::{Node, Value, YamlLimits};
+use crate::yaml::{Node, Value};
 
 /// Whether the operator accepted the EULAs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

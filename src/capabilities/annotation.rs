@@ -168,7 +168,8 @@ fn values(node: &Node) -> Option<Vec<String>> {
 mod tests {
     use super::*;
     use crate::hot::{Role, SourceFile, TemplateKind};
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn annotate(text: &str) -> (Option<Annotation>, Vec<Problem>) {
         let file = SourceFile {

@@ -318,7 +318,8 @@ fn merge_maps(old: &Mapping, new: &Mapping, deep: bool) -> Mapping {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn node(text: &str) -> Node {
         parse(text.as_bytes(), &YamlLimits::default()).unwrap().root

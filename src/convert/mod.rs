@@ -371,8 +371,8 @@ pub fn convert(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::XmlLimits;
     use crate::ovf::descriptor::parse;
-    use crate::ovf::xml::XmlLimits;
 
     fn envelope(body: &str) -> Envelope {
         let text = format!(

@@ -741,7 +741,8 @@ impl Checker<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn problems(text: &str, version: Version) -> Vec<String> {
         let root = parse(text.as_bytes(), &YamlLimits::default())

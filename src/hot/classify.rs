@@ -280,7 +280,8 @@ pub fn classify(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn kind_in(path: &str, names: &[&str], text: &str, reading: Reading, paired: bool) -> Kind {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();

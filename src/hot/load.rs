@@ -840,7 +840,7 @@ type Read = (String, Result<Vec<u8>, SourceError>);
 type Parsed = Result<(Vec<u8>, Result<Document, LoadError>), SourceError>;
 
 /// Parses files on every core; results keep the input order.
-fn parse_in_parallel(read: Vec<Read>, limits: &yaml::YamlLimits) -> Vec<(String, Parsed)> {
+fn parse_in_parallel(read: Vec<Read>, limits: &crate::limits::YamlLimits) -> Vec<(String, Parsed)> {
     let documents = crate::parallel::map_ordered(&read, |(_, bytes)| {
         bytes.as_ref().ok().map(|bytes| yaml::parse(bytes, limits))
     });

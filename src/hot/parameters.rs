@@ -1152,7 +1152,8 @@ pub fn compile_pattern(pattern: &str) -> Result<Regex, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn node(text: &str) -> Node {
         parse(text.as_bytes(), &YamlLimits::default())

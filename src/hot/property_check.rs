@@ -439,7 +439,8 @@ fn literal_equals(allowed: &Literal, value: &Value) -> bool {
 mod tests {
     use super::*;
     use crate::hot::catalogue::Catalogue;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn problems(resource_type: &str, properties: &str) -> Vec<(ProblemKind, String, String)> {
         let root = parse(properties.as_bytes(), &YamlLimits::default())

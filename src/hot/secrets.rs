@@ -62,7 +62,8 @@ pub fn display_text(set: &HotSet, id: super::FileId) -> std::borrow::Cow<'_, str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     #[test]
     fn only_the_named_values_are_masked_in_place() {

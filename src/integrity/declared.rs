@@ -116,7 +116,7 @@ pub(crate) fn stored_parts(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ovf::XmlLimits;
+    use crate::limits::XmlLimits;
     use crate::ovf::descriptor::parse;
 
     #[test]

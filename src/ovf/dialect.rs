@@ -134,7 +134,8 @@ fn count_of(count: usize, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ovf::xml::{XmlLimits, parse};
+    use crate::limits::XmlLimits;
+    use crate::ovf::xml::parse;
 
     fn read(text: &str) -> (XmlTree, Vec<Notice>) {
         let mut tree = parse(text, &XmlLimits::default()).unwrap();

@@ -932,8 +932,9 @@ fn content_section(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::XmlLimits;
     use crate::ovf::sections::Capacity;
-    use crate::ovf::xml::{XmlLimits, parse};
+    use crate::ovf::xml::parse;
 
     const COMPLETE: &str = include_str!("../../tests/fixtures/ovf/complete/vims.ovf");
 

@@ -35,4 +35,3 @@ pub use package::{OvfFiles, OvfPackage, open};
 pub use property::{Property, PropertyType, Qualifier, ValueError};
 pub use strings::{Localisation, LocalizedText, one_line};
 pub use units::AllocationUnits;
-pub use xml::XmlLimits;

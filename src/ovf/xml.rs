@@ -13,26 +13,8 @@ use quick_xml::name::{QName, ResolveResult};
 
 use super::error::DescriptorError;
 use super::namespace::NsKind;
-use crate::diagnostics::LineCursor;
-use crate::diagnostics::Span;
-
-/// Bounds on one XML document.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct XmlLimits {
-    /// Deepest element nesting.
-    pub max_depth: usize,
-    /// Most elements in one document.
-    pub max_elements: usize,
-}
-
-impl Default for XmlLimits {
-    fn default() -> Self {
-        XmlLimits {
-            max_depth: 128,
-            max_elements: 1_000_000,
-        }
-    }
-}
+use crate::diagnostics::{LineCursor, Span};
+use crate::limits::XmlLimits;
 
 /// An expanded name: namespace (classified and as written) and local name.
 #[derive(Clone, Debug, PartialEq, Eq)]

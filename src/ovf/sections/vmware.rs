@@ -142,7 +142,8 @@ pub fn read(reading: &Reading<'_>, element: &XmlElement) -> Option<VmwareSection
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ovf::xml::{XmlLimits, parse};
+    use crate::limits::XmlLimits;
+    use crate::ovf::xml::parse;
 
     #[test]
     fn knows_vmware_and_vcloud_sections_by_name() {

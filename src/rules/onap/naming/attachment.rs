@@ -197,7 +197,7 @@ mod tests {
     #[test]
     fn instance_ip_versions() {
         let properties = |text: &str| {
-            crate::yaml::parse(text.as_bytes(), &crate::yaml::YamlLimits::default())
+            crate::yaml::parse(text.as_bytes(), &crate::limits::YamlLimits::default())
                 .expect("test YAML parses")
                 .root
         };
