@@ -508,7 +508,7 @@ impl Answers {
         if entries.is_empty() {
             return "{}\n".to_owned();
         }
-        crate::yaml::write::to_string(&map(entries))
+        crate::yaml::write::to_string(&map(entries), crate::hot::version::is_function_name)
     }
 }
 

@@ -296,7 +296,7 @@ fn types_file(plan: &VnfdPlan<'_>) -> String {
             )]),
         ),
     ]);
-    to_string(&root)
+    to_string(&root, crate::hot::version::is_function_name)
 }
 
 fn top_file(plan: &VnfdPlan<'_>, types: &str, flavours: &[String]) -> String {
@@ -348,7 +348,7 @@ fn top_file(plan: &VnfdPlan<'_>, types: &str, flavours: &[String]) -> String {
             ]),
         ),
     ]);
-    to_string(&root)
+    to_string(&root, crate::hot::version::is_function_name)
 }
 
 /// Node template names, made unique.
@@ -630,7 +630,7 @@ fn flavour_file(
             ]),
         ),
     ]);
-    Ok(to_string(&root))
+    Ok(to_string(&root, crate::hot::version::is_function_name))
 }
 
 #[cfg(test)]

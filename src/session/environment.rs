@@ -131,7 +131,7 @@ pub fn apply(
         for (section, name, value) in entries {
             set_entry(&mut root, section, name, value.clone());
         }
-        let bytes = to_string(&root).into_bytes();
+        let bytes = to_string(&root, crate::hot::version::is_function_name).into_bytes();
         match position {
             Some(at) => files[at].bytes = bytes,
             None => {
@@ -204,7 +204,7 @@ mod tests {
         set_entry(&mut root, "parameters", "c", string("new"));
         set_entry(&mut root, "parameters", "a", string("2"));
         assert_eq!(
-            to_string(&root),
+            to_string(&root, crate::hot::version::is_function_name),
             "parameters:\n  a: '2'\n  c: new\nparameter_defaults:\n  b: x\n"
         );
         set_entry(
@@ -214,7 +214,7 @@ mod tests {
             crate::yaml::write::node(Value::Null),
         );
         assert_eq!(
-            to_string(&root),
+            to_string(&root, crate::hot::version::is_function_name),
             "parameters:\n  c: new\nparameter_defaults:\n  b: x\n",
             "null clears"
         );

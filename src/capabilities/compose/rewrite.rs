@@ -125,7 +125,7 @@ impl Writer<'_, '_> {
             changed |= self.rewrite_get_files(template, &mut root);
         }
         Some(if changed {
-            crate::yaml::write::to_string(&root).into_bytes()
+            crate::yaml::write::to_string(&root, crate::hot::version::is_function_name).into_bytes()
         } else {
             file.bytes.clone()
         })

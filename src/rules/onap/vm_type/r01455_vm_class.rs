@@ -180,5 +180,7 @@ fn network_entry(template: &Template<'_>, entry: &Node) -> String {
 
 /// A value as comparable text (positions aside).
 fn text(value: &Node) -> String {
-    write::to_string(value).trim_end().to_owned()
+    write::to_string(value, crate::hot::version::is_function_name)
+        .trim_end()
+        .to_owned()
 }
