@@ -3,6 +3,7 @@
 pub mod answers;
 pub mod capabilities;
 pub mod convert;
+pub mod csar;
 pub mod diagnostics;
 pub mod fault;
 pub mod fix;

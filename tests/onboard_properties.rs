@@ -8,7 +8,8 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use serde_json::Value;
-use vnfwiz::answers::{Answers, EnvTransport, EulaAcceptance};
+use vnfwiz::answers::{Answers, EulaAcceptance};
+use vnfwiz::convert::EnvTransport;
 use vnfwiz::limits::Limits;
 use vnfwiz::session::Session;
 use vnfwiz::yaml::Node;

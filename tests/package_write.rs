@@ -523,7 +523,7 @@ fn both_packages_are_written_or_neither() {
         };
         vnfwiz::package::write_packages(
             &set,
-            vnfwiz::answers::PackageFormat::Both,
+            vnfwiz::package::PackageFormat::Both,
             out,
             &Options::new(&limits),
             &package_rules(),

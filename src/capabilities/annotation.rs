@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::answers::scalar_text;
 use crate::diagnostics::Span;
 use crate::hot::{FileId, Template, implemented_types};
+use crate::yaml::scalar_text;
 use crate::yaml::{Node, Value};
 
 use super::problem::{Problem, ProblemKind};

@@ -91,7 +91,7 @@ pub fn open_parameters(
                 let text = |key: &str| {
                     definition
                         .get(key)
-                        .and_then(crate::answers::scalar_text)
+                        .and_then(crate::yaml::scalar_text)
                         .filter(|t| !t.is_empty())
                 };
                 index.insert(name.text.as_str(), out.len() - first);

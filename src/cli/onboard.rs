@@ -8,15 +8,15 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use vnfwiz::answers::{Answers, EulaAcceptance, PackageFormat};
+use vnfwiz::answers::{Answers, EulaAcceptance};
 use vnfwiz::convert::Note;
-use vnfwiz::diagnostics::Options;
+use vnfwiz::diagnostics::{InputReport, InputRoot, Options, Report};
 use vnfwiz::fix::{FixLevel, Outcome};
 use vnfwiz::integrity::TerminalProgress;
 use vnfwiz::limits::Limits;
+use vnfwiz::package::PackageFormat;
 use vnfwiz::package::{PackageError, PackageKind, WrittenPackage};
 use vnfwiz::report::render;
-use vnfwiz::report::{InputReport, InputRoot, Report};
 use vnfwiz::rules::Check;
 use vnfwiz::session::{
     ANSWERS_FILE, AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session,

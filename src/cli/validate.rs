@@ -4,13 +4,12 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use vnfwiz::diagnostics::{Options, Severity, Violation};
+use vnfwiz::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::fix::write_back::{self, write_back};
 use vnfwiz::fix::{FixLevel, Safety, Workspace};
 use vnfwiz::hot::Stage;
 use vnfwiz::integrity::TerminalProgress;
 use vnfwiz::limits::Limits;
-use vnfwiz::report::InputRoot;
 use vnfwiz::report::render;
 use vnfwiz::rules::Selection;
 use vnfwiz::rules::find;

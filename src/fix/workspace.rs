@@ -4,8 +4,8 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::answers::FixRecord;
 use crate::diagnostics::Violation;
+use crate::fix::FixRecord;
 use crate::hot::HotSet;
 use crate::rules::{Context, Selection, check_hot};
 

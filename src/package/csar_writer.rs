@@ -22,11 +22,11 @@ use crate::yaml::write::scalar_text;
 use super::error::PackageError;
 use super::etsi_types::EtsiTypes;
 use super::identity::VnfIdentity;
-use super::meta::META_PATH;
 use super::output::Staged;
 use super::time::PackageTime;
 use super::vnfd_writer::{self, FlavourPlan, Image, VnfdPlan, disk_format};
 use super::zip_writer::ZipWriter;
+use crate::csar::meta::META_PATH;
 
 /// One deployment flavour to package: its id, what it is, the OVF option it stands for and
 /// its resolved HOT set (written under `BaseHOT/<id>/`).

@@ -16,7 +16,7 @@ use crate::yaml::{Node, Value};
 use super::error::PackageError;
 use super::etsi_types::{SOL001_VERSION, TYPE_FILES};
 use super::identity::VnfIdentity;
-use super::vnfd::{
+use crate::csar::vnfd::{
     ETSI_TYPES_BASE, INSTANTIATION_LEVELS, SW_IMAGE, VDU_COMPUTE, VDU_STORAGE, VNF_TYPE,
 };
 

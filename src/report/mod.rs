@@ -1,6 +1,4 @@
-//! Violations and how they are printed: text, JSON, SARIF and JUnit.
+//! How a report is printed: text, JSON, SARIF and JUnit (the report itself is
+//! `crate::diagnostics::Report`).
 
-mod document;
 pub mod render;
-
-pub use document::{InputReport, InputRoot, Report, SourceTexts, Unchecked};

@@ -2,10 +2,10 @@
 
 use std::sync::LazyLock;
 
+use crate::csar::Csar;
 use crate::diagnostics::Violation;
 use crate::hot::HotSet;
 use crate::ovf::OvfPackage;
-use crate::package::Csar;
 use crate::parallel::map_ordered;
 
 use super::context::{Context, Findings};

@@ -8,10 +8,9 @@ use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::diagnostics::{Options, Severity};
+use crate::diagnostics::{InputRoot, Options, Severity};
 use crate::interrupt::Signal;
 use crate::package::{PackageError, WrittenPackage};
-use crate::report::InputRoot;
 use crate::source::RECORD_FOLDER;
 use crate::source::path::normalise;
 

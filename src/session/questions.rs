@@ -5,8 +5,9 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde::Serialize;
 
-use crate::answers::{Answers, EnvTransport};
+use crate::answers::Answers;
 use crate::capabilities::Summary;
+use crate::convert::EnvTransport;
 use crate::ovf::inspection::option_views;
 use crate::ovf::inspection::sha256_hex;
 use crate::ovf::property::valid_values;

@@ -4,9 +4,9 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use crate::diagnostics::SourceTexts;
 use crate::hot::HotSet;
 use crate::hot::secrets::mask_values;
-use crate::report::SourceTexts;
 
 use super::resolve::Resolved;
 

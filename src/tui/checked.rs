@@ -8,10 +8,9 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use crate::answers::FixRecord;
-use crate::diagnostics::{LineIndex, Severity, Violation};
+use crate::diagnostics::{LineIndex, Severity, SourceTexts, Violation};
+use crate::fix::FixRecord;
 use crate::fix::{Preview as FixPreview, Safety};
-use crate::report::SourceTexts;
 use crate::session::SourceFile;
 
 /// What the review offers for one violation (`src/fix/`).

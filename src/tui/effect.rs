@@ -10,7 +10,8 @@ use std::time::Duration;
 use super::checked::{PlannedFix, Resolution};
 use super::opened::Opened;
 use super::scan::Scan;
-use crate::answers::{Answers, FixRecord};
+use crate::answers::Answers;
+use crate::fix::FixRecord;
 use crate::session::{AnswerProblem, SourceFixes};
 use crate::source::InputKind;
 
@@ -42,7 +43,7 @@ impl Draft {
                 cleared.insert(key);
                 continue;
             }
-            let text = crate::answers::scalar_text(&node)
+            let text = crate::yaml::scalar_text(&node)
                 .unwrap_or_else(|| crate::yaml::write::flow_text(&node));
             values.insert(key, text);
         }

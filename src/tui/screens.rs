@@ -18,8 +18,7 @@ use super::steps::source;
 use super::testing::{Wizard, opened, press, render, repo};
 use super::theme::Theme;
 use super::update::{Event, update};
-use crate::diagnostics::{Span, Violation};
-use crate::report::SourceTexts;
+use crate::diagnostics::{SourceTexts, Span, Violation};
 use crate::source::InputKind;
 
 const OVA: &str = "assets/samples/vfw-edge.ova";

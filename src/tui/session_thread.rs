@@ -20,12 +20,11 @@ use super::effect::{
 use super::opened::{Opened, kind_of};
 use crate::answers::Answers;
 use crate::convert::{Note, NoteLevel};
-use crate::diagnostics::{Options, Severity};
+use crate::diagnostics::{Options, Severity, SourceTexts};
 use crate::fix::WriteBack;
 use crate::fix::{FixLevel, Offer, Safety, Workspace, record_of};
 use crate::integrity::IntegrityError;
 use crate::limits::Limits;
-use crate::report::SourceTexts;
 use crate::session::{
     AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, RedactedSet, Resolved, Session,
     SessionError, SourceFile, SourceFixes, Watched, WriteError, note_answer_subject,

@@ -9,4 +9,4 @@ pub mod write;
 
 pub use error::LoadError;
 pub use load::{Document, DuplicateKey, Syntax, parse, span_at_byte};
-pub use node::{Key, Mapping, Node, Value};
+pub use node::{Key, Mapping, Node, Value, scalar_text};

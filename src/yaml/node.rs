@@ -278,3 +278,14 @@ mod tests {
         assert!(!node(Value::Int(0)).is_blank());
     }
 }
+
+/// A scalar's text as the operator wrote it (`12`, `true`, `berlin-07`).
+pub fn scalar_text(value: &Node) -> Option<String> {
+    match &value.value {
+        Value::Str(s) => Some(s.clone()),
+        Value::Int(i) => Some(i.to_string()),
+        Value::Float(f) => Some(f.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}

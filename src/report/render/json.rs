@@ -2,8 +2,7 @@
 
 use serde::Serialize;
 
-use crate::diagnostics::{Severity, Violation};
-use crate::report::Report;
+use crate::diagnostics::{Report, Severity, Violation};
 
 /// The whole report as DESIGN.md's JSON shows it.
 #[derive(Serialize)]

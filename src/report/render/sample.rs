@@ -5,8 +5,10 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::diagnostics::{Keyword, LineIndex, Related, RuleMeta, Span, Violation};
-use crate::report::{InputReport, InputRoot, Report, SourceTexts};
+use crate::diagnostics::{
+    InputReport, InputRoot, Keyword, LineIndex, Related, Report, RuleMeta, SourceTexts, Span,
+    Violation,
+};
 
 /// Files held in memory.
 pub struct Texts(pub HashMap<String, String>);

@@ -15,8 +15,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::diagnostics::{RuleMeta, Severity, Span, Violation};
-use crate::report::{InputReport, InputRoot, Report};
+use crate::diagnostics::{InputReport, InputRoot, Report, RuleMeta, Severity, Span, Violation};
 
 use super::sources::SourceCache;
 

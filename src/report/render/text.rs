@@ -7,8 +7,7 @@
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
-use crate::diagnostics::{Related, Severity, Span, Violation};
-use crate::report::Report;
+use crate::diagnostics::{Related, Report, Severity, Span, Violation};
 
 use super::sources::{IndexedText, SourceCache};
 

@@ -1,8 +1,8 @@
 //! CSAR-algorithm: an artifact entry names SHA-224, SHA-256, SHA-384 or SHA-512 (Tacker
 //! step 5).
 
+use crate::csar::digest;
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::digest;
 use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// An algorithm Tacker does not know.

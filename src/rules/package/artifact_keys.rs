@@ -1,8 +1,8 @@
 //! CSAR-artifact-keys: an artifact entry has exactly Source, Algorithm and Hash, each with a
 //! value (Tacker step 5).
 
+use crate::csar::blocks::{ALGORITHM, HASH, SOURCE};
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::blocks::{ALGORITHM, HASH, SOURCE};
 use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// A missing, unknown or empty key in an artifact entry.

@@ -1,8 +1,8 @@
 //! CSAR-basehot: each flavour has its `BaseHOT/<flavour_id>/` folder with a template, when
 //! the package carries BaseHOT (Tacker step 6).
 
+use crate::csar::package::BASE_HOT;
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::csar::BASE_HOT;
 use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// A flavour without its BaseHOT folder, or with an empty one.

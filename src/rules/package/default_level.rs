@@ -1,8 +1,8 @@
 //! CSAR-default-level: an InstantiationLevels policy's `default_level` is one of its
 //! levels (Tacker step 4).
 
+use crate::csar::vnfd::INSTANTIATION_LEVELS;
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::vnfd::INSTANTIATION_LEVELS;
 use crate::rules::{Check, CsarContext, Findings, Rule};
 use crate::yaml::Node;
 

@@ -1,7 +1,7 @@
 //! CSAR-digest: every artifact entry's Hash is the file's actual digest (Tacker step 5).
 
+use crate::csar::digest;
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::digest;
 use crate::rules::{Check, CsarContext, Findings, Rule};
 
 use super::hash_format;

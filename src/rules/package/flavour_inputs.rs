@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::csar::vnfd::{VNF_TYPE, Vnfd};
 use crate::diagnostics::{Keyword, RuleMeta, Span};
-use crate::package::vnfd::{VNF_TYPE, Vnfd};
 use crate::rules::{Check, CsarContext, Findings, Rule};
 use crate::yaml::{Mapping, Node, Value};
 

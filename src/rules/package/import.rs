@@ -1,8 +1,8 @@
 //! CSAR-import: every `imports:` entry of the VNFD names a file of the package or one of
 //! ETSI's SOL001 type files by URL (Tacker step 3).
 
+use crate::csar::vnfd::ImportTarget;
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::vnfd::ImportTarget;
 use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// An import that leads to no file.

@@ -3,8 +3,8 @@
 
 use std::collections::HashSet;
 
+use crate::csar::vnfd::INSTANTIATION_LEVELS;
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::vnfd::INSTANTIATION_LEVELS;
 use crate::rules::{Check, CsarContext, Findings, Rule};
 use crate::yaml::Node;
 

@@ -1,7 +1,7 @@
 //! CSAR-meta-keys: the TOSCA 1.0 keys of `TOSCA.meta` are present with their values.
 
+use crate::csar::meta::META_PATH;
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::meta::META_PATH;
 use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 
 /// The keys TOSCA 1.0 §16.2 and Tacker's documentation ask for, with the value each must

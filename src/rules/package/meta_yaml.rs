@@ -1,7 +1,7 @@
 //! CSAR-meta-yaml: `TOSCA-Metadata/TOSCA.meta` is a YAML mapping (Tacker step 2).
 
+use crate::csar::meta::{META_PATH, MetaYamlError};
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::meta::{META_PATH, MetaYamlError};
 use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 
 /// A metadata file tosca-parser cannot load as YAML.

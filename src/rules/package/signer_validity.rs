@@ -1,7 +1,7 @@
 //! CSAR-signer-validity: the signer's certificate is within its validity period.
 
+use crate::csar::signature::Validity;
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::signature::Validity;
 use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// A verified signature whose certificate has expired or is not valid yet.

@@ -1,7 +1,7 @@
 //! CSAR-vnf-properties: the main template has a VNF node with properties (Tacker step 4).
 
+use crate::csar::vnfd::VNF_TYPE;
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::vnfd::VNF_TYPE;
 use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 use crate::yaml::Node;
 

@@ -1,7 +1,7 @@
 //! CSAR-vnfsdk-keys: `TOSCA.meta` keys in ONAP vnfsdk's pre-ETSI spelling.
 
+use crate::csar::meta::{META_PATH, VNFSDK_KEYS};
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::meta::{META_PATH, VNFSDK_KEYS};
 use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// `Entry-Manifest` and its siblings instead of the `ETSI-` names.

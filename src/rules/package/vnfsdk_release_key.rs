@@ -1,7 +1,7 @@
 //! CSAR-vnfsdk-release-key: the manifest uses ONAP vnfsdk's misspelt release key.
 
+use crate::csar::manifest::{METADATA_KEYS, VNFSDK_RELEASE_KEY};
 use crate::diagnostics::{Keyword, RuleMeta};
-use crate::package::manifest::{METADATA_KEYS, VNFSDK_RELEASE_KEY};
 use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// `vnf_release_data_time` in a manifest's metadata block.

@@ -9,7 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::{Hint, form_step_hints, form_step_view};
-use crate::answers::EnvTransport;
+use crate::convert::EnvTransport;
 use crate::ovf::property::{Qualifier, ValueMapEntry, parse_qualifiers};
 use crate::session::PropertyQuestion;
 use crate::tui::action::Action;

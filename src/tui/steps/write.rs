@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{BACK, CONFIRM, Hint, TYPE, form_hints, hint, lasting};
-use crate::answers::PackageFormat;
+use crate::package::PackageFormat;
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect, OutFolder, WriteOrder, WriteReport};
 use crate::tui::keymap::keys_of;

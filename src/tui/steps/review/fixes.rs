@@ -10,7 +10,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use crate::answers::FixRecord;
+use crate::fix::FixRecord;
 use crate::fix::{LineKind, record_of};
 use crate::tui::action::Action;
 use crate::tui::checked::{FixView, PlannedFix};

@@ -5,9 +5,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::diagnostics::RuleMeta;
-
-use crate::diagnostics::{Severity, Violation};
+use super::{RuleMeta, Severity, Violation};
 
 /// Gives renderers the text of a file so they can show the offending line.
 pub trait SourceTexts {
