@@ -10,6 +10,8 @@ pub mod fix;
 pub mod hot;
 pub mod integrity;
 pub mod interrupt;
+#[cfg(test)]
+mod layering;
 pub mod limits;
 pub mod ovf;
 pub mod package;
