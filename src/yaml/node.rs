@@ -235,6 +235,17 @@ impl Value {
     }
 }
 
+/// A scalar's text as the operator wrote it (`12`, `true`, `berlin-07`).
+pub fn scalar_text(value: &Node) -> Option<String> {
+    match &value.value {
+        Value::Str(s) => Some(s.clone()),
+        Value::Int(i) => Some(i.to_string()),
+        Value::Float(f) => Some(f.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,16 +287,5 @@ mod tests {
         assert!(!node(Value::Str("x".into())).is_blank());
         assert!(!node(Value::Bool(false)).is_blank());
         assert!(!node(Value::Int(0)).is_blank());
-    }
-}
-
-/// A scalar's text as the operator wrote it (`12`, `true`, `berlin-07`).
-pub fn scalar_text(value: &Node) -> Option<String> {
-    match &value.value {
-        Value::Str(s) => Some(s.clone()),
-        Value::Int(i) => Some(i.to_string()),
-        Value::Float(f) => Some(f.to_string()),
-        Value::Bool(b) => Some(b.to_string()),
-        _ => None,
     }
 }
