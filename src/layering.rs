@@ -4,7 +4,8 @@
 
 /// The stages of the data flow, bottom first, each with its modules in order. A module may
 /// use its own stage's earlier modules and everything of earlier stages, nothing later.
-/// The session sits above the outputs because it is the one that calls the writers.
+/// The package writers are a transform (the session calls them); the report renderers are
+/// the output (they show what the session produced).
 pub const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
@@ -13,9 +14,9 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     ("input", &["source", "yaml", "integrity"]),
     ("model", &["ovf", "hot", "csar", "capabilities"]),
     ("check", &["rules", "validation"]),
-    ("transform", &["convert", "fix"]),
-    ("output", &["report", "package"]),
+    ("transform", &["convert", "fix", "package"]),
     ("session", &["answers", "session"]),
+    ("output", &["report"]),
     ("faces", &["tui", "cli"]),
 ];
 

@@ -1,27 +1,21 @@
 //! `vnfwiz onboard PATH --out DIR [...]`: flags into answers, the session resolves and
-//! writes, this prints. Never prompts.
+//! writes, `report::render::onboard` says what happened; this prints it and picks the exit
+//! code. Never prompts.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use serde_json::json;
 use vnfwiz::answers::{Answers, EulaAcceptance};
-use vnfwiz::convert::Note;
-use vnfwiz::diagnostics::{InputReport, InputRoot, Options, Report};
-use vnfwiz::fix::{FixLevel, Outcome};
+use vnfwiz::diagnostics::Options;
+use vnfwiz::fix::FixLevel;
 use vnfwiz::integrity::TerminalProgress;
 use vnfwiz::limits::Limits;
+use vnfwiz::package::PackageError;
 use vnfwiz::package::PackageFormat;
-use vnfwiz::package::{PackageError, PackageKind, WrittenPackage};
-use vnfwiz::report::render;
-use vnfwiz::rules::Check;
-use vnfwiz::session::{
-    ANSWERS_FILE, AnswerProblem, FileRole, Origin, RedactedSet, Refusal, Resolved, Session,
-    SourceKind, WriteError, Written,
-};
+use vnfwiz::report::render::onboard::Onboarding;
+use vnfwiz::session::{AnswerProblem, Origin, Refusal, Session, WriteError};
 
 use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value};
 
@@ -246,13 +240,11 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
             // An answer the output may not hold is the answers' problem, not the set's.
             let problems = resolved.answer_problems(&answers);
             if !problems.is_empty() {
-                return refuse(
-                    &args,
-                    &Refusal {
-                        problems,
-                        ..Refusal::default()
-                    },
-                );
+                let refusal = Refusal {
+                    problems,
+                    ..Refusal::default()
+                };
+                return print(&args, &Onboarding::Refused(&refusal));
             }
             resolved
         }
@@ -261,15 +253,16 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
                 problems,
                 ..Refusal::default()
             };
-            return refuse(&args, &refusal);
+            return print(&args, &Onboarding::Refused(&refusal));
         }
         Err(mut refusal) => {
             refusal.prepend(problems);
-            return refuse(&args, &refusal);
+            return print(&args, &Onboarding::Refused(&refusal));
         }
     };
     if resolved.has_errors() {
-        return invalid(&args, &session, resolved);
+        let shown = Onboarding::invalid(session.kind(), resolved, &args.out);
+        return print(&args, &shown);
     }
     // Images stream into the CSAR: the same bar while they do.
     let progress = TerminalProgress::stderr("package");
@@ -284,59 +277,15 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     );
     progress.finish();
     match written {
-        Ok(written) => report(&args, &session, resolved, &written),
+        Ok(written) => print(
+            &args,
+            &Onboarding::written(&session, resolved, &written, &args.out),
+        ),
         Err(WriteError::Package(PackageError::Invalid { path, violations })) => {
-            package_invalid(&args, &path, &violations)
+            print(&args, &Onboarding::package_invalid(&path, &violations))
         }
         Err(error) => Err(error.into()),
     }
-}
-
-/// A package vnfwiz wrote fails its own validation: print the findings, nothing is
-/// written (exit 1).
-fn package_invalid(
-    args: &OnboardArgs,
-    path: &Path,
-    violations: &[vnfwiz::diagnostics::Violation],
-) -> Result<ExitCode, CliError> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let why = format!(
-        "the package {name} fails its own validation; this is a bug in vnfwiz's package writer or a template layout the package cannot carry"
-    );
-    let mut out = std::io::stdout().lock();
-    match args.format {
-        ListFormat::Json => {
-            let violations: Vec<_> = violations
-                .iter()
-                .map(|v| render::json::violation(&name, v))
-                .collect();
-            let doc = json!({"refused": true, "reason": why, "violations": violations});
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&doc).map_err(std::io::Error::other)?
-            )?;
-        }
-        ListFormat::Text => {
-            for v in violations {
-                writeln!(
-                    out,
-                    "{}: {name}:{}:{}:{} {}",
-                    v.severity().as_str(),
-                    v.file,
-                    v.span.line,
-                    v.span.column,
-                    v.rule.id
-                )?;
-                writeln!(out, "  {}", v.message)?;
-            }
-            writeln!(out, "vnfwiz: nothing was written: {why}")?;
-        }
-    }
-    Ok(ExitCode::from(1))
 }
 
 /// Ends the run (before anything is written) once SIGINT or SIGTERM has arrived.
@@ -347,314 +296,15 @@ fn stop_if_interrupted() -> Result<(), CliError> {
     }
 }
 
-/// Prints why nothing is written (exit 1).
-fn refuse(args: &OnboardArgs, refusal: &Refusal) -> Result<ExitCode, CliError> {
-    let mut out = std::io::stdout().lock();
-    match args.format {
-        ListFormat::Json => {
-            let package: Vec<_> = refusal
-                .package
-                .iter()
-                .map(|v| render::json::violation(&v.file, v))
-                .collect();
-            let doc = json!({
-                "refused": true,
-                "problems": refusal.problems,
-                "package_violations": package,
-                "notes": refusal.notes,
-            });
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&doc).map_err(std::io::Error::other)?
-            )?;
-        }
-        ListFormat::Text => {
-            writeln!(out, "vnfwiz: onboarding refused; nothing was written:")?;
-            for line in refusal.to_string().lines() {
-                writeln!(out, "  {line}")?;
-            }
-        }
-    }
-    Ok(ExitCode::from(1))
-}
-
-/// The report of a resolved set, for the renderers.
-/// Every violation of a report, as `--format json` lists them.
-fn json_violations(report: &Report) -> Vec<render::json::JsonViolation<'_>> {
-    report
-        .inputs
-        .iter()
-        .flat_map(|i| {
-            i.violations
-                .iter()
-                .map(|v| render::json::violation(&i.label, v))
-        })
-        .collect()
-}
-
-fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
-    let notes = resolved.notes.clone();
-    let input = resolved.input.clone();
-    let selection = resolved.rules.clone();
-    let not_checked = vnfwiz::validation::unchecked(&resolved.set);
-    let (sources, violations) = RedactedSet::new(resolved);
-    let root = InputRoot::Folder(std::path::absolute(out).unwrap_or_else(|_| out.to_path_buf()));
-    let rules = selection
-        .rules()
-        .filter(|r| matches!(r.check, Check::Hot(_)))
-        .map(|r| &r.meta)
-        .collect();
-    let report = Report {
-        inputs: vec![InputReport {
-            label: input,
-            root,
-            sources: Box::new(sources),
-            violations,
-            not_checked,
-            elapsed: Duration::ZERO,
-        }],
-        rules,
+/// Prints one shape of the output in the format asked for; exit 0 once written, else 1.
+fn print(args: &OnboardArgs, shown: &Onboarding<'_>) -> Result<ExitCode, CliError> {
+    let text = match args.format {
+        ListFormat::Json => shown.json(),
+        ListFormat::Text => shown.text(color_stdout()),
     };
-    (report, notes)
-}
-
-/// The set violates a MUST: print the findings and write nothing (exit 1).
-fn invalid(
-    args: &OnboardArgs,
-    session: &Session,
-    resolved: Resolved,
-) -> Result<ExitCode, CliError> {
-    let fixes = resolved.fixes.clone();
-    let (report, notes) = build_report(resolved, &args.out);
-    let only_size = report
-        .violations()
-        .filter(|v| v.severity() == vnfwiz::diagnostics::Severity::Error)
-        .all(|v| v.rule.id == "R-92635/template-size");
-    let why = match session.kind() {
-        _ if only_size => {
-            "a template is larger than Heat's max_template_size; raise it on the cloud and here with --max-template-size"
-        }
-        SourceKind::Ovf => {
-            "the converted templates violate the rules above; this is a bug in vnfwiz's OVF converter, please report it with the package"
-        }
-        SourceKind::Hot => {
-            "the templates violate the rules above once the answers are applied; fix them and run again"
-        }
-    };
-    let mut out = std::io::stdout().lock();
-    match args.format {
-        ListFormat::Json => {
-            let violations = json_violations(&report);
-            let doc = json!({"refused": true, "reason": why, "violations": violations,
-                             "notes": notes, "fixes": fixes});
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&doc).map_err(std::io::Error::other)?
-            )?;
-        }
-        ListFormat::Text => {
-            out.write_all(render::text::render(&report, color_stdout()).as_bytes())?;
-            write_fixes(&mut out, &fixes)?;
-            writeln!(out, "vnfwiz: nothing was written: {why}")?;
-        }
-    }
-    Ok(ExitCode::from(1))
-}
-
-/// A path below the output folder, relative to it.
-fn relative(path: &Path, out: &Path) -> String {
-    path.strip_prefix(out)
-        .unwrap_or(path)
-        .to_string_lossy()
-        .replace('\\', "/")
-}
-
-/// A package kind as `--package` names it.
-fn kind_name(kind: PackageKind) -> &'static str {
-    match kind {
-        PackageKind::Csar => "csar",
-        PackageKind::HeatZip => "heat-zip",
-    }
-}
-
-/// The `package` field: each written package's path and validation report, or null when
-/// none was asked for.
-fn package_json(packages: &[WrittenPackage], out: &Path) -> serde_json::Value {
-    if packages.is_empty() {
-        return serde_json::Value::Null;
-    }
-    packages
-        .iter()
-        .map(|p| {
-            json!({
-                "kind": kind_name(p.kind),
-                "path": relative(&p.path, out),
-                "report": render::json::document(&p.report),
-            })
-        })
-        .collect()
-}
-
-/// Prints what was written.
-fn report(
-    args: &OnboardArgs,
-    session: &Session,
-    resolved: Resolved,
-    written: &Written,
-) -> Result<ExitCode, CliError> {
-    let template = resolved.template.clone();
-    let environment = resolved.environment.clone();
-    let fixes = resolved.fixes.clone();
-    let unset = resolved.unset.clone();
-    let roles: Vec<(String, FileRole, Vec<String>)> = resolved
-        .files
-        .iter()
-        .map(|f| (f.path.clone(), f.role, f.secrets.clone()))
-        .collect();
-    let of = |role: FileRole| -> Vec<&str> {
-        roles
-            .iter()
-            .filter(|(_, r, _)| *r == role)
-            .map(|(p, _, _)| p.as_str())
-            .collect()
-    };
-    let secrets: Vec<(&str, &Vec<String>)> = roles
-        .iter()
-        .filter(|(_, _, s)| !s.is_empty())
-        .map(|(p, _, s)| (p.as_str(), s))
-        .collect();
-    // A package holds every environment file, so every secret.
-    let mut all_secrets: Vec<String> = secrets
-        .iter()
-        .flat_map(|(_, s)| s.iter().cloned())
-        .collect();
-    all_secrets.sort();
-    all_secrets.dedup();
-    let package_names: Vec<String> = written
-        .packages
-        .iter()
-        .map(|p| relative(&p.path, &args.out))
-        .filter(|name| written.secret_files.contains(name))
-        .collect();
-    let package_warnings: Vec<String> = session
-        .package_violations()
-        .iter()
-        .map(|v| {
-            format!(
-                "{}:{}:{}: {} {}",
-                v.file, v.span.line, v.span.column, v.rule.id, v.message
-            )
-        })
-        .collect();
-    let (report, notes) = build_report(resolved, &args.out);
-    let mut out = std::io::stdout().lock();
-    match args.format {
-        ListFormat::Json => {
-            let violations = json_violations(&report);
-            let doc = json!({
-                "template": template,
-                "environment": environment,
-                "nested": of(FileRole::Nested),
-                "files": of(FileRole::Artifact),
-                "package": package_json(&written.packages, &args.out),
-                "answers": of(FileRole::Answers).first(),
-                "violations": violations,
-                "warnings": notes,
-                "package_warnings": package_warnings,
-                "secrets": secrets
-                    .iter()
-                    .map(|(f, p)| json!({"file": f, "parameters": p}))
-                    .chain(package_names.iter().map(|f| json!({"file": f, "parameters": all_secrets})))
-                    .collect::<Vec<_>>(),
-                "unset_parameters": unset.iter().map(|(n, t)| json!({"name": n, "template": t})).collect::<Vec<_>>(),
-                "fixes": fixes,
-            });
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&doc).map_err(std::io::Error::other)?
-            )?;
-        }
-        ListFormat::Text => {
-            let kind = match session.kind() {
-                SourceKind::Ovf => "OVF package",
-                SourceKind::Hot => "HOT set",
-            };
-            writeln!(
-                out,
-                "vnfwiz: onboarded {} ({kind}) into {}",
-                session.label(),
-                written.directory.display()
-            )?;
-            writeln!(out, "  template     {template}")?;
-            writeln!(out, "  environment  {environment}")?;
-            for (title, role) in [
-                ("nested", FileRole::Nested),
-                ("files", FileRole::Artifact),
-                ("answers", FileRole::Answers),
-            ] {
-                for path in of(role) {
-                    writeln!(out, "  {title:<12} {path}")?;
-                }
-            }
-            for (file, names) in &secrets {
-                writeln!(
-                    out,
-                    "  {file} holds secrets ({}): written with mode 0600, and left out of {ANSWERS_FILE}",
-                    names.join(", ")
-                )?;
-            }
-            if !unset.is_empty() {
-                let names: Vec<String> = unset.iter().map(|(n, t)| format!("{n} ({t})")).collect();
-                writeln!(
-                    out,
-                    "  left for stack creation (no value yet): {}",
-                    names.join(", ")
-                )?;
-            }
-            for package in &written.packages {
-                let report = &package.report;
-                let name = relative(&package.path, &args.out);
-                writeln!(
-                    out,
-                    "  package      {name} ({}): {}",
-                    kind_name(package.kind),
-                    render::text::summary(report, color_stdout())
-                )?;
-                if package_names.contains(&name) {
-                    writeln!(
-                        out,
-                        "  {name} holds secrets ({}): written with mode 0600",
-                        all_secrets.join(", ")
-                    )?;
-                }
-                if report.violations().next().is_some() {
-                    out.write_all(render::text::render(report, color_stdout()).as_bytes())?;
-                }
-            }
-            for warning in &package_warnings {
-                writeln!(out, "warning: {warning}")?;
-            }
-            for note in &notes {
-                writeln!(out, "{note}")?;
-            }
-            write_fixes(&mut out, &fixes)?;
-            if report.violations().next().is_some() {
-                out.write_all(render::text::render(&report, color_stdout()).as_bytes())?;
-            } else {
-                writeln!(out, "{}", render::text::summary(&report, color_stdout()))?;
-            }
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The fixes applied (`fixed`) and those skipped or dropped (`not fixed`), one a line.
-fn write_fixes(out: &mut impl Write, fixes: &Outcome) -> std::io::Result<()> {
-    for line in fixes.lines() {
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
+    std::io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(match shown {
+        Onboarding::Written(_) => ExitCode::SUCCESS,
+        _ => ExitCode::from(1),
+    })
 }

@@ -100,7 +100,8 @@ impl<'a> OvfContext<'a> {
     }
 
     /// The `File` element a stored file belongs to: the one whose href resolves to `name`,
-    /// or, for a chunk (`disk.vmdk.000000001`), the chunked File it is part of.
+    /// or, for a chunk (`disk.vmdk.000000001`), the chunked File it is part of; an href
+    /// that leads outside the package names its File as written.
     pub fn file_element(&self, name: &str) -> Option<&'a FileRef> {
         let elements = self.file_elements.get_or_init(|| {
             self.envelope
@@ -111,6 +112,14 @@ impl<'a> OvfContext<'a> {
         });
         if let Some(file) = elements.get(name) {
             return Some(*file);
+        }
+        let outside = self
+            .envelope
+            .into_iter()
+            .flat_map(|e| e.references.iter())
+            .find(|f| f.href.value == name && self.package.file_name(f).is_none());
+        if outside.is_some() {
+            return outside;
         }
         let (base, index) = name.rsplit_once('.')?;
         let chunk = index.len() == 9 && index.bytes().all(|b| b.is_ascii_digit());

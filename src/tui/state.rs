@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::effect::{Draft, Effect};
-use super::opened::{Opened, has_integrity};
+use super::opened::Opened;
 use super::steps::{
-    capabilities, integrity, licence, option, parameters, properties, review, source, write,
+    self, capabilities, integrity, licence, option, parameters, properties, review, source, write,
 };
 use super::widgets::TextScroll;
 use crate::capabilities::Summary;
@@ -245,46 +245,21 @@ impl State {
     }
 
     /// Where a step stands now.
-    pub fn status(&self, step: StepId) -> StepStatus {
-        let opening = self.source.opening.as_ref().and_then(|o| o.kind);
+    pub fn status(&self, id: StepId) -> StepStatus {
+        let step = steps::of(id);
         let Some(opened) = &self.opened else {
-            return match step {
-                StepId::Source => StepStatus::Open,
-                StepId::Integrity if opening.is_some_and(has_integrity) => StepStatus::Open,
-                _ => StepStatus::Pending,
+            return if step.before_open(self) {
+                StepStatus::Open
+            } else {
+                StepStatus::Pending
             };
         };
-        let questions = &opened.questions;
-        match step {
-            StepId::Source => StepStatus::Done,
-            StepId::Integrity => match opened.integrity {
-                None => StepStatus::Skipped("HOT templates carry no manifest to verify"),
-                Some(_) => StepStatus::Done,
-            },
-            StepId::Licence if questions.eulas.is_empty() => {
-                StepStatus::Skipped("no licence to accept")
-            }
-            StepId::Licence if licence::all_accepted(self) => StepStatus::Done,
-            StepId::Option if questions.options.len() < 2 => {
-                StepStatus::Skipped("no deployment options to choose from")
-            }
-            StepId::Option if self.draft.answers.deployment_option.is_some() => StepStatus::Done,
-            StepId::Properties if self.properties.form.fields.is_empty() => {
-                StepStatus::Skipped("no property for the operator to set")
-            }
-            StepId::Properties if properties::complete(self) => StepStatus::Done,
-            StepId::Capabilities => match self.capabilities() {
-                None => StepStatus::Skipped("no resource type with several implementations"),
-                Some(summary) if capabilities::complete(summary) => StepStatus::Done,
-                Some(_) => StepStatus::Open,
-            },
-            StepId::Parameters if self.parameters.form.fields.is_empty() => {
-                StepStatus::Skipped("every parameter has a value")
-            }
-            StepId::Parameters if parameters::complete(self) => StepStatus::Done,
-            StepId::Review if self.review.ready() => StepStatus::Done,
-            StepId::Write if self.write.written().is_some() => StepStatus::Done,
-            _ => StepStatus::Open,
+        if let Some(why) = step.skipped(self, opened) {
+            StepStatus::Skipped(why)
+        } else if step.done(self) {
+            StepStatus::Done
+        } else {
+            StepStatus::Open
         }
     }
 
@@ -294,44 +269,7 @@ impl State {
         if !self.visited.contains(&step) {
             return None;
         }
-        let fields = |form: &crate::tui::widgets::form::Form| {
-            if form
-                .fields
-                .iter()
-                .any(|f| self.problem(&f.subject).is_some())
-            {
-                Verdict::Problems
-            } else if form
-                .fields
-                .iter()
-                .any(|f| self.left_open.contains(&f.subject))
-            {
-                Verdict::Warnings
-            } else {
-                Verdict::Valid
-            }
-        };
-        Some(match step {
-            StepId::Source if self.source.error.is_some() && self.opened.is_none() => {
-                Verdict::Problems
-            }
-            StepId::Source => Verdict::Valid,
-            StepId::Integrity => match self.opened.as_ref().and_then(|o| o.integrity.as_ref()) {
-                Some(report) => integrity::verdict(report),
-                None => return None,
-            },
-            StepId::Licence if licence::all_accepted(self) => Verdict::Valid,
-            StepId::Licence => Verdict::Problems,
-            StepId::Option => Verdict::Valid,
-            StepId::Properties => fields(&self.properties.form),
-            StepId::Capabilities => match self.capabilities() {
-                Some(summary) if !capabilities::complete(summary) => Verdict::Problems,
-                _ => Verdict::Valid,
-            },
-            StepId::Parameters => fields(&self.parameters.form),
-            StepId::Review => self.review.verdict()?,
-            StepId::Write => self.write.verdict(),
-        })
+        steps::of(step).verdict(self)
     }
 
     /// Whether a step can be shown (not pending, not skipped).
@@ -405,18 +343,13 @@ impl State {
         self.evaluate()
     }
 
-    /// The keys the step shown takes before the common ones: the review's, unless a
-    /// question or the help is open over it.
+    /// The keys the step shown takes before the common ones (the review's `n` and `y`),
+    /// unless a question or the help is open over it.
     pub fn key_layer(&self) -> &'static [super::keymap::Binding] {
-        if self.step == StepId::Review
-            && self.overlay.is_none()
-            && self.review.write_back.asking.is_none()
-            && !self.too_small()
-        {
-            super::keymap::REVIEW_BINDINGS
-        } else {
-            &[]
+        if self.overlay.is_some() || self.too_small() {
+            return &[];
         }
+        steps::of(self.step).key_layer(self)
     }
 
     /// Whether a text field has focus (so letters type into it).
@@ -424,13 +357,6 @@ impl State {
         if self.overlay.is_some() || self.too_small() {
             return false;
         }
-        match self.step {
-            StepId::Source => self.source.filter.editing || self.source.typing_path,
-            StepId::Properties => self.properties.form.text_focused(),
-            StepId::Parameters => self.parameters.form.text_focused(),
-            StepId::Review => self.review.filter.editing || self.review.typing.is_some(),
-            StepId::Write => self.write.text_focused(),
-            _ => false,
-        }
+        steps::of(self.step).text_focused(self)
     }
 }

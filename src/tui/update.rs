@@ -71,7 +71,7 @@ fn on_paste(state: &mut State, text: &str) -> Vec<Effect> {
         }
         last_cr = c == '\r';
         let c = if c.is_control() { ' ' } else { c };
-        effects.extend(steps::update(state, Action::Input(c)));
+        effects.extend(steps::of(state.step).update(state, Action::Input(c)));
     }
     // Each character asked for an evaluation; only the last one matters.
     let last = effects
@@ -105,7 +105,7 @@ fn on_action(state: &mut State, action: Action) -> Vec<Effect> {
             state.help.home();
             Vec::new()
         }
-        _ => steps::update(state, action),
+        _ => steps::of(state.step).update(state, action),
     }
 }
 

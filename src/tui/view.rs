@@ -52,12 +52,15 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame) {
         width: inner.width.saturating_sub(2),
         ..inner
     };
-    let cursor = steps::view(state, theme, frame, inner);
+    let cursor = steps::of(state.step).view(state, theme, frame, inner);
     frame.render_widget(Paragraph::new(status_lines), status);
     // Under a question or the help, the footer gives the keys that work there.
     let (hints, fixed) = match &state.overlay {
         Some(overlay) => (overlay_hints(state, overlay), Vec::new()),
-        None => (steps::hints(state), fixed_hints(state.text_focused())),
+        None => (
+            steps::of(state.step).hints(state),
+            fixed_hints(state.text_focused()),
+        ),
     };
     frame.render_widget(
         hint_line(&hints, &fixed, state.text_focused(), theme, footer.width),
@@ -376,7 +379,7 @@ fn question(theme: &Theme, frame: &mut Frame, area: Rect, title: &str, text: &st
 }
 
 fn help(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let step_hints = steps::hints(state);
+    let step_hints = steps::of(state.step).hints(state);
     let typing = state.text_focused();
     let global = help_lines();
     let step_keys: Vec<(String, &str)> = step_hints
@@ -542,7 +545,7 @@ mod tests {
             let mut state = opened(path);
             for step in StepId::ALL {
                 state.step = step;
-                let mut hints = steps::hints(&state);
+                let mut hints = steps::of(step).hints(&state);
                 hints.extend(fixed_hints(state.text_focused()));
                 for overlay in [Overlay::Help, Overlay::ConfirmQuit, Overlay::ConfirmDecline] {
                     hints.extend(overlay_hints(&state, &overlay));

@@ -3,7 +3,7 @@
 # VNF packages with) under DIR (default target/tosca-parser) and prints its python.
 # The base interpreter is $VNFWIZ_PYTHON, else python3 on PATH. Exit 3 when no Python 3
 # with the venv module is found; any other failure is an error.
-# Used by the tests (tests/support/tosca_parser.rs) and by .ci/run, which runs it first.
+# Used by the tests (tests/it/support/tosca_parser.rs) and by .ci/run, which runs it first.
 set -eu
 
 VERSION=2.15.0

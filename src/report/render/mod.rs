@@ -1,10 +1,11 @@
 //! Report formats: compiler-style text, JSON (DESIGN.md's contract), SARIF 2.1.0, JUnit XML.
 //! Each renderer is a pure function of a [`Report`](crate::diagnostics::Report); beside them, the
-//! output of the commands that report something else (`capabilities`).
+//! output of the commands that report something else (`capabilities`, `onboard`).
 
 pub mod capabilities;
 pub mod json;
 pub mod junit;
+pub mod onboard;
 pub mod sarif;
 pub mod size;
 mod sources;

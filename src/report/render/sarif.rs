@@ -412,10 +412,6 @@ fn percent_encode(bytes: &[u8], keep_colon: bool) -> String {
 }
 
 #[cfg(test)]
-#[path = "../../../tests/support/sarif_schema.rs"]
-mod sarif_schema;
-
-#[cfg(test)]
 mod tests {
     use super::*;
     use crate::report::render::sample;
@@ -423,51 +419,6 @@ mod tests {
 
     fn log(report: &Report) -> Value {
         serde_json::from_str(&render(report)).expect("SARIF is JSON")
-    }
-
-    #[test]
-    fn meets_the_schema_essentials() {
-        for report in [sample::report(), sample::two_inputs(), sample::many(3)] {
-            let log = log(&report);
-            let problems = sarif_schema::problems(&log);
-            assert!(problems.is_empty(), "{}", problems.join("\n"));
-        }
-    }
-
-    #[test]
-    fn the_schema_check_finds_what_breaks_the_schema_or_the_spec() {
-        let broken = |path: &str, change: &dyn Fn(&mut Value)| {
-            let mut log = log(&sample::report());
-            change(&mut log);
-            let problems = sarif_schema::problems(&log);
-            assert!(
-                problems.iter().any(|p| p.starts_with(path)),
-                "{path}: {problems:?}"
-            );
-        };
-        broken("/runs/0/results/0", &|log| {
-            log["runs"][0]["results"][0]["colour"] = "red".into();
-        });
-        broken("/runs/0/results/0/level", &|log| {
-            log["runs"][0]["results"][0]["level"] = "fatal".into();
-        });
-        broken("/version", &|log| log["version"] = "2.2.0".into());
-        broken("/runs/0/results/0/ruleIndex", &|log| {
-            log["runs"][0]["results"][0]["ruleIndex"] = 1.into();
-        });
-        let artifact = "/runs/0/results/0/locations/0/physicalLocation/artifactLocation";
-        broken(&format!("{artifact}/uriBaseId"), &|log| {
-            log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
-                ["uriBaseId"] = "INPUT9".into();
-        });
-        // The schema's `uri-reference` format.
-        broken(&format!("{artifact}/uri"), &|log| {
-            log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
-                ["uri"] = "a b.yaml".into();
-        });
-        broken("/runs/0/originalUriBaseIds/INPUT1", &|log| {
-            log["runs"][0]["originalUriBaseIds"]["INPUT1"]["uri"] = "file:///srv/vnf".into();
-        });
     }
 
     #[test]
@@ -552,8 +503,9 @@ mod tests {
             .as_array()
             .expect("rules");
         assert_eq!(rules.len(), 2);
-        assert_eq!(log["runs"][0]["results"][1]["ruleIndex"], 1);
-        assert!(sarif_schema::problems(&log).is_empty());
+        let second = &log["runs"][0]["results"][1];
+        assert_eq!(second["ruleIndex"], 1);
+        assert_eq!(second["ruleId"], rules[1]["id"]);
     }
 
     #[test]

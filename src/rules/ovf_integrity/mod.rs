@@ -130,6 +130,7 @@ mod tests {
   <References>
     <File ovf:id="system" ovf:href="vlb-system.vmdk" ovf:size="10000" ovf:chunkSize="4096"/>
     <File ovf:id="config" ovf:href="images/vlb-config.iso" ovf:size="2048"/>
+    <File ovf:id="shared" ovf:href="../../shared/vlb-data.vmdk" ovf:size="1024"/>
   </References>
   <VirtualSystem ovf:id="vlb"><Info>A load balancer</Info></VirtualSystem>
 </Envelope>"#;
@@ -141,6 +142,8 @@ mod tests {
         let id = |name: &str| context.file_element(name).map(|f| f.id.value.as_str());
         assert_eq!(id("vlb-system.vmdk.000000002"), Some("system"));
         assert_eq!(id("images/vlb-config.iso"), Some("config"));
+        // An href that leads outside the package is found as written, never resolved.
+        assert_eq!(id("../../shared/vlb-data.vmdk"), Some("shared"));
         // A chunk-like suffix on a file that is not chunked, or not nine digits, is no chunk.
         assert_eq!(id("images/vlb-config.iso.000000001"), None);
         assert_eq!(id("vlb-system.vmdk.01"), None);
@@ -157,6 +160,7 @@ mod tests {
         assert_eq!(
             missing,
             [
+                ("vlb.ovf", 5),
                 ("vlb.ovf", 4),
                 ("vlb.ovf", 3),
                 ("vlb.ovf", 3),

@@ -9,12 +9,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{BACK, CONFIRM, Hint, UP_DOWN, hint, lasting, row_marker};
+use super::{BACK, CONFIRM, Cursor, Hint, Step, UP_DOWN, hint, lasting, row_marker};
 use crate::capabilities::Summary;
 use crate::capabilities::introspect::{TypeStatus, TypeSummary};
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
-use crate::tui::state::State;
+use crate::tui::opened::Opened;
+use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{ListWindow, navigate, wrap};
 
@@ -95,47 +96,6 @@ fn choose(state: &mut State) -> Vec<Effect> {
     state.changed()
 }
 
-/// Keys of the capabilities step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    let count = state.capabilities().map_or(0, |s| rows(s).len());
-    let page = state.capabilities.window.page();
-    if let Some(row) = navigate(action, state.capabilities.selected, count, page) {
-        state.capabilities.selected = row;
-        return Vec::new();
-    }
-    match action {
-        Action::Toggle => choose(state),
-        Action::Confirm => {
-            let effects = choose(state);
-            // The answer stands once the session has evaluated it; until then the choice
-            // just recorded counts for its own type.
-            let answered = &state.draft.answers.capabilities;
-            let open = state.capabilities().and_then(|summary| {
-                choosable(summary)
-                    .position(|(name, t)| chosen(t).is_none() && !answered.contains_key(name))
-            });
-            match open {
-                Some(type_index) => {
-                    state.capabilities.selected = state.capabilities().map_or(0, |summary| {
-                        choosable(summary)
-                            .take(type_index)
-                            .map(|(_, t)| t.candidates.len())
-                            .sum()
-                    });
-                    state.tell("Choose an implementation for this type too.");
-                }
-                None => state.go_next(),
-            }
-            effects
-        }
-        Action::Back => {
-            state.go_back();
-            Vec::new()
-        }
-        _ => Vec::new(),
-    }
-}
-
 /// `key=value key=value` of a candidate's tags.
 fn tags(capabilities: &std::collections::BTreeMap<String, Vec<String>>) -> String {
     capabilities
@@ -155,124 +115,187 @@ fn standing(summary: &TypeSummary) -> String {
     }
 }
 
-/// Draws the requirements and each type's candidates.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let Some(summary) = state.capabilities() else {
-        return;
-    };
-    let requires: Vec<Span> = if summary.requires.is_empty() {
-        vec![Span::styled("none", theme.muted)]
-    } else {
-        summary
-            .requires
-            .iter()
-            .flat_map(|(key, r)| {
-                [
-                    Span::styled(format!("{key}={}", r.value), theme.text),
-                    Span::styled(format!(" ({})  ", r.from), theme.muted),
-                ]
-            })
-            .collect()
-    };
-    let mut head = vec![Span::styled("Requirements in force: ", theme.title)];
-    head.extend(requires);
-    let [intro, list_area] =
-        Layout::vertical([Constraint::Length(3), Constraint::Min(1)]).areas(area);
-    frame.render_widget(
-        Paragraph::new(vec![
-            Line::from(Span::styled(
-                "Resource types the set implements several ways. Space or Enter chooses.",
-                theme.text,
-            )),
-            Line::from(head),
-        ]),
-        intro,
-    );
-    let mut lines: Vec<Line> = Vec::new();
-    let mut selected_line = 0;
-    let mut row = 0;
-    for (name, t) in choosable(summary) {
-        if !lines.is_empty() {
-            lines.push(Line::default());
+/// The template capabilities.
+pub struct CapabilitiesStep;
+
+impl Step for CapabilitiesStep {
+    fn skipped(&self, state: &State, _: &Opened) -> Option<&'static str> {
+        state
+            .capabilities()
+            .is_none()
+            .then_some("no resource type with several implementations")
+    }
+
+    fn done(&self, state: &State) -> bool {
+        state.capabilities().is_some_and(complete)
+    }
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        Some(match state.capabilities() {
+            Some(summary) if !complete(summary) => Verdict::Problems,
+            _ => Verdict::Valid,
+        })
+    }
+
+    /// Keys of the capabilities step.
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        let count = state.capabilities().map_or(0, |s| rows(s).len());
+        let page = state.capabilities.window.page();
+        if let Some(row) = navigate(action, state.capabilities.selected, count, page) {
+            state.capabilities.selected = row;
+            return Vec::new();
         }
-        let status_style = match t.status {
-            TypeStatus::Resolved { .. } => theme.success,
-            TypeStatus::Offered => theme.muted,
-            _ => theme.error,
-        };
-        lines.push(Line::from(vec![
-            Span::styled(name.clone(), theme.title),
-            Span::styled(format!("  {}", standing(t)), status_style),
-        ]));
-        lines.push(Line::from(Span::styled(
-            format!("  candidates from {}", t.source),
-            theme.muted,
-        )));
-        // Like a form field's, a problem shows once the operator has answered: until then
-        // the type's standing says what is open.
-        let answered = state.draft.answers.capabilities.contains_key(name);
-        if let Some(problem) = answered
-            .then(|| state.problem(&format!("capabilities {name}")))
-            .flatten()
-        {
-            let width = usize::from(list_area.width).saturating_sub(4);
-            for (i, text) in wrap(&problem.message, width).into_iter().enumerate() {
-                let lead = if i == 0 { "  ✗ " } else { "    " };
-                lines.push(Line::from(Span::styled(
-                    format!("{lead}{text}"),
-                    theme.error,
-                )));
-            }
-        }
-        for candidate in &t.candidates {
-            let focused = row == state.capabilities.selected;
-            if focused {
-                selected_line = lines.len();
-            }
-            let picked = chosen(t) == Some(candidate.template.as_str());
-            let base = if focused { theme.selection } else { theme.text };
-            let mut spans = vec![
-                Span::styled(row_marker(focused), base),
-                Span::styled(if picked { "(●) " } else { "( ) " }, base),
-                Span::styled(candidate.template.clone(), base),
-                Span::styled(format!("  {}", tags(&candidate.capabilities)), theme.muted),
-            ];
-            match &candidate.rejected {
-                // The operator chose it anyway: the answer stands, the review warns.
-                Some(why) if picked => spans.push(Span::styled(
-                    format!("  ▲ chosen against the requirements: {why}"),
-                    theme.warning,
-                )),
-                Some(why) => {
-                    spans.push(Span::styled(format!("  ✗ set aside: {why}"), theme.warning));
+        match action {
+            Action::Toggle => choose(state),
+            Action::Confirm => {
+                let effects = choose(state);
+                // The answer stands once the session has evaluated it; until then the choice
+                // just recorded counts for its own type.
+                let answered = &state.draft.answers.capabilities;
+                let open = state.capabilities().and_then(|summary| {
+                    choosable(summary)
+                        .position(|(name, t)| chosen(t).is_none() && !answered.contains_key(name))
+                });
+                match open {
+                    Some(type_index) => {
+                        state.capabilities.selected = state.capabilities().map_or(0, |summary| {
+                            choosable(summary)
+                                .take(type_index)
+                                .map(|(_, t)| t.candidates.len())
+                                .sum()
+                        });
+                        state.tell("Choose an implementation for this type too.");
+                    }
+                    None => state.go_next(),
                 }
-                None => {}
+                effects
             }
-            lines.push(Line::from(spans));
-            row += 1;
+            Action::Back => {
+                state.go_back();
+                Vec::new()
+            }
+            _ => Vec::new(),
         }
     }
-    let height = usize::from(list_area.height);
-    let range = state
-        .capabilities
-        .window
-        .range(selected_line, lines.len(), height);
-    let shown: Vec<Line> = lines
-        .into_iter()
-        .skip(range.start)
-        .take(range.len())
-        .collect();
-    frame.render_widget(Paragraph::new(shown), list_area);
-}
 
-/// Keys of the capabilities step.
-pub fn hints(_: &State) -> Vec<Hint> {
-    vec![
-        hint(UP_DOWN, "candidate"),
-        hint(&[Action::Toggle], "choose"),
-        lasting(CONFIRM, "choose and next"),
-        lasting(BACK, "back"),
-    ]
+    /// Draws the requirements and each type's candidates.
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
+        let summary = state.capabilities()?;
+        let requires: Vec<Span> = if summary.requires.is_empty() {
+            vec![Span::styled("none", theme.muted)]
+        } else {
+            summary
+                .requires
+                .iter()
+                .flat_map(|(key, r)| {
+                    [
+                        Span::styled(format!("{key}={}", r.value), theme.text),
+                        Span::styled(format!(" ({})  ", r.from), theme.muted),
+                    ]
+                })
+                .collect()
+        };
+        let mut head = vec![Span::styled("Requirements in force: ", theme.title)];
+        head.extend(requires);
+        let [intro, list_area] =
+            Layout::vertical([Constraint::Length(3), Constraint::Min(1)]).areas(area);
+        frame.render_widget(
+            Paragraph::new(vec![
+                Line::from(Span::styled(
+                    "Resource types the set implements several ways. Space or Enter chooses.",
+                    theme.text,
+                )),
+                Line::from(head),
+            ]),
+            intro,
+        );
+        let mut lines: Vec<Line> = Vec::new();
+        let mut selected_line = 0;
+        let mut row = 0;
+        for (name, t) in choosable(summary) {
+            if !lines.is_empty() {
+                lines.push(Line::default());
+            }
+            let status_style = match t.status {
+                TypeStatus::Resolved { .. } => theme.success,
+                TypeStatus::Offered => theme.muted,
+                _ => theme.error,
+            };
+            lines.push(Line::from(vec![
+                Span::styled(name.clone(), theme.title),
+                Span::styled(format!("  {}", standing(t)), status_style),
+            ]));
+            lines.push(Line::from(Span::styled(
+                format!("  candidates from {}", t.source),
+                theme.muted,
+            )));
+            // Like a form field's, a problem shows once the operator has answered: until then
+            // the type's standing says what is open.
+            let answered = state.draft.answers.capabilities.contains_key(name);
+            if let Some(problem) = answered
+                .then(|| state.problem(&format!("capabilities {name}")))
+                .flatten()
+            {
+                let width = usize::from(list_area.width).saturating_sub(4);
+                for (i, text) in wrap(&problem.message, width).into_iter().enumerate() {
+                    let lead = if i == 0 { "  ✗ " } else { "    " };
+                    lines.push(Line::from(Span::styled(
+                        format!("{lead}{text}"),
+                        theme.error,
+                    )));
+                }
+            }
+            for candidate in &t.candidates {
+                let focused = row == state.capabilities.selected;
+                if focused {
+                    selected_line = lines.len();
+                }
+                let picked = chosen(t) == Some(candidate.template.as_str());
+                let base = if focused { theme.selection } else { theme.text };
+                let mut spans = vec![
+                    Span::styled(row_marker(focused), base),
+                    Span::styled(if picked { "(●) " } else { "( ) " }, base),
+                    Span::styled(candidate.template.clone(), base),
+                    Span::styled(format!("  {}", tags(&candidate.capabilities)), theme.muted),
+                ];
+                match &candidate.rejected {
+                    // The operator chose it anyway: the answer stands, the review warns.
+                    Some(why) if picked => spans.push(Span::styled(
+                        format!("  ▲ chosen against the requirements: {why}"),
+                        theme.warning,
+                    )),
+                    Some(why) => {
+                        spans.push(Span::styled(format!("  ✗ set aside: {why}"), theme.warning));
+                    }
+                    None => {}
+                }
+                lines.push(Line::from(spans));
+                row += 1;
+            }
+        }
+        let height = usize::from(list_area.height);
+        let range = state
+            .capabilities
+            .window
+            .range(selected_line, lines.len(), height);
+        let shown: Vec<Line> = lines
+            .into_iter()
+            .skip(range.start)
+            .take(range.len())
+            .collect();
+        frame.render_widget(Paragraph::new(shown), list_area);
+        None
+    }
+
+    /// Keys of the capabilities step.
+    fn hints(&self, _: &State) -> Vec<Hint> {
+        vec![
+            hint(UP_DOWN, "candidate"),
+            hint(&[Action::Toggle], "choose"),
+            lasting(CONFIRM, "choose and next"),
+            lasting(BACK, "back"),
+        ]
+    }
 }
 
 #[cfg(test)]

@@ -9,12 +9,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Gauge, Paragraph};
 
-use super::{BACK, CONFIRM, Hint, MOVE, hint, lasting, severity_marker};
+use super::{BACK, CONFIRM, Cursor, Hint, MOVE, Step, hint, lasting, severity_marker};
 use crate::diagnostics::Severity;
 use crate::integrity::IntegrityReport;
 use crate::report::render::size;
 use crate::tui::action::Action;
 use crate::tui::effect::{Effect, Progress};
+use crate::tui::opened::{Opened, has_integrity};
 use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{TextScroll, wrap};
@@ -32,29 +33,6 @@ pub struct IntegrityState {
 
 fn running(state: &State) -> bool {
     state.opened.is_none() && state.source.opening.is_some()
-}
-
-/// Keys of the integrity step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    if running(state) {
-        if action == Action::Back && !state.integrity.cancelling {
-            state.integrity.cancelling = true;
-            return vec![Effect::CancelOpen];
-        }
-        if action == Action::Confirm {
-            state.tell("The check is still running; Esc cancels it.");
-        }
-        return Vec::new();
-    }
-    if state.integrity.scroll.apply(action) {
-        return Vec::new();
-    }
-    match action {
-        Action::Confirm => state.go_next(),
-        Action::Back => state.go_back(),
-        _ => {}
-    }
-    Vec::new()
 }
 
 /// `m:ss`.
@@ -81,27 +59,6 @@ pub fn progress_label(progress: &Progress) -> String {
         ));
     }
     label
-}
-
-/// Draws the step.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
-    if running(state) {
-        draw_running(state, theme, frame, area);
-        return;
-    }
-    let Some(report) = state.opened.as_ref().and_then(|l| l.integrity.as_ref()) else {
-        return;
-    };
-    let width = usize::from(area.width);
-    let lines = result_lines(report, theme, width);
-    let top = state
-        .integrity
-        .scroll
-        .window(lines.len(), usize::from(area.height));
-    frame.render_widget(
-        Paragraph::new(lines).scroll((u16::try_from(top).unwrap_or(u16::MAX), 0)),
-        area,
-    );
 }
 
 fn draw_running(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
@@ -272,16 +229,85 @@ fn result_lines(report: &IntegrityReport, theme: &Theme, width: usize) -> Vec<Li
     lines
 }
 
-/// Keys of the integrity step.
-pub fn hints(state: &State) -> Vec<Hint> {
-    if running(state) {
-        vec![lasting(BACK, "cancel")]
-    } else {
-        vec![
-            lasting(CONFIRM, "next"),
-            lasting(BACK, "back"),
-            hint(MOVE, "scroll"),
-        ]
+/// The integrity check.
+pub struct IntegrityStep;
+
+impl Step for IntegrityStep {
+    fn before_open(&self, state: &State) -> bool {
+        let opening = state.source.opening.as_ref().and_then(|o| o.kind);
+        opening.is_some_and(has_integrity)
+    }
+
+    fn skipped(&self, _: &State, opened: &Opened) -> Option<&'static str> {
+        opened
+            .integrity
+            .is_none()
+            .then_some("HOT templates carry no manifest to verify")
+    }
+
+    fn done(&self, _: &State) -> bool {
+        true
+    }
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        let report = state.opened.as_ref()?.integrity.as_ref()?;
+        Some(verdict(report))
+    }
+
+    /// Keys of the integrity step.
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        if running(state) {
+            if action == Action::Back && !state.integrity.cancelling {
+                state.integrity.cancelling = true;
+                return vec![Effect::CancelOpen];
+            }
+            if action == Action::Confirm {
+                state.tell("The check is still running; Esc cancels it.");
+            }
+            return Vec::new();
+        }
+        if state.integrity.scroll.apply(action) {
+            return Vec::new();
+        }
+        match action {
+            Action::Confirm => state.go_next(),
+            Action::Back => state.go_back(),
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Draws the step.
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
+        if running(state) {
+            draw_running(state, theme, frame, area);
+            return None;
+        }
+        let report = state.opened.as_ref()?.integrity.as_ref()?;
+        let width = usize::from(area.width);
+        let lines = result_lines(report, theme, width);
+        let top = state
+            .integrity
+            .scroll
+            .window(lines.len(), usize::from(area.height));
+        frame.render_widget(
+            Paragraph::new(lines).scroll((u16::try_from(top).unwrap_or(u16::MAX), 0)),
+            area,
+        );
+        None
+    }
+
+    /// Keys of the integrity step.
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        if running(state) {
+            vec![lasting(BACK, "cancel")]
+        } else {
+            vec![
+                lasting(CONFIRM, "next"),
+                lasting(BACK, "back"),
+                hint(MOVE, "scroll"),
+            ]
+        }
     }
 }
 
@@ -315,10 +341,10 @@ mod tests {
         let mut state = State::new(PathBuf::from("."), Some(PathBuf::from("fw.ova")), (100, 30));
         source::start(&mut state);
         state.step = crate::tui::state::StepId::Integrity;
-        let effects = update(&mut state, Action::Back);
+        let effects = IntegrityStep.update(&mut state, Action::Back);
         assert!(matches!(effects[..], [Effect::CancelOpen]));
-        assert!(update(&mut state, Action::Back).is_empty());
-        update(&mut state, Action::Confirm);
+        assert!(IntegrityStep.update(&mut state, Action::Back).is_empty());
+        IntegrityStep.update(&mut state, Action::Confirm);
         assert!(state.notice.is_some(), "Enter explains how to leave");
     }
 

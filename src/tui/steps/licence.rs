@@ -6,11 +6,12 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{BACK, CONFIRM, Hint, hint, lasting};
+use super::{BACK, CONFIRM, Cursor, Hint, Step, hint, lasting};
 use crate::answers::EulaAcceptance;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
-use crate::tui::state::{Overlay, State};
+use crate::tui::opened::Opened;
+use crate::tui::state::{Overlay, State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{TextScroll, wrap};
 
@@ -60,7 +61,7 @@ fn show(state: &mut State, index: usize) {
 }
 
 /// Keys of the licence step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let count = state.opened.as_ref().map_or(0, |l| l.questions.eulas.len());
     if count == 0 {
         return Vec::new();
@@ -104,7 +105,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
 }
 
 /// Draws the licence shown.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
+fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
     let Some(loaded) = &state.opened else {
         return;
     };
@@ -173,7 +174,7 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
 }
 
 /// Keys of the licence step.
-pub fn hints(state: &State) -> Vec<Hint> {
+fn hints(state: &State) -> Vec<Hint> {
     let mut hints = vec![
         hint(&[Action::Accept], "accept"),
         hint(&[Action::Decline], "decline"),
@@ -192,6 +193,44 @@ pub fn hints(state: &State) -> Vec<Hint> {
     hints.push(lasting(CONFIRM, "next"));
     hints.push(lasting(BACK, "back"));
     hints
+}
+
+/// The licences.
+pub struct LicenceStep;
+
+impl Step for LicenceStep {
+    fn skipped(&self, _: &State, opened: &Opened) -> Option<&'static str> {
+        opened
+            .questions
+            .eulas
+            .is_empty()
+            .then_some("no licence to accept")
+    }
+
+    fn done(&self, state: &State) -> bool {
+        all_accepted(state)
+    }
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        Some(if all_accepted(state) {
+            Verdict::Valid
+        } else {
+            Verdict::Problems
+        })
+    }
+
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        update(state, action)
+    }
+
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
+        view(state, theme, frame, area);
+        None
+    }
+
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        hints(state)
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! One module per step: its own state, how its keys change the wizard's state, how it
-//! draws, and the key hints it lists in the footer and the help.
+//! One module per step, each a [`Step`]: its own state, whether it applies, how its keys
+//! change the wizard's state, how it draws, and the key hints it lists in the footer and
+//! the help.
 
 pub mod capabilities;
 pub mod integrity;
@@ -18,7 +19,9 @@ use ratatui::text::{Line, Span};
 
 use super::action::Action;
 use super::effect::Effect;
-use super::state::{State, StepId};
+use super::keymap::Binding;
+use super::opened::Opened;
+use super::state::{State, StepId, Verdict};
 use super::theme::Theme;
 use crate::diagnostics::Severity;
 
@@ -71,61 +74,94 @@ pub const CONFIRM: &[Action] = &[Action::Confirm];
 /// Esc.
 pub const BACK: &[Action] = &[Action::Back];
 
-/// Hands an action to the current step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    match state.step {
-        StepId::Source => source::update(state, action),
-        StepId::Integrity => integrity::update(state, action),
-        StepId::Licence => licence::update(state, action),
-        StepId::Option => option::update(state, action),
-        StepId::Properties => properties::update(state, action),
-        StepId::Parameters => parameters::update(state, action),
-        StepId::Review => review::update(state, action),
-        StepId::Write => write::update(state, action),
-        StepId::Capabilities => capabilities::update(state, action),
+/// The keys of a list's filter while the query is typed.
+pub const FILTERING: &[Hint] = &[
+    hint(TYPE, "filter"),
+    hint(UP_DOWN, "move"),
+    lasting(CONFIRM, "keep filter"),
+    lasting(BACK, "clear filter"),
+];
+
+/// Where the terminal's cursor goes after a step is drawn: on the text field that has
+/// focus, if one has.
+pub type Cursor = Option<(u16, u16)>;
+
+/// A wizard step, one per file: whether it applies to the source opened, how it stands,
+/// how its keys change the wizard's state, how it draws and the key hints it lists (the
+/// footer and the help take a step's keys from here only). A step reads and changes the
+/// whole [`State`] (the answers, the opened source, its own part), so each step is a unit
+/// value whose methods take the state; drawing and hints take it shared.
+pub trait Step {
+    /// Whether the step can be shown while no source is open yet (the picker, and the
+    /// integrity check of a package being opened); any other waits for a source.
+    fn before_open(&self, _state: &State) -> bool {
+        false
+    }
+
+    /// Why the step has nothing to ask of the source `opened`, if so: it then does not
+    /// apply and is skipped, the reason shown.
+    fn skipped(&self, _state: &State, _opened: &Opened) -> Option<&'static str> {
+        None
+    }
+
+    /// Whether the step is decided.
+    fn done(&self, state: &State) -> bool;
+
+    /// How the step stands once visited, for its mark in the step strip (none: no mark).
+    fn verdict(&self, state: &State) -> Option<Verdict>;
+
+    /// Applies an action of a key pressed while the step is shown.
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect>;
+
+    /// Draws the step into `area`, from the state as it is.
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor;
+
+    /// The step's key hints, written from the keymap table.
+    fn hints(&self, state: &State) -> Vec<Hint>;
+
+    /// Whether a text field of the step has focus (so letters type into it).
+    fn text_focused(&self, _state: &State) -> bool {
+        false
+    }
+
+    /// The keys the step takes before the common ones.
+    fn key_layer(&self, _state: &State) -> &'static [Binding] {
+        &[]
     }
 }
 
-/// Draws the current step into `area`; returns where the cursor goes, when a text field
-/// has focus.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
-    match state.step {
-        StepId::Source => source::view(state, theme, frame, area),
-        StepId::Integrity => {
-            integrity::view(state, theme, frame, area);
-            None
-        }
-        StepId::Licence => {
-            licence::view(state, theme, frame, area);
-            None
-        }
-        StepId::Option => {
-            option::view(state, theme, frame, area);
-            None
-        }
-        StepId::Properties => properties::view(state, theme, frame, area),
-        StepId::Parameters => parameters::view(state, theme, frame, area),
-        StepId::Review => review::view(state, theme, frame, area),
-        StepId::Write => write::view(state, theme, frame, area),
-        StepId::Capabilities => {
-            capabilities::view(state, theme, frame, area);
-            None
-        }
+/// The step `id` names.
+pub fn of(id: StepId) -> &'static dyn Step {
+    match id {
+        StepId::Source => &source::SourceStep,
+        StepId::Integrity => &integrity::IntegrityStep,
+        StepId::Licence => &licence::LicenceStep,
+        StepId::Option => &option::OptionStep,
+        StepId::Properties => &properties::PropertiesStep,
+        StepId::Capabilities => &capabilities::CapabilitiesStep,
+        StepId::Parameters => &parameters::ParametersStep,
+        StepId::Review => &review::ReviewStep,
+        StepId::Write => &write::WriteStep,
     }
 }
 
-/// The current step's key hints.
-pub fn hints(state: &State) -> Vec<Hint> {
-    match state.step {
-        StepId::Source => source::hints(state),
-        StepId::Integrity => integrity::hints(state),
-        StepId::Licence => licence::hints(state),
-        StepId::Option => option::hints(state),
-        StepId::Properties => properties::hints(state),
-        StepId::Parameters => parameters::hints(state),
-        StepId::Review => review::hints(state),
-        StepId::Write => write::hints(state),
-        StepId::Capabilities => capabilities::hints(state),
+/// How a form step (Properties, Parameters) stands: problems when the session reports one
+/// for a field, warnings when it leaves one for instantiation.
+pub fn form_step_verdict(state: &State, form: &super::widgets::form::Form) -> Verdict {
+    if form
+        .fields
+        .iter()
+        .any(|f| state.problem(&f.subject).is_some())
+    {
+        Verdict::Problems
+    } else if form
+        .fields
+        .iter()
+        .any(|f| state.left_open.contains(&f.subject))
+    {
+        Verdict::Warnings
+    } else {
+        Verdict::Valid
     }
 }
 
@@ -303,4 +339,58 @@ pub fn filter_cursor(filter: &super::widgets::Filter, area: Rect) -> (u16, u16) 
         .field
         .shown(area.width.saturating_sub(2 + COUNT_WIDTH), false);
     (area.x + 2 + shown.cursor, area.y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::InputKind;
+    use crate::tui::effect::Message;
+    use crate::tui::state::StepStatus;
+    use crate::tui::testing::{opened, repo};
+    use crate::tui::update::{Event, update};
+
+    #[test]
+    fn each_step_says_whether_it_applies() {
+        let status = |state: &State| StepId::ALL.map(|s| state.status(s));
+        // Before a source opens, only the picker applies, and the integrity check of a
+        // package once it is being opened.
+        let ova = std::path::PathBuf::from("assets/samples/vfw-edge.ova");
+        let mut state = State::new(repo(""), Some(ova), (100, 30));
+        source::start(&mut state);
+        let open_and_pending = |open: usize| {
+            let mut expected = [const { StepStatus::Pending }; StepId::ALL.len()];
+            expected[..open].fill(StepStatus::Open);
+            expected
+        };
+        assert_eq!(status(&state), open_and_pending(1));
+        update(&mut state, Event::Message(Message::Opening(InputKind::Ova)));
+        assert_eq!(status(&state), open_and_pending(2));
+        // HOT templates: nothing to verify, accept, choose or set before the parameters.
+        let state = opened("tests/fixtures/wizard/dns-needs-work");
+        let skipped: Vec<(StepId, &str)> = StepId::ALL
+            .into_iter()
+            .filter_map(|s| match state.status(s) {
+                StepStatus::Skipped(why) => Some((s, why)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            skipped,
+            [
+                (
+                    StepId::Integrity,
+                    "HOT templates carry no manifest to verify"
+                ),
+                (StepId::Licence, "no licence to accept"),
+                (StepId::Option, "no deployment options to choose from"),
+                (StepId::Properties, "no property for the operator to set"),
+                (
+                    StepId::Capabilities,
+                    "no resource type with several implementations"
+                ),
+            ]
+        );
+        assert_eq!(state.status(StepId::Source), StepStatus::Done);
+    }
 }

@@ -6,12 +6,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Cell, Paragraph, Row, Table};
 
-use super::{BACK, CONFIRM, Hint, UP_DOWN, hint, lasting, row_marker};
+use super::{BACK, CONFIRM, Cursor, Hint, Step, UP_DOWN, hint, lasting, row_marker};
 use crate::ovf::SystemHardware;
 use crate::report::render::size::capacity;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
-use crate::tui::state::State;
+use crate::tui::opened::Opened;
+use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{navigate, wrap};
 
@@ -38,7 +39,7 @@ pub fn preselect(state: &mut State) {
 }
 
 /// Keys of the option step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let count = state
         .opened
         .as_ref()
@@ -86,7 +87,7 @@ pub fn hardware_cell(hardware: &SystemHardware) -> String {
 }
 
 /// Draws the table and the selected option's description.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
+fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
     let Some(loaded) = &state.opened else {
         return;
     };
@@ -167,12 +168,42 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
 }
 
 /// Keys of the option step.
-pub fn hints(_: &State) -> Vec<Hint> {
+fn hints(_: &State) -> Vec<Hint> {
     vec![
         hint(UP_DOWN, "choose"),
         lasting(CONFIRM, "confirm"),
         lasting(BACK, "back"),
     ]
+}
+
+/// The deployment option.
+pub struct OptionStep;
+
+impl Step for OptionStep {
+    fn skipped(&self, _: &State, opened: &Opened) -> Option<&'static str> {
+        (opened.questions.options.len() < 2).then_some("no deployment options to choose from")
+    }
+
+    fn done(&self, state: &State) -> bool {
+        state.draft.answers.deployment_option.is_some()
+    }
+
+    fn verdict(&self, _: &State) -> Option<Verdict> {
+        Some(Verdict::Valid)
+    }
+
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        update(state, action)
+    }
+
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
+        view(state, theme, frame, area);
+        None
+    }
+
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        hints(state)
+    }
 }
 
 #[cfg(test)]

@@ -10,11 +10,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::properties::leave_forward;
-use super::{Hint, form_step_hints, form_step_view};
+use super::{Cursor, Hint, Step, form_step_hints, form_step_verdict, form_step_view};
 use crate::session::{ParameterGroup, ParameterQuestion};
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
-use crate::tui::state::State;
+use crate::tui::opened::Opened;
+use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::form::{Change, Field, FieldKind, Form};
 
@@ -196,54 +197,80 @@ pub fn complete(state: &State) -> bool {
         .all(|f| state.problem(&f.subject).is_none())
 }
 
-/// Keys of the parameters step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    match action {
-        Action::Confirm => {
-            leave_forward(state, |s| &mut s.parameters.form, "Parameters");
-            Vec::new()
-        }
-        Action::Back => {
-            state.go_back();
-            Vec::new()
-        }
-        action => match state.parameters.form.update(action) {
-            Change::Edited(index) => {
-                let field = &state.parameters.form.fields[index];
-                let (key, value) = (field.key.clone(), field.value().to_owned());
-                // An emptied field is no answer (the parameter waits for stack creation),
-                // or, when a file gives the value, clears it there.
-                if value.is_empty() {
-                    state.draft.values.remove(&key);
-                    if field.clearable {
-                        state.draft.cleared.insert(key);
-                    }
-                } else {
-                    state.draft.cleared.remove(&key);
-                    state.draft.values.insert(key, value);
-                }
-                state.changed()
-            }
-            Change::Moved | Change::Ignored => Vec::new(),
-        },
+/// The HOT parameters.
+pub struct ParametersStep;
+
+impl Step for ParametersStep {
+    fn skipped(&self, state: &State, _: &Opened) -> Option<&'static str> {
+        state
+            .parameters
+            .form
+            .fields
+            .is_empty()
+            .then_some("every parameter has a value")
     }
-}
 
-/// Draws the form; returns the cursor's place.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
-    form_step_view(
-        state,
-        &state.parameters.form,
-        "Fill what you know; an empty parameter is left for stack creation. Values an environment file gives can be changed or cleared; ONAP supplies those marked so.",
-        theme,
-        frame,
-        area,
-    )
-}
+    fn done(&self, state: &State) -> bool {
+        complete(state)
+    }
 
-/// Keys of the parameters step.
-pub fn hints(state: &State) -> Vec<Hint> {
-    form_step_hints(&state.parameters.form)
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        Some(form_step_verdict(state, &state.parameters.form))
+    }
+
+    /// Keys of the parameters step.
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        match action {
+            Action::Confirm => {
+                leave_forward(state, |s| &mut s.parameters.form, "Parameters");
+                Vec::new()
+            }
+            Action::Back => {
+                state.go_back();
+                Vec::new()
+            }
+            action => match state.parameters.form.update(action) {
+                Change::Edited(index) => {
+                    let field = &state.parameters.form.fields[index];
+                    let (key, value) = (field.key.clone(), field.value().to_owned());
+                    // An emptied field is no answer (the parameter waits for stack creation),
+                    // or, when a file gives the value, clears it there.
+                    if value.is_empty() {
+                        state.draft.values.remove(&key);
+                        if field.clearable {
+                            state.draft.cleared.insert(key);
+                        }
+                    } else {
+                        state.draft.cleared.remove(&key);
+                        state.draft.values.insert(key, value);
+                    }
+                    state.changed()
+                }
+                Change::Moved | Change::Ignored => Vec::new(),
+            },
+        }
+    }
+
+    /// Draws the form; returns the cursor's place.
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
+        form_step_view(
+            state,
+            &state.parameters.form,
+            "Fill what you know; an empty parameter is left for stack creation. Values an environment file gives can be changed or cleared; ONAP supplies those marked so.",
+            theme,
+            frame,
+            area,
+        )
+    }
+
+    /// Keys of the parameters step.
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        form_step_hints(&state.parameters.form)
+    }
+
+    fn text_focused(&self, state: &State) -> bool {
+        state.parameters.form.text_focused()
+    }
 }
 
 #[cfg(test)]

@@ -8,14 +8,14 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use super::{Hint, form_step_hints, form_step_view};
+use super::{Cursor, Hint, Step, form_step_hints, form_step_verdict, form_step_view};
 use crate::convert::EnvTransport;
 use crate::ovf::property::{Qualifier, ValueMapEntry, parse_qualifiers};
 use crate::session::PropertyQuestion;
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
 use crate::tui::opened::Opened;
-use crate::tui::state::State;
+use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::form::{Change, Field, FieldKind, Form};
 
@@ -183,7 +183,7 @@ pub fn leave_forward(state: &mut State, form: fn(&mut State) -> &mut Form, what:
 }
 
 /// Keys of the properties step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+fn update(state: &mut State, action: Action) -> Vec<Effect> {
     match action {
         Action::Confirm => {
             leave_forward(state, |s| &mut s.properties.form, "Properties");
@@ -205,7 +205,7 @@ pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
 }
 
 /// Draws the form; returns the cursor's place.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
+fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
     form_step_view(
         state,
         &state.properties.form,
@@ -217,8 +217,46 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Opti
 }
 
 /// Keys of the properties step.
-pub fn hints(state: &State) -> Vec<Hint> {
+fn hints(state: &State) -> Vec<Hint> {
     form_step_hints(&state.properties.form)
+}
+
+/// The OVF properties.
+pub struct PropertiesStep;
+
+impl Step for PropertiesStep {
+    fn skipped(&self, state: &State, _: &Opened) -> Option<&'static str> {
+        state
+            .properties
+            .form
+            .fields
+            .is_empty()
+            .then_some("no property for the operator to set")
+    }
+
+    fn done(&self, state: &State) -> bool {
+        complete(state)
+    }
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        Some(form_step_verdict(state, &state.properties.form))
+    }
+
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        update(state, action)
+    }
+
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
+        view(state, theme, frame, area)
+    }
+
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        hints(state)
+    }
+
+    fn text_focused(&self, state: &State) -> bool {
+        state.properties.form.text_focused()
+    }
 }
 
 #[cfg(test)]

@@ -12,15 +12,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{
-    BACK, CONFIRM, Hint, TYPE, UP_DOWN, filter_cursor, filter_line, highlighted, hint, lasting,
-    row_marker,
+    BACK, CONFIRM, Cursor, FILTERING, Hint, Step, TYPE, UP_DOWN, filter_cursor, filter_line,
+    highlighted, hint, lasting, row_marker,
 };
 use crate::report::render::size;
 use crate::source::InputKind;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
 use crate::tui::scan::Scan;
-use crate::tui::state::{State, StepId};
+use crate::tui::state::{State, StepId, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{Filter, ListWindow, TextField, navigate, paragraph, wrap};
 
@@ -211,7 +211,7 @@ fn up(state: &mut State) -> Vec<Effect> {
 }
 
 /// Keys of the picker.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
+fn update(state: &mut State, action: Action) -> Vec<Effect> {
     let source = &mut state.source;
     if source.typing_path {
         match action {
@@ -304,7 +304,7 @@ fn intro(state: &State) -> String {
 }
 
 /// Draws the step; returns where the cursor goes when a text field has focus.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
+fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
     let source = &state.source;
     let [intro_area, path_area, filter_area, list_area, status] = Layout::vertical([
         Constraint::Length(2),
@@ -482,7 +482,7 @@ fn draw_status(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
 }
 
 /// The picker's keys.
-pub fn hints(state: &State) -> Vec<Hint> {
+fn hints(state: &State) -> Vec<Hint> {
     let source = &state.source;
     if source.typing_path {
         return vec![
@@ -492,12 +492,7 @@ pub fn hints(state: &State) -> Vec<Hint> {
         ];
     }
     if source.filter.editing {
-        return vec![
-            hint(TYPE, "filter"),
-            hint(UP_DOWN, "move"),
-            lasting(CONFIRM, "keep filter"),
-            lasting(BACK, "clear filter"),
-        ];
+        return FILTERING.to_vec();
     }
     let mut hints = vec![
         hint(UP_DOWN, "move"),
@@ -510,6 +505,43 @@ pub fn hints(state: &State) -> Vec<Hint> {
         hints.push(lasting(BACK, "back to the open source"));
     }
     hints
+}
+
+/// The source picker.
+pub struct SourceStep;
+
+impl Step for SourceStep {
+    fn before_open(&self, _: &State) -> bool {
+        true
+    }
+
+    fn done(&self, _: &State) -> bool {
+        true
+    }
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        Some(if state.source.error.is_some() && state.opened.is_none() {
+            Verdict::Problems
+        } else {
+            Verdict::Valid
+        })
+    }
+
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        update(state, action)
+    }
+
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
+        view(state, theme, frame, area)
+    }
+
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        hints(state)
+    }
+
+    fn text_focused(&self, state: &State) -> bool {
+        state.source.filter.editing || state.source.typing_path
+    }
 }
 
 #[cfg(test)]

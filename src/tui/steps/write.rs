@@ -12,7 +12,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{BACK, CONFIRM, Hint, TYPE, form_hints, hint, lasting};
+use super::{BACK, CONFIRM, Cursor, Hint, Step, TYPE, form_hints, hint, lasting};
 use crate::package::PackageFormat;
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect, OutFolder, WriteOrder, WriteReport};
@@ -332,111 +332,6 @@ fn save_failed_update(state: &mut State, report: WriteReport, action: Action) ->
     }
 }
 
-/// Keys of the write step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    match (&state.write.phase, action) {
-        (Phase::Writing | Phase::Saving(_), _) => Vec::new(),
-        (Phase::SaveFailed(report), action) => save_failed_update(state, report.clone(), action),
-        (Phase::Done(report), Action::Confirm) => {
-            state.exit = Some(Exit::Written(report.summary.clone()));
-            Vec::new()
-        }
-        (Phase::Done(_), _) => Vec::new(),
-        (_, Action::Confirm | Action::Write) => start(state),
-        (_, Action::Back) => {
-            state.go_back();
-            Vec::new()
-        }
-        (_, action) => match state.write.form.update(action) {
-            Change::Edited(index) => {
-                state.write.phase = Phase::Idle;
-                let field = &state.write.form.fields[index];
-                if field.key == PACKAGE {
-                    state.draft.answers.package = PackageFormat::parse(field.value());
-                    return state.changed();
-                }
-                Vec::new()
-            }
-            Change::Moved | Change::Ignored => Vec::new(),
-        },
-    }
-}
-
-/// Draws the settings, or what was written.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
-    if let Phase::Done(report) = &state.write.phase {
-        draw_report(report, theme, frame, area);
-        return None;
-    }
-    let [form_area, status] =
-        Layout::vertical([Constraint::Min(6), Constraint::Length(5)]).areas(area);
-    let no_problem = |_: &Field| None::<crate::tui::widgets::form::Mark>;
-    let cursor = state.write.form.view(&no_problem, theme, frame, form_area);
-    if state.write.phase == Phase::Writing {
-        draw_progress(state, theme, frame, status);
-        // Nothing takes typing while the session writes.
-        return None;
-    }
-    let width = usize::from(status.width);
-    let mut lines = Vec::new();
-    let mut say = |mark: &'static str, style, text: &str| {
-        for (i, part) in wrap(text, width.saturating_sub(2)).into_iter().enumerate() {
-            lines.push(Line::from(vec![
-                Span::styled(if i == 0 { mark } else { "  " }, style),
-                Span::styled(part, theme.text),
-            ]));
-        }
-    };
-    let keys = format!(
-        "{} or {}",
-        first_key(Action::Confirm),
-        first_key(Action::Write)
-    );
-    match &state.write.phase {
-        Phase::Failed(reason) => say("✗ ", theme.error, &format!("Nothing was written: {reason}")),
-        Phase::SaveFailed(report) | Phase::Saving(report) => {
-            say(
-                "✓ ",
-                theme.success,
-                &format!(
-                    "Written to {}: {}.",
-                    report.directory.display(),
-                    count(report.files.len() + report.packages.len(), "file")
-                ),
-            );
-            if let Some((path, reason)) = &report.answers_failed {
-                say(
-                    "✗ ",
-                    theme.error,
-                    &format!(
-                        "The answers were not saved to {}: {reason}. {keys} saves them to the file above (change it first); {} leaves them unsaved.",
-                        path.display(),
-                        first_key(Action::Back)
-                    ),
-                );
-            }
-        }
-        _ => match not_ready(state) {
-            Some(why) if state.review.blocking().is_some() => say("✗ ", theme.error, &why),
-            Some(why) if state.review.ready() => say("▲ ", theme.warning, &why),
-            Some(why) => say("  ", theme.muted, &why),
-            None => {
-                let out = state.write.out();
-                let what = match state.write.folder() {
-                    Some(OutFolder::Holds(n)) => {
-                        format!("{keys} replaces the {} of {}.", entries(*n), out.display())
-                    }
-                    Some(_) => format!("{keys} writes into {}.", out.display()),
-                    None => format!("{keys} writes into {} (looking at it…).", out.display()),
-                };
-                say("✓ ", theme.success, &format!("Ready: {what}"));
-            }
-        },
-    }
-    frame.render_widget(Paragraph::new(lines), status);
-    cursor
-}
-
 /// The first key of an action, as the keymap names it.
 fn first_key(action: Action) -> String {
     keys_of(action).into_iter().next().unwrap_or_default()
@@ -511,23 +406,149 @@ fn draw_report(report: &WriteReport, theme: &Theme, frame: &mut Frame, area: Rec
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-/// Keys of the write step.
-pub fn hints(state: &State) -> Vec<Hint> {
-    match state.write.phase {
-        Phase::Writing => vec![hint(&[], "writing…")],
-        Phase::Saving(_) => vec![hint(&[], "saving the answers…")],
-        Phase::Done(_) => vec![lasting(CONFIRM, "finish")],
-        Phase::SaveFailed(_) => vec![
-            hint(TYPE, "file name"),
-            lasting(&[Action::Confirm, Action::Write], "save the answers"),
-            lasting(BACK, "leave them unsaved"),
-        ],
-        _ => {
-            let mut hints = form_hints(&state.write.form);
-            hints.push(lasting(&[Action::Confirm, Action::Write], "write"));
-            hints.push(lasting(BACK, "back"));
-            hints
+/// The output settings and the writing.
+pub struct WriteStep;
+
+impl Step for WriteStep {
+    fn done(&self, state: &State) -> bool {
+        state.write.written().is_some()
+    }
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        Some(state.write.verdict())
+    }
+
+    /// Keys of the write step.
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        match (&state.write.phase, action) {
+            (Phase::Writing | Phase::Saving(_), _) => Vec::new(),
+            (Phase::SaveFailed(report), action) => {
+                save_failed_update(state, report.clone(), action)
+            }
+            (Phase::Done(report), Action::Confirm) => {
+                state.exit = Some(Exit::Written(report.summary.clone()));
+                Vec::new()
+            }
+            (Phase::Done(_), _) => Vec::new(),
+            (_, Action::Confirm | Action::Write) => start(state),
+            (_, Action::Back) => {
+                state.go_back();
+                Vec::new()
+            }
+            (_, action) => match state.write.form.update(action) {
+                Change::Edited(index) => {
+                    state.write.phase = Phase::Idle;
+                    let field = &state.write.form.fields[index];
+                    if field.key == PACKAGE {
+                        state.draft.answers.package = PackageFormat::parse(field.value());
+                        return state.changed();
+                    }
+                    Vec::new()
+                }
+                Change::Moved | Change::Ignored => Vec::new(),
+            },
         }
+    }
+
+    /// Draws the settings, or what was written.
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
+        if let Phase::Done(report) = &state.write.phase {
+            draw_report(report, theme, frame, area);
+            return None;
+        }
+        let [form_area, status] =
+            Layout::vertical([Constraint::Min(6), Constraint::Length(5)]).areas(area);
+        let no_problem = |_: &Field| None::<crate::tui::widgets::form::Mark>;
+        let cursor = state.write.form.view(&no_problem, theme, frame, form_area);
+        if state.write.phase == Phase::Writing {
+            draw_progress(state, theme, frame, status);
+            // Nothing takes typing while the session writes.
+            return None;
+        }
+        let width = usize::from(status.width);
+        let mut lines = Vec::new();
+        let mut say = |mark: &'static str, style, text: &str| {
+            for (i, part) in wrap(text, width.saturating_sub(2)).into_iter().enumerate() {
+                lines.push(Line::from(vec![
+                    Span::styled(if i == 0 { mark } else { "  " }, style),
+                    Span::styled(part, theme.text),
+                ]));
+            }
+        };
+        let keys = format!(
+            "{} or {}",
+            first_key(Action::Confirm),
+            first_key(Action::Write)
+        );
+        match &state.write.phase {
+            Phase::Failed(reason) => {
+                say("✗ ", theme.error, &format!("Nothing was written: {reason}"))
+            }
+            Phase::SaveFailed(report) | Phase::Saving(report) => {
+                say(
+                    "✓ ",
+                    theme.success,
+                    &format!(
+                        "Written to {}: {}.",
+                        report.directory.display(),
+                        count(report.files.len() + report.packages.len(), "file")
+                    ),
+                );
+                if let Some((path, reason)) = &report.answers_failed {
+                    say(
+                        "✗ ",
+                        theme.error,
+                        &format!(
+                            "The answers were not saved to {}: {reason}. {keys} saves them to the file above (change it first); {} leaves them unsaved.",
+                            path.display(),
+                            first_key(Action::Back)
+                        ),
+                    );
+                }
+            }
+            _ => match not_ready(state) {
+                Some(why) if state.review.blocking().is_some() => say("✗ ", theme.error, &why),
+                Some(why) if state.review.ready() => say("▲ ", theme.warning, &why),
+                Some(why) => say("  ", theme.muted, &why),
+                None => {
+                    let out = state.write.out();
+                    let what = match state.write.folder() {
+                        Some(OutFolder::Holds(n)) => {
+                            format!("{keys} replaces the {} of {}.", entries(*n), out.display())
+                        }
+                        Some(_) => format!("{keys} writes into {}.", out.display()),
+                        None => format!("{keys} writes into {} (looking at it…).", out.display()),
+                    };
+                    say("✓ ", theme.success, &format!("Ready: {what}"));
+                }
+            },
+        }
+        frame.render_widget(Paragraph::new(lines), status);
+        cursor
+    }
+
+    /// Keys of the write step.
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        match state.write.phase {
+            Phase::Writing => vec![hint(&[], "writing…")],
+            Phase::Saving(_) => vec![hint(&[], "saving the answers…")],
+            Phase::Done(_) => vec![lasting(CONFIRM, "finish")],
+            Phase::SaveFailed(_) => vec![
+                hint(TYPE, "file name"),
+                lasting(&[Action::Confirm, Action::Write], "save the answers"),
+                lasting(BACK, "leave them unsaved"),
+            ],
+            _ => {
+                let mut hints = form_hints(&state.write.form);
+                hints.push(lasting(&[Action::Confirm, Action::Write], "write"));
+                hints.push(lasting(BACK, "back"));
+                hints
+            }
+        }
+    }
+
+    fn text_focused(&self, state: &State) -> bool {
+        state.write.text_focused()
     }
 }
 

@@ -26,12 +26,16 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{BACK, CONFIRM, Hint, MOVE, TYPE, UP_DOWN, filter_cursor, filter_line, hint, lasting};
+use super::{
+    BACK, CONFIRM, Cursor, FILTERING, Hint, MOVE, Step, TYPE, filter_cursor, filter_line, hint,
+    lasting,
+};
 use crate::diagnostics::{Severity, Violation};
 use crate::tui::action::Action;
 use crate::tui::checked::{Checked, FixView, Item, PlannedFix, Resolution};
 use crate::tui::effect::Effect;
-use crate::tui::state::State;
+use crate::tui::keymap::{Binding, REVIEW_BINDINGS};
+use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::paragraph::count;
 use crate::tui::widgets::{Filter, ListWindow, TextScroll, navigate, wrap};
@@ -160,8 +164,7 @@ impl ReviewState {
     /// How the step stands for the step strip: problems while nothing can be written,
     /// warnings when violations or the conversion's notes warn; none before the first
     /// result.
-    pub fn verdict(&self) -> Option<crate::tui::state::Verdict> {
-        use crate::tui::state::Verdict;
+    pub fn verdict(&self) -> Option<Verdict> {
         let resolution = self.resolution.as_ref()?;
         Some(if !self.ready() {
             Verdict::Problems
@@ -327,64 +330,6 @@ fn tabs_of(checked: Option<&Checked>) -> Vec<Tab> {
     }
 }
 
-/// Keys of the review step.
-pub fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    let review = &mut state.review;
-    if review.filter.editing {
-        filter_update(review, action);
-        return Vec::new();
-    }
-    if review.typing.is_some() {
-        return fixes::typing_update(state, action);
-    }
-    if review.fix.is_some() {
-        return fixes::fix_preview_update(state, action);
-    }
-    if review.write_back.asking.is_some() {
-        return write_back::update(state, action);
-    }
-    match action {
-        Action::NextField | Action::PreviousField => {
-            let tabs = review.tabs();
-            let at = tabs.iter().position(|t| *t == review.tab).unwrap_or(0);
-            let step = if action == Action::NextField {
-                1
-            } else {
-                tabs.len() - 1
-            };
-            review.tab = tabs[(at + step) % tabs.len()];
-            review.pane = Pane::List;
-            review.zoomed = false;
-            return Vec::new();
-        }
-        Action::Right if review.pane == Pane::List => {
-            review.pane = Pane::Detail;
-            return Vec::new();
-        }
-        Action::Left if review.pane == Pane::Detail && !review.zoomed => {
-            review.pane = Pane::List;
-            return Vec::new();
-        }
-        Action::Zoom => {
-            review.zoomed = !review.zoomed;
-            review.pane = if review.zoomed {
-                Pane::Detail
-            } else {
-                Pane::List
-            };
-            return Vec::new();
-        }
-        Action::Edit => return places::edit(state),
-        Action::Copy => return places::copy(state),
-        Action::Write => return super::write::write_now(state),
-        _ => {}
-    }
-    match review.tab {
-        Tab::Violations => violations_update(state, action),
-        Tab::Files => files_update(state, action),
-    }
-}
-
 /// Keys while the filter's query has focus.
 fn filter_update(review: &mut ReviewState, action: Action) {
     let changed = match action {
@@ -547,71 +492,6 @@ fn files_update(state: &mut State, action: Action) -> Vec<Effect> {
     Vec::new()
 }
 
-/// Draws the panes; returns where the cursor goes when the filter has focus.
-pub fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
-    let review = &state.review;
-    let [tabs_area, counts_area, rest] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(1),
-        Constraint::Min(1),
-    ])
-    .areas(area);
-    frame.render_widget(tab_line(review, theme), tabs_area);
-    let Some(resolution) = &review.resolution else {
-        frame.render_widget(Span::styled("Validating…", theme.muted), counts_area);
-        return None;
-    };
-    let checked = &resolution.checked;
-    frame.render_widget(count_line(review, checked, theme), counts_area);
-    if let Some(plan) = &review.fix {
-        fixes::draw_fix(plan, &review.fix_scroll, theme, frame, rest);
-        return None;
-    }
-    if let Some(plan) = &review.write_back.asking {
-        write_back::view(plan, theme, frame, rest);
-        return None;
-    }
-    let banner = banner_lines(review, resolution, theme, usize::from(rest.width));
-    let banner_height = u16::try_from(banner.len()).unwrap_or(u16::MAX);
-    let [banner_area, rest] =
-        Layout::vertical([Constraint::Length(banner_height), Constraint::Min(1)]).areas(rest);
-    frame.render_widget(Paragraph::new(banner), banner_area);
-    if review.tab == Tab::Files {
-        files::draw(review, checked, theme, frame, rest);
-        return None;
-    }
-    if review.zoomed {
-        detail::draw(review, checked, theme, frame, rest);
-        return None;
-    }
-    let list_height = (rest.height.saturating_sub(1) / 2).max(3);
-    let [filter_area, list_area, detail_area] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(list_height),
-        Constraint::Min(1),
-    ])
-    .areas(rest);
-    frame.render_widget(
-        filter_line(
-            &review.filter,
-            review.shown(),
-            checked.len(),
-            theme,
-            filter_area.width,
-        ),
-        filter_area,
-    );
-    list::draw(review, checked, theme, frame, list_area);
-    if let Some(typing) = &review.typing {
-        return Some(fixes::draw_typing(typing, theme, frame, detail_area));
-    }
-    detail::draw(review, checked, theme, frame, detail_area);
-    review
-        .filter
-        .editing
-        .then(|| filter_cursor(&review.filter, filter_area))
-}
-
 fn tab_line(review: &ReviewState, theme: &Theme) -> Line<'static> {
     let mut spans = Vec::new();
     for (i, tab) in review.tabs().into_iter().enumerate() {
@@ -702,102 +582,247 @@ fn count_line(review: &ReviewState, checked: &Checked, theme: &Theme) -> Line<'s
     Line::from(spans)
 }
 
-/// Keys of the review step.
-pub fn hints(state: &State) -> Vec<Hint> {
-    let review = &state.review;
-    if review.fix.is_some() {
-        return vec![
-            lasting(CONFIRM, "apply fix"),
-            hint(MOVE, "scroll"),
-            lasting(BACK, "close"),
-        ];
+/// The validation panes and previews.
+pub struct ReviewStep;
+
+impl Step for ReviewStep {
+    fn done(&self, state: &State) -> bool {
+        state.review.ready()
     }
-    if review.write_back.asking.is_some() {
-        return write_back::hints();
+
+    fn verdict(&self, state: &State) -> Option<Verdict> {
+        state.review.verdict()
     }
-    if review.typing.is_some() {
-        return vec![
-            hint(TYPE, "text"),
-            lasting(CONFIRM, "preview fix"),
-            lasting(BACK, "cancel"),
-        ];
-    }
-    if review.filter.editing {
-        return vec![
-            hint(TYPE, "filter"),
-            hint(UP_DOWN, "move"),
-            lasting(CONFIRM, "keep filter"),
-            lasting(BACK, "clear filter"),
-        ];
-    }
-    // The most used first: a narrow footer drops the last ones.
-    let mut hints = vec![if review.pane == Pane::Detail {
-        hint(MOVE, "scroll")
-    } else {
-        hint(MOVE, "move")
-    }];
-    if review.tab == Tab::Violations {
-        hints.push(hint(&[Action::Filter], "filter"));
-        if review
-            .selected_index()
-            .and_then(|i| review.checked()?.fix(i))
-            .is_some_and(|f| !matches!(f, FixView::Unavailable(_)))
-        {
-            hints.push(hint(&[Action::PreviewFix], "preview fix"));
+
+    /// Keys of the review step.
+    fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        let review = &mut state.review;
+        if review.filter.editing {
+            filter_update(review, action);
+            return Vec::new();
         }
-        if review.checked().is_some_and(|c| c.safe_fixes > 0) {
-            hints.push(hint(&[Action::PreviewSafeFixes], "all safe fixes"));
+        if review.typing.is_some() {
+            return fixes::typing_update(state, action);
         }
-        if !state.draft.answers.fixes.is_empty() {
-            // Before `u`: a narrow footer keeps the way to keep the fixes longest.
-            hints.push(hint(&[Action::WriteBackFixes], "write back"));
-            hints.push(hint(&[Action::UndoFix], "undo fix"));
+        if review.fix.is_some() {
+            return fixes::fix_preview_update(state, action);
+        }
+        if review.write_back.asking.is_some() {
+            return write_back::update(state, action);
+        }
+        match action {
+            Action::NextField | Action::PreviousField => {
+                let tabs = review.tabs();
+                let at = tabs.iter().position(|t| *t == review.tab).unwrap_or(0);
+                let step = if action == Action::NextField {
+                    1
+                } else {
+                    tabs.len() - 1
+                };
+                review.tab = tabs[(at + step) % tabs.len()];
+                review.pane = Pane::List;
+                review.zoomed = false;
+                return Vec::new();
+            }
+            Action::Right if review.pane == Pane::List => {
+                review.pane = Pane::Detail;
+                return Vec::new();
+            }
+            Action::Left if review.pane == Pane::Detail && !review.zoomed => {
+                review.pane = Pane::List;
+                return Vec::new();
+            }
+            Action::Zoom => {
+                review.zoomed = !review.zoomed;
+                review.pane = if review.zoomed {
+                    Pane::Detail
+                } else {
+                    Pane::List
+                };
+                return Vec::new();
+            }
+            Action::Edit => return places::edit(state),
+            Action::Copy => return places::copy(state),
+            Action::Write => return super::write::write_now(state),
+            _ => {}
+        }
+        match review.tab {
+            Tab::Violations => violations_update(state, action),
+            Tab::Files => files_update(state, action),
+        }
+    }
+
+    /// Draws the panes; returns where the cursor goes when the filter has focus.
+    fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
+        let review = &state.review;
+        let [tabs_area, counts_area, rest] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Min(1),
+        ])
+        .areas(area);
+        frame.render_widget(tab_line(review, theme), tabs_area);
+        let Some(resolution) = &review.resolution else {
+            frame.render_widget(Span::styled("Validating…", theme.muted), counts_area);
+            return None;
+        };
+        let checked = &resolution.checked;
+        frame.render_widget(count_line(review, checked, theme), counts_area);
+        if let Some(plan) = &review.fix {
+            fixes::draw_fix(plan, &review.fix_scroll, theme, frame, rest);
+            return None;
+        }
+        if let Some(plan) = &review.write_back.asking {
+            write_back::view(plan, theme, frame, rest);
+            return None;
+        }
+        let banner = banner_lines(review, resolution, theme, usize::from(rest.width));
+        let banner_height = u16::try_from(banner.len()).unwrap_or(u16::MAX);
+        let [banner_area, rest] =
+            Layout::vertical([Constraint::Length(banner_height), Constraint::Min(1)]).areas(rest);
+        frame.render_widget(Paragraph::new(banner), banner_area);
+        if review.tab == Tab::Files {
+            files::draw(review, checked, theme, frame, rest);
+            return None;
+        }
+        if review.zoomed {
+            detail::draw(review, checked, theme, frame, rest);
+            return None;
+        }
+        let list_height = (rest.height.saturating_sub(1) / 2).max(3);
+        let [filter_area, list_area, detail_area] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(list_height),
+            Constraint::Min(1),
+        ])
+        .areas(rest);
+        frame.render_widget(
+            filter_line(
+                &review.filter,
+                review.shown(),
+                checked.len(),
+                theme,
+                filter_area.width,
+            ),
+            filter_area,
+        );
+        list::draw(review, checked, theme, frame, list_area);
+        if let Some(typing) = &review.typing {
+            return Some(fixes::draw_typing(typing, theme, frame, detail_area));
+        }
+        detail::draw(review, checked, theme, frame, detail_area);
+        review
+            .filter
+            .editing
+            .then(|| filter_cursor(&review.filter, filter_area))
+    }
+
+    /// Keys of the review step.
+    fn hints(&self, state: &State) -> Vec<Hint> {
+        let review = &state.review;
+        if review.fix.is_some() {
+            return vec![
+                lasting(CONFIRM, "apply fix"),
+                hint(MOVE, "scroll"),
+                lasting(BACK, "close"),
+            ];
+        }
+        if review.write_back.asking.is_some() {
+            return write_back::hints();
+        }
+        if review.typing.is_some() {
+            return vec![
+                hint(TYPE, "text"),
+                lasting(CONFIRM, "preview fix"),
+                lasting(BACK, "cancel"),
+            ];
+        }
+        if review.filter.editing {
+            return FILTERING.to_vec();
+        }
+        // The most used first: a narrow footer drops the last ones.
+        let mut hints = vec![if review.pane == Pane::Detail {
+            hint(MOVE, "scroll")
+        } else {
+            hint(MOVE, "move")
+        }];
+        if review.tab == Tab::Violations {
+            hints.push(hint(&[Action::Filter], "filter"));
+            if review
+                .selected_index()
+                .and_then(|i| review.checked()?.fix(i))
+                .is_some_and(|f| !matches!(f, FixView::Unavailable(_)))
+            {
+                hints.push(hint(&[Action::PreviewFix], "preview fix"));
+            }
+            if review.checked().is_some_and(|c| c.safe_fixes > 0) {
+                hints.push(hint(&[Action::PreviewSafeFixes], "all safe fixes"));
+            }
+            if !state.draft.answers.fixes.is_empty() {
+                // Before `u`: a narrow footer keeps the way to keep the fixes longest.
+                hints.push(hint(&[Action::WriteBackFixes], "write back"));
+                hints.push(hint(&[Action::UndoFix], "undo fix"));
+            }
+            hints.push(hint(
+                &[Action::NextError, Action::PreviousError],
+                "next/previous error",
+            ));
+        }
+        hints.push(hint(&[Action::Edit], "edit"));
+        match (review.pane, review.zoomed) {
+            (Pane::List, _) => hints.push(hint(&[Action::Right], "detail")),
+            (Pane::Detail, false) => hints.push(hint(&[Action::Left], "list")),
+            (Pane::Detail, true) => {}
         }
         hints.push(hint(
-            &[Action::NextError, Action::PreviousError],
-            "next/previous error",
+            &[Action::Zoom],
+            if review.zoomed { "unzoom" } else { "zoom" },
         ));
+        if review.tab == Tab::Violations {
+            hints.push(hint(&[Action::Group], "group"));
+            hints.push(hint(SEVERITIES, "errors warnings notes"));
+        }
+        hints.push(hint(&[Action::Copy], "copy place"));
+        if review.tabs().len() > 1 {
+            hints.push(hint(&[Action::NextField], "next tab"));
+        }
+        let answers = review.tab == Tab::Violations
+            && review
+                .selected_index()
+                .is_some_and(|i| review.checked().and_then(|c| c.answer(i)).is_some());
+        hints.push(lasting(
+            CONFIRM,
+            if answers { "go to answer" } else { "next" },
+        ));
+        hints.push(lasting(&[Action::Write], "write"));
+        let back = if review.zoomed {
+            "unzoom"
+        } else if review.pane == Pane::Detail {
+            "list"
+        } else if review.tab == Tab::Files {
+            "violations"
+        } else if !review.filter.query().is_empty() {
+            "clear filter"
+        } else {
+            "back"
+        };
+        hints.push(lasting(BACK, back));
+        hints
     }
-    hints.push(hint(&[Action::Edit], "edit"));
-    match (review.pane, review.zoomed) {
-        (Pane::List, _) => hints.push(hint(&[Action::Right], "detail")),
-        (Pane::Detail, false) => hints.push(hint(&[Action::Left], "list")),
-        (Pane::Detail, true) => {}
+
+    fn text_focused(&self, state: &State) -> bool {
+        state.review.filter.editing || state.review.typing.is_some()
     }
-    hints.push(hint(
-        &[Action::Zoom],
-        if review.zoomed { "unzoom" } else { "zoom" },
-    ));
-    if review.tab == Tab::Violations {
-        hints.push(hint(&[Action::Group], "group"));
-        hints.push(hint(SEVERITIES, "errors warnings notes"));
+
+    /// `n` and `y` move to the next error and copy, unless a write-back question takes
+    /// them as no and yes.
+    fn key_layer(&self, state: &State) -> &'static [Binding] {
+        if state.review.write_back.asking.is_none() {
+            REVIEW_BINDINGS
+        } else {
+            &[]
+        }
     }
-    hints.push(hint(&[Action::Copy], "copy place"));
-    if review.tabs().len() > 1 {
-        hints.push(hint(&[Action::NextField], "next tab"));
-    }
-    let answers = review.tab == Tab::Violations
-        && review
-            .selected_index()
-            .is_some_and(|i| review.checked().and_then(|c| c.answer(i)).is_some());
-    hints.push(lasting(
-        CONFIRM,
-        if answers { "go to answer" } else { "next" },
-    ));
-    hints.push(lasting(&[Action::Write], "write"));
-    let back = if review.zoomed {
-        "unzoom"
-    } else if review.pane == Pane::Detail {
-        "list"
-    } else if review.tab == Tab::Files {
-        "violations"
-    } else if !review.filter.query().is_empty() {
-        "clear filter"
-    } else {
-        "back"
-    };
-    hints.push(lasting(BACK, back));
-    hints
 }
 
 #[cfg(test)]
@@ -1134,7 +1159,10 @@ mod tests {
         let position = state.review.listing.position_of(index).unwrap();
         state.review.selected = position;
         assert!(
-            hints(&state).iter().any(|h| h.what == "go to answer"),
+            ReviewStep
+                .hints(&state)
+                .iter()
+                .any(|h| h.what == "go to answer"),
             "the footer says where Enter goes"
         );
         state.keys(&[Confirm]);

@@ -1,0 +1,106 @@
+//! Each `fail*` set's findings as the text report shows them (message, place, source line,
+//! help) and, for a rule with a fix, what the fix of each finding would change as a unified
+//! diff: an insta snapshot beside the set (`<set>.snap`). After a deliberate change, review
+//! the `.snap.new` files (`cargo insta review`), or write them all with
+//! `INSTA_UPDATE=always cargo test --test it rule_fixtures::` and read the diff.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+
+use super::{heat_ready, input_of, report_of};
+use crate::support::rule_sets::fixture_sets;
+use vnfwiz::diagnostics::Options;
+use vnfwiz::fix::{Offer, Workspace, fixable_rules};
+use vnfwiz::hot::Stage;
+use vnfwiz::limits::Limits;
+use vnfwiz::report::render::text;
+use vnfwiz::rules::all;
+use vnfwiz::validation::{Loaded, open};
+
+/// The text report of one rule's findings on a fixture set, and for a rule with a fix, what
+/// the fix of each finding would change.
+fn rendered(id: &str, set_dir: &Path) -> String {
+    let mut report = report_of(id, set_dir);
+    for input in &mut report.inputs {
+        input.violations.retain(|v| v.rule.id == id);
+    }
+    let mut out = text::render(&report, false);
+    if fixable_rules().any(|r| r == id) {
+        out.push_str(&fixes(id, set_dir));
+    }
+    // A message naming a file outside the set would show where the repository is.
+    out.replace(env!("CARGO_MANIFEST_DIR"), "[repo]")
+}
+
+/// What the fix of each finding of rule `id` on a HOT set would change, as a unified diff
+/// under a line naming the finding and the fix.
+fn fixes(id: &str, set_dir: &Path) -> String {
+    let limits = Limits::default();
+    let mut set = match open(&input_of(set_dir), &Options::new(&limits)) {
+        Ok((Loaded::Hot(set), _)) => *set,
+        Ok(_) => return "\nfixes: not a HOT set\n".to_owned(),
+        Err(e) => return format!("\nfixes: cannot load: {e}\n"),
+    };
+    if heat_ready(set_dir) {
+        set.stage = Stage::HeatReady;
+    }
+    let workspace = match Workspace::new(set) {
+        Ok(workspace) => workspace,
+        Err(unfixable) => return format!("\nfixes: none: {}\n", unfixable.reason),
+    };
+    let mut out = String::new();
+    for v in workspace.violations().iter().filter(|v| v.rule.id == id) {
+        let place = format!("{}:{}:{}", v.file, v.span.line, v.span.column);
+        match workspace.offer(v, None) {
+            Some(Offer::Ready(fix)) => {
+                out.push_str(&format!(
+                    "\nfix {place}: {} ({:?})\n",
+                    fix.title, fix.safety
+                ));
+                match workspace.preview(&fix) {
+                    Ok(preview) => out.push_str(&preview.unified()),
+                    Err(e) => out.push_str(&format!("cannot preview: {e}\n")),
+                }
+            }
+            Some(Offer::NeedsText { title, prompt }) => {
+                out.push_str(&format!("\nfix {place}: {title}, once asked: {prompt}\n"));
+            }
+            Some(Offer::Unavailable(reason)) => {
+                out.push_str(&format!("\nno fix {place}: {reason}\n"));
+            }
+            None => out.push_str(&format!("\nno fix {place}\n")),
+        }
+    }
+    out
+}
+
+#[test]
+fn fail_fixtures_render_as_their_snapshots() {
+    let mut differ = Vec::new();
+    for rule in all() {
+        for set in fixture_sets(rule.meta.id).1 {
+            let text = rendered(rule.meta.id, &set);
+            let name = set
+                .file_name()
+                .expect("a set folder")
+                .to_string_lossy()
+                .into_owned();
+            let mut settings = insta::Settings::clone_current();
+            settings.set_snapshot_path(set.parent().expect("a rule folder"));
+            settings.set_prepend_module_to_snapshot(false);
+            settings.set_omit_expression(true);
+            // Every set is compared (insta's panic shows each diff), then the test fails once.
+            let compared = catch_unwind(AssertUnwindSafe(|| {
+                settings.bind(|| insta::assert_snapshot!(name, text));
+            }));
+            if compared.is_err() {
+                differ.push(set.display().to_string());
+            }
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "rendered findings differ from the snapshot of:\n{}",
+        differ.join("\n")
+    );
+}

@@ -1,0 +1,8 @@
+//! Helpers the test modules share.
+
+pub mod guarded;
+pub mod pty;
+pub mod rule_sets;
+pub mod sarif_schema;
+pub mod tosca_parser;
+pub mod xml_tree;
