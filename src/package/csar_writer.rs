@@ -440,10 +440,7 @@ mod tests {
 
     #[test]
     fn flavours_follow_deployment_options() {
-        let limits = crate::limits::Limits::default();
-        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/package/vfw/vfw.ovf");
-        let ovf = crate::ovf::open(&fixture, &crate::diagnostics::Options::new(&limits)).unwrap();
+        let ovf = super::super::vfw_fixture();
         let flavours = deployment_flavours(Some(&ovf));
         let ids: Vec<&str> = flavours.iter().map(|f| f.id.as_str()).collect();
         assert_eq!(ids, ["small", "large"]);

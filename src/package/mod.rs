@@ -13,6 +13,17 @@ pub mod vnfd_writer;
 mod write;
 pub mod zip_writer;
 
+/// The vFirewall fixture's OVF package (two deployment options), which the writers' unit
+/// tests build from.
+#[cfg(test)]
+fn vfw_fixture() -> crate::ovf::OvfPackage {
+    let limits = crate::limits::Limits::default();
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/package/vfw/vfw.ovf");
+    crate::ovf::open(&fixture, &crate::diagnostics::Options::new(&limits))
+        .expect("the vFW fixture opens")
+}
+
 pub use csar_writer::{
     CsarFlavour, CsarRequest, DEFAULT_FLAVOUR, FlavourSpec, deployment_flavours, write_csar,
 };

@@ -642,9 +642,7 @@ mod tests {
     /// The VNFD of the vFirewall fixture (two options, so two flavours).
     fn generated(local_types: bool) -> Vec<(String, Node)> {
         let limits = Limits::default();
-        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/package/vfw/vfw.ovf");
-        let ovf = crate::ovf::open(&fixture, &crate::diagnostics::Options::new(&limits)).unwrap();
+        let ovf = super::super::vfw_fixture();
         let envelope = ovf.envelope().unwrap();
         let flavours: Vec<FlavourPlan> = ["small", "large"]
             .into_iter()
