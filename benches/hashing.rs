@@ -14,8 +14,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use vnfwiz::diagnostics::Options;
 use vnfwiz::integrity::digest::{hash_stream, to_hex};
-use vnfwiz::integrity::{DigestAlgorithm, ExpectedFile, Options, Tracker, scan_ova, verify_folder};
+use vnfwiz::integrity::{DigestAlgorithm, ExpectedFile, Tracker, scan_ova, verify_folder};
 use vnfwiz::limits::Limits;
 use vnfwiz::source::PackageFiles;
 

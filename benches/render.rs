@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
+use vnfwiz::diagnostics::{
+    InputReport, InputRoot, Keyword, Report, RuleMeta, SourceTexts, Span, Violation,
+};
 use vnfwiz::report::render::{json, junit, sarif, text};
-use vnfwiz::report::{InputReport, InputRoot, Keyword, Report, SourceTexts, Violation};
-use vnfwiz::rules::RuleMeta;
-use vnfwiz::yaml::Span;
 
 static RULE: RuleMeta = RuleMeta {
     id: "R-90526",

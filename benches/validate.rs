@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use vnfwiz::integrity::Options;
+use vnfwiz::diagnostics::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::rules::{Selection, check_hot};
 use vnfwiz::validation::{load_hot_inputs, validate};

@@ -18,8 +18,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use vnfwiz::diagnostics::{SourceTexts, Span, Violation};
 use vnfwiz::limits::Limits;
-use vnfwiz::report::{SourceTexts, Violation};
 use vnfwiz::tui::action::Action;
 use vnfwiz::tui::checked::{Checked, Resolution};
 use vnfwiz::tui::effect::{Draft, Effect, Message};
@@ -28,7 +28,6 @@ use vnfwiz::tui::theme::Theme;
 use vnfwiz::tui::update::{Event, update};
 use vnfwiz::tui::view::view;
 use vnfwiz::tui::worker::Runtime;
-use vnfwiz::yaml::Span;
 
 const SIZE: (u16, u16) = (100, 30);
 const VIOLATIONS: usize = 10_000;

@@ -4,9 +4,16 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::limits::Limits;
+use crate::capabilities::RegistryOutput;
+use crate::convert::EnvTransport;
+use crate::diagnostics::Span;
+use crate::fix::FixRecord;
+use crate::hot::classify::ANSWERS_KEYS;
+use crate::limits::{Limits, YamlLimits};
+use crate::package::PackageFormat;
+use crate::yaml::scalar_text;
 use crate::yaml::write::{map, node, seq, string};
-use crate::yaml::{Node, Span, Value, YamlLimits};
+use crate::yaml::{Node, Value};
 
 /// Whether the operator accepted the EULAs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,127 +39,6 @@ impl EulaAcceptance {
             EulaAcceptance::NotGiven | EulaAcceptance::Declined => false,
         }
     }
-}
-
-/// Which package `onboard` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PackageFormat {
-    /// An ETSI SOL004 CSAR.
-    Csar,
-    /// An ONAP heat zip.
-    HeatZip,
-    /// Both.
-    Both,
-    /// Templates only.
-    None,
-}
-
-impl PackageFormat {
-    /// The answers-file and command-line spelling.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PackageFormat::Csar => "csar",
-            PackageFormat::HeatZip => "heat-zip",
-            PackageFormat::Both => "both",
-            PackageFormat::None => "none",
-        }
-    }
-
-    /// Parses `csar`, `heat-zip`, `both` or `none`.
-    pub fn parse(text: &str) -> Option<PackageFormat> {
-        [
-            PackageFormat::Csar,
-            PackageFormat::HeatZip,
-            PackageFormat::Both,
-            PackageFormat::None,
-        ]
-        .into_iter()
-        .find(|f| f.as_str() == text)
-    }
-}
-
-/// How the OVF environment document reaches the guest (answer `ovf_env_transport`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EnvTransport {
-    /// `/ovf-env.xml` through the server's `personality` (Nova deprecated personality in
-    /// compute API 2.57; clouds still accept it at lower microversions).
-    #[default]
-    Personality,
-    /// The document as the server's `user_data` (RAW), read from the config drive.
-    UserData,
-    /// Not delivered; the guest reads its properties from the server metadata.
-    None,
-}
-
-impl EnvTransport {
-    /// Every transport, in the order they are offered.
-    pub const ALL: [EnvTransport; 3] = [
-        EnvTransport::Personality,
-        EnvTransport::UserData,
-        EnvTransport::None,
-    ];
-
-    /// The answers-file spelling.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EnvTransport::Personality => "personality",
-            EnvTransport::UserData => "user_data",
-            EnvTransport::None => "none",
-        }
-    }
-
-    /// Parses `personality`, `user_data` or `none`.
-    pub fn parse(text: &str) -> Option<EnvTransport> {
-        EnvTransport::ALL.into_iter().find(|t| t.as_str() == text)
-    }
-}
-
-/// How chosen implementations reach Heat (answer `registry`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum RegistryOutput {
-    /// Chosen templates named in the parents' `type:`; no registry (ONAP).
-    #[default]
-    Inline,
-    /// One `resource_registry` mapping per used type in each module's environment.
-    Env,
-}
-
-impl RegistryOutput {
-    /// The answers-file spelling (`registry: inline|env`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RegistryOutput::Inline => "inline",
-            RegistryOutput::Env => "env",
-        }
-    }
-
-    /// Parses `inline` or `env`.
-    pub fn parse(text: &str) -> Option<RegistryOutput> {
-        match text {
-            "inline" => Some(RegistryOutput::Inline),
-            "env" => Some(RegistryOutput::Env),
-            _ => None,
-        }
-    }
-}
-
-/// A fix the operator applied, by the violation it answered: `fixes:` in the answers file,
-/// replayed in order by `onboard --answers`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct FixRecord {
-    /// The rule id of the violation.
-    pub rule: String,
-    /// Its file, relative to the set's root.
-    pub file: String,
-    /// Its dotted key path.
-    pub path: String,
-    /// Its 1-based line when the fix was applied.
-    pub line: u32,
-    /// Its 1-based column.
-    pub column: u32,
-    /// Text the operator typed for the fix (a description).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
 }
 
 /// Every decision the operator can make, keyed as in DESIGN.md's answers file.
@@ -225,24 +111,6 @@ pub enum AnswersError {
         message: String,
     },
 }
-
-/// The top-level keys an answers file may have.
-pub const KEYS: [&str; 14] = [
-    "accept_eula",
-    "deployment_option",
-    "properties",
-    "parameters",
-    "capabilities",
-    "requires",
-    "package",
-    "registry",
-    "ovf_env_transport",
-    "descriptor_id",
-    "package_date",
-    "etsi_types",
-    "fixes",
-    "require_all_values",
-];
 
 impl Answers {
     /// Reads an answers file (a small YAML document) of at most `limits.max_file_bytes`,
@@ -438,7 +306,7 @@ impl Answers {
                         key.span,
                         format!(
                             "unknown key `{other}`; an answers file has {}",
-                            KEYS.join(", ")
+                            ANSWERS_KEYS.join(", ")
                         ),
                     ));
                 }
@@ -519,18 +387,7 @@ impl Answers {
         if entries.is_empty() {
             return "{}\n".to_owned();
         }
-        crate::yaml::write::to_string(&map(entries))
-    }
-}
-
-/// A scalar's text as the operator wrote it (`12`, `true`, `berlin-07`).
-pub fn scalar_text(value: &Node) -> Option<String> {
-    match &value.value {
-        Value::Str(s) => Some(s.clone()),
-        Value::Int(i) => Some(i.to_string()),
-        Value::Float(f) => Some(f.to_string()),
-        Value::Bool(b) => Some(b.to_string()),
-        _ => None,
+        crate::yaml::write::to_string(&map(entries), crate::hot::version::is_function_name)
     }
 }
 

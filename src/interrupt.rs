@@ -100,13 +100,13 @@ mod tests {
             // Still alive: the second SIGTERM had no effect.
             std::process::exit(3);
         }
+        // The test's own name, wherever the module sits (`vnfwiz::` left out).
+        let module = module_path!().split_once("::").map_or("", |(_, path)| path);
+        let name = format!(
+            "{module}::the_first_signal_of_each_kind_is_recorded_and_a_second_one_ends_the_process"
+        );
         let child = Command::new(std::env::current_exe().unwrap())
-            .args([
-                "--exact",
-                "interrupt::tests::the_first_signal_of_each_kind_is_recorded_and_a_second_one_ends_the_process",
-                "--nocapture",
-                "--test-threads=1",
-            ])
+            .args(["--exact", &name, "--nocapture", "--test-threads=1"])
             .env(CHILD, "1")
             .output()
             .unwrap();

@@ -3,11 +3,15 @@
 pub mod answers;
 pub mod capabilities;
 pub mod convert;
+pub mod csar;
+pub mod diagnostics;
 pub mod fault;
 pub mod fix;
 pub mod hot;
 pub mod integrity;
 pub mod interrupt;
+#[cfg(test)]
+mod layering;
 pub mod limits;
 pub mod ovf;
 pub mod package;

@@ -1,8 +1,5 @@
 //! Every bound a loader enforces, in one place, with defaults an operator can change by flag.
 
-use crate::ovf::XmlLimits;
-use crate::yaml::YamlLimits;
-
 /// Bounds on what vnfwiz reads, so hostile input cannot exhaust memory, time or the stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -62,5 +59,48 @@ impl Limits {
             )));
         }
         Ok(bytes)
+    }
+}
+
+/// Bounds on what one YAML document may expand to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct YamlLimits {
+    /// Deepest allowed nesting of sequences and mappings.
+    pub max_depth: usize,
+    /// Most nodes that alias expansion may copy into one document.
+    pub max_alias_nodes: usize,
+    /// Most scalar bytes that alias expansion may copy into one document.
+    pub max_alias_bytes: usize,
+    /// Longest line, in bytes: a longer one is refused before parsing.
+    pub max_line_bytes: usize,
+}
+
+impl Default for YamlLimits {
+    fn default() -> Self {
+        YamlLimits {
+            max_depth: 128,
+            max_alias_nodes: 100_000,
+            max_alias_bytes: 16 << 20,
+            // Twice Heat's max_template_size: a minified JSON template fits on one line.
+            max_line_bytes: 1 << 20,
+        }
+    }
+}
+
+/// Bounds on one XML document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct XmlLimits {
+    /// Deepest element nesting.
+    pub max_depth: usize,
+    /// Most elements in one document.
+    pub max_elements: usize,
+}
+
+impl Default for XmlLimits {
+    fn default() -> Self {
+        XmlLimits {
+            max_depth: 128,
+            max_elements: 1_000_000,
+        }
     }
 }

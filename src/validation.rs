@@ -4,12 +4,12 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::csar::{Csar, open_csar};
+use crate::diagnostics::{InputReport, InputRoot, Options, Report, SourceTexts, Unchecked};
 use crate::hot::{HotSet, Roots, Stage, load_set};
-use crate::integrity::{DigestStatus, IntegrityError, Options};
+use crate::integrity::{DigestStatus, IntegrityError};
 use crate::limits::Limits;
 use crate::ovf::{self, OvfPackage};
-use crate::package::{Csar, open_csar};
-use crate::report::{InputReport, InputRoot, Report, SourceTexts, Unchecked};
 use crate::rules::{Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf};
 use crate::source::{InputKind, Located, PackageFiles, SourceError, locate};
 

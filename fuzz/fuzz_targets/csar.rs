@@ -4,10 +4,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
-use vnfwiz::integrity::Options;
+use vnfwiz::csar::meta::ToscaMeta;
+use vnfwiz::csar::package as csar;
+use vnfwiz::diagnostics::Options;
 use vnfwiz::limits::Limits;
-use vnfwiz::package::csar;
-use vnfwiz::package::meta::ToscaMeta;
 use vnfwiz::rules::{Selection, check_csar};
 use vnfwiz::source::PackageFiles;
 

@@ -3,7 +3,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
-use vnfwiz::integrity::{Options, scan_ova_stream};
+use vnfwiz::diagnostics::Options;
+use vnfwiz::integrity::scan_ova_stream;
 use vnfwiz::limits::Limits;
 
 fuzz_target!(|data: &[u8]| {

@@ -11,7 +11,10 @@ use vnfwiz::source::PackageFiles;
 fuzz_target!(|data: &[u8]| {
     let limits = Limits::default();
     if let Ok(document) = vnfwiz::yaml::parse(data, &limits.yaml) {
-        std::hint::black_box(vnfwiz::yaml::write::to_string(&document.root));
+        std::hint::black_box(vnfwiz::yaml::write::to_string(
+            &document.root,
+            vnfwiz::hot::version::is_function_name,
+        ));
     }
     let Ok(files) = PackageFiles::from_memory(
         Path::new("fuzz"),

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use vnfwiz::integrity::Options;
+use vnfwiz::diagnostics::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::report::render;
 use vnfwiz::rules::Selection;

@@ -3,9 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::answers::scalar_text;
+use crate::diagnostics::Span;
 use crate::hot::{FileId, Template, implemented_types};
-use crate::yaml::{Node, Span, Value};
+use crate::yaml::scalar_text;
+use crate::yaml::{Node, Value};
 
 use super::problem::{Problem, ProblemKind};
 
@@ -167,7 +168,8 @@ fn values(node: &Node) -> Option<Vec<String>> {
 mod tests {
     use super::*;
     use crate::hot::{Role, SourceFile, TemplateKind};
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn annotate(text: &str) -> (Option<Annotation>, Vec<Problem>) {
         let file = SourceFile {

@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::diagnostics::Span;
 use crate::hot::{FileId, HotSet, Role, TemplateKind};
-use crate::yaml::Span;
 
 use super::annotation::{self, Annotation};
 use super::environment::parameter_types;

@@ -11,8 +11,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::diagnostics::Span;
 use crate::hot::{FileId, HotSet};
-use crate::yaml::{Key, Mapping, Node, Span, Value};
+use crate::yaml::{Key, Mapping, Node, Value};
 
 use super::problem::{Problem, ProblemKind};
 use super::registry::{RegistryEntry, RegistryValue};
@@ -317,7 +318,8 @@ fn merge_maps(old: &Mapping, new: &Mapping, deep: bool) -> Mapping {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn node(text: &str) -> Node {
         parse(text.as_bytes(), &YamlLimits::default()).unwrap().root

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::hot::FileId;
-use crate::yaml::Span;
 
 use super::annotation::{Annotation, RESOURCE_TYPE};
 use super::composition::Composition;

@@ -7,10 +7,11 @@
 //! `mutually_exclusive: true`. A group's own key decides; without it, a map in which no group
 //! uses the key follows the 2015 reading.
 
-use crate::answers::scalar_text;
+use crate::diagnostics::Span;
 use crate::hot::{FileId, HotSet, Role};
 use crate::source::path;
-use crate::yaml::{Node, Span, Value};
+use crate::yaml::scalar_text;
+use crate::yaml::{Node, Value};
 
 use super::problem::{Problem, ProblemKind};
 

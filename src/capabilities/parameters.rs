@@ -4,8 +4,9 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::Span;
 use crate::hot::{FileId, HotSet};
-use crate::yaml::{Node, Span};
+use crate::yaml::Node;
 
 use super::composition::Composition;
 use super::resolve::{Implementation, Resolution};
@@ -90,7 +91,7 @@ pub fn open_parameters(
                 let text = |key: &str| {
                     definition
                         .get(key)
-                        .and_then(crate::answers::scalar_text)
+                        .and_then(crate::yaml::scalar_text)
                         .filter(|t| !t.is_empty())
                 };
                 index.insert(name.text.as_str(), out.len() - first);

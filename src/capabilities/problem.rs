@@ -1,7 +1,7 @@
 //! Findings made while reading composition data, each reported by one `CAP-…` rule.
 
+use crate::diagnostics::Span;
 use crate::hot::FileId;
-use crate::yaml::Span;
 
 /// Which reading found the problem (and so which rule reports it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,9 +4,10 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::Span;
 use crate::hot::template::is_template_reference;
 use crate::hot::{Environment, FileId, HotSet, ReferenceKind};
-use crate::yaml::{Node, Span, Value};
+use crate::yaml::{Node, Value};
 
 use super::problem::{Problem, ProblemKind};
 

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use vnfwiz::integrity::{Options, TerminalProgress};
+use vnfwiz::diagnostics::Options;
+use vnfwiz::integrity::TerminalProgress;
 use vnfwiz::limits::Limits;
 use vnfwiz::ovf::inspection::inspect;
 use vnfwiz::report::render;

@@ -7,11 +7,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use vnfwiz::answers::{Answers, EulaAcceptance, PackageFormat};
+use vnfwiz::answers::{Answers, EulaAcceptance};
+use vnfwiz::diagnostics::Options;
 use vnfwiz::fix::FixLevel;
-use vnfwiz::integrity::{Options, TerminalProgress};
+use vnfwiz::integrity::TerminalProgress;
 use vnfwiz::limits::Limits;
 use vnfwiz::package::PackageError;
+use vnfwiz::package::PackageFormat;
 use vnfwiz::report::render::onboard::Onboarding;
 use vnfwiz::session::{AnswerProblem, Origin, Refusal, Session, WriteError};
 

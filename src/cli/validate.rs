@@ -4,14 +4,13 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
+use vnfwiz::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::fix::write_back::{self, write_back};
 use vnfwiz::fix::{FixLevel, Safety, Workspace};
 use vnfwiz::hot::Stage;
-use vnfwiz::integrity::{Options, TerminalProgress};
+use vnfwiz::integrity::TerminalProgress;
 use vnfwiz::limits::Limits;
-use vnfwiz::report::InputRoot;
 use vnfwiz::report::render;
-use vnfwiz::report::{Severity, Violation};
 use vnfwiz::rules::Selection;
 use vnfwiz::rules::find;
 use vnfwiz::session::{Applied, FixOrder, apply_fixes};

@@ -4,9 +4,10 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::Span;
 use crate::hot::parameters::ParameterType;
 use crate::yaml::write::{map, node, seq, string, to_string};
-use crate::yaml::{Key, Node, Span, Value};
+use crate::yaml::{Key, Node, Value};
 
 use super::names::Names;
 
@@ -443,10 +444,13 @@ impl Output {
             }
         }
         let templates = self.drafts.iter().map(render_draft).collect();
-        let env = to_string(&map([(
-            "parameters",
-            map(self.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
-        )]));
+        let env = to_string(
+            &map([(
+                "parameters",
+                map(self.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
+            )]),
+            crate::hot::version::is_function_name,
+        );
         (templates, env)
     }
 }
@@ -493,7 +497,10 @@ fn render_draft(draft: &Draft) -> (String, String) {
             (r.id.clone(), map(body))
         })),
     ));
-    (draft.file.clone(), to_string(&map(entries)))
+    (
+        draft.file.clone(),
+        to_string(&map(entries), crate::hot::version::is_function_name),
+    )
 }
 
 #[cfg(test)]

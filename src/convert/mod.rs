@@ -21,6 +21,7 @@ mod resource_group;
 mod router_interface;
 mod scale_out;
 mod startup;
+mod transport;
 mod unmapped;
 mod virtual_hardware;
 mod virtual_router;
@@ -31,9 +32,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use crate::answers::EnvTransport;
 use crate::ovf::{Envelope, OvfPackage, SystemHardware, resolved_hardware_with};
 pub use environment_files::user_data_file;
+pub use transport::EnvTransport;
 
 use draft::{BASE, Output};
 
@@ -371,8 +372,8 @@ pub fn convert(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::XmlLimits;
     use crate::ovf::descriptor::parse;
-    use crate::ovf::xml::XmlLimits;
 
     fn envelope(body: &str) -> Envelope {
         let text = format!(

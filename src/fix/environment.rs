@@ -2,7 +2,8 @@
 //! value added under an environment file's `parameters:` (or a resource's `properties:`),
 //! the section written when the file lacks it, and a check that the value reads back.
 
-use crate::yaml::{Key, Node, Value, YamlLimits, parse};
+use crate::limits::YamlLimits;
+use crate::yaml::{Key, Node, Value, parse};
 
 use super::edit::{Edit, splice};
 use super::layout::{Layout, Piece};

@@ -470,7 +470,8 @@ pub fn section<'m>(map: &'m Mapping, key: &str) -> Option<(&'m Key, &'m Node)> {
 mod tests {
     use super::*;
     use crate::fix::edit::splice;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn run(text: &str, edit: impl Fn(&Layout<'_>, &Node) -> Vec<Edit>) -> String {
         let document = parse(text.as_bytes(), &YamlLimits::default()).unwrap();

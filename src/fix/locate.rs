@@ -1,10 +1,11 @@
 //! Finding what a violation points at (the template, the parameter or resource, the file's
 //! layout) from its file and span, the way providers need it.
 
+use crate::diagnostics::Span;
 use crate::hot::set::Nesting;
 use crate::hot::{Environment, FileId, HotSet, Template};
 use crate::rules::Context;
-use crate::yaml::{Key, Node, Span};
+use crate::yaml::{Key, Node};
 
 use super::layout::Layout;
 

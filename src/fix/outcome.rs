@@ -5,8 +5,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::answers::FixRecord;
-use crate::report::Violation;
+use crate::diagnostics::Violation;
+use crate::fix::FixRecord;
 
 use super::model::Safety;
 

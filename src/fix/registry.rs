@@ -1,8 +1,8 @@
 //! Fix providers by rule id: each takes a violation and the set and returns the fix.
 //! Providers live one per file in `providers/`; rules know nothing about them.
 
+use crate::diagnostics::Violation;
 use crate::hot::HotSet;
-use crate::report::Violation;
 use crate::rules::Context;
 
 use super::model::Offer;

@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
+use crate::diagnostics::Violation;
 use crate::hot::{HotSet, ReferenceError, Roots, Stage, load_set_as};
-use crate::report::Violation;
 use crate::source::PackageFiles;
 use crate::yaml::LoadError;
 

@@ -4,10 +4,10 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::answers::FixRecord;
+use crate::diagnostics::Violation;
+use crate::fix::FixRecord;
 use crate::hot::HotSet;
 use crate::hot::secrets::hidden_values;
-use crate::report::Violation;
 use crate::rules::{Context, Selection, check_hot};
 
 use super::diff::{Preview, TextChange};

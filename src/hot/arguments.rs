@@ -2,7 +2,8 @@
 //! call. Only what is written in the template is checked: an argument that is itself a
 //! function call is accepted wherever Heat resolves it before use.
 
-use crate::yaml::{Mapping, Node, Span, Value};
+use crate::diagnostics::Span;
+use crate::yaml::{Mapping, Node, Value};
 
 use super::version::{self, Version};
 
@@ -740,7 +741,8 @@ impl Checker<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn problems(text: &str, version: Version) -> Vec<String> {
         let root = parse(text.as_bytes(), &YamlLimits::default())

@@ -203,10 +203,29 @@ fn is_environment(map: &Mapping) -> bool {
         })
 }
 
+/// The top-level keys of a vnfwiz answers file, which the loader tells from templates (the
+/// answers file reads them from here).
+pub const ANSWERS_KEYS: [&str; 14] = [
+    "accept_eula",
+    "deployment_option",
+    "properties",
+    "parameters",
+    "capabilities",
+    "requires",
+    "package",
+    "registry",
+    "ovf_env_transport",
+    "descriptor_id",
+    "package_date",
+    "etsi_types",
+    "fixes",
+    "require_all_values",
+];
+
 /// True for a vnfwiz answers file: only answers keys, at least one that nothing else has.
 fn is_answers(map: &Mapping) -> bool {
     map.iter()
-        .all(|(k, _)| crate::answers::KEYS.contains(&k.text.as_str()))
+        .all(|(k, _)| ANSWERS_KEYS.contains(&k.text.as_str()))
         && map
             .iter()
             .any(|(k, _)| !SHARED_WITH_HEAT.contains(&k.text.as_str()))
@@ -280,7 +299,8 @@ pub fn classify(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn kind_in(path: &str, names: &[&str], text: &str, reading: Reading, paired: bool) -> Kind {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();

@@ -317,7 +317,8 @@ impl<'a> Walker<'a, '_> {
 mod tests {
     use super::*;
     use crate::hot::set::{Role, SourceFile, TemplateKind};
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn file(text: &str) -> SourceFile {
         SourceFile {

@@ -1,6 +1,7 @@
 //! SDC's `MANIFEST.json`: the module tree of an ONAP heat zip.
 
-use crate::yaml::{Node, Span, Value};
+use crate::diagnostics::Span;
+use crate::yaml::{Node, Value};
 
 /// One `data[]` entry: a file, its SDC type and the files attached to it.
 #[derive(Clone, Debug, PartialEq)]

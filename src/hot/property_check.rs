@@ -12,7 +12,8 @@ use super::arguments::is_call;
 use super::catalogue::{Kind, Literal, Map, PropertySchema, Rename, ResourceType};
 use super::lookalike::closest;
 use super::parameters::{Number, Patterns, python_text, shown};
-use crate::yaml::{Mapping, Node, Span, Value};
+use crate::diagnostics::Span;
+use crate::yaml::{Mapping, Node, Value};
 
 /// Which check a problem belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -438,7 +439,8 @@ fn literal_equals(allowed: &Literal, value: &Value) -> bool {
 mod tests {
     use super::*;
     use crate::hot::catalogue::Catalogue;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn problems(resource_type: &str, properties: &str) -> Vec<(ProblemKind, String, String)> {
         let root = parse(properties.as_bytes(), &YamlLimits::default())

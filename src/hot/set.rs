@@ -1,8 +1,9 @@
 //! A loaded HOT template set: every file, its role, modules, and the references between files.
 
+use crate::diagnostics::Span;
 use crate::limits::Limits;
 use crate::source::disk_image::DiskImage;
-use crate::yaml::{Document, LoadError, Span};
+use crate::yaml::{Document, LoadError};
 
 use super::classify::NotChecked;
 use super::manifest::Manifest;

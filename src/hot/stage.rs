@@ -95,7 +95,8 @@ fn has_list(registry: &Mapping) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn root(text: &str) -> Node {
         parse(text.as_bytes(), &YamlLimits::default()).unwrap().root

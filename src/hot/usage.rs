@@ -141,7 +141,8 @@ mod tests {
     use crate::hot::functions::calls;
     use crate::hot::set::{Role, SourceFile, TemplateKind};
     use crate::hot::template::Template;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn file(text: &str) -> SourceFile {
         let document = parse(text.as_bytes(), &YamlLimits::default()).ok();

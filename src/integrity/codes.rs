@@ -1,8 +1,7 @@
 //! The rule ids and documentation of integrity findings, registered as the package rules of
 //! `rules::ovf_integrity` (each finding names its rule through [`super::Finding::rule`]).
 
-use crate::report::Keyword;
-use crate::rules::RuleMeta;
+use crate::diagnostics::{Keyword, RuleMeta};
 
 const SECTION: &str = "OVF package validation";
 

@@ -1,7 +1,6 @@
 //! What the descriptor's References section declares about each file, as plain data (the
-//! OVF model fills it through `From<&FileRef>`; this module does not read XML).
-
-use crate::ovf::sections::references::FileRef;
+//! OVF model fills it through `From<&FileRef>` in `ovf::sections::references`; integrity
+//! neither reads XML nor imports the OVF model).
 
 /// How a referenced file is stored (`ovf:compression`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,24 +38,6 @@ impl ExpectedFile {
             size,
             chunk_size: None,
             compression: None,
-        }
-    }
-}
-
-impl From<&FileRef> for ExpectedFile {
-    /// What the OVF model read from a `File` element; an `ovf:compression` other than gzip
-    /// or bzip2 (`identity`, or unknown) counts as stored as is.
-    fn from(file: &FileRef) -> ExpectedFile {
-        let compression = match file.compression.as_deref().map(str::to_ascii_lowercase) {
-            Some(method) if method == "gzip" => Some(Compression::Gzip),
-            Some(method) if method == "bzip2" => Some(Compression::Bzip2),
-            _ => None,
-        };
-        ExpectedFile {
-            href: file.href.value.clone(),
-            size: file.size,
-            chunk_size: file.chunk_size,
-            compression,
         }
     }
 }
@@ -116,7 +97,7 @@ pub(crate) fn stored_parts(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ovf::XmlLimits;
+    use crate::limits::XmlLimits;
     use crate::ovf::descriptor::parse;
 
     #[test]

@@ -275,7 +275,7 @@ pub fn from_hex(text: &str) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::integrity::Options;
+    use crate::diagnostics::Options;
     use crate::limits::Limits;
 
     #[test]

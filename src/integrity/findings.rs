@@ -6,8 +6,7 @@ use std::fmt;
 use super::codes;
 use super::digest::DigestAlgorithm;
 use super::manifest::LineProblem;
-use crate::report::Severity;
-use crate::rules::RuleMeta;
+use crate::diagnostics::{RuleMeta, Severity};
 
 /// Who expects a file that is missing.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,8 +10,9 @@ use super::declared::ExpectedFile;
 use super::digest::{DigestAlgorithm, FILE_BLOCK_SIZE, Hashed, hash_blocks};
 use super::error::IntegrityError;
 use super::manifest::Manifest;
-use super::progress::{Options, Tracker};
+use super::progress::Tracker;
 use super::verify::{Contents, IntegrityReport, companion_names, evaluate};
+use crate::diagnostics::Options;
 use crate::source::PackageFiles;
 
 /// One file to hash and the algorithms it needs.

@@ -25,5 +25,5 @@ pub use findings::{Finding, WantedBy};
 pub use folder::verify_folder;
 pub use manifest::Manifest;
 pub use ova::{OvaEntry, OvaScan, scan_ova, scan_ova_stream};
-pub use progress::{Options, Progress, TerminalProgress, Tracker};
+pub use progress::{TerminalProgress, Tracker};
 pub use verify::{DigestStatus, IntegrityReport, KeptText};

@@ -12,8 +12,9 @@ use super::digest::{DigestAlgorithm, Hashed, Hasher, hash_stream};
 use super::error::IntegrityError;
 use super::folder::read_limited;
 use super::manifest::Manifest;
-use super::progress::{Options, Tracker};
+use super::progress::Tracker;
 use super::verify::{Contents, IntegrityReport, companion_names, evaluate};
+use crate::diagnostics::Options;
 use crate::source::SourceError;
 use crate::source::tar::{TarEntry, read_tar, read_tar_file};
 

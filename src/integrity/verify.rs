@@ -80,7 +80,7 @@ impl IntegrityReport {
     pub fn has_errors(&self) -> bool {
         self.findings
             .iter()
-            .any(|f| f.severity() == crate::report::Severity::Error)
+            .any(|f| f.severity() == crate::diagnostics::Severity::Error)
     }
 
     /// The digest status of a stored file (or one expected but missing).

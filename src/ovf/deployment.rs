@@ -282,8 +282,8 @@ fn resolved_disk(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::XmlLimits;
     use crate::ovf::descriptor::parse;
-    use crate::ovf::xml::XmlLimits;
 
     const COMPLETE: &[u8] = include_bytes!("../../tests/fixtures/ovf/complete/vims.ovf");
 

@@ -4,9 +4,9 @@
 use super::dialect;
 use super::envelope::{self, Envelope};
 use super::error::DescriptorError;
-use super::lines::LineIndex;
-use super::xml::{self, XmlLimits};
-use crate::yaml::Span;
+use super::xml;
+use crate::diagnostics::{LineIndex, Span};
+use crate::limits::XmlLimits;
 
 /// The descriptor's text (kept for showing lines, even when it does not parse) and its model.
 #[derive(Clone, Debug)]

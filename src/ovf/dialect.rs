@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use super::namespace::NsKind;
 use super::notice::{Notice, NoticeKind};
 use super::xml::XmlTree;
-use crate::yaml::Span;
+use crate::diagnostics::Span;
 
 /// The namespace the OVF 1.0 drafts gave message bundles (`ovfstr:Strings`).
 const OVF_STRINGS: &str = "http://schemas.dmtf.org/ovf/strings/1";
@@ -134,7 +134,8 @@ fn count_of(count: usize, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ovf::xml::{XmlLimits, parse};
+    use crate::limits::XmlLimits;
+    use crate::ovf::xml::parse;
 
     fn read(text: &str) -> (XmlTree, Vec<Notice>) {
         let mut tree = parse(text, &XmlLimits::default()).unwrap();

@@ -20,7 +20,7 @@ use super::sections::{
 };
 use super::strings::{Localisation, LocalizedText, StringsBundle};
 use super::xml::{XmlElement, XmlTree};
-use crate::yaml::Span;
+use crate::diagnostics::Span;
 
 /// A virtual system or a collection of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -932,8 +932,9 @@ fn content_section(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::XmlLimits;
     use crate::ovf::sections::Capacity;
-    use crate::ovf::xml::{XmlLimits, parse};
+    use crate::ovf::xml::parse;
 
     const COMPLETE: &str = include_str!("../../tests/fixtures/ovf/complete/vims.ovf");
 

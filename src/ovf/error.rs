@@ -1,6 +1,6 @@
 //! Why a descriptor cannot be read as an OVF envelope; each names the place and the fix.
 
-use crate::yaml::Span;
+use crate::diagnostics::Span;
 
 /// A descriptor that cannot be turned into the OVF model.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]

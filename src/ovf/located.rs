@@ -2,7 +2,7 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::yaml::Span;
+use crate::diagnostics::Span;
 
 /// A value and its position in the descriptor.
 #[derive(Clone, Debug, PartialEq, Eq)]

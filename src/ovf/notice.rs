@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::yaml::Span;
+use crate::diagnostics::Span;
 
 /// What a notice is about; each kind is reported by one rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

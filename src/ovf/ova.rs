@@ -128,7 +128,8 @@ impl OvaFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::integrity::{Options, scan_ova};
+    use crate::diagnostics::Options;
+    use crate::integrity::scan_ova;
     use tar::EntryType;
 
     fn ova(entries: &[(&str, &[u8])]) -> tempfile::NamedTempFile {

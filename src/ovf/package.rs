@@ -11,9 +11,8 @@ use super::notice::{Notice, NoticeKind};
 use super::ova::OvaFiles;
 use super::sections::FileRef;
 use super::xml;
-use crate::integrity::{
-    ExpectedFile, IntegrityError, IntegrityReport, Options, scan_ova, verify_folder,
-};
+use crate::diagnostics::Options;
+use crate::integrity::{ExpectedFile, IntegrityError, IntegrityReport, scan_ova, verify_folder};
 use crate::limits::Limits;
 use crate::source::path::resolve;
 use crate::source::{InputKind, PackageFiles, SourceError, detect};

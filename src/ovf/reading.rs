@@ -7,7 +7,7 @@ use super::notice::{Notice, NoticeKind};
 use super::strings::LocalizedText;
 use super::units::AllocationUnits;
 use super::xml::{XmlElement, XmlTree};
-use crate::yaml::Span;
+use crate::diagnostics::Span;
 
 /// The tree being read and the notices collected.
 pub struct Reading<'t> {

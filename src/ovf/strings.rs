@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::located::Located;
-use crate::yaml::Span;
+use crate::diagnostics::Span;
 
 /// A text that may be localised through `ovf:msgid`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -12,27 +12,9 @@ use quick_xml::events::{BytesStart, Event};
 use quick_xml::name::{QName, ResolveResult};
 
 use super::error::DescriptorError;
-use super::lines::LineIndex;
 use super::namespace::NsKind;
-use crate::yaml::Span;
-
-/// Bounds on one XML document.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct XmlLimits {
-    /// Deepest element nesting.
-    pub max_depth: usize,
-    /// Most elements in one document.
-    pub max_elements: usize,
-}
-
-impl Default for XmlLimits {
-    fn default() -> Self {
-        XmlLimits {
-            max_depth: 128,
-            max_elements: 1_000_000,
-        }
-    }
-}
+use crate::diagnostics::{LineCursor, Span};
+use crate::limits::XmlLimits;
 
 /// An expanded name: namespace (classified and as written) and local name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,7 +146,7 @@ pub fn parse_with_doctype(
 
 struct Builder<'t> {
     text: &'t str,
-    lines: LineIndex,
+    lines: LineCursor,
     limits: XmlLimits,
     tree: XmlTree,
     stack: Vec<u32>,
@@ -176,7 +158,7 @@ impl<'t> Builder<'t> {
     fn new(text: &'t str, limits: &XmlLimits) -> Builder<'t> {
         Builder {
             text,
-            lines: LineIndex::new(text),
+            lines: LineCursor::new(text),
             limits: *limits,
             tree: XmlTree {
                 elements: Vec::new(),

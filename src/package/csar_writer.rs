@@ -10,9 +10,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{BufWriter, Read};
 use std::path::Path;
 
+use crate::diagnostics::Options;
 use crate::hot::{HotSet, ReferenceKind, Role, TemplateKind};
 use crate::integrity::digest::{Hasher, to_hex};
-use crate::integrity::{DigestAlgorithm, Options, Tracker};
+use crate::integrity::{DigestAlgorithm, Tracker};
 use crate::ovf::sections::hardware::file_id;
 use crate::ovf::{OvfPackage, resolved_hardware};
 use crate::source::path;
@@ -21,11 +22,11 @@ use crate::yaml::write::scalar_text;
 use super::error::PackageError;
 use super::etsi_types::EtsiTypes;
 use super::identity::VnfIdentity;
-use super::meta::META_PATH;
 use super::output::Staged;
 use super::time::PackageTime;
 use super::vnfd_writer::{self, FlavourPlan, Image, VnfdPlan, disk_format};
 use super::zip_writer::ZipWriter;
+use crate::csar::meta::META_PATH;
 
 /// One deployment flavour to package: its id, what it is, the OVF option it stands for and
 /// its resolved HOT set (written under `BaseHOT/<id>/`).
@@ -439,10 +440,7 @@ mod tests {
 
     #[test]
     fn flavours_follow_deployment_options() {
-        let limits = crate::limits::Limits::default();
-        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/package/vfw/vfw.ovf");
-        let ovf = crate::ovf::open(&fixture, &crate::integrity::Options::new(&limits)).unwrap();
+        let ovf = super::super::vfw_fixture();
         let flavours = deployment_flavours(Some(&ovf));
         let ids: Vec<&str> = flavours.iter().map(|f| f.id.as_str()).collect();
         assert_eq!(ids, ["small", "large"]);

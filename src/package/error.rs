@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::report::Violation;
+use crate::diagnostics::Violation;
 use crate::source::SourceError;
 
 use super::time::BadSourceDateEpoch;
@@ -48,8 +48,8 @@ pub enum PackageError {
     /// The written package fails its own validation; it was deleted.
     #[error(
         "{path}: the package vnfwiz wrote fails its own validation with {} error(s) (first: {}); it was deleted",
-        .violations.iter().filter(|v| v.severity() == crate::report::Severity::Error).count(),
-        .violations.iter().find(|v| v.severity() == crate::report::Severity::Error).map_or_else(String::new, |v| format!("{} {}:{}:{} {}", v.rule.id, v.file, v.span.line, v.span.column, v.message))
+        .violations.iter().filter(|v| v.severity() == crate::diagnostics::Severity::Error).count(),
+        .violations.iter().find(|v| v.severity() == crate::diagnostics::Severity::Error).map_or_else(String::new, |v| format!("{} {}:{}:{} {}", v.rule.id, v.file, v.span.line, v.span.column, v.message))
     )]
     Invalid {
         /// The package that was written and removed.

@@ -130,10 +130,7 @@ mod tests {
 
     #[test]
     fn identity_from_the_product_section() {
-        let limits = crate::limits::Limits::default();
-        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/package/vfw/vfw.ovf");
-        let ovf = crate::ovf::open(&fixture, &crate::integrity::Options::new(&limits)).unwrap();
+        let ovf = super::super::vfw_fixture();
         let identity = from_ovf(Some(&ovf), "vfw", None);
         assert_eq!(
             (

@@ -58,7 +58,7 @@ impl PackageTime {
     /// second dropped); `None` when it is not one, names a day the month lacks, or lies
     /// before 1970.
     pub fn parse_rfc3339(text: &str) -> Option<PackageTime> {
-        if !super::manifest::is_rfc3339(text) {
+        if !crate::csar::manifest::is_rfc3339(text) {
             return None;
         }
         let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<u8>().ok();

@@ -16,7 +16,7 @@ use crate::yaml::{Node, Value};
 use super::error::PackageError;
 use super::etsi_types::{SOL001_VERSION, TYPE_FILES};
 use super::identity::VnfIdentity;
-use super::vnfd::{
+use crate::csar::vnfd::{
     ETSI_TYPES_BASE, INSTANTIATION_LEVELS, SW_IMAGE, VDU_COMPUTE, VDU_STORAGE, VNF_TYPE,
 };
 
@@ -296,7 +296,7 @@ fn types_file(plan: &VnfdPlan<'_>) -> String {
             )]),
         ),
     ]);
-    to_string(&root)
+    to_string(&root, crate::hot::version::is_function_name)
 }
 
 fn top_file(plan: &VnfdPlan<'_>, types: &str, flavours: &[String]) -> String {
@@ -348,7 +348,7 @@ fn top_file(plan: &VnfdPlan<'_>, types: &str, flavours: &[String]) -> String {
             ]),
         ),
     ]);
-    to_string(&root)
+    to_string(&root, crate::hot::version::is_function_name)
 }
 
 /// Node template names, made unique.
@@ -630,7 +630,7 @@ fn flavour_file(
             ]),
         ),
     ]);
-    Ok(to_string(&root))
+    Ok(to_string(&root, crate::hot::version::is_function_name))
 }
 
 #[cfg(test)]
@@ -642,9 +642,7 @@ mod tests {
     /// The VNFD of the vFirewall fixture (two options, so two flavours).
     fn generated(local_types: bool) -> Vec<(String, Node)> {
         let limits = Limits::default();
-        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/package/vfw/vfw.ovf");
-        let ovf = crate::ovf::open(&fixture, &crate::integrity::Options::new(&limits)).unwrap();
+        let ovf = super::super::vfw_fixture();
         let envelope = ovf.envelope().unwrap();
         let flavours: Vec<FlavourPlan> = ["small", "large"]
             .into_iter()

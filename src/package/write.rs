@@ -5,11 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::answers::PackageFormat;
+use crate::diagnostics::{Options, Report};
 use crate::hot::HotSet;
-use crate::integrity::Options;
 use crate::ovf::OvfPackage;
-use crate::report::Report;
 use crate::rules::Selection;
 use crate::validation::validate;
 
@@ -19,6 +17,43 @@ use super::etsi_types::EtsiTypes;
 use super::heat_zip::{HeatZipRequest, write_heat_zip};
 use super::identity::VnfIdentity;
 use super::time::PackageTime;
+
+/// Which package `onboard` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackageFormat {
+    /// An ETSI SOL004 CSAR.
+    Csar,
+    /// An ONAP heat zip.
+    HeatZip,
+    /// Both.
+    Both,
+    /// Templates only.
+    None,
+}
+
+impl PackageFormat {
+    /// The answers-file and command-line spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PackageFormat::Csar => "csar",
+            PackageFormat::HeatZip => "heat-zip",
+            PackageFormat::Both => "both",
+            PackageFormat::None => "none",
+        }
+    }
+
+    /// Parses `csar`, `heat-zip`, `both` or `none`.
+    pub fn parse(text: &str) -> Option<PackageFormat> {
+        [
+            PackageFormat::Csar,
+            PackageFormat::HeatZip,
+            PackageFormat::Both,
+            PackageFormat::None,
+        ]
+        .into_iter()
+        .find(|f| f.as_str() == text)
+    }
+}
 
 /// Everything the packages of one onboarding run are made of.
 #[derive(Clone, Copy, Debug)]

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::OnceLock;
 
 use crate::capabilities::{Composition, Resolution, resolve};
+use crate::diagnostics::{Related, Span, Violation};
 use crate::hot::functions::{Call, single_key_maps};
 use crate::hot::implementations::{Implementation, Implementations};
 use crate::hot::nesting::NestingIndex;
@@ -12,15 +13,14 @@ use crate::hot::parameter_feeds::{ModuleParameter, ParameterFeeds};
 use crate::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
 use crate::hot::property_check::{self, ProblemKind, PropertyProblem};
 use crate::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
-use crate::report::{Related, Violation};
-use crate::yaml::{Span, span_at_byte};
+use crate::yaml::span_at_byte;
 
-use super::meta::RuleMeta;
 use super::onap::naming::vm_type::VmTypes;
 use super::onap::ports::Ports;
 use super::onap::ports::address::v6_valued;
 use super::onap::ports::flow::Flow;
 use super::onap::server::{Server, servers};
+use crate::diagnostics::RuleMeta;
 
 /// A loaded set prepared for the rules; built once per validation run.
 pub struct Context<'a> {

@@ -1,9 +1,9 @@
 //! What a CSAR rule sees: the package as Tacker reads it, and where archive-level findings
 //! point.
 
-use crate::package::Csar;
-use crate::package::vnfd::Vnfd;
-use crate::yaml::Span;
+use crate::csar::Csar;
+use crate::csar::vnfd::Vnfd;
+use crate::diagnostics::Span;
 
 /// A CSAR prepared for the rules.
 pub struct CsarContext<'a> {
@@ -32,7 +32,7 @@ impl<'a> CsarContext<'a> {
                 .csar
                 .meta
                 .as_ref()
-                .map(|_| crate::package::meta::META_PATH))
+                .map(|_| crate::csar::meta::META_PATH))
             .or(self.csar.main_template.as_deref())
             .unwrap_or("")
     }

@@ -6,11 +6,10 @@ use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 
+use crate::diagnostics::{LineIndex, Span};
 use crate::integrity::IntegrityReport;
 use crate::ovf::sections::FileRef;
 use crate::ovf::{Envelope, OvfPackage};
-use crate::report::LineIndex;
-use crate::yaml::Span;
 
 /// An OVF package prepared for the rules.
 pub struct OvfContext<'a> {

@@ -5,8 +5,9 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use crate::diagnostics::Span;
 use crate::limits::Limits;
-use crate::yaml::{self, LoadError, Mapping, Node, Span, Value};
+use crate::yaml::{self, LoadError, Mapping, Node, Value};
 
 use super::selection::{Selection, SelectionError};
 

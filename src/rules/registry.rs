@@ -2,17 +2,18 @@
 
 use std::sync::LazyLock;
 
+use crate::csar::Csar;
+use crate::diagnostics::Violation;
 use crate::hot::HotSet;
 use crate::ovf::OvfPackage;
-use crate::package::Csar;
 use crate::parallel::map_ordered;
-use crate::report::Violation;
 
 use super::context::{Context, Findings};
 use super::csar_context::CsarContext;
-use super::meta::{Check, Rule, RuleMeta};
+use super::meta::{Check, Rule};
 use super::ovf_context::OvfContext;
 use super::selection::{Selection, covers_id};
+use crate::diagnostics::RuleMeta;
 
 /// A HOT rule's check function.
 type HotCheck = fn(&Context<'_>, &mut Findings<'_>);

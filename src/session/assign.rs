@@ -4,9 +4,10 @@
 
 use crate::answers::Answers;
 use crate::hot::parameters::{Number, ParameterType, boolean_from_value};
+use crate::limits::YamlLimits;
 use crate::ovf::property::{PropertyType, parse_bool};
 use crate::yaml::write::{node, string};
-use crate::yaml::{Node, Value, YamlLimits};
+use crate::yaml::{Node, Value};
 
 use super::Session;
 use super::catalogue::{Declared, declared};

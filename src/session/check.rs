@@ -6,15 +6,17 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::answers::{
-    Answers, EnvTransport, EulaAcceptance, PackageFormat, RegistryOutput, scalar_text,
-};
+use crate::answers::{Answers, EulaAcceptance};
+use crate::capabilities::RegistryOutput;
+use crate::convert::EnvTransport;
 use crate::convert::{Owner, user_data_file};
+use crate::diagnostics::Severity;
 use crate::hot::lookalike::closest;
 use crate::ovf::property::valid_values;
 use crate::ovf::{Envelope, Property, PropertyType};
-use crate::report::Severity;
+use crate::package::PackageFormat;
 use crate::yaml::Node;
+use crate::yaml::scalar_text;
 
 use super::catalogue::Declared;
 use super::resolve::Resolved;

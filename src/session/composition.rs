@@ -6,7 +6,8 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use crate::answers::{Answers, RegistryOutput};
+use crate::answers::Answers;
+use crate::capabilities::RegistryOutput;
 use crate::capabilities::annotation::RESOURCE_TYPE;
 use crate::capabilities::resolve::RequirementSource;
 use crate::capabilities::{

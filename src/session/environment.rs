@@ -7,10 +7,11 @@
 
 use std::collections::BTreeMap;
 
+use crate::diagnostics::Span;
 use crate::hot::{HotSet, Role, TemplateKind, env_path_for};
 use crate::limits::Limits;
 use crate::yaml::write::{map, to_string};
-use crate::yaml::{Key, Mapping, Node, Span, Value};
+use crate::yaml::{Key, Mapping, Node, Value};
 
 use super::catalogue::declared;
 use super::resolve::{FileRole, OutputFile};
@@ -130,7 +131,7 @@ pub fn apply(
         for (section, name, value) in entries {
             set_entry(&mut root, section, name, value.clone());
         }
-        let bytes = to_string(&root).into_bytes();
+        let bytes = to_string(&root, crate::hot::version::is_function_name).into_bytes();
         match position {
             Some(at) => files[at].bytes = bytes,
             None => {
@@ -203,7 +204,7 @@ mod tests {
         set_entry(&mut root, "parameters", "c", string("new"));
         set_entry(&mut root, "parameters", "a", string("2"));
         assert_eq!(
-            to_string(&root),
+            to_string(&root, crate::hot::version::is_function_name),
             "parameters:\n  a: '2'\n  c: new\nparameter_defaults:\n  b: x\n"
         );
         set_entry(
@@ -213,7 +214,7 @@ mod tests {
             crate::yaml::write::node(Value::Null),
         );
         assert_eq!(
-            to_string(&root),
+            to_string(&root, crate::hot::version::is_function_name),
             "parameters:\n  c: new\nparameter_defaults:\n  b: x\n",
             "null clears"
         );

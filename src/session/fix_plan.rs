@@ -4,9 +4,10 @@
 //! set's hidden values by the one secret policy (`hot::secrets`, through
 //! `fix::Workspace`).
 
-use crate::answers::{Answers, FixRecord};
+use crate::answers::Answers;
+use crate::diagnostics::Violation;
+use crate::fix::FixRecord;
 use crate::fix::{FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Workspace, record_of};
-use crate::report::Violation;
 
 use super::Session;
 use super::check::AnswerProblem;

@@ -4,7 +4,7 @@
 //! Edited and created files replace the output files; the records of what was applied go
 //! to answers.yaml so `onboard --answers` does it again.
 
-use crate::answers::FixRecord;
+use crate::fix::FixRecord;
 use crate::fix::{FixLevel, FixNote, Outcome, Unfixable, Workspace};
 use crate::hot::Stage;
 use crate::limits::Limits;

@@ -31,11 +31,10 @@ use std::time::SystemTime;
 
 use serde::Serialize;
 
+use crate::diagnostics::{InputRoot, Options, Violation};
 use crate::hot::HotSet;
-use crate::integrity::Options;
 use crate::limits::Limits;
 use crate::ovf::{DescriptorError, Envelope, OvfPackage};
-use crate::report::{InputRoot, Violation};
 use crate::rules::{Selection, check_ovf, output_rules};
 use crate::validation::{InputError, Loaded, open as open_input};
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use similar::{DiffTag, TextDiff};
 
-use crate::report::InputRoot;
+use crate::diagnostics::InputRoot;
 
 use super::{OutputFile, Session, Source};
 

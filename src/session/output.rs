@@ -8,10 +8,9 @@ use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::integrity::Options;
+use crate::diagnostics::{InputRoot, Options, Severity};
 use crate::interrupt::Signal;
 use crate::package::{PackageError, WrittenPackage};
-use crate::report::{InputRoot, Severity};
 use crate::source::RECORD_FOLDER;
 use crate::source::path::normalise;
 

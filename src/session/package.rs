@@ -6,10 +6,11 @@
 
 use std::path::Path;
 
-use crate::answers::{Answers, PackageFormat};
+use crate::answers::Answers;
+use crate::diagnostics::Options;
 use crate::hot::{HotSet, Stage, TemplateKind};
-use crate::integrity::Options;
 use crate::ovf::OvfPackage;
+use crate::package::PackageFormat;
 use crate::package::etsi_types::{SOL001_VERSION, TYPE_FILES};
 use crate::package::identity::from_ovf;
 use crate::package::time::BadSourceDateEpoch;

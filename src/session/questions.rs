@@ -5,8 +5,9 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde::Serialize;
 
-use crate::answers::{Answers, EnvTransport};
+use crate::answers::Answers;
 use crate::capabilities::Summary;
+use crate::convert::EnvTransport;
 use crate::ovf::inspection::{eula_views, option_views, property_view};
 use crate::ovf::property::{Qualifier, ValueMapEntry, valid_values};
 use crate::ovf::{Envelope, PropertyType};

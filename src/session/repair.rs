@@ -5,7 +5,7 @@
 //! (`parameter dns_image_name`, `property vfw.site.name`).
 
 use crate::convert::{Note, Owner};
-use crate::report::Violation;
+use crate::diagnostics::Violation;
 
 use super::{Resolved, Session};
 

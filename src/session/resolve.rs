@@ -10,13 +10,16 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::answers::{Answers, EulaAcceptance, PackageFormat, RegistryOutput, scalar_text};
+use crate::answers::{Answers, EulaAcceptance};
+use crate::capabilities::RegistryOutput;
 use crate::convert::{Choices, Note, NoteLevel, Owner, convert};
+use crate::diagnostics::{Severity, Violation};
 use crate::fix::{FixLevel, Outcome};
 use crate::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
-use crate::report::{Severity, Violation};
+use crate::package::PackageFormat;
 use crate::rules::{Selection, check_hot};
 use crate::source::{PackageFiles, RECORD_FOLDER};
+use crate::yaml::scalar_text;
 
 use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};

@@ -8,10 +8,10 @@
 
 use std::collections::BTreeMap;
 
+use crate::diagnostics::{Keyword, Severity};
 use crate::hot::HotSet;
 use crate::hot::parameters::ParameterType;
 use crate::limits::Limits;
-use crate::report::{Keyword, Severity};
 use crate::rules::{Selection, check_hot};
 use crate::yaml::write::{map, node, string};
 use crate::yaml::{Node, Value};

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use crate::report::InputRoot;
+use crate::diagnostics::InputRoot;
 
 use super::{Session, Source};
 

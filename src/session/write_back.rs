@@ -7,9 +7,9 @@
 use std::path::PathBuf;
 
 use crate::answers::Answers;
+use crate::diagnostics::InputRoot;
 use crate::fix::write_back::{self, FixedFile, WriteBack};
 use crate::fix::{Outcome, Workspace};
-use crate::report::InputRoot;
 
 use super::{Session, composition};
 

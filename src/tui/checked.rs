@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use crate::report::{LineIndex, Severity, SourceTexts, Violation};
+use crate::diagnostics::{LineIndex, Severity, SourceTexts, Violation};
 use crate::session::SourceFile;
 pub use crate::session::{FixView, PlannedFix};
 

@@ -42,7 +42,7 @@ impl Draft {
                 cleared.insert(key);
                 continue;
             }
-            let text = crate::answers::scalar_text(&node)
+            let text = crate::yaml::scalar_text(&node)
                 .unwrap_or_else(|| crate::yaml::write::flow_text(&node));
             values.insert(key, text);
         }

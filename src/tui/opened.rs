@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
+use crate::diagnostics::Violation;
 use crate::integrity::IntegrityReport;
-use crate::report::Violation;
 use crate::session::Questions;
 use crate::source::InputKind;
 

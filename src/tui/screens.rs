@@ -18,9 +18,8 @@ use super::steps::source;
 use super::testing::{Wizard, opened, press, render, repo};
 use super::theme::Theme;
 use super::update::{Event, update};
-use crate::report::{SourceTexts, Violation};
+use crate::diagnostics::{SourceTexts, Span, Violation};
 use crate::source::InputKind;
-use crate::yaml::Span;
 
 const OVA: &str = "assets/samples/vfw-edge.ova";
 const BROKEN_HOT: &str = "tests/fixtures/wizard/dns-needs-work";

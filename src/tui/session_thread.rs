@@ -20,11 +20,11 @@ use super::effect::{
 use super::opened::Opened;
 use crate::answers::Answers;
 use crate::convert::{Note, NoteLevel};
+use crate::diagnostics::{Options, Severity, SourceTexts};
 use crate::fix::Safety;
 use crate::fix::WriteBack;
-use crate::integrity::{IntegrityError, Options};
+use crate::integrity::IntegrityError;
 use crate::limits::Limits;
-use crate::report::{Severity, SourceTexts};
 use crate::session::{
     AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, PlanError, Resolved, Session,
     SessionError, SourceFile, SourceFixes, Watched, WriteError, fix_views, note_answer_subject,

@@ -278,11 +278,11 @@ impl Theme {
     }
 
     /// The style of a violation or finding's severity.
-    pub fn severity(&self, severity: crate::report::Severity) -> Style {
+    pub fn severity(&self, severity: crate::diagnostics::Severity) -> Style {
         match severity {
-            crate::report::Severity::Error => self.error,
-            crate::report::Severity::Warning => self.warning,
-            crate::report::Severity::Note => self.note,
+            crate::diagnostics::Severity::Error => self.error,
+            crate::diagnostics::Severity::Warning => self.warning,
+            crate::diagnostics::Severity::Note => self.note,
         }
     }
 }

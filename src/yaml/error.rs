@@ -1,6 +1,6 @@
 //! What can stop a YAML document from loading, with the place it happened.
 
-use super::node::Span;
+use crate::diagnostics::Span;
 
 /// A document that could not be turned into a tree; each variant says where and how to fix it.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use super::node::Span;
+use crate::diagnostics::Span;
 
 /// At most this many lines are re-indented before the original error is reported.
 pub(crate) const MAX_REPAIRS: usize = 64;

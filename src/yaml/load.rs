@@ -11,33 +11,10 @@ use serde_saphyr::granit_parser::{
 
 use super::error::LoadError;
 use super::indent_repair::{MAX_REPAIRS, Shifts};
-use super::node::{Key, Mapping, Node, Span, Value};
+use super::node::{Key, Mapping, Node, Value};
 use super::scalar;
-
-/// Bounds on what one document may expand to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct YamlLimits {
-    /// Deepest allowed nesting of sequences and mappings.
-    pub max_depth: usize,
-    /// Most nodes that alias expansion may copy into one document.
-    pub max_alias_nodes: usize,
-    /// Most scalar bytes that alias expansion may copy into one document.
-    pub max_alias_bytes: usize,
-    /// Longest line, in bytes: a longer one is refused before parsing.
-    pub max_line_bytes: usize,
-}
-
-impl Default for YamlLimits {
-    fn default() -> Self {
-        YamlLimits {
-            max_depth: 128,
-            max_alias_nodes: 100_000,
-            max_alias_bytes: 16 << 20,
-            // Twice Heat's max_template_size: a minified JSON template fits on one line.
-            max_line_bytes: 1 << 20,
-        }
-    }
-}
+use crate::diagnostics::Span;
+use crate::limits::YamlLimits;
 
 /// Whether the text was read as JSON (it starts with `{`) or as YAML, as Heat decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

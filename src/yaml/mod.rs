@@ -8,5 +8,5 @@ mod scalar;
 pub mod write;
 
 pub use error::LoadError;
-pub use load::{Document, DuplicateKey, Syntax, YamlLimits, parse, span_at_byte};
-pub use node::{Key, Mapping, Node, Span, Value};
+pub use load::{Document, DuplicateKey, Syntax, parse, span_at_byte};
+pub use node::{Key, Mapping, Node, Value, scalar_text};

@@ -4,29 +4,7 @@ use std::collections::HashMap;
 
 use foldhash::fast::RandomState;
 
-/// Where a node sits in its source text: 1-based line and column, plus byte range.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Span {
-    /// 1-based line of the first character.
-    pub line: u32,
-    /// 1-based column (in characters) of the first character.
-    pub column: u32,
-    /// Byte offset of the first byte.
-    pub start: u32,
-    /// Byte offset one past the last byte.
-    pub end: u32,
-}
-
-impl Span {
-    /// The start of a file (line 1, column 1, no width): where findings about a whole file
-    /// or a file that is not text are placed.
-    pub const START: Span = Span {
-        line: 1,
-        column: 1,
-        start: 0,
-        end: 0,
-    };
-}
+use crate::diagnostics::Span;
 
 /// A scalar, sequence or mapping with the span it came from.
 #[derive(Clone, Debug, PartialEq)]
@@ -254,6 +232,17 @@ impl Value {
             Value::Seq(_) => "a list",
             Value::Map(_) => "a map",
         }
+    }
+}
+
+/// A scalar's text as the operator wrote it (`12`, `true`, `berlin-07`).
+pub fn scalar_text(value: &Node) -> Option<String> {
+    match &value.value {
+        Value::Str(s) => Some(s.clone()),
+        Value::Int(i) => Some(i.to_string()),
+        Value::Float(f) => Some(f.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
     }
 }
 

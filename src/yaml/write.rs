@@ -7,8 +7,9 @@
 
 use std::fmt::Write;
 
-use super::node::{Key, Mapping, Node, Span, Value};
+use super::node::{Key, Mapping, Node, Value};
 use super::scalar::resolve_plain;
+use crate::diagnostics::Span;
 
 /// Builds a node with no source position (for generated templates).
 pub fn node(value: Value) -> Node {
@@ -43,14 +44,18 @@ pub fn seq(items: impl IntoIterator<Item = Node>) -> Node {
     node(Value::Seq(items.into_iter().collect()))
 }
 
+/// Says whether a one-key mapping is a call written in flow style when it fits (HOT's
+/// intrinsic functions: `hot::version::is_function_name`), so this writer knows no dialect.
+pub type FlowKey = fn(&str) -> bool;
+
 /// Writes a document (a trailing newline included).
-pub fn to_string(root: &Node) -> String {
+pub fn to_string(root: &Node, flow_key: FlowKey) -> String {
     let mut out = String::new();
     match &root.value {
-        Value::Map(m) if !m.is_empty() => write_block_map(&mut out, m, 0),
-        Value::Seq(s) if !s.is_empty() => write_block_seq(&mut out, s, 0),
+        Value::Map(m) if !m.is_empty() => write_block_map(&mut out, m, 0, flow_key),
+        Value::Seq(s) if !s.is_empty() => write_block_seq(&mut out, s, 0, flow_key),
         _ => {
-            out.push_str(&inline(root).unwrap_or_else(|| flow(root)));
+            out.push_str(&inline(root, flow_key).unwrap_or_else(|| flow(root)));
             out.push('\n');
         }
     }
@@ -64,21 +69,21 @@ fn indent(out: &mut String, level: usize) {
     out.extend(std::iter::repeat_n(' ', level * 2));
 }
 
-fn write_block_map(out: &mut String, map: &Mapping, level: usize) {
+fn write_block_map(out: &mut String, map: &Mapping, level: usize, flow_key: FlowKey) {
     for (key, value) in map.iter() {
         indent(out, level);
         out.push_str(&scalar_text(&key.text));
         out.push(':');
-        write_value(out, value, level);
+        write_value(out, value, level, flow_key);
     }
 }
 
-fn write_block_seq(out: &mut String, items: &[Node], level: usize) {
+fn write_block_seq(out: &mut String, items: &[Node], level: usize, flow_key: FlowKey) {
     for item in items {
         indent(out, level);
         out.push('-');
         match &item.value {
-            Value::Map(m) if !m.is_empty() && inline(item).is_none() => {
+            Value::Map(m) if !m.is_empty() && inline(item, flow_key).is_none() => {
                 // First entry on the dash line, the rest aligned under it.
                 let mut first = true;
                 for (key, value) in m.iter() {
@@ -90,17 +95,17 @@ fn write_block_seq(out: &mut String, items: &[Node], level: usize) {
                     }
                     out.push_str(&scalar_text(&key.text));
                     out.push(':');
-                    write_value(out, value, level + 1);
+                    write_value(out, value, level + 1, flow_key);
                 }
             }
-            _ => write_value(out, item, level),
+            _ => write_value(out, item, level, flow_key),
         }
     }
 }
 
 /// Writes what follows `key:` or `-`: inline when short, else a nested block.
-fn write_value(out: &mut String, value: &Node, level: usize) {
-    if let Some(text) = inline(value) {
+fn write_value(out: &mut String, value: &Node, level: usize, flow_key: FlowKey) {
+    if let Some(text) = inline(value, flow_key) {
         out.push(' ');
         out.push_str(&text);
         out.push('\n');
@@ -109,11 +114,11 @@ fn write_value(out: &mut String, value: &Node, level: usize) {
     match &value.value {
         Value::Map(m) => {
             out.push('\n');
-            write_block_map(out, m, level + 1);
+            write_block_map(out, m, level + 1, flow_key);
         }
         Value::Seq(s) => {
             out.push('\n');
-            write_block_seq(out, s, level + 1);
+            write_block_seq(out, s, level + 1, flow_key);
         }
         Value::Str(s) => {
             // Multi-line text as a literal block, kept byte for byte.
@@ -150,14 +155,12 @@ fn write_value(out: &mut String, value: &Node, level: usize) {
 }
 
 /// The one-line form of a value when it is short enough to stay on its key's line.
-fn inline(value: &Node) -> Option<String> {
+fn inline(value: &Node, flow_key: FlowKey) -> Option<String> {
     match &value.value {
         Value::Str(s) if s.contains('\n') && fits_literal_block(s) => None,
         Value::Map(m) if m.is_empty() => Some("{}".to_owned()),
         Value::Seq(s) if s.is_empty() => Some("[]".to_owned()),
-        Value::Map(m)
-            if m.len() == 1 && crate::hot::version::is_function_name(&m.iter().next()?.0.text) =>
-        {
+        Value::Map(m) if m.len() == 1 && flow_key(&m.iter().next()?.0.text) => {
             let text = flow(value);
             (text.len() <= FLOW_WIDTH && !text.contains('\n')).then_some(text)
         }
@@ -286,10 +289,11 @@ fn is_plain_safe(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     fn round_trip(value: &Node) -> Node {
-        let text = to_string(value);
+        let text = to_string(value, crate::hot::version::is_function_name);
         parse(text.as_bytes(), &YamlLimits::default())
             .unwrap_or_else(|e| panic!("{e}\n{text}"))
             .root
@@ -311,11 +315,14 @@ mod tests {
                 back.get("k").unwrap().as_str(),
                 Some(text),
                 "{}",
-                to_string(&doc)
+                to_string(&doc, crate::hot::version::is_function_name)
             );
         }
         assert_eq!(
-            to_string(&map([("v", string("2016-10-14"))])),
+            to_string(
+                &map([("v", string("2016-10-14"))]),
+                crate::hot::version::is_function_name
+            ),
             "v: 2016-10-14\n"
         );
     }
@@ -346,7 +353,7 @@ mod tests {
                 )]),
             ),
         ]);
-        let text = to_string(&template);
+        let text = to_string(&template, crate::hot::version::is_function_name);
         assert_eq!(
             text,
             "heat_template_version: 2016-10-14
@@ -382,7 +389,11 @@ resources:
             ("quote", string("it's")),
             ("ctl", string("bell\u{7}")),
         ]);
-        assert!(same(&round_trip(&doc), &doc), "{}", to_string(&doc));
+        assert!(
+            same(&round_trip(&doc), &doc),
+            "{}",
+            to_string(&doc, crate::hot::version::is_function_name)
+        );
     }
 
     mod properties {
@@ -428,7 +439,7 @@ resources:
                 let mut seen = std::collections::HashSet::new();
                 let doc = map(doc.into_iter().filter(|(k, _)| seen.insert(k.clone())));
                 let back = round_trip(&doc);
-                prop_assert!(same(&back, &doc), "{}", to_string(&doc));
+                prop_assert!(same(&back, &doc), "{}", to_string(&doc, crate::hot::version::is_function_name));
             }
         }
     }

@@ -11,8 +11,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use vnfwiz::diagnostics::{Severity, Violation};
 use vnfwiz::limits::Limits;
-use vnfwiz::report::{Severity, Violation};
 use vnfwiz::rules::Selection;
 use vnfwiz::validation::validate;
 
@@ -139,7 +139,7 @@ fn every_corpus_csar_gets_the_verdict_its_index_names() {
         let limits = Limits::default();
         let report = validate(
             std::slice::from_ref(&package),
-            &vnfwiz::integrity::Options::new(&limits),
+            &vnfwiz::diagnostics::Options::new(&limits),
             &Selection::all(),
         )
         .unwrap_or_else(|e| panic!("{}: {e}", package.display()));

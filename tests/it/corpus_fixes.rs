@@ -6,10 +6,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use vnfwiz::diagnostics::{Options, Violation};
 use vnfwiz::fix::{FixLevel, Offer, Safety, Workspace};
-use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
-use vnfwiz::report::Violation;
 use vnfwiz::validation::{Loaded, open};
 
 fn corpus_sets() -> Option<Vec<PathBuf>> {

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use vnfwiz::integrity::Options;
+use vnfwiz::diagnostics::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::rules::Selection;
 use vnfwiz::validation::validate;

@@ -7,11 +7,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
+use vnfwiz::diagnostics::{Options, Violation};
 use vnfwiz::fix::{FixLevel, Workspace};
 use vnfwiz::hot::{HotSet, Roots, load_set};
-use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
-use vnfwiz::report::Violation;
 use vnfwiz::source::PackageFiles;
 use vnfwiz::validation::{Loaded, open};
 

@@ -11,11 +11,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use vnfwiz::diagnostics::{Options, Violation};
 use vnfwiz::fix::{FixLevel, Offer, Workspace};
 use vnfwiz::hot::HotSet;
-use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
-use vnfwiz::report::Violation;
 use vnfwiz::validation::{Loaded, open};
 
 /// One fixture: the rules whose violations are fixed, the operator's text when the fix

@@ -4,10 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use vnfwiz::diagnostics::{Options, Severity};
 use vnfwiz::fix::{FixLevel, Offer, Safety, Workspace};
-use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
-use vnfwiz::report::Severity;
 use vnfwiz::validation::{Loaded, open};
 
 /// The sets, as ONAP's demos and SDC's packages are laid out.

@@ -8,7 +8,8 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use serde_json::Value;
-use vnfwiz::answers::{Answers, EnvTransport, EulaAcceptance};
+use vnfwiz::answers::{Answers, EulaAcceptance};
+use vnfwiz::convert::EnvTransport;
 use vnfwiz::limits::Limits;
 use vnfwiz::session::Session;
 use vnfwiz::yaml::Node;
@@ -174,7 +175,7 @@ proptest! {
         let errors: Vec<String> = resolved
             .violations
             .iter()
-            .filter(|v| v.severity() == vnfwiz::report::Severity::Error)
+            .filter(|v| v.severity() == vnfwiz::diagnostics::Severity::Error)
             .map(|v| format!("{}:{} {} {}", v.file, v.span.line, v.rule.id, v.message))
             .collect();
         prop_assert!(errors.is_empty(), "{errors:#?}");

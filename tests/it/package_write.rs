@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use crate::support::tosca_parser;
 
+use vnfwiz::diagnostics::{Options, Severity};
 use vnfwiz::hot::{HotSet, Roots, load_set};
-use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::ovf::{self, OvfPackage};
 use vnfwiz::package::vnfd_writer::SOL001_TYPES;
@@ -16,7 +16,6 @@ use vnfwiz::package::{
     CsarFlavour, CsarRequest, EtsiTypes, HeatZipRequest, PackageError, PackageTime, VnfIdentity,
     write_csar_checked, write_heat_zip_checked,
 };
-use vnfwiz::report::Severity;
 use vnfwiz::rules::{Profiles, Selection};
 use vnfwiz::source::PackageFiles;
 use vnfwiz::validation::validate;
@@ -523,7 +522,7 @@ fn both_packages_are_written_or_neither() {
         };
         vnfwiz::package::write_packages(
             &set,
-            vnfwiz::answers::PackageFormat::Both,
+            vnfwiz::package::PackageFormat::Both,
             out,
             &Options::new(&limits),
             &package_rules(),

@@ -14,10 +14,9 @@ mod snapshots;
 use std::path::{Path, PathBuf};
 
 use crate::support::rule_sets::{expected, fixture_sets};
+use vnfwiz::diagnostics::{Options, Report};
 use vnfwiz::hot::Stage;
-use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
-use vnfwiz::report::Report;
 use vnfwiz::rules::{Selection, all};
 use vnfwiz::validation::validate_as;
 

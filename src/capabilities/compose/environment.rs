@@ -89,7 +89,11 @@ impl Writer<'_, '_> {
             .collect();
         ComposedFile {
             path: name,
-            bytes: crate::yaml::write::to_string(&map(sections)).into_bytes(),
+            bytes: crate::yaml::write::to_string(
+                &map(sections),
+                crate::hot::version::is_function_name,
+            )
+            .into_bytes(),
             role: ComposedRole::Environment,
             source: None,
         }

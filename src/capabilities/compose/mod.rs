@@ -16,13 +16,14 @@ mod collect;
 mod environment;
 mod lift;
 mod names;
+mod registry_output;
 mod rewrite;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-pub use crate::answers::RegistryOutput;
 use crate::hot::{FileId, TemplateKind};
 use crate::yaml::Node;
+pub use registry_output::RegistryOutput;
 
 use super::composition::Composition;
 use super::resolve::{ChoiceError, Implementation, Resolution};

@@ -4,10 +4,11 @@
 
 use std::collections::BTreeMap;
 
+use crate::diagnostics::Span;
 use crate::hot::{FileId, Role, TemplateKind};
 use crate::source::path;
 use crate::yaml::write::{map, node, string};
-use crate::yaml::{Key, Mapping, Node, Span, Value};
+use crate::yaml::{Key, Mapping, Node, Value};
 
 use super::super::resolve::Implementation;
 use super::{ComposedFile, ComposedRole, RegistryOutput, Writer};
@@ -124,7 +125,7 @@ impl Writer<'_, '_> {
             changed |= self.rewrite_get_files(template, &mut root);
         }
         Some(if changed {
-            crate::yaml::write::to_string(&root).into_bytes()
+            crate::yaml::write::to_string(&root, crate::hot::version::is_function_name).into_bytes()
         } else {
             file.bytes.clone()
         })

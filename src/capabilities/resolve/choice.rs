@@ -1,8 +1,8 @@
 //! What a set offers and what became of it: the requirements in force, each type's
 //! candidates, and how each choice was decided.
 
+use crate::diagnostics::Span;
 use crate::hot::FileId;
-use crate::yaml::Span;
 
 use super::super::registry::Target;
 

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::answers::scalar_text;
 use crate::source::path;
+use crate::yaml::scalar_text;
 
 use super::super::annotation::RESOURCE_TYPE;
 use super::super::composition::Composition;

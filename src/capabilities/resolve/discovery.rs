@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+use crate::diagnostics::Span;
 use crate::hot::{FileId, registry_matches};
-use crate::yaml::Span;
 
 use super::super::composition::Composition;
 use super::super::environment::MergedEnvironment;

@@ -1,8 +1,8 @@
 //! Choices in words: where each is made, its candidates with their capabilities, what
 //! tells them apart, and why an unresolved one is not resolved.
 
+use crate::diagnostics::Span;
 use crate::hot::FileId;
-use crate::yaml::Span;
 
 use super::super::composition::Composition;
 use super::choice::{Candidate, ChoiceOutcome, ChoiceSource, Outcome};

@@ -9,8 +9,9 @@
 //! change which value wins, so such a parameter gets no fix.
 
 use crate::hot::{Template, TemplateKind, env_path_for};
+use crate::limits::YamlLimits;
 use crate::yaml::write::flow_text;
-use crate::yaml::{Key, Node, Syntax, Value, YamlLimits, parse};
+use crate::yaml::{Key, Node, Syntax, Value, parse};
 
 use crate::fix::edit::Edit;
 use crate::fix::environment::{Written, add_to_mapping, add_to_section, as_piece, value_after};

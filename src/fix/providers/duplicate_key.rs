@@ -5,7 +5,8 @@
 //! The tree keeps only the last value, so the first entry's extent is read from the text
 //! parsed again with that one key renamed to a unique placeholder.
 
-use crate::yaml::{Node, Value, YamlLimits, parse};
+use crate::limits::YamlLimits;
+use crate::yaml::{Node, Value, parse};
 
 use crate::fix::edit::Edit;
 use crate::fix::layout::Layout;

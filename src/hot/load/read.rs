@@ -2,8 +2,9 @@
 
 use std::io::Read as _;
 
+use crate::diagnostics::Span;
 use crate::source::{PackageFiles, SourceError, disk_image};
-use crate::yaml::{self, Document, LoadError, Span};
+use crate::yaml::{self, Document, LoadError};
 
 use super::super::manifest::Manifest;
 use super::super::path_error::ReferenceError;
@@ -201,7 +202,7 @@ type Read = (String, Result<Vec<u8>, SourceError>);
 type Parsed = Result<(Vec<u8>, Result<Document, LoadError>), SourceError>;
 
 /// Parses files on every core; results keep the input order.
-fn parse_in_parallel(read: Vec<Read>, limits: &yaml::YamlLimits) -> Vec<(String, Parsed)> {
+fn parse_in_parallel(read: Vec<Read>, limits: &crate::limits::YamlLimits) -> Vec<(String, Parsed)> {
     let documents = crate::parallel::map_ordered(&read, |(_, bytes)| {
         bytes.as_ref().ok().map(|bytes| yaml::parse(bytes, limits))
     });

@@ -2,8 +2,8 @@
 
 use std::collections::VecDeque;
 
+use crate::diagnostics::Span;
 use crate::source::path::{self, PathError};
-use crate::yaml::Span;
 
 use super::super::functions::calls_to;
 use super::super::path_error::ReferenceError;

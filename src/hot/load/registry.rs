@@ -2,8 +2,9 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::Span;
 use crate::source::path;
-use crate::yaml::{Mapping, Node, Span};
+use crate::yaml::{Mapping, Node};
 
 use super::super::path_error::ReferenceError;
 use super::super::set::{FileId, HotSet, Nesting, ReferenceKind, Role, TemplateKind};

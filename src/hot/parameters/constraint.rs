@@ -2,7 +2,8 @@
 
 use fancy_regex::Regex;
 
-use crate::yaml::{Span, Value};
+use crate::diagnostics::Span;
+use crate::yaml::Value;
 
 use super::number::Number;
 use super::parameter_type::ParameterType;

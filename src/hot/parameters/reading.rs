@@ -1,6 +1,7 @@
 //! A definition's `constraints:` list read as Heat does, each ill-formed entry a problem.
 
-use crate::yaml::{Mapping, Node, Span, Value};
+use crate::diagnostics::Span;
+use crate::yaml::{Mapping, Node, Value};
 
 use super::super::version::Version;
 use super::constraint::{CONSTRAINT_KEYS, Constraint, ConstraintKind, constraint_types};

@@ -1,6 +1,7 @@
 //! Parameter definitions and values written as YAML, for the tests.
 
-use crate::yaml::{Node, Value, YamlLimits, parse};
+use crate::limits::YamlLimits;
+use crate::yaml::{Node, Value, parse};
 
 use super::super::version::Version;
 use super::{ParameterSchema, ParsedSchema};

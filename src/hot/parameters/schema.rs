@@ -1,6 +1,7 @@
 //! A parameter's schema read from its definition, with the problems of its constraints.
 
-use crate::yaml::{Node, Span, Value};
+use crate::diagnostics::Span;
+use crate::yaml::{Node, Value};
 
 use super::super::version::Version;
 use super::constraint::Constraint;

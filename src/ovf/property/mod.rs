@@ -16,7 +16,7 @@ use super::notice::NoticeKind;
 use super::reading::Reading;
 use super::strings::LocalizedText;
 use super::xml::XmlElement;
-use crate::yaml::Span;
+use crate::diagnostics::Span;
 
 /// A value that applies only to some deployment options (`<Value ovf:configuration=…>`).
 #[derive(Clone, Debug, PartialEq, Serialize)]

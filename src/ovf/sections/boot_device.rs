@@ -2,11 +2,11 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::ovf::namespace::NsKind;
 use crate::ovf::reading::Reading;
 use crate::ovf::strings::LocalizedText;
 use crate::ovf::xml::XmlElement;
-use crate::yaml::Span;
 
 /// One `CIM_BootSourceSetting`: a device to boot from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

@@ -2,13 +2,13 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::ovf::located::Located;
 use crate::ovf::notice::NoticeKind;
 use crate::ovf::reading::Reading;
 use crate::ovf::strings::LocalizedText;
 use crate::ovf::units::AllocationUnits;
 use crate::ovf::xml::XmlElement;
-use crate::yaml::Span;
 
 /// `ovf:capacity`: a number, or `${key}` naming a property that holds it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -4,13 +4,13 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::ovf::located::Located;
 use crate::ovf::namespace::NsKind;
 use crate::ovf::notice::NoticeKind;
 use crate::ovf::reading::Reading;
 use crate::ovf::strings::LocalizedText;
 use crate::ovf::xml::XmlElement;
-use crate::yaml::Span;
 
 /// One `ecs:VirtualRouter` (a VRF).
 #[derive(Clone, Debug, PartialEq, Serialize)]

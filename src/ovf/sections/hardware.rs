@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::ovf::located::Located;
 use crate::ovf::namespace::NsKind;
 use crate::ovf::notice::NoticeKind;
@@ -11,7 +12,6 @@ use crate::ovf::reading::Reading;
 use crate::ovf::strings::LocalizedText;
 use crate::ovf::units::AllocationUnits;
 use crate::ovf::xml::XmlElement;
-use crate::yaml::Span;
 
 /// CIM resource types vnfwiz resolves.
 pub mod resource_type {

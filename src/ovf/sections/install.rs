@@ -2,10 +2,10 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::ovf::reading::Reading;
 use crate::ovf::strings::LocalizedText;
 use crate::ovf::xml::XmlElement;
-use crate::yaml::Span;
 
 /// An InstallSection.
 #[derive(Clone, Debug, PartialEq, Serialize)]

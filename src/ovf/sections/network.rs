@@ -2,12 +2,12 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::ovf::located::Located;
 use crate::ovf::namespace::NsKind;
 use crate::ovf::reading::Reading;
 use crate::ovf::strings::LocalizedText;
 use crate::ovf::xml::XmlElement;
-use crate::yaml::Span;
 
 /// The Ericsson (`ecs:`) attributes of a network, as the OVF→HOT mapping reads them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

@@ -2,12 +2,12 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::ovf::located::Located;
 use crate::ovf::property::{self, Property};
 use crate::ovf::reading::{Reading, localized};
 use crate::ovf::strings::LocalizedText;
 use crate::ovf::xml::XmlElement;
-use crate::yaml::Span;
 
 /// One `Icon`.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -2,11 +2,12 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
+use crate::integrity::{Compression, ExpectedFile};
 use crate::ovf::located::Located;
 use crate::ovf::notice::NoticeKind;
 use crate::ovf::reading::Reading;
 use crate::ovf::xml::XmlElement;
-use crate::yaml::Span;
 
 /// One `File` of the References section.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -72,6 +73,24 @@ pub fn read(reading: &mut Reading<'_>, element: &XmlElement) -> Vec<FileRef> {
         });
     }
     files
+}
+
+impl From<&FileRef> for ExpectedFile {
+    /// What the OVF model read from a `File` element; an `ovf:compression` other than gzip
+    /// or bzip2 (`identity`, or unknown) counts as stored as is.
+    fn from(file: &FileRef) -> ExpectedFile {
+        let compression = match file.compression.as_deref().map(str::to_ascii_lowercase) {
+            Some(method) if method == "gzip" => Some(Compression::Gzip),
+            Some(method) if method == "bzip2" => Some(Compression::Bzip2),
+            _ => None,
+        };
+        ExpectedFile {
+            href: file.href.value.clone(),
+            size: file.size,
+            chunk_size: file.chunk_size,
+            compression,
+        }
+    }
 }
 
 #[cfg(test)]

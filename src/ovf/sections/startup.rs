@@ -2,11 +2,11 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::ovf::located::Located;
 use crate::ovf::reading::Reading;
 use crate::ovf::strings::LocalizedText;
 use crate::ovf::xml::XmlElement;
-use crate::yaml::Span;
 
 /// One startup `Item`.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::ovf::reading::Reading;
 use crate::ovf::xml::XmlElement;
-use crate::yaml::Span;
 
 /// A section that is not part of the model (or sits where it does not belong).
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -5,10 +5,10 @@
 
 use serde::Serialize;
 
+use crate::diagnostics::Span;
 use crate::ovf::namespace::NsKind;
 use crate::ovf::reading::Reading;
 use crate::ovf::xml::{XmlElement, XmlTree};
-use crate::yaml::Span;
 
 /// vCloud Director's namespaces start with this.
 const VCLOUD: &str = "http://www.vmware.com/vcloud/";
@@ -142,7 +142,8 @@ pub fn read(reading: &Reading<'_>, element: &XmlElement) -> Option<VmwareSection
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ovf::xml::{XmlLimits, parse};
+    use crate::limits::XmlLimits;
+    use crate::ovf::xml::parse;
 
     #[test]
     fn knows_vmware_and_vcloud_sections_by_name() {

@@ -628,7 +628,7 @@ fn envelope_sections(out: &mut String, envelope: &Envelope) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::integrity::Options;
+    use crate::diagnostics::Options;
     use crate::limits::Limits;
     use crate::ovf::inspection::inspect;
     use std::path::Path;

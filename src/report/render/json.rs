@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::report::{Report, Severity, Violation};
+use crate::diagnostics::{Report, Severity, Violation};
 
 /// The whole report as DESIGN.md's JSON shows it.
 #[derive(Serialize)]

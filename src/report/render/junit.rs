@@ -17,8 +17,7 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use crate::report::{InputReport, Report, Severity, Violation};
-use crate::rules::RuleMeta;
+use crate::diagnostics::{InputReport, Report, RuleMeta, Severity, Violation};
 
 /// Counts of one suite or of all of them.
 #[derive(Default)]

@@ -1,5 +1,5 @@
 //! Report formats: compiler-style text, JSON (DESIGN.md's contract), SARIF 2.1.0, JUnit XML.
-//! Each renderer is a pure function of a [`Report`](crate::report::Report); beside them, the
+//! Each renderer is a pure function of a [`Report`](crate::diagnostics::Report); beside them, the
 //! output of the commands that report something else (`capabilities`, `inspect`, `onboard`).
 
 pub mod capabilities;

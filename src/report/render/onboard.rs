@@ -7,9 +7,9 @@ use std::time::Duration;
 use serde_json::json;
 
 use crate::convert::Note;
+use crate::diagnostics::{InputReport, InputRoot, Report, Severity, Violation};
 use crate::fix::Outcome;
 use crate::package::{PackageKind, WrittenPackage};
-use crate::report::{InputReport, InputRoot, Report, Severity, Violation};
 use crate::rules::Check;
 use crate::session::{ANSWERS_FILE, FileRole, Refusal, Resolved, Session, SourceKind, Written};
 
@@ -489,9 +489,10 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::answers::{Answers, EulaAcceptance, PackageFormat};
-    use crate::integrity::Options;
+    use crate::answers::{Answers, EulaAcceptance};
+    use crate::diagnostics::Options;
     use crate::limits::Limits;
+    use crate::package::PackageFormat;
     use crate::rules::Profiles;
     use crate::session::Origin;
 

@@ -5,11 +5,10 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::report::{
-    InputReport, InputRoot, Keyword, LineIndex, Related, Report, SourceTexts, Violation,
+use crate::diagnostics::{
+    InputReport, InputRoot, Keyword, LineIndex, Related, Report, RuleMeta, SourceTexts, Span,
+    Violation,
 };
-use crate::rules::RuleMeta;
-use crate::yaml::Span;
 
 /// Files held in memory.
 pub struct Texts(pub HashMap<String, String>);

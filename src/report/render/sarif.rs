@@ -15,9 +15,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::report::{InputReport, InputRoot, Report, Severity, Violation};
-use crate::rules::RuleMeta;
-use crate::yaml::Span;
+use crate::diagnostics::{InputReport, InputRoot, Report, RuleMeta, Severity, Span, Violation};
 
 use super::sources::SourceCache;
 

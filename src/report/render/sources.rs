@@ -4,8 +4,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use crate::report::{LineIndex, SourceTexts};
-use crate::yaml::Span;
+use crate::diagnostics::{LineIndex, SourceTexts, Span};
 
 /// One file's text with its line starts.
 pub struct IndexedText<'s> {

@@ -7,8 +7,7 @@
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
-use crate::report::{Related, Report, Severity, Violation};
-use crate::yaml::Span;
+use crate::diagnostics::{Related, Report, Severity, Span, Violation};
 
 use super::sources::{IndexedText, SourceCache};
 

@@ -2,8 +2,8 @@
 //! several satisfy every requirement.
 
 use crate::capabilities::Outcome;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// Several candidates satisfy the requirements.
 pub static RULE: Rule = Rule {

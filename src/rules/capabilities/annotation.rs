@@ -2,8 +2,8 @@
 //! them), and `resource_type` names resource types.
 
 use crate::capabilities::ProblemKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `capabilities:` annotation vnfwiz cannot read.
 pub static RULE: Rule = Rule {

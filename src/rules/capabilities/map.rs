@@ -1,8 +1,8 @@
 //! CAP-map: TripleO's capabilities map names environment files the package has.
 
 use crate::capabilities::ProblemKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A capabilities map entry that leads nowhere.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! CAP-merge: environment files in effect together merge the way Heat merges them.
 
 use crate::capabilities::ProblemKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// Environment files Heat cannot merge.
 pub static RULE: Rule = Rule {

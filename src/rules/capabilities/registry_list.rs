@@ -2,8 +2,8 @@
 //! a list of candidate templates is allowed only while the set is being composed.
 
 use crate::capabilities::ProblemKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A registry value Heat (or composition) cannot use.
 pub static RULE: Rule = Rule {

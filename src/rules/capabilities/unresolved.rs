@@ -2,8 +2,8 @@
 //! requirements are applied.
 
 use crate::capabilities::Outcome;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// No candidate satisfies the requirements.
 pub static RULE: Rule = Rule {

@@ -3,13 +3,13 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::FileId;
 use crate::hot::functions::{Standing, standing};
 use crate::hot::implementations::Implementation;
 use crate::hot::lookalike::closest;
 use crate::hot::template::GROUPS;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// Attributes every template resource has besides the nested template's outputs.
 const STACK_ATTRIBUTES: [&str; 3] = ["OS::stack_id", "OS::stack_name", "show"];

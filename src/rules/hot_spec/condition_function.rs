@@ -1,9 +1,9 @@
 //! R-92635/condition-function: condition functions only in conditions, and only condition
 //! functions there.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::functions::{Standing, standing};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Value;
 
 /// A condition function outside conditions, or another function inside them.

@@ -1,8 +1,8 @@
 //! R-92635/deletion-policy: `deletion_policy` is one of the policies of the version.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::arguments::is_call;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `deletion_policy` Heat does not accept.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! R-92635/duplicate-key: a key appears once per mapping.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Role;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A mapping key written twice.
 pub static RULE: Rule = Rule {

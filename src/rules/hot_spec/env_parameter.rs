@@ -3,10 +3,10 @@
 
 use std::collections::HashSet;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::lookalike::Suggestions;
 use crate::hot::{Environment, Template};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Key;
 
 /// An environment value for a parameter the template does not declare.

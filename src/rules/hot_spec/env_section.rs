@@ -3,10 +3,10 @@
 //! A set being composed (see `hot::stage`) may also carry the capabilities spec's `requires:`
 //! map; a set that claims to be ready for Heat may not.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::lookalike::closest;
 use crate::hot::{COMPOSITION_ENV_SECTIONS, ENV_SECTIONS, Role};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Value;
 
 /// An environment file with an unknown section or a section of the wrong kind.

@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::{Node, Value};
 
 /// An environment value Heat would reject for its parameter.

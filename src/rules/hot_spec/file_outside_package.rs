@@ -1,8 +1,8 @@
 //! R-92635/file-outside-package: references stay inside the package.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::{ReferenceError, ReferenceKind};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::source::path::PathError;
 
 /// A reference that is absolute, climbs out of the package, or (for get_file) is a URL.

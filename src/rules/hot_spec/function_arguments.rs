@@ -1,9 +1,9 @@
 //! R-92635/function-arguments: function arguments have the shape Heat expects.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::arguments;
 use crate::hot::functions::{Standing, standing};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A function called with arguments of the wrong shape.
 pub static RULE: Rule = Rule {

@@ -1,9 +1,9 @@
 //! R-92635/missing-file: every nested template, registry target and get_file target is in
 //! the package.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::{ReferenceError, ReferenceKind};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::source::path::PathError;
 
 /// A reference to a file the package does not hold.

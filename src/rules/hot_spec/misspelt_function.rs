@@ -2,12 +2,12 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::arguments;
 use crate::hot::functions::Scope;
 use crate::hot::lookalike::distance;
 use crate::hot::version::{Version, hot_equivalent};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A likely misspelt function.
 pub static RULE: Rule = Rule {
@@ -121,7 +121,8 @@ impl Near {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{Node, Span, Value};
+    use crate::diagnostics::Span;
+    use crate::yaml::{Node, Value};
 
     fn text(s: &str) -> Node {
         Node {

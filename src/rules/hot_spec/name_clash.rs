@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A resource named like a parameter.
 pub static RULE: Rule = Rule {

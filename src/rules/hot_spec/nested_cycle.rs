@@ -1,7 +1,7 @@
 //! R-92635/nested-cycle: nested templates do not include themselves.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A chain of nested templates that loops.
 pub static RULE: Rule = Rule {

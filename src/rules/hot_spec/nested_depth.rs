@@ -1,7 +1,7 @@
 //! R-92635/nested-depth: nesting stays within Heat's `max_nested_stack_depth`.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A chain of nested templates deeper than Heat allows.
 pub static RULE: Rule = Rule {

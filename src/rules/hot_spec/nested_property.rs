@@ -3,11 +3,11 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::FileId;
 use crate::hot::lookalike::closest;
 use crate::hot::template::TypeSlot;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A property the nested template has no parameter for.
 pub static RULE: Rule = Rule {

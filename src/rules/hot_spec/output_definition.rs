@@ -1,11 +1,11 @@
 //! R-92635/output-definition: each output is a map with a `value` and only the keys of the
 //! template's version.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Version;
 use crate::hot::arguments::is_call;
 use crate::hot::lookalike::closest;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Value;
 
 use super::keys::unknown_key;

@@ -1,8 +1,8 @@
 //! R-92635/parameter-constraint: constraints are well formed and apply to the parameter's
 //! type and version.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A constraint Heat would reject.
 pub static RULE: Rule = Rule {

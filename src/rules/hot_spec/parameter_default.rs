@@ -1,7 +1,7 @@
 //! R-92635/parameter-default: a parameter's default fits its type and constraints.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A default Heat would reject.
 pub static RULE: Rule = Rule {

@@ -1,10 +1,10 @@
 //! R-92635/parameter-definition: each parameter is a map with a HOT type and only the keys
 //! of the template's version.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Version;
 use crate::hot::parameters::ParameterType;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Value;
 
 use super::keys::unknown_key;

@@ -2,9 +2,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
-use crate::yaml::Span;
+use crate::diagnostics::{Keyword, RuleMeta, Span};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A malformed parameter group.
 pub static RULE: Rule = Rule {

@@ -2,11 +2,11 @@
 
 use std::collections::HashSet;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::functions::{Standing, standing};
 use crate::hot::lookalike::Suggestions;
 use crate::hot::parameters::PSEUDO_PARAMETERS;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Node;
 
 /// A `get_param` (or 2013-05-23 `Ref`) to a name the template does not declare.

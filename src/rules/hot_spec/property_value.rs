@@ -2,9 +2,9 @@
 //! the property's type (as Heat converts it) and lies within its allowed values, range,
 //! length and pattern.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::property_check::ProblemKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::property_report;
 

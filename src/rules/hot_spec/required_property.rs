@@ -1,9 +1,9 @@
 //! R-92635/required-property: a resource of one of Heat's types gives every property its type
 //! requires (one without a default), also inside map properties with a fixed schema.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::property_check::ProblemKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::property_report;
 

@@ -1,10 +1,10 @@
 //! R-92635/resource-definition: each resource is a map with a string `type` and only the
 //! keys of the template's version, each of the right kind.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Version;
 use crate::hot::arguments::is_call;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::{Node, Value};
 
 use super::keys::unknown_key;

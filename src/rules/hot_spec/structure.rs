@@ -1,8 +1,8 @@
 //! R-92635/structure: a template is a map of sections, each of the right kind.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Role;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Value;
 
 /// A template that is not a map, or a section of the wrong kind.

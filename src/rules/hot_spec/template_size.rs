@@ -1,9 +1,8 @@
 //! R-92635/template-size: a template fits within Heat's `max_template_size`.
 
+use crate::diagnostics::{Keyword, RuleMeta, Span};
 use crate::hot::Role;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
-use crate::yaml::Span;
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// Heat's default `max_template_size`, in bytes.
 const HEAT_DEFAULT: u64 = 512 << 10;

@@ -1,8 +1,8 @@
 //! R-92635/template-version: `heat_template_version` names a version Heat knows.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::version::VERSIONS;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Value;
 
 /// A `heat_template_version` Heat does not know.

@@ -1,9 +1,9 @@
 //! R-92635/unknown-function: every function exists in the template's version.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::functions::{Standing, standing};
 use crate::hot::version::hot_equivalent;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A function the template's version does not have.
 pub static RULE: Rule = Rule {

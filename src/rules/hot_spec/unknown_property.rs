@@ -1,9 +1,9 @@
 //! R-92635/unknown-property: a resource of one of Heat's types passes only properties the
 //! type declares (also inside map properties with a fixed schema and their list items).
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::property_check::ProblemKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::property_report;
 

@@ -2,11 +2,11 @@
 //! own, an alias of its default environment, a mapping of the set's `resource_registry`) or
 //! a template file of the package.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::catalogue::Catalogue;
 use crate::hot::implementations::Implementation;
 use crate::hot::lookalike::Suggestions;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A resource type Heat cannot find.
 pub static RULE: Rule = Rule {

@@ -3,11 +3,11 @@
 //! A set being composed (see `hot::stage`) may also carry the capabilities spec's
 //! `capabilities:` annotation; a set that claims to be ready for Heat may not.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::COMPOSITION_TEMPLATE_SECTIONS;
 use crate::hot::lookalike::closest;
 use crate::hot::version::Version;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A top-level key that is not a section of the template's version.
 pub static RULE: Rule = Rule {

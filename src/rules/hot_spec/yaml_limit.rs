@@ -1,8 +1,8 @@
 //! R-92635/yaml-limit: a file must stay within the YAML nesting, alias and line-length budgets.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Role;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A file whose nesting, alias expansion or line length goes past the configured limits.
 pub static RULE: Rule = Rule {

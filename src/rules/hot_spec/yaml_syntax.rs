@@ -1,8 +1,8 @@
 //! R-92635/yaml-syntax: every template and environment file must parse.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Role;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A file Heat cannot parse.
 pub static RULE: Rule = Rule {

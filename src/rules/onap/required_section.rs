@@ -24,7 +24,8 @@ pub fn shortfall<'a>(root: &'a Mapping, name: &str) -> Option<Shortfall<'a>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::{YamlLimits, parse};
+    use crate::limits::YamlLimits;
+    use crate::yaml::parse;
 
     #[test]
     fn missing_empty_and_present() {

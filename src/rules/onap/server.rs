@@ -1,10 +1,11 @@
 //! The `OS::Nova::Server` resources of a set, found once per run for the ONAP rules, with
 //! what their properties read.
 
+use crate::diagnostics::Span;
 use crate::hot::Template;
 use crate::hot::template::resource_type;
 use crate::hot::usage::{DirectRead, direct_read};
-use crate::yaml::{Key, Mapping, Node, Span};
+use crate::yaml::{Key, Mapping, Node};
 
 /// The resource type of a virtual machine.
 pub const SERVER_TYPE: &str = "OS::Nova::Server";

@@ -1,7 +1,7 @@
 //! OVF-property-default: a property's defaults satisfy its own type and qualifiers.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A default (ovf:value or a per-option Value) the property itself would refuse.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! OVF-doctype: a descriptor has no DOCTYPE.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// Any DOCTYPE declaration.
 pub static RULE: Rule = Rule {

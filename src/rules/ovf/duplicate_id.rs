@@ -2,10 +2,9 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::{Keyword, RuleMeta, Span};
 use crate::ovf::Located;
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
-use crate::yaml::Span;
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A second File, Disk, Network, Configuration, system, group or property with the same id.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! OVF-encryption: vnfwiz cannot decrypt an EncryptionSection.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// An EncryptionSection.
 pub static RULE: Rule = Rule {

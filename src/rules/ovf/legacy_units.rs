@@ -1,8 +1,8 @@
 //! OVF-legacy-units: Allocation units use DSP0004's programmatic grammar, not pre-standard names such as MegaBytes.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::ovf::NoticeKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// Reported from the notices made while reading the descriptor.
 pub static RULE: Rule = Rule {

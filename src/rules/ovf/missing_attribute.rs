@@ -1,8 +1,8 @@
 //! OVF-missing-attribute: Every element carries the attributes and children the OVF schema requires.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::ovf::NoticeKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// Reported from the notices made while reading the descriptor.
 pub static RULE: Rule = Rule {

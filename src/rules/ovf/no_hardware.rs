@@ -1,7 +1,7 @@
 //! OVF-no-hardware: every VirtualSystem has a VirtualHardwareSection.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A VirtualSystem without virtual hardware.
 pub static RULE: Rule = Rule {

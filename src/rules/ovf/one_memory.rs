@@ -1,9 +1,9 @@
 //! OVF-one-memory: a virtual system has one memory size per deployment option.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::ovf::effective_items;
 use crate::ovf::sections::hardware::resource_type;
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// Two memory items (ResourceType 4) that apply to the same deployment option.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! OVF-property-type: every property has a type DSP0243 defines.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A property whose ovf:type names no known type.
 pub static RULE: Rule = Rule {

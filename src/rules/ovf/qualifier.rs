@@ -1,8 +1,8 @@
 //! OVF-qualifier: property qualifiers parse and fit the property's type.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::ovf::property::qualifier_conflicts;
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A qualifier that does not parse, does not apply to the type, or contradicts another.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! OVF-ref/configuration: every ovf:configuration names a deployment option.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// An item or property value for an option the DeploymentOptionSection does not offer.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! OVF-ref/disk: every disk a hardware item attaches is a Disk of the package.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::ovf::sections::hardware::{disk_id, file_id, resource_type};
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A host resource that names no disk, or a disk drive whose host resource is no reference.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! OVF-ref/file: every file reference names a File of the References section.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::ovf::sections::hardware::file_id;
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A fileRef (disk, environment file, icon, `ovf:/file/` host resource)
 /// that names no File.

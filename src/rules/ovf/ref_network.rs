@@ -1,7 +1,7 @@
 //! OVF-ref/network: every Connection names a network of the NetworkSection.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A NIC connection or router interface on an undeclared network.
 pub static RULE: Rule = Rule {

@@ -2,8 +2,8 @@
 
 use std::collections::HashSet;
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A device attached to a controller that does not exist.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! OVF-ref/placement-group: every PlacementSection names a PlacementGroupSection.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A placement membership in a group that is not defined.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! OVF-ref/resource-group: every ecs:resourceGroupRef names an ecs:ResourceGroup.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A virtual system placed in a resource group that is not defined.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! OVF-ref/router: every ecs:virtualRouterRef names an ecs:VirtualRouter.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A router interface on a router that is not defined.
 pub static RULE: Rule = Rule {

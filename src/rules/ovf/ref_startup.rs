@@ -2,8 +2,8 @@
 
 use std::collections::HashSet;
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A startup item or scale-out prototype that is not a member of its collection.
 pub static RULE: Rule = Rule {

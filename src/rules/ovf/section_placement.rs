@@ -1,7 +1,7 @@
 //! OVF-section-placement: each section sits where DSP0243 Table 1 puts it.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A known section under the wrong parent (a VirtualHardwareSection in a collection, …).
 pub static RULE: Rule = Rule {

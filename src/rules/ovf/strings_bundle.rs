@@ -1,9 +1,9 @@
 //! OVF-strings-bundle: Every external message bundle (Strings ovf:fileRef) is in the package and parses;
 //! one that is not is a warning, and its texts fall back to the inline ones.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::ovf::NoticeKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// Reported from the notices made while reading the descriptor.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! OVF-syntax: the descriptor must read as an OVF envelope.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A descriptor that is not well-formed XML or not an OVF envelope vnfwiz reads.
 pub static RULE: Rule = Rule {

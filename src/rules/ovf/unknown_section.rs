@@ -1,7 +1,7 @@
 //! OVF-unknown-section: a section vnfwiz does not understand must not be required.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A required extension section (ovf:required absent or true) that is not understood.
 pub static RULE: Rule = Rule {

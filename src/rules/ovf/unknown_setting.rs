@@ -1,8 +1,8 @@
 //! OVF-unknown-setting: an item's setting that is not a CIM property is not required.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::ovf::NoticeKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// Reported from the notices made while reading the descriptor.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! OVF-xml-limit: the descriptor stays within the configured XML bounds.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// A descriptor nested deeper, or with more elements, than the limits allow.
 pub static RULE: Rule = Rule {

@@ -24,8 +24,8 @@ mod signature_unsupported;
 mod size_mismatch;
 mod unlisted_file;
 
+use crate::diagnostics::Span;
 use crate::integrity::{Finding, WantedBy};
-use crate::yaml::Span;
 
 use super::{Findings, OvfContext, Rule};
 
@@ -108,7 +108,8 @@ fn place<'c>(context: &OvfContext<'c>, finding: &'c Finding) -> (&'c str, Span, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::integrity::{Options, codes};
+    use crate::diagnostics::Options;
+    use crate::integrity::codes;
     use crate::limits::Limits;
     use crate::rules::{Check, find};
 

@@ -1,9 +1,9 @@
 //! CSAR-algorithm: an artifact entry names SHA-224, SHA-256, SHA-384 or SHA-512 (Tacker
 //! step 5).
 
-use crate::package::digest;
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::digest;
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// An algorithm Tacker does not know.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! CSAR-artifact-file: every artifact of a VNFD node template names a file of the package
 //! (tosca-parser's external-reference check, Tacker step 3).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 use crate::source::path;
 use crate::yaml::Node;
 

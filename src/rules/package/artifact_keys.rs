@@ -1,9 +1,9 @@
 //! CSAR-artifact-keys: an artifact entry has exactly Source, Algorithm and Hash, each with a
 //! value (Tacker step 5).
 
-use crate::package::blocks::{ALGORITHM, HASH, SOURCE};
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::blocks::{ALGORITHM, HASH, SOURCE};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// A missing, unknown or empty key in an artifact entry.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! CSAR-artifact-separator: artifact entries are separated by blank lines (Tacker step 5).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// Two artifact entries written without a blank line between them.
 pub static RULE: Rule = Rule {

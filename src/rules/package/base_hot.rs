@@ -1,9 +1,9 @@
 //! CSAR-basehot: each flavour has its `BaseHOT/<flavour_id>/` folder with a template, when
 //! the package carries BaseHOT (Tacker step 6).
 
-use crate::package::csar::BASE_HOT;
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::package::BASE_HOT;
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// A flavour without its BaseHOT folder, or with an empty one.
 pub static RULE: Rule = Rule {

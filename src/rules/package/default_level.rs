@@ -1,9 +1,9 @@
 //! CSAR-default-level: an InstantiationLevels policy's `default_level` is one of its
 //! levels (Tacker step 4).
 
-use crate::package::vnfd::INSTANTIATION_LEVELS;
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::vnfd::INSTANTIATION_LEVELS;
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 use crate::yaml::Node;
 
 /// A default level no level definition matches.

@@ -1,8 +1,8 @@
 //! CSAR-digest: every artifact entry's Hash is the file's actual digest (Tacker step 5).
 
-use crate::package::digest;
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::digest;
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 use super::hash_format;
 

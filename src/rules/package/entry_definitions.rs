@@ -1,9 +1,9 @@
 //! CSAR-entry-definitions: `TOSCA.meta` names the main VNFD with `Entry-Definitions`, and
 //! the package has that file (Tacker step 2).
 
-use crate::package::meta::{ENTRY_DEFINITIONS, META_PATH};
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule, RuleMeta};
+use crate::csar::meta::{ENTRY_DEFINITIONS, META_PATH};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 
 /// A missing `Entry-Definitions` key, or one naming a file the package lacks.
 pub static RULE: Rule = Rule {

@@ -1,9 +1,9 @@
 //! CSAR-entry-manifest: the manifest `TOSCA.meta` names is a `.mf` file of the package
 //! (Tacker step 5).
 
-use crate::package::meta::META_PATH;
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::meta::META_PATH;
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// An ETSI-Entry-Manifest that is not a `.mf` or names no file.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! CSAR-flavour: the VNFD defines at least one deployment flavour (Tacker step 4).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 
 /// A VNFD in which Tacker finds no flavour.
 pub static RULE: Rule = Rule {

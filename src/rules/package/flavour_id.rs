@@ -1,7 +1,7 @@
 //! CSAR-flavour-id: a substitution mapping's flavour_id is a string (Tacker step 4).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 use crate::yaml::Value;
 
 /// A flavour id that is a function call, a number or empty.

@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::package::vnfd::{VNF_TYPE, Vnfd};
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
-use crate::yaml::{Mapping, Node, Span, Value};
+use crate::csar::vnfd::{VNF_TYPE, Vnfd};
+use crate::diagnostics::{Keyword, RuleMeta, Span};
+use crate::rules::{Check, CsarContext, Findings, Rule};
+use crate::yaml::{Mapping, Node, Value};
 
 /// A substitution mapping without an input tosca-parser requires.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! CSAR-hash-format: a Hash is the lower-case hex digest of its algorithm's length (Tacker
 //! step 5).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// A hash that cannot equal the algorithm's hex digest.
 pub static RULE: Rule = Rule {

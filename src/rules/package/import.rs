@@ -1,9 +1,9 @@
 //! CSAR-import: every `imports:` entry of the VNFD names a file of the package or one of
 //! ETSI's SOL001 type files by URL (Tacker step 3).
 
-use crate::package::vnfd::ImportTarget;
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::vnfd::ImportTarget;
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// An import that leads to no file.
 pub static RULE: Rule = Rule {

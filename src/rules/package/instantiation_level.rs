@@ -3,9 +3,9 @@
 
 use std::collections::HashSet;
 
-use crate::package::vnfd::INSTANTIATION_LEVELS;
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::vnfd::INSTANTIATION_LEVELS;
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 use crate::yaml::Node;
 
 /// The per-VDU and per-link policies whose levels must exist.

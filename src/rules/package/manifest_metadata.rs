@@ -1,9 +1,9 @@
 //! CSAR-manifest-metadata: a manifest's metadata block has SOL004's four keys and an
 //! RFC 3339 release date-time.
 
-use crate::package::manifest::{METADATA_KEYS, VNFSDK_RELEASE_KEY, is_rfc3339};
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::manifest::{METADATA_KEYS, VNFSDK_RELEASE_KEY, is_rfc3339};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// A metadata block without a SOL004 key, or with a release time that is not RFC 3339.
 pub static RULE: Rule = Rule {

@@ -1,9 +1,9 @@
 //! CSAR-manifest-name: without TOSCA-Metadata, a manifest is named like the main template
 //! (Tacker step 5).
 
-use crate::package::csar::strip_extension;
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule, RuleMeta};
+use crate::csar::package::strip_extension;
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 
 /// A `.mf` whose name differs from the main template's.
 pub static RULE: Rule = Rule {

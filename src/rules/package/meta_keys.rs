@@ -1,8 +1,8 @@
 //! CSAR-meta-keys: the TOSCA 1.0 keys of `TOSCA.meta` are present with their values.
 
-use crate::package::meta::META_PATH;
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule, RuleMeta};
+use crate::csar::meta::META_PATH;
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 
 /// The keys TOSCA 1.0 §16.2 and Tacker's documentation ask for, with the value each must
 /// have (`None`: any value).

@@ -1,8 +1,8 @@
 //! CSAR-meta-yaml: `TOSCA-Metadata/TOSCA.meta` is a YAML mapping (Tacker step 2).
 
-use crate::package::meta::{META_PATH, MetaYamlError};
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule, RuleMeta};
+use crate::csar::meta::{META_PATH, MetaYamlError};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 
 /// A metadata file tosca-parser cannot load as YAML.
 pub static RULE: Rule = Rule {

@@ -41,7 +41,7 @@ mod vnfsdk_keys;
 mod vnfsdk_release_key;
 mod zip;
 
-use crate::package::vnfd::SW_IMAGE;
+use crate::csar::vnfd::SW_IMAGE;
 use crate::yaml::{Key, Node, Value};
 
 use super::Rule;

@@ -1,8 +1,8 @@
 //! CSAR-root-yaml: without TOSCA-Metadata, the package root holds exactly one YAML file, a
 //! TOSCA template newer than 1.0 (Tacker step 2, the layout without metadata).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 
 /// Zero or several root YAML files, or a TOSCA 1.0 root template, in a CSAR without
 /// TOSCA-Metadata.

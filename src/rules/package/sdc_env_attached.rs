@@ -1,7 +1,7 @@
 //! SDC-env-unattached: an env file is listed as the HEAT_ENV child of its module.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::MANIFEST_JSON;
 

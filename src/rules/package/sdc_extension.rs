@@ -1,7 +1,7 @@
 //! SDC-extension: a MANIFEST.json entry's file extension fits its type.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::MANIFEST_JSON;
 

@@ -1,7 +1,7 @@
 //! SDC-is-base: a module's `isBase` is a boolean SDC can read.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::MANIFEST_JSON;
 

@@ -1,7 +1,7 @@
 //! SDC-manifest-missing: every file `MANIFEST.json` lists is in the heat package.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::MANIFEST_JSON;
 

@@ -1,7 +1,7 @@
 //! SDC-type: every MANIFEST.json entry has a type SDC knows.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::MANIFEST_JSON;
 

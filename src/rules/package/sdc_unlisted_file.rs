@@ -2,8 +2,8 @@
 
 use std::collections::HashSet;
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, FILE_START, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, FILE_START, Findings, Rule};
 
 use super::MANIFEST_JSON;
 

@@ -1,7 +1,7 @@
 //! CSAR-signature: a CMS signature closing the manifest verifies (SOL004 §5.9).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// A manifest signature that does not verify or cannot be read.
 pub static RULE: Rule = Rule {

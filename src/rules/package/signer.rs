@@ -1,7 +1,7 @@
 //! CSAR-signer: who signed the manifest and how long the certificate is valid (a note).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// A verified manifest signature, reported for the record.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! CSAR-signer-validity: the signer's certificate is within its validity period.
 
-use crate::package::signature::Validity;
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::signature::Validity;
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// A verified signature whose certificate has expired or is not valid yet.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! CSAR-source: every artifact entry's Source is a file of the package (Tacker step 5).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 use crate::source::path;
 
 /// A Source path the package does not have.

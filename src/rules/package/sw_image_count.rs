@@ -1,8 +1,8 @@
 //! CSAR-sw-image-count: a node template has at most one software image artifact (Tacker
 //! step 4).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 use super::image_artifacts;
 

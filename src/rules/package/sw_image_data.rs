@@ -1,8 +1,8 @@
 //! CSAR-sw-image-data: a node with a software image artifact describes the image in
 //! `sw_image_data` (Tacker step 4).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 use super::image_artifacts;
 

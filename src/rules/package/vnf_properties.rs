@@ -1,8 +1,8 @@
 //! CSAR-vnf-properties: the main template has a VNF node with properties (Tacker step 4).
 
-use crate::package::vnfd::VNF_TYPE;
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule, RuleMeta};
+use crate::csar::vnfd::VNF_TYPE;
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 use crate::yaml::Node;
 
 /// No node of a VNF type in the main template, or one without properties.

@@ -1,8 +1,8 @@
 //! CSAR-vnfd-yaml: every VNFD file (the main template and everything it imports) parses
 //! as a TOSCA YAML mapping (Tacker step 3).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 
 /// A VNFD file that does not parse, is not a mapping, or declares no TOSCA version.
 pub static RULE: Rule = Rule {

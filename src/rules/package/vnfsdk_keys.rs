@@ -1,8 +1,8 @@
 //! CSAR-vnfsdk-keys: `TOSCA.meta` keys in ONAP vnfsdk's pre-ETSI spelling.
 
-use crate::package::meta::{META_PATH, VNFSDK_KEYS};
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::meta::{META_PATH, VNFSDK_KEYS};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// `Entry-Manifest` and its siblings instead of the `ETSI-` names.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! CSAR-vnfsdk-release-key: the manifest uses ONAP vnfsdk's misspelt release key.
 
-use crate::package::manifest::{METADATA_KEYS, VNFSDK_RELEASE_KEY};
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, Findings, Rule, RuleMeta};
+use crate::csar::manifest::{METADATA_KEYS, VNFSDK_RELEASE_KEY};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, Findings, Rule};
 
 /// `vnf_release_data_time` in a manifest's metadata block.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! CSAR-zip: the package is a zip archive that opens (Tacker step 1).
 
-use crate::report::Keyword;
-use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, CsarContext, FILE_START, Findings, Rule};
 
 /// A `.csar` that is not a readable zip archive.
 pub static RULE: Rule = Rule {

@@ -386,7 +386,7 @@ mod tests {
             .iter()
             .find(|f| f.subject.contains("OS::VNF::FirewallNode"))
             .expect("the review lists the choice");
-        assert_eq!(warning.severity, crate::report::Severity::Warning);
+        assert_eq!(warning.severity, crate::diagnostics::Severity::Warning);
         assert!(warning.message.contains("set aside"), "{warning:?}");
         assert_eq!(
             warning.answer.as_deref(),

@@ -10,8 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Gauge, Paragraph};
 
 use super::{BACK, CONFIRM, Cursor, Hint, MOVE, Step, hint, lasting, severity_marker};
+use crate::diagnostics::Severity;
 use crate::integrity::IntegrityReport;
-use crate::report::Severity;
 use crate::report::render::size;
 use crate::tui::action::Action;
 use crate::tui::effect::{Effect, Progress};

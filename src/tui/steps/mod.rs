@@ -23,7 +23,7 @@ use super::keymap::Binding;
 use super::opened::Opened;
 use super::state::{State, StepId, Verdict};
 use super::theme::Theme;
-use crate::report::Severity;
+use crate::diagnostics::Severity;
 
 /// A key hint: the actions, written with their keys from the keymap table (so a hint
 /// cannot name a key that does something else), and what they do here.

@@ -9,7 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::{Cursor, Hint, Step, form_step_hints, form_step_verdict, form_step_view};
-use crate::answers::EnvTransport;
+use crate::convert::EnvTransport;
 use crate::session::{PropertyKind, PropertyQuestion};
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};

@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{BACK, CONFIRM, Cursor, Hint, Step, TYPE, form_hints, hint, lasting};
-use crate::answers::PackageFormat;
+use crate::package::PackageFormat;
 use crate::session::{Target, write_gate};
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect, OutFolder, WriteOrder, WriteReport};

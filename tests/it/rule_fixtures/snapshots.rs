@@ -9,9 +9,9 @@ use std::path::Path;
 
 use super::{heat_ready, input_of, report_of};
 use crate::support::rule_sets::fixture_sets;
+use vnfwiz::diagnostics::Options;
 use vnfwiz::fix::{Offer, Workspace, fixable_rules};
 use vnfwiz::hot::Stage;
-use vnfwiz::integrity::Options;
 use vnfwiz::limits::Limits;
 use vnfwiz::report::render::text;
 use vnfwiz::rules::all;

@@ -7,9 +7,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::{FileId, TemplateKind};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::span_at_byte;
 
 /// `OS::Cinder::Volume`.

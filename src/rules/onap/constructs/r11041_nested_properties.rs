@@ -5,8 +5,8 @@
 //! One violation per calling resource, at its `properties:` (or its `type:` when it has
 //! none), naming the missing parameters, each declaration a related place.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A nested template's parameter the calling resource does not pass.
 pub static RULE: Rule = Rule {

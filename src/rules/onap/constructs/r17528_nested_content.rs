@@ -8,8 +8,8 @@
 //! reached at both levels is checked for both. Servers of a group's member count once per
 //! group.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// Too many servers at the first level, or a Heat resource at the second.
 pub static RULE: Rule = Rule {

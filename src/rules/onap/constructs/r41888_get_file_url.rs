@@ -1,9 +1,9 @@
 //! R-41888: `get_file` never fetches from a URL (`http://`, `https://`, `file://`, any
 //! `scheme://`).
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::ReferenceKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::source::path::is_url;
 
 /// A `get_file` of a URL.

@@ -9,12 +9,11 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::{Keyword, RuleMeta, Span};
 use crate::hot::usage::direct_read;
 use crate::hot::{FileId, TemplateKind};
-use crate::report::Keyword;
 use crate::rules::onap::file_name::file_name;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
-use crate::yaml::Span;
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A group size not taken from the environment.
 pub static RULE: Rule = Rule {

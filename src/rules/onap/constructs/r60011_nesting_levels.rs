@@ -3,8 +3,8 @@
 //! Each call that opens a third level is reported where its `type:` is written, with the
 //! chain that leads there. Heat's own limit and loops are R-92635's.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A nested template called from the second level of nesting.
 pub static RULE: Rule = Rule {

@@ -14,13 +14,13 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::functions::Call;
 use crate::hot::parameters::PSEUDO_PARAMETERS;
 use crate::hot::template::resource_type;
 use crate::hot::usage::{DirectRead, direct_read, parameter_read};
 use crate::hot::{FileId, Template};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A key property's parameter renamed on its way into a nested template.
 pub static RULE: Rule = Rule {

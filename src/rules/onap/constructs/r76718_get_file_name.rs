@@ -3,10 +3,10 @@
 //! Read together with the flat package of R-511776: `get_file: vfw_init.sh`, not
 //! `scripts/vfw_init.sh` or `./vfw_init.sh`. URLs are R-41888's.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::ReferenceKind;
-use crate::report::Keyword;
 use crate::rules::onap::file_name::file_name;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::source::path::is_url;
 
 /// A `get_file` target written with a path.

@@ -5,11 +5,11 @@
 //! parameter name, a literal is external, and a resource of the template (`get_resource`,
 //! `get_attr`, also inside `list_join`) is an internal network the VNF creates.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{NET_FQDN, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names, check_network_read};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A Contrail external network reference that is not a `get_param` of a string `{network-role}_net_fqdn`.
 pub static RULE: Rule = Rule {

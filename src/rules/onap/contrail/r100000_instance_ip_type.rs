@@ -1,10 +1,10 @@
 //! R-100000: an instance IP's `instance_ip_address` parameter is a string or a comma-delimited
 //! list.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::ports::address::{LIST_TYPE, check_types};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An instance_ip_address parameter of a type other than string or comma_delimited_list.
 pub static RULE: Rule = Rule {

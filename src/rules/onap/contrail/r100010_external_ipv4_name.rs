@@ -8,11 +8,11 @@
 //! that network's name or resource id gives one. Indices count per name family across the whole
 //! VNF, from 0 by 1.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{IP, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An instance IP IPv4 address parameter on an external network not named `{vm-type}_{network-role}_ip_{index}`.
 pub static RULE: Rule = Rule {

@@ -6,11 +6,11 @@
 //! type and IP version (`instance_ip_family: v6`, a `v6` word in the name or an IPv6 value), so
 //! a misnamed parameter is still judged. Only `parameters:` counts.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::Side;
 use crate::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An external instance IP IPv6 address parameter given in the environment file.
 pub static RULE: Rule = Rule {

@@ -7,11 +7,11 @@
 //! like R-681859, so the name must also carry the network-role of the interface's network when
 //! that network's name or resource id gives one.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{IPS, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An instance IP IPv4 address list parameter on an internal network not named `{vm-type}_int_{network-role}_ips`.
 pub static RULE: Rule = Rule {

@@ -4,11 +4,11 @@
 //! Covers all four families at once (R-100100, R-100120, R-100140, R-100160 each cover one).
 //! "IP addresses MUST be assigned" is read as: the entry has a value (not null or blank).
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::Side;
 use crate::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An internal instance IP address parameter missing from the environment file or left without a value.
 pub static RULE: Rule = Rule {

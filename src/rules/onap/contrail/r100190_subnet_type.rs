@@ -1,9 +1,9 @@
 //! R-100190: an instance IP's `subnet_uuid` parameter is declared as a string.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::ports::address::check_types;
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A subnet_uuid parameter that is not a string.
 pub static RULE: Rule = Rule {

@@ -5,11 +5,11 @@
 //! value is an IPv6 prefix. Contrail has no rule like R-681859, so the name must also carry the
 //! network-role of the interface's network when that network's name or resource id gives one.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{SUBNET_ID, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An external IPv4 subnet_uuid parameter not named `{network-role}_subnet_id`.
 pub static RULE: Rule = Rule {

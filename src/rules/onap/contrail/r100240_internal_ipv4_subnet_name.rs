@@ -8,12 +8,12 @@
 //! is required for incremental modules' parameters that reach one, in the module or its nested
 //! templates.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{SUBNET_ID, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::base_output::check_base_outputs;
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An internal IPv4 subnet_uuid parameter not named `int_{network-role}_subnet_id` or not output by the base module.
 pub static RULE: Rule = Rule {

@@ -7,11 +7,11 @@
 //! also carry the network-role of the interface's network when that network's name or resource
 //! id gives one.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{FLOATING_IP, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An external IPv4 VIP parameter of a Contrail interface not a string named `{vm-type}_{network-role}_floating_ip`.
 pub static RULE: Rule = Rule {

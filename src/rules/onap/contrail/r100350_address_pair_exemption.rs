@@ -7,10 +7,10 @@
 //! exempt parameter declared other than `string` or `comma_delimited_list`. A non-conforming
 //! name that is not exempt is reported by R-100310/R-100330.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::ports::PortKind;
 use crate::rules::onap::ports::exempt::check_exempt;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A misplaced or malformed `aap_exempt` list of a Contrail interface, or an exempt parameter of the wrong type.
 pub static RULE: Rule = Rule {

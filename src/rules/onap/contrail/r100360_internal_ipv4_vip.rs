@@ -8,12 +8,12 @@
 //! R-681859, so the name must also carry the network-role of the interface's network when that
 //! network's name or resource id gives one.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{FLOATING_IP, FLOATING_IPS, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An internal IPv4 VIP parameter of a Contrail interface misnamed, of the wrong type or missing from the environment file.
 pub static RULE: Rule = Rule {

@@ -5,10 +5,10 @@
 //! `interface_route_table_routes_route` counts, also when the route list is built with `repeat`
 //! or other functions.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::ports::address::check_types;
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A route prefixes parameter that is not `json`.
 pub static RULE: Rule = Rule {

@@ -6,11 +6,11 @@
 //! interface of the template names is checked for the shape only. The convention has no `int_`
 //! form.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::ROUTE_PREFIXES;
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A route prefixes parameter not named `{vm-type}_{network-role}_route_prefixes`.
 pub static RULE: Rule = Rule {

@@ -4,10 +4,10 @@
 //! A module parameter counts when it reaches a route table's routes in the module or through
 //! nested templates. Only `parameters:` counts.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A route prefixes parameter given in the environment file.
 pub static RULE: Rule = Rule {

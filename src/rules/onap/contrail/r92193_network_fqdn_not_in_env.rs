@@ -5,11 +5,11 @@
 //! instance IP on an external network counts, whatever its name, in the module or through
 //! nested templates. Only `parameters:` counts.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::Side;
 use crate::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An external Contrail network parameter given in the environment file.
 pub static RULE: Rule = Rule {

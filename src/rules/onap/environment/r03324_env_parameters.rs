@@ -1,8 +1,8 @@
 //! R-03324: every environment file has a `parameters:` section (it may be empty).
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Role;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An environment file without `parameters:`.
 pub static RULE: Rule = Rule {

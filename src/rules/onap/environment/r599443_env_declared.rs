@@ -4,9 +4,9 @@
 //! The same test as Heat's own (`R-92635/env-parameter`), reported under ONAP's id so the
 //! ONAP profile and reports name it; both use one search.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::hot_spec::env_parameter::undeclared_env_parameters;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An environment value for a parameter the module does not declare.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! R-67231: environment files carry no `resource_registry:`.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `resource_registry:` in an environment file.
 pub static RULE: Rule = Rule {

@@ -3,9 +3,9 @@
 //! Modules are the base, incremental and volume templates; nested templates get their values
 //! from the parent resource and have no environment file of their own.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::modularity::report_modules_without_env;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A module without an environment file.
 pub static RULE: Rule = Rule {

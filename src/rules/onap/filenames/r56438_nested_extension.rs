@@ -1,8 +1,8 @@
 //! R-56438: a nested template's extension is `.yaml` or `.yml`, in lower case.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::file_name::{file_name, has_yaml_extension};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::{nested_templates, report_nested_name};
 

@@ -4,9 +4,9 @@
 //! The `{vm-type}`s are the VNF's vocabulary (`naming/vm_type.rs`); names are compared
 //! without case.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::file_name::{file_name, stem};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::{nested_templates, report_nested_name};
 

@@ -3,10 +3,10 @@
 //! Environment files are found by content as well as by name, so a file holding only
 //! environment sections under another name (`base_vfw_env.yaml`, `base_vfw.ENV`) is one.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Role;
-use crate::report::Keyword;
 use crate::rules::onap::file_name::{extension, file_name};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An environment file with another extension.
 pub static RULE: Rule = Rule {

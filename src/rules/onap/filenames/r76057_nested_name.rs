@@ -4,10 +4,10 @@
 //! The name is read without its extension (the extension is R-56438's). The violation sits at
 //! the top of the nested file, with the `type:` lines that name it as related places.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::file_name::{contains_ignoring_case, file_name, stem};
 use crate::rules::onap::naming::is_plain_name;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::{nested_templates, report_nested_name};
 

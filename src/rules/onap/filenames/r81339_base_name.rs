@@ -5,11 +5,11 @@
 //! The extension is R-87485's concern; this rule reads the name before it. `base` may be
 //! written in any case, as the requirement says the match is case insensitive.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
-use crate::report::Keyword;
 use crate::rules::onap::file_name::{contains_ignoring_case, file_name, stem};
 use crate::rules::onap::naming::is_plain_name;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A base module whose name does not follow one of ONAP's four forms.
 pub static RULE: Rule = Rule {

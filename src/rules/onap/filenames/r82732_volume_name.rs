@@ -5,10 +5,10 @@
 //! such an entry the name is all there is, so the rule asks that a module with the name
 //! before `_volume` exists. A volume module attached to several modules is R-11200's.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::file_name::{extension, file_name, stem};
 use crate::rules::onap::volume_modules::volume_modules;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A volume module not named `<module>_volume`.
 pub static RULE: Rule = Rule {

@@ -3,11 +3,11 @@
 //!
 //! The name is read without its extension (the extension is R-87485's).
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
-use crate::report::Keyword;
 use crate::rules::onap::file_name::{contains_ignoring_case, file_name, stem};
 use crate::rules::onap::naming::is_plain_name;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An incremental module with other characters or `base` in its name.
 pub static RULE: Rule = Rule {

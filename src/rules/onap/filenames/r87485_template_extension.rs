@@ -3,9 +3,9 @@
 //! Nested templates have their own requirement (R-56438), so this one reads the modules:
 //! base, incremental and volume.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::file_name::{file_name, has_yaml_extension};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A module template with another extension.
 pub static RULE: Rule = Rule {

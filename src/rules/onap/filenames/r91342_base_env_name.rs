@@ -1,9 +1,9 @@
 //! R-91342: the base module's environment file is the module's name with `.env` in place of
 //! `.yaml`/`.yml` (see `env_name.rs` for how a misnamed file is found).
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::env_name::check_env_names;
 

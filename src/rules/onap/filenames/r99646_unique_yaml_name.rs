@@ -5,10 +5,10 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::SourceFile;
-use crate::report::Keyword;
 use crate::rules::onap::file_name::file_name;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::span_at_byte;
 
 /// A template whose file name another template already has.

@@ -4,9 +4,9 @@
 //! the ONAP profile reports them without the HOT-spec checks; files over a configured limit
 //! are `R-92635/yaml-limit`'s, since they may well be valid.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::hot_spec::report_unparsed;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A file that is not valid YAML.
 pub static RULE: Rule = Rule {

@@ -7,11 +7,11 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::FileId;
-use crate::report::Keyword;
 use crate::rules::onap::file_name::file_name;
 use crate::rules::onap::volume_modules::volume_modules;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::span_at_byte;
 
 /// A volume module shared by modules, or a module with several volume modules.

@@ -4,10 +4,10 @@
 //! others; with several, each base after the first is reported with the first as related
 //! place.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
-use crate::report::Keyword;
 use crate::rules::onap::file_name::file_name;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::span_at_byte;
 
 /// A VNF with no base module or with more than one.

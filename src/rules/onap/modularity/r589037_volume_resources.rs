@@ -6,10 +6,10 @@
 //! of the three forms. A nested file that could not be loaded is left to the loader's
 //! findings.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::template::{Template, TypeSlot, is_template_reference};
 use crate::hot::{FileId, TemplateKind};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A resource a volume module may not hold.
 pub static RULE: Rule = Rule {

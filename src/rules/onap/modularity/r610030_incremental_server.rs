@@ -3,9 +3,9 @@
 
 use std::collections::HashSet;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::{FileId, TemplateKind};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An incremental module that creates no server.
 pub static RULE: Rule = Rule {

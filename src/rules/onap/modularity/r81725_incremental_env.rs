@@ -1,9 +1,9 @@
 //! R-81725: the incremental module has an environment file (`<module>.env`, or the `HEAT_ENV` that
 //! `MANIFEST.json` attaches to it).
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::report_modules_without_env;
 

@@ -7,10 +7,11 @@
 //! Only what the resource-id rules need; the `{network-role}` vocabulary itself lives with
 //! the network rules.
 
+use crate::diagnostics::Span;
 use crate::hot::Template;
 use crate::hot::template::{referenced_resource, resource_type};
 use crate::hot::usage::direct_read;
-use crate::yaml::{Mapping, Node, Span};
+use crate::yaml::{Mapping, Node};
 
 use super::stem_before;
 
@@ -196,7 +197,7 @@ mod tests {
     #[test]
     fn instance_ip_versions() {
         let properties = |text: &str| {
-            crate::yaml::parse(text.as_bytes(), &crate::yaml::YamlLimits::default())
+            crate::yaml::parse(text.as_bytes(), &crate::limits::YamlLimits::default())
                 .expect("test YAML parses")
                 .root
         };

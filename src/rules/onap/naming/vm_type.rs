@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use crate::yaml::Span;
+use crate::diagnostics::Span;
 
 use super::super::server::Server;
 use super::{parse_index, split_index, stem_before};

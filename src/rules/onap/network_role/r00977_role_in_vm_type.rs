@@ -9,8 +9,8 @@ use std::collections::HashSet;
 
 use aho_corasick::AhoCorasick;
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::roles::{RoleUse, roles_in_use};
 

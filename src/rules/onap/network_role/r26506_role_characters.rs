@@ -6,9 +6,9 @@
 //! ids of created networks (`int_{network-role}_network`). Each offending role is reported
 //! once per template, at its first place.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::role_problem;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::roles::roles_in_use;
 

@@ -4,12 +4,12 @@
 
 use std::collections::HashSet;
 
+use crate::diagnostics::Span;
 use crate::hot::{FileId, Template};
 use crate::rules::Context;
 use crate::rules::onap::naming::network_role::{NetworkParameter, network_resource_role};
 use crate::rules::onap::networks::created_networks;
 use crate::rules::onap::ports::Property;
-use crate::yaml::Span;
 
 /// One place a network-role is written.
 #[derive(Clone, Debug)]

@@ -8,12 +8,12 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::set::Nesting;
 use crate::hot::usage::read_parameter;
 use crate::hot::{FileId, Template};
-use crate::report::Keyword;
 use crate::rules::onap::networks::{CONTRAIL_NETWORK, NEUTRON_SUBNET, created_networks};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Node;
 
 /// An internal network without a subnet.

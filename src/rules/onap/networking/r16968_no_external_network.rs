@@ -6,11 +6,11 @@
 //! `value_specs`, `router_external`). A network resource with such a property set to true is
 //! reported at that property.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::networks::{
     CONTRAIL_NETWORK, NEUTRON_NET, NEUTRON_PROVIDER_NET, created_networks,
 };
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::{Key, Node, Value};
 
 /// A network resource set up as an external network.

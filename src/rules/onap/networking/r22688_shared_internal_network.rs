@@ -10,15 +10,15 @@
 //! being the one in the network's id (`int_{role}_network`) when it has one. That the
 //! parameter is declared in the incremental module is Heat's own check.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
-use crate::report::Keyword;
 use crate::rules::onap::naming::network_role::{
     Convention, NET_ID, NET_NAME, Side, network_resource_role,
 };
 use crate::rules::onap::networks::created_networks;
 use crate::rules::onap::ports::base_output::check_base_outputs;
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Node;
 
 /// A shared internal network without a conforming base module output.

@@ -8,12 +8,12 @@
 //! on. Incremental modules receive internal networks from the base module's outputs
 //! (R-22688).
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
 use crate::hot::usage::read_parameter;
-use crate::report::Keyword;
 use crate::rules::onap::naming::network_role::{NetworkParameter, Side};
 use crate::rules::onap::ports::Property;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An internal network the VNF takes from outside instead of creating it.
 pub static RULE: Rule = Rule {

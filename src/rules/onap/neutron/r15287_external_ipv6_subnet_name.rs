@@ -4,11 +4,11 @@
 //! The IP version is IPv6 when the name has a `v6` word or the value is an IPv6 prefix.
 //! `subnet_id`, the older spelling of `subnet`, counts too.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{Side, V6_SUBNET_ID};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An external IPv6 subnet parameter not named `{network-role}_v6_subnet_id`.
 pub static RULE: Rule = Rule {

@@ -7,11 +7,11 @@
 //! IP version (a `v6` word in the name or an IPv6 value), so a misnamed parameter is still
 //! judged. Only the environment file's `parameters:` counts.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::Side;
 use crate::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An internal fixed IPv4 address parameter missing from the environment file.
 pub static RULE: Rule = Rule {

@@ -4,10 +4,10 @@
 //! internal one comes from the base module's output. A module parameter counts when it reaches
 //! a port's `network` through nested templates too.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A port `network` parameter given in the environment file.
 pub static RULE: Rule = Rule {

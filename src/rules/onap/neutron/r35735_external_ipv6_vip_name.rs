@@ -7,11 +7,11 @@
 //! R-681859's business. "Only one VIP per IP version" follows from the name: a vm-type and
 //! network-role give one name.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{FLOATING_V6_IP, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An external IPv6 VIP parameter not named `{vm-type}_{network-role}_floating_v6_ip` or not a string.
 pub static RULE: Rule = Rule {

@@ -2,10 +2,10 @@
 //!
 //! `subnet_id`, the older spelling of `subnet`, counts too.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::ports::address::check_types;
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A fixed_ips subnet parameter that is not a string.
 pub static RULE: Rule = Rule {

@@ -7,10 +7,10 @@
 //! `string` or `comma_delimited_list`. Whether a VIP is "supported by the data model" is the
 //! designer's choice; a non-conforming name that is not exempt is reported by R-41492/R-35735.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::ports::PortKind;
 use crate::rules::onap::ports::exempt::check_exempt;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A misplaced or malformed `aap_exempt` list, or an exempt parameter of the wrong type.
 pub static RULE: Rule = Rule {

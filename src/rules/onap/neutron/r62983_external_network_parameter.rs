@@ -9,11 +9,11 @@
 //! literal or a computed name on an external port is reported as not read with `get_param`
 //! (also when the names disagree); other expressions are left alone.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{NET_ID, NET_NAME, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names, check_network_read};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A port on an external network that does not read it from `{network-role}_net_id` or `_net_name`.
 pub static RULE: Rule = Rule {

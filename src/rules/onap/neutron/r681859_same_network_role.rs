@@ -9,13 +9,13 @@
 //! (`aap_exempt`) have no convention. A name whose vm-type cannot be told apart is compared by
 //! its ending (`…_oam` for role `oam`).
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{
     Convention, FLOATING_IP, FLOATING_IPS, FLOATING_V6_IP, FLOATING_V6_IPS, IP, IPS, SUBNET_ID,
     V6_IP, V6_IPS, V6_SUBNET_ID, port_id_role,
 };
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use std::collections::HashSet;
 
 /// A port name that carries another network-role than the port's network.

@@ -5,11 +5,11 @@
 //! network, directly or through nested templates, with the IP version read from a `v6` word in
 //! its name or an IPv6 value. Only `parameters:` counts.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::Side;
 use crate::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An internal IPv4 subnet parameter given in the environment file.
 pub static RULE: Rule = Rule {

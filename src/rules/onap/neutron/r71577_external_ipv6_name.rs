@@ -9,11 +9,11 @@
 //! the whole VNF: a name whose index is not below the number of indices used in that family
 //! skips one.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{Side, V6_IP};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A fixed IPv6 address parameter on an external network not named `{vm-type}_{network-role}_v6_ip_{index}`.
 pub static RULE: Rule = Rule {

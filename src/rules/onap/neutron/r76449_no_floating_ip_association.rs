@@ -2,9 +2,9 @@
 //!
 //! Every template counts, nested ones and resource group members included.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::forbidden_type::check_forbidden_type;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An `OS::Neutron::FloatingIPAssociation` resource.
 pub static RULE: Rule = Rule {

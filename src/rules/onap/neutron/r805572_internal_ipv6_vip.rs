@@ -7,12 +7,12 @@
 //! name and type are checked in every template; the environment file for module parameters
 //! reaching such a pair, in the module or through nested templates.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{FLOATING_V6_IP, FLOATING_V6_IPS, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An internal IPv6 VIP parameter misnamed, of the wrong type or missing from the environment file.
 pub static RULE: Rule = Rule {

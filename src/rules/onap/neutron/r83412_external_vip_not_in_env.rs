@@ -5,11 +5,11 @@
 //! `ip_address` parameter of such a port. Parameters reaching a pair through nested templates
 //! count. Only `parameters:` counts.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::Side;
 use crate::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An external allowed address pair parameter given in the environment file.
 pub static RULE: Rule = Rule {

@@ -7,11 +7,11 @@
 //! resource id give); a port no server of the template names is checked for the shape only. The
 //! network-role is R-681859's business.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{IPS, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A fixed IPv4 address list parameter on an internal network not named `{vm-type}_int_{network-role}_ips`.
 pub static RULE: Rule = Rule {

@@ -9,11 +9,11 @@
 //! `int_` marker in its id and parameters, all agreeing), and is reported too: R-86182 asks
 //! for `get_param` of the named parameter.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::network_role::{NET_ID, NET_NAME, Side};
 use crate::rules::onap::ports::address::{ForType, NameSpec, check_names, check_network_read};
 use crate::rules::onap::ports::{PortKind, Property};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A port on an internal network whose parameter is not `int_{network-role}_net_id` or `_net_name`.
 pub static RULE: Rule = Rule {

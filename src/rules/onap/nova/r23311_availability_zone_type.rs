@@ -4,9 +4,9 @@
 //! Servers of nested templates are not judged: their zone parameter may be renamed on the way down
 //! (R-256790) and is declared by the module that passes it.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A module server's availability zone parameter of another type.
 pub static RULE: Rule = Rule {

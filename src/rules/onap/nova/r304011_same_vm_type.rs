@@ -10,11 +10,11 @@
 //! internal ports carry the same `{vm-type}_{vm-type_index}` prefix and are judged alike. A
 //! port id without that prefix is R-20453's or R-26351's finding.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::template::{referenced_resource, resource_type};
-use crate::report::Keyword;
 use crate::rules::onap::naming::attachment::{CONTRAIL_VMI, NEUTRON_PORT};
 use crate::rules::onap::naming::vm_type::{from_server_id, split_instance};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Node;
 
 /// A server whose names disagree on its VM type or index.
@@ -113,7 +113,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
 }
 
 /// Where a port reference names the port: the id inside `get_resource`/`get_attr`.
-fn port_span(value: &Node) -> crate::yaml::Span {
+fn port_span(value: &Node) -> crate::diagnostics::Span {
     let named = value.as_map().and_then(|map| {
         map.get("get_resource")
             .or_else(|| map.get("get_attr").and_then(|a| a.as_seq()?.first()))

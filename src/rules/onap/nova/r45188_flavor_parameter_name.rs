@@ -1,9 +1,9 @@
 //! R-45188: the parameter a server reads for `flavor` is named `{vm-type}_flavor_name` (see
 //! `parameter_name`).
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::Slot;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A flavor parameter named otherwise.
 pub static RULE: Rule = Rule {

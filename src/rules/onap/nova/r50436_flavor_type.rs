@@ -1,8 +1,8 @@
 //! R-50436: the parameter a server reads for `flavor` is declared `type: string`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A flavor parameter of another type.
 pub static RULE: Rule = Rule {

@@ -1,9 +1,9 @@
 //! R-51430: the parameter a server reads for `name` is declared `type: string` or `type:
 //! comma_delimited_list`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A name parameter of another type.
 pub static RULE: Rule = Rule {

@@ -7,12 +7,12 @@
 
 use std::collections::HashSet;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::usage::DirectRead;
-use crate::report::Keyword;
 use crate::rules::onap::naming::index::{IndexSequences, describe_missing};
 use crate::rules::onap::naming::vm_type::NameParameter;
 use crate::rules::onap::server_parameters::{Scope, Slot, reads};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Node;
 
 /// A string name parameter named otherwise, or numbered with a hole.

@@ -1,8 +1,8 @@
 //! R-57282: each `{vm-type}` reads its own `image` parameter (see `unique_per_vm_type`).
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::Slot;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An image parameter read by two VM types.
 pub static RULE: Rule = Rule {

@@ -1,9 +1,9 @@
 //! R-58670: the parameter a server reads for `image` is named `{vm-type}_image_name` (see
 //! `parameter_name`).
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::Slot;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An image parameter named otherwise.
 pub static RULE: Rule = Rule {

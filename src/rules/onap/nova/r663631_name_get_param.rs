@@ -3,9 +3,9 @@
 //! A server without `name` is not reported: there is no value to judge, and Heat then names the VM
 //! after the stack.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A name not read with `get_param`.
 pub static RULE: Rule = Rule {

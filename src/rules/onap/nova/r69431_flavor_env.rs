@@ -1,9 +1,9 @@
 //! R-69431: the parameter behind a server's `flavor` is listed with a value in the environment file
 //! of every module it is fed from (see `server_parameters`).
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Listing, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A flavor parameter missing from (or empty in) the environment file.
 pub static RULE: Rule = Rule {

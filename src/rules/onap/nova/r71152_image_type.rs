@@ -1,8 +1,8 @@
 //! R-71152: the parameter a server reads for `image` is declared `type: string`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An image parameter of another type.
 pub static RULE: Rule = Rule {

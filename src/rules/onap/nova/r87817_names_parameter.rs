@@ -3,10 +3,10 @@
 //!
 //! The type is the parameter's declared `type` in the server's template.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::vm_type::NameParameter;
 use crate::rules::onap::server_parameters::{Scope, Slot, reads};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Node;
 
 /// A list name parameter named otherwise.

@@ -1,8 +1,8 @@
 //! R-901331: a server's `image` is a `get_param`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An image not read with `get_param`.
 pub static RULE: Rule = Rule {

@@ -8,12 +8,12 @@
 
 use std::collections::HashSet;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
-use crate::report::Keyword;
 use crate::rules::onap::naming::availability_zone_index;
 use crate::rules::onap::naming::index::{IndexSequences, describe_missing};
 use crate::rules::onap::server_parameters::{Scope, Slot, reads};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A zone parameter named otherwise, or numbered with a hole.
 pub static RULE: Rule = Rule {

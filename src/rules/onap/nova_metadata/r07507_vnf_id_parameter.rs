@@ -1,8 +1,8 @@
 //! R-07507: the server metadata `vnf_id` reads a parameter named `vnf_id`, declared `type: string`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `vnf_id` metadata parameter with another name or type.
 pub static RULE: Rule = Rule {

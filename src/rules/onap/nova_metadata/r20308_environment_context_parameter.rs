@@ -1,9 +1,9 @@
 //! R-20308: the server metadata `environment_context` reads a parameter named
 //! `environment_context`, declared `type: string`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `environment_context` metadata parameter with another name or type.
 pub static RULE: Rule = Rule {

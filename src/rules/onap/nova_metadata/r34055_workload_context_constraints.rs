@@ -1,8 +1,8 @@
 //! R-34055: the parameter behind the server metadata `workload_context` has no `constraints`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A constrained `workload_context` parameter.
 pub static RULE: Rule = Rule {

@@ -1,9 +1,9 @@
 //! R-39067: the server metadata `vf_module_name` reads a parameter named `vf_module_name`, declared
 //! `type: string`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `vf_module_name` metadata parameter with another name or type.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! R-50816: a server's metadata value of `vf_module_index` is a `get_param`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A metadata `vf_module_index` not read with `get_param`.
 pub static RULE: Rule = Rule {

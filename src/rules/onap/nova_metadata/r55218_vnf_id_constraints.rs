@@ -1,8 +1,8 @@
 //! R-55218: the parameter behind the server metadata `vnf_id` has no `constraints`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A constrained `vnf_id` parameter.
 pub static RULE: Rule = Rule {

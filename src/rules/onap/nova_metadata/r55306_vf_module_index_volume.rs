@@ -4,11 +4,11 @@
 //! "Used" is read as a `get_param` of `vf_module_index`. Volume module templates are judged
 //! whole; in other templates only reads inside an `OS::Cinder::Volume` resource count.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
 use crate::hot::template::resource_type;
 use crate::hot::usage::parameter_read;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `vf_module_index` read where ONAP does not supply it.
 pub static RULE: Rule = Rule {

@@ -6,15 +6,15 @@
 //! port or instance IP is on an external network is read as the resource-id rules read it
 //! (`naming::attachment`), and one whose network cannot be told is not judged.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Template;
 use crate::hot::template::resource_type;
 use crate::hot::usage::{DirectRead, direct_read};
-use crate::report::Keyword;
 use crate::rules::onap::naming::attachment::{
     CONTRAIL_INSTANCE_IP, NEUTRON_PORT, Reach, of_resource,
 };
 use crate::rules::onap::server::SERVER_TYPE;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Node;
 
 /// `vf_module_index` used as a list index where ONAP forbids it.

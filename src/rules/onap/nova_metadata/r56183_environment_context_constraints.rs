@@ -1,8 +1,8 @@
 //! R-56183: the parameter behind the server metadata `environment_context` has no `constraints`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A constrained `environment_context` parameter.
 pub static RULE: Rule = Rule {

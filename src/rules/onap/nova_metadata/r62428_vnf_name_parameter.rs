@@ -1,9 +1,9 @@
 //! R-62428: the server metadata `vnf_name` reads a parameter named `vnf_name`, declared `type:
 //! string`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `vnf_name` metadata parameter with another name or type.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! R-67597: the parameter behind the server metadata `vm_role` has no `constraints`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A constrained `vm_role` parameter.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! R-71493: a server's metadata contains `vf_module_id`, and its value is a `get_param`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A server whose metadata lacks `vf_module_id` or does not read it with `get_param`.
 pub static RULE: Rule = Rule {

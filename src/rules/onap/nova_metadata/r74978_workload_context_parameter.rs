@@ -1,9 +1,9 @@
 //! R-74978: the server metadata `workload_context` reads a parameter named `workload_context`,
 //! declared `type: string`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `workload_context` metadata parameter with another name or type.
 pub static RULE: Rule = Rule {

@@ -1,9 +1,9 @@
 //! R-80374: the parameter behind the server metadata `vf_module_name` is not listed in an
 //! environment file (see `server_parameters` for how nested templates are followed).
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Listing, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An environment file listing the `vf_module_name` parameter.
 pub static RULE: Rule = Rule {

@@ -1,9 +1,9 @@
 //! R-82134: the server metadata `vf_module_id` reads a parameter named `vf_module_id`, declared
 //! `type: string`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Scope, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `vf_module_id` metadata parameter with another name or type.
 pub static RULE: Rule = Rule {

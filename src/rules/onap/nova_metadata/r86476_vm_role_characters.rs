@@ -6,11 +6,11 @@
 
 use std::collections::HashSet;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::usage::direct_read;
-use crate::report::Keyword;
 use crate::rules::onap::naming::is_plain_name;
 use crate::rules::onap::server_parameters::Slot;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `vm_role` with other characters.
 pub static RULE: Rule = Rule {

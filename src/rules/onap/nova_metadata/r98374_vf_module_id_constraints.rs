@@ -1,8 +1,8 @@
 //! R-98374: the parameter behind the server metadata `vf_module_id` has no `constraints`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::server_parameters::{self, Slot};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A constrained `vf_module_id` parameter.
 pub static RULE: Rule = Rule {

@@ -5,9 +5,8 @@
 //! whatever the name, by their format's signature in the first bytes. Only
 //! folders and archives are listed; templates given one by one have no package to check.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
-use crate::yaml::Span;
+use crate::diagnostics::{Keyword, RuleMeta, Span};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A disk or CD image inside the heat package.
 pub static RULE: Rule = Rule {

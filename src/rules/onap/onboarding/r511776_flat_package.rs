@@ -5,9 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
-use crate::yaml::Span;
+use crate::diagnostics::{Keyword, RuleMeta, Span};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A file in a subfolder of the heat package.
 pub static RULE: Rule = Rule {

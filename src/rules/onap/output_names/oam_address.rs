@@ -11,7 +11,7 @@ use crate::rules::{Context, Findings};
 
 /// Reports second and later declarations of `name` and outputs named like it in another case.
 pub fn check(context: &Context<'_>, findings: &mut Findings<'_>, name: &str) {
-    let mut first: Option<(&str, crate::yaml::Span)> = None;
+    let mut first: Option<(&str, crate::diagnostics::Span)> = None;
     for template in &context.templates {
         for (output, _) in template.outputs() {
             if output.text == name {

@@ -1,8 +1,8 @@
 //! R-18683: `oam_management_v4_address` is an output of one template only (see
 //! `oam_address` for what is judged).
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// The IPv4 OAM address output declared twice or misnamed.
 pub static RULE: Rule = Rule {

@@ -6,11 +6,11 @@
 //! and maps `json`, literals their own type. Values of other functions are not typed and only
 //! the name is checked.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Template;
-use crate::report::Keyword;
 use crate::rules::onap::file_name::file_name;
 use crate::rules::onap::volume_modules::volume_modules;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::{Node, Value};
 
 /// A volume output the supported module does not take, or takes with another type.

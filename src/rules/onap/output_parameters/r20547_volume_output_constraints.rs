@@ -4,9 +4,9 @@
 //! The parameter read is the one of the module the volume module supports, the only module
 //! ONAP hands the volume outputs to.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::volume_modules::volume_modules;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::report_constrained_input;
 

@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::report_constrained_input;
 

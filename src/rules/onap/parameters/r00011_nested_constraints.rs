@@ -1,8 +1,8 @@
 //! R-00011: parameters of nested templates should not carry constraints.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A constraint on a nested template's parameter.
 pub static RULE: Rule = Rule {

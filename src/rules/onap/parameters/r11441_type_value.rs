@@ -1,7 +1,7 @@
 //! R-11441: a parameter's type is one of HOT's five.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// The types ONAP accepts, spelled as HOT spells them.
 const TYPES: [&str; 5] = [

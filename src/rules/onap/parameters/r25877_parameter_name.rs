@@ -1,8 +1,8 @@
 //! R-25877: parameter names use only ASCII letters, digits and `_`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::is_plain_name;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A parameter name with other characters.
 pub static RULE: Rule = Rule {

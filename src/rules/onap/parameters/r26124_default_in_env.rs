@@ -4,9 +4,9 @@
 //! resource's properties, never by an environment file. A module without an environment file
 //! is left to R-86285. `parameter_defaults:` does not count: SDC reads `parameters:` only.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::span_at_byte;
 
 /// A default the environment file does not repeat.

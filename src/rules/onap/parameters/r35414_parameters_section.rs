@@ -1,8 +1,8 @@
 //! R-35414: every template has a `parameters:` section with at least one parameter.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::required_section::{Shortfall, shortfall};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A template without parameters.
 pub static RULE: Rule = Rule {

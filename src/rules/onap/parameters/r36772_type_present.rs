@@ -1,7 +1,7 @@
 //! R-36772: every parameter declares `type:`.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A parameter without a type.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! R-44001: every parameter declaration has a `description:`.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A parameter without a description.
 pub static RULE: Rule = Rule {

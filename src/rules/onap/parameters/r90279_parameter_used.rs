@@ -5,10 +5,10 @@
 //! `condition:` included. ONAP's `availability_zone_{index}` parameters (R-98450) are exempt,
 //! as R-91273 lets them be declared and left unused.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::usage::{ParameterUsage, UseSection};
-use crate::report::Keyword;
 use crate::rules::onap::naming::is_availability_zone_parameter;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A parameter nothing reads.
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! R-90526: a parameter declaration must not carry `default`.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A parameter with a `default:`.
 pub static RULE: Rule = Rule {

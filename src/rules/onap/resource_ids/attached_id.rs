@@ -176,7 +176,7 @@ pub fn check(context: &Context<'_>, findings: &mut Findings<'_>, kind: Attached,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::Span;
+    use crate::diagnostics::Span;
 
     fn attachment(reach: Reach, role: Option<&str>) -> Attachment<'_> {
         Attachment {

@@ -8,10 +8,10 @@
 //! template to start above 0, so holes are judged over the whole VNF only. A hole is reported
 //! once per family, at the first resource numbered above it.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::index::{IndexSequences, describe_missing};
 use crate::rules::onap::naming::parse_index;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A resource-id index family with a hole.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! R-25720: an `OS::Neutron::Net` resource id reads `int_{network-role}_network`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::attachment::NEUTRON_NET;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A Neutron network id off the convention.
 pub static RULE: Rule = Rule {

@@ -3,9 +3,9 @@
 //! Only the shape is checked here; the `{index}` numbering is R-11690's and the agreement of
 //! the `{vm-type}` with the server's parameters R-304011's.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::vm_type::from_server_id;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A server id off the convention.
 pub static RULE: Rule = Rule {

@@ -1,9 +1,9 @@
 //! R-30753: an `OS::ContrailV2::NetworkIpam` resource id contains the `{network-role}` of the
 //! internal network it serves (see `role_in_id` for how that network is found).
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::attachment::{CONTRAIL_NETWORK, Reach, internal_network_role};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::role_in_id::Association;
 

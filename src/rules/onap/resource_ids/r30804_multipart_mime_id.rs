@@ -1,8 +1,8 @@
 //! R-30804: an `OS::Heat::MultipartMime` resource id contains the `{vm-type}` (see `vm_type_in_id` for how
 //! "contains" is read).
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A multipart user data resource id without a `{vm-type}`.
 pub static RULE: Rule = Rule {

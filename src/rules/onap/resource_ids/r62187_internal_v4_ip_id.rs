@@ -2,9 +2,9 @@
 //! `{vm-type}_{vm-type_index}_int_{network-role}_vmi_{vmi_index}_IP_{index}`
 //! (see `attached_id` for how the network is read).
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::attachment::Reach;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::attached_id::{Attached, Family};
 

@@ -2,9 +2,9 @@
 //! `{network-role}` of the network it serves (see `role_in_id` for how that network is
 //! found).
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::attachment::{CONTRAIL_VMI, of_resource};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::role_in_id::Association;
 

@@ -1,9 +1,9 @@
 //! R-99110: an `OS::ContrailV2::VirtualNetwork` resource id reads
 //! `int_{network-role}_network`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::attachment::CONTRAIL_NETWORK;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A Contrail network id off the convention.
 pub static RULE: Rule = Rule {

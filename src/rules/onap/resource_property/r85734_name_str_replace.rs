@@ -5,9 +5,9 @@
 //! `str_replace_strict` counts as `str_replace` (it is the same function, stricter about
 //! unused keys). The `vnf_name` read may sit anywhere inside the `str_replace` arguments.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::usage::direct_read;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Node;
 
 use super::named_resources::named_resources;

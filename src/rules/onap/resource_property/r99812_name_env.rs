@@ -5,10 +5,10 @@
 //! the server rules (`server_parameters`); parameters used inside a `str_replace` are extra
 //! data for the name (R-85734 allows them), not the name's value, and are not judged.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::usage::direct_read;
-use crate::report::Keyword;
 use crate::rules::onap::server_parameters::{FedValue, Listing, listed_in_environment};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::named_resources::named_resources;
 

@@ -7,9 +7,9 @@
 //! a third level. Each offending inner `get_param` is reported once, by its nearest enclosing
 //! `get_param`.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::functions::Call;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::{Key, Node, Value};
 
 /// A `get_param` nested too deep.

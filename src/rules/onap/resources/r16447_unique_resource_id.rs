@@ -9,9 +9,9 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::{FileId, Template, TemplateKind};
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::Key;
 
 /// A resource id defined in two templates.

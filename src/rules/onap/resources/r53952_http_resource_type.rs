@@ -1,8 +1,8 @@
 //! R-53952: no resource type is an HTTP address (nested templates over HTTP are R-71699).
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::template::resource_type;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::http_type::{HttpType, http_type};
 

@@ -7,8 +7,8 @@
 //! itself, instead of the server's `properties: metadata:`, which reaches Nova. Its shape
 //! (a map) is R-92635/resource-definition's.
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// ONAP server metadata written in the resource attribute rather than the server property.
 pub static RULE: Rule = Rule {

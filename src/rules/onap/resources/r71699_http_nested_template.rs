@@ -1,8 +1,8 @@
 //! R-71699: no nested template is fetched over HTTP.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::template::resource_type;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::http_type::{HttpType, http_type};
 

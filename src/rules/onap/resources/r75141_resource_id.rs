@@ -1,8 +1,8 @@
 //! R-75141: resource ids use only ASCII letters, digits and `_`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::is_plain_name;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A resource id with other characters.
 pub static RULE: Rule = Rule {

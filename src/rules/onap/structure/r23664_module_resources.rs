@@ -1,8 +1,8 @@
 //! R-23664: incremental and volume modules carry a `resources:` section.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::TemplateKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An incremental or volume module without `resources:`.
 pub static RULE: Rule = Rule {

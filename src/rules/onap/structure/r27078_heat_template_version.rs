@@ -1,8 +1,8 @@
 //! R-27078: every template carries `heat_template_version:`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::required_section::{Shortfall, shortfall};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A template without `heat_template_version`.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! R-27078, second sentence: `heat_template_version` is set to a date, not a release alias.
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Version;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A `heat_template_version` written as a release alias (`newton`, `pike`).
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! R-39402: every template carries a `description:`.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::required_section::{Shortfall, shortfall};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A template without a description.
 pub static RULE: Rule = Rule {

@@ -1,8 +1,8 @@
 //! R-90152: a `resources:` section declares at least one resource.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::required_section::{Shortfall, shortfall};
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// An empty `resources:` section.
 pub static RULE: Rule = Rule {

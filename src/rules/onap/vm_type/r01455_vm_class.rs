@@ -12,12 +12,12 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::Template;
 use crate::hot::template::{referenced_resource, resource_type};
-use crate::report::Keyword;
 use crate::rules::onap::naming::attachment::{Reach, of_resource};
 use crate::rules::onap::server::Server;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 use crate::yaml::{Node, write};
 
 /// A server that differs from the others of its VM type.
@@ -180,5 +180,7 @@ fn network_entry(template: &Template<'_>, entry: &Node) -> String {
 
 /// A value as comparable text (positions aside).
 fn text(value: &Node) -> String {
-    write::to_string(value).trim_end().to_owned()
+    write::to_string(value, crate::hot::version::is_function_name)
+        .trim_end()
+        .to_owned()
 }

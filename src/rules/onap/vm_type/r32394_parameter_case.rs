@@ -6,9 +6,9 @@
 
 use std::collections::HashSet;
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::hot::usage::parameter_read;
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::same_case::NameUse;
 

@@ -1,7 +1,7 @@
 //! R-46839: a `{vm-type}` has one letter case in all resource ids (see `same_case`).
 
-use crate::report::Keyword;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::diagnostics::{Keyword, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 use super::same_case::NameUse;
 

@@ -7,9 +7,9 @@
 
 use std::collections::HashSet;
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::attachment::roles;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A network role containing a VM type.
 pub static RULE: Rule = Rule {

@@ -4,9 +4,9 @@
 //! Each `{vm-type}` the servers name (`naming::vm_type`) is judged once, where it is first
 //! named. "Alphanumeric" is ASCII letters and digits, as for R-25877 and R-75141.
 
-use crate::report::Keyword;
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::rules::onap::naming::vm_type::problem;
-use crate::rules::{Check, Context, Findings, Rule, RuleMeta};
+use crate::rules::{Check, Context, Findings, Rule};
 
 /// A VM type with other characters or an internal-network marker.
 pub static RULE: Rule = Rule {

@@ -8,9 +8,9 @@
 
 use std::collections::HashMap;
 
+use crate::diagnostics::Span;
 use crate::hot::SourceFile;
 use crate::rules::{Context, Findings};
-use crate::yaml::Span;
 
 /// A name in scope: where it is written and its dotted path.
 pub struct NameUse<'a> {

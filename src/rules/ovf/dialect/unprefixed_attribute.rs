@@ -1,8 +1,8 @@
 //! OVF-dialect/unprefixed-attribute: OVF attributes carry the ovf: prefix (ovf:configuration, ovf:value, ovf:id, …).
 
+use crate::diagnostics::{Keyword, RuleMeta};
 use crate::ovf::NoticeKind;
-use crate::report::Keyword;
-use crate::rules::{Check, Findings, OvfContext, Rule, RuleMeta};
+use crate::rules::{Check, Findings, OvfContext, Rule};
 
 /// Reported from the notices made while reading the descriptor; the descriptor is read as
 /// the message says.

@@ -10,7 +10,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use crate::answers::FixRecord;
+use crate::fix::FixRecord;
 use crate::fix::{FixLevel, LineKind, record_of};
 use crate::tui::action::Action;
 use crate::tui::checked::{FixView, PlannedFix};
@@ -343,7 +343,7 @@ pub(super) fn draw_fix(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::Severity;
+    use crate::diagnostics::Severity;
     use crate::tui::action::Action::*;
     use crate::tui::steps::review::list::fix_marker;
     use crate::tui::steps::review::tests::{review, selecting};

@@ -9,9 +9,10 @@ use std::path::Path;
 
 use x509_cert::Certificate;
 
+use crate::diagnostics::Options;
 use crate::hot::{HotSet, Roots, load_set};
 use crate::integrity::digest::hash_stream;
-use crate::integrity::{DigestAlgorithm, Hashed, IntegrityError, Options, Tracker};
+use crate::integrity::{DigestAlgorithm, Hashed, IntegrityError, Tracker};
 use crate::limits::Limits;
 use crate::source::{PackageFiles, SourceError};
 

@@ -5,10 +5,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::rules::RuleMeta;
-
-use super::severity::Severity;
-use super::violation::Violation;
+use super::{RuleMeta, Severity, Violation};
 
 /// Gives renderers the text of a file so they can show the offending line.
 pub trait SourceTexts {

@@ -4,10 +4,11 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use crate::diagnostics::Span;
 use crate::limits::Limits;
 use crate::source::path::{self, PathError};
 use crate::source::{PackageFiles, SourceError};
-use crate::yaml::{self, Document, Key, LoadError, Mapping, Node, Span, Value};
+use crate::yaml::{self, Document, Key, LoadError, Mapping, Node, Value};
 
 /// Where ETSI publishes the SOL001 type files; Tacker resolves imports of these URLs to its
 /// bundled copies instead of fetching them.

@@ -1,7 +1,8 @@
 //! `TOSCA-Metadata/TOSCA.meta`: read as YAML the way tosca-parser reads it, and as blocks
 //! for the artifact entries Tacker also takes from it.
 
-use crate::yaml::{self, Document, LoadError, Node, YamlLimits};
+use crate::limits::YamlLimits;
+use crate::yaml::{self, Document, LoadError, Node};
 
 use super::blocks::{self, BlockText, Field};
 

@@ -1,7 +1,6 @@
 //! One finding: which rule, where, and what is wrong.
 
-use crate::rules::RuleMeta;
-use crate::yaml::Span;
+use crate::diagnostics::{RuleMeta, Span};
 
 use super::severity::Severity;
 

@@ -2,7 +2,7 @@
 //! blocks separated by blank lines (Tacker splits on `\n\n+`), and in a manifest a closing
 //! CMS signature between `-----BEGIN CMS-----` and `-----END CMS-----`.
 
-use crate::yaml::Span;
+use crate::diagnostics::Span;
 
 /// One `key: value` line (or a line without a colon, kept so it can be reported).
 #[derive(Clone, Debug, PartialEq, Eq)]
