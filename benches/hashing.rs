@@ -14,11 +14,11 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use vnfwiz::diagnostics::Options;
-use vnfwiz::integrity::digest::{hash_stream, to_hex};
-use vnfwiz::integrity::{DigestAlgorithm, ExpectedFile, Tracker, scan_ova, verify_folder};
-use vnfwiz::limits::Limits;
-use vnfwiz::source::PackageFiles;
+use vnfwiz::foundation::diagnostics::Options;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::integrity::digest::{hash_stream, to_hex};
+use vnfwiz::input::integrity::{DigestAlgorithm, ExpectedFile, Tracker, scan_ova, verify_folder};
+use vnfwiz::input::source::PackageFiles;
 
 const GIB: u64 = 1 << 30;
 const RUNS: usize = 3;
@@ -273,8 +273,8 @@ fn package_paths(dir: &Path, limits: &Limits) {
         let mut theirs = (f64::MAX, 0.0, 0.0);
         for _ in 0..COMPARISON_RUNS {
             let run = timed(libc::RUSAGE_SELF, || {
-                let opened =
-                    vnfwiz::ovf::open(&package, &Options::new(limits)).expect("package opens");
+                let opened = vnfwiz::model::ovf::open(&package, &Options::new(limits))
+                    .expect("package opens");
                 assert!(
                     opened.integrity.findings.is_empty(),
                     "{:?}",

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use vnfwiz::answers::{Answers, EulaAcceptance};
-use vnfwiz::limits::Limits;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::session::answers::{Answers, EulaAcceptance};
 use vnfwiz::session::{Origin, Session};
 
 /// A descriptor with `systems` VMs, `properties` collection properties and 50 networks.

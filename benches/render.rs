@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use vnfwiz::diagnostics::{
+use vnfwiz::foundation::diagnostics::{
     InputReport, InputRoot, Keyword, Report, RuleMeta, SourceTexts, Span, Violation,
 };
-use vnfwiz::report::render::{json, junit, sarif, text};
+use vnfwiz::output::report::render::{json, junit, sarif, text};
 
 static RULE: RuleMeta = RuleMeta {
     id: "R-90526",

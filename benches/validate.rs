@@ -12,10 +12,10 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use vnfwiz::diagnostics::Options;
-use vnfwiz::limits::Limits;
-use vnfwiz::rules::{Selection, check_hot};
-use vnfwiz::validation::{load_hot_inputs, validate};
+use vnfwiz::check::rules::{Selection, check_hot};
+use vnfwiz::check::validation::{load_hot_inputs, validate};
+use vnfwiz::foundation::diagnostics::Options;
+use vnfwiz::foundation::limits::Limits;
 
 /// Counts live heap bytes and remembers the peak.
 struct PeakAlloc;

@@ -18,8 +18,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use vnfwiz::diagnostics::{SourceTexts, Span, Violation};
-use vnfwiz::limits::Limits;
+use vnfwiz::foundation::diagnostics::{SourceTexts, Span, Violation};
+use vnfwiz::foundation::limits::Limits;
 use vnfwiz::tui::action::Action;
 use vnfwiz::tui::checked::{Checked, Resolution};
 use vnfwiz::tui::effect::{Draft, Effect, Message};
@@ -79,7 +79,7 @@ impl SourceTexts for GeneratedTexts {
 fn review_of(count: usize) -> State {
     let rules: Vec<_> = ["R-90279", "R-90526", "R-39402", "R-90152"]
         .iter()
-        .map(|id| vnfwiz::rules::find(id).expect("registered"))
+        .map(|id| vnfwiz::check::rules::find(id).expect("registered"))
         .collect();
     let mut text = String::from("parameters:\n");
     for i in 0..count {

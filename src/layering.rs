@@ -15,7 +15,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     ("model", &["ovf", "hot", "csar", "capabilities"]),
     ("check", &["rules", "validation"]),
     ("transform", &["convert", "fix", "package"]),
-    ("session", &["answers", "session"]),
+    ("session", &["session"]),
     ("output", &["report"]),
     ("faces", &["tui", "cli"]),
 ];

@@ -1,28 +1,15 @@
 //! vnfwiz: onboard a VNF from OVF/OVA or HOT templates, validated against ONAP and the HOT spec.
 
-pub mod answers;
-pub mod capabilities;
-pub mod convert;
-pub mod csar;
-pub mod diagnostics;
-pub mod fault;
-pub mod fix;
-pub mod hot;
-pub mod integrity;
-pub mod interrupt;
+pub mod check;
+pub mod foundation;
+pub mod input;
 #[cfg(test)]
 mod layering;
-pub mod limits;
-pub mod ovf;
-pub mod package;
-pub mod parallel;
-pub mod report;
-pub mod rules;
+pub mod model;
+pub mod output;
 pub mod session;
-pub mod source;
+pub mod transform;
 pub mod tui;
-pub mod validation;
-pub mod yaml;
 
 /// An error and its causes on one line (`a: b: c`), as every face reports them.
 pub fn error_chain(error: &dyn std::error::Error) -> String {

@@ -6,8 +6,8 @@
 use base64ct::Encoding;
 use libfuzzer_sys::fuzz_target;
 use std::time::{Duration, SystemTime};
-use vnfwiz::csar::signature::{certificates_from_pem, verify};
-use vnfwiz::integrity::certificate::check_certificate;
+use vnfwiz::input::integrity::certificate::check_certificate;
+use vnfwiz::model::csar::signature::{certificates_from_pem, verify};
 
 fuzz_target!(|data: &[u8]| {
     let parts = vnfwiz_fuzz::split(data, 2);

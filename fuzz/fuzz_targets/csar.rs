@@ -4,12 +4,12 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
-use vnfwiz::csar::meta::ToscaMeta;
-use vnfwiz::csar::package as csar;
-use vnfwiz::diagnostics::Options;
-use vnfwiz::limits::Limits;
-use vnfwiz::rules::{Selection, check_csar};
-use vnfwiz::source::PackageFiles;
+use vnfwiz::check::rules::{Selection, check_csar};
+use vnfwiz::foundation::diagnostics::Options;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::source::PackageFiles;
+use vnfwiz::model::csar::meta::ToscaMeta;
+use vnfwiz::model::csar::package as csar;
 
 const NAMES: [&str; 6] = [
     "TOSCA-Metadata/TOSCA.meta",

@@ -3,10 +3,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
-use vnfwiz::hot::{Roots, load_set};
-use vnfwiz::limits::Limits;
-use vnfwiz::rules::{Selection, check_hot};
-use vnfwiz::source::PackageFiles;
+use vnfwiz::check::rules::{Selection, check_hot};
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::source::PackageFiles;
+use vnfwiz::model::hot::{Roots, load_set};
 
 const BASE: &[u8] = b"heat_template_version: 2016-10-14
 description: vDNS base

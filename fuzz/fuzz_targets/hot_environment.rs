@@ -5,15 +5,15 @@
 use libfuzzer_sys::fuzz_target;
 use std::collections::BTreeMap;
 use std::path::Path;
-use vnfwiz::capabilities::Composition;
-use vnfwiz::capabilities::compose;
-use vnfwiz::capabilities::open_parameters;
-use vnfwiz::capabilities::resolve::resolve;
-use vnfwiz::capabilities::summary;
-use vnfwiz::hot::{Roots, load_set};
-use vnfwiz::limits::Limits;
-use vnfwiz::rules::{Selection, check_hot};
-use vnfwiz::source::PackageFiles;
+use vnfwiz::check::rules::{Selection, check_hot};
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::source::PackageFiles;
+use vnfwiz::model::capabilities::Composition;
+use vnfwiz::model::capabilities::compose;
+use vnfwiz::model::capabilities::open_parameters;
+use vnfwiz::model::capabilities::resolve::resolve;
+use vnfwiz::model::capabilities::summary;
+use vnfwiz::model::hot::{Roots, load_set};
 
 const BASE: &[u8] = b"heat_template_version: 2016-10-14
 description: vLB base module

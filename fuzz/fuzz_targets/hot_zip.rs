@@ -2,9 +2,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use vnfwiz::answers::Answers;
-use vnfwiz::limits::Limits;
+use vnfwiz::foundation::limits::Limits;
 use vnfwiz::session::Session;
+use vnfwiz::session::answers::Answers;
 
 fuzz_target!(|data: &[u8]| {
     let path = vnfwiz_fuzz::input_file("set.zip", data);

@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use vnfwiz::csar::manifest::ManifestFile;
-use vnfwiz::integrity::Manifest;
+use vnfwiz::input::integrity::Manifest;
+use vnfwiz::model::csar::manifest::ManifestFile;
 
 fuzz_target!(|data: &[u8]| {
     let manifest = Manifest::parse("vm.mf", data);

@@ -3,9 +3,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
-use vnfwiz::diagnostics::Options;
-use vnfwiz::integrity::scan_ova_stream;
-use vnfwiz::limits::Limits;
+use vnfwiz::foundation::diagnostics::Options;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::integrity::scan_ova_stream;
 
 fuzz_target!(|data: &[u8]| {
     let limits = Limits::default();

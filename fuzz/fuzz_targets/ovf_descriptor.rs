@@ -3,13 +3,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use vnfwiz::answers::Answers;
-use vnfwiz::limits::Limits;
+use vnfwiz::foundation::limits::Limits;
 use vnfwiz::session::Session;
+use vnfwiz::session::answers::Answers;
 
 fuzz_target!(|data: &[u8]| {
     let limits = Limits::default();
-    std::hint::black_box(vnfwiz::ovf::descriptor::parse(data, &limits.xml));
+    std::hint::black_box(vnfwiz::model::ovf::descriptor::parse(data, &limits.xml));
     let path = vnfwiz_fuzz::input_file("vm.ovf", data);
     vnfwiz_fuzz::validate_and_render(&path);
     if let Ok(session) = Session::open(&path, &limits) {

@@ -3,17 +3,17 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
-use vnfwiz::hot::{Roots, load_set};
-use vnfwiz::limits::Limits;
-use vnfwiz::rules::{Selection, check_hot};
-use vnfwiz::source::PackageFiles;
+use vnfwiz::check::rules::{Selection, check_hot};
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::source::PackageFiles;
+use vnfwiz::model::hot::{Roots, load_set};
 
 fuzz_target!(|data: &[u8]| {
     let limits = Limits::default();
-    if let Ok(document) = vnfwiz::yaml::parse(data, &limits.yaml) {
-        std::hint::black_box(vnfwiz::yaml::write::to_string(
+    if let Ok(document) = vnfwiz::input::yaml::parse(data, &limits.yaml) {
+        std::hint::black_box(vnfwiz::input::yaml::write::to_string(
             &document.root,
-            vnfwiz::hot::version::is_function_name,
+            vnfwiz::model::hot::version::is_function_name,
         ));
     }
     let Ok(files) = PackageFiles::from_memory(

@@ -5,10 +5,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use vnfwiz::diagnostics::Options;
-use vnfwiz::limits::Limits;
-use vnfwiz::report::render;
-use vnfwiz::rules::Selection;
+use vnfwiz::check::rules::Selection;
+use vnfwiz::foundation::diagnostics::Options;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::output::report::render;
 
 /// Separates the files of one multi-file input (kept in the seeds, so mutations keep it).
 pub const SEPARATOR: &[u8] = b"\n--8<--\n";
@@ -36,7 +36,7 @@ pub fn validate_and_render(path: &Path) {
     let limits = Limits::default();
     let options = Options::new(&limits);
     if let Ok(report) =
-        vnfwiz::validation::validate(&[path.to_path_buf()], &options, &Selection::all())
+        vnfwiz::check::validation::validate(&[path.to_path_buf()], &options, &Selection::all())
     {
         std::hint::black_box(render::text::render(&report, false));
         std::hint::black_box(render::json::render(&report));

@@ -8,10 +8,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use vnfwiz::capabilities::Filter;
-use vnfwiz::limits::Limits;
-use vnfwiz::report::render::capabilities::{self as render, SetCapabilities};
-use vnfwiz::validation::load_hot_inputs;
+use vnfwiz::check::validation::load_hot_inputs;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::model::capabilities::Filter;
+use vnfwiz::output::report::render::capabilities::{self as render, SetCapabilities};
 
 use super::{CliError, ListFormat, key_value};
 

@@ -5,12 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use vnfwiz::diagnostics::Options;
-use vnfwiz::integrity::TerminalProgress;
-use vnfwiz::limits::Limits;
-use vnfwiz::ovf::inspection::inspect;
-use vnfwiz::report::render;
-use vnfwiz::validation::InputError;
+use vnfwiz::check::validation::InputError;
+use vnfwiz::foundation::diagnostics::Options;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::integrity::TerminalProgress;
+use vnfwiz::model::ovf::inspection::inspect;
+use vnfwiz::output::report::render;
 
 use super::{CliError, ListFormat};
 
@@ -25,7 +25,8 @@ pub struct InspectArgs {
 
 pub fn run(args: InspectArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let progress = TerminalProgress::stderr("inspect");
-    let package = vnfwiz::ovf::open(&args.path, &Options::new(limits).with_progress(&progress));
+    let package =
+        vnfwiz::model::ovf::open(&args.path, &Options::new(limits).with_progress(&progress));
     progress.finish();
     let package = package.map_err(InputError::from)?;
     let envelope = match &package.descriptor.envelope {

@@ -11,7 +11,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use vnfwiz::limits::Limits;
+use vnfwiz::foundation::limits::Limits;
 
 /// Onboard a VNF from OVF/OVA or OpenStack Heat templates, validated against ONAP's
 /// VNF Heat requirements and the HOT specification.
@@ -140,16 +140,16 @@ impl LimitArgs {
 pub enum CliError {
     /// Input that cannot be read (or an OVF package whose integrity check cannot finish).
     #[error(transparent)]
-    Input(#[from] vnfwiz::validation::InputError),
+    Input(#[from] vnfwiz::check::validation::InputError),
     /// A file that cannot be read (a profile file).
     #[error(transparent)]
-    Source(#[from] vnfwiz::source::SourceError),
+    Source(#[from] vnfwiz::input::source::SourceError),
     /// A `--rules`, `--skip-rules` or `--profile` that names no rule or profile.
     #[error(transparent)]
-    Selection(#[from] vnfwiz::rules::SelectionError),
+    Selection(#[from] vnfwiz::check::rules::SelectionError),
     /// A profile file that cannot be used.
     #[error(transparent)]
-    Profiles(#[from] vnfwiz::rules::ProfileError),
+    Profiles(#[from] vnfwiz::check::rules::ProfileError),
     /// An OVF descriptor that cannot be read as one.
     #[error("{file}:{line}:{column}: {error}")]
     Descriptor {
@@ -160,7 +160,7 @@ pub enum CliError {
         /// Its column.
         column: u32,
         /// What is wrong.
-        error: vnfwiz::ovf::DescriptorError,
+        error: vnfwiz::model::ovf::DescriptorError,
     },
     /// Writing to stdout failed.
     #[error("cannot write the report: {0}")]
@@ -170,7 +170,7 @@ pub enum CliError {
     Session(#[from] vnfwiz::session::SessionError),
     /// An answers file that cannot be read.
     #[error(transparent)]
-    Answers(#[from] vnfwiz::answers::AnswersError),
+    Answers(#[from] vnfwiz::session::answers::AnswersError),
     /// The output folder cannot be written.
     #[error(transparent)]
     Write(#[from] vnfwiz::session::WriteError),
@@ -179,13 +179,13 @@ pub enum CliError {
     Usage(String),
     /// SIGINT or SIGTERM arrived before anything was written.
     #[error("interrupted by {0}: nothing was written")]
-    Interrupted(vnfwiz::interrupt::Signal),
+    Interrupted(vnfwiz::foundation::interrupt::Signal),
     /// The wizard could not run.
     #[error(transparent)]
     Wizard(#[from] vnfwiz::tui::WizardError),
     /// `SOURCE_DATE_EPOCH` is set but is no number of seconds.
     #[error(transparent)]
-    SourceDateEpoch(#[from] vnfwiz::package::time::BadSourceDateEpoch),
+    SourceDateEpoch(#[from] vnfwiz::transform::package::time::BadSourceDateEpoch),
 }
 
 /// Which rules run: a profile or an explicit list, minus skipped rules (shared by `validate`
@@ -211,8 +211,8 @@ pub struct RuleChoiceArgs {
 
 impl RuleChoiceArgs {
     /// The profiles in effect (built in, then the user's file).
-    fn profiles(&self, limits: &Limits) -> Result<vnfwiz::rules::Profiles, CliError> {
-        Ok(vnfwiz::rules::Profiles::load(
+    fn profiles(&self, limits: &Limits) -> Result<vnfwiz::check::rules::Profiles, CliError> {
+        Ok(vnfwiz::check::rules::Profiles::load(
             self.profiles.as_deref(),
             limits,
         )?)
@@ -224,8 +224,8 @@ impl RuleChoiceArgs {
     }
 
     /// The rules chosen.
-    fn selection(&self, limits: &Limits) -> Result<vnfwiz::rules::Selection, CliError> {
-        let choice = vnfwiz::rules::RuleChoice {
+    fn selection(&self, limits: &Limits) -> Result<vnfwiz::check::rules::Selection, CliError> {
+        let choice = vnfwiz::check::rules::RuleChoice {
             profile: self.profile.clone(),
             rules: self.rules.clone(),
             skip: self.skip_rules.clone(),

@@ -7,15 +7,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use vnfwiz::answers::{Answers, EulaAcceptance};
-use vnfwiz::diagnostics::Options;
-use vnfwiz::fix::FixLevel;
-use vnfwiz::integrity::TerminalProgress;
-use vnfwiz::limits::Limits;
-use vnfwiz::package::PackageError;
-use vnfwiz::package::PackageFormat;
-use vnfwiz::report::render::onboard::Onboarding;
+use vnfwiz::foundation::diagnostics::Options;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::integrity::TerminalProgress;
+use vnfwiz::output::report::render::onboard::Onboarding;
+use vnfwiz::session::answers::{Answers, EulaAcceptance};
 use vnfwiz::session::{AnswerProblem, Origin, Refusal, Session, WriteError};
+use vnfwiz::transform::fix::FixLevel;
+use vnfwiz::transform::package::PackageError;
+use vnfwiz::transform::package::PackageFormat;
 
 use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value};
 
@@ -216,9 +216,9 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("onboard");
     // A signal stops hashing at the next block and writing before the output is in place.
-    vnfwiz::interrupt::install();
+    vnfwiz::foundation::interrupt::install();
     let options = Options {
-        cancel: vnfwiz::interrupt::cancel_flag(),
+        cancel: vnfwiz::foundation::interrupt::cancel_flag(),
         ..Options::new(limits).with_progress(&progress)
     };
     let session = Session::open_with(&args.path, &options);
@@ -271,7 +271,7 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         &args.out,
         args.force,
         &Options {
-            cancel: vnfwiz::interrupt::cancel_flag(),
+            cancel: vnfwiz::foundation::interrupt::cancel_flag(),
             ..Options::new(limits).with_progress(&progress)
         },
     );
@@ -290,7 +290,7 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
 
 /// Ends the run (before anything is written) once SIGINT or SIGTERM has arrived.
 fn stop_if_interrupted() -> Result<(), CliError> {
-    match vnfwiz::interrupt::received() {
+    match vnfwiz::foundation::interrupt::received() {
         Some(signal) => Err(CliError::Interrupted(signal)),
         None => Ok(()),
     }

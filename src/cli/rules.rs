@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use vnfwiz::limits::Limits;
-use vnfwiz::rules::{Profiles, Selection};
+use vnfwiz::check::rules::{Profiles, Selection};
+use vnfwiz::foundation::limits::Limits;
 
 use super::{CliError, RuleChoiceArgs};
 
@@ -53,7 +53,7 @@ struct ProfileEntry<'p> {
 
 pub fn run(args: RulesArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let text = match args.format {
-        RulesFormat::Markdown => vnfwiz::rules::markdown(&Profiles::built_in()),
+        RulesFormat::Markdown => vnfwiz::check::rules::markdown(&Profiles::built_in()),
         RulesFormat::Json => {
             let profiles = args.choice.profiles(limits)?;
             let selection = listed(&args.choice, limits)?;

@@ -4,17 +4,17 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use vnfwiz::diagnostics::{InputRoot, Options, Severity, Violation};
-use vnfwiz::fix::write_back::{self, write_back};
-use vnfwiz::fix::{FixLevel, Safety, Workspace};
-use vnfwiz::hot::Stage;
-use vnfwiz::integrity::TerminalProgress;
-use vnfwiz::limits::Limits;
-use vnfwiz::report::render;
-use vnfwiz::rules::Selection;
-use vnfwiz::rules::find;
+use vnfwiz::check::rules::Selection;
+use vnfwiz::check::rules::find;
+use vnfwiz::check::validation::{load_hot_inputs_rooted, validate_as};
+use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::integrity::TerminalProgress;
+use vnfwiz::model::hot::Stage;
+use vnfwiz::output::report::render;
 use vnfwiz::session::{Applied, FixOrder, apply_fixes};
-use vnfwiz::validation::{load_hot_inputs_rooted, validate_as};
+use vnfwiz::transform::fix::write_back::{self, write_back};
+use vnfwiz::transform::fix::{FixLevel, Safety, Workspace};
 
 use super::{CliError, Format, RuleChoiceArgs, color_stdout};
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use vnfwiz::limits::Limits;
+use vnfwiz::foundation::limits::Limits;
 use vnfwiz::tui::state::Exit;
 use vnfwiz::tui::{WizardOptions, run as run_wizard};
 

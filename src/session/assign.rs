@@ -2,12 +2,12 @@
 //! by its HOT type. Secrets are refused from the command line, where the process list
 //! would show them.
 
-use crate::answers::Answers;
-use crate::hot::parameters::{Number, ParameterType, boolean_from_value};
-use crate::limits::YamlLimits;
-use crate::ovf::property::{PropertyType, parse_bool};
-use crate::yaml::write::{node, string};
-use crate::yaml::{Node, Value};
+use crate::foundation::limits::YamlLimits;
+use crate::input::yaml::write::{node, string};
+use crate::input::yaml::{Node, Value};
+use crate::model::hot::parameters::{Number, ParameterType, boolean_from_value};
+use crate::model::ovf::property::{PropertyType, parse_bool};
+use crate::session::answers::Answers;
 
 use super::Session;
 use super::catalogue::{Declared, declared};
@@ -56,12 +56,14 @@ pub fn parameter_node(kind: ParameterType, text: &str) -> Node {
             Some(b) => node(Value::Bool(b)),
             None => string(text),
         },
-        ParameterType::Json => match crate::yaml::parse(text.as_bytes(), &YamlLimits::default()) {
-            Ok(document) if matches!(document.root.value, Value::Map(_) | Value::Seq(_)) => {
-                document.root
+        ParameterType::Json => {
+            match crate::input::yaml::parse(text.as_bytes(), &YamlLimits::default()) {
+                Ok(document) if matches!(document.root.value, Value::Map(_) | Value::Seq(_)) => {
+                    document.root
+                }
+                _ => string(text),
             }
-            _ => string(text),
-        },
+        }
         ParameterType::String | ParameterType::CommaDelimitedList => string(text),
     }
 }

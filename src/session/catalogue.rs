@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
-use crate::hot::parameters::{ParameterSchema, ParameterType};
-use crate::hot::{HotSet, TemplateKind, Version};
-use crate::yaml::{Node, Value};
+use crate::input::yaml::{Node, Value};
+use crate::model::hot::parameters::{ParameterSchema, ParameterType};
+use crate::model::hot::{HotSet, TemplateKind, Version};
 
 /// One parameter declaration.
 #[derive(Clone, Debug)]

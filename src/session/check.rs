@@ -6,22 +6,22 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::answers::{Answers, EulaAcceptance};
-use crate::capabilities::RegistryOutput;
-use crate::convert::EnvTransport;
-use crate::convert::{Owner, user_data_file};
-use crate::diagnostics::Severity;
-use crate::hot::lookalike::closest;
-use crate::ovf::property::valid_values;
-use crate::ovf::{Envelope, Property, PropertyType};
-use crate::package::PackageFormat;
-use crate::yaml::Node;
-use crate::yaml::scalar_text;
+use crate::foundation::diagnostics::Severity;
+use crate::input::yaml::Node;
+use crate::input::yaml::scalar_text;
+use crate::model::capabilities::RegistryOutput;
+use crate::model::hot::lookalike::closest;
+use crate::model::ovf::property::valid_values;
+use crate::model::ovf::{Envelope, Property, PropertyType};
+use crate::session::answers::{Answers, EulaAcceptance};
+use crate::transform::convert::EnvTransport;
+use crate::transform::convert::{Owner, user_data_file};
+use crate::transform::package::PackageFormat;
 
 use super::catalogue::Declared;
 use super::resolve::Resolved;
 use super::{Session, composition};
-use crate::ovf::inspection::eula_views;
+use crate::model::ovf::inspection::eula_views;
 
 /// One problem with the answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -251,7 +251,9 @@ pub fn parameter_problems(
                     error.to_string()
                 };
                 let rule = match &error {
-                    crate::hot::parameters::ValueError::Constraint(v) => v.constraint.to_owned(),
+                    crate::model::hot::parameters::ValueError::Constraint(v) => {
+                        v.constraint.to_owned()
+                    }
                     _ => schema.kind.name().to_owned(),
                 };
                 let choices = declaration
@@ -260,7 +262,9 @@ pub fn parameter_problems(
                     .filter_map(Node::as_map)
                     .flat_map(|m| m.iter())
                     .filter(|(k, _)| k.text != "description")
-                    .map(|(k, v)| format!("{}: {}", k.text, crate::yaml::write::flow_text(v)))
+                    .map(|(k, v)| {
+                        format!("{}: {}", k.text, crate::input::yaml::write::flow_text(v))
+                    })
                     .collect();
                 out.push(problem(
                     format!("{subject} of {}", declaration.template),

@@ -6,17 +6,17 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use crate::answers::Answers;
-use crate::capabilities::RegistryOutput;
-use crate::capabilities::annotation::RESOURCE_TYPE;
-use crate::capabilities::resolve::RequirementSource;
-use crate::capabilities::{
+use crate::model::capabilities::RegistryOutput;
+use crate::model::capabilities::annotation::RESOURCE_TYPE;
+use crate::model::capabilities::resolve::RequirementSource;
+use crate::model::capabilities::{
     ChoiceError, ComposeError, ComposedRole, Composition, Outcome, Resolution, Summary, compose,
     open_parameters, resolve, summary,
 };
-use crate::convert::{Note, NoteLevel};
-use crate::hot::lookalike::closest;
-use crate::hot::{FileId, HotSet, TemplateKind};
+use crate::model::hot::lookalike::closest;
+use crate::model::hot::{FileId, HotSet, TemplateKind};
+use crate::session::answers::Answers;
+use crate::transform::convert::{Note, NoteLevel};
 
 use super::check::AnswerProblem;
 use super::repair::CHOSEN_AGAINST_REQUIREMENTS;
@@ -305,7 +305,7 @@ impl Composed<'_> {
             })
             .map(|f| f.path.clone())
             .unwrap_or_default();
-        let base_env = crate::hot::env_path_for(&base);
+        let base_env = crate::model::hot::env_path_for(&base);
         let set = self.composition.set;
         let files = composed
             .files
@@ -338,7 +338,7 @@ impl Composed<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::limits::Limits;
+    use crate::foundation::limits::Limits;
     use crate::session::resolve::load;
 
     const BASE: &str = "heat_template_version: 2016-10-14

@@ -7,11 +7,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::diagnostics::Span;
-use crate::hot::{HotSet, Role, TemplateKind, env_path_for};
-use crate::limits::Limits;
-use crate::yaml::write::{map, to_string};
-use crate::yaml::{Key, Mapping, Node, Value};
+use crate::foundation::diagnostics::Span;
+use crate::foundation::limits::Limits;
+use crate::input::yaml::write::{map, to_string};
+use crate::input::yaml::{Key, Mapping, Node, Value};
+use crate::model::hot::{HotSet, Role, TemplateKind, env_path_for};
 
 use super::catalogue::declared;
 use super::resolve::{FileRole, OutputFile};
@@ -125,13 +125,13 @@ pub fn apply(
     for (env, entries) in updates {
         let position = files.iter().position(|f| f.path == env);
         let mut root = position
-            .and_then(|at| crate::yaml::parse(&files[at].bytes, &limits.yaml).ok())
+            .and_then(|at| crate::input::yaml::parse(&files[at].bytes, &limits.yaml).ok())
             .map(|d| d.root)
             .unwrap_or_else(|| map([("parameters", map(Vec::<(String, Node)>::new()))]));
         for (section, name, value) in entries {
             set_entry(&mut root, section, name, value.clone());
         }
-        let bytes = to_string(&root, crate::hot::version::is_function_name).into_bytes();
+        let bytes = to_string(&root, crate::model::hot::version::is_function_name).into_bytes();
         match position {
             Some(at) => files[at].bytes = bytes,
             None => {
@@ -191,11 +191,11 @@ pub fn secrets(set: &HotSet) -> BTreeMap<String, Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml::write::string;
+    use crate::input::yaml::write::string;
 
     #[test]
     fn entries_are_set_without_losing_the_rest() {
-        let mut root = crate::yaml::parse(
+        let mut root = crate::input::yaml::parse(
             b"parameters:\n  a: 1\nparameter_defaults:\n  b: x\n",
             &Default::default(),
         )
@@ -204,17 +204,17 @@ mod tests {
         set_entry(&mut root, "parameters", "c", string("new"));
         set_entry(&mut root, "parameters", "a", string("2"));
         assert_eq!(
-            to_string(&root, crate::hot::version::is_function_name),
+            to_string(&root, crate::model::hot::version::is_function_name),
             "parameters:\n  a: '2'\n  c: new\nparameter_defaults:\n  b: x\n"
         );
         set_entry(
             &mut root,
             "parameters",
             "a",
-            crate::yaml::write::node(Value::Null),
+            crate::input::yaml::write::node(Value::Null),
         );
         assert_eq!(
-            to_string(&root, crate::hot::version::is_function_name),
+            to_string(&root, crate::model::hot::version::is_function_name),
             "parameters:\n  c: new\nparameter_defaults:\n  b: x\n",
             "null clears"
         );
@@ -249,7 +249,10 @@ mod tests {
             },
         );
         let values: BTreeMap<String, Node> = [
-            ("ntp".to_owned(), crate::yaml::write::node(Value::Null)),
+            (
+                "ntp".to_owned(),
+                crate::input::yaml::write::node(Value::Null),
+            ),
             ("int_net_id".to_owned(), string("net-1")),
         ]
         .into();

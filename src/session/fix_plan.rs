@@ -4,10 +4,12 @@
 //! set's hidden values by the one secret policy (`hot::secrets`, through
 //! `fix::Workspace`).
 
-use crate::answers::Answers;
-use crate::diagnostics::Violation;
-use crate::fix::FixRecord;
-use crate::fix::{FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Workspace, record_of};
+use crate::foundation::diagnostics::Violation;
+use crate::session::answers::Answers;
+use crate::transform::fix::FixRecord;
+use crate::transform::fix::{
+    FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Workspace, record_of,
+};
 
 use super::Session;
 use super::check::AnswerProblem;
@@ -48,7 +50,7 @@ pub fn apply(
     }
 }
 
-/// What the review offers for one violation (`src/fix/`).
+/// What the review offers for one violation (`src/transform/fix/`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FixView {
     /// A fix ready to apply.

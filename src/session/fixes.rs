@@ -4,11 +4,11 @@
 //! Edited and created files replace the output files; the records of what was applied go
 //! to answers.yaml so `onboard --answers` does it again.
 
-use crate::fix::FixRecord;
-use crate::fix::{FixLevel, FixNote, Outcome, Unfixable, Workspace};
-use crate::hot::Stage;
-use crate::limits::Limits;
-use crate::rules::{Selection, check_hot};
+use crate::check::rules::{Selection, check_hot};
+use crate::foundation::limits::Limits;
+use crate::model::hot::Stage;
+use crate::transform::fix::FixRecord;
+use crate::transform::fix::{FixLevel, FixNote, Outcome, Unfixable, Workspace};
 
 use super::resolve::{FileRole, OutputFile, load};
 

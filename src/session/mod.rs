@@ -7,6 +7,7 @@
 //! choices and refusals lives here or in `convert` and `capabilities`, so both faces
 //! behave alike.
 
+pub mod answers;
 mod assign;
 mod catalogue;
 mod check;
@@ -31,12 +32,12 @@ use std::time::SystemTime;
 
 use serde::Serialize;
 
-use crate::diagnostics::{InputRoot, Options, Violation};
-use crate::hot::HotSet;
-use crate::limits::Limits;
-use crate::ovf::{DescriptorError, Envelope, OvfPackage};
-use crate::rules::{Selection, check_ovf, output_rules};
-use crate::validation::{InputError, Loaded, open as open_input};
+use crate::check::rules::{Selection, check_ovf, output_rules};
+use crate::check::validation::{InputError, Loaded, open as open_input};
+use crate::foundation::diagnostics::{InputRoot, Options, Violation};
+use crate::foundation::limits::Limits;
+use crate::model::hot::HotSet;
+use crate::model::ovf::{DescriptorError, Envelope, OvfPackage};
 
 pub use assign::Origin;
 pub use check::AnswerProblem;
@@ -237,7 +238,7 @@ impl Session {
 
     /// The integrity check of an OVF package (none for a HOT set): what the wizard's
     /// integrity step shows.
-    pub fn integrity(&self) -> Option<&crate::integrity::IntegrityReport> {
+    pub fn integrity(&self) -> Option<&crate::input::integrity::IntegrityReport> {
         match &self.source {
             Source::Ovf { package, .. } => Some(&package.integrity),
             Source::Hot { .. } => None,

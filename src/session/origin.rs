@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use similar::{DiffTag, TextDiff};
 
-use crate::diagnostics::InputRoot;
+use crate::foundation::diagnostics::InputRoot;
 
 use super::{OutputFile, Session, Source};
 
@@ -144,7 +144,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::limits::Limits;
+    use crate::foundation::limits::Limits;
     use std::path::Path;
 
     fn repo(path: &str) -> PathBuf {
@@ -212,7 +212,7 @@ mod tests {
         let folder = repo("tests/fixtures/capabilities/firewall_requires");
         let session = Session::open(&folder, &Limits::default()).unwrap();
         let resolved = session
-            .resolve(&crate::answers::Answers::default())
+            .resolve(&crate::session::answers::Answers::default())
             .unwrap();
         let node = resolved
             .files
@@ -237,7 +237,7 @@ mod tests {
         let source = session.source_file("network.ovf", None).unwrap();
         assert_eq!(source.path, std::path::absolute(&descriptor).unwrap());
         assert_eq!(source.line(7), 7);
-        let resolved = session.resolve(&crate::answers::Answers::default());
+        let resolved = session.resolve(&crate::session::answers::Answers::default());
         let template = match &resolved {
             Ok(resolved) => resolved.files.first().cloned(),
             Err(_) => None,

@@ -8,11 +8,11 @@ use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::diagnostics::{InputRoot, Options, Severity};
-use crate::interrupt::Signal;
-use crate::package::{PackageError, WrittenPackage};
-use crate::source::RECORD_FOLDER;
-use crate::source::path::normalise;
+use crate::foundation::diagnostics::{InputRoot, Options, Severity};
+use crate::foundation::interrupt::Signal;
+use crate::input::source::RECORD_FOLDER;
+use crate::input::source::path::normalise;
+use crate::transform::package::{PackageError, WrittenPackage};
 
 use super::Session;
 use super::resolve::{OutputFile, Resolved};
@@ -295,7 +295,7 @@ pub fn write_files(
     fs::create_dir_all(&parent).map_err(io(&parent))?;
     let staging = sibling(&parent, out_dir, "new");
     let result = stage(files, &staging)
-        .and_then(|()| crate::fault::at("package").map_err(io(&staging)))
+        .and_then(|()| crate::foundation::fault::at("package").map_err(io(&staging)))
         .and_then(|()| not_interrupted())
         .and_then(|()| packages(&staging))
         .and_then(|written| not_interrupted().map(|()| written))
@@ -305,7 +305,7 @@ pub fn write_files(
         Err(error) => {
             // Nothing of this run may stay behind.
             let _ = fs::remove_dir_all(&staging);
-            return Err(match (error, crate::interrupt::received()) {
+            return Err(match (error, crate::foundation::interrupt::received()) {
                 // A package cancelled by the signal says so, not what it was writing.
                 (_, Some(signal)) => WriteError::Interrupted(signal),
                 // Name the file as the operator knows it, not its staging path.
@@ -342,7 +342,7 @@ fn stage(files: &[&OutputFile], staging: &Path) -> Result<(), WriteError> {
     for (index, file) in files.iter().enumerate() {
         let path = staging.join(&file.path);
         not_interrupted()?;
-        crate::fault::at(&format!("write:{}", index + 1)).map_err(io(&path))?;
+        crate::foundation::fault::at(&format!("write:{}", index + 1)).map_err(io(&path))?;
         not_interrupted()?;
         if let Some(folder) = path.parent() {
             fs::create_dir_all(folder).map_err(io(folder))?;
@@ -368,7 +368,7 @@ fn stage(files: &[&OutputFile], staging: &Path) -> Result<(), WriteError> {
 
 /// Stops a write once SIGINT or SIGTERM has arrived (`interrupt::install`).
 fn not_interrupted() -> Result<(), WriteError> {
-    match crate::interrupt::received() {
+    match crate::foundation::interrupt::received() {
         Some(signal) => Err(WriteError::Interrupted(signal)),
         None => Ok(()),
     }

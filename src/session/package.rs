@@ -6,16 +6,16 @@
 
 use std::path::Path;
 
-use crate::answers::Answers;
-use crate::diagnostics::Options;
-use crate::hot::{HotSet, Stage, TemplateKind};
-use crate::ovf::OvfPackage;
-use crate::package::PackageFormat;
-use crate::package::etsi_types::{SOL001_VERSION, TYPE_FILES};
-use crate::package::identity::from_ovf;
-use crate::package::time::BadSourceDateEpoch;
-use crate::package::vnfd_writer::SOL001_TYPES;
-use crate::package::{
+use crate::foundation::diagnostics::Options;
+use crate::model::hot::{HotSet, Stage, TemplateKind};
+use crate::model::ovf::OvfPackage;
+use crate::session::answers::Answers;
+use crate::transform::package::PackageFormat;
+use crate::transform::package::etsi_types::{SOL001_VERSION, TYPE_FILES};
+use crate::transform::package::identity::from_ovf;
+use crate::transform::package::time::BadSourceDateEpoch;
+use crate::transform::package::vnfd_writer::SOL001_TYPES;
+use crate::transform::package::{
     CsarFlavour, EtsiTypes, FlavourSpec, PackageError, PackageSet, PackageTime, VnfIdentity,
     WrittenPackage, deployment_flavours, kinds, write_packages,
 };
@@ -241,7 +241,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::limits::Limits;
+    use crate::foundation::limits::Limits;
     use crate::session::ANSWERS_FILE;
 
     fn open(path: &str) -> Session {

@@ -2,7 +2,7 @@
 //! masked by the one secret policy (`hot::secrets`, through the set's own texts), in the
 //! order the wizard's Files tab lists them.
 
-use crate::diagnostics::SourceTexts;
+use crate::foundation::diagnostics::SourceTexts;
 
 use super::resolve::{FileRole, Resolved};
 

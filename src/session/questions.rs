@@ -5,23 +5,23 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde::Serialize;
 
-use crate::answers::Answers;
-use crate::capabilities::Summary;
-use crate::convert::EnvTransport;
-use crate::ovf::inspection::{eula_views, option_views, property_view};
-use crate::ovf::property::{Qualifier, ValueMapEntry, valid_values};
-use crate::ovf::{Envelope, PropertyType};
-use crate::yaml::write::flow_text;
+use crate::input::yaml::write::flow_text;
+use crate::model::capabilities::Summary;
+use crate::model::ovf::inspection::{eula_views, option_views, property_view};
+use crate::model::ovf::property::{Qualifier, ValueMapEntry, valid_values};
+use crate::model::ovf::{Envelope, PropertyType};
+use crate::session::answers::Answers;
+use crate::transform::convert::EnvTransport;
 
 use super::catalogue::{Declared, declared};
 use super::supplied::{Supplied, SuppliedParameters};
 use super::{Session, SourceKind, composition};
 
 /// A licence to accept: the same view `inspect` shows.
-pub use crate::ovf::inspection::EulaView as EulaQuestion;
+pub use crate::model::ovf::inspection::EulaView as EulaQuestion;
 
 /// A deployment option: the same view `inspect` shows.
-pub use crate::ovf::inspection::OptionView as OptionChoice;
+pub use crate::model::ovf::inspection::OptionView as OptionChoice;
 
 /// A user-configurable property.
 #[derive(Clone, Debug, Serialize)]

@@ -4,8 +4,8 @@
 //! to that answer's field; the subject is written as answer problems write theirs
 //! (`parameter dns_image_name`, `property vfw.site.name`).
 
-use crate::convert::{Note, Owner};
-use crate::diagnostics::Violation;
+use crate::foundation::diagnostics::Violation;
+use crate::transform::convert::{Note, Owner};
 
 use super::{Resolved, Session};
 
@@ -59,8 +59,8 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::answers::Answers;
-    use crate::limits::Limits;
+    use crate::foundation::limits::Limits;
+    use crate::session::answers::Answers;
     use std::path::Path;
 
     #[test]

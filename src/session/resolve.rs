@@ -10,23 +10,23 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::answers::{Answers, EulaAcceptance};
-use crate::capabilities::RegistryOutput;
-use crate::convert::{Choices, Note, NoteLevel, Owner, convert};
-use crate::diagnostics::{Severity, Violation};
-use crate::fix::{FixLevel, Outcome};
-use crate::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
-use crate::package::PackageFormat;
-use crate::rules::{Selection, check_hot};
-use crate::source::{PackageFiles, RECORD_FOLDER};
-use crate::yaml::scalar_text;
+use crate::check::rules::{Selection, check_hot};
+use crate::foundation::diagnostics::{Severity, Violation};
+use crate::input::source::{PackageFiles, RECORD_FOLDER};
+use crate::input::yaml::scalar_text;
+use crate::model::capabilities::RegistryOutput;
+use crate::model::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
+use crate::session::answers::{Answers, EulaAcceptance};
+use crate::transform::convert::{Choices, Note, NoteLevel, Owner, convert};
+use crate::transform::fix::{FixLevel, Outcome};
+use crate::transform::package::PackageFormat;
 
 use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
 use super::package::Packaging;
 use super::supplied::{SuppliedParameters, supplied};
 use super::{Session, SourceKind, composition, environment, fixes};
-use crate::ovf::inspection::eula_views;
+use crate::model::ovf::inspection::eula_views;
 
 /// The answers file, in the output's record folder (`.vnfwiz/`), apart from the HOT set
 /// (SDC and VVP take every `.yaml` of a heat package's folder for a template).
@@ -192,7 +192,11 @@ fn hidden(set: &HotSet) -> Vec<String> {
 }
 
 /// Loads files from memory as `vnfwiz validate` loads a folder.
-pub(super) fn load(files: &[OutputFile], label: &str, limits: &crate::limits::Limits) -> HotSet {
+pub(super) fn load(
+    files: &[OutputFile],
+    label: &str,
+    limits: &crate::foundation::limits::Limits,
+) -> HotSet {
     // As `validate` lists the written folder: the record folder is not part of the set.
     let entries = files
         .iter()
@@ -487,7 +491,7 @@ impl Session {
                 self.supplied(),
                 &self.limits,
             )
-            .unwrap_or_else(|| crate::hot::env_path_for(&conversion.template));
+            .unwrap_or_else(|| crate::model::hot::env_path_for(&conversion.template));
             secret_keys.extend(hidden(&converted));
             return Ok(Output {
                 files,
@@ -511,7 +515,7 @@ impl Session {
                 self.supplied(),
                 &self.limits,
             )
-            .unwrap_or_else(|| crate::hot::env_path_for(&template));
+            .unwrap_or_else(|| crate::model::hot::env_path_for(&template));
             return Ok(Output {
                 files,
                 template,
@@ -536,14 +540,14 @@ impl Session {
             notes.push(Note {
                 level: NoteLevel::Warning,
                 section: "registry",
-                subject: crate::hot::env_path_for(&template),
+                subject: crate::model::hot::env_path_for(&template),
                 message: format!(
                     "registry: env writes a resource_registry for plain Heat; ONAP refuses it ({REGISTRY_RULE}, not checked here): answer registry: inline for ONAP"
                 ),
             });
         }
         Ok(Output {
-            environment: crate::hot::env_path_for(&template),
+            environment: crate::model::hot::env_path_for(&template),
             files,
             template,
             notes,
@@ -571,7 +575,7 @@ impl Session {
 /// The files of an input set to write: templates, environment files, files a template
 /// or environment refers to, and `MANIFEST.json`; plus the base template's path.
 fn hot_files(set: &HotSet) -> (Vec<OutputFile>, String) {
-    use crate::hot::Role;
+    use crate::model::hot::Role;
     let base = set
         .modules
         .iter()

@@ -8,13 +8,13 @@
 
 use std::collections::BTreeMap;
 
-use crate::diagnostics::{Keyword, Severity};
-use crate::hot::HotSet;
-use crate::hot::parameters::ParameterType;
-use crate::limits::Limits;
-use crate::rules::{Selection, check_hot};
-use crate::yaml::write::{map, node, string};
-use crate::yaml::{Node, Value};
+use crate::check::rules::{Selection, check_hot};
+use crate::foundation::diagnostics::{Keyword, Severity};
+use crate::foundation::limits::Limits;
+use crate::input::yaml::write::{map, node, string};
+use crate::input::yaml::{Node, Value};
+use crate::model::hot::HotSet;
+use crate::model::hot::parameters::ParameterType;
 
 use super::catalogue::declared;
 use super::environment::{apply, module_envs};
@@ -134,7 +134,13 @@ resources:
         ];
         let limits = Limits::default();
         let set = load(&files, "dns", &limits);
-        let found = supplied(&set, &files, &crate::rules::output_rules(), "dns", &limits);
+        let found = supplied(
+            &set,
+            &files,
+            &crate::check::rules::output_rules(),
+            "dns",
+            &limits,
+        );
         let vnf_id = found
             .get(&("base_dns.yaml".to_owned(), "vnf_id".to_owned()))
             .expect("vnf_id is ONAP's");

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use crate::diagnostics::InputRoot;
+use crate::foundation::diagnostics::InputRoot;
 
 use super::{Session, Source};
 
@@ -176,7 +176,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::limits::Limits;
+    use crate::foundation::limits::Limits;
 
     fn dns_copy() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();

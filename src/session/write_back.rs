@@ -6,10 +6,10 @@
 
 use std::path::PathBuf;
 
-use crate::answers::Answers;
-use crate::diagnostics::InputRoot;
-use crate::fix::write_back::{self, FixedFile, WriteBack};
-use crate::fix::{Outcome, Workspace};
+use crate::foundation::diagnostics::InputRoot;
+use crate::session::answers::Answers;
+use crate::transform::fix::write_back::{self, FixedFile, WriteBack};
+use crate::transform::fix::{Outcome, Workspace};
 
 use super::{Session, composition};
 
@@ -101,8 +101,8 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fix::FixLevel;
-    use crate::limits::Limits;
+    use crate::foundation::limits::Limits;
+    use crate::transform::fix::FixLevel;
     use crate::tui::testing::fixture_copy;
 
     #[test]

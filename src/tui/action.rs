@@ -65,7 +65,7 @@ pub enum Action {
     /// `g`: group the review's list by file, by rule, or not.
     Group,
     /// `1`, `2`, `3`: show or hide the review's errors, warnings or notes.
-    ToggleSeverity(crate::diagnostics::Severity),
+    ToggleSeverity(crate::foundation::diagnostics::Severity),
     /// `z`: zoom the focused pane (the review's detail or file text) to the whole step.
     Zoom,
     /// `W`: write the fixes applied so far back to the source files (asks first).

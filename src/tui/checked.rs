@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use crate::diagnostics::{LineIndex, Severity, SourceTexts, Violation};
+use crate::foundation::diagnostics::{LineIndex, Severity, SourceTexts, Violation};
 use crate::session::SourceFile;
 pub use crate::session::{FixView, PlannedFix};
 
@@ -261,7 +261,7 @@ pub struct Resolution {
     pub unset: Vec<(String, String)>,
     /// The choices among implementations as these answers leave them (HOT sets with a
     /// choice only).
-    pub capabilities: Option<crate::capabilities::Summary>,
+    pub capabilities: Option<crate::model::capabilities::Summary>,
     /// The parameters to ask as these answers leave them (a chosen implementation may
     /// leave its own open).
     pub parameters: Vec<crate::session::ParameterGroup>,

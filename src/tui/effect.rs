@@ -10,9 +10,9 @@ use std::time::Duration;
 use super::checked::{PlannedFix, Resolution};
 use super::opened::Opened;
 use super::scan::Scan;
-use crate::answers::Answers;
+use crate::input::source::InputKind;
+use crate::session::answers::Answers;
 use crate::session::{AnswerProblem, SourceFixes};
-use crate::source::InputKind;
 
 /// The operator's answers so far: the decisions made by choosing (licences, option,
 /// transport, package), the texts typed into fields, by property key or parameter name,
@@ -42,8 +42,8 @@ impl Draft {
                 cleared.insert(key);
                 continue;
             }
-            let text = crate::yaml::scalar_text(&node)
-                .unwrap_or_else(|| crate::yaml::write::flow_text(&node));
+            let text = crate::input::yaml::scalar_text(&node)
+                .unwrap_or_else(|| crate::input::yaml::write::flow_text(&node));
             values.insert(key, text);
         }
         Draft {

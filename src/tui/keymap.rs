@@ -7,7 +7,7 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::action::Action;
-use crate::diagnostics::Severity;
+use crate::foundation::diagnostics::Severity;
 
 /// One key bound to one action.
 #[derive(Clone, Copy, Debug)]

@@ -43,8 +43,8 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::{cursor, execute};
 
-use crate::answers::{Answers, AnswersError};
-use crate::limits::Limits;
+use crate::foundation::limits::Limits;
+use crate::session::answers::{Answers, AnswersError};
 use action::Action;
 use effect::{Effect, Message, TerminalWork};
 use input::Input;
@@ -96,7 +96,7 @@ pub enum WizardError {
     Terminal(#[from] std::io::Error),
     /// SIGINT or SIGTERM arrived (from outside: in the wizard Ctrl-C is a key).
     #[error("interrupted by {0}; the terminal is restored")]
-    Interrupted(crate::interrupt::Signal),
+    Interrupted(crate::foundation::interrupt::Signal),
 }
 
 /// What arrives at the loop.
@@ -158,7 +158,7 @@ pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
         previous(info);
     }));
     // A signal from outside ends the loop, so the terminal is restored on the way out.
-    crate::interrupt::install();
+    crate::foundation::interrupt::install();
     let terminal = ratatui::try_init()?;
     let _restore = Restore {
         mouse: options.mouse,
@@ -237,7 +237,7 @@ fn event_loop(
             .terminal
             .draw(|frame| view::view(state, theme, frame))?;
         let first = loop {
-            if let Some(signal) = crate::interrupt::received() {
+            if let Some(signal) = crate::foundation::interrupt::received() {
                 return Err(WizardError::Interrupted(signal));
             }
             match inbox.recv_timeout(SIGNAL_POLL) {

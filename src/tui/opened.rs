@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 
-use crate::diagnostics::Violation;
-use crate::integrity::IntegrityReport;
+use crate::foundation::diagnostics::Violation;
+use crate::input::integrity::IntegrityReport;
+use crate::input::source::InputKind;
 use crate::session::Questions;
-use crate::source::InputKind;
 
 /// What the steps need to know about the opened source.
 #[derive(Debug)]

@@ -6,7 +6,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::source::{InputKind, detect, locate};
+use crate::input::source::{InputKind, detect, locate};
 
 /// How deep below the folder the picker looks.
 pub const MAX_DEPTH: usize = 4;

@@ -18,8 +18,8 @@ use super::steps::source;
 use super::testing::{Wizard, opened, press, render, repo};
 use super::theme::Theme;
 use super::update::{Event, update};
-use crate::diagnostics::{SourceTexts, Span, Violation};
-use crate::source::InputKind;
+use crate::foundation::diagnostics::{SourceTexts, Span, Violation};
+use crate::input::source::InputKind;
 
 const OVA: &str = "assets/samples/vfw-edge.ova";
 const BROKEN_HOT: &str = "tests/fixtures/wizard/dns-needs-work";
@@ -447,7 +447,7 @@ const SPREAD: [&str; 5] = [
 pub fn long_review(count: usize) -> Wizard {
     let rules: Vec<_> = SPREAD
         .iter()
-        .map(|id| crate::rules::find(id).expect("a registered rule"))
+        .map(|id| crate::check::rules::find(id).expect("a registered rule"))
         .collect();
     let mut text = String::from("heat_template_version: 2016-10-14\nparameters:\n");
     for i in 0..count {

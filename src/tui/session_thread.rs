@@ -18,20 +18,20 @@ use super::effect::{
     Draft, FixOrder, Message, OpenFailure, Progress, Reread, WriteOrder, WriteReport,
 };
 use super::opened::Opened;
-use crate::answers::Answers;
-use crate::convert::{Note, NoteLevel};
-use crate::diagnostics::{Options, Severity, SourceTexts};
-use crate::fix::Safety;
-use crate::fix::WriteBack;
-use crate::integrity::IntegrityError;
-use crate::limits::Limits;
+use crate::check::validation::InputError;
+use crate::foundation::diagnostics::{Options, Severity, SourceTexts};
+use crate::foundation::limits::Limits;
+use crate::input::integrity::IntegrityError;
+use crate::input::source::locate;
+use crate::session::answers::Answers;
 use crate::session::{
     AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, PlanError, Resolved, Session,
     SessionError, SourceFile, SourceFixes, Watched, WriteError, fix_views, note_answer_subject,
 };
-use crate::source::locate;
+use crate::transform::convert::{Note, NoteLevel};
+use crate::transform::fix::Safety;
+use crate::transform::fix::WriteBack;
 use crate::tui::widgets::paragraph::count;
-use crate::validation::InputError;
 
 /// The shortest time between two progress messages (the gauge redraws at most this often).
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(50);
@@ -356,7 +356,7 @@ fn answers(session: &Session, draft: &Draft) -> (Answers, Vec<AnswerProblem>) {
     for key in &draft.cleared {
         answers.parameters.insert(
             key.clone(),
-            crate::yaml::write::node(crate::yaml::Value::Null),
+            crate::input::yaml::write::node(crate::input::yaml::Value::Null),
         );
     }
     for (key, text) in &draft.values {
@@ -596,7 +596,7 @@ fn write(
         + resolved
             .notes
             .iter()
-            .filter(|n| n.level == crate::convert::NoteLevel::Warning)
+            .filter(|n| n.level == crate::transform::convert::NoteLevel::Warning)
             .count();
     let summary = format!(
         "Onboarded {} into {}: {}, 0 errors, {}.",

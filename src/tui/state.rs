@@ -12,7 +12,7 @@ use super::steps::{
     self, capabilities, integrity, licence, option, parameters, properties, review, source, write,
 };
 use super::widgets::TextScroll;
-use crate::capabilities::Summary;
+use crate::model::capabilities::Summary;
 use crate::session::AnswerProblem;
 
 /// The steps, in order (DESIGN.md).

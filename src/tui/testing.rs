@@ -18,7 +18,7 @@ use super::theme::Theme;
 use super::update::{Event, update};
 use super::view::view;
 use super::worker::Runtime;
-use crate::limits::Limits;
+use crate::foundation::limits::Limits;
 
 /// How long a test waits for a worker.
 const PATIENCE: Duration = Duration::from_secs(60);

@@ -278,11 +278,11 @@ impl Theme {
     }
 
     /// The style of a violation or finding's severity.
-    pub fn severity(&self, severity: crate::diagnostics::Severity) -> Style {
+    pub fn severity(&self, severity: crate::foundation::diagnostics::Severity) -> Style {
         match severity {
-            crate::diagnostics::Severity::Error => self.error,
-            crate::diagnostics::Severity::Warning => self.warning,
-            crate::diagnostics::Severity::Note => self.note,
+            crate::foundation::diagnostics::Severity::Error => self.error,
+            crate::foundation::diagnostics::Severity::Warning => self.warning,
+            crate::foundation::diagnostics::Severity::Note => self.note,
         }
     }
 }

@@ -10,7 +10,7 @@ use super::state::{Exit, Overlay, State, StepId};
 use super::steps::{
     self, integrity, licence, option, parameters, properties, review, source, write,
 };
-use crate::answers::EulaAcceptance;
+use crate::session::answers::EulaAcceptance;
 
 /// Something that happened.
 #[derive(Debug)]
@@ -350,7 +350,7 @@ fn open_failed(state: &mut State, failure: OpenFailure) -> Vec<Effect> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::answers::Answers;
+    use crate::session::answers::Answers;
     use crate::tui::action::Action::*;
     use crate::tui::testing::{Wizard, opened, press, repo};
     use std::path::PathBuf;
@@ -528,7 +528,7 @@ properties:
         source::start(&mut state);
         update(
             &mut state,
-            Event::Message(Message::Opening(crate::source::InputKind::Ova)),
+            Event::Message(Message::Opening(crate::input::source::InputKind::Ova)),
         );
         assert_eq!(state.step, StepId::Integrity);
         let failure = OpenFailure {

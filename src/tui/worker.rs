@@ -15,7 +15,7 @@ use super::effect::{Effect, Message, OutFolder, TerminalWork};
 use super::history;
 use super::scan::scan;
 use super::session_thread::{Request, run as serve};
-use crate::limits::Limits;
+use crate::foundation::limits::Limits;
 
 /// Starts workers for effects.
 pub struct Runtime<T: From<Message> + Send + 'static> {

@@ -6,14 +6,14 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use vnfwiz::capabilities::{
+use vnfwiz::check::validation::load_hot_inputs;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::yaml::{Node, Value};
+use vnfwiz::model::capabilities::{
     ChoiceError, ComposedRole, ComposedSet, Composition, Decision, Implementation, Outcome,
     RegistryOutput, compose, open_parameters, resolve,
 };
-use vnfwiz::hot::HotSet;
-use vnfwiz::limits::Limits;
-use vnfwiz::validation::load_hot_inputs;
-use vnfwiz::yaml::{Node, Value};
+use vnfwiz::model::hot::HotSet;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -70,11 +70,11 @@ fn heat_ready_findings(dir: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
-fn text(file: &vnfwiz::capabilities::ComposedFile) -> String {
+fn text(file: &vnfwiz::model::capabilities::ComposedFile) -> String {
     String::from_utf8(file.bytes.clone()).unwrap()
 }
 
-fn file<'a>(set: &'a ComposedSet, path: &str) -> &'a vnfwiz::capabilities::ComposedFile {
+fn file<'a>(set: &'a ComposedSet, path: &str) -> &'a vnfwiz::model::capabilities::ComposedFile {
     set.files
         .iter()
         .find(|f| f.path == path)
@@ -492,7 +492,7 @@ fn capabilities_map_options_enable_environment_files() {
     let composition = Composition::read(&set);
     let map = composition.map.as_ref().unwrap();
     assert_eq!(map.topics.len(), 2);
-    let cache = |resolution: &vnfwiz::capabilities::Resolution| {
+    let cache = |resolution: &vnfwiz::model::capabilities::Resolution| {
         resolution.modules[0]
             .templates
             .iter()

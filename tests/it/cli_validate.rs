@@ -357,7 +357,7 @@ fn rules_json_lists_every_registered_rule_with_its_keyword() {
     let doc: Value = serde_json::from_str(&run.stdout).expect("JSON");
     assert_eq!(doc["tool"], "vnfwiz");
     let listed = doc["rules"].as_array().expect("rules");
-    let registered = vnfwiz::rules::all();
+    let registered = vnfwiz::check::rules::all();
     assert_eq!(listed.len(), registered.len());
     for rule in registered {
         let meta = &rule.meta;
@@ -562,16 +562,16 @@ fn a_zip_reports_the_same_places_with_an_archive_base() {
     assert_eq!(got, want);
 }
 
-/// An accepted snapshot of a renderer's unit test (`src/report/render/<format>.rs`, the
+/// An accepted snapshot of a renderer's unit test (`src/output/report/render/<format>.rs`, the
 /// hand-made sample of two inputs: a folder with an error, a warning whose place follows
 /// non-ASCII text, a related place, a file without text and a name with a space, and a
 /// clean archive). The unit test pins the renderer's output to it; here the strict
 /// checkers read it.
 fn pinned(format: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("src/report/render/snapshots")
+        .join("src/output/report/render/snapshots")
         .join(format!(
-            "vnfwiz__report__render__{format}__tests__snapshot.snap"
+            "vnfwiz__output__report__render__{format}__tests__snapshot.snap"
         ));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     // After insta's header, a front matter between two `---` lines.

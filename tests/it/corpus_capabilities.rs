@@ -5,12 +5,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use vnfwiz::capabilities::{
+use vnfwiz::check::validation::load_hot_inputs;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::model::capabilities::{
     Composition, Implementation, Outcome, RegistryOutput, compose, open_parameters, resolve,
 };
-use vnfwiz::hot::HotSet;
-use vnfwiz::limits::Limits;
-use vnfwiz::validation::load_hot_inputs;
+use vnfwiz::model::hot::HotSet;
 
 fn corpus() -> Option<PathBuf> {
     Some(PathBuf::from(std::env::var_os("VNFWIZ_CORPUS")?).join("hot"))
@@ -30,7 +30,7 @@ fn pairs(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
 }
 
 /// Package paths of the templates reached from every module.
-fn reached(set: &HotSet, resolution: &vnfwiz::capabilities::Resolution) -> Vec<String> {
+fn reached(set: &HotSet, resolution: &vnfwiz::model::capabilities::Resolution) -> Vec<String> {
     let mut paths: Vec<String> = resolution
         .modules
         .iter()
@@ -127,7 +127,7 @@ fn tripleo_capabilities_maps_drive_the_composition() {
         "{after:?}"
     );
     assert!(!after.contains(&"puppet/compute-post.yaml".to_owned()));
-    let names = |r: &vnfwiz::capabilities::Resolution| -> Vec<String> {
+    let names = |r: &vnfwiz::model::capabilities::Resolution| -> Vec<String> {
         open_parameters(&composition, r)
             .into_iter()
             .map(|p| p.name)

@@ -11,10 +11,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use vnfwiz::diagnostics::{Severity, Violation};
-use vnfwiz::limits::Limits;
-use vnfwiz::rules::Selection;
-use vnfwiz::validation::validate;
+use vnfwiz::check::rules::Selection;
+use vnfwiz::check::validation::validate;
+use vnfwiz::foundation::diagnostics::{Severity, Violation};
+use vnfwiz::foundation::limits::Limits;
 
 /// The rule each `BROKEN:` status of INDEX.tsv names.
 const BROKEN: [(&str, &str); 11] = [
@@ -139,7 +139,7 @@ fn every_corpus_csar_gets_the_verdict_its_index_names() {
         let limits = Limits::default();
         let report = validate(
             std::slice::from_ref(&package),
-            &vnfwiz::diagnostics::Options::new(&limits),
+            &vnfwiz::foundation::diagnostics::Options::new(&limits),
             &Selection::all(),
         )
         .unwrap_or_else(|e| panic!("{}: {e}", package.display()));

@@ -6,10 +6,10 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use vnfwiz::diagnostics::{Options, Violation};
-use vnfwiz::fix::{FixLevel, Offer, Safety, Workspace};
-use vnfwiz::limits::Limits;
-use vnfwiz::validation::{Loaded, open};
+use vnfwiz::check::validation::{Loaded, open};
+use vnfwiz::foundation::diagnostics::{Options, Violation};
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::transform::fix::{FixLevel, Offer, Safety, Workspace};
 
 fn corpus_sets() -> Option<Vec<PathBuf>> {
     let root = PathBuf::from(std::env::var_os("VNFWIZ_CORPUS")?).join("hot");

@@ -113,7 +113,7 @@ fn json(output: &std::process::Output) -> Option<Value> {
 /// parse and names one (so a broken descriptor counts against the figure).
 fn describes_a_system(path: &Path) -> bool {
     let bytes = std::fs::read(path).expect("descriptor");
-    let descriptor = vnfwiz::ovf::parse(&bytes, &Default::default());
+    let descriptor = vnfwiz::model::ovf::parse(&bytes, &Default::default());
     match &descriptor.envelope {
         Ok(envelope) => envelope.virtual_systems().next().is_some(),
         Err(_) => descriptor.text.contains("VirtualSystem"),

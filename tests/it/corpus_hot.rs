@@ -4,10 +4,10 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use vnfwiz::diagnostics::Options;
-use vnfwiz::limits::Limits;
-use vnfwiz::rules::Selection;
-use vnfwiz::validation::validate;
+use vnfwiz::check::rules::Selection;
+use vnfwiz::check::validation::validate;
+use vnfwiz::foundation::diagnostics::Options;
+use vnfwiz::foundation::limits::Limits;
 
 fn corpus_sets() -> Option<Vec<PathBuf>> {
     let root = PathBuf::from(std::env::var_os("VNFWIZ_CORPUS")?).join("hot");
@@ -83,9 +83,9 @@ const NOT_HEAT_TYPES: [(&str, &str); 1] = [(
 
 #[test]
 fn every_resource_type_the_corpus_names_is_in_heats_catalogue() {
-    use vnfwiz::hot::catalogue::Catalogue;
-    use vnfwiz::hot::implementations::{Implementation, Implementations};
-    use vnfwiz::validation::load_hot_inputs;
+    use vnfwiz::check::validation::load_hot_inputs;
+    use vnfwiz::model::hot::catalogue::Catalogue;
+    use vnfwiz::model::hot::implementations::{Implementation, Implementations};
 
     let Some(sets) = corpus_sets() else {
         eprintln!("VNFWIZ_CORPUS not set; skipping");

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use vnfwiz::integrity::codes;
+use vnfwiz::input::integrity::codes;
 
 /// The corpus's broken descriptors per INDEX.tsv: an unknown version (`?(…)`), the OVF
 /// Tool's negative tests (`/Neg/`) and COT's `invalid.ovf`.

@@ -1,7 +1,7 @@
 //! Faults while `vnfwiz onboard` writes: a full disk, a read-only folder, SIGINT and
 //! SIGTERM mid-write, the source vanishing. Whatever happens, the output folder is left
 //! exactly as it was, no temporary file stays behind, and the message says what happened.
-//! Injected faults (`VNFWIZ_FAULT`, src/fault.rs) always run; a real full disk and a real
+//! Injected faults (`VNFWIZ_FAULT`, src/foundation/fault.rs) always run; a real full disk and a real
 //! read-only folder need a tmpfs mount and are skipped, with a message, where mounting
 //! is not allowed.
 

@@ -7,12 +7,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use vnfwiz::diagnostics::{Options, Violation};
-use vnfwiz::fix::{FixLevel, Workspace};
-use vnfwiz::hot::{HotSet, Roots, load_set};
-use vnfwiz::limits::Limits;
-use vnfwiz::source::PackageFiles;
-use vnfwiz::validation::{Loaded, open};
+use vnfwiz::check::validation::{Loaded, open};
+use vnfwiz::foundation::diagnostics::{Options, Violation};
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::source::PackageFiles;
+use vnfwiz::model::hot::{HotSet, Roots, load_set};
+use vnfwiz::transform::fix::{FixLevel, Workspace};
 
 /// Violations per rule and file.
 fn counts(violations: &[Violation]) -> BTreeMap<(&'static str, String), usize> {

@@ -11,11 +11,11 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use vnfwiz::diagnostics::{Options, Violation};
-use vnfwiz::fix::{FixLevel, Offer, Workspace};
-use vnfwiz::hot::HotSet;
-use vnfwiz::limits::Limits;
-use vnfwiz::validation::{Loaded, open};
+use vnfwiz::check::validation::{Loaded, open};
+use vnfwiz::foundation::diagnostics::{Options, Violation};
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::model::hot::HotSet;
+use vnfwiz::transform::fix::{FixLevel, Offer, Workspace};
 
 /// One fixture: the rules whose violations are fixed, the operator's text when the fix
 /// needs one, and the rules another fix answers, whose violations stay.

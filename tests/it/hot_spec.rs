@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use vnfwiz::limits::Limits;
-use vnfwiz::rules::{Selection, check_hot};
-use vnfwiz::validation::load_hot_inputs;
+use vnfwiz::check::rules::{Selection, check_hot};
+use vnfwiz::check::validation::load_hot_inputs;
+use vnfwiz::foundation::limits::Limits;
 
 fn family_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules/R-92635")

@@ -1,4 +1,4 @@
-//! Every limit of `src/limits.rs` hit through the real binary with its flag set low: the
+//! Every limit of `src/foundation/limits.rs` hit through the real binary with its flag set low: the
 //! run ends with exit 1 (a violation) or 2 (refused input), and the message names the file
 //! and the flag that raises the limit. Inputs are small; the flag makes them too large.
 

@@ -4,10 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use vnfwiz::diagnostics::{Options, Severity};
-use vnfwiz::fix::{FixLevel, Offer, Safety, Workspace};
-use vnfwiz::limits::Limits;
-use vnfwiz::validation::{Loaded, open};
+use vnfwiz::check::validation::{Loaded, open};
+use vnfwiz::foundation::diagnostics::{Options, Severity};
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::transform::fix::{FixLevel, Offer, Safety, Workspace};
 
 /// The sets, as ONAP's demos and SDC's packages are laid out.
 const SETS: [&str; 5] = [

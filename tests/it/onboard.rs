@@ -305,11 +305,11 @@ fn the_output_folder_is_the_hot_set_alone_and_validates_with_nothing_else_in_it(
 
     // Every file of the folder is a template, an environment file or a file a template
     // reads.
-    let limits = vnfwiz::limits::Limits::default();
-    let files = vnfwiz::source::PackageFiles::open_dir(&out, &limits).expect("listed");
-    let set = vnfwiz::hot::load_set(
+    let limits = vnfwiz::foundation::limits::Limits::default();
+    let files = vnfwiz::input::source::PackageFiles::open_dir(&out, &limits).expect("listed");
+    let set = vnfwiz::model::hot::load_set(
         &files,
-        vnfwiz::hot::Roots::Discover,
+        vnfwiz::model::hot::Roots::Discover,
         s(&out).to_owned(),
         &limits,
     );
@@ -339,7 +339,7 @@ fn the_output_folder_is_the_hot_set_alone_and_validates_with_nothing_else_in_it(
         let role = set.files[id].role;
         let used = matches!(
             role,
-            vnfwiz::hot::Role::Template(_) | vnfwiz::hot::Role::Environment
+            vnfwiz::model::hot::Role::Template(_) | vnfwiz::model::hot::Role::Environment
         ) || read.contains(&id);
         assert!(
             used,

@@ -8,12 +8,12 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use serde_json::Value;
-use vnfwiz::answers::{Answers, EulaAcceptance};
-use vnfwiz::convert::EnvTransport;
-use vnfwiz::limits::Limits;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::yaml::Node;
+use vnfwiz::input::yaml::write::{node, string};
 use vnfwiz::session::Session;
-use vnfwiz::yaml::Node;
-use vnfwiz::yaml::write::{node, string};
+use vnfwiz::session::answers::{Answers, EulaAcceptance};
+use vnfwiz::transform::convert::EnvTransport;
 
 fn session() -> Session {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/convert/vsbc/vsbc.ovf");
@@ -21,7 +21,7 @@ fn session() -> Session {
 }
 
 fn int(n: i64) -> Node {
-    node(vnfwiz::yaml::Value::Int(n))
+    node(vnfwiz::input::yaml::Value::Int(n))
 }
 
 /// Heat's `str_replace`: longer keys first, inserted values never scanned again.
@@ -153,9 +153,9 @@ proptest! {
             ("sbc.sip.transport", string(transport)),
             ("sbc.media.sessions", int(i64::from(sessions))),
             ("sbc.cdr.retention_days", int(i64::from(retention))),
-            ("sbc.cpu.overcommit", node(vnfwiz::yaml::Value::Float(overcommit))),
+            ("sbc.cpu.overcommit", node(vnfwiz::input::yaml::Value::Float(overcommit))),
             ("sbc.admin.password", string(password.clone())),
-            ("sbc.tls.enabled", node(vnfwiz::yaml::Value::Bool(tls))),
+            ("sbc.tls.enabled", node(vnfwiz::input::yaml::Value::Bool(tls))),
             ("sbc.ntp.server", string(ntp)),
             ("sbc.dns.servers", string(dns.clone())),
         ];
@@ -175,7 +175,7 @@ proptest! {
         let errors: Vec<String> = resolved
             .violations
             .iter()
-            .filter(|v| v.severity() == vnfwiz::diagnostics::Severity::Error)
+            .filter(|v| v.severity() == vnfwiz::foundation::diagnostics::Severity::Error)
             .map(|v| format!("{}:{} {} {}", v.file, v.span.line, v.rule.id, v.message))
             .collect();
         prop_assert!(errors.is_empty(), "{errors:#?}");

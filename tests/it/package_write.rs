@@ -7,18 +7,18 @@ use std::path::{Path, PathBuf};
 
 use crate::support::tosca_parser;
 
-use vnfwiz::diagnostics::{Options, Severity};
-use vnfwiz::hot::{HotSet, Roots, load_set};
-use vnfwiz::limits::Limits;
-use vnfwiz::ovf::{self, OvfPackage};
-use vnfwiz::package::vnfd_writer::SOL001_TYPES;
-use vnfwiz::package::{
+use vnfwiz::check::rules::{Profiles, Selection};
+use vnfwiz::check::validation::validate;
+use vnfwiz::foundation::diagnostics::{Options, Severity};
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::source::PackageFiles;
+use vnfwiz::model::hot::{HotSet, Roots, load_set};
+use vnfwiz::model::ovf::{self, OvfPackage};
+use vnfwiz::transform::package::vnfd_writer::SOL001_TYPES;
+use vnfwiz::transform::package::{
     CsarFlavour, CsarRequest, EtsiTypes, HeatZipRequest, PackageError, PackageTime, VnfIdentity,
     write_csar_checked, write_heat_zip_checked,
 };
-use vnfwiz::rules::{Profiles, Selection};
-use vnfwiz::source::PackageFiles;
-use vnfwiz::validation::validate;
 
 const TIME: PackageTime = PackageTime(1_714_557_600);
 
@@ -48,7 +48,7 @@ fn hot_set(folder: &Path) -> HotSet {
     )
 }
 
-fn open_ovf(path: &Path) -> Result<OvfPackage, vnfwiz::integrity::IntegrityError> {
+fn open_ovf(path: &Path) -> Result<OvfPackage, vnfwiz::input::integrity::IntegrityError> {
     let limits = Limits::default();
     ovf::open(path, &Options::new(&limits))
 }
@@ -186,8 +186,8 @@ fn a_csar_from_an_ovf_has_tackers_layout_and_validates_clean() {
         if name == "vfw.mf" {
             continue;
         }
-        let digest = vnfwiz::integrity::digest::to_hex(
-            &vnfwiz::integrity::DigestAlgorithm::Sha256.digest(data),
+        let digest = vnfwiz::input::integrity::digest::to_hex(
+            &vnfwiz::input::integrity::DigestAlgorithm::Sha256.digest(data),
         );
         let block = format!("Source: {name}\nAlgorithm: SHA-256\nHash: {digest}\n");
         assert!(
@@ -211,8 +211,8 @@ fn a_csar_from_an_ovf_has_tackers_layout_and_validates_clean() {
     ] {
         assert!(small.contains(node), "{node} missing:\n{small}");
     }
-    let root_digest = vnfwiz::integrity::digest::to_hex(
-        &vnfwiz::integrity::DigestAlgorithm::Sha256.digest(&root),
+    let root_digest = vnfwiz::input::integrity::digest::to_hex(
+        &vnfwiz::input::integrity::DigestAlgorithm::Sha256.digest(&root),
     );
     assert!(small.contains(&format!("hash: {root_digest}")));
     let types = text_of(&entries, "Definitions/vfw_types.yaml");
@@ -252,8 +252,8 @@ fn etsi_type_files_given_are_stored_imported_by_name_and_listed() {
             &std::fs::read(&file.source).unwrap(),
             "{stored} as given"
         );
-        let digest = vnfwiz::integrity::digest::to_hex(
-            &vnfwiz::integrity::DigestAlgorithm::Sha256.digest(data),
+        let digest = vnfwiz::input::integrity::digest::to_hex(
+            &vnfwiz::input::integrity::DigestAlgorithm::Sha256.digest(data),
         );
         assert!(
             manifest.contains(&format!(
@@ -503,13 +503,13 @@ fn both_packages_are_written_or_neither() {
     let ovf = open_ovf(&fixture("vfw/vfw.ovf")).unwrap();
     let identity = identity();
     let limits = Limits::default();
-    let specs = vnfwiz::package::deployment_flavours(Some(&ovf));
+    let specs = vnfwiz::transform::package::deployment_flavours(Some(&ovf));
     let write = |templates: &HotSet, out: &Path| {
         let flavours: Vec<CsarFlavour<'_>> = specs
             .iter()
             .map(|spec| CsarFlavour::new(spec, templates))
             .collect();
-        let set = vnfwiz::package::PackageSet {
+        let set = vnfwiz::transform::package::PackageSet {
             name: "vfw",
             identity: &identity,
             description: "Acme vFirewall 9.1",
@@ -520,9 +520,9 @@ fn both_packages_are_written_or_neither() {
             etsi_types: None,
             time: TIME,
         };
-        vnfwiz::package::write_packages(
+        vnfwiz::transform::package::write_packages(
             &set,
-            vnfwiz::package::PackageFormat::Both,
+            vnfwiz::transform::package::PackageFormat::Both,
             out,
             &Options::new(&limits),
             &package_rules(),

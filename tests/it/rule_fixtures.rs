@@ -14,11 +14,11 @@ mod snapshots;
 use std::path::{Path, PathBuf};
 
 use crate::support::rule_sets::{expected, fixture_sets};
-use vnfwiz::diagnostics::{Options, Report};
-use vnfwiz::hot::Stage;
-use vnfwiz::limits::Limits;
-use vnfwiz::rules::{Selection, all};
-use vnfwiz::validation::validate_as;
+use vnfwiz::check::rules::{Selection, all};
+use vnfwiz::check::validation::validate_as;
+use vnfwiz::foundation::diagnostics::{Options, Report};
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::model::hot::Stage;
 
 /// The input a fixture set stands for: its OVF package or CSAR archive, or the folder (also
 /// when it holds HOT templates beside an `.ova`, as a heat package carrying an appliance).

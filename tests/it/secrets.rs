@@ -307,14 +307,15 @@ fn hidden_values_never_show_in_a_fix_diff() {
 
 #[test]
 fn hidden_values_never_show_in_the_wizards_previews() {
-    use vnfwiz::answers::Answers;
-    use vnfwiz::fix::{FixLevel, LineKind};
+    use vnfwiz::session::answers::Answers;
     use vnfwiz::session::{FixOrder, FixView, Session, fix_views};
+    use vnfwiz::transform::fix::{FixLevel, LineKind};
 
     let tmp = tempfile::tempdir().expect("temp dir");
     let set = tmp.path().join("set");
     hidden_set(&set);
-    let session = Session::open(&set, &vnfwiz::limits::Limits::default()).expect("opens");
+    let session =
+        Session::open(&set, &vnfwiz::foundation::limits::Limits::default()).expect("opens");
     let answers = Answers::default();
     let leaks = |what: &str, text: &str| {
         for secret in [SECRET, DEFAULT_SECRET] {

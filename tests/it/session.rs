@@ -3,10 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use vnfwiz::answers::{Answers, EulaAcceptance};
-use vnfwiz::limits::Limits;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::input::yaml::Value;
+use vnfwiz::session::answers::{Answers, EulaAcceptance};
 use vnfwiz::session::{FileRole, Origin, Session, SourceKind};
-use vnfwiz::yaml::Value;
 
 fn fixture(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -10,8 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{BACK, CONFIRM, Cursor, Hint, Step, UP_DOWN, hint, lasting, row_marker};
-use crate::capabilities::Summary;
-use crate::capabilities::introspect::{TypeStatus, TypeSummary};
+use crate::model::capabilities::Summary;
+use crate::model::capabilities::introspect::{TypeStatus, TypeSummary};
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
 use crate::tui::opened::Opened;
@@ -386,7 +386,10 @@ mod tests {
             .iter()
             .find(|f| f.subject.contains("OS::VNF::FirewallNode"))
             .expect("the review lists the choice");
-        assert_eq!(warning.severity, crate::diagnostics::Severity::Warning);
+        assert_eq!(
+            warning.severity,
+            crate::foundation::diagnostics::Severity::Warning
+        );
         assert!(warning.message.contains("set aside"), "{warning:?}");
         assert_eq!(
             warning.answer.as_deref(),

@@ -10,9 +10,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Gauge, Paragraph};
 
 use super::{BACK, CONFIRM, Cursor, Hint, MOVE, Step, hint, lasting, severity_marker};
-use crate::diagnostics::Severity;
-use crate::integrity::IntegrityReport;
-use crate::report::render::size;
+use crate::foundation::diagnostics::Severity;
+use crate::input::integrity::IntegrityReport;
+use crate::output::report::render::size;
 use crate::tui::action::Action;
 use crate::tui::effect::{Effect, Progress};
 use crate::tui::opened::{Opened, has_integrity};

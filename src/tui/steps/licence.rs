@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{BACK, CONFIRM, Cursor, Hint, Step, hint, lasting};
-use crate::answers::EulaAcceptance;
+use crate::session::answers::EulaAcceptance;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
 use crate::tui::opened::Opened;

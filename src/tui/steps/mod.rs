@@ -23,7 +23,7 @@ use super::keymap::Binding;
 use super::opened::Opened;
 use super::state::{State, StepId, Verdict};
 use super::theme::Theme;
-use crate::diagnostics::Severity;
+use crate::foundation::diagnostics::Severity;
 
 /// A key hint: the actions, written with their keys from the keymap table (so a hint
 /// cannot name a key that does something else), and what they do here.
@@ -344,7 +344,7 @@ pub fn filter_cursor(filter: &super::widgets::Filter, area: Rect) -> (u16, u16) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::InputKind;
+    use crate::input::source::InputKind;
     use crate::tui::effect::Message;
     use crate::tui::state::StepStatus;
     use crate::tui::testing::{opened, repo};

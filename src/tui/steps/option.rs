@@ -7,8 +7,8 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Cell, Paragraph, Row, Table};
 
 use super::{BACK, CONFIRM, Cursor, Hint, Step, UP_DOWN, hint, lasting, row_marker};
-use crate::ovf::SystemHardware;
-use crate::report::render::size::capacity;
+use crate::model::ovf::SystemHardware;
+use crate::output::report::render::size::capacity;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
 use crate::tui::opened::Opened;

@@ -9,8 +9,8 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::{Cursor, Hint, Step, form_step_hints, form_step_verdict, form_step_view};
-use crate::convert::EnvTransport;
 use crate::session::{PropertyKind, PropertyQuestion};
+use crate::transform::convert::EnvTransport;
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
 use crate::tui::opened::Opened;
@@ -65,7 +65,8 @@ pub fn build(opened: &Opened, draft: &Draft) -> Form {
             detail.extend(question.valid.iter().cloned());
             field.detail = detail.join(" · ");
             // One line under the field: the descriptor's line breaks become spaces.
-            field.help = crate::ovf::one_line(question.description.as_deref().unwrap_or_default());
+            field.help =
+                crate::model::ovf::one_line(question.description.as_deref().unwrap_or_default());
             field.group = group.category.clone();
             fields.push(field);
         }

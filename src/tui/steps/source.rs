@@ -15,8 +15,8 @@ use super::{
     BACK, CONFIRM, Cursor, FILTERING, Hint, Step, TYPE, UP_DOWN, filter_cursor, filter_line,
     highlighted, hint, lasting, row_marker,
 };
-use crate::report::render::size;
-use crate::source::InputKind;
+use crate::input::source::InputKind;
+use crate::output::report::render::size;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
 use crate::tui::scan::Scan;

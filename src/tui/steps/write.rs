@@ -13,8 +13,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::{BACK, CONFIRM, Cursor, Hint, Step, TYPE, form_hints, hint, lasting};
-use crate::package::PackageFormat;
 use crate::session::{Target, write_gate};
+use crate::transform::package::PackageFormat;
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect, OutFolder, WriteOrder, WriteReport};
 use crate::tui::keymap::keys_of;

@@ -9,13 +9,13 @@ use std::path::Path;
 
 use super::{heat_ready, input_of, report_of};
 use crate::support::rule_sets::fixture_sets;
-use vnfwiz::diagnostics::Options;
-use vnfwiz::fix::{Offer, Workspace, fixable_rules};
-use vnfwiz::hot::Stage;
-use vnfwiz::limits::Limits;
-use vnfwiz::report::render::text;
-use vnfwiz::rules::all;
-use vnfwiz::validation::{Loaded, open};
+use vnfwiz::check::rules::all;
+use vnfwiz::check::validation::{Loaded, open};
+use vnfwiz::foundation::diagnostics::Options;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::model::hot::Stage;
+use vnfwiz::output::report::render::text;
+use vnfwiz::transform::fix::{Offer, Workspace, fixable_rules};
 
 /// The text report of one rule's findings on a fixture set, and for a rule with a fix, what
 /// the fix of each finding would change.

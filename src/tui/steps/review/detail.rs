@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::super::severity_marker;
 use super::{Pane, ReviewState};
-use crate::diagnostics::Violation;
+use crate::foundation::diagnostics::Violation;
 use crate::tui::checked::{Checked, FileText, Finding, FixView, Item};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::wrap;

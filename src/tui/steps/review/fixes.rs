@@ -1,4 +1,4 @@
-//! The review's automatic fixes (`src/fix/`): `f` opens the selected violation's fix as a
+//! The review's automatic fixes (`src/transform/fix/`): `f` opens the selected violation's fix as a
 //! diff over the panes (first asking for the text a `✎?` fix writes), `F` one diff of every
 //! `safe` fix; Enter applies what the open preview shows, Esc closes it, `u` undoes the last
 //! applied step. The session plans a typed fix and the safe fixes on request, so an
@@ -10,8 +10,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use crate::fix::FixRecord;
-use crate::fix::{FixLevel, LineKind, record_of};
+use crate::transform::fix::FixRecord;
+use crate::transform::fix::{FixLevel, LineKind, record_of};
 use crate::tui::action::Action;
 use crate::tui::checked::{FixView, PlannedFix};
 use crate::tui::effect::{Effect, FixOrder};
@@ -343,7 +343,7 @@ pub(super) fn draw_fix(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostics::Severity;
+    use crate::foundation::diagnostics::Severity;
     use crate::tui::action::Action::*;
     use crate::tui::steps::review::list::fix_marker;
     use crate::tui::steps::review::tests::{review, selecting};

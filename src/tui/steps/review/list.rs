@@ -12,7 +12,7 @@ use ratatui::widgets::Paragraph;
 
 use super::super::{highlighted, row_marker, severity_symbol};
 use super::ReviewState;
-use crate::diagnostics::Severity;
+use crate::foundation::diagnostics::Severity;
 use crate::tui::checked::{Checked, FixView, Item};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::Filter;

@@ -30,7 +30,7 @@ use super::{
     BACK, CONFIRM, Cursor, FILTERING, Hint, MOVE, Step, TYPE, filter_cursor, filter_line, hint,
     lasting,
 };
-use crate::diagnostics::{Severity, Violation};
+use crate::foundation::diagnostics::{Severity, Violation};
 use crate::tui::action::Action;
 use crate::tui::checked::{Checked, FixView, Item, PlannedFix, Resolution};
 use crate::tui::effect::Effect;

@@ -181,7 +181,7 @@ pub fn hints() -> Vec<Hint> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostics::Severity;
+    use crate::foundation::diagnostics::Severity;
     use crate::tui::action::Action::*;
     use crate::tui::state::StepId;
     use crate::tui::testing::{fixture_copy, opened, render};

@@ -1,0 +1,99 @@
+//! R-92635/parameter-definition: each parameter is a map with a HOT type and only the keys
+//! of the template's version.
+
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+use crate::input::yaml::Value;
+use crate::model::hot::Version;
+use crate::model::hot::parameters::ParameterType;
+
+use super::keys::unknown_key;
+
+/// A parameter definition Heat would reject.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-92635/parameter-definition",
+        keyword: Keyword::Must,
+        section: "HOT specification / parameters section",
+        summary: "Each parameter is a map whose type is string, number, comma_delimited_list, \
+                  json or boolean and whose keys are those of its version (tags from 2018-03-02).",
+        why: "Heat refuses a template with an unknown parameter type or key, so the stack \
+              cannot even be validated, let alone instantiated.",
+        fix: "Use one of the five HOT types (`integer` is `number`, `list` is \
+              `comma_delimited_list`, `map` is `json`) and remove or correct unknown keys.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    for template in context.templates.iter().filter(|t| t.is_hot()) {
+        let version = template.version();
+        for (name, definition) in template.parameters() {
+            let path = format!("parameters.{}", name.text);
+            let Some(map) = definition.as_map() else {
+                let at = if definition.is_null() {
+                    name.span
+                } else {
+                    definition.span
+                };
+                findings.report(
+                    template.file,
+                    at,
+                    path,
+                    format!(
+                        "parameter `{}` must be a map with `type:` and `description:`, not {}",
+                        name.text,
+                        definition.kind()
+                    ),
+                );
+                continue;
+            };
+            for (key, value) in map.iter() {
+                let key_path = format!("{path}.{}", key.text);
+                if let Some(version) = version
+                    && let Some(message) = unknown_key(
+                        "a parameter definition",
+                        &key.text,
+                        version,
+                        Version::parameter_keys,
+                    )
+                {
+                    findings.report(template.file, key.span, key_path, message);
+                    continue;
+                }
+                let message = match key.text.as_str() {
+                    "type" => match &value.value {
+                        Value::Str(t) if ParameterType::parse(t).is_some() => continue,
+                        Value::Str(t) => format!(
+                            "`{t}` is not a HOT parameter type; use string, number, \
+                             comma_delimited_list, json or boolean{}",
+                            type_hint(t)
+                        ),
+                        _ => format!(
+                            "`type` names one of string, number, comma_delimited_list, json or \
+                             boolean, not {}",
+                            value.kind()
+                        ),
+                    },
+                    "tags" if value.as_seq().is_none() => {
+                        format!("`tags` must be a list of strings, not {}", value.kind())
+                    }
+                    _ => continue,
+                };
+                findings.report(template.file, value.span, key_path, message);
+            }
+        }
+    }
+}
+
+/// The HOT type meant by a common foreign type name.
+fn type_hint(written: &str) -> &'static str {
+    match written.to_ascii_lowercase().as_str() {
+        "integer" | "int" | "float" | "numeric" => " (`number` here)",
+        "list" | "array" | "commadelimitedlist" => " (`comma_delimited_list` here)",
+        "map" | "dict" | "object" => " (`json` here)",
+        "bool" => " (`boolean` here)",
+        "str" | "text" => " (`string` here)",
+        _ => "",
+    }
+}

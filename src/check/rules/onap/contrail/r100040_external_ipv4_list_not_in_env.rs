@@ -1,0 +1,47 @@
+//! R-100040: an instance IP's external IPv4 address parameter (`{vm-type}_{network-role}_ips`)
+//! is not given in the environment file.
+//!
+//! A module parameter counts when it reaches an instance IP's `instance_ip_address` on an
+//! external network, in the module or through nested templates; its family follows its declared
+//! type and IP version (`instance_ip_family: v6`, a `v6` word in the name or an IPv6 value), so
+//! a misnamed parameter is still judged. Only `parameters:` counts.
+
+use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An external instance IP IPv4 address list parameter given in the environment file.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-100040",
+        keyword: Keyword::MustNot,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property instance_ip_address",
+        summary: "A `{vm-type}_{network-role}_ips` parameter (external IPv4 instance IP \
+                  addresses) has no value in the module's environment file.",
+        why: "ONAP (SDN-C) assigns addresses on external networks when the module is \
+              instantiated; a value in the environment file pins an address ONAP does not know \
+              about and clashes with its assignment.",
+        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
+              the declaration in the template.",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: EnvSpec = EnvSpec {
+    kinds: &[PortKind::ContrailInstanceIp],
+    property: Property::InstanceAddress,
+    side: Some(Side::External),
+    v6: Some(false),
+    list: Some(true),
+    listed: false,
+    assigned: false,
+    what: "IPv4 address list",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_enumerated(context, findings, &SPEC);
+}

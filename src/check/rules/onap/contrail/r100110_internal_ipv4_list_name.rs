@@ -1,0 +1,50 @@
+//! R-100110: an instance IP's comma-delimited list IPv4 `instance_ip_address` parameter on an
+//! internal network is named `{vm-type}_int_{network-role}_ips`.
+//!
+//! The IP version is IPv6 when `instance_ip_family` is `v6`, the name has a `v6` word or the
+//! value is an IPv6 address. The network is the instance IP's own `virtual_network_refs`, else
+//! its interface's; the vm-type that of the server naming the interface. Contrail has no rule
+//! like R-681859, so the name must also carry the network-role of the interface's network when
+//! that network's name or resource id gives one.
+
+use crate::check::rules::onap::naming::network_role::{IPS, Side};
+use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An instance IP IPv4 address list parameter on an internal network not named `{vm-type}_int_{network-role}_ips`.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-100110",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property instance_ip_address",
+        summary: "On an internal network, an `OS::ContrailV2::InstanceIp`'s list of IPv4 \
+                  addresses (`comma_delimited_list`) parameter is named \
+                  `{vm-type}_int_{network-role}_ips`.",
+        why: "The `int_` marker and the network-role tell ONAP the address is on a network the \
+              VNF creates, and the vm-type which VMs use it; SDC models the input by this name.",
+        fix: "Rename the parameter to `<vm-type>_int_<role>_ips` with the server's vm-type and \
+              the network's role.",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: NameSpec = NameSpec {
+    kinds: &[PortKind::ContrailInstanceIp],
+    property: Property::InstanceAddress,
+    side: Some(Side::Internal),
+    v6: Some(false),
+    string: ForType::Skip,
+    list: ForType::Names(&[IPS]),
+    other: ForType::Skip,
+    skip_exempt: false,
+    same_role: true,
+    what: "IPv4 address list",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_names(context, findings, &SPEC);
+}

@@ -1,0 +1,49 @@
+//! R-100160: an instance IP's internal IPv6 address parameter (`{vm-type}_int_{network-
+//! role}_v6_ips`) is given in the environment file.
+//!
+//! The catalogue calls the property "`instance_ip_address` map property `ip_address`";
+//! `instance_ip_address` is a plain value, read as that. A module parameter counts when it
+//! reaches an instance IP's `instance_ip_address` on an internal network, in the module or
+//! through nested templates; its family follows its declared type and IP version
+//! (`instance_ip_family: v6`, a `v6` word in the name or an IPv6 value), so a misnamed
+//! parameter is still judged. Only `parameters:` counts.
+
+use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An internal instance IP IPv6 address list parameter missing from the environment file.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-100160",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property instance_ip_address",
+        summary: "A `{vm-type}_int_{network-role}_v6_ips` parameter (internal IPv6 instance IP \
+                  addresses) has its value in the module's environment file.",
+        why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \
+              them from the environment file, so an address missing there is missing at \
+              instantiation.",
+        fix: "Add `<parameter>: <address>` under `parameters:` in the module's `.env` file (a \
+              list as `a,b,c`).",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: EnvSpec = EnvSpec {
+    kinds: &[PortKind::ContrailInstanceIp],
+    property: Property::InstanceAddress,
+    side: Some(Side::Internal),
+    v6: Some(true),
+    list: Some(true),
+    listed: true,
+    assigned: false,
+    what: "IPv6 address list",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_enumerated(context, findings, &SPEC);
+}

@@ -1,0 +1,45 @@
+//! R-100180: every `instance_ip_address` parameter of an instance IP on an internal network is
+//! given, with an address, in the environment file.
+//!
+//! Covers all four families at once (R-100100, R-100120, R-100140, R-100160 each cover one).
+//! "IP addresses MUST be assigned" is read as: the entry has a value (not null or blank).
+
+use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An internal instance IP address parameter missing from the environment file or left without a value.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-100180",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property instance_ip_address",
+        summary: "Every parameter setting an `OS::ContrailV2::InstanceIp` address on an \
+                  internal network is listed in the module's environment file with an address.",
+        why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \
+              them from the environment file, so an address missing there is missing at \
+              instantiation.",
+        fix: "Add `<parameter>: <address>` under `parameters:` in the module's `.env` file (a \
+              list as `a,b,c`).",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: EnvSpec = EnvSpec {
+    kinds: &[PortKind::ContrailInstanceIp],
+    property: Property::InstanceAddress,
+    side: Some(Side::Internal),
+    v6: None,
+    list: None,
+    listed: true,
+    assigned: true,
+    what: "address",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_enumerated(context, findings, &SPEC);
+}

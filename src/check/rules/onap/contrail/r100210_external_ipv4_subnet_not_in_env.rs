@@ -1,0 +1,45 @@
+//! R-100210: an instance IP's external IPv4 subnet parameter (`{network-role}_subnet_id`) is
+//! not given in the environment file.
+//!
+//! A module parameter counts when it reaches an instance IP's `subnet_uuid` on an external
+//! network, directly or through nested templates, with the IP version read from
+//! `instance_ip_family`, a `v6` word in its name or an IPv6 value. Only `parameters:` counts.
+
+use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An external IPv4 subnet_uuid parameter given in the environment file.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-100210",
+        keyword: Keyword::MustNot,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / Resource OS::ContrailV2::InstanceIp / Resource \
+                  OS::ContrailV2::InstanceIp Property subnet_uuid",
+        summary: "A `{network-role}_subnet_id` parameter (external IPv4 subnet of an instance \
+                  IP) has no value in the module's environment file.",
+        why: "ONAP supplies the subnet of an external network at instantiation; a value in the \
+              env pins a subnet ONAP did not choose.",
+        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
+              the declaration in the template.",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: EnvSpec = EnvSpec {
+    kinds: &[PortKind::ContrailInstanceIp],
+    property: Property::InstanceSubnet,
+    side: Some(Side::External),
+    v6: Some(false),
+    list: None,
+    listed: false,
+    assigned: false,
+    what: "IPv4 subnet",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_enumerated(context, findings, &SPEC);
+}

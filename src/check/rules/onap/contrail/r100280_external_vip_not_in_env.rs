@@ -1,0 +1,45 @@
+//! R-100280: no allowed address pair prefix parameter of a Contrail interface on an external
+//! network is given in the environment file.
+//!
+//! The parameter is the one read at `virtual_machine_interface_allowed_address_pairs` /
+//! `…_allowed_address_pair` / `…_ip` / `…_ip_prefix`; exempt ones count too. Only `parameters:`
+//! counts.
+
+use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An external interface allowed address pair parameter given in the environment file.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-100280",
+        keyword: Keyword::MustNot,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / OS::ContrailV2::VirtualMachineInterface Property \
+                  virtual_machine_interface_allowed_address_pairs / ONAP External Networks",
+        summary: "No parameter setting a `virtual_machine_interface_allowed_address_pairs` IP \
+                  prefix on an external network has a value in the module's environment file.",
+        why: "Virtual IPs on external networks are assigned by ONAP at instantiation; a value \
+              in the env pins an address ONAP does not know about.",
+        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
+              the declaration in the template.",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: EnvSpec = EnvSpec {
+    kinds: &[PortKind::ContrailInterface],
+    property: Property::AddressPair,
+    side: Some(Side::External),
+    v6: None,
+    list: None,
+    listed: false,
+    assigned: false,
+    what: "allowed address pair",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_enumerated(context, findings, &SPEC);
+}

@@ -1,0 +1,67 @@
+//! R-100360: a Contrail interface's IPv4 allowed address pair parameter on an internal network
+//! is `{vm-type}_int_{network-role}_floating_ip` (string) or `{vm-type}_int_{network-
+//! role}_floating_ips` (comma_delimited_list) and is given in the environment file.
+//!
+//! The IP version is IPv6 when the name has a `v6` word or the value is an IPv6 address. The
+//! name and type are checked in every template; the environment file for module parameters
+//! reaching such a pair, in the module or through nested templates. Contrail has no rule like
+//! R-681859, so the name must also carry the network-role of the interface's network when that
+//! network's name or resource id gives one.
+
+use crate::check::rules::onap::naming::network_role::{FLOATING_IP, FLOATING_IPS, Side};
+use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
+use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An internal IPv4 VIP parameter of a Contrail interface misnamed, of the wrong type or missing from the environment file.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-100360",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Contrail Resource \
+                  Parameters / OS::ContrailV2::VirtualMachineInterface Property \
+                  virtual_machine_interface_allowed_address_pairs / ONAP Internal Networks",
+        summary: "On an internal network, a `virtual_machine_interface_allowed_address_pairs` \
+                  IPv4 prefix parameter is a `string` named \
+                  `{vm-type}_int_{network-role}_floating_ip` or a `comma_delimited_list` named \
+                  `{vm-type}_int_{network-role}_floating_ips`, and has its value in the \
+                  environment file.",
+        why: "Nobody outside the VNF assigns virtual IPs on its own networks: SDC reads them \
+              from the environment file, by this name.",
+        fix: "Rename the parameter to `<vm-type>_int_<role>_floating_ip` (string) or \
+              `…_floating_ips` (comma_delimited_list) and give its value under `parameters:` in \
+              the module's `.env` file.",
+    },
+    check: Check::Hot(check),
+};
+
+const NAMES: NameSpec = NameSpec {
+    kinds: &[PortKind::ContrailInterface],
+    property: Property::AddressPair,
+    side: Some(Side::Internal),
+    v6: Some(false),
+    string: ForType::Names(&[FLOATING_IP]),
+    list: ForType::Names(&[FLOATING_IPS]),
+    other: ForType::Wrong,
+    skip_exempt: false,
+    same_role: true,
+    what: "IPv4 virtual IP",
+};
+
+const ENV: EnvSpec = EnvSpec {
+    kinds: &[PortKind::ContrailInterface],
+    property: Property::AddressPair,
+    side: Some(Side::Internal),
+    v6: Some(false),
+    list: None,
+    listed: true,
+    assigned: false,
+    what: "IPv4 virtual IP",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_names(context, findings, &NAMES);
+    check_enumerated(context, findings, &ENV);
+}

@@ -1,0 +1,29 @@
+//! R-94509: the incremental module's environment file is the module's name with `.env` in place of
+//! `.yaml`/`.yml` (see `env_name.rs` for how a misnamed file is found).
+
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+use crate::model::hot::TemplateKind;
+
+use super::env_name::check_env_names;
+
+/// An incremental module whose environment file has another name.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-94509",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Orchestration Templates Overview / ONAP Heat Orchestration \
+                  Template Filenames / Incremental Modules",
+        summary: "The incremental module's environment file has the module's name with `.env` \
+                  in place of `.yaml` or `.yml`.",
+        why: "SDC pairs a module with its environment file by name; a file named otherwise is \
+              not used for the module, so its values never reach the deployment.",
+        fix: "Rename the environment file to the template's name with `.env` (`vfw.yaml` → \
+              `vfw.env`) and update `MANIFEST.json` if the package has one.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_env_names(context, findings, TemplateKind::Incremental);
+}

@@ -1,0 +1,27 @@
+//! R-53433: the volume module has an environment file (`<module>.env`, or the `HEAT_ENV` that
+//! `MANIFEST.json` attaches to it).
+
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+use crate::model::hot::TemplateKind;
+
+use super::report_modules_without_env;
+
+/// A volume module without an environment file.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-53433",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Orchestration Templates Overview / ONAP VNF Modularity Overview",
+        summary: "Every volume module has its environment file.",
+        why: "ONAP deploys each module with the values of its own environment file; SDC \
+              refuses a module that comes without one, even when it would list no values.",
+        fix: "Add `vfw_volume.env` beside `vfw_volume.yaml` with a `parameters:` section \
+              (`parameters: {}` when the module needs no values).",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    report_modules_without_env(context, findings, |kind| kind == TemplateKind::Volume);
+}

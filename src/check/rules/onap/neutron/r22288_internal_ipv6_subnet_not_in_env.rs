@@ -1,0 +1,46 @@
+//! R-22288: an internal IPv6 subnet parameter (`int_{network-role}_v6_subnet_id`) is not given
+//! in the environment file.
+//!
+//! A module parameter is covered when it reaches a port's `fixed_ips` `subnet` on an internal
+//! network, directly or through nested templates, with the IP version read from a `v6` word in
+//! its name or an IPv6 value. Only `parameters:` counts.
+
+use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An internal IPv6 subnet parameter given in the environment file.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-22288",
+        keyword: Keyword::MustNot,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  subnet",
+        summary: "A `int_{network-role}_v6_subnet_id` parameter (internal IPv6 subnet of a \
+                  port) has no value in the module's environment file.",
+        why: "An internal subnet is made by the base module and reaches incremental modules \
+              through its output; a value in the env replaces that link with a fixed UUID that \
+              does not exist before the base module is deployed.",
+        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
+              the declaration in the template.",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: EnvSpec = EnvSpec {
+    kinds: &[PortKind::Neutron],
+    property: Property::FixedSubnet,
+    side: Some(Side::Internal),
+    v6: Some(true),
+    list: None,
+    listed: false,
+    assigned: false,
+    what: "IPv6 subnet",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_enumerated(context, findings, &SPEC);
+}

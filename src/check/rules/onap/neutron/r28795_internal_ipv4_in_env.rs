@@ -1,0 +1,48 @@
+//! R-28795: an internal IPv4 fixed address parameter (`{vm-type}_int_{network-
+//! role}_ip_{index}`) is given in the environment file.
+//!
+//! A module parameter is covered when it reaches a port's `fixed_ips` `ip_address` on an
+//! internal network, in the module or through the properties of nested templates; which of the
+//! four name families it is follows its declared type (`string` or `comma_delimited_list`) and
+//! IP version (a `v6` word in the name or an IPv6 value), so a misnamed parameter is still
+//! judged. Only the environment file's `parameters:` counts.
+
+use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An internal fixed IPv4 address parameter missing from the environment file.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-28795",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  ip_address",
+        summary: "A `{vm-type}_int_{network-role}_ip_{index}` parameter (internal fixed IPv4 \
+                  address) has its value in the module's environment file.",
+        why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \
+              them from the environment file, so an address missing there is missing at \
+              instantiation.",
+        fix: "Add `<parameter>: <address>` under `parameters:` in the module's `.env` file (a \
+              list as `a,b,c`).",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: EnvSpec = EnvSpec {
+    kinds: &[PortKind::Neutron],
+    property: Property::FixedIp,
+    side: Some(Side::Internal),
+    v6: Some(false),
+    list: Some(false),
+    listed: true,
+    assigned: false,
+    what: "fixed IPv4 address",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_enumerated(context, findings, &SPEC);
+}

@@ -1,0 +1,47 @@
+//! R-62590: no fixed address parameter of a port on an external network is given in the
+//! environment file.
+//!
+//! Covers all four families at once (R-39841, R-87123, R-98905, R-93030 each cover one): every
+//! module parameter that reaches a `fixed_ips` `ip_address` on an external network, whatever
+//! its name or type. Only `parameters:` counts.
+
+use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An external fixed address parameter given in the environment file.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-62590",
+        keyword: Keyword::MustNot,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  ip_address",
+        summary: "No parameter setting a fixed IP address on an external network \
+                  (`…_ip_{index}`, `…_v6_ip_{index}`, `…_ips`, `…_v6_ips`) has a value in the \
+                  environment file.",
+        why: "ONAP (SDN-C) assigns addresses on external networks when the module is \
+              instantiated; a value in the environment file pins an address ONAP does not know \
+              about and clashes with its assignment.",
+        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
+              the declaration in the template.",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: EnvSpec = EnvSpec {
+    kinds: &[PortKind::Neutron],
+    property: Property::FixedIp,
+    side: Some(Side::External),
+    v6: None,
+    list: None,
+    listed: false,
+    assigned: false,
+    what: "fixed address",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_enumerated(context, findings, &SPEC);
+}

@@ -1,0 +1,52 @@
+//! R-78380: a port's string IPv4 `fixed_ips` `ip_address` parameter on an internal network is
+//! named `{vm-type}_int_{network-role}_ip_{index}`.
+//!
+//! The IP version is IPv6 when the name has a `v6` word or the parameter's default or
+//! environment value is an IPv6 address; IPv4 otherwise. The `{vm-type}` is that of the server
+//! whose `networks` name the port (any of the vm-types its image, flavor and name parameters or
+//! resource id give); a port no server of the template names is checked for the shape only. The
+//! network-role is R-681859's business. Indices count per name family (`vfw_oam_ip_`) across
+//! the whole VNF: a name whose index is not below the number of indices used in that family
+//! skips one.
+
+use crate::check::rules::onap::naming::network_role::{IP, Side};
+use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// A fixed IPv4 address parameter on an internal network not named `{vm-type}_int_{network-role}_ip_{index}`.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-78380",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  ip_address",
+        summary: "On an internal network, a port's fixed IPv4 address (`string`) parameter is \
+                  named `{vm-type}_int_{network-role}_ip_{index}`, the index counting up from \
+                  0.",
+        why: "The `int_` marker and the network-role tell ONAP the address is on a network the \
+              VNF creates, and the vm-type which VMs use it; SDC models the input by this name.",
+        fix: "Rename the parameter to `<vm-type>_int_<role>_ip_<n>` with the server's vm-type \
+              and the port's network-role, numbering from 0 without gaps across the VNF.",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: NameSpec = NameSpec {
+    kinds: &[PortKind::Neutron],
+    property: Property::FixedIp,
+    side: Some(Side::Internal),
+    v6: Some(false),
+    string: ForType::Names(&[IP]),
+    list: ForType::Skip,
+    other: ForType::Skip,
+    skip_exempt: false,
+    same_role: false,
+    what: "fixed IPv4 address",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_names(context, findings, &SPEC);
+}

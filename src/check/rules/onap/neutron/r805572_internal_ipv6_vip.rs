@@ -1,0 +1,66 @@
+//! R-805572: a port's IPv6 `allowed_address_pairs` `ip_address` parameter on an internal
+//! network is `{vm-type}_int_{network-role}_floating_v6_ip` (string) or `{vm-
+//! type}_int_{network-role}_floating_v6_ips` (comma_delimited_list) and is given in the
+//! environment file.
+//!
+//! The IP version is IPv6 when the name has a `v6` word or the value is an IPv6 address. The
+//! name and type are checked in every template; the environment file for module parameters
+//! reaching such a pair, in the module or through nested templates.
+
+use crate::check::rules::onap::naming::network_role::{FLOATING_V6_IP, FLOATING_V6_IPS, Side};
+use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
+use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An internal IPv6 VIP parameter misnamed, of the wrong type or missing from the environment file.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-805572",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: allowed_address_pairs, Map \
+                  Property: ip_address / VIP Assignment, ONAP Internal Networks",
+        summary: "On an internal network, a port's IPv6 `allowed_address_pairs` `ip_address` \
+                  parameter is a `string` named `{vm-type}_int_{network-role}_floating_v6_ip` \
+                  or a `comma_delimited_list` named \
+                  `{vm-type}_int_{network-role}_floating_v6_ips`, and has its value in the \
+                  environment file.",
+        why: "Nobody outside the VNF assigns virtual IPs on its own networks: SDC reads them \
+              from the environment file, by this name.",
+        fix: "Rename the parameter to `<vm-type>_int_<role>_floating_v6_ip` (string) or \
+              `…_floating_v6_ips` (comma_delimited_list) and give its value under `parameters:` \
+              in the module's `.env` file.",
+    },
+    check: Check::Hot(check),
+};
+
+const NAMES: NameSpec = NameSpec {
+    kinds: &[PortKind::Neutron],
+    property: Property::AddressPair,
+    side: Some(Side::Internal),
+    v6: Some(true),
+    string: ForType::Names(&[FLOATING_V6_IP]),
+    list: ForType::Names(&[FLOATING_V6_IPS]),
+    other: ForType::Wrong,
+    skip_exempt: false,
+    same_role: false,
+    what: "IPv6 virtual IP",
+};
+
+const ENV: EnvSpec = EnvSpec {
+    kinds: &[PortKind::Neutron],
+    property: Property::AddressPair,
+    side: Some(Side::Internal),
+    v6: Some(true),
+    list: None,
+    listed: true,
+    assigned: false,
+    what: "IPv6 virtual IP",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_names(context, findings, &NAMES);
+    check_enumerated(context, findings, &ENV);
+}

@@ -1,0 +1,59 @@
+//! R-84123: an incremental module's IPv4 subnet parameter on an internal network is named
+//! `int_{network-role}_subnet_id` and is an output of the base module.
+//!
+//! The IP version is IPv6 when the name has a `v6` word or the value is an IPv6 prefix.
+//! `subnet_id`, the older spelling of `subnet`, counts too. The name is checked in every
+//! template that reads an internal subnet; the base module output is required for incremental
+//! modules' parameters that reach such a subnet, in the module or its nested templates.
+
+use crate::check::rules::onap::naming::network_role::{SUBNET_ID, Side};
+use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
+use crate::check::rules::onap::ports::base_output::check_base_outputs;
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An internal IPv4 subnet parameter not named `int_{network-role}_subnet_id` or not output by the base module.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-84123",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  subnet",
+        summary: "On an internal network, a port's IPv4 `fixed_ips` `subnet` parameter is named \
+                  `int_{network-role}_subnet_id`, and in an incremental module the base module \
+                  has an output of that name.",
+        why: "SDC fills an incremental module's parameter from the base module's output of the \
+              same name; the internal subnet exists only in the base module, so without the \
+              output the port gets no subnet.",
+        fix: "Rename the parameter to `int_<role>_subnet_id` and add an output of that name to \
+              the base module with `{get_resource: <the subnet>}`.",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: NameSpec = NameSpec {
+    kinds: &[PortKind::Neutron],
+    property: Property::FixedSubnet,
+    side: Some(Side::Internal),
+    v6: Some(false),
+    string: ForType::Names(&[SUBNET_ID]),
+    list: ForType::Names(&[SUBNET_ID]),
+    other: ForType::Names(&[SUBNET_ID]),
+    skip_exempt: false,
+    same_role: false,
+    what: "IPv4 subnet",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_names(context, findings, &SPEC);
+    check_base_outputs(
+        context,
+        findings,
+        SPEC.kinds,
+        SPEC.property,
+        SPEC.v6,
+        "IPv4 subnet",
+    );
+}

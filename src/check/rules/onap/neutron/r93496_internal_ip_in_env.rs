@@ -1,0 +1,45 @@
+//! R-93496: every fixed address parameter of a port on an internal network is given, with an
+//! address, in the environment file.
+//!
+//! Covers all four families at once (R-28795, R-97201, R-90206, R-98569 each cover one). "IP
+//! addresses MUST be assigned" is read as: the entry has a value (not null or blank).
+
+use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An internal fixed address parameter missing from the environment file or left without a value.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-93496",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Neutron Parameters / \
+                  Resource: OS::Neutron::Port - Parameters / Property: fixed_ips, Map Property: \
+                  ip_address",
+        summary: "Every parameter setting a fixed IP address on an internal network is listed \
+                  in the module's environment file with an address.",
+        why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \
+              them from the environment file, so an address missing there is missing at \
+              instantiation.",
+        fix: "Add `<parameter>: <address>` under `parameters:` in the module's `.env` file (a \
+              list as `a,b,c`).",
+    },
+    check: Check::Hot(check),
+};
+
+const SPEC: EnvSpec = EnvSpec {
+    kinds: &[PortKind::Neutron],
+    property: Property::FixedIp,
+    side: Some(Side::Internal),
+    v6: None,
+    list: None,
+    listed: true,
+    assigned: true,
+    what: "fixed address",
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_enumerated(context, findings, &SPEC);
+}

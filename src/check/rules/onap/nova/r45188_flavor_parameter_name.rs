@@ -1,0 +1,27 @@
+//! R-45188: the parameter a server reads for `flavor` is named `{vm-type}_flavor_name` (see
+//! `parameter_name`).
+
+use crate::check::rules::onap::server_parameters::Slot;
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// A flavor parameter named otherwise.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-45188",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: flavor",
+        summary: "A server's `flavor` parameter is named `{vm-type}_flavor_name`.",
+        why: "SDC and ONAP's assignment tools find the flavor of each VM type by this name; under \
+              another name the flavor is not recognised as the VFC's flavor and must be set by \
+              hand.",
+        fix: "Rename the parameter to `{vm-type}_flavor_name` (with the server's `{vm-type}`) in \
+              the template, its `get_param` calls and the environment file.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    super::parameter_name::check(context, findings, Slot::Property("flavor"), "_flavor_name");
+}

@@ -1,0 +1,30 @@
+//! R-50436: the parameter a server reads for `flavor` is declared `type: string`.
+
+use crate::check::rules::onap::server_parameters::{self, Scope, Slot};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// A flavor parameter of another type.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-50436",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Parameters / \
+                  Resource: OS::Nova::Server - Parameters / Property: flavor",
+        summary: "A server's `flavor` parameter is declared `type: string`.",
+        why: "A flavor is named by text; SDC and ONAP pass the value as a string, and a parameter \
+              of another type is rejected or converted by Heat.",
+        fix: "Declare the parameter as `{vm-type}_flavor_name: {type: string, description: ...}`.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    server_parameters::declared_type(
+        context,
+        findings,
+        Slot::Property("flavor"),
+        Scope::All,
+        &["string"],
+    );
+}

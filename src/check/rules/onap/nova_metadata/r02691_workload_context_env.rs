@@ -1,0 +1,34 @@
+//! R-02691: the parameter behind the server metadata `workload_context` is not listed in an
+//! environment file (see `server_parameters` for how nested templates are followed).
+
+use crate::check::rules::onap::server_parameters::{self, Listing, Scope, Slot};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// An environment file listing the `workload_context` parameter.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-02691",
+        keyword: Keyword::MustNot,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / workload_context",
+        summary: "The parameter feeding a server's metadata `workload_context` is not listed in the \
+                  environment file.",
+        why: "ONAP supplies the workload context ONAP supplies when it creates the stack; a value \
+              in the environment file is either overridden or, worse, deployed instead of the real \
+              one, so inventory and closed-loop control see the wrong workload_context.",
+        fix: "Delete the `workload_context` line from the environment file's `parameters:`; keep \
+              the parameter declared in the template, without a default.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    server_parameters::in_environment(
+        context,
+        findings,
+        Slot::Metadata("workload_context"),
+        Scope::All,
+        Listing::Forbidden,
+    );
+}

@@ -1,0 +1,26 @@
+//! R-09811: the parameter behind the server metadata `vf_module_index` has no `constraints`.
+
+use crate::check::rules::onap::server_parameters::{self, Slot};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// A constrained `vf_module_index` parameter.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-09811",
+        keyword: Keyword::MustNot,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_index",
+        summary: "The parameter feeding a server's metadata `vf_module_index` declares no \
+                  `constraints`.",
+        why: "The value of `vf_module_index` comes from ONAP (or the operator's own naming), not \
+              from the VNF vendor; a constraint the vendor guessed can reject a legitimate value \
+              and make the stack fail to instantiate.",
+        fix: "Remove the `constraints:` block from the `vf_module_index` parameter declaration.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    server_parameters::no_constraints(context, findings, Slot::Metadata("vf_module_index"));
+}

@@ -1,0 +1,25 @@
+//! R-44318: the parameter behind the server metadata `vnf_name` has no `constraints`.
+
+use crate::check::rules::onap::server_parameters::{self, Slot};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// A constrained `vnf_name` parameter.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-44318",
+        keyword: Keyword::MustNot,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vnf_name",
+        summary: "The parameter feeding a server's metadata `vnf_name` declares no `constraints`.",
+        why: "The value of `vnf_name` comes from ONAP (or the operator's own naming), not from the \
+              VNF vendor; a constraint the vendor guessed can reject a legitimate value and make \
+              the stack fail to instantiate.",
+        fix: "Remove the `constraints:` block from the `vnf_name` parameter declaration.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    server_parameters::no_constraints(context, findings, Slot::Metadata("vnf_name"));
+}

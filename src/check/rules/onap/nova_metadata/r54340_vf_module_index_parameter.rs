@@ -1,0 +1,36 @@
+//! R-54340: the server metadata `vf_module_index` reads a parameter named `vf_module_index`,
+//! declared `type: number`.
+
+use crate::check::rules::onap::server_parameters::{self, Scope, Slot};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// A `vf_module_index` metadata parameter with another name or type.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-54340",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vf_module_index",
+        summary: "A server's metadata `vf_module_index` reads a parameter named `vf_module_index`, \
+                  declared with `type: number`.",
+        why: "ONAP fills the parameter by its exact name `vf_module_index` with the number ONAP \
+              gives each instance of a VF module as a number; under another name it stays empty, \
+              and under another type Heat rejects or converts the value.",
+        fix: "Declare `vf_module_index: {type: number, description: ...}` in the template and write \
+              `vf_module_index: {get_param: vf_module_index}` in the server's metadata (in a nested \
+              template too, passing it down under the same name).",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    server_parameters::named_as_key(context, findings, Slot::Metadata("vf_module_index"));
+    server_parameters::declared_type(
+        context,
+        findings,
+        Slot::Metadata("vf_module_index"),
+        Scope::All,
+        &["number"],
+    );
+}

@@ -1,0 +1,27 @@
+//! R-56183: the parameter behind the server metadata `environment_context` has no `constraints`.
+
+use crate::check::rules::onap::server_parameters::{self, Slot};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// A constrained `environment_context` parameter.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-56183",
+        keyword: Keyword::MustNot,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / \
+                  environment_context",
+        summary: "The parameter feeding a server's metadata `environment_context` declares no \
+                  `constraints`.",
+        why: "The value of `environment_context` comes from ONAP (or the operator's own naming), \
+              not from the VNF vendor; a constraint the vendor guessed can reject a legitimate \
+              value and make the stack fail to instantiate.",
+        fix: "Remove the `constraints:` block from the `environment_context` parameter declaration.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    server_parameters::no_constraints(context, findings, Slot::Metadata("environment_context"));
+}

@@ -1,0 +1,25 @@
+//! R-67597: the parameter behind the server metadata `vm_role` has no `constraints`.
+
+use crate::check::rules::onap::server_parameters::{self, Slot};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// A constrained `vm_role` parameter.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-67597",
+        keyword: Keyword::MustNot,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / vm_role",
+        summary: "The parameter feeding a server's metadata `vm_role` declares no `constraints`.",
+        why: "The value of `vm_role` comes from ONAP (or the operator's own naming), not from the \
+              VNF vendor; a constraint the vendor guessed can reject a legitimate value and make \
+              the stack fail to instantiate.",
+        fix: "Remove the `constraints:` block from the `vm_role` parameter declaration.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    server_parameters::no_constraints(context, findings, Slot::Metadata("vm_role"));
+}

@@ -1,0 +1,36 @@
+//! R-74978: the server metadata `workload_context` reads a parameter named `workload_context`,
+//! declared `type: string`.
+
+use crate::check::rules::onap::server_parameters::{self, Scope, Slot};
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// A `workload_context` metadata parameter with another name or type.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-74978",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Nova Metadata \
+                  Parameters / Resource: OS::Nova::Server Metadata Parameters / workload_context",
+        summary: "A server's metadata `workload_context` reads a parameter named \
+                  `workload_context`, declared with `type: string`.",
+        why: "ONAP fills the parameter by its exact name `workload_context` with the workload \
+              context ONAP supplies as a string; under another name it stays empty, and under \
+              another type Heat rejects or converts the value.",
+        fix: "Declare `workload_context: {type: string, description: ...}` in the template and \
+              write `workload_context: {get_param: workload_context}` in the server's metadata (in \
+              a nested template too, passing it down under the same name).",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    server_parameters::named_as_key(context, findings, Slot::Metadata("workload_context"));
+    server_parameters::declared_type(
+        context,
+        findings,
+        Slot::Metadata("workload_context"),
+        Scope::All,
+        &["string"],
+    );
+}

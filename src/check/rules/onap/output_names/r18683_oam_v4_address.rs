@@ -1,0 +1,28 @@
+//! R-18683: `oam_management_v4_address` is an output of one template only (see
+//! `oam_address` for what is judged).
+
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// The IPv4 OAM address output declared twice or misnamed.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-18683",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / ONAP Output Parameter \
+                  Names / Predefined Output Parameters / OAM Management IP Addresses",
+        summary: "The VNF's IPv4 OAM management address is the output `oam_management_v4_address` \
+                  of exactly one template.",
+        why: "ONAP copies this output into A&AI as the address it manages the VNF through; \
+              declared in two templates it is ambiguous (the last module instantiated wins), and \
+              under another spelling it is not found at all.",
+        fix: "Keep `oam_management_v4_address` in one template (usually the base module, \
+              `value: {get_attr: [<oam port>, fixed_ips, 0, ip_address]}` or the OAM address \
+              parameter) and remove or rename the others.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    super::oam_address::check(context, findings, "oam_management_v4_address");
+}

@@ -1,0 +1,26 @@
+//! R-04747: an `OS::Heat::CloudConfig` resource id contains the `{vm-type}` (see `vm_type_in_id` for how
+//! "contains" is read).
+
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// A cloud-init configuration resource id without a `{vm-type}`.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-04747",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / \
+                  OpenStack Heat Resources Resource ID Naming Convention / OS::Heat::CloudConfig",
+        summary: "The id of an `OS::Heat::CloudConfig` resource contains the `{vm-type}` of the VMs it \
+                  serves.",
+        why: "A `CloudConfig` prepares one class of VM; without the `{vm-type}` in its id nobody reading the template (or SDC's model) can tell which VMs boot with it.",
+        fix: "Rename the resource so its id contains the `{vm-type}` it belongs to (for \
+              example `vfw_cloud_config`) and update every `get_resource`, `get_attr` and \
+              `depends_on` that names it.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    super::vm_type_in_id::check(context, findings, "OS::Heat::CloudConfig");
+}

@@ -1,0 +1,27 @@
+//! R-30804: an `OS::Heat::MultipartMime` resource id contains the `{vm-type}` (see `vm_type_in_id` for how
+//! "contains" is read).
+
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+/// A multipart user data resource id without a `{vm-type}`.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-30804",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / \
+                  OpenStack Heat Resources Resource ID Naming Convention / \
+                  OS::Heat::MultipartMime",
+        summary: "The id of an `OS::Heat::MultipartMime` resource contains the `{vm-type}` of the VMs it \
+                  serves.",
+        why: "A `MultipartMime` assembles the boot data of one class of VM; the `{vm-type}` in its id says which.",
+        fix: "Rename the resource so its id contains the `{vm-type}` it belongs to (for \
+              example `vlb_user_data_mime`) and update every `get_resource`, `get_attr` and \
+              `depends_on` that names it.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    super::vm_type_in_id::check(context, findings, "OS::Heat::MultipartMime");
+}

@@ -1,0 +1,32 @@
+//! R-62187: the id of an IPv4 instance IP on an internal network reads
+//! `{vm-type}_{vm-type_index}_int_{network-role}_vmi_{vmi_index}_IP_{index}`
+//! (see `attached_id` for how the network is read).
+
+use crate::check::rules::onap::naming::attachment::Reach;
+use crate::check::rules::{Check, Context, Findings, Rule};
+use crate::foundation::diagnostics::{Keyword, RuleMeta};
+
+use super::attached_id::{Attached, Family};
+
+/// An IPv4 instance IP on an internal network whose id is off the convention.
+pub static RULE: Rule = Rule {
+    meta: RuleMeta {
+        id: "R-62187",
+        keyword: Keyword::Must,
+        section: "ONAP Heat Resource ID and Parameter Naming Convention / Resource IDs / Contrail \
+                  Heat Resources Resource ID Naming Convention / OS::ContrailV2::InstanceIp",
+        summary: "An `OS::ContrailV2::InstanceIp` giving an IPv4 address to an interface on an ONAP internal network has the id `{vm-type}_{vm-type_index}_int_{network-role}_vmi_{vmi_index}_IP_{index}`.",
+        why: "The id names the internal interface the address belongs to and which of its IPv4 addresses it is, so the address can be traced to its VM and network.",
+        fix: "Rename the resource to its interface id followed by `_IP_{index}` (e.g. `vsbc_0_int_ha_vmi_0_IP_0`) and update every reference to it.",
+    },
+    check: Check::Hot(check),
+};
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    super::attached_id::check(
+        context,
+        findings,
+        Attached::InstanceIp(Family::V4),
+        Reach::Internal,
+    );
+}

@@ -1,0 +1,11 @@
+//! Requirements of the catalogue's "Resource Property" section: the `name` of resources other
+//! than servers.
+
+mod named_resources;
+mod r85734_name_str_replace;
+mod r99812_name_env;
+
+use crate::check::rules::Rule;
+
+/// Rules of this section.
+pub const RULES: &[&Rule] = &[&r85734_name_str_replace::RULE, &r99812_name_env::RULE];

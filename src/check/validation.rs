@@ -1,0 +1,391 @@
+//! `vnfwiz validate`: open each input, load it, run the selected rules, build one report.
+
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::check::rules::{
+    Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf,
+};
+use crate::foundation::diagnostics::{
+    InputReport, InputRoot, Options, Report, SourceTexts, Unchecked,
+};
+use crate::foundation::limits::Limits;
+use crate::input::integrity::{DigestStatus, IntegrityError};
+use crate::input::source::{InputKind, Located, PackageFiles, SourceError, locate};
+use crate::model::csar::{Csar, open_csar};
+use crate::model::hot::{HotSet, Roots, Stage, load_set};
+use crate::model::ovf::{self, OvfPackage};
+
+impl SourceTexts for HotSet {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        self.find(file)
+            .map(|id| crate::model::hot::secrets::display_text(self, id))
+    }
+
+    fn file_count(&self) -> usize {
+        self.files
+            .iter()
+            .filter(|f| f.is_template() || f.role == crate::model::hot::Role::Environment)
+            .count()
+    }
+}
+
+/// The descriptor's text, and the manifest's and certificate's as the integrity check read
+/// them (violations point at their lines).
+impl SourceTexts for OvfPackage {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        if file == self.descriptor_name {
+            return Some(Cow::Borrowed(self.descriptor.text.as_str()));
+        }
+        self.integrity.text(file).map(String::from_utf8_lossy)
+    }
+
+    /// The descriptor, the manifest and certificate, and every other file checked.
+    fn file_count(&self) -> usize {
+        let integrity = &self.integrity;
+        let checked = integrity
+            .statuses
+            .iter()
+            .filter(|(name, status)| {
+                **status != DigestStatus::Missing && **name != self.descriptor_name
+            })
+            .count();
+        1 + integrity.texts.len() + checked
+    }
+}
+
+/// Why an input cannot be checked at all (`validate` exits 2).
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The input, or a file of it, cannot be read safely.
+    #[error(transparent)]
+    Source(#[from] SourceError),
+    /// An OVF package's integrity check could not run to the end.
+    #[error(transparent)]
+    Integrity(IntegrityError),
+    /// A template set input in which no file is a HOT template.
+    #[error("no HOT template found in {input}: {found}")]
+    NoTemplate {
+        /// The input as given.
+        input: String,
+        /// What it holds instead.
+        found: String,
+    },
+}
+
+/// The files of a set that were not read as Heat, as the report lists them.
+pub fn unchecked(set: &HotSet) -> Vec<Unchecked> {
+    set.not_checked
+        .iter()
+        .map(|n| Unchecked {
+            file: n.path.clone(),
+            reason: n.reason.to_string(),
+        })
+        .collect()
+}
+
+/// Most files a "no HOT template found" message names.
+const FOUND_LISTED: usize = 6;
+
+/// Refuses a set without any template, naming what it holds instead.
+fn require_template(set: HotSet) -> Result<HotSet, InputError> {
+    if set.files.iter().any(|f| f.is_template()) {
+        return Ok(set);
+    }
+    let mut found: Vec<String> = set
+        .files
+        .iter()
+        .map(
+            |file| match set.not_checked.iter().find(|n| n.path == file.path) {
+                Some(note) => format!("{}, which is {}", note.path, note.reason),
+                None if file.role == crate::model::hot::Role::Environment => {
+                    format!("{}, which is an environment file", file.path)
+                }
+                None => file.path.clone(),
+            },
+        )
+        .collect();
+    // Files of the package that are not YAML at all.
+    found.extend(
+        set.package_files
+            .iter()
+            .filter(|p| set.find(p).is_none())
+            .cloned(),
+    );
+    let found = match found.len() {
+        0 => "it holds no file".to_owned(),
+        n if n > FOUND_LISTED => format!(
+            "it holds {}; and {} more",
+            found[..FOUND_LISTED].join("; "),
+            n - FOUND_LISTED
+        ),
+        _ => format!("it holds {}", found.join("; ")),
+    };
+    Err(InputError::NoTemplate {
+        input: set.label.clone(),
+        found,
+    })
+}
+
+impl From<IntegrityError> for InputError {
+    fn from(error: IntegrityError) -> InputError {
+        match error {
+            IntegrityError::Source(source) => InputError::Source(source),
+            other => InputError::Integrity(other),
+        }
+    }
+}
+
+impl SourceTexts for Csar {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        Csar::text(self, file)
+    }
+
+    fn file_count(&self) -> usize {
+        self.files_checked()
+    }
+}
+
+/// One input to validate, after grouping loose template files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Input {
+    /// Template and env files given one by one, loaded together like `heat -f … -e …`.
+    Files { root: PathBuf, names: Vec<String> },
+    /// A folder.
+    Folder(PathBuf),
+    /// A heat zip.
+    Zip(PathBuf),
+    /// An `.ovf` (files beside it) or an `.ova`.
+    Ovf(PathBuf),
+    /// A SOL004 CSAR: a `.csar`/`.zip` or an unpacked folder.
+    Csar(PathBuf),
+}
+
+/// Groups consecutive loose files into one set rooted at their common folder.
+fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
+    let mut inputs: Vec<Input> = Vec::new();
+    let mut loose: Vec<PathBuf> = Vec::new();
+    let flush = |loose: &mut Vec<PathBuf>, inputs: &mut Vec<Input>| {
+        if !loose.is_empty() {
+            inputs.push(files_input(std::mem::take(loose)));
+        }
+    };
+    for path in paths {
+        let Located { kind, path } = locate(path)?;
+        if kind == InputKind::HotFile {
+            loose.push(path);
+            continue;
+        }
+        flush(&mut loose, &mut inputs);
+        inputs.push(match kind {
+            InputKind::HotFile | InputKind::HotFolder => Input::Folder(path),
+            InputKind::HeatZip => Input::Zip(path),
+            InputKind::Ovf | InputKind::Ova => Input::Ovf(path),
+            InputKind::Csar => Input::Csar(path),
+        });
+    }
+    flush(&mut loose, &mut inputs);
+    Ok(inputs)
+}
+
+fn files_input(paths: Vec<PathBuf>) -> Input {
+    let full: Vec<PathBuf> = paths.iter().map(|p| absolute(p)).collect();
+    let mut root = full[0].parent().map(Path::to_path_buf).unwrap_or_default();
+    while !full.iter().all(|p| p.starts_with(&root)) {
+        if !root.pop() {
+            break;
+        }
+    }
+    let names = full
+        .iter()
+        .map(|p| {
+            p.strip_prefix(&root)
+                .unwrap_or(p)
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .collect();
+    Input::Files { root, names }
+}
+
+/// A loaded input: a HOT set, an OVF package or a CSAR.
+pub enum Loaded {
+    /// A template set (file, folder or heat zip).
+    Hot(Box<HotSet>),
+    /// An `.ovf` or `.ova` package (or a folder holding one `.ovf`), integrity checked.
+    Ovf(Box<OvfPackage>),
+    /// An ETSI SOL004 CSAR (zip or unpacked folder).
+    Csar(Box<Csar>),
+}
+
+/// Loads one input and names the root its file paths are relative to.
+fn load(input: Input, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
+    let limits = options.limits;
+    let hot = |set: HotSet| Loaded::Hot(Box::new(set));
+    Ok(match input {
+        Input::Files { root, names } => {
+            let label = names.join(" ");
+            let files = PackageFiles::open_sparse(&root, limits);
+            let set = load_set(&files, Roots::Given(names), label, limits);
+            (hot(require_template(set)?), InputRoot::Folder(root))
+        }
+        Input::Folder(dir) => {
+            let files = PackageFiles::open_dir(&dir, limits)?;
+            let set = load_set(&files, Roots::Discover, dir.display().to_string(), limits);
+            (
+                hot(require_template(set)?),
+                InputRoot::Folder(absolute(&dir)),
+            )
+        }
+        Input::Zip(path) => {
+            let files = PackageFiles::open_zip(&path, limits)?;
+            let set = load_set(&files, Roots::Discover, path.display().to_string(), limits);
+            (
+                hot(require_template(set)?),
+                InputRoot::Archive(absolute(&path)),
+            )
+        }
+        Input::Ovf(path) => {
+            let package = ovf::open(&path, options)?;
+            let root = if package.kind == InputKind::Ova {
+                InputRoot::Archive(absolute(&path))
+            } else {
+                let folder = absolute(&path)
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default();
+                InputRoot::Folder(folder)
+            };
+            (Loaded::Ovf(Box::new(package)), root)
+        }
+        Input::Csar(path) => {
+            let csar = open_csar(&path, options)?;
+            let root = if path.is_dir() {
+                InputRoot::Folder(absolute(&path))
+            } else {
+                InputRoot::Archive(absolute(&path))
+            };
+            (Loaded::Csar(Box::new(csar)), root)
+        }
+    })
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Opens one input the way `validate` does: a template, folder, heat zip or OVF package.
+pub fn open(path: &Path, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
+    match group(&[path.to_path_buf()])?.pop() {
+        Some(input) => load(input, options),
+        None => Err(SourceError::NotFound(path.to_path_buf()).into()),
+    }
+}
+
+/// Loads every input as a HOT set (an OVF package among them is refused unread).
+pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, InputError> {
+    Ok(load_hot_inputs_rooted(paths, limits)?
+        .into_iter()
+        .map(|(set, _)| set)
+        .collect())
+}
+
+/// Like [`load_hot_inputs`], each set with the root its file paths are relative to (where
+/// `validate --fix` writes them back).
+pub fn load_hot_inputs_rooted(
+    paths: &[PathBuf],
+    limits: &Limits,
+) -> Result<Vec<(HotSet, InputRoot)>, InputError> {
+    let options = Options::new(limits);
+    let mut sets = Vec::new();
+    for input in group(paths)? {
+        if let Input::Ovf(path) | Input::Csar(path) = input {
+            return Err(SourceError::Unsupported {
+                path,
+                reason: "an OVF package or a CSAR is not a HOT template set".to_owned(),
+            }
+            .into());
+        }
+        if let (Loaded::Hot(set), root) = load(input, &options)? {
+            sets.push((*set, root));
+        }
+    }
+    Ok(sets)
+}
+
+/// Loads and checks every input (OVF packages with their integrity, reporting progress to
+/// `options`); unreadable input is an error, violations are the report.
+pub fn validate(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+) -> Result<Report, InputError> {
+    validate_as(paths, options, selection, None)
+}
+
+/// Like [`validate`], with every HOT set checked at `stage` instead of the stage read from
+/// its content (`Stage::HeatReady` checks the claim that a set deploys as it is).
+pub fn validate_as(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+    stage: Option<Stage>,
+) -> Result<Report, InputError> {
+    let mut inputs = Vec::new();
+    let (mut hot, mut ovf, mut csar) = (false, false, false);
+    for input in group(paths)? {
+        let started = Instant::now();
+        let (loaded, root) = load(input, options)?;
+        let report = match loaded {
+            Loaded::Hot(mut set) => {
+                hot = true;
+                if let Some(stage) = stage {
+                    set.stage = stage;
+                }
+                InputReport {
+                    label: set.label.clone(),
+                    root,
+                    violations: check_hot(&set, selection),
+                    not_checked: unchecked(&set),
+                    sources: set,
+                    elapsed: started.elapsed(),
+                }
+            }
+            Loaded::Ovf(package) => {
+                ovf = true;
+                InputReport {
+                    label: package.label.clone(),
+                    root,
+                    violations: check_ovf(&package, selection),
+                    not_checked: Vec::new(),
+                    sources: package,
+                    elapsed: started.elapsed(),
+                }
+            }
+            Loaded::Csar(package) => {
+                csar = true;
+                InputReport {
+                    label: package.label.clone(),
+                    root,
+                    violations: check_csar(&package, selection),
+                    not_checked: Vec::new(),
+                    sources: package,
+                    elapsed: started.elapsed(),
+                }
+            }
+        };
+        inputs.push(report);
+    }
+    // Only rules that apply to the kinds of input given count as checked.
+    let rules = selection
+        .rules()
+        .filter(|r| match r.check {
+            Check::Hot(_) => hot || (csar && applies_to_base_hot(r)),
+            Check::Ovf(_) => ovf,
+            Check::Csar(_) => csar,
+        })
+        .map(|r| &r.meta)
+        .collect();
+    Ok(Report { inputs, rules })
+}

@@ -1,0 +1,582 @@
+//! A resource's `properties:` checked against its type's schema in the catalogue, as Heat's
+//! `Properties.validate` checks them before it creates anything: unknown names, required
+//! properties left out, literals of the wrong type and values outside the allowed ones,
+//! down through maps with a fixed schema and list items.
+//!
+//! Only literals are judged: a value computed by a function (`get_param`, `str_replace`,
+//! `if`, …) is Heat's to check at deployment. A `null` value is taken as not given.
+
+use std::fmt::Write;
+
+use super::arguments::is_call;
+use super::catalogue::{Kind, Literal, Map, PropertySchema, Rename, ResourceType};
+use super::lookalike::closest;
+use super::parameters::{Number, Patterns, python_text, shown};
+use crate::foundation::diagnostics::Span;
+use crate::input::yaml::{Mapping, Node, Value};
+
+/// Which check a problem belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// A name the schema does not have (or one Heat declares but does not implement).
+    Unknown,
+    /// A required property left out.
+    Required,
+    /// A literal of the wrong type, or outside the allowed values, range, length or pattern.
+    Value,
+}
+
+/// One thing Heat would refuse about a resource's properties.
+#[derive(Clone, Debug)]
+pub struct PropertyProblem {
+    /// Which check found it.
+    pub kind: ProblemKind,
+    /// Where it is written.
+    pub span: Span,
+    /// Dotted key path of the place.
+    pub path: String,
+    /// What is wrong, for the report.
+    pub message: String,
+}
+
+/// Most allowed values spelt out in one message.
+const LISTED: usize = 12;
+
+/// Checks `properties` (the value of the definition's `properties:`, absent when it has
+/// none) of resource `resource`, of type `written`, against `resource_type`. `owner` is the
+/// dotted path of the definition (`resources.web`), `at` where to report required properties
+/// left out.
+pub fn check(
+    resource: &str,
+    written: &str,
+    resource_type: &ResourceType,
+    properties: Option<&Mapping>,
+    owner: &str,
+    at: Span,
+    patterns: &mut Patterns,
+) -> Vec<PropertyProblem> {
+    let mut walker = Walker {
+        resource,
+        written,
+        owner,
+        renames: &resource_type.renamed,
+        patterns,
+        steps: Vec::new(),
+        names: Vec::new(),
+        out: Vec::new(),
+    };
+    walker.check_map(properties, &resource_type.properties, at);
+    walker.out
+}
+
+/// One step of the key path below `properties`.
+#[derive(Clone, Copy)]
+enum Step<'n> {
+    Key(&'n str),
+    Index(usize),
+}
+
+struct Walker<'w, 'n> {
+    resource: &'w str,
+    written: &'w str,
+    owner: &'w str,
+    renames: &'w [Rename],
+    patterns: &'w mut Patterns,
+    /// Where the walk is (the dotted path is written only for a problem).
+    steps: Vec<Step<'n>>,
+    /// The schema path so far: the keys of `steps`, list positions left out.
+    names: Vec<&'n str>,
+    out: Vec<PropertyProblem>,
+}
+
+impl<'n> Walker<'_, 'n> {
+    fn path(&self) -> String {
+        let mut path = format!("{}.properties", self.owner);
+        for step in &self.steps {
+            let _ = match step {
+                Step::Key(key) => write!(path, ".{key}"),
+                Step::Index(i) => write!(path, ".{i}"),
+            };
+        }
+        path
+    }
+
+    fn problem(&mut self, kind: ProblemKind, span: Span, message: String) {
+        let path = self.path();
+        self.out.push(PropertyProblem {
+            kind,
+            span,
+            path,
+            message,
+        });
+    }
+
+    /// A map of named properties: the resource's own, or a map property's keys.
+    fn check_map(&mut self, map: Option<&'n Mapping>, schema: &Map<PropertySchema>, at: Span) {
+        for (key, value) in map.into_iter().flat_map(Mapping::iter) {
+            self.steps.push(Step::Key(&key.text));
+            match schema.get(&key.text) {
+                None => {
+                    let hint = closest(&key.text, schema.keys().map(String::as_str))
+                        .map(|k| format!("; did you mean `{k}`?"))
+                        .unwrap_or_default();
+                    let message = format!(
+                        "`{}` is not a property of {}{}{hint}",
+                        key.text,
+                        self.written,
+                        place(&self.names)
+                    );
+                    self.problem(ProblemKind::Unknown, key.span, message);
+                }
+                Some(property) if !property.implemented => {
+                    let message = format!(
+                        "{} declares `{}` but does not implement it: Heat refuses it",
+                        self.written, key.text
+                    );
+                    self.problem(ProblemKind::Unknown, key.span, message);
+                }
+                Some(property) => {
+                    self.names.push(&key.text);
+                    self.check_value(value, property);
+                    self.names.pop();
+                }
+            }
+            self.steps.pop();
+        }
+        let mut missing: Vec<&str> = schema
+            .iter()
+            .filter(|(name, property)| {
+                property.required
+                    && map.and_then(|m| m.get(name)).is_none()
+                    && !self.renamed_from_given(name, map)
+            })
+            .map(|(name, _)| name.as_str())
+            .collect();
+        missing.sort_unstable();
+        for name in missing {
+            let message = format!(
+                "`{}` lacks the property `{name}`{}, which {} requires",
+                self.resource,
+                place(&self.names),
+                self.written
+            );
+            self.problem(ProblemKind::Required, at, message);
+        }
+    }
+
+    /// True when the old name Heat moves to `name` (at the current schema path) is given.
+    fn renamed_from_given(&self, name: &str, map: Option<&Mapping>) -> bool {
+        let Some(map) = map else {
+            return false;
+        };
+        let names = &self.names;
+        let depth = names.len();
+        let under = |path: &[String]| {
+            path.len() == depth + 1 && path[..depth].iter().zip(names).all(|(a, b)| a == b)
+        };
+        self.renames.iter().any(|rename| {
+            under(&rename.to)
+                && under(&rename.from)
+                && rename.to[depth] == name
+                && map.get(&rename.from[depth]).is_some()
+        })
+    }
+
+    fn check_value(&mut self, node: &'n Node, property: &PropertySchema) {
+        if node.is_null() || is_call(node) {
+            return;
+        }
+        let name = self.names.last().copied().unwrap_or_default();
+        if !takes(property, &node.value) {
+            let message = format!(
+                "`{name}` of {} must be {}, not {}",
+                self.written,
+                kind_phrase(property),
+                shown_value(&node.value)
+            );
+            self.problem(ProblemKind::Value, node.span, message);
+            return;
+        }
+        if let Some(message) = self.constraint_problem(node, property, name) {
+            self.problem(ProblemKind::Value, node.span, message);
+        }
+        match (&node.value, property.kind) {
+            (Value::Map(map), Kind::Map) => {
+                if let Some(keys) = &property.keys {
+                    self.check_map(Some(map), keys, node.span);
+                }
+            }
+            (Value::Seq(items), Kind::List) => {
+                if let Some(item) = &property.items {
+                    for (i, value) in items.iter().enumerate() {
+                        self.steps.push(Step::Index(i));
+                        self.check_value(value, item);
+                        self.steps.pop();
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The allowed values, range, length or pattern a literal breaks.
+    fn constraint_problem(
+        &mut self,
+        node: &Node,
+        property: &PropertySchema,
+        name: &str,
+    ) -> Option<String> {
+        let value = &node.value;
+        if let Some(allowed) = &property.allowed
+            && !is_allowed(property.kind, value, allowed)
+        {
+            let mut listed = String::new();
+            for (i, literal) in allowed.iter().take(LISTED).enumerate() {
+                let _ = write!(listed, "{}{literal}", if i > 0 { ", " } else { "" });
+            }
+            if allowed.len() > LISTED {
+                let _ = write!(listed, ", … ({} in all)", allowed.len());
+            }
+            return Some(format!(
+                "{} is not an allowed value of `{name}` of {}; allowed: {listed}",
+                shown_value(value),
+                self.written
+            ));
+        }
+        if let Some([min, max]) = property.range
+            && matches!(property.kind, Kind::Integer | Kind::Number)
+            && let Some(number) = number_of(value)
+            && (min.is_some_and(|m| number < m) || max.is_some_and(|m| number > m))
+        {
+            return Some(format!(
+                "`{name}` of {} is {}, outside {}",
+                self.written,
+                shown_value(value),
+                bounds(min, max)
+            ));
+        }
+        if let Some([min, max]) = property.length {
+            let length = match value {
+                Value::Str(s) if property.kind == Kind::String => Some(s.chars().count()),
+                Value::Seq(items) if property.kind == Kind::List => Some(items.len()),
+                Value::Map(map) if property.kind == Kind::Map => Some(map.len()),
+                _ => None,
+            };
+            if let Some(length) = length {
+                let n = length as f64;
+                if min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m) {
+                    return Some(format!(
+                        "`{name}` of {} has length {length}, outside {}",
+                        self.written,
+                        bounds(min, max)
+                    ));
+                }
+            }
+        }
+        if let (Some(pattern), Value::Str(text), Kind::String) =
+            (&property.pattern, value, property.kind)
+            && let Ok(regex) = self.patterns.compile(pattern)
+            && !matches!(regex.find(text), Ok(Some(m)) if m.end() == text.len())
+        {
+            return Some(format!(
+                "`{name}` of {} is {}, which does not match the pattern `{pattern}`",
+                self.written,
+                shown_value(value)
+            ));
+        }
+        None
+    }
+}
+
+/// Where a nested key sits, for messages (`` in `networks` ``).
+fn place(names: &[&str]) -> String {
+    match names.last() {
+        Some(parent) => format!(" (in `{parent}`)"),
+        None => String::new(),
+    }
+}
+
+/// True when Heat's conversion for the property's type takes the literal
+/// (`properties.Property.get_value`).
+fn takes(property: &PropertySchema, value: &Value) -> bool {
+    match property.kind {
+        Kind::Any => true,
+        // `str()` of a boolean or an integer is accepted; a float is refused.
+        Kind::String => matches!(value, Value::Str(_) | Value::Int(_) | Value::Bool(_)),
+        // `int()`: whole numbers, booleans, floats (truncated) and integer text.
+        Kind::Integer => match value {
+            Value::Int(_) | Value::Bool(_) | Value::Float(_) => true,
+            Value::Str(s) => matches!(Number::from_text(s), Some(Number::Int(_))),
+            _ => false,
+        },
+        Kind::Number => match value {
+            Value::Int(_) | Value::Bool(_) | Value::Float(_) => true,
+            Value::Str(s) => Number::from_text(s).is_some(),
+            _ => false,
+        },
+        Kind::Boolean => match value {
+            Value::Bool(_) => true,
+            Value::Str(s) => s.eq_ignore_ascii_case("true") || s.eq_ignore_ascii_case("false"),
+            _ => false,
+        },
+        Kind::Map => match value {
+            Value::Map(_) => true,
+            Value::Str(_) | Value::Seq(_) => property.conversion,
+            _ => false,
+        },
+        Kind::List => match value {
+            Value::Seq(_) => true,
+            Value::Str(_) => property.conversion,
+            _ => false,
+        },
+    }
+}
+
+/// The type as a message names it.
+fn kind_phrase(property: &PropertySchema) -> String {
+    let base = match property.kind {
+        Kind::String => "text",
+        Kind::Integer => "an integer",
+        Kind::Number => "a number",
+        Kind::Boolean => "true or false",
+        Kind::Map => "a map",
+        Kind::List => "a list",
+        Kind::Any => "a value",
+    };
+    match (property.kind, property.conversion) {
+        (Kind::Map, true) => "a map (or text or a list)".to_owned(),
+        (Kind::List, true) => "a list (or comma-separated text)".to_owned(),
+        _ => base.to_owned(),
+    }
+}
+
+/// A literal as a message shows it.
+fn shown_value(value: &Value) -> String {
+    match value {
+        Value::Float(_) => format!("the number {}", shown(value)),
+        Value::Int(_) => format!("the number {}", shown(value)),
+        Value::Bool(b) => format!("the boolean {b}"),
+        _ => shown(value),
+    }
+}
+
+/// A literal as a number, as Heat's `int()`/`float()` conversions read it.
+fn number_of(value: &Value) -> Option<f64> {
+    match value {
+        Value::Bool(b) => Some(if *b { 1.0 } else { 0.0 }),
+        other => Number::from_value(other).map(Number::as_f64),
+    }
+}
+
+/// Inclusive bounds in words.
+fn bounds(min: Option<f64>, max: Option<f64>) -> String {
+    match (min, max) {
+        (Some(a), Some(b)) => format!("{a}..{b}"),
+        (Some(a), None) => format!("at least {a}"),
+        (None, Some(b)) => format!("at most {b}"),
+        (None, None) => "any".to_owned(),
+    }
+}
+
+/// Heat's `AllowedValues`: a list's every item, else the value converted to the schema's
+/// type. Comparisons Heat would make between types it converts are left alone.
+fn is_allowed(kind: Kind, value: &Value, allowed: &[Literal]) -> bool {
+    match (kind, value) {
+        (_, Value::Seq(items)) => items.iter().all(|item| {
+            is_call(item)
+                || item.is_null()
+                || allowed.iter().any(|a| literal_equals(a, &item.value))
+        }),
+        (Kind::String, Value::Str(text)) => {
+            // Python's `str()` of an allowed integer is its plain decimal form.
+            let whole = text.parse::<i64>().ok().filter(|n| n.to_string() == *text);
+            allowed.iter().any(|a| match a {
+                Literal::Str(s) => s == text,
+                Literal::Int(i) => whole == Some(*i),
+                Literal::Bool(_) | Literal::Float(_) => true,
+            })
+        }
+        (Kind::String, _) => match python_text(value) {
+            Some(text) => allowed.iter().any(|a| match a {
+                Literal::Str(s) => *s == text,
+                Literal::Int(i) => i.to_string() == text,
+                // A boolean or float allowed value: Python's `str()` of it is not checked here.
+                Literal::Bool(_) | Literal::Float(_) => true,
+            }),
+            None => true,
+        },
+        (Kind::Integer | Kind::Number, _) => match number_of(value) {
+            Some(n) => allowed.iter().any(|a| match a {
+                Literal::Int(i) => *i as f64 == n,
+                Literal::Float(f) => *f == n,
+                Literal::Bool(b) => f64::from(u8::from(*b)) == n,
+                Literal::Str(s) => Number::from_text(s).is_some_and(|x| x.as_f64() == n),
+            }),
+            None => true,
+        },
+        _ => true,
+    }
+}
+
+/// Python's `==` between an allowed literal and a list item.
+fn literal_equals(allowed: &Literal, value: &Value) -> bool {
+    match (allowed, value) {
+        (Literal::Str(a), Value::Str(b)) => a == b,
+        (Literal::Int(a), Value::Int(b)) => a == b,
+        (Literal::Bool(a), Value::Bool(b)) => a == b,
+        (Literal::Float(a), Value::Float(b)) => a == b,
+        (Literal::Int(a), Value::Float(b)) | (Literal::Float(b), Value::Int(a)) => {
+            (*a as f64) == *b
+        }
+        (Literal::Bool(a), Value::Int(b)) | (Literal::Int(b), Value::Bool(a)) => {
+            i64::from(*a) == *b
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::foundation::limits::YamlLimits;
+    use crate::input::yaml::parse;
+    use crate::model::hot::catalogue::Catalogue;
+
+    fn problems(resource_type: &str, properties: &str) -> Vec<(ProblemKind, String, String)> {
+        let root = parse(properties.as_bytes(), &YamlLimits::default())
+            .expect("test YAML parses")
+            .root;
+        let known = Catalogue::get().resolve(resource_type).expect("known type");
+        let mut patterns = Patterns::default();
+        let mut out: Vec<_> = check(
+            "r",
+            resource_type,
+            known.resource_type,
+            root.as_map(),
+            "resources.r",
+            root.span,
+            &mut patterns,
+        )
+        .into_iter()
+        .map(|p| (p.kind, p.path, p.message))
+        .collect();
+        out.sort_by(|a, b| a.1.cmp(&b.1));
+        out
+    }
+
+    #[test]
+    fn a_complete_server_passes() {
+        let found = problems(
+            "OS::Nova::Server",
+            "flavor: m1.small\nimage: {get_param: image}\nnetworks:\n  - port: {get_resource: p}\n",
+        );
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn unknown_names_get_a_hint_and_required_ones_are_named() {
+        let found = problems("OS::Nova::Server", "flavour: m1.small\n");
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(found[0].0, ProblemKind::Required);
+        assert!(found[0].2.contains("`flavor`"), "{}", found[0].2);
+        assert_eq!(found[1].0, ProblemKind::Unknown);
+        assert_eq!(found[1].1, "resources.r.properties.flavour");
+        assert!(
+            found[1].2.contains("did you mean `flavor`?"),
+            "{}",
+            found[1].2
+        );
+    }
+
+    #[test]
+    fn nested_keys_and_list_items_are_checked() {
+        let found = problems(
+            "OS::Nova::Server",
+            "flavor: f\nnetworks:\n  - netwrk: oam\n  - {get_param: extra}\n",
+        );
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].1, "resources.r.properties.networks.0.netwrk");
+        assert!(
+            found[0].2.contains("did you mean `network`?"),
+            "{}",
+            found[0].2
+        );
+    }
+
+    #[test]
+    fn heats_renames_satisfy_required_properties() {
+        assert!(problems("OS::Neutron::Port", "network_id: {get_param: n}\n").is_empty());
+        let found = problems("OS::Neutron::Port", "name: p\n");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].2.contains("`network`"));
+    }
+
+    #[test]
+    fn literals_follow_heats_conversions() {
+        // Integer text and whole numbers pass; a map for a list, a float for text do not.
+        assert!(problems("OS::Cinder::Volume", "size: \"10\"\n").is_empty());
+        assert!(problems("OS::Cinder::Volume", "size: 10\n").is_empty());
+        let found = problems("OS::Cinder::Volume", "size: ten\n");
+        assert_eq!(found.len(), 1);
+        assert!(found[0].2.contains("must be an integer"), "{}", found[0].2);
+        let found = problems("OS::Nova::Server", "flavor: f\nnetworks: {port: p}\n");
+        assert!(
+            found[0].2.contains("must be a list, not a map"),
+            "{found:?}"
+        );
+        let found = problems("OS::Nova::Server", "flavor: 1.5\n");
+        assert!(
+            found[0].2.contains("must be text, not the number 1.5"),
+            "{found:?}"
+        );
+        assert!(problems("OS::Nova::Server", "flavor: 2\n").is_empty());
+    }
+
+    #[test]
+    fn allowed_values_ranges_and_lengths() {
+        let found = problems("OS::Neutron::Port", "network: n\nbinding:vnic_type: fast\n");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].2.contains("`fast` is not an allowed value"),
+            "{}",
+            found[0].2
+        );
+        assert!(found[0].2.contains("\"normal\""), "{}", found[0].2);
+        assert!(
+            problems(
+                "OS::Neutron::Port",
+                "network: n\nbinding:vnic_type: direct\n"
+            )
+            .is_empty()
+        );
+        let found = problems("OS::Heat::RandomString", "length: 1024\n");
+        assert!(found.iter().any(|p| p.2.contains("outside")), "{found:?}");
+    }
+
+    #[test]
+    fn allowed_integers_match_their_decimal_text() {
+        let rule = |protocol: &str| {
+            problems(
+                "OS::Neutron::SecurityGroup",
+                &format!("rules:\n  - protocol: {protocol}\n"),
+            )
+        };
+        assert!(rule("tcp").is_empty());
+        assert!(rule("\"6\"").is_empty());
+        assert!(rule("6").is_empty());
+        assert_eq!(rule("\"06\"").len(), 1);
+        assert_eq!(rule("\"600\"").len(), 1);
+    }
+
+    #[test]
+    fn functions_and_nulls_are_left_to_heat() {
+        assert!(
+            problems(
+                "OS::Nova::Server",
+                "flavor: {get_param: f}\nnetworks: {get_param: n}\n"
+            )
+            .is_empty()
+        );
+        assert!(problems("OS::Nova::Server", "flavor: f\nkey_name: ~\n").is_empty());
+    }
+}

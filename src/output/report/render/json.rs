@@ -1,0 +1,126 @@
+//! The JSON report of DESIGN.md: one object with violations and a summary.
+
+use serde::Serialize;
+
+use crate::foundation::diagnostics::{Report, Severity, Violation};
+
+/// The whole report as DESIGN.md's JSON shows it.
+#[derive(Serialize)]
+pub struct JsonReport<'a> {
+    tool: &'static str,
+    version: &'static str,
+    violations: Vec<JsonViolation<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    not_checked: Vec<JsonUnchecked<'a>>,
+    summary: Summary,
+}
+
+/// A file that was not checked, and why.
+#[derive(Serialize)]
+pub struct JsonUnchecked<'a> {
+    file: &'a str,
+    reason: &'a str,
+    input: &'a str,
+}
+
+/// One violation as DESIGN.md's JSON shows it.
+#[derive(Serialize)]
+pub struct JsonViolation<'a> {
+    rule: &'static str,
+    keyword: &'static str,
+    severity: &'static str,
+    file: &'a str,
+    line: u32,
+    column: u32,
+    path: &'a str,
+    message: &'a str,
+    fix: &'static str,
+    input: &'a str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related: Vec<JsonRelated<'a>>,
+}
+
+/// A related place of a violation.
+#[derive(Serialize)]
+pub struct JsonRelated<'a> {
+    file: &'a str,
+    line: u32,
+    column: u32,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    files: usize,
+    errors: usize,
+    warnings: usize,
+    rules_checked: usize,
+    not_checked: usize,
+}
+
+/// A violation of input `input` in the JSON shape.
+pub fn violation<'a>(input: &'a str, v: &'a Violation) -> JsonViolation<'a> {
+    JsonViolation {
+        rule: v.rule.id,
+        keyword: v.rule.keyword.as_str(),
+        severity: v.severity().as_str(),
+        file: &v.file,
+        line: v.span.line,
+        column: v.span.column,
+        path: &v.path,
+        message: &v.message,
+        fix: v.rule.fix,
+        input,
+        related: v
+            .related
+            .iter()
+            .map(|r| JsonRelated {
+                file: &r.file,
+                line: r.span.line,
+                column: r.span.column,
+                message: &r.message,
+            })
+            .collect(),
+    }
+}
+
+/// The report as one serialisable object (what `render` prints; `onboard` embeds it for
+/// each package it writes).
+pub fn document(report: &Report) -> JsonReport<'_> {
+    JsonReport {
+        tool: "vnfwiz",
+        version: env!("CARGO_PKG_VERSION"),
+        violations: report
+            .inputs
+            .iter()
+            .flat_map(|i| i.violations.iter().map(|v| violation(&i.label, v)))
+            .collect(),
+        not_checked: report
+            .inputs
+            .iter()
+            .flat_map(|i| {
+                i.not_checked.iter().map(|n| JsonUnchecked {
+                    file: &n.file,
+                    reason: &n.reason,
+                    input: &i.label,
+                })
+            })
+            .collect(),
+        summary: Summary {
+            files: report.files(),
+            errors: report.count(Severity::Error),
+            warnings: report.count(Severity::Warning),
+            rules_checked: report.rules_checked(),
+            not_checked: report.not_checked(),
+        },
+    }
+}
+
+/// Renders the report as pretty-printed JSON.
+pub fn render(report: &Report) -> String {
+    let doc = document(report);
+    let mut text =
+        serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    text.push('\n');
+    text
+}

@@ -1,0 +1,174 @@
+//! JUnit XML for CI dashboards (Jenkins, GitLab, Azure DevOps, …).
+//!
+//! Layout: one `<testsuite>` per input (named by the path the operator gave) and in it one
+//! `<testcase>` per rule that ran (named by the rule id, `classname` = the input). A rule is
+//! the unit an operator tracks ("R-90526 fails on this VNF"); one case per file × rule would
+//! bury the few failing rules among thousands of passing cases.
+//!
+//! - A rule with error-severity violations fails: one `<failure>` whose message counts them
+//!   and whose text lists each as `file:line:column rule message`.
+//! - Warnings and notes do not fail `validate` (exit code 0), so they do not fail the case
+//!   either: the case passes and lists them in `<system-out>`, one line each, same format.
+//!   (`<skipped>` would claim the rule did not run.)
+//! - `errors` is always 0 (input that cannot be read ends the run with exit code 2 instead);
+//!   `time` is each input's load-and-check time; cases carry no time of their own, since
+//!   rules are not timed one by one.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use crate::foundation::diagnostics::{InputReport, Report, RuleMeta, Severity, Violation};
+
+/// Counts of one suite or of all of them.
+#[derive(Default)]
+struct Counts {
+    tests: usize,
+    failures: usize,
+    seconds: f64,
+}
+
+/// Renders the report as a JUnit XML document.
+pub fn render(report: &Report) -> String {
+    let rules = report.listed_rules();
+    let mut suites = String::new();
+    let mut total = Counts::default();
+    for input in &report.inputs {
+        let (xml, counts) = suite(input, &rules);
+        suites.push_str(&xml);
+        total.tests += counts.tests;
+        total.failures += counts.failures;
+        total.seconds += counts.seconds;
+    }
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        out,
+        "<testsuites name=\"vnfwiz validate\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{:.3}\">",
+        total.tests, total.failures, total.seconds
+    );
+    out.push_str(&suites);
+    out.push_str("</testsuites>\n");
+    out
+}
+
+fn suite(input: &InputReport, rules: &[&'static RuleMeta]) -> (String, Counts) {
+    let mut by_rule: HashMap<&str, Vec<&Violation>> = HashMap::new();
+    for v in &input.violations {
+        by_rule.entry(v.rule.id).or_default().push(v);
+    }
+    let label = escape(&input.label, true);
+    let mut cases = String::new();
+    let mut counts = Counts {
+        tests: rules.len(),
+        failures: 0,
+        seconds: input.elapsed.as_secs_f64(),
+    };
+    for rule in rules {
+        let found = by_rule.get(rule.id).map(Vec::as_slice).unwrap_or_default();
+        let _ = write!(
+            cases,
+            "    <testcase name=\"{}\" classname=\"{label}\"",
+            escape(rule.id, true)
+        );
+        if found.is_empty() {
+            cases.push_str("/>\n");
+            continue;
+        }
+        cases.push_str(">\n");
+        let lines = found.iter().map(|v| line(v)).collect::<Vec<_>>().join("\n");
+        if rule.keyword.severity() == Severity::Error {
+            counts.failures += 1;
+            let _ = writeln!(
+                cases,
+                "      <failure message=\"{}\" type=\"{}\">{}</failure>",
+                escape(&failure_message(rule, found.len()), true),
+                escape(rule.keyword.as_str(), true),
+                escape(&lines, false)
+            );
+        } else {
+            let _ = writeln!(
+                cases,
+                "      <system-out>{}</system-out>",
+                escape(&lines, false)
+            );
+        }
+        cases.push_str("    </testcase>\n");
+    }
+    let mut xml = String::new();
+    let _ = writeln!(
+        xml,
+        "  <testsuite name=\"{label}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{:.3}\">",
+        counts.tests, counts.failures, counts.seconds
+    );
+    xml.push_str(&cases);
+    xml.push_str("  </testsuite>\n");
+    (xml, counts)
+}
+
+fn failure_message(rule: &RuleMeta, count: usize) -> String {
+    let s = if count == 1 { "" } else { "s" };
+    format!("{count} violation{s} of {}: {}", rule.id, rule.summary)
+}
+
+/// `file:line:column rule message`, on one line whatever the message holds.
+fn line(v: &Violation) -> String {
+    let message = v.message.replace(['\r', '\n'], " ");
+    format!(
+        "{}:{}:{} {} {message}",
+        v.file, v.span.line, v.span.column, v.rule.id
+    )
+}
+
+/// Escapes text for XML 1.0 content or a double-quoted attribute. Characters XML 1.0 cannot
+/// carry at all (most C0 controls, U+FFFE, U+FFFF) become U+FFFD; in attributes, line
+/// breaks and tabs become character references so parsers keep them.
+fn escape(text: &str, attribute: bool) -> String {
+    let legal: String = text
+        .chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => c,
+            '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+            _ => c,
+        })
+        .collect();
+    if attribute {
+        quick_xml::escape::escape(legal)
+            .replace('\n', "&#10;")
+            .replace('\t', "&#9;")
+    } else {
+        quick_xml::escape::partial_escape(legal).into_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::report::render::sample;
+
+    #[test]
+    fn snapshot() {
+        insta::assert_snapshot!(render(&sample::two_inputs()));
+    }
+
+    #[test]
+    fn escaping_keeps_the_text_and_replaces_what_xml_cannot_carry() {
+        let nasty = "a<b>&\"c\"\n\td\r\u{1}\u{ffff}é]]>";
+        let attribute = escape(nasty, true);
+        let text = escape(nasty, false);
+        assert_eq!(
+            attribute,
+            "a&lt;b&gt;&amp;&quot;c&quot;&#10;&#9;d&#13;\u{fffd}\u{fffd}é]]&gt;"
+        );
+        assert_eq!(
+            text,
+            "a&lt;b&gt;&amp;\"c\"\n\td&#13;\u{fffd}\u{fffd}é]]&gt;"
+        );
+        // What an XML reader gives back (tests/it checks whole reports with a strict one).
+        let cleaned = "a<b>&\"c\"\n\td\r\u{fffd}\u{fffd}é]]>";
+        for escaped in [&attribute, &text] {
+            assert_eq!(
+                quick_xml::escape::unescape(escaped).expect("unescapes"),
+                cleaned
+            );
+        }
+    }
+}

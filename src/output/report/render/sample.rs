@@ -1,0 +1,178 @@
+//! Small hand-made reports the renderer tests share.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::foundation::diagnostics::{
+    InputReport, InputRoot, Keyword, LineIndex, Related, Report, RuleMeta, SourceTexts, Span,
+    Violation,
+};
+
+/// Files held in memory.
+pub struct Texts(pub HashMap<String, String>);
+
+impl SourceTexts for Texts {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        self.0.get(file).map(|t| Cow::Borrowed(t.as_str()))
+    }
+
+    fn file_count(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// A MUST NOT rule.
+pub static NO_DEFAULT: RuleMeta = RuleMeta {
+    id: "R-90526",
+    keyword: Keyword::MustNot,
+    section: "parameters / default",
+    summary: "A parameter declaration has no `default:`.",
+    why: "Defaults hide values from the orchestrator.",
+    fix: "Move the value to the environment file.",
+};
+
+/// A SHOULD rule with a sub-code.
+pub static NAMING: RuleMeta = RuleMeta {
+    id: "R-92635/naming",
+    keyword: Keyword::Should,
+    section: "HOT specification",
+    summary: "Names use <lower & upper> \"quotes\" & ampersands.",
+    why: "So that escaping is exercised.",
+    fix: "Rename it.",
+};
+
+const BASE: &str = concat!(
+    "heat_template_version: 2016-10-14\n",
+    "parameters:\n",
+    "  vfw_image_name:\n",
+    "    type: string\n",
+    "    default: vFW-16.04\n",
+    "  vfw_site:\n",
+    "    type: string\n",
+    "    description: Zürich-Ost <edge> site\n",
+    "    default: zrh\n",
+);
+
+const ENV: &str = "parameters:\n  vfw_image_name: vFW-16.04\n";
+
+/// A span of `width` bytes at `line`:`column` whose first byte is `start`.
+pub fn span(line: u32, column: u32, start: u32, width: u32) -> Span {
+    Span {
+        line,
+        column,
+        start,
+        end: start + width,
+    }
+}
+
+/// The span of the first `needle` in `text`.
+fn at(text: &str, needle: &str) -> Span {
+    let start = text.find(needle).unwrap_or(0);
+    let (line, column) = LineIndex::new(text).position(text, start).unwrap_or((1, 1));
+    span(
+        line as u32,
+        column as u32,
+        start as u32,
+        needle.len() as u32,
+    )
+}
+
+/// A folder input with an error, a warning with a related place and a violation in a file
+/// whose text is not available.
+pub fn report() -> Report {
+    let mut texts = HashMap::new();
+    texts.insert("base_vfw.yaml".to_owned(), BASE.to_owned());
+    texts.insert("base_vfw.env".to_owned(), ENV.to_owned());
+    let violations = vec![
+        Violation {
+            rule: &NO_DEFAULT,
+            file: "base_vfw.yaml".to_owned(),
+            span: at(BASE, "default: vFW"),
+            path: "parameters.vfw_image_name.default".to_owned(),
+            message: "parameter `vfw_image_name` declares a default".to_owned(),
+            related: vec![Related {
+                file: "base_vfw.env".to_owned(),
+                span: at(ENV, "vfw_image_name"),
+                message: "the environment sets it too".to_owned(),
+            }],
+        },
+        Violation {
+            rule: &NAMING,
+            file: "base_vfw.yaml".to_owned(),
+            span: at(BASE, "<edge>"),
+            path: "parameters.vfw_site.description".to_owned(),
+            message: "odd <name> & \"quote\"\u{1}".to_owned(),
+            related: Vec::new(),
+        },
+        Violation {
+            rule: &NAMING,
+            file: "nested/missing vm.yaml".to_owned(),
+            span: span(3, 7, 40, 0),
+            path: String::new(),
+            message: "a file without text".to_owned(),
+            related: vec![Related {
+                file: "nested/gone.yaml".to_owned(),
+                span: span(1, 1, 0, 0),
+                message: "referenced from here".to_owned(),
+            }],
+        },
+    ];
+    Report {
+        inputs: vec![InputReport {
+            label: "vfw".to_owned(),
+            root: InputRoot::Folder(PathBuf::from("/srv/vnf/vfw")),
+            sources: Box::new(Texts(texts)),
+            violations,
+            not_checked: Vec::new(),
+            elapsed: Duration::from_millis(12),
+        }],
+        rules: vec![&NO_DEFAULT, &NAMING],
+    }
+}
+
+/// The sample input and a clean zip input.
+pub fn two_inputs() -> Report {
+    let mut report = report();
+    report.inputs.push(InputReport {
+        label: "dns.zip".to_owned(),
+        root: InputRoot::Archive(PathBuf::from("/srv/vnf/dns.zip")),
+        sources: Box::new(Texts(HashMap::new())),
+        violations: Vec::new(),
+        not_checked: Vec::new(),
+        elapsed: Duration::from_millis(2),
+    });
+    report
+}
+
+/// One file with `n` parameters, each with a default: `n` violations.
+pub fn many(n: u32) -> Report {
+    let mut text = String::from("parameters:\n");
+    let mut violations = Vec::new();
+    for i in 0..n {
+        let start = text.len() as u32;
+        text.push_str(&format!("  p{i}: {{default: x}}\n"));
+        violations.push(Violation {
+            rule: &NO_DEFAULT,
+            file: "big.yaml".to_owned(),
+            span: span(i + 2, 3, start + 2, 2),
+            path: format!("parameters.p{i}.default"),
+            message: format!("parameter `p{i}` declares a default"),
+            related: Vec::new(),
+        });
+    }
+    let mut texts = HashMap::new();
+    texts.insert("big.yaml".to_owned(), text);
+    Report {
+        inputs: vec![InputReport {
+            label: "big".to_owned(),
+            root: InputRoot::Folder(PathBuf::from("/srv/big")),
+            sources: Box::new(Texts(texts)),
+            violations,
+            not_checked: Vec::new(),
+            elapsed: Duration::ZERO,
+        }],
+        rules: vec![&NO_DEFAULT, &NAMING],
+    }
+}

@@ -1,0 +1,525 @@
+//! SARIF 2.1.0 for code-scanning tools: one run whose driver lists the rules that ran.
+//!
+//! - `tool.driver.rules` holds the rules that ran (the `--rules` selection), not the whole
+//!   catalogue, so a dashboard shows what was actually checked; `ruleIndex` points into it.
+//! - Each input gets a base id (`INPUT1`, `INPUT2`, … in the order given) in
+//!   `originalUriBaseIds`: a folder's absolute `file:` URI, or for an archive only a
+//!   description (its entries have no URI of their own). Result URIs are the violation's
+//!   package-relative path, percent-encoded, with that base id.
+//! - Columns count Unicode characters (`columnKind: unicodeCodePoints`), like every other
+//!   report; `endLine`/`endColumn` (exclusive) come from the span's end when it has a width.
+//! - `artifacts` is left out: nothing in it would add to the locations.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::foundation::diagnostics::{
+    InputReport, InputRoot, Report, RuleMeta, Severity, Span, Violation,
+};
+
+use super::sources::SourceCache;
+
+/// The schema every SARIF 2.1.0 consumer knows (GitHub's documented choice).
+pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+#[derive(Serialize)]
+struct Log<'a> {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [Run<'a>; 1],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run<'a> {
+    tool: Tool,
+    original_uri_base_ids: BTreeMap<String, BaseLocation>,
+    column_kind: &'static str,
+    results: Vec<SarifResult<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    invocations: Vec<Invocation<'a>>,
+}
+
+/// The run's invocation, present to carry the notes on files that were not checked.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Invocation<'a> {
+    execution_successful: bool,
+    tool_execution_notifications: Vec<Notification<'a>>,
+}
+
+/// A file that was not checked, as a note of the run.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Notification<'a> {
+    level: &'static str,
+    message: OwnedText,
+    locations: [Location<'a>; 1],
+    descriptor: NotificationId,
+}
+
+#[derive(Serialize)]
+struct NotificationId {
+    id: &'static str,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    driver: Driver,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Driver {
+    name: &'static str,
+    version: &'static str,
+    semantic_version: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    information_uri: Option<&'static str>,
+    rules: Vec<Descriptor>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Descriptor {
+    id: &'static str,
+    name: &'static str,
+    short_description: Text<'static>,
+    full_description: Text<'static>,
+    help: Text<'static>,
+    default_configuration: Configuration,
+    properties: RuleProperties,
+}
+
+#[derive(Serialize)]
+struct Text<'a> {
+    text: &'a str,
+}
+
+#[derive(Serialize)]
+struct Configuration {
+    level: &'static str,
+}
+
+#[derive(Serialize)]
+struct RuleProperties {
+    keyword: &'static str,
+    section: &'static str,
+    tags: [&'static str; 1],
+}
+
+#[derive(Serialize)]
+struct BaseLocation {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri: Option<String>,
+    description: OwnedText,
+}
+
+#[derive(Serialize)]
+struct OwnedText {
+    text: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult<'a> {
+    rule_id: &'static str,
+    rule_index: usize,
+    level: &'static str,
+    message: Text<'a>,
+    locations: [Location<'a>; 1],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<Location<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Location<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<usize>,
+    physical_location: PhysicalLocation,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    logical_locations: Vec<LogicalLocation<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<Text<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PhysicalLocation {
+    artifact_location: ArtifactLocation,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<Region>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactLocation {
+    uri: String,
+    uri_base_id: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start_column: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_column: Option<usize>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LogicalLocation<'a> {
+    fully_qualified_name: &'a str,
+    kind: &'static str,
+}
+
+/// SARIF's name for a severity.
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
+}
+
+/// The base id of the `n`-th input (0-based).
+fn base_id(n: usize) -> String {
+    format!("INPUT{}", n + 1)
+}
+
+fn descriptor(rule: &'static RuleMeta) -> Descriptor {
+    Descriptor {
+        id: rule.id,
+        // HOT-spec checks are named by their sub-code; ONAP requirements only have ids.
+        name: rule.id.split_once('/').map_or(rule.id, |(_, code)| code),
+        short_description: Text { text: rule.summary },
+        full_description: Text { text: rule.why },
+        help: Text { text: rule.fix },
+        default_configuration: Configuration {
+            level: level(rule.keyword.severity()),
+        },
+        properties: RuleProperties {
+            keyword: rule.keyword.as_str(),
+            section: rule.section,
+            tags: [rule.section],
+        },
+    }
+}
+
+fn base_location(input: &InputReport) -> BaseLocation {
+    match &input.root {
+        InputRoot::Folder(dir) => BaseLocation {
+            uri: Some(folder_uri(dir)),
+            description: OwnedText {
+                text: format!("The folder of the input `{}`.", input.label),
+            },
+        },
+        InputRoot::Archive(archive) => BaseLocation {
+            uri: None,
+            description: OwnedText {
+                text: format!(
+                    "Entries inside the archive `{}` ({}).",
+                    input.label,
+                    archive.display()
+                ),
+            },
+        },
+    }
+}
+
+fn region(span: Span, end: Option<(usize, usize)>) -> Option<Region> {
+    if span.line == 0 {
+        return None;
+    }
+    let start_column = (span.column > 0).then_some(span.column as usize);
+    // An end that does not lie after the start would make the region invalid.
+    let end =
+        end.filter(|&end| start_column.is_some_and(|column| end > (span.line as usize, column)));
+    Some(Region {
+        start_line: span.line as usize,
+        start_column,
+        end_line: end.map(|(line, _)| line),
+        end_column: end.map(|(_, column)| column),
+    })
+}
+
+fn physical(base: &str, file: &str, span: Span, cache: &mut SourceCache<'_>) -> PhysicalLocation {
+    let end = cache.fetch(file).and_then(|source| source.end_of(span));
+    PhysicalLocation {
+        artifact_location: ArtifactLocation {
+            uri: percent_encode(file.as_bytes(), false),
+            uri_base_id: base.to_owned(),
+        },
+        region: region(span, end),
+    }
+}
+
+fn result<'a>(
+    v: &'a Violation,
+    base: &str,
+    index: &HashMap<&'static str, usize>,
+    cache: &mut SourceCache<'_>,
+) -> SarifResult<'a> {
+    let logical = if v.path.is_empty() {
+        Vec::new()
+    } else {
+        vec![LogicalLocation {
+            fully_qualified_name: &v.path,
+            kind: "property",
+        }]
+    };
+    SarifResult {
+        rule_id: v.rule.id,
+        rule_index: index.get(v.rule.id).copied().unwrap_or_default(),
+        level: level(v.severity()),
+        message: Text { text: &v.message },
+        locations: [Location {
+            id: None,
+            physical_location: physical(base, &v.file, v.span, cache),
+            logical_locations: logical,
+            message: None,
+        }],
+        related_locations: v
+            .related
+            .iter()
+            .enumerate()
+            .map(|(n, r)| Location {
+                id: Some(n),
+                physical_location: physical(base, &r.file, r.span, cache),
+                logical_locations: Vec::new(),
+                message: Some(Text { text: &r.message }),
+            })
+            .collect(),
+    }
+}
+
+/// Renders the report as a SARIF 2.1.0 log.
+pub fn render(report: &Report) -> String {
+    let rules = report.listed_rules();
+    let index: HashMap<&'static str, usize> =
+        rules.iter().enumerate().map(|(n, r)| (r.id, n)).collect();
+    let mut bases = BTreeMap::new();
+    let mut results = Vec::new();
+    let mut notifications = Vec::new();
+    for (n, input) in report.inputs.iter().enumerate() {
+        let base = base_id(n);
+        bases.insert(base.clone(), base_location(input));
+        let mut cache = SourceCache::new(input.sources.as_ref());
+        results.extend(
+            input
+                .violations
+                .iter()
+                .map(|v| result(v, &base, &index, &mut cache)),
+        );
+        notifications.extend(input.not_checked.iter().map(|file| Notification {
+            level: "note",
+            message: OwnedText {
+                text: format!("{}: not checked: {}", file.file, file.reason),
+            },
+            locations: [Location {
+                id: None,
+                physical_location: PhysicalLocation {
+                    artifact_location: ArtifactLocation {
+                        uri: percent_encode(file.file.as_bytes(), false),
+                        uri_base_id: base.clone(),
+                    },
+                    region: None,
+                },
+                logical_locations: Vec::new(),
+                message: None,
+            }],
+            descriptor: NotificationId { id: "not-checked" },
+        }));
+    }
+    let invocations = if notifications.is_empty() {
+        Vec::new()
+    } else {
+        vec![Invocation {
+            execution_successful: true,
+            tool_execution_notifications: notifications,
+        }]
+    };
+    let homepage = env!("CARGO_PKG_HOMEPAGE");
+    let repository = env!("CARGO_PKG_REPOSITORY");
+    let information_uri = [homepage, repository].into_iter().find(|u| !u.is_empty());
+    let log = Log {
+        schema: SCHEMA,
+        version: "2.1.0",
+        runs: [Run {
+            tool: Tool {
+                driver: Driver {
+                    name: "vnfwiz",
+                    version: env!("CARGO_PKG_VERSION"),
+                    semantic_version: env!("CARGO_PKG_VERSION"),
+                    information_uri,
+                    rules: rules.into_iter().map(descriptor).collect(),
+                },
+            },
+            original_uri_base_ids: bases,
+            column_kind: "unicodeCodePoints",
+            results,
+            invocations,
+        }],
+    };
+    let mut text =
+        serde_json::to_string_pretty(&log).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    text.push('\n');
+    text
+}
+
+/// The absolute `file:` URI of a folder, ending in `/` as a base URI must.
+fn folder_uri(dir: &Path) -> String {
+    // Raw bytes, so a name that is not UTF-8 still gets its own escapes.
+    let mut path = dir.as_os_str().as_encoded_bytes().to_vec();
+    if std::path::MAIN_SEPARATOR == '\\' {
+        path.iter_mut()
+            .filter(|b| **b == b'\\')
+            .for_each(|b| *b = b'/');
+    }
+    let mut uri = String::from("file://");
+    if path.first() != Some(&b'/') {
+        // A Windows drive path: `file:///C:/…`.
+        uri.push('/');
+    }
+    uri.push_str(&percent_encode(&path, true));
+    if !uri.ends_with('/') {
+        uri.push('/');
+    }
+    uri
+}
+
+/// Percent-encodes everything but RFC 3986's unreserved characters and `/` (and `:` when
+/// `keep_colon`: a relative reference must not have one in its first segment).
+fn percent_encode(bytes: &[u8], keep_colon: bool) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
+        let keep = b.is_ascii_alphanumeric()
+            || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/')
+            || (keep_colon && b == b':');
+        if keep {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::report::render::sample;
+    use serde_json::Value;
+
+    fn log(report: &Report) -> Value {
+        serde_json::from_str(&render(report)).expect("SARIF is JSON")
+    }
+
+    #[test]
+    fn snapshot() {
+        insta::assert_snapshot!(render(&sample::two_inputs()));
+    }
+
+    #[test]
+    fn results_point_at_rules_and_places() {
+        let log = log(&sample::report());
+        let run = &log["runs"][0];
+        let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
+        let ids: Vec<&str> = rules.iter().filter_map(|r| r["id"].as_str()).collect();
+        assert_eq!(ids, ["R-90526", "R-92635/naming"]);
+        assert_eq!(rules[1]["name"], "naming");
+        assert_eq!(rules[0]["defaultConfiguration"]["level"], "error");
+        assert_eq!(rules[1]["defaultConfiguration"]["level"], "warning");
+        assert_eq!(rules[0]["properties"]["keyword"], "MUST NOT");
+        assert_eq!(rules[0]["help"]["text"], sample::NO_DEFAULT.fix);
+
+        let first = &run["results"][0];
+        assert_eq!(first["ruleId"], "R-90526");
+        assert_eq!(first["ruleIndex"], 0);
+        assert_eq!(first["level"], "error");
+        let place = &first["locations"][0]["physicalLocation"];
+        assert_eq!(place["artifactLocation"]["uri"], "base_vfw.yaml");
+        assert_eq!(place["artifactLocation"]["uriBaseId"], "INPUT1");
+        // `default: vFW` on line 5 from column 5: twelve characters, end exclusive.
+        let region = &place["region"];
+        assert_eq!(
+            [
+                &region["startLine"],
+                &region["startColumn"],
+                &region["endLine"],
+                &region["endColumn"]
+            ],
+            [5, 5, 5, 17]
+        );
+        let related = &first["relatedLocations"][0];
+        assert_eq!(related["message"]["text"], "the environment sets it too");
+        assert_eq!(
+            related["physicalLocation"]["artifactLocation"]["uri"],
+            "base_vfw.env"
+        );
+        assert_eq!(related["physicalLocation"]["region"]["startLine"], 2);
+
+        let second = &run["results"][1];
+        assert_eq!(second["ruleIndex"], 1);
+        assert_eq!(second["level"], "warning");
+        // After `Zürich-Ost `: columns count characters, not bytes.
+        assert_eq!(
+            second["locations"][0]["physicalLocation"]["region"]["startColumn"],
+            29
+        );
+
+        let third = &run["results"][2]["locations"][0]["physicalLocation"];
+        assert_eq!(third["artifactLocation"]["uri"], "nested/missing%20vm.yaml");
+        assert_eq!(third["region"]["startLine"], 3);
+        assert!(third["region"].get("endLine").is_none(), "no text, no end");
+        assert_eq!(
+            run["originalUriBaseIds"]["INPUT1"]["uri"],
+            "file:///srv/vnf/vfw/"
+        );
+        assert_eq!(run["columnKind"], "unicodeCodePoints");
+    }
+
+    #[test]
+    fn archives_get_a_described_base_without_uri() {
+        let log = log(&sample::two_inputs());
+        let base = &log["runs"][0]["originalUriBaseIds"]["INPUT2"];
+        assert!(base.get("uri").is_none());
+        let text = base["description"]["text"].as_str().expect("description");
+        assert!(text.contains("dns.zip"), "{text}");
+    }
+
+    #[test]
+    fn a_rule_that_did_not_run_but_reported_is_still_listed() {
+        let mut report = sample::report();
+        report.rules.retain(|r| r.id != "R-92635/naming");
+        let log = log(&report);
+        let rules = log["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .expect("rules");
+        assert_eq!(rules.len(), 2);
+        let second = &log["runs"][0]["results"][1];
+        assert_eq!(second["ruleIndex"], 1);
+        assert_eq!(second["ruleId"], rules[1]["id"]);
+    }
+
+    #[test]
+    fn uris_are_percent_encoded() {
+        assert_eq!(
+            percent_encode("a b/ü:x.yaml".as_bytes(), false),
+            "a%20b/%C3%BC%3Ax.yaml"
+        );
+        assert_eq!(
+            folder_uri(Path::new("/srv/my vnf")),
+            "file:///srv/my%20vnf/"
+        );
+        assert_eq!(folder_uri(Path::new("/srv/vnf/")), "file:///srv/vnf/");
+    }
+}

@@ -1,0 +1,259 @@
+//! Compiler-style text: each violation with its rule, place, source line and a caret, then
+//! one summary line.
+//!
+//! The ` --> file:line:column` line always shows the violation's own line and column (the
+//! ones the JSON report gives): the caret is placed by column, not by byte offset, and a
+//! place outside the file's text is shown without a snippet.
+
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
+
+use crate::foundation::diagnostics::{Related, Report, Severity, Span, Violation};
+
+use super::sources::{IndexedText, SourceCache};
+
+/// Renders every violation and a summary line; `color` adds ANSI styles.
+pub fn render(report: &Report, color: bool) -> String {
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let mut out = String::new();
+    let several = report.inputs.len() > 1;
+    for input in &report.inputs {
+        if several && !(input.violations.is_empty() && input.not_checked.is_empty()) {
+            out.push_str(&paint(&format!("==> {} <==", input.label), BOLD, color));
+            out.push_str("\n\n");
+        }
+        let mut cache = SourceCache::new(input.sources.as_ref());
+        for v in &input.violations {
+            out.push_str(&one(&renderer, v, &mut cache));
+            out.push_str("\n\n");
+        }
+        for file in &input.not_checked {
+            out.push_str(&format!(
+                "{}: {}: not checked: {}\n",
+                paint("note", BOLD, color),
+                file.file,
+                file.reason
+            ));
+        }
+        if !input.not_checked.is_empty() {
+            out.push('\n');
+        }
+    }
+    out.push_str(&summary(report, color));
+    out.push('\n');
+    out
+}
+
+const BOLD: &str = "1";
+const BOLD_RED: &str = "1;31";
+const BOLD_YELLOW: &str = "1;33";
+
+/// Wraps `text` in an ANSI style when colour is on.
+fn paint(text: &str, style: &str, color: bool) -> String {
+    if color {
+        format!("\x1b[{style}m{text}\x1b[0m")
+    } else {
+        text.to_owned()
+    }
+}
+
+/// The closing line: files, rules, errors, warnings (and notes, and files not checked, when
+/// there are any).
+pub fn summary(report: &Report, color: bool) -> String {
+    let count = |n: usize, what: &str| format!("{n} {what}{}", plural(n));
+    // Counts of findings stand out when there are any.
+    let finding = |n: usize, what: &str, style: &str| paint(&count(n, what), style, color && n > 0);
+    let mut line = format!(
+        "{} checked against {}: {}, {}",
+        count(report.files(), "file"),
+        count(report.rules_checked(), "rule"),
+        finding(report.count(Severity::Error), "error", BOLD_RED),
+        finding(report.count(Severity::Warning), "warning", BOLD_YELLOW),
+    );
+    let notes = report.count(Severity::Note);
+    if notes > 0 {
+        line.push_str(&format!(", {}", finding(notes, "note", BOLD)));
+    }
+    let unchecked = report.not_checked();
+    if unchecked > 0 {
+        line.push_str(&format!("; {} not checked", count(unchecked, "file")));
+    }
+    line
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn one(renderer: &Renderer, v: &Violation, cache: &mut SourceCache<'_>) -> String {
+    let level = match v.severity() {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+        Severity::Note => Level::NOTE,
+    };
+    let title = level
+        .primary_title(format!("{}: {}", v.rule.keyword.as_str(), v.message))
+        .id(v.rule.id);
+    cache.load(&v.file);
+    for related in &v.related {
+        cache.load(&related.file);
+    }
+    let cache = &*cache;
+    let primary = cache
+        .get(&v.file)
+        .and_then(|source| line_snippet(source, &v.file, v.span))
+        .map(|(snippet, range)| {
+            snippet.annotation(AnnotationKind::Primary.span(range).label(v.rule.summary))
+        });
+    let mut group: Group<'_> = match primary {
+        Some(snippet) => title.element(snippet),
+        None => title.element(origin(&v.file, v.span)),
+    };
+    for related in &v.related {
+        group = match cache
+            .get(&related.file)
+            .and_then(|source| line_snippet(source, &related.file, related.span))
+        {
+            Some((snippet, range)) => group.element(
+                snippet.annotation(
+                    AnnotationKind::Context
+                        .span(range)
+                        .label(related.message.clone()),
+                ),
+            ),
+            None => group.element(Level::NOTE.message(related_note(related))),
+        };
+    }
+    let group = group.element(Level::HELP.message(v.rule.fix));
+    renderer.render(&[group])
+}
+
+fn origin(file: &str, span: Span) -> Origin<'_> {
+    Origin::path(file)
+        .line(span.line as usize)
+        .char_column(span.column as usize)
+}
+
+fn related_note(related: &Related) -> String {
+    format!(
+        "{} ({}:{}:{})",
+        related.message, related.file, related.span.line, related.span.column
+    )
+}
+
+/// The source line of `span` as a snippet, and the byte range of the span within that line.
+/// `None` when the line or column lies outside the text.
+fn line_snippet<'t>(
+    source: &'t IndexedText<'_>,
+    file: &'t str,
+    span: Span,
+) -> Option<(
+    Snippet<'t, annotate_snippets::Annotation<'t>>,
+    std::ops::Range<usize>,
+)> {
+    let line = span.line as usize;
+    let text = source.index.line(&source.text, line)?;
+    let start = byte_of_column(text, span.column as usize)?;
+    let width = span.end.saturating_sub(span.start) as usize;
+    let end = if width == 0 {
+        // Point at the rest of the token when no width is known.
+        text[start..]
+            .find(char::is_whitespace)
+            .map_or(text.len(), |w| start + w)
+    } else {
+        (start + width).min(text.len())
+    };
+    let end = ceil_char_boundary(text, end);
+    let snippet = Snippet::source(text).line_start(line).path(file);
+    Some((snippet, start..end))
+}
+
+/// The byte offset of a 1-based character column; the column just past the last character
+/// is the end of the line.
+fn byte_of_column(line: &str, column: usize) -> Option<usize> {
+    let index = column.checked_sub(1)?;
+    line.char_indices()
+        .map(|(i, _)| i)
+        .chain(std::iter::once(line.len()))
+        .nth(index)
+}
+
+fn ceil_char_boundary(text: &str, mut at: usize) -> usize {
+    while at < text.len() && !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::report::render::sample;
+
+    #[test]
+    fn plain_text_report() {
+        insta::assert_snapshot!(render(&sample::report(), false));
+    }
+
+    #[test]
+    fn several_inputs_get_headers() {
+        insta::assert_snapshot!(render(&sample::two_inputs(), false));
+    }
+
+    #[test]
+    fn color_only_when_asked() {
+        let report = sample::report();
+        assert!(!render(&report, false).contains('\x1b'));
+        let colored = render(&report, true);
+        assert!(colored.contains("\x1b["), "{colored}");
+        let summary = colored.lines().last().expect("summary");
+        assert_eq!(
+            summary,
+            "2 files checked against 2 rules: \x1b[1;31m1 error\x1b[0m, \x1b[1;33m2 warnings\x1b[0m"
+        );
+    }
+
+    #[test]
+    fn arrow_line_shows_the_violation_column_even_after_wide_characters() {
+        let text = render(&sample::report(), false);
+        for v in sample::report().violations() {
+            let arrow = format!("--> {}:{}:{}", v.file, v.span.line, v.span.column);
+            assert!(text.contains(&arrow), "missing `{arrow}` in\n{text}");
+        }
+    }
+
+    #[test]
+    fn places_outside_the_text_keep_their_numbers() {
+        let mut report = sample::report();
+        let input = &mut report.inputs[0];
+        let mut whole_file = input.violations[0].clone();
+        whole_file.span = Span::default();
+        let mut past_the_end = input.violations[0].clone();
+        past_the_end.span = sample::span(5, 90, 0, 0);
+        input.violations = vec![whole_file, past_the_end];
+        let text = render(&report, false);
+        assert!(text.contains("--> base_vfw.yaml:0:0\n"), "{text}");
+        assert!(text.contains("--> base_vfw.yaml:5:90\n"), "{text}");
+    }
+
+    #[test]
+    fn columns_map_to_bytes() {
+        assert_eq!(byte_of_column("ab", 1), Some(0));
+        assert_eq!(byte_of_column("äb", 2), Some(2));
+        assert_eq!(byte_of_column("ab", 3), Some(2));
+        assert_eq!(byte_of_column("ab", 4), None);
+        assert_eq!(byte_of_column("ab", 0), None);
+    }
+
+    #[test]
+    fn ten_thousand_violations_in_one_file_each_get_their_line() {
+        // Speed is measured in benches/render.rs; this checks the result at that size.
+        let report = sample::many(10_000);
+        let text = render(&report, false);
+        assert_eq!(text.matches(" --> ").count(), 10_000);
+        assert!(text.ends_with("1 file checked against 2 rules: 10000 errors, 0 warnings\n"));
+    }
+}

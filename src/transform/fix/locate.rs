@@ -1,0 +1,77 @@
+//! Finding what a violation points at (the template, the parameter or resource, the file's
+//! layout) from its file and span, the way providers need it.
+
+use crate::check::rules::Context;
+use crate::foundation::diagnostics::Span;
+use crate::input::yaml::{Key, Node};
+use crate::model::hot::set::Nesting;
+use crate::model::hot::{Environment, FileId, HotSet, Template};
+
+use super::layout::Layout;
+
+/// True when two spans cover the same bytes.
+pub fn same_place(a: Span, b: Span) -> bool {
+    a.start == b.start && a.end == b.end
+}
+
+/// The template named `file`.
+pub fn template<'c, 'a>(context: &'c Context<'a>, file: &str) -> Option<&'c Template<'a>> {
+    context.templates.iter().find(|t| t.file.path == file)
+}
+
+/// The environment file named `file`.
+pub fn environment<'a>(context: &Context<'a>, file: &str) -> Option<Environment<'a>> {
+    context
+        .environments
+        .iter()
+        .find(|e| e.file.path == file)
+        .copied()
+}
+
+/// The layout of a file of the set (its text must be UTF-8 and parsed).
+pub fn layout(set: &HotSet, id: FileId) -> Option<Layout<'_>> {
+    let file = set.files.get(id)?;
+    let text = std::str::from_utf8(&file.bytes).ok()?;
+    let syntax = file.document.as_ref()?.syntax;
+    Some(Layout::new(&file.path, text, syntax))
+}
+
+/// The entry of a template section whose key is written at `span`.
+pub fn entry_at<'a>(
+    template: &Template<'a>,
+    section: &str,
+    span: Span,
+) -> Option<(&'a Key, &'a Node)> {
+    template
+        .entries(section)
+        .find(|(key, _)| same_place(key.span, span))
+}
+
+/// The parameter whose attribute `attribute` (its key) is written at `span`.
+pub fn parameter_with_attribute<'a>(
+    template: &Template<'a>,
+    attribute: &str,
+    span: Span,
+) -> Option<(&'a Key, &'a Node)> {
+    template.parameters().find(|(_, definition)| {
+        definition
+            .as_map()
+            .and_then(|m| m.key(attribute))
+            .is_some_and(|k| same_place(k.span, span))
+    })
+}
+
+/// The top-level node of a file's document.
+pub fn root(set: &HotSet, id: FileId) -> Option<&Node> {
+    set.files.get(id)?.document.as_ref().map(|d| &d.root)
+}
+
+/// The edges from resources to nested template `child`, each resource once: several
+/// environments mapping its type to the same file give the same edge again.
+pub fn parent_edges(set: &HotSet, child: FileId) -> Vec<&Nesting> {
+    let mut seen = std::collections::HashSet::new();
+    set.nesting
+        .iter()
+        .filter(|n| n.child == child && seen.insert((n.parent, n.span.start)))
+        .collect()
+}

@@ -1,0 +1,227 @@
+//! Writing a package and checking it as `vnfwiz validate` checks anyone's: the file is
+//! re-opened, every digest re-computed and every rule run; an error-severity finding
+//! deletes it. The report (warnings and notes included) is what the wizard's Write step
+//! and `onboard` show.
+
+use std::path::{Path, PathBuf};
+
+use crate::check::rules::Selection;
+use crate::check::validation::validate;
+use crate::foundation::diagnostics::{Options, Report};
+use crate::model::hot::HotSet;
+use crate::model::ovf::OvfPackage;
+
+use super::csar_writer::{CsarFlavour, CsarRequest, write_csar};
+use super::error::PackageError;
+use super::etsi_types::EtsiTypes;
+use super::heat_zip::{HeatZipRequest, write_heat_zip};
+use super::identity::VnfIdentity;
+use super::time::PackageTime;
+
+/// Which package `onboard` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackageFormat {
+    /// An ETSI SOL004 CSAR.
+    Csar,
+    /// An ONAP heat zip.
+    HeatZip,
+    /// Both.
+    Both,
+    /// Templates only.
+    None,
+}
+
+impl PackageFormat {
+    /// The answers-file and command-line spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PackageFormat::Csar => "csar",
+            PackageFormat::HeatZip => "heat-zip",
+            PackageFormat::Both => "both",
+            PackageFormat::None => "none",
+        }
+    }
+
+    /// Parses `csar`, `heat-zip`, `both` or `none`.
+    pub fn parse(text: &str) -> Option<PackageFormat> {
+        [
+            PackageFormat::Csar,
+            PackageFormat::HeatZip,
+            PackageFormat::Both,
+            PackageFormat::None,
+        ]
+        .into_iter()
+        .find(|f| f.as_str() == text)
+    }
+}
+
+/// Everything the packages of one onboarding run are made of.
+#[derive(Clone, Copy, Debug)]
+pub struct PackageSet<'a> {
+    /// The base name of the package files (`<name>.csar`, `<name>.zip`).
+    pub name: &'a str,
+    /// The VNF's identity.
+    pub identity: &'a VnfIdentity,
+    /// What the VNF is, for people.
+    pub description: &'a str,
+    /// The resolved template set (the heat zip's content).
+    pub templates: &'a HotSet,
+    /// The CSAR's flavours, each with its templates (see `deployment_flavours`).
+    pub flavours: &'a [CsarFlavour<'a>],
+    /// The OVF package, when the VNF comes from one.
+    pub ovf: Option<&'a OvfPackage>,
+    /// `UserData/` files for the CSAR (empty: none).
+    pub user_data: &'a [(String, Vec<u8>)],
+    /// ETSI's SOL001 type files to store in the CSAR (`None`: imported by URL).
+    pub etsi_types: Option<&'a EtsiTypes>,
+    /// The packages' timestamp (`PackageTime::for_run`).
+    pub time: PackageTime,
+}
+
+/// Which package a file is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackageKind {
+    /// An ETSI SOL004 CSAR.
+    Csar,
+    /// An ONAP heat zip.
+    HeatZip,
+}
+
+impl PackageKind {
+    /// The file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            PackageKind::Csar => "csar",
+            PackageKind::HeatZip => "zip",
+        }
+    }
+}
+
+/// A package written and validated clean (its report may hold warnings and notes).
+pub struct WrittenPackage {
+    /// Which package.
+    pub kind: PackageKind,
+    /// Where it is.
+    pub path: PathBuf,
+    /// Its own validation.
+    pub report: Report,
+}
+
+/// The packages `format` asks for.
+pub fn kinds(format: PackageFormat) -> &'static [PackageKind] {
+    match format {
+        PackageFormat::Csar => &[PackageKind::Csar],
+        PackageFormat::HeatZip => &[PackageKind::HeatZip],
+        PackageFormat::Both => &[PackageKind::Csar, PackageKind::HeatZip],
+        PackageFormat::None => &[],
+    }
+}
+
+/// Writes the packages `format` asks for into `out_dir`, each validated with `rules`; when
+/// one fails, the ones already written are removed too, so the run leaves all or nothing.
+pub fn write_packages(
+    set: &PackageSet<'_>,
+    format: PackageFormat,
+    out_dir: &Path,
+    options: &Options<'_>,
+    rules: &Selection,
+) -> Result<Vec<WrittenPackage>, PackageError> {
+    let mut written: Vec<WrittenPackage> = Vec::new();
+    for &kind in kinds(format) {
+        let path = out_dir.join(format!("{}.{}", set.name, kind.extension()));
+        let outcome = match kind {
+            PackageKind::Csar => write_csar_checked(
+                &CsarRequest {
+                    name: set.name,
+                    identity: set.identity,
+                    description: set.description,
+                    flavours: set.flavours,
+                    ovf: set.ovf,
+                    user_data: set.user_data,
+                    etsi_types: set.etsi_types,
+                    time: set.time,
+                },
+                &path,
+                options,
+                rules,
+            ),
+            PackageKind::HeatZip => write_heat_zip_checked(
+                &HeatZipRequest {
+                    name: &set.identity.product_name,
+                    description: set.description,
+                    version: &set.identity.software_version,
+                    set: set.templates,
+                    time: set.time,
+                },
+                &path,
+                options,
+                rules,
+            ),
+        };
+        match outcome {
+            Ok(report) => written.push(WrittenPackage { kind, path, report }),
+            Err(error) => {
+                for done in &written {
+                    remove(&done.path);
+                }
+                return Err(error);
+            }
+        }
+    }
+    Ok(written)
+}
+
+/// Writes a CSAR, then validates it with `rules`; returns its report, or deletes it and
+/// fails.
+pub fn write_csar_checked(
+    request: &CsarRequest<'_>,
+    destination: &Path,
+    options: &Options<'_>,
+    rules: &Selection,
+) -> Result<Report, PackageError> {
+    write_csar(request, destination, options)?;
+    check(destination, options, rules)
+}
+
+/// Writes a heat zip, then validates it with `rules`; returns its report, or deletes it and
+/// fails.
+pub fn write_heat_zip_checked(
+    request: &HeatZipRequest<'_>,
+    destination: &Path,
+    options: &Options<'_>,
+    rules: &Selection,
+) -> Result<Report, PackageError> {
+    write_heat_zip(request, destination)?;
+    check(destination, options, rules)
+}
+
+/// Validates a written package with `rules` (the session's output rules); an
+/// error-severity finding removes it.
+fn check(
+    destination: &Path,
+    options: &Options<'_>,
+    rules: &Selection,
+) -> Result<Report, PackageError> {
+    let outcome = validate(&[destination.to_path_buf()], options, rules);
+    let report = match outcome {
+        Ok(report) => report,
+        Err(error) => {
+            remove(destination);
+            return Err(error.into());
+        }
+    };
+    if report.has_errors() {
+        remove(destination);
+        return Err(PackageError::Invalid {
+            path: PathBuf::from(destination),
+            violations: report.violations().cloned().collect(),
+        });
+    }
+    Ok(report)
+}
+
+fn remove(path: &Path) {
+    // The package is refused either way; a file that cannot be removed is named in the
+    // error the caller reports.
+    let _ = std::fs::remove_file(path);
+}
