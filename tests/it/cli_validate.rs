@@ -637,9 +637,10 @@ fn the_pinned_junit_sample_counts_failures_and_keeps_warnings_out_of_them() {
             root.attr("tests"),
             root.attr("failures"),
             root.attr("errors"),
+            root.attr("skipped"),
             root.attr("time")
         ],
-        ["4", "1", "0", "0.014"]
+        ["5", "1", "0", "1", "0.014"]
     );
     let suites: Vec<_> = elements.iter().filter(|e| e.name == "testsuite").collect();
     assert_eq!(suites.len(), 2);
@@ -653,7 +654,22 @@ fn the_pinned_junit_sample_counts_failures_and_keeps_warnings_out_of_them() {
     );
     assert_eq!(suites[1].attr("time"), "0.002");
     let cases: Vec<_> = elements.iter().filter(|e| e.name == "testcase").collect();
-    assert_eq!(cases.len(), 4);
+    assert_eq!(cases.len(), 5);
+    // A file that was not checked is a skipped case of its own, never a passed one.
+    let skipped = elements
+        .iter()
+        .find(|e| e.name == "skipped")
+        .expect("skipped");
+    assert_eq!(
+        [
+            elements[skipped.parent.unwrap()].attr("name"),
+            skipped.attr("message")
+        ],
+        [
+            "charts/dns/Chart.yaml",
+            "not checked: a Helm chart's description, not a Heat template"
+        ]
+    );
     assert!(
         cases
             .iter()

@@ -10,6 +10,9 @@
 //! - Warnings and notes do not fail `validate` (exit code 0), so they do not fail the case
 //!   either: the case passes and lists them in `<system-out>`, one line each, same format.
 //!   (`<skipped>` would claim the rule did not run.)
+//! - A file of the input that was not checked (a Helm chart, a TOSCA file beside the HOT set)
+//!   is a `<testcase>` of its own, named by its path, with `<skipped>` giving the reason: a
+//!   dashboard then shows it was not checked instead of counting it as passed.
 //! - `errors` is always 0 (input that cannot be read ends the run with exit code 2 instead);
 //!   `time` is each input's load-and-check time; cases carry no time of their own, since
 //!   rules are not timed one by one.
@@ -24,6 +27,7 @@ use crate::foundation::diagnostics::{InputReport, Report, RuleMeta, Severity, Vi
 struct Counts {
     tests: usize,
     failures: usize,
+    skipped: usize,
     seconds: f64,
 }
 
@@ -37,13 +41,14 @@ pub fn render(report: &Report) -> String {
         suites.push_str(&xml);
         total.tests += counts.tests;
         total.failures += counts.failures;
+        total.skipped += counts.skipped;
         total.seconds += counts.seconds;
     }
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         out,
-        "<testsuites name=\"vnfwiz validate\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{:.3}\">",
-        total.tests, total.failures, total.seconds
+        "<testsuites name=\"vnfwiz validate\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3}\">",
+        total.tests, total.failures, total.skipped, total.seconds
     );
     out.push_str(&suites);
     out.push_str("</testsuites>\n");
@@ -58,8 +63,9 @@ fn suite(input: &InputReport, rules: &[&'static RuleMeta]) -> (String, Counts) {
     let label = escape(&input.label, true);
     let mut cases = String::new();
     let mut counts = Counts {
-        tests: rules.len(),
+        tests: rules.len() + input.not_checked.len(),
         failures: 0,
+        skipped: input.not_checked.len(),
         seconds: input.elapsed.as_secs_f64(),
     };
     for rule in rules {
@@ -93,11 +99,19 @@ fn suite(input: &InputReport, rules: &[&'static RuleMeta]) -> (String, Counts) {
         }
         cases.push_str("    </testcase>\n");
     }
+    for unchecked in &input.not_checked {
+        let _ = writeln!(
+            cases,
+            "    <testcase name=\"{}\" classname=\"{label}\">\n      <skipped message=\"not checked: {}\"/>\n    </testcase>",
+            escape(&unchecked.file, true),
+            escape(&unchecked.reason, true)
+        );
+    }
     let mut xml = String::new();
     let _ = writeln!(
         xml,
-        "  <testsuite name=\"{label}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{:.3}\">",
-        counts.tests, counts.failures, counts.seconds
+        "  <testsuite name=\"{label}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3}\">",
+        counts.tests, counts.failures, counts.skipped, counts.seconds
     );
     xml.push_str(&cases);
     xml.push_str("  </testsuite>\n");

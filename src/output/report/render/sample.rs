@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::foundation::diagnostics::{
     InputReport, InputRoot, Keyword, LineIndex, Related, Report, RuleMeta, SourceTexts, Span,
-    Violation,
+    Unchecked, Violation,
 };
 
 /// Files held in memory.
@@ -132,7 +132,7 @@ pub fn report() -> Report {
     }
 }
 
-/// The sample input and a clean zip input.
+/// The sample input and a clean zip input holding a Helm chart that is not checked.
 pub fn two_inputs() -> Report {
     let mut report = report();
     report.inputs.push(InputReport {
@@ -140,7 +140,10 @@ pub fn two_inputs() -> Report {
         root: InputRoot::Archive(PathBuf::from("/srv/vnf/dns.zip")),
         sources: Box::new(Texts(HashMap::new())),
         violations: Vec::new(),
-        not_checked: Vec::new(),
+        not_checked: vec![Unchecked {
+            file: "charts/dns/Chart.yaml".to_owned(),
+            reason: "a Helm chart's description, not a Heat template".to_owned(),
+        }],
         elapsed: Duration::from_millis(2),
     });
     report
