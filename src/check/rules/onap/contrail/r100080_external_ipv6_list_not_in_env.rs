@@ -7,6 +7,7 @@
 //! a misnamed parameter is still judged. Only `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::advice;
 use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::check::rules::onap::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
@@ -22,11 +23,8 @@ pub static RULE: Rule = Rule {
                   OS::ContrailV2::InstanceIp Property instance_ip_address",
         summary: "A `{vm-type}_{network-role}_v6_ips` parameter (external IPv6 instance IP \
                   addresses) has no value in the module's environment file.",
-        why: "ONAP (SDN-C) assigns addresses on external networks when the module is \
-              instantiated; a value in the environment file pins an address ONAP does not know \
-              about and clashes with its assignment.",
-        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
-              the declaration in the template.",
+        why: advice::EXTERNAL_ADDRESS_WHY,
+        fix: advice::DELETE_FROM_ENV,
     },
     check: Check::Hot(check),
 };

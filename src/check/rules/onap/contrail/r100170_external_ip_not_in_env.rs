@@ -6,6 +6,7 @@
 //! its name or type. Only `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::advice;
 use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::check::rules::onap::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
@@ -22,11 +23,8 @@ pub static RULE: Rule = Rule {
         summary: "No parameter setting an `OS::ContrailV2::InstanceIp` address on an external \
                   network (`…_ip_{index}`, `…_v6_ip_{index}`, `…_ips`, `…_v6_ips`) has a value \
                   in the environment file.",
-        why: "ONAP (SDN-C) assigns addresses on external networks when the module is \
-              instantiated; a value in the environment file pins an address ONAP does not know \
-              about and clashes with its assignment.",
-        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
-              the declaration in the template.",
+        why: advice::EXTERNAL_ADDRESS_WHY,
+        fix: advice::DELETE_FROM_ENV,
     },
     check: Check::Hot(check),
 };

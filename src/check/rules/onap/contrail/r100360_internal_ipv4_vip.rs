@@ -10,6 +10,7 @@
 
 use crate::check::rules::onap::naming::network_role::{FLOATING_IP, FLOATING_IPS, Side};
 use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
+use crate::check::rules::onap::ports::advice;
 use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::check::rules::onap::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
@@ -28,11 +29,8 @@ pub static RULE: Rule = Rule {
                   `{vm-type}_int_{network-role}_floating_ip` or a `comma_delimited_list` named \
                   `{vm-type}_int_{network-role}_floating_ips`, and has its value in the \
                   environment file.",
-        why: "Nobody outside the VNF assigns virtual IPs on its own networks: SDC reads them \
-              from the environment file, by this name.",
-        fix: "Rename the parameter to `<vm-type>_int_<role>_floating_ip` (string) or \
-              `…_floating_ips` (comma_delimited_list) and give its value under `parameters:` in \
-              the module's `.env` file.",
+        why: advice::INTERNAL_VIP_WHY,
+        fix: advice::INTERNAL_VIP_V4_FIX,
     },
     check: Check::Hot(check),
 };

@@ -6,6 +6,7 @@
 //! its name or an IPv6 value. Only `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::advice;
 use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::check::rules::onap::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
@@ -21,10 +22,8 @@ pub static RULE: Rule = Rule {
                   subnet",
         summary: "A `{network-role}_v6_subnet_id` parameter (external IPv6 subnet of a port) \
                   has no value in the module's environment file.",
-        why: "ONAP supplies the subnet of an external network at instantiation; a value in the \
-              env pins a subnet ONAP did not choose.",
-        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
-              the declaration in the template.",
+        why: advice::EXTERNAL_SUBNET_WHY,
+        fix: advice::DELETE_FROM_ENV,
     },
     check: Check::Hot(check),
 };

@@ -10,6 +10,7 @@
 //! misnamed parameter is still judged. Only the environment file's `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::advice;
 use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::check::rules::onap::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
@@ -25,11 +26,8 @@ pub static RULE: Rule = Rule {
                   ip_address",
         summary: "A `{vm-type}_int_{network-role}_ips` parameter (internal fixed IPv4 \
                   addresses) has its value in the module's environment file.",
-        why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \
-              them from the environment file, so an address missing there is missing at \
-              instantiation.",
-        fix: "Add `<parameter>: <address>` under `parameters:` in the module's `.env` file (a \
-              list as `a,b,c`).",
+        why: advice::INTERNAL_ADDRESS_WHY,
+        fix: advice::ADD_ADDRESS_TO_ENV,
     },
     check: Check::Hot(check),
 };
