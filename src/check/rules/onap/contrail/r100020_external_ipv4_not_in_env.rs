@@ -7,9 +7,10 @@
 //! a misnamed parameter is still judged. Only `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::address::{Ip, Target, Typed};
 use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -29,16 +30,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::ContrailInstanceIp],
-    property: Property::InstanceAddress,
-    side: Some(Side::External),
-    v6: Some(false),
-    list: Some(false),
-    listed: false,
-    assigned: false,
-    what: "IPv4 address",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::CONTRAIL_INSTANCE_ADDRESS,
+    Side::External,
+    Some(Ip::V4),
+    Typed::String,
+    Env::Absent,
+    "IPv4 address",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

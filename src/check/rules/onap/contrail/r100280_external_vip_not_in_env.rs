@@ -6,9 +6,10 @@
 //! counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::address::{Target, Typed};
 use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -28,16 +29,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::ContrailInterface],
-    property: Property::AddressPair,
-    side: Some(Side::External),
-    v6: None,
-    list: None,
-    listed: false,
-    assigned: false,
-    what: "allowed address pair",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::CONTRAIL_ADDRESS_PAIR,
+    Side::External,
+    None,
+    Typed::Any,
+    Env::Absent,
+    "allowed address pair",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

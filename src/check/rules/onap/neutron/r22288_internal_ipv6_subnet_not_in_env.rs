@@ -6,9 +6,10 @@
 //! its name or an IPv6 value. Only `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::address::{Ip, Target, Typed};
 use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -28,16 +29,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::FixedSubnet,
-    side: Some(Side::Internal),
-    v6: Some(true),
-    list: None,
-    listed: false,
-    assigned: false,
-    what: "IPv6 subnet",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::NEUTRON_FIXED_SUBNET,
+    Side::Internal,
+    Some(Ip::V6),
+    Typed::Any,
+    Env::Absent,
+    "IPv6 subnet",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

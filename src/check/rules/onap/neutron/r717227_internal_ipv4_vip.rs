@@ -7,10 +7,9 @@
 //! reaching such a pair, in the module or through nested templates.
 
 use crate::check::rules::onap::naming::network_role::{FLOATING_IP, FLOATING_IPS, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
+use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target};
 use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::enumerated::check_names_and_listed;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -32,31 +31,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const NAMES: NameSpec = NameSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::AddressPair,
-    side: Some(Side::Internal),
-    v6: Some(false),
-    string: ForType::Names(&[FLOATING_IP]),
-    list: ForType::Names(&[FLOATING_IPS]),
-    other: ForType::Wrong,
-    skip_exempt: false,
-    same_role: false,
-    what: "IPv4 virtual IP",
-};
-
-const ENV: EnvSpec = EnvSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::AddressPair,
-    side: Some(Side::Internal),
-    v6: Some(false),
-    list: None,
-    listed: true,
-    assigned: false,
-    what: "IPv4 virtual IP",
-};
+const NAMES: NameSpec = NameSpec::vip(
+    Target::NEUTRON_ADDRESS_PAIR,
+    Side::Internal,
+    Ip::V4,
+    [&[FLOATING_IP], &[FLOATING_IPS]],
+    "IPv4 virtual IP",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    check_names(context, findings, &NAMES);
-    check_enumerated(context, findings, &ENV);
+    check_names_and_listed(context, findings, &NAMES);
 }

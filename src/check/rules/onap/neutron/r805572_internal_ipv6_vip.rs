@@ -8,10 +8,9 @@
 //! reaching such a pair, in the module or through nested templates.
 
 use crate::check::rules::onap::naming::network_role::{FLOATING_V6_IP, FLOATING_V6_IPS, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
+use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target};
 use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::enumerated::check_names_and_listed;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -34,31 +33,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const NAMES: NameSpec = NameSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::AddressPair,
-    side: Some(Side::Internal),
-    v6: Some(true),
-    string: ForType::Names(&[FLOATING_V6_IP]),
-    list: ForType::Names(&[FLOATING_V6_IPS]),
-    other: ForType::Wrong,
-    skip_exempt: false,
-    same_role: false,
-    what: "IPv6 virtual IP",
-};
-
-const ENV: EnvSpec = EnvSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::AddressPair,
-    side: Some(Side::Internal),
-    v6: Some(true),
-    list: None,
-    listed: true,
-    assigned: false,
-    what: "IPv6 virtual IP",
-};
+const NAMES: NameSpec = NameSpec::vip(
+    Target::NEUTRON_ADDRESS_PAIR,
+    Side::Internal,
+    Ip::V6,
+    [&[FLOATING_V6_IP], &[FLOATING_V6_IPS]],
+    "IPv6 virtual IP",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    check_names(context, findings, &NAMES);
-    check_enumerated(context, findings, &ENV);
+    check_names_and_listed(context, findings, &NAMES);
 }

@@ -8,9 +8,10 @@
 //! judged. Only the environment file's `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::address::{Ip, Target, Typed};
 use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -30,16 +31,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::FixedIp,
-    side: Some(Side::External),
-    v6: Some(true),
-    list: Some(false),
-    listed: false,
-    assigned: false,
-    what: "fixed IPv6 address",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::NEUTRON_FIXED_IP,
+    Side::External,
+    Some(Ip::V6),
+    Typed::String,
+    Env::Absent,
+    "fixed IPv6 address",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

@@ -53,6 +53,154 @@ pub struct NameSpec {
     pub what: &'static str,
 }
 
+/// The ports and property a Neutron or Contrail naming rule reads, and whether the name must
+/// carry the network's role: the part twin rules of one resource kind share.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    /// The port types read.
+    pub kinds: &'static [PortKind],
+    /// The property read.
+    pub property: Property,
+    /// See [`NameSpec::same_role`].
+    pub same_role: bool,
+}
+
+impl Target {
+    /// A Neutron port's `fixed_ips` `ip_address`.
+    pub const NEUTRON_FIXED_IP: Target = Target::neutron(Property::FixedIp);
+    /// A Neutron port's `fixed_ips` `subnet`.
+    pub const NEUTRON_FIXED_SUBNET: Target = Target::neutron(Property::FixedSubnet);
+    /// A Neutron port's `allowed_address_pairs` `ip_address`.
+    pub const NEUTRON_ADDRESS_PAIR: Target = Target::neutron(Property::AddressPair);
+    /// A Contrail instance IP's `instance_ip_address`.
+    pub const CONTRAIL_INSTANCE_ADDRESS: Target =
+        Target::contrail(PortKind::ContrailInstanceIp, Property::InstanceAddress);
+    /// A Contrail instance IP's `subnet_uuid`.
+    pub const CONTRAIL_INSTANCE_SUBNET: Target =
+        Target::contrail(PortKind::ContrailInstanceIp, Property::InstanceSubnet);
+    /// A Contrail interface's allowed address pair prefix.
+    pub const CONTRAIL_ADDRESS_PAIR: Target =
+        Target::contrail(PortKind::ContrailInterface, Property::AddressPair);
+
+    /// Neutron ports: R-681859 checks the role, so the naming rules do not.
+    const fn neutron(property: Property) -> Target {
+        Target {
+            kinds: &[PortKind::Neutron],
+            property,
+            same_role: false,
+        }
+    }
+
+    /// Contrail has no rule like R-681859: the name carries the network's role too.
+    const fn contrail(kind: PortKind, property: Property) -> Target {
+        let kinds: &'static [PortKind] = match kind {
+            PortKind::ContrailInterface => &[PortKind::ContrailInterface],
+            _ => &[PortKind::ContrailInstanceIp],
+        };
+        Target {
+            kinds,
+            property,
+            same_role: true,
+        }
+    }
+}
+
+/// An IP version a rule covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ip {
+    /// IPv4.
+    V4,
+    /// IPv6.
+    V6,
+}
+
+/// The declared types a naming rule covers.
+#[derive(Clone, Copy, Debug)]
+pub enum Typed {
+    /// `string`.
+    String,
+    /// `comma_delimited_list`.
+    List,
+    /// Any type (a subnet id has one name whatever its type).
+    Any,
+}
+
+impl NameSpec {
+    /// A spec on one side and IP version of `target` asking `string`, `list` and other types.
+    const fn of(
+        target: Target,
+        side: Side,
+        ip: Ip,
+        types: [ForType; 3],
+        what: &'static str,
+    ) -> Self {
+        let [string, list, other] = types;
+        NameSpec {
+            kinds: target.kinds,
+            property: target.property,
+            side: Some(side),
+            v6: Some(matches!(ip, Ip::V6)),
+            string,
+            list,
+            other,
+            skip_exempt: false,
+            same_role: target.same_role,
+            what,
+        }
+    }
+
+    /// Parameters of the declared types `typed` named by `names`; other types are other rules'
+    /// business.
+    pub const fn named(
+        target: Target,
+        side: Side,
+        ip: Ip,
+        typed: Typed,
+        names: &'static [Convention],
+        what: &'static str,
+    ) -> Self {
+        let (name, skip) = (ForType::Names(names), ForType::Skip);
+        let types = match typed {
+            Typed::String => [name, skip, skip],
+            Typed::List => [skip, name, skip],
+            Typed::Any => [name; 3],
+        };
+        NameSpec::of(target, side, ip, types, what)
+    }
+
+    /// A virtual IP: a `string` named `single` or a `comma_delimited_list` named `list`, no
+    /// other type.
+    pub const fn vip(
+        target: Target,
+        side: Side,
+        ip: Ip,
+        names: [&'static [Convention]; 2],
+        what: &'static str,
+    ) -> Self {
+        let types = [
+            ForType::Names(names[0]),
+            ForType::Names(names[1]),
+            ForType::Wrong,
+        ];
+        NameSpec::of(target, side, ip, types, what)
+    }
+
+    /// An external virtual IP: one `string` named by `names` (ONAP assigns one per vm-type and
+    /// network), no other type; `aap_exempt` addresses are left alone.
+    pub const fn external_vip(
+        target: Target,
+        ip: Ip,
+        names: &'static [Convention],
+        what: &'static str,
+    ) -> Self {
+        let types = [ForType::Names(names), ForType::Wrong, ForType::Wrong];
+        NameSpec {
+            skip_exempt: true,
+            ..NameSpec::of(target, Side::External, ip, types, what)
+        }
+    }
+}
+
 /// The declared `type:` of a template's parameter.
 pub fn declared_type<'a>(template: &Template<'a>, parameter: &str) -> Option<&'a str> {
     template.parameter(parameter)?.get("type")?.as_str()
