@@ -7,7 +7,6 @@
 //! also carry the network-role of the interface's network when that network's name or resource
 //! id gives one.
 
-use crate::check::rules::onap::naming::network_role::FLOATING_V6_IP;
 use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, check_names};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
@@ -33,12 +32,7 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: NameSpec = NameSpec::external_vip(
-    Target::CONTRAIL_ADDRESS_PAIR,
-    Ip::V6,
-    &[FLOATING_V6_IP],
-    "IPv6 virtual IP",
-);
+const SPEC: NameSpec = NameSpec::external_vip(Target::CONTRAIL_ADDRESS_PAIR, Ip::V6);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names(context, findings, &SPEC);

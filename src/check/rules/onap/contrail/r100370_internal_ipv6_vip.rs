@@ -8,7 +8,6 @@
 //! R-681859, so the name must also carry the network-role of the interface's network when that
 //! network's name or resource id gives one.
 
-use crate::check::rules::onap::naming::network_role::{FLOATING_V6_IP, FLOATING_V6_IPS, Side};
 use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target};
 use crate::check::rules::onap::ports::advice;
 use crate::check::rules::onap::ports::enumerated::check_names_and_listed;
@@ -34,13 +33,7 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const NAMES: NameSpec = NameSpec::vip(
-    Target::CONTRAIL_ADDRESS_PAIR,
-    Side::Internal,
-    Ip::V6,
-    [&[FLOATING_V6_IP], &[FLOATING_V6_IPS]],
-    "IPv6 virtual IP",
-);
+const NAMES: NameSpec = NameSpec::internal_vip(Target::CONTRAIL_ADDRESS_PAIR, Ip::V6);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names_and_listed(context, findings, &NAMES);

@@ -6,7 +6,6 @@
 //! name and type are checked in every template; the environment file for module parameters
 //! reaching such a pair, in the module or through nested templates.
 
-use crate::check::rules::onap::naming::network_role::{FLOATING_IP, FLOATING_IPS, Side};
 use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target};
 use crate::check::rules::onap::ports::advice;
 use crate::check::rules::onap::ports::enumerated::check_names_and_listed;
@@ -31,13 +30,7 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const NAMES: NameSpec = NameSpec::vip(
-    Target::NEUTRON_ADDRESS_PAIR,
-    Side::Internal,
-    Ip::V4,
-    [&[FLOATING_IP], &[FLOATING_IPS]],
-    "IPv4 virtual IP",
-);
+const NAMES: NameSpec = NameSpec::internal_vip(Target::NEUTRON_ADDRESS_PAIR, Ip::V4);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names_and_listed(context, findings, &NAMES);

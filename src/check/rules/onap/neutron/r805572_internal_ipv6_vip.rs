@@ -7,7 +7,6 @@
 //! name and type are checked in every template; the environment file for module parameters
 //! reaching such a pair, in the module or through nested templates.
 
-use crate::check::rules::onap::naming::network_role::{FLOATING_V6_IP, FLOATING_V6_IPS, Side};
 use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target};
 use crate::check::rules::onap::ports::advice;
 use crate::check::rules::onap::ports::enumerated::check_names_and_listed;
@@ -33,13 +32,7 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const NAMES: NameSpec = NameSpec::vip(
-    Target::NEUTRON_ADDRESS_PAIR,
-    Side::Internal,
-    Ip::V6,
-    [&[FLOATING_V6_IP], &[FLOATING_V6_IPS]],
-    "IPv6 virtual IP",
-);
+const NAMES: NameSpec = NameSpec::internal_vip(Target::NEUTRON_ADDRESS_PAIR, Ip::V6);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names_and_listed(context, findings, &NAMES);

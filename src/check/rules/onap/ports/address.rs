@@ -9,7 +9,9 @@ use crate::check::rules::{Context, Findings};
 use crate::input::yaml::{Mapping, Node, Value};
 use crate::model::hot::{FileId, HotSet, Template};
 
-use super::super::naming::network_role::{Convention, Side, mentions_v6};
+use super::super::naming::network_role::{
+    Convention, FLOATING_IP, FLOATING_IPS, FLOATING_V6_IP, FLOATING_V6_IPS, Side, mentions_v6,
+};
 use super::{Port, PortKind, Property, Read, Via, has_internal_marker};
 
 /// `comma_delimited_list`.
@@ -114,6 +116,16 @@ pub enum Ip {
     V6,
 }
 
+impl Ip {
+    /// A virtual IP of this version, for messages.
+    const fn vip(self) -> &'static str {
+        match self {
+            Ip::V4 => "IPv4 virtual IP",
+            Ip::V6 => "IPv6 virtual IP",
+        }
+    }
+}
+
 /// The declared types a naming rule covers.
 #[derive(Clone, Copy, Debug)]
 pub enum Typed {
@@ -168,35 +180,28 @@ impl NameSpec {
         NameSpec::of(target, side, ip, types, what)
     }
 
-    /// A virtual IP: a `string` named `single` or a `comma_delimited_list` named `list`, no
-    /// other type.
-    pub const fn vip(
-        target: Target,
-        side: Side,
-        ip: Ip,
-        names: [&'static [Convention]; 2],
-        what: &'static str,
-    ) -> Self {
-        let types = [
-            ForType::Names(names[0]),
-            ForType::Names(names[1]),
-            ForType::Wrong,
-        ];
-        NameSpec::of(target, side, ip, types, what)
+    /// An internal virtual IP of version `ip`: a `string` named `…_floating_ip` or a
+    /// `comma_delimited_list` named `…_floating_ips` (`v6` forms for IPv6), no other type.
+    pub const fn internal_vip(target: Target, ip: Ip) -> Self {
+        let (single, list): (&'static [Convention], &'static [Convention]) = match ip {
+            Ip::V4 => (&[FLOATING_IP], &[FLOATING_IPS]),
+            Ip::V6 => (&[FLOATING_V6_IP], &[FLOATING_V6_IPS]),
+        };
+        let types = [ForType::Names(single), ForType::Names(list), ForType::Wrong];
+        NameSpec::of(target, Side::Internal, ip, types, ip.vip())
     }
 
-    /// An external virtual IP: one `string` named by `names` (ONAP assigns one per vm-type and
-    /// network), no other type; `aap_exempt` addresses are left alone.
-    pub const fn external_vip(
-        target: Target,
-        ip: Ip,
-        names: &'static [Convention],
-        what: &'static str,
-    ) -> Self {
-        let types = [ForType::Names(names), ForType::Wrong, ForType::Wrong];
+    /// An external virtual IP of version `ip`: one `string` named `…_floating_ip` (ONAP assigns
+    /// one per vm-type and network), no other type; `aap_exempt` addresses are left alone.
+    pub const fn external_vip(target: Target, ip: Ip) -> Self {
+        let single: &'static [Convention] = match ip {
+            Ip::V4 => &[FLOATING_IP],
+            Ip::V6 => &[FLOATING_V6_IP],
+        };
+        let types = [ForType::Names(single), ForType::Wrong, ForType::Wrong];
         NameSpec {
             skip_exempt: true,
-            ..NameSpec::of(target, Side::External, ip, types, what)
+            ..NameSpec::of(target, Side::External, ip, types, ip.vip())
         }
     }
 }
@@ -551,11 +556,25 @@ pub fn check_types(
     }
 }
 
+/// The network rules' whole check: the network parameter's name (`spec`), and a port on the
+/// spec's side whose network is a literal or a computed name (`parameter_form` names the
+/// parameter to use instead).
+pub fn check_network_names(
+    context: &Context<'_>,
+    findings: &mut Findings<'_>,
+    spec: &NameSpec,
+    parameter_form: &str,
+) {
+    check_names(context, findings, spec);
+    let side = spec.side.unwrap_or(Side::External);
+    check_network_read(context, findings, spec.kinds, side, parameter_form);
+}
+
 /// Reports ports of `kinds` on `side` that name their network literally (text, a number, a
 /// boolean) or through a `get_param` whose name is computed, instead of reading it with
 /// `get_param` from a `parameter_form` parameter (R-62983, R-86182, R-02164). A port whose
 /// names disagree about its side counts as external.
-pub fn check_network_read(
+fn check_network_read(
     context: &Context<'_>,
     findings: &mut Findings<'_>,
     kinds: &[PortKind],
