@@ -72,6 +72,8 @@ impl Target {
     pub const NEUTRON_FIXED_IP: Target = Target::neutron(Property::FixedIp);
     /// A Neutron port's `fixed_ips` `subnet`.
     pub const NEUTRON_FIXED_SUBNET: Target = Target::neutron(Property::FixedSubnet);
+    /// A Neutron port's `network`.
+    pub const NEUTRON_NETWORK: Target = Target::neutron(Property::Network);
     /// A Neutron port's `allowed_address_pairs` `ip_address`.
     pub const NEUTRON_ADDRESS_PAIR: Target = Target::neutron(Property::AddressPair);
     /// A Contrail instance IP's `instance_ip_address`.
@@ -83,6 +85,9 @@ impl Target {
     /// A Contrail interface's allowed address pair prefix.
     pub const CONTRAIL_ADDRESS_PAIR: Target =
         Target::contrail(PortKind::ContrailInterface, Property::AddressPair);
+    /// A Contrail interface route table's prefixes.
+    pub const CONTRAIL_ROUTE_PREFIXES: Target =
+        Target::contrail(PortKind::ContrailRouteTable, Property::RoutePrefixes);
 
     /// Neutron ports: R-681859 checks the role, so the naming rules do not.
     const fn neutron(property: Property) -> Target {
@@ -97,6 +102,7 @@ impl Target {
     const fn contrail(kind: PortKind, property: Property) -> Target {
         let kinds: &'static [PortKind] = match kind {
             PortKind::ContrailInterface => &[PortKind::ContrailInterface],
+            PortKind::ContrailRouteTable => &[PortKind::ContrailRouteTable],
             _ => &[PortKind::ContrailInstanceIp],
         };
         Target {
@@ -514,17 +520,16 @@ fn wrong_name(spec: &NameSpec, covered: &Covered<'_, '_>, conventions: &[Convent
 pub fn check_types(
     context: &Context<'_>,
     findings: &mut Findings<'_>,
-    kinds: &[PortKind],
-    property: Property,
+    target: Target,
     allowed: &[&str],
     what: &str,
 ) {
     let mut seen: HashSet<(FileId, &str)> = HashSet::new();
     for port in context.ports().all.iter() {
-        if !kinds.contains(&port.kind) {
+        if !target.kinds.contains(&port.kind) {
             continue;
         }
-        for read in port.reads_of(property) {
+        for read in port.reads_of(target.property) {
             let parameter = read.parameter();
             if !seen.insert((port.template.id, parameter)) {
                 continue;
