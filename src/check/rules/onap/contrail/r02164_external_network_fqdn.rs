@@ -6,9 +6,7 @@
 //! `get_attr`, also inside `list_join`) is an internal network the VNF creates.
 
 use crate::check::rules::onap::naming::network_role::{NET_FQDN, Side};
-use crate::check::rules::onap::ports::address::{
-    ForType, NameSpec, check_names, check_network_read,
-};
+use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_network_names};
 use crate::check::rules::onap::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
@@ -46,12 +44,5 @@ const SPEC: NameSpec = NameSpec {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    check_names(context, findings, &SPEC);
-    check_network_read(
-        context,
-        findings,
-        SPEC.kinds,
-        Side::External,
-        "{network-role}_net_fqdn",
-    );
+    check_network_names(context, findings, &SPEC, "{network-role}_net_fqdn");
 }

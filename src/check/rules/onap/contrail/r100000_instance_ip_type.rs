@@ -1,8 +1,7 @@
 //! R-100000: an instance IP's `instance_ip_address` parameter is a string or a comma-delimited
 //! list.
 
-use crate::check::rules::onap::ports::address::{LIST_TYPE, check_types};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{LIST_TYPE, Target, check_types};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -28,8 +27,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_types(
         context,
         findings,
-        &[PortKind::ContrailInstanceIp],
-        Property::InstanceAddress,
+        Target::CONTRAIL_INSTANCE_ADDRESS,
         &["string", LIST_TYPE],
         "instance_ip_address",
     );

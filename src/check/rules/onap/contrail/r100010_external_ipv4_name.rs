@@ -9,8 +9,7 @@
 //! VNF, from 0 by 1.
 
 use crate::check::rules::onap::naming::network_role::{IP, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed, check_names};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -33,18 +32,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: NameSpec = NameSpec {
-    kinds: &[PortKind::ContrailInstanceIp],
-    property: Property::InstanceAddress,
-    side: Some(Side::External),
-    v6: Some(false),
-    string: ForType::Names(&[IP]),
-    list: ForType::Skip,
-    other: ForType::Skip,
-    skip_exempt: false,
-    same_role: true,
-    what: "IPv4 address",
-};
+const SPEC: NameSpec = NameSpec::named(
+    Target::CONTRAIL_INSTANCE_ADDRESS,
+    Side::External,
+    Ip::V4,
+    Typed::String,
+    &[IP],
+    "IPv4 address",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names(context, findings, &SPEC);

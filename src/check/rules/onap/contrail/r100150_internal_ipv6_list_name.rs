@@ -8,8 +8,7 @@
 //! that network's name or resource id gives one.
 
 use crate::check::rules::onap::naming::network_role::{Side, V6_IPS};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed, check_names};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -32,18 +31,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: NameSpec = NameSpec {
-    kinds: &[PortKind::ContrailInstanceIp],
-    property: Property::InstanceAddress,
-    side: Some(Side::Internal),
-    v6: Some(true),
-    string: ForType::Skip,
-    list: ForType::Names(&[V6_IPS]),
-    other: ForType::Skip,
-    skip_exempt: false,
-    same_role: true,
-    what: "IPv6 address list",
-};
+const SPEC: NameSpec = NameSpec::named(
+    Target::CONTRAIL_INSTANCE_ADDRESS,
+    Side::Internal,
+    Ip::V6,
+    Typed::List,
+    &[V6_IPS],
+    "IPv6 address list",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names(context, findings, &SPEC);

@@ -9,8 +9,10 @@
 //! parameter is still judged. Only `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, Target, Typed};
+use crate::check::rules::onap::ports::advice;
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -24,25 +26,20 @@ pub static RULE: Rule = Rule {
                   OS::ContrailV2::InstanceIp Property instance_ip_address",
         summary: "A `{vm-type}_int_{network-role}_v6_ips` parameter (internal IPv6 instance IP \
                   addresses) has its value in the module's environment file.",
-        why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \
-              them from the environment file, so an address missing there is missing at \
-              instantiation.",
-        fix: "Add `<parameter>: <address>` under `parameters:` in the module's `.env` file (a \
-              list as `a,b,c`).",
+        why: advice::INTERNAL_ADDRESS_WHY,
+        fix: advice::ADD_ADDRESS_TO_ENV,
     },
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::ContrailInstanceIp],
-    property: Property::InstanceAddress,
-    side: Some(Side::Internal),
-    v6: Some(true),
-    list: Some(true),
-    listed: true,
-    assigned: false,
-    what: "IPv6 address list",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::CONTRAIL_INSTANCE_ADDRESS,
+    Side::Internal,
+    Some(Ip::V6),
+    Typed::List,
+    Env::Listed,
+    "IPv6 address list",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

@@ -5,8 +5,10 @@
 //! "IP addresses MUST be assigned" is read as: the entry has a value (not null or blank).
 
 use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Target, Typed};
+use crate::check::rules::onap::ports::advice;
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -20,25 +22,20 @@ pub static RULE: Rule = Rule {
                   OS::ContrailV2::InstanceIp Property instance_ip_address",
         summary: "Every parameter setting an `OS::ContrailV2::InstanceIp` address on an \
                   internal network is listed in the module's environment file with an address.",
-        why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \
-              them from the environment file, so an address missing there is missing at \
-              instantiation.",
-        fix: "Add `<parameter>: <address>` under `parameters:` in the module's `.env` file (a \
-              list as `a,b,c`).",
+        why: advice::INTERNAL_ADDRESS_WHY,
+        fix: advice::ADD_ADDRESS_TO_ENV,
     },
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::ContrailInstanceIp],
-    property: Property::InstanceAddress,
-    side: Some(Side::Internal),
-    v6: None,
-    list: None,
-    listed: true,
-    assigned: true,
-    what: "address",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::CONTRAIL_INSTANCE_ADDRESS,
+    Side::Internal,
+    None,
+    Typed::Any,
+    Env::Assigned,
+    "address",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

@@ -1,7 +1,6 @@
 //! R-100190: an instance IP's `subnet_uuid` parameter is declared as a string.
 
-use crate::check::rules::onap::ports::address::check_types;
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Target, check_types};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -25,8 +24,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_types(
         context,
         findings,
-        &[PortKind::ContrailInstanceIp],
-        Property::InstanceSubnet,
+        Target::CONTRAIL_INSTANCE_SUBNET,
         &["string"],
         "subnet_uuid",
     );

@@ -6,8 +6,7 @@
 //! network-role of the interface's network when that network's name or resource id gives one.
 
 use crate::check::rules::onap::naming::network_role::{SUBNET_ID, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed, check_names};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -28,18 +27,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: NameSpec = NameSpec {
-    kinds: &[PortKind::ContrailInstanceIp],
-    property: Property::InstanceSubnet,
-    side: Some(Side::External),
-    v6: Some(false),
-    string: ForType::Names(&[SUBNET_ID]),
-    list: ForType::Names(&[SUBNET_ID]),
-    other: ForType::Names(&[SUBNET_ID]),
-    skip_exempt: false,
-    same_role: true,
-    what: "IPv4 subnet",
-};
+const SPEC: NameSpec = NameSpec::named(
+    Target::CONTRAIL_INSTANCE_SUBNET,
+    Side::External,
+    Ip::V4,
+    Typed::Any,
+    &[SUBNET_ID],
+    "IPv4 subnet",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names(context, findings, &SPEC);

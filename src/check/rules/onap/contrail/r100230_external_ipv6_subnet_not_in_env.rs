@@ -6,8 +6,10 @@
 //! `instance_ip_family`, a `v6` word in its name or an IPv6 value. Only `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, Target, Typed};
+use crate::check::rules::onap::ports::advice;
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -21,24 +23,20 @@ pub static RULE: Rule = Rule {
                   OS::ContrailV2::InstanceIp Property subnet_uuid",
         summary: "A `{network-role}_v6_subnet_id` parameter (external IPv6 subnet of an \
                   instance IP) has no value in the module's environment file.",
-        why: "ONAP supplies the subnet of an external network at instantiation; a value in the \
-              env pins a subnet ONAP did not choose.",
-        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
-              the declaration in the template.",
+        why: advice::EXTERNAL_SUBNET_WHY,
+        fix: advice::DELETE_FROM_ENV,
     },
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::ContrailInstanceIp],
-    property: Property::InstanceSubnet,
-    side: Some(Side::External),
-    v6: Some(true),
-    list: None,
-    listed: false,
-    assigned: false,
-    what: "IPv6 subnet",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::CONTRAIL_INSTANCE_SUBNET,
+    Side::External,
+    Some(Ip::V6),
+    Typed::Any,
+    Env::Absent,
+    "IPv6 subnet",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

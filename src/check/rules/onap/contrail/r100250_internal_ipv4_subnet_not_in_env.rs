@@ -6,8 +6,10 @@
 //! `instance_ip_family`, a `v6` word in its name or an IPv6 value. Only `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, Target, Typed};
+use crate::check::rules::onap::ports::advice;
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -21,25 +23,20 @@ pub static RULE: Rule = Rule {
                   OS::ContrailV2::InstanceIp Property subnet_uuid",
         summary: "A `int_{network-role}_subnet_id` parameter (internal IPv4 subnet of an \
                   instance IP) has no value in the module's environment file.",
-        why: "An internal subnet is made by the base module and reaches incremental modules \
-              through its output; a value in the env replaces that link with a fixed UUID that \
-              does not exist before the base module is deployed.",
-        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
-              the declaration in the template.",
+        why: advice::INTERNAL_SUBNET_WHY,
+        fix: advice::DELETE_FROM_ENV,
     },
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::ContrailInstanceIp],
-    property: Property::InstanceSubnet,
-    side: Some(Side::Internal),
-    v6: Some(false),
-    list: None,
-    listed: false,
-    assigned: false,
-    what: "IPv4 subnet",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::CONTRAIL_INSTANCE_SUBNET,
+    Side::Internal,
+    Some(Ip::V4),
+    Typed::Any,
+    Env::Absent,
+    "IPv4 subnet",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

@@ -6,8 +6,10 @@
 //! counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Target, Typed};
+use crate::check::rules::onap::ports::advice;
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -21,24 +23,20 @@ pub static RULE: Rule = Rule {
                   virtual_machine_interface_allowed_address_pairs / ONAP External Networks",
         summary: "No parameter setting a `virtual_machine_interface_allowed_address_pairs` IP \
                   prefix on an external network has a value in the module's environment file.",
-        why: "Virtual IPs on external networks are assigned by ONAP at instantiation; a value \
-              in the env pins an address ONAP does not know about.",
-        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
-              the declaration in the template.",
+        why: advice::EXTERNAL_VIP_WHY,
+        fix: advice::DELETE_FROM_ENV,
     },
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::ContrailInterface],
-    property: Property::AddressPair,
-    side: Some(Side::External),
-    v6: None,
-    list: None,
-    listed: false,
-    assigned: false,
-    what: "allowed address pair",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::CONTRAIL_ADDRESS_PAIR,
+    Side::External,
+    None,
+    Typed::Any,
+    Env::Absent,
+    "allowed address pair",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

@@ -7,9 +7,7 @@
 //! also carry the network-role of the interface's network when that network's name or resource
 //! id gives one.
 
-use crate::check::rules::onap::naming::network_role::{FLOATING_IP, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, check_names};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -34,18 +32,7 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: NameSpec = NameSpec {
-    kinds: &[PortKind::ContrailInterface],
-    property: Property::AddressPair,
-    side: Some(Side::External),
-    v6: Some(false),
-    string: ForType::Names(&[FLOATING_IP]),
-    list: ForType::Wrong,
-    other: ForType::Wrong,
-    skip_exempt: true,
-    same_role: true,
-    what: "IPv4 virtual IP",
-};
+const SPEC: NameSpec = NameSpec::external_vip(Target::CONTRAIL_ADDRESS_PAIR, Ip::V4);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names(context, findings, &SPEC);

@@ -5,8 +5,7 @@
 //! `interface_route_table_routes_route` counts, also when the route list is built with `repeat`
 //! or other functions.
 
-use crate::check::rules::onap::ports::address::check_types;
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Target, check_types};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -31,8 +30,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_types(
         context,
         findings,
-        &[PortKind::ContrailRouteTable],
-        Property::RoutePrefixes,
+        Target::CONTRAIL_ROUTE_PREFIXES,
         &["json"],
         "interface route prefixes",
     );

@@ -4,6 +4,7 @@
 //! A module parameter counts when it reaches a route table's routes in the module or through
 //! nested templates. Only `parameters:` counts.
 
+use crate::check::rules::onap::ports::advice;
 use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::check::rules::onap::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
@@ -20,8 +21,7 @@ pub static RULE: Rule = Rule {
                   has no value in the module's environment file.",
         why: "The prefixes routed to a VNF are customer data ONAP supplies per instance; a \
               value in the env freezes them into the package.",
-        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
-              the declaration in the template.",
+        fix: advice::DELETE_FROM_ENV,
     },
     check: Check::Hot(check),
 };

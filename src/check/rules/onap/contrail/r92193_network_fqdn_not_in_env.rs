@@ -6,6 +6,7 @@
 //! nested templates. Only `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
+use crate::check::rules::onap::ports::advice;
 use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::check::rules::onap::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
@@ -22,8 +23,7 @@ pub static RULE: Rule = Rule {
                   (`{network-role}_net_fqdn`) has no value in the module's environment file.",
         why: "The operator picks the external network at instantiation through VID or SO; a \
               value in the env overrides that choice.",
-        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
-              the declaration in the template.",
+        fix: advice::DELETE_FROM_ENV,
     },
     check: Check::Hot(check),
 };

@@ -12,6 +12,14 @@ use crate::check::rules::onap::file_name::file_name;
 use crate::check::rules::{Context, Findings};
 use crate::model::hot::{FileId, Role, TemplateKind, env_path_for};
 
+/// Why the three environment-file naming rules (R-91342, R-94509, R-31141) matter.
+pub const WHY: &str = "SDC pairs a module with its environment file by name; a file named \
+    otherwise is not used for the module, so its values never reach the deployment.";
+
+/// How to fix a misnamed environment file, for the same three rules.
+pub const FIX: &str = "Rename the environment file to the template's name with `.env` \
+    (`vfw.yaml` → `vfw.env`) and update `MANIFEST.json` if the package has one.";
+
 /// The path without its extension, lower-cased, for a case-blind comparison of names.
 fn loose_name(path: &str) -> String {
     let name_at = path.rfind('/').map_or(0, |i| i + 1);

@@ -5,7 +5,7 @@ use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::TemplateKind;
 
-use super::env_name::check_env_names;
+use super::env_name::{self, check_env_names};
 
 /// A volume module whose environment file has another name.
 pub static RULE: Rule = Rule {
@@ -16,10 +16,8 @@ pub static RULE: Rule = Rule {
                   Template Filenames / Cinder Volume Modules",
         summary: "The volume module's environment file has the module's name with `.env` \
                   in place of `.yaml` or `.yml`.",
-        why: "SDC pairs a module with its environment file by name; a file named otherwise is \
-              not used for the module, so its values never reach the deployment.",
-        fix: "Rename the environment file to the template's name with `.env` (`vfw.yaml` → \
-              `vfw.env`) and update `MANIFEST.json` if the package has one.",
+        why: env_name::WHY,
+        fix: env_name::FIX,
     },
     check: Check::Hot(check),
 };

@@ -4,6 +4,7 @@
 //! internal one comes from the base module's output. A module parameter counts when it reaches
 //! a port's `network` through nested templates too.
 
+use crate::check::rules::onap::ports::advice;
 use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
 use crate::check::rules::onap::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
@@ -21,8 +22,7 @@ pub static RULE: Rule = Rule {
         why: "ONAP decides the network at instantiation (VID or SO for external networks, the \
               base module's outputs for internal ones); a value in the env overrides that \
               choice behind ONAP's back.",
-        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
-              the declaration in the template.",
+        fix: advice::DELETE_FROM_ENV,
     },
     check: Check::Hot(check),
 };

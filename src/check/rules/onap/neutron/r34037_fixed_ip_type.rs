@@ -1,7 +1,6 @@
 //! R-34037: a port's `fixed_ips` `ip_address` parameter is a string or a comma-delimited list.
 
-use crate::check::rules::onap::ports::address::{LIST_TYPE, check_types};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{LIST_TYPE, Target, check_types};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -27,8 +26,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_types(
         context,
         findings,
-        &[PortKind::Neutron],
-        Property::FixedIp,
+        Target::NEUTRON_FIXED_IP,
         &["string", LIST_TYPE],
         "fixed_ips ip_address",
     );

@@ -2,8 +2,7 @@
 //!
 //! `subnet_id`, the older spelling of `subnet`, counts too.
 
-use crate::check::rules::onap::ports::address::check_types;
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Target, check_types};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -27,8 +26,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_types(
         context,
         findings,
-        &[PortKind::Neutron],
-        Property::FixedSubnet,
+        Target::NEUTRON_FIXED_SUBNET,
         &["string"],
         "fixed_ips subnet",
     );

@@ -8,8 +8,10 @@
 //! judged. Only the environment file's `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, Target, Typed};
+use crate::check::rules::onap::ports::advice;
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -23,25 +25,20 @@ pub static RULE: Rule = Rule {
                   ip_address",
         summary: "A `{vm-type}_{network-role}_ip_{index}` parameter (external fixed IPv4 \
                   address) has no value in the module's environment file.",
-        why: "ONAP (SDN-C) assigns addresses on external networks when the module is \
-              instantiated; a value in the environment file pins an address ONAP does not know \
-              about and clashes with its assignment.",
-        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
-              the declaration in the template.",
+        why: advice::EXTERNAL_ADDRESS_WHY,
+        fix: advice::DELETE_FROM_ENV,
     },
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::FixedIp,
-    side: Some(Side::External),
-    v6: Some(false),
-    list: Some(false),
-    listed: false,
-    assigned: false,
-    what: "fixed IPv4 address",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::NEUTRON_FIXED_IP,
+    Side::External,
+    Some(Ip::V4),
+    Typed::String,
+    Env::Absent,
+    "fixed IPv4 address",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

@@ -6,8 +6,10 @@
 //! its name or type. Only `parameters:` counts.
 
 use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Target, Typed};
+use crate::check::rules::onap::ports::advice;
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -22,25 +24,20 @@ pub static RULE: Rule = Rule {
         summary: "No parameter setting a fixed IP address on an external network \
                   (`…_ip_{index}`, `…_v6_ip_{index}`, `…_ips`, `…_v6_ips`) has a value in the \
                   environment file.",
-        why: "ONAP (SDN-C) assigns addresses on external networks when the module is \
-              instantiated; a value in the environment file pins an address ONAP does not know \
-              about and clashes with its assignment.",
-        fix: "Delete the parameter's line under `parameters:` in the module's `.env` file; keep \
-              the declaration in the template.",
+        why: advice::EXTERNAL_ADDRESS_WHY,
+        fix: advice::DELETE_FROM_ENV,
     },
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::FixedIp,
-    side: Some(Side::External),
-    v6: None,
-    list: None,
-    listed: false,
-    assigned: false,
-    what: "fixed address",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::NEUTRON_FIXED_IP,
+    Side::External,
+    None,
+    Typed::Any,
+    Env::Absent,
+    "fixed address",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

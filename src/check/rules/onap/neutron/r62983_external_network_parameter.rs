@@ -10,9 +10,7 @@
 //! (also when the names disagree); other expressions are left alone.
 
 use crate::check::rules::onap::naming::network_role::{NET_ID, NET_NAME, Side};
-use crate::check::rules::onap::ports::address::{
-    ForType, NameSpec, check_names, check_network_read,
-};
+use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_network_names};
 use crate::check::rules::onap::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
@@ -49,12 +47,5 @@ const SPEC: NameSpec = NameSpec {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    check_names(context, findings, &SPEC);
-    check_network_read(
-        context,
-        findings,
-        SPEC.kinds,
-        Side::External,
-        "{network-role}_net_id",
-    );
+    check_network_names(context, findings, &SPEC, "{network-role}_net_id");
 }

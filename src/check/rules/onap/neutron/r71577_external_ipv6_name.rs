@@ -10,8 +10,7 @@
 //! skips one.
 
 use crate::check::rules::onap::naming::network_role::{Side, V6_IP};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed, check_names};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -33,18 +32,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: NameSpec = NameSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::FixedIp,
-    side: Some(Side::External),
-    v6: Some(true),
-    string: ForType::Names(&[V6_IP]),
-    list: ForType::Skip,
-    other: ForType::Skip,
-    skip_exempt: false,
-    same_role: false,
-    what: "fixed IPv6 address",
-};
+const SPEC: NameSpec = NameSpec::named(
+    Target::NEUTRON_FIXED_IP,
+    Side::External,
+    Ip::V6,
+    Typed::String,
+    &[V6_IP],
+    "fixed IPv6 address",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names(context, findings, &SPEC);

@@ -6,10 +6,9 @@
 //! name and type are checked in every template; the environment file for module parameters
 //! reaching such a pair, in the module or through nested templates.
 
-use crate::check::rules::onap::naming::network_role::{FLOATING_IP, FLOATING_IPS, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target};
+use crate::check::rules::onap::ports::advice;
+use crate::check::rules::onap::ports::enumerated::check_names_and_listed;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -25,40 +24,14 @@ pub static RULE: Rule = Rule {
                   parameter is a `string` named `{vm-type}_int_{network-role}_floating_ip` or a \
                   `comma_delimited_list` named `{vm-type}_int_{network-role}_floating_ips`, and \
                   has its value in the environment file.",
-        why: "Nobody outside the VNF assigns virtual IPs on its own networks: SDC reads them \
-              from the environment file, by this name.",
-        fix: "Rename the parameter to `<vm-type>_int_<role>_floating_ip` (string) or \
-              `…_floating_ips` (comma_delimited_list) and give its value under `parameters:` in \
-              the module's `.env` file.",
+        why: advice::INTERNAL_VIP_WHY,
+        fix: advice::INTERNAL_VIP_V4_FIX,
     },
     check: Check::Hot(check),
 };
 
-const NAMES: NameSpec = NameSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::AddressPair,
-    side: Some(Side::Internal),
-    v6: Some(false),
-    string: ForType::Names(&[FLOATING_IP]),
-    list: ForType::Names(&[FLOATING_IPS]),
-    other: ForType::Wrong,
-    skip_exempt: false,
-    same_role: false,
-    what: "IPv4 virtual IP",
-};
-
-const ENV: EnvSpec = EnvSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::AddressPair,
-    side: Some(Side::Internal),
-    v6: Some(false),
-    list: None,
-    listed: true,
-    assigned: false,
-    what: "IPv4 virtual IP",
-};
+const NAMES: NameSpec = NameSpec::internal_vip(Target::NEUTRON_ADDRESS_PAIR, Ip::V4);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    check_names(context, findings, &NAMES);
-    check_enumerated(context, findings, &ENV);
+    check_names_and_listed(context, findings, &NAMES);
 }

@@ -10,8 +10,7 @@
 //! skips one.
 
 use crate::check::rules::onap::naming::network_role::{IP, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed, check_names};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -34,18 +33,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: NameSpec = NameSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::FixedIp,
-    side: Some(Side::Internal),
-    v6: Some(false),
-    string: ForType::Names(&[IP]),
-    list: ForType::Skip,
-    other: ForType::Skip,
-    skip_exempt: false,
-    same_role: false,
-    what: "fixed IPv4 address",
-};
+const SPEC: NameSpec = NameSpec::named(
+    Target::NEUTRON_FIXED_IP,
+    Side::Internal,
+    Ip::V4,
+    Typed::String,
+    &[IP],
+    "fixed IPv4 address",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names(context, findings, &SPEC);

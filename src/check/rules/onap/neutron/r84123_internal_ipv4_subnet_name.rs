@@ -7,9 +7,8 @@
 //! modules' parameters that reach such a subnet, in the module or its nested templates.
 
 use crate::check::rules::onap::naming::network_role::{SUBNET_ID, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
-use crate::check::rules::onap::ports::base_output::check_base_outputs;
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed};
+use crate::check::rules::onap::ports::base_output::check_names_and_base_outputs;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -33,27 +32,15 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: NameSpec = NameSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::FixedSubnet,
-    side: Some(Side::Internal),
-    v6: Some(false),
-    string: ForType::Names(&[SUBNET_ID]),
-    list: ForType::Names(&[SUBNET_ID]),
-    other: ForType::Names(&[SUBNET_ID]),
-    skip_exempt: false,
-    same_role: false,
-    what: "IPv4 subnet",
-};
+const SPEC: NameSpec = NameSpec::named(
+    Target::NEUTRON_FIXED_SUBNET,
+    Side::Internal,
+    Ip::V4,
+    Typed::Any,
+    &[SUBNET_ID],
+    "IPv4 subnet",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    check_names(context, findings, &SPEC);
-    check_base_outputs(
-        context,
-        findings,
-        SPEC.kinds,
-        SPEC.property,
-        SPEC.v6,
-        "IPv4 subnet",
-    );
+    check_names_and_base_outputs(context, findings, &SPEC);
 }

@@ -8,8 +8,7 @@
 //! network-role is R-681859's business.
 
 use crate::check::rules::onap::naming::network_role::{IPS, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed, check_names};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -32,18 +31,14 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-const SPEC: NameSpec = NameSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::FixedIp,
-    side: Some(Side::Internal),
-    v6: Some(false),
-    string: ForType::Skip,
-    list: ForType::Names(&[IPS]),
-    other: ForType::Skip,
-    skip_exempt: false,
-    same_role: false,
-    what: "fixed IPv4 address list",
-};
+const SPEC: NameSpec = NameSpec::named(
+    Target::NEUTRON_FIXED_IP,
+    Side::Internal,
+    Ip::V4,
+    Typed::List,
+    &[IPS],
+    "fixed IPv4 address list",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_names(context, findings, &SPEC);

@@ -5,8 +5,10 @@
 //! addresses MUST be assigned" is read as: the entry has a value (not null or blank).
 
 use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::ports::address::{Target, Typed};
+use crate::check::rules::onap::ports::advice;
+use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -20,25 +22,20 @@ pub static RULE: Rule = Rule {
                   ip_address",
         summary: "Every parameter setting a fixed IP address on an internal network is listed \
                   in the module's environment file with an address.",
-        why: "No one outside the VNF assigns addresses on the networks it creates; SDC takes \
-              them from the environment file, so an address missing there is missing at \
-              instantiation.",
-        fix: "Add `<parameter>: <address>` under `parameters:` in the module's `.env` file (a \
-              list as `a,b,c`).",
+        why: advice::INTERNAL_ADDRESS_WHY,
+        fix: advice::ADD_ADDRESS_TO_ENV,
     },
     check: Check::Hot(check),
 };
 
-const SPEC: EnvSpec = EnvSpec {
-    kinds: &[PortKind::Neutron],
-    property: Property::FixedIp,
-    side: Some(Side::Internal),
-    v6: None,
-    list: None,
-    listed: true,
-    assigned: true,
-    what: "fixed address",
-};
+const SPEC: EnvSpec = EnvSpec::of(
+    Target::NEUTRON_FIXED_IP,
+    Side::Internal,
+    None,
+    Typed::Any,
+    Env::Assigned,
+    "fixed address",
+);
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     check_enumerated(context, findings, &SPEC);

@@ -9,7 +9,9 @@ use crate::check::rules::{Context, Findings};
 use crate::input::yaml::{Mapping, Node, Value};
 use crate::model::hot::{FileId, HotSet, Template};
 
-use super::super::naming::network_role::{Convention, Side, mentions_v6};
+use super::super::naming::network_role::{
+    Convention, FLOATING_IP, FLOATING_IPS, FLOATING_V6_IP, FLOATING_V6_IPS, Side, mentions_v6,
+};
 use super::{Port, PortKind, Property, Read, Via, has_internal_marker};
 
 /// `comma_delimited_list`.
@@ -51,6 +53,163 @@ pub struct NameSpec {
     pub same_role: bool,
     /// What the property holds, for messages ("fixed IPv4 address").
     pub what: &'static str,
+}
+
+/// The ports and property a Neutron or Contrail naming rule reads, and whether the name must
+/// carry the network's role: the part twin rules of one resource kind share.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    /// The port types read.
+    pub kinds: &'static [PortKind],
+    /// The property read.
+    pub property: Property,
+    /// See [`NameSpec::same_role`].
+    pub same_role: bool,
+}
+
+impl Target {
+    /// A Neutron port's `fixed_ips` `ip_address`.
+    pub const NEUTRON_FIXED_IP: Target = Target::neutron(Property::FixedIp);
+    /// A Neutron port's `fixed_ips` `subnet`.
+    pub const NEUTRON_FIXED_SUBNET: Target = Target::neutron(Property::FixedSubnet);
+    /// A Neutron port's `network`.
+    pub const NEUTRON_NETWORK: Target = Target::neutron(Property::Network);
+    /// A Neutron port's `allowed_address_pairs` `ip_address`.
+    pub const NEUTRON_ADDRESS_PAIR: Target = Target::neutron(Property::AddressPair);
+    /// A Contrail instance IP's `instance_ip_address`.
+    pub const CONTRAIL_INSTANCE_ADDRESS: Target =
+        Target::contrail(PortKind::ContrailInstanceIp, Property::InstanceAddress);
+    /// A Contrail instance IP's `subnet_uuid`.
+    pub const CONTRAIL_INSTANCE_SUBNET: Target =
+        Target::contrail(PortKind::ContrailInstanceIp, Property::InstanceSubnet);
+    /// A Contrail interface's allowed address pair prefix.
+    pub const CONTRAIL_ADDRESS_PAIR: Target =
+        Target::contrail(PortKind::ContrailInterface, Property::AddressPair);
+    /// A Contrail interface route table's prefixes.
+    pub const CONTRAIL_ROUTE_PREFIXES: Target =
+        Target::contrail(PortKind::ContrailRouteTable, Property::RoutePrefixes);
+
+    /// Neutron ports: R-681859 checks the role, so the naming rules do not.
+    const fn neutron(property: Property) -> Target {
+        Target {
+            kinds: &[PortKind::Neutron],
+            property,
+            same_role: false,
+        }
+    }
+
+    /// Contrail has no rule like R-681859: the name carries the network's role too.
+    const fn contrail(kind: PortKind, property: Property) -> Target {
+        let kinds: &'static [PortKind] = match kind {
+            PortKind::ContrailInterface => &[PortKind::ContrailInterface],
+            PortKind::ContrailRouteTable => &[PortKind::ContrailRouteTable],
+            _ => &[PortKind::ContrailInstanceIp],
+        };
+        Target {
+            kinds,
+            property,
+            same_role: true,
+        }
+    }
+}
+
+/// An IP version a rule covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ip {
+    /// IPv4.
+    V4,
+    /// IPv6.
+    V6,
+}
+
+impl Ip {
+    /// A virtual IP of this version, for messages.
+    const fn vip(self) -> &'static str {
+        match self {
+            Ip::V4 => "IPv4 virtual IP",
+            Ip::V6 => "IPv6 virtual IP",
+        }
+    }
+}
+
+/// The declared types a naming rule covers.
+#[derive(Clone, Copy, Debug)]
+pub enum Typed {
+    /// `string`.
+    String,
+    /// `comma_delimited_list`.
+    List,
+    /// Any type (a subnet id has one name whatever its type).
+    Any,
+}
+
+impl NameSpec {
+    /// A spec on one side and IP version of `target` asking `string`, `list` and other types.
+    const fn of(
+        target: Target,
+        side: Side,
+        ip: Ip,
+        types: [ForType; 3],
+        what: &'static str,
+    ) -> Self {
+        let [string, list, other] = types;
+        NameSpec {
+            kinds: target.kinds,
+            property: target.property,
+            side: Some(side),
+            v6: Some(matches!(ip, Ip::V6)),
+            string,
+            list,
+            other,
+            skip_exempt: false,
+            same_role: target.same_role,
+            what,
+        }
+    }
+
+    /// Parameters of the declared types `typed` named by `names`; other types are other rules'
+    /// business.
+    pub const fn named(
+        target: Target,
+        side: Side,
+        ip: Ip,
+        typed: Typed,
+        names: &'static [Convention],
+        what: &'static str,
+    ) -> Self {
+        let (name, skip) = (ForType::Names(names), ForType::Skip);
+        let types = match typed {
+            Typed::String => [name, skip, skip],
+            Typed::List => [skip, name, skip],
+            Typed::Any => [name; 3],
+        };
+        NameSpec::of(target, side, ip, types, what)
+    }
+
+    /// An internal virtual IP of version `ip`: a `string` named `…_floating_ip` or a
+    /// `comma_delimited_list` named `…_floating_ips` (`v6` forms for IPv6), no other type.
+    pub const fn internal_vip(target: Target, ip: Ip) -> Self {
+        let (single, list): (&'static [Convention], &'static [Convention]) = match ip {
+            Ip::V4 => (&[FLOATING_IP], &[FLOATING_IPS]),
+            Ip::V6 => (&[FLOATING_V6_IP], &[FLOATING_V6_IPS]),
+        };
+        let types = [ForType::Names(single), ForType::Names(list), ForType::Wrong];
+        NameSpec::of(target, Side::Internal, ip, types, ip.vip())
+    }
+
+    /// An external virtual IP of version `ip`: one `string` named `…_floating_ip` (ONAP assigns
+    /// one per vm-type and network), no other type; `aap_exempt` addresses are left alone.
+    pub const fn external_vip(target: Target, ip: Ip) -> Self {
+        let single: &'static [Convention] = match ip {
+            Ip::V4 => &[FLOATING_IP],
+            Ip::V6 => &[FLOATING_V6_IP],
+        };
+        let types = [ForType::Names(single), ForType::Wrong, ForType::Wrong];
+        NameSpec {
+            skip_exempt: true,
+            ..NameSpec::of(target, Side::External, ip, types, ip.vip())
+        }
+    }
 }
 
 /// The declared `type:` of a template's parameter.
@@ -361,17 +520,16 @@ fn wrong_name(spec: &NameSpec, covered: &Covered<'_, '_>, conventions: &[Convent
 pub fn check_types(
     context: &Context<'_>,
     findings: &mut Findings<'_>,
-    kinds: &[PortKind],
-    property: Property,
+    target: Target,
     allowed: &[&str],
     what: &str,
 ) {
     let mut seen: HashSet<(FileId, &str)> = HashSet::new();
     for port in context.ports().all.iter() {
-        if !kinds.contains(&port.kind) {
+        if !target.kinds.contains(&port.kind) {
             continue;
         }
-        for read in port.reads_of(property) {
+        for read in port.reads_of(target.property) {
             let parameter = read.parameter();
             if !seen.insert((port.template.id, parameter)) {
                 continue;
@@ -403,11 +561,25 @@ pub fn check_types(
     }
 }
 
+/// The network rules' whole check: the network parameter's name (`spec`), and a port on the
+/// spec's side whose network is a literal or a computed name (`parameter_form` names the
+/// parameter to use instead).
+pub fn check_network_names(
+    context: &Context<'_>,
+    findings: &mut Findings<'_>,
+    spec: &NameSpec,
+    parameter_form: &str,
+) {
+    check_names(context, findings, spec);
+    let side = spec.side.unwrap_or(Side::External);
+    check_network_read(context, findings, spec.kinds, side, parameter_form);
+}
+
 /// Reports ports of `kinds` on `side` that name their network literally (text, a number, a
 /// boolean) or through a `get_param` whose name is computed, instead of reading it with
 /// `get_param` from a `parameter_form` parameter (R-62983, R-86182, R-02164). A port whose
 /// names disagree about its side counts as external.
-pub fn check_network_read(
+fn check_network_read(
     context: &Context<'_>,
     findings: &mut Findings<'_>,
     kinds: &[PortKind],

@@ -9,8 +9,26 @@ use crate::input::yaml::span_at_byte;
 use crate::model::hot::TemplateKind;
 
 use super::super::naming::network_role::Side;
-use super::address::is_v6;
+use super::address::{NameSpec, check_names, is_v6};
 use super::{PortKind, Property};
+
+/// The internal subnet rules' whole check: the parameter's name, and the base module's
+/// output of that name for incremental modules.
+pub fn check_names_and_base_outputs(
+    context: &Context<'_>,
+    findings: &mut Findings<'_>,
+    spec: &NameSpec,
+) {
+    check_names(context, findings, spec);
+    check_base_outputs(
+        context,
+        findings,
+        spec.kinds,
+        spec.property,
+        spec.v6,
+        spec.what,
+    );
+}
 
 /// Reports each incremental-module parameter that feeds `property` of a port on an internal
 /// network (of the IP version `v6`, when given) and that the base module does not output.

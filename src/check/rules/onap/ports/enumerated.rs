@@ -8,7 +8,7 @@
 use crate::check::rules::{Context, Findings};
 
 use super::super::naming::network_role::Side;
-use super::address::{LIST_TYPE, declared_type, is_v6};
+use super::address::{Ip, LIST_TYPE, NameSpec, Target, Typed, check_names, declared_type, is_v6};
 use super::{PortKind, Property, has_internal_marker};
 
 /// One environment-file rule.
@@ -33,7 +33,47 @@ pub struct EnvSpec {
     pub what: &'static str,
 }
 
+/// What a rule asks of the environment file for the parameters it covers.
+#[derive(Clone, Copy, Debug)]
+pub enum Env {
+    /// Not listed.
+    Absent,
+    /// Listed.
+    Listed,
+    /// Listed with a value.
+    Assigned,
+}
+
 impl EnvSpec {
+    /// The parameters of `target` on `side`, of IP version `ip` (both when `None`) and declared
+    /// type `typed`, and what the environment file must do with them.
+    pub const fn of(
+        target: Target,
+        side: Side,
+        ip: Option<Ip>,
+        typed: Typed,
+        env: Env,
+        what: &'static str,
+    ) -> Self {
+        EnvSpec {
+            kinds: target.kinds,
+            property: target.property,
+            side: Some(side),
+            v6: match ip {
+                Some(ip) => Some(matches!(ip, Ip::V6)),
+                None => None,
+            },
+            list: match typed {
+                Typed::String => Some(false),
+                Typed::List => Some(true),
+                Typed::Any => None,
+            },
+            listed: !matches!(env, Env::Absent),
+            assigned: matches!(env, Env::Assigned),
+            what,
+        }
+    }
+
     /// What the covered parameters set, for messages.
     fn describe(&self) -> String {
         let holder = self.kinds.first().map_or("port", |kind| kind.noun());
@@ -46,6 +86,27 @@ impl EnvSpec {
             None => format!("the {} of {holder}", self.what),
         }
     }
+}
+
+/// The internal virtual IP rules' whole check: the parameter's name and type, and its value
+/// in the environment file.
+pub fn check_names_and_listed(
+    context: &Context<'_>,
+    findings: &mut Findings<'_>,
+    names: &NameSpec,
+) {
+    check_names(context, findings, names);
+    let env = EnvSpec {
+        kinds: names.kinds,
+        property: names.property,
+        side: names.side,
+        v6: names.v6,
+        list: None,
+        listed: true,
+        assigned: false,
+        what: names.what,
+    };
+    check_enumerated(context, findings, &env);
 }
 
 /// Reports module parameters covered by `spec` that the environment file lists against the

@@ -4,6 +4,7 @@
 //! (`Context::ports`) for the Neutron and Contrail parameter rules.
 
 pub mod address;
+pub mod advice;
 pub mod base_output;
 pub mod enumerated;
 pub mod exempt;
