@@ -231,3 +231,8 @@ pub fn render(state: &State, theme: &Theme) -> String {
     }
     out
 }
+
+/// The text of the notice on screen; panics when there is none.
+pub fn notice_text(state: &State) -> &str {
+    &state.notice.as_ref().expect("a notice is shown").text
+}

@@ -222,6 +222,7 @@ mod tests {
     use super::*;
     use crate::tui::action::Action::*;
     use crate::tui::state::{Exit, StepId};
+    use crate::tui::testing::notice_text;
     use crate::tui::testing::{Wizard, opened};
 
     fn at_licence() -> Wizard {
@@ -255,7 +256,7 @@ mod tests {
         let mut state = at_licence();
         state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Licence);
-        assert!(state.notice.as_ref().unwrap().text.contains("a to accept"));
+        assert!(notice_text(&state).contains("a to accept"));
     }
 
     #[test]

@@ -561,6 +561,7 @@ mod tests {
     use super::*;
     use crate::tui::action::Action::*;
     use crate::tui::state::StepId;
+    use crate::tui::testing::notice_text;
     use crate::tui::testing::{Wizard, opened};
 
     /// The sample answered and at the write step, writing into `out`.
@@ -665,7 +666,7 @@ mod tests {
         assert!(not_ready(&state).unwrap().contains("holds 1 entry"));
         state.keys(&[Write]);
         assert_eq!(state.write.phase, Phase::Idle, "nothing tried");
-        let notice = &state.notice.as_ref().unwrap().text;
+        let notice = notice_text(&state);
         assert!(
             notice.contains("tick “Replace a non-empty folder”") && !notice.contains("--force"),
             "{notice}"
