@@ -9,26 +9,17 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::binary::Run;
 use serde_json::Value;
 
-/// What a run of the binary gave back.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 fn vnfwiz<S: AsRef<OsStr>>(args: &[S]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    Run::from(
+        Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the binary runs"),
+    )
 }
 
 fn fixture(path: &str) -> PathBuf {

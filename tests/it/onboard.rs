@@ -7,31 +7,17 @@
 //! `heat-zip`, `both`) that validate clean and are byte-identical run after run.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
+use crate::support::binary::{convert_fixture, vnfwiz};
 use crate::support::tosca_parser;
 
 const PASSWORD: &str = "correct-horse-battery";
 
 /// Where onboarding records the answers, apart from the HOT set.
 const ANSWERS: &str = ".vnfwiz/answers.yaml";
-
-fn fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/convert")
-        .join(path)
-}
-
-fn vnfwiz(args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_vnfwiz"));
-    command.args(args).env("NO_COLOR", "1");
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    command.output().expect("the binary runs")
-}
 
 fn text(out: &Output) -> String {
     format!(
@@ -58,8 +44,8 @@ fn onboard_vsbc(out: &Path, extra: &[&str]) -> Output {
 
 /// [`onboard_vsbc`] with more environment variables.
 fn onboard_vsbc_with_env(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
-    let ovf = fixture("vsbc/vsbc.ovf");
-    let answers = fixture("vsbc/answers.yaml");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
+    let answers = convert_fixture("vsbc/answers.yaml");
     let mut args = vec![
         "onboard",
         s(&ovf),
@@ -258,7 +244,7 @@ fn answers_yaml_replays_the_same_run() {
     let first = tmp.path().join("first");
     assert_eq!(onboard_vsbc(&first, &[]).status.code(), Some(0));
     let second = tmp.path().join("second");
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let replay = vnfwiz(
         &[
             "onboard",
@@ -366,7 +352,7 @@ fn refused(args: &[&str], env: &[(&str, &str)]) -> String {
 
 #[test]
 fn a_missing_eula_acceptance_is_refused() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let message = refused(
         &[
             s(&ovf),
@@ -430,7 +416,7 @@ fn a_value_onap_supplies_is_refused_as_an_answer_unless_the_profile_allows_it() 
 
 #[test]
 fn an_unknown_option_is_refused_with_the_choices() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let message = refused(
         &[
             s(&ovf),
@@ -453,7 +439,7 @@ fn an_unknown_option_is_refused_with_the_choices() {
 
 #[test]
 fn values_breaking_minlen_valuemap_and_uint16_are_refused_each() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     for (setting, property, rule) in [
         ("sbc.site.name=hh", "property sbc.site.name", "[MinLen(3)]"),
         (
@@ -500,7 +486,7 @@ fn values_breaking_minlen_valuemap_and_uint16_are_refused_each() {
 
 #[test]
 fn every_problem_is_listed_at_once_without_secrets() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let message = refused(
         &[
             s(&ovf),
@@ -536,7 +522,7 @@ fn every_problem_is_listed_at_once_without_secrets() {
 
 #[test]
 fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_required() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
     let args = [
@@ -584,7 +570,7 @@ fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_re
 
 #[test]
 fn a_short_password_is_refused_without_showing_it() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let message = refused(
         &[
             s(&ovf),
@@ -608,7 +594,7 @@ fn a_short_password_is_refused_without_showing_it() {
 
 #[test]
 fn an_unset_environment_variable_is_a_problem() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let message = refused(
         &[
             s(&ovf),
@@ -696,21 +682,21 @@ fn the_json_summary_names_every_output_relative_to_out() {
 
 #[test]
 fn an_encrypted_package_is_refused() {
-    let ovf = fixture("sections/encryption.ovf");
+    let ovf = convert_fixture("sections/encryption.ovf");
     let message = refused(&[s(&ovf)], &[]);
     assert!(message.contains("OVF-encryption"), "{message}");
 }
 
 #[test]
 fn a_shared_disk_attached_by_systems_is_refused() {
-    let ovf = fixture("sections/shared_disk.ovf");
+    let ovf = convert_fixture("sections/shared_disk.ovf");
     let message = refused(&[s(&ovf)], &[]);
     assert!(message.contains("shared disk `quorum`"), "{message}");
 }
 
 #[test]
 fn user_data_transport_conflicts_with_a_user_data_file() {
-    let ovf = fixture("sections/environment_files.ovf");
+    let ovf = convert_fixture("sections/environment_files.ovf");
     let answers = tempfile::NamedTempFile::new().expect("temp");
     std::fs::write(answers.path(), "ovf_env_transport: user_data\n").expect("write");
     let message = refused(&[s(&ovf), "--answers", s(answers.path())], &[]);
@@ -722,7 +708,7 @@ fn user_data_transport_conflicts_with_a_user_data_file() {
 fn a_hot_set_takes_parameter_answers_through_the_same_path() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
-    let set = fixture("hot/vfw");
+    let set = convert_fixture("hot/vfw");
     let result = vnfwiz(
         &[
             "onboard",
@@ -771,7 +757,7 @@ fn a_hot_set_takes_parameter_answers_through_the_same_path() {
 
 #[test]
 fn a_hot_set_refuses_values_that_break_constraints_and_secrets_in_argv() {
-    let set = fixture("hot/vfw");
+    let set = convert_fixture("hot/vfw");
     let message = refused(
         &[
             s(&set),
@@ -824,7 +810,7 @@ fn a_hot_set_that_breaks_a_must_is_not_written() {
 
 #[test]
 fn a_value_file_over_the_file_limit_is_a_problem() {
-    let ovf = fixture("sections/product.ovf");
+    let ovf = convert_fixture("sections/product.ovf");
     let secret = tempfile::NamedTempFile::new().expect("temp");
     std::fs::write(secret.path(), "x".repeat(9000)).expect("write");
     let setting = format!("com.example.vfw.admin_password.1={}", s(secret.path()));
@@ -848,7 +834,7 @@ fn a_value_file_over_the_file_limit_is_a_problem() {
 fn findings_on_a_secret_never_print_its_value() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let input = tmp.path().join("vfw");
-    let source = fixture("hot/vfw");
+    let source = convert_fixture("hot/vfw");
     for file in [
         "base_vfw.yaml",
         "nested/vfw_instance.yaml",
@@ -885,12 +871,12 @@ fn an_ova_gives_the_same_set_as_its_folder() {
     let mut builder = tar::Builder::new(std::fs::File::create(&ova).expect("create"));
     for file in ["vsbc.ovf", "day0/user-data.txt", "day0/db.conf"] {
         builder
-            .append_path_with_name(fixture("vsbc").join(file), file)
+            .append_path_with_name(convert_fixture("vsbc").join(file), file)
             .expect("append");
     }
     builder.into_inner().expect("finish");
     let from_ova = tmp.path().join("from-ova");
-    let answers = fixture("vsbc/answers.yaml");
+    let answers = convert_fixture("vsbc/answers.yaml");
     let result = vnfwiz(
         &[
             "onboard",
@@ -1636,9 +1622,10 @@ fn vsbc_with_images(dir: &Path) -> PathBuf {
     std::fs::create_dir_all(folder.join("day0")).expect("folder");
     std::fs::create_dir_all(folder.join("images")).expect("folder");
     for file in ["day0/user-data.txt", "day0/db.conf"] {
-        std::fs::copy(fixture("vsbc").join(file), folder.join(file)).expect("copied");
+        std::fs::copy(convert_fixture("vsbc").join(file), folder.join(file)).expect("copied");
     }
-    let mut descriptor = std::fs::read_to_string(fixture("vsbc/vsbc.ovf")).expect("descriptor");
+    let mut descriptor =
+        std::fs::read_to_string(convert_fixture("vsbc/vsbc.ovf")).expect("descriptor");
     for (image, declared) in [
         ("sc", "1073741824"),
         ("mp", "805306368"),
@@ -1661,7 +1648,7 @@ fn vsbc_with_images(dir: &Path) -> PathBuf {
 fn a_multi_vm_multi_option_appliance_loads_in_tosca_parser_with_and_without_etsi_types() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let ovf = vsbc_with_images(tmp.path());
-    let answers = fixture("vsbc/answers.yaml");
+    let answers = convert_fixture("vsbc/answers.yaml");
     let mut variants = vec![("online", None)];
     let types = tosca_parser::sol001_types();
     if let Some(types) = &types {

@@ -4,20 +4,15 @@
 //! but the env file meant to hold it, answers.yaml) is grepped for it. The env file holding
 //! it is mode 0600 and the operator is told.
 
+use crate::support::binary::convert_fixture;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 /// Long enough for every length constraint; distinctive enough to grep.
 const SECRET: &str = "Zq7-vnfwiz-SECRET-4711";
 /// Too short for the constraints (MinLen 12), so the runs holding it fail.
 const SHORT_SECRET: &str = "Zq7-SHORT";
-
-fn fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/convert")
-        .join(path)
-}
 
 fn s(path: &Path) -> &str {
     path.to_str().expect("utf-8")
@@ -73,7 +68,7 @@ fn files_clean(dir: &Path, allowed: &str, secret: &str) {
 
 #[test]
 fn a_hidden_parameter_never_leaves_the_env_file() {
-    let set = fixture("hot/vfw");
+    let set = convert_fixture("hot/vfw");
     let tmp = tempfile::tempdir().expect("temp dir");
     let secret_file = tmp.path().join("password.txt");
     std::fs::write(&secret_file, format!("{SECRET}\n")).expect("secret file");
@@ -126,7 +121,7 @@ fn a_hidden_parameter_never_leaves_the_env_file() {
 
 #[test]
 fn a_rejected_secret_is_never_echoed() {
-    let set = fixture("hot/vfw");
+    let set = convert_fixture("hot/vfw");
     let tmp = tempfile::tempdir().expect("temp dir");
     let out = tmp.path().join("out");
     for format in ["text", "json"] {
@@ -194,8 +189,8 @@ fn a_rejected_secret_is_never_echoed() {
 
 #[test]
 fn an_ovf_password_property_never_leaves_the_env_file() {
-    let ovf = fixture("vsbc/vsbc.ovf");
-    let answers = fixture("vsbc/answers.yaml");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
+    let answers = convert_fixture("vsbc/answers.yaml");
     let tmp = tempfile::tempdir().expect("temp dir");
     for format in ["text", "json"] {
         let out = tmp.path().join(format!("out-{format}"));
