@@ -2,8 +2,9 @@
 //! JSON and text, the same package as an `.ova`, OVF 0.9 and 2.x descriptors.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use crate::support::binary;
 use serde_json::Value;
 
 fn fixture(path: &str) -> PathBuf {
@@ -12,12 +13,9 @@ fn fixture(path: &str) -> PathBuf {
         .join(path)
 }
 
+/// Runs vnfwiz without colour.
 fn vnfwiz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
+    binary::vnfwiz(args, &[])
 }
 
 fn inspect_json(path: &Path) -> Value {
