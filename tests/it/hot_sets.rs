@@ -9,7 +9,7 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::support::binary::Run;
+use crate::support::binary::{Run, fixtures};
 use serde_json::Value;
 
 fn vnfwiz<S: AsRef<OsStr>>(args: &[S]) -> Run {
@@ -23,9 +23,7 @@ fn vnfwiz<S: AsRef<OsStr>>(args: &[S]) -> Run {
 }
 
 fn fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(path)
+    fixtures(path)
 }
 
 /// A folder holding `files` (path, bytes).

@@ -11,21 +11,13 @@ use std::process::Output;
 
 use serde_json::Value;
 
-use crate::support::binary::{convert_fixture, vnfwiz};
+use crate::support::binary::{convert_fixture, output_text, vnfwiz};
 use crate::support::tosca_parser;
 
 const PASSWORD: &str = "correct-horse-battery";
 
 /// Where onboarding records the answers, apart from the HOT set.
 const ANSWERS: &str = ".vnfwiz/answers.yaml";
-
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
 
 fn yaml(path: &Path) -> serde_json::Value {
     // The generated YAML is plain enough for a JSON view through serde-saphyr.
@@ -67,11 +59,11 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
     let result = onboard_vsbc(&out, &[]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
-    assert!(!text(&result).contains(PASSWORD));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
+    assert!(!output_text(&result).contains(PASSWORD));
 
     let check = vnfwiz(&["validate", s(&out)], &[]);
-    assert_eq!(check.status.code(), Some(0), "{}", text(&check));
+    assert_eq!(check.status.code(), Some(0), "{}", output_text(&check));
 
     let template = yaml(&out.join("base_vsbc.yaml"));
     let env = yaml(&out.join("base_vsbc.env"));
@@ -102,7 +94,7 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
         resources["sc1_server_0"]["properties"]["flavor"]["get_param"],
         "sc1_flavor_name"
     );
-    assert!(text(&result).contains("create flavor `vsbc_sc1_large` with 8 vCPUs"));
+    assert!(output_text(&result).contains("create flavor `vsbc_sc1_large` with 8 vCPUs"));
 
     // Volumes: the SC log disk (10240 MiB) empty, the database volume sized for `large`.
     assert_eq!(resources["sc1_sc_logs_volume"]["properties"]["size"], 10);
@@ -258,7 +250,7 @@ fn answers_yaml_replays_the_same_run() {
         ],
         &[("SBC_ADMIN_PASSWORD", PASSWORD)],
     );
-    assert_eq!(replay.status.code(), Some(0), "{}", text(&replay));
+    assert_eq!(replay.status.code(), Some(0), "{}", output_text(&replay));
     for file in ["base_vsbc.yaml", "base_vsbc.env", "vsbc_mp.yaml", ANSWERS] {
         assert_eq!(
             std::fs::read(first.join(file)).expect("first"),
@@ -275,7 +267,7 @@ fn the_output_folder_is_the_hot_set_alone_and_validates_with_nothing_else_in_it(
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
     let result = onboard_vsbc(&out, &["--package", "heat-zip"]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let mut record: Vec<String> = std::fs::read_dir(out.join(".vnfwiz"))
         .expect("record folder")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
@@ -284,7 +276,7 @@ fn the_output_folder_is_the_hot_set_alone_and_validates_with_nothing_else_in_it(
     assert_eq!(record, ["answers.yaml", "vsbc.zip"]);
 
     let check = vnfwiz(&["validate", "--format", "json", s(&out)], &[]);
-    assert_eq!(check.status.code(), Some(0), "{}", text(&check));
+    assert_eq!(check.status.code(), Some(0), "{}", output_text(&check));
     let report: Value = serde_json::from_slice(&check.stdout).expect("JSON");
     assert_eq!(report["violations"], serde_json::json!([]), "{report:#}");
     assert_eq!(report["summary"]["warnings"], 0);
@@ -343,11 +335,11 @@ fn refused(args: &[&str], env: &[(&str, &str)]) -> String {
     all.extend_from_slice(args);
     all.extend_from_slice(&["--out", s(&out)]);
     let result = vnfwiz(&all, env);
-    assert_eq!(result.status.code(), Some(1), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(1), "{}", output_text(&result));
     assert!(!out.exists(), "a refused run leaves no output folder");
     let leftovers = std::fs::read_dir(tmp.path()).expect("tmp").count();
     assert_eq!(leftovers, 0, "no staging folder stays behind");
-    text(&result)
+    output_text(&result)
 }
 
 #[test]
@@ -409,7 +401,7 @@ fn a_value_onap_supplies_is_refused_as_an_answer_unless_the_profile_allows_it() 
         ],
         &[],
     );
-    assert_eq!(written.status.code(), Some(0), "{}", text(&written));
+    assert_eq!(written.status.code(), Some(0), "{}", output_text(&written));
     let env = std::fs::read_to_string(out.join("base_vfw.env")).expect("env");
     assert!(env.contains("vnf_id: vfw-lab-3"), "{env}");
 }
@@ -535,7 +527,7 @@ fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_re
         s(&out),
     ];
     let result = vnfwiz(&args, &[("P", PASSWORD)]);
-    let shown = text(&result);
+    let shown = output_text(&result);
     assert_eq!(result.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("Property[sbc.sip.domain] of VirtualSystemCollection[vsbc]: has no value and is left for instantiation"),
@@ -559,7 +551,7 @@ fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_re
     strict[6] = s(&refused_out);
     strict.extend_from_slice(&["--answers", s(&answers)]);
     let result = vnfwiz(&strict, &[("P", PASSWORD)]);
-    let shown = text(&result);
+    let shown = output_text(&result);
     assert_eq!(result.status.code(), Some(1), "{shown}");
     assert!(
         shown.contains("property sbc.sip.domain: needs a value"),
@@ -620,7 +612,7 @@ fn a_malformed_source_date_epoch_is_one_line_before_anything_is_written() {
             &["--package", "csar"],
             &[("SOURCE_DATE_EPOCH", epoch)],
         );
-        assert_eq!(result.status.code(), Some(2), "{}", text(&result));
+        assert_eq!(result.status.code(), Some(2), "{}", output_text(&result));
         let message = String::from_utf8_lossy(&result.stderr);
         assert_eq!(message.lines().count(), 1, "{message}");
         assert!(
@@ -638,11 +630,11 @@ fn a_full_folder_needs_force_and_is_then_replaced() {
     std::fs::create_dir(&out).expect("mkdir");
     std::fs::write(out.join("stale.yaml"), "old").expect("write");
     let result = onboard_vsbc(&out, &[]);
-    assert_eq!(result.status.code(), Some(2), "{}", text(&result));
-    assert!(text(&result).contains("--force"));
+    assert_eq!(result.status.code(), Some(2), "{}", output_text(&result));
+    assert!(output_text(&result).contains("--force"));
     assert!(out.join("stale.yaml").exists());
     let result = onboard_vsbc(&out, &["--force"]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     assert!(!out.join("stale.yaml").exists());
     assert!(out.join("base_vsbc.yaml").exists());
     assert_eq!(std::fs::read_dir(tmp.path()).expect("tmp").count(), 1);
@@ -654,7 +646,7 @@ fn an_empty_existing_folder_is_filled() {
     let out = tmp.path().join("out");
     std::fs::create_dir(&out).expect("mkdir");
     let result = onboard_vsbc(&out, &[]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     assert!(out.join("base_vsbc.env").exists());
 }
 
@@ -663,7 +655,7 @@ fn the_json_summary_names_every_output_relative_to_out() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
     let result = onboard_vsbc(&out, &["--format", "json"]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     assert_eq!(doc["template"], "base_vsbc.yaml");
     assert_eq!(doc["environment"], "base_vsbc.env");
@@ -730,7 +722,7 @@ fn a_hot_set_takes_parameter_answers_through_the_same_path() {
         ],
         &[("VFW_PASSWORD", "very-secret-pass")],
     );
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     assert_eq!(doc["template"], "base_vfw.yaml");
     assert_eq!(
@@ -752,7 +744,7 @@ fn a_hot_set_takes_parameter_answers_through_the_same_path() {
         std::fs::read(set.join("base_vfw.yaml")).expect("in")
     );
     let check = vnfwiz(&["validate", "--profile", "seed", s(&out)], &[]);
-    assert_eq!(check.status.code(), Some(0), "{}", text(&check));
+    assert_eq!(check.status.code(), Some(0), "{}", output_text(&check));
 }
 
 #[test]
@@ -802,9 +794,13 @@ fn a_hot_set_that_breaks_a_must_is_not_written() {
     std::fs::write(input.join("base_dns.env"), "parameters: {}\n").expect("write");
     let out = tmp.path().join("out");
     let result = vnfwiz(&["onboard", s(&input), "--out", s(&out)], &[]);
-    assert_eq!(result.status.code(), Some(1), "{}", text(&result));
-    assert!(text(&result).contains("R-90526"), "{}", text(&result));
-    assert!(text(&result).contains("nothing was written"));
+    assert_eq!(result.status.code(), Some(1), "{}", output_text(&result));
+    assert!(
+        output_text(&result).contains("R-90526"),
+        "{}",
+        output_text(&result)
+    );
+    assert!(output_text(&result).contains("nothing was written"));
     assert!(!out.exists());
 }
 
@@ -856,7 +852,7 @@ fn findings_on_a_secret_never_print_its_value() {
             &["onboard", s(&input), "--out", s(&out), "--format", format],
             &[],
         );
-        let shown = text(&result);
+        let shown = output_text(&result);
         assert_eq!(result.status.code(), Some(1), "{shown}");
         assert!(shown.contains("R-92635/env-value"), "{shown}");
         assert!(!shown.contains("xyzzy"), "{shown}");
@@ -890,7 +886,7 @@ fn an_ova_gives_the_same_set_as_its_folder() {
         ],
         &[("P", PASSWORD)],
     );
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let from_folder = tmp.path().join("from-folder");
     assert_eq!(onboard_vsbc(&from_folder, &[]).status.code(), Some(0));
     for file in [
@@ -927,7 +923,7 @@ fn nova_quotas_on_metadata_and_injected_files_are_warned_about() {
         &["onboard", s(&ovf), "--out", s(&out), "--format", "json"],
         &[],
     );
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     let warnings: Vec<&str> = doc["warnings"]
         .as_array()
@@ -971,8 +967,8 @@ fn onboarded(path: &Path, out: &Path, args: &[&str]) -> String {
     let mut all = vec!["onboard", s(path), "--out", s(out)];
     all.extend_from_slice(args);
     let result = vnfwiz(&all, &[]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
-    text(&result)
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
+    output_text(&result)
 }
 
 /// The rules the composition fixtures (tests/fixtures/capabilities) are written and checked
@@ -991,7 +987,7 @@ fn validates_clean(path: &Path, heat_ready: bool, profile: Option<&[&str]>) {
         args.insert(1, "--heat-ready");
     }
     let result = vnfwiz(&args, &[]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let report: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     assert_eq!(report["violations"], serde_json::json!([]), "{report:#}");
 }
@@ -1249,8 +1245,12 @@ fn choices_that_do_not_fit_are_refused_naming_type_candidates_and_fix() {
         ],
         &[],
     );
-    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad));
-    assert!(text(&bad).contains("is not KEY=VALUE"), "{}", text(&bad));
+    assert_eq!(bad.status.code(), Some(2), "{}", output_text(&bad));
+    assert!(
+        output_text(&bad).contains("is not KEY=VALUE"),
+        "{}",
+        output_text(&bad)
+    );
     assert!(!out.exists());
 }
 
@@ -1412,7 +1412,7 @@ fn a_composed_set_is_packaged_with_its_chosen_implementation() {
         ],
         &[("SOURCE_DATE_EPOCH", "1700000000")],
     );
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let summary: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     let packages = summary["package"].as_array().expect("packages listed");
     let paths: Vec<&str> = packages.iter().filter_map(|p| p["path"].as_str()).collect();
@@ -1525,7 +1525,7 @@ fn the_sample_csar_loads_in_tosca_parser_with_and_without_etsi_types() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let online = tmp.path().join("online");
     let result = onboard_sample(&online, &[]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let mut entries = zip_entries(&online.join(".vnfwiz/vfw-edge.csar"));
     entries.retain(|e| e.starts_with("Definitions/"));
     entries.sort();
@@ -1544,7 +1544,7 @@ fn the_sample_csar_loads_in_tosca_parser_with_and_without_etsi_types() {
     if let Some(types) = tosca_parser::sol001_types() {
         let offline = tmp.path().join("offline");
         let result = onboard_sample(&offline, &["--etsi-types", s(&types)]);
-        assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+        assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
         let csar = offline.join(".vnfwiz/vfw-edge.csar");
         validates_clean(&csar, false, None);
         let entries = zip_entries(&csar);
@@ -1575,7 +1575,7 @@ fn the_sample_csar_loads_in_tosca_parser_with_and_without_etsi_types() {
             ],
             &[("P", PASSWORD), ("SOURCE_DATE_EPOCH", "1714557600")],
         );
-        assert_eq!(replay.status.code(), Some(0), "{}", text(&replay));
+        assert_eq!(replay.status.code(), Some(0), "{}", output_text(&replay));
         assert_eq!(
             std::fs::read(&csar).expect("first"),
             std::fs::read(again.join(".vnfwiz/vfw-edge.csar")).expect("replayed")
@@ -1673,7 +1673,7 @@ fn a_multi_vm_multi_option_appliance_loads_in_tosca_parser_with_and_without_etsi
             args.extend_from_slice(&["--etsi-types", s(types)]);
         }
         let result = vnfwiz(&args, &[("SBC_ADMIN_PASSWORD", PASSWORD)]);
-        assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+        assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
         let csar = out.join(".vnfwiz/vsbc.csar");
         let flavours: Vec<String> = zip_entries(&csar)
             .into_iter()

@@ -4,13 +4,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::support::binary;
+use crate::support::binary::{self, fixtures};
 use serde_json::Value;
 
 fn fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/ovf")
-        .join(path)
+    fixtures("ovf").join(path)
 }
 
 /// Runs vnfwiz without colour.

@@ -4,10 +4,9 @@
 //! but the env file meant to hold it, answers.yaml) is grepped for it. The env file holding
 //! it is mode 0600 and the operator is told.
 
-use crate::support::binary::convert_fixture;
+use crate::support::binary::{self, convert_fixture, output_text};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::process::Command;
 
 /// Long enough for every length constraint; distinctive enough to grep.
 const SECRET: &str = "Zq7-vnfwiz-SECRET-4711";
@@ -20,19 +19,8 @@ fn s(path: &Path) -> &str {
 
 /// Runs vnfwiz with `VNFWIZ_SECRET` set to `secret`; returns exit code, stdout + stderr.
 fn vnfwiz(args: &[&str], secret: &str) -> (Option<i32>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .env("VNFWIZ_SECRET", secret)
-        .env("RUST_BACKTRACE", "1")
-        .output()
-        .expect("the binary runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.code(), text)
+    let out = binary::vnfwiz(args, &[("VNFWIZ_SECRET", secret), ("RUST_BACKTRACE", "1")]);
+    (out.status.code(), output_text(&out))
 }
 
 /// The output of one run must not hold `secret`.

@@ -3,11 +3,16 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// A file or folder under tests/fixtures/.
+pub fn fixtures(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(path)
+}
+
 /// A file under tests/fixtures/convert/.
 pub fn convert_fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/convert")
-        .join(path)
+    fixtures("convert").join(path)
 }
 
 /// Runs the built vnfwiz without colour, with `env` added to its environment.
@@ -38,4 +43,13 @@ impl From<Output> for Run {
             stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         }
     }
+}
+
+/// A run's stdout then stderr, as text.
+pub fn output_text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
 }
