@@ -53,3 +53,18 @@ pub fn output_text(out: &Output) -> String {
         String::from_utf8_lossy(&out.stderr)
     )
 }
+
+/// `(rule, file:line)` of every violation of a JSON report.
+pub fn violations_at(doc: &serde_json::Value) -> Vec<(String, String)> {
+    doc["violations"]
+        .as_array()
+        .expect("a JSON report lists violations")
+        .iter()
+        .map(|v| {
+            (
+                v["rule"].as_str().unwrap().to_owned(),
+                format!("{}:{}", v["file"].as_str().unwrap(), v["line"]),
+            )
+        })
+        .collect()
+}
