@@ -23,6 +23,29 @@ fn vnfwiz(args: &[&str], secret: &str) -> (Option<i32>, String) {
     (out.status.code(), output_text(&out))
 }
 
+/// Runs `onboard` of `source` into `out` with `extra` arguments and report `format`, with
+/// `VNFWIZ_SECRET` set to `secret`.
+fn onboard(
+    source: &Path,
+    out: &Path,
+    extra: &[&str],
+    format: &str,
+    secret: &str,
+) -> (Option<i32>, String) {
+    let mut args = vec!["onboard", s(source), "--out", s(out)];
+    args.extend_from_slice(extra);
+    args.extend(["--format", format]);
+    vnfwiz(&args, secret)
+}
+
+/// Validates `dir` in every report format; none may show `secret`.
+fn validate_clean(dir: &Path, secret: &str) {
+    for report in ["text", "json", "sarif", "junit"] {
+        let (_, text) = vnfwiz(&["validate", "--format", report, s(dir)], secret);
+        clean(&format!("validate --format {report}"), &text, secret);
+    }
+}
+
 /// The output of one run must not hold `secret`.
 fn clean(what: &str, text: &str, secret: &str) {
     assert!(!text.contains(secret), "{what} shows the secret:\n{text}");
@@ -67,19 +90,11 @@ fn a_hidden_parameter_never_leaves_the_env_file() {
             ("file", "--set-file", file_flag.as_str()),
         ] {
             let out = tmp.path().join(format!("out-{index}-{channel}"));
-            let (code, text) = vnfwiz(
-                &[
-                    "onboard",
-                    s(&set),
-                    "--profile",
-                    "seed",
-                    "--out",
-                    s(&out),
-                    flag,
-                    value,
-                    "--format",
-                    format,
-                ],
+            let (code, text) = onboard(
+                &set,
+                &out,
+                &["--profile", "seed", flag, value],
+                format,
                 SECRET,
             );
             assert_eq!(code, Some(0), "{text}");
@@ -99,10 +114,7 @@ fn a_hidden_parameter_never_leaves_the_env_file() {
             );
             files_clean(&out, "base_vfw.env", SECRET);
             // Checking the written set shows no secret either.
-            for report in ["text", "json", "sarif", "junit"] {
-                let (_, text) = vnfwiz(&["validate", "--format", report, s(&out)], SECRET);
-                clean(&format!("validate --format {report}"), &text, SECRET);
-            }
+            validate_clean(&out, SECRET);
         }
     }
 }
@@ -114,38 +126,27 @@ fn a_rejected_secret_is_never_echoed() {
     let out = tmp.path().join("out");
     for format in ["text", "json"] {
         // Too short for the length constraint.
-        let (code, text) = vnfwiz(
+        let (code, text) = onboard(
+            &set,
+            &out,
             &[
-                "onboard",
-                s(&set),
                 "--profile",
                 "seed",
-                "--out",
-                s(&out),
                 "--set-env",
                 "vfw_admin_password=VNFWIZ_SECRET",
-                "--format",
-                format,
             ],
+            format,
             SHORT_SECRET,
         );
         assert_eq!(code, Some(1), "{text}");
         clean("a refused short secret", &text, SHORT_SECRET);
         // On the command line, where it must not be given.
         let argv = format!("vfw_admin_password={SECRET}");
-        let (code, text) = vnfwiz(
-            &[
-                "onboard",
-                s(&set),
-                "--profile",
-                "seed",
-                "--out",
-                s(&out),
-                "--set",
-                &argv,
-                "--format",
-                format,
-            ],
+        let (code, text) = onboard(
+            &set,
+            &out,
+            &["--profile", "seed", "--set", &argv],
+            format,
             SECRET,
         );
         assert_eq!(code, Some(1), "{text}");
@@ -169,10 +170,7 @@ fn a_rejected_secret_is_never_echoed() {
         format!("{env}  vfw_admin_password: {SHORT_SECRET}\n"),
     )
     .expect("env");
-    for report in ["text", "json", "sarif", "junit"] {
-        let (_, text) = vnfwiz(&["validate", "--format", report, s(&copy)], SHORT_SECRET);
-        clean(&format!("validate --format {report}"), &text, SHORT_SECRET);
-    }
+    validate_clean(&copy, SHORT_SECRET);
 }
 
 #[test]
@@ -180,42 +178,20 @@ fn an_ovf_password_property_never_leaves_the_env_file() {
     let ovf = convert_fixture("vsbc/vsbc.ovf");
     let answers = convert_fixture("vsbc/answers.yaml");
     let tmp = tempfile::tempdir().expect("temp dir");
+    let given = [
+        "--answers",
+        s(&answers),
+        "--set-env",
+        "sbc.admin.password=VNFWIZ_SECRET",
+    ];
     for format in ["text", "json"] {
         let out = tmp.path().join(format!("out-{format}"));
-        let (code, text) = vnfwiz(
-            &[
-                "onboard",
-                s(&ovf),
-                "--out",
-                s(&out),
-                "--answers",
-                s(&answers),
-                "--set-env",
-                "sbc.admin.password=VNFWIZ_SECRET",
-                "--format",
-                format,
-            ],
-            SECRET,
-        );
+        let (code, text) = onboard(&ovf, &out, &given, format, SECRET);
         assert_eq!(code, Some(0), "{text}");
         clean(&format!("onboard --format {format}"), &text, SECRET);
         files_clean(&out, "base_vsbc.env", SECRET);
         let out = tmp.path().join(format!("refused-{format}"));
-        let (code, text) = vnfwiz(
-            &[
-                "onboard",
-                s(&ovf),
-                "--out",
-                s(&out),
-                "--answers",
-                s(&answers),
-                "--set-env",
-                "sbc.admin.password=VNFWIZ_SECRET",
-                "--format",
-                format,
-            ],
-            SHORT_SECRET,
-        );
+        let (code, text) = onboard(&ovf, &out, &given, format, SHORT_SECRET);
         assert_eq!(code, Some(1), "{text}");
         clean("a refused short OVF password", &text, SHORT_SECRET);
     }
