@@ -592,7 +592,7 @@ mod tests {
         }
         state.keys(&[Confirm, Confirm, Confirm]);
         assert_eq!(state.step, StepId::Write);
-        set_path(&mut state, OUT, &out);
+        set_path(&mut state, OUT, out);
         state
     }
 
