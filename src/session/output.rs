@@ -437,6 +437,15 @@ mod tests {
     use super::*;
     use crate::session::FileRole;
 
+    /// A temporary folder holding `out/`, an output folder with an earlier `old.yaml`.
+    fn earlier_output() -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("out");
+        fs::create_dir(&out).unwrap();
+        fs::write(out.join("old.yaml"), "old").unwrap();
+        (tmp, out)
+    }
+
     fn none(_: &Path) -> Result<Vec<WrittenPackage>, WriteError> {
         Ok(Vec::new())
     }
@@ -479,10 +488,7 @@ mod tests {
 
     #[test]
     fn a_full_folder_needs_force_and_is_replaced_whole() {
-        let tmp = tempfile::tempdir().unwrap();
-        let out = tmp.path().join("out");
-        fs::create_dir(&out).unwrap();
-        fs::write(out.join("old.yaml"), "old").unwrap();
+        let (tmp, out) = earlier_output();
         let files = [file("new.yaml", "new", false)];
         let refs: Vec<&OutputFile> = files.iter().collect();
         let input = Path::new("/nonexistent");
@@ -499,10 +505,7 @@ mod tests {
 
     #[test]
     fn a_failure_while_staging_leaves_the_folder_as_it_was() {
-        let tmp = tempfile::tempdir().unwrap();
-        let out = tmp.path().join("out");
-        fs::create_dir(&out).unwrap();
-        fs::write(out.join("old.yaml"), "old").unwrap();
+        let (tmp, out) = earlier_output();
         // `x` as a file and as a folder cannot both be written.
         let files = [file("x", "1", false), file("x/y", "2", false)];
         let refs: Vec<&OutputFile> = files.iter().collect();
@@ -513,10 +516,7 @@ mod tests {
 
     #[test]
     fn a_failing_package_step_leaves_the_folder_as_it_was() {
-        let tmp = tempfile::tempdir().unwrap();
-        let out = tmp.path().join("out");
-        fs::create_dir(&out).unwrap();
-        fs::write(out.join("old.yaml"), "old").unwrap();
+        let (tmp, out) = earlier_output();
         let files = [file("new.yaml", "new", false)];
         let refs: Vec<&OutputFile> = files.iter().collect();
         let result = write_files(&refs, &out, true, Path::new("/nonexistent"), |staging| {

@@ -168,14 +168,24 @@ pub fn press(state: &mut State, actions: &[Action]) -> Vec<Effect> {
     effects
 }
 
-/// The screen as `render` gives it, then its styles: one letter per cell naming the
-/// cell's style, and what each letter stands for (so a theme's colours are in a snapshot).
-pub fn render_styled(state: &State, theme: &Theme) -> String {
+/// A test terminal of the state's size with the state drawn on it.
+fn drawn(state: &State, theme: &Theme) -> Terminal<TestBackend> {
     let (columns, rows) = state.size;
     let mut terminal = Terminal::new(TestBackend::new(columns, rows)).expect("test terminal");
     terminal
         .draw(|frame| view(state, theme, frame))
         .expect("draws");
+    terminal
+}
+
+/// Letters naming the styles of `render_styled`, in order of first use.
+const STYLE_LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/// The screen as `render` gives it, then its styles: one letter per cell naming the
+/// cell's style, and what each letter stands for (so a theme's colours are in a snapshot).
+pub fn render_styled(state: &State, theme: &Theme) -> String {
+    let (columns, rows) = state.size;
+    let terminal = drawn(state, theme);
     let buffer = terminal.backend().buffer();
     let mut styles: Vec<String> = Vec::new();
     let mut grid = String::new();
@@ -190,9 +200,7 @@ pub fn render_styled(state: &State, theme: &Theme) -> String {
                     styles.len() - 1
                 }
             };
-            const LETTERS: &[u8] =
-                b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-            grid.push(char::from(LETTERS[index % LETTERS.len()]));
+            grid.push(char::from(STYLE_LETTERS[index % STYLE_LETTERS.len()]));
         }
         grid.push('\n');
     }
@@ -200,7 +208,7 @@ pub fn render_styled(state: &State, theme: &Theme) -> String {
     out.push_str("styles:\n");
     out.push_str(&grid);
     for (i, style) in styles.iter().enumerate() {
-        let letter = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[i % 62];
+        let letter = STYLE_LETTERS[i % STYLE_LETTERS.len()];
         out.push_str(&format!("{}: {style}\n", char::from(letter)));
     }
     out
@@ -210,10 +218,7 @@ pub fn render_styled(state: &State, theme: &Theme) -> String {
 /// line saying where the terminal cursor is.
 pub fn render(state: &State, theme: &Theme) -> String {
     let (columns, rows) = state.size;
-    let mut terminal = Terminal::new(TestBackend::new(columns, rows)).expect("test terminal");
-    terminal
-        .draw(|frame| view(state, theme, frame))
-        .expect("draws");
+    let terminal = drawn(state, theme);
     let buffer = terminal.backend().buffer();
     let mut out = String::new();
     for y in 0..rows {
@@ -230,4 +235,9 @@ pub fn render(state: &State, theme: &Theme) -> String {
         out.push_str("cursor hidden\n");
     }
     out
+}
+
+/// The text of the notice on screen; panics when there is none.
+pub fn notice_text(state: &State) -> &str {
+    &state.notice.as_ref().expect("a notice is shown").text
 }

@@ -352,6 +352,7 @@ mod tests {
     use super::*;
     use crate::session::answers::Answers;
     use crate::tui::action::Action::*;
+    use crate::tui::testing::notice_text;
     use crate::tui::testing::{Wizard, opened, press, repo};
     use std::path::PathBuf;
 
@@ -571,13 +572,6 @@ properties:
         );
         state.properties.form.focus = 0;
         update(&mut state, Event::Paste("y".repeat(MAX_PASTE + 1)));
-        assert!(
-            state
-                .notice
-                .as_ref()
-                .unwrap()
-                .text
-                .contains("nothing was pasted")
-        );
+        assert!(notice_text(&state).contains("nothing was pasted"));
     }
 }

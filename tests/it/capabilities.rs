@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::binary::violations_at;
 use vnfwiz::check::validation::load_hot_inputs;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::yaml::{Node, Value};
@@ -57,17 +58,7 @@ fn heat_ready_findings(dir: &Path) -> Vec<(String, String)> {
         .output()
         .unwrap();
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    report["violations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| {
-            (
-                v["rule"].as_str().unwrap().to_owned(),
-                format!("{}:{}", v["file"].as_str().unwrap(), v["line"]),
-            )
-        })
-        .collect()
+    violations_at(&report)
 }
 
 fn text(file: &vnfwiz::model::capabilities::ComposedFile) -> String {

@@ -1,6 +1,7 @@
 //! `vnfwiz capabilities` through the binary: the summary and `--find` in text and JSON, exit
 //! codes; and `validate` on composed sets whose choices do not resolve.
 
+use crate::support::binary::Run;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -10,23 +11,14 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 fn vnfwiz(args: &[&str], paths: &[PathBuf]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .args(paths)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    Run::from(
+        Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+            .args(args)
+            .args(paths)
+            .output()
+            .unwrap(),
+    )
 }
 
 fn json(run: &Run) -> serde_json::Value {

@@ -14,28 +14,19 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::binary::Run;
 use serde_json::Value;
 
 const FORMATS: [&str; 4] = ["text", "json", "sarif", "junit"];
 
-/// What a run of the binary gave back.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 fn vnfwiz<S: AsRef<OsStr>>(args: &[S]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    Run::from(
+        Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+            .args(args)
+            .env_remove("NO_COLOR")
+            .output()
+            .expect("the binary runs"),
+    )
 }
 
 /// A rule as `vnfwiz rules --format json` lists it.

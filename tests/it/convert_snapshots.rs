@@ -3,23 +3,8 @@
 //! Every written set is also validated by `vnfwiz validate` (the default ONAP profile)
 //! with zero violations.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/convert")
-        .join(path)
-}
-
-fn vnfwiz(args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_vnfwiz"));
-    command.args(args).env("NO_COLOR", "1");
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    command.output().expect("the binary runs")
-}
+use crate::support::binary::{convert_fixture, vnfwiz};
+use std::path::Path;
 
 /// Every written file, sorted, each under a `# path` header.
 fn written(out: &Path) -> String {
@@ -51,7 +36,7 @@ fn written(out: &Path) -> String {
 fn onboard(ovf: &str, args: &[&str], env: &[(&str, &str)]) -> String {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
-    let path = fixture(ovf);
+    let path = convert_fixture(ovf);
     let mut all = vec![
         "onboard",
         path.to_str().expect("utf-8"),
@@ -138,7 +123,7 @@ fn environment_document_as_user_data() {
 
 #[test]
 fn vsbc_appliance() {
-    let answers = fixture("vsbc/answers.yaml");
+    let answers = convert_fixture("vsbc/answers.yaml");
     let text = onboard(
         "vsbc/vsbc.ovf",
         &[

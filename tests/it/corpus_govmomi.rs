@@ -7,8 +7,8 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
+use crate::support::binary;
 use serde_json::Value;
 
 /// Negatives whose descriptor is sound: the defect is in a file the corpus leaves out (a
@@ -97,12 +97,9 @@ const BEYOND_THE_DESCRIPTOR: &[(&str, &str)] = &[
     ),
 ];
 
+/// Runs vnfwiz without colour.
 fn vnfwiz(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
+    binary::vnfwiz(args, &[])
 }
 
 fn json(output: &std::process::Output) -> Option<Value> {

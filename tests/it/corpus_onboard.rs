@@ -5,16 +5,13 @@
 //! converter error, never a crash.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use crate::support::binary;
 use serde_json::Value;
 
+/// Runs vnfwiz without colour.
 fn vnfwiz(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
+    binary::vnfwiz(args, &[])
 }
 
 fn errors(report: &[u8]) -> Option<u64> {

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::binary::Run;
 use serde_json::Value;
 
 fn fixture(rule: &str, case: &str) -> PathBuf {
@@ -52,23 +53,14 @@ fn zip_into(dir: &Path, name: &str, files: &[(String, Vec<u8>)]) -> PathBuf {
     path
 }
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 fn vnfwiz(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run vnfwiz");
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    Run::from(
+        Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("run vnfwiz"),
+    )
 }
 
 fn json(run: &Run) -> Value {

@@ -22,6 +22,29 @@ fn vnfwiz(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs `onboard` of `source` into `out` with `extra` arguments.
+fn onboard(source: &Path, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["onboard", path(source), "--out", path(out)];
+    args.extend_from_slice(extra);
+    vnfwiz(&args)
+}
+
+/// Fails, showing its stdout, unless the run succeeded.
+fn assert_ran(output: &Output) {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+}
+
+/// Writes `answers.yaml` holding `text` into `dir`; returns its path.
+fn answers_in(dir: &Path, text: &str) -> PathBuf {
+    let answers = dir.join("answers.yaml");
+    std::fs::write(&answers, text).expect("written");
+    answers
+}
+
 fn path(p: &Path) -> &str {
     p.to_str().expect("UTF-8 test path")
 }
@@ -129,14 +152,7 @@ fn fix_safe_removes_every_safe_fixed_violation_and_changes_nothing_else() {
         assert!(!fixable.is_empty(), "{name}: no safe fix offered");
         let out = tempfile::tempdir().expect("temp dir");
         let target = out.path().join("onboarded");
-        let output = vnfwiz(&[
-            "onboard",
-            path(&before_dir),
-            "--out",
-            path(&target),
-            "--fix",
-            "safe",
-        ]);
+        let output = onboard(&before_dir, &target, &["--fix", "safe"]);
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(output.status.success(), "{name}: {stdout}");
         assert!(stdout.contains("fixed: "), "{name}: {stdout}");
@@ -165,14 +181,7 @@ fn review_fixes_need_fix_all() {
     let before_dir = fixture("rename_resource").join("before");
     let out = tempfile::tempdir().expect("temp dir");
     let target = out.path().join("onboarded");
-    let safe = vnfwiz(&[
-        "onboard",
-        path(&before_dir),
-        "--out",
-        path(&target),
-        "--fix",
-        "safe",
-    ]);
+    let safe = onboard(&before_dir, &target, &["--fix", "safe"]);
     let stdout = String::from_utf8_lossy(&safe.stdout);
     assert_eq!(safe.status.code(), Some(1), "{stdout}");
     assert!(
@@ -180,21 +189,8 @@ fn review_fixes_need_fix_all() {
         "{stdout}"
     );
     assert!(!target.exists(), "a refused run wrote {}", target.display());
-    let all = vnfwiz(&[
-        "onboard",
-        path(&before_dir),
-        "--out",
-        path(&target),
-        "--fix",
-        "all",
-        "--format",
-        "json",
-    ]);
-    assert!(
-        all.status.success(),
-        "{}",
-        String::from_utf8_lossy(&all.stdout)
-    );
+    let all = onboard(&before_dir, &target, &["--fix", "all", "--format", "json"]);
+    assert_ran(&all);
     let doc: Value = serde_json::from_slice(&all.stdout).expect("JSON");
     let applied = doc["fixes"]["applied"].as_array().expect("applied");
     assert_eq!(applied.len(), 2);
@@ -207,42 +203,22 @@ fn review_fixes_need_fix_all() {
 fn recorded_fixes_replay_with_the_operators_text() {
     let before_dir = fixture("parameter_description").join("before");
     let dir = tempfile::tempdir().expect("temp dir");
-    let answers = dir.path().join("answers.yaml");
-    std::fs::write(
-        &answers,
+    let answers = answers_in(
+        dir.path(),
         "fixes:\n  - rule: R-44001\n    file: base_vfw.yaml\n    path: parameters.oam_net_id\n    line: 21\n    column: 3\n    text: 'Neutron network of the OAM plane, where operators log in'\n",
-    )
-    .expect("written");
-    let first = dir.path().join("first");
-    let output = vnfwiz(&[
-        "onboard",
-        path(&before_dir),
-        "--out",
-        path(&first),
-        "--answers",
-        path(&answers),
-    ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stdout)
     );
+    let first = dir.path().join("first");
+    let output = onboard(&before_dir, &first, &["--answers", path(&answers)]);
+    assert_ran(&output);
     assert_written_as_expected("parameter_description", &first);
     // The written answers replay the same run.
     let second = dir.path().join("second");
-    let output = vnfwiz(&[
-        "onboard",
-        path(&before_dir),
-        "--out",
-        path(&second),
-        "--answers",
-        path(&first.join(".vnfwiz/answers.yaml")),
-    ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stdout)
+    let output = onboard(
+        &before_dir,
+        &second,
+        &["--answers", path(&first.join(".vnfwiz/answers.yaml"))],
     );
+    assert_ran(&output);
     assert_eq!(files_of(&first), files_of(&second));
     let recorded = std::fs::read_to_string(first.join(".vnfwiz/answers.yaml")).expect("answers");
     assert!(
@@ -255,20 +231,15 @@ fn recorded_fixes_replay_with_the_operators_text() {
 fn a_record_that_matches_nothing_is_reported() {
     let before_dir = fixture("create_env").join("before");
     let dir = tempfile::tempdir().expect("temp dir");
-    let answers = dir.path().join("answers.yaml");
-    std::fs::write(
-        &answers,
+    let answers = answers_in(
+        dir.path(),
         "fixes:\n  - {rule: R-90526, file: base_vdns.yaml, path: parameters.gone.default, line: 4, column: 5}\n",
-    )
-    .expect("written");
-    let output = vnfwiz(&[
-        "onboard",
-        path(&before_dir),
-        "--out",
-        path(&dir.path().join("out")),
-        "--answers",
-        path(&answers),
-    ]);
+    );
+    let output = onboard(
+        &before_dir,
+        &dir.path().join("out"),
+        &["--answers", path(&answers)],
+    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains("not fixed: base_vdns.yaml:4:5: R-90526: recorded fix no longer applies"),

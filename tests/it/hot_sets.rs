@@ -9,32 +9,21 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::binary::{Run, fixtures, violations_at};
 use serde_json::Value;
 
-/// What a run of the binary gave back.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 fn vnfwiz<S: AsRef<OsStr>>(args: &[S]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    Run::from(
+        Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the binary runs"),
+    )
 }
 
 fn fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(path)
+    fixtures(path)
 }
 
 /// A folder holding `files` (path, bytes).
@@ -71,23 +60,8 @@ fn json(path: &Path) -> (Option<i32>, Value) {
     (run.code, doc)
 }
 
-/// `(rule, file:line)` of every violation.
-fn found(doc: &Value) -> Vec<(String, String)> {
-    doc["violations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| {
-            (
-                v["rule"].as_str().unwrap().to_owned(),
-                format!("{}:{}", v["file"].as_str().unwrap(), v["line"]),
-            )
-        })
-        .collect()
-}
-
 fn has(doc: &Value, rule: &str, at: &str) -> bool {
-    found(doc).iter().any(|(r, a)| r == rule && a == at)
+    violations_at(doc).iter().any(|(r, a)| r == rule && a == at)
 }
 
 const ENV: &[u8] = b"parameters:\n  vfw_image_name: ubuntu\n";
@@ -140,7 +114,7 @@ fn an_empty_or_non_map_template_beside_its_env_is_an_error_at_its_place() {
     let (code, doc) = json(dir.path());
     assert_eq!(code, Some(1));
     assert!(
-        found(&doc)
+        violations_at(&doc)
             .iter()
             .any(|(_, at)| at.starts_with("base.yaml:")),
         "{doc:#}"
@@ -205,7 +179,7 @@ fn in_an_sdc_package_every_yaml_not_clearly_something_else_is_a_template() {
     std::fs::remove_file(dir.path().join("MANIFEST.json")).unwrap();
     let (_, doc) = json(dir.path());
     assert!(
-        !found(&doc)
+        !violations_at(&doc)
             .iter()
             .any(|(_, at)| at.starts_with("extra.yaml"))
     );
@@ -242,7 +216,7 @@ fn helm_charts_beside_the_heat_modules_are_named_not_checked_in_every_format() {
     );
     // No chart file is read as Heat: only the package layout rule (files in folders)
     // mentions one.
-    for (rule, at) in found(&doc) {
+    for (rule, at) in violations_at(&doc) {
         assert!(
             !at.starts_with("helm/") || rule == "R-511776",
             "{rule} at {at}"
@@ -287,7 +261,11 @@ fn helm_charts_beside_the_heat_modules_are_named_not_checked_in_every_format() {
     let (_, doc) = json(&tree.join("base"));
     assert_eq!(doc["summary"]["files"], 4);
     assert!(doc.get("not_checked").is_none(), "{doc:#}");
-    assert!(!found(&doc).iter().any(|(rule, _)| rule == "R-37028"));
+    assert!(
+        !violations_at(&doc)
+            .iter()
+            .any(|(rule, _)| rule == "R-37028")
+    );
 }
 
 #[test]
@@ -335,7 +313,9 @@ fn paths_that_leave_the_package_are_errors_and_never_read() {
         );
     }
     assert!(
-        !found(&doc).iter().any(|(_, at)| at.contains("shared.yaml")),
+        !violations_at(&doc)
+            .iter()
+            .any(|(_, at)| at.contains("shared.yaml")),
         "nothing outside was read: {doc:#}"
     );
 }
@@ -351,7 +331,7 @@ fn sdc_readings_of_real_packages() {
     let (code, doc) = json(&fixture("onap/sdc_module_also_nested"));
     assert_eq!(code, Some(1));
     assert_eq!(
-        found(&doc),
+        violations_at(&doc),
         [
             ("R-62590".to_owned(), "eca_oam.env:5".to_owned()),
             ("R-98905".to_owned(), "eca_oam.env:5".to_owned())
@@ -360,7 +340,9 @@ fn sdc_readings_of_real_packages() {
     // Heat's pseudo parameters passed to a nested template are no renamed parameters.
     let (_, doc) = json(&fixture("rules/R-708564/pass_pseudo_parameter"));
     assert!(
-        !found(&doc).iter().any(|(rule, _)| rule == "R-708564"),
+        !violations_at(&doc)
+            .iter()
+            .any(|(rule, _)| rule == "R-708564"),
         "{doc:#}"
     );
 }

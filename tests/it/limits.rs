@@ -2,22 +2,14 @@
 //! run ends with exit 1 (a violation) or 2 (refused input), and the message names the file
 //! and the flag that raises the limit. Inputs are small; the flag makes them too large.
 
+use crate::support::binary::{self, output_text};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Runs vnfwiz; returns the exit code and stdout + stderr.
 fn vnfwiz(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = binary::vnfwiz(args, &[]);
+    let text = output_text(&out);
     assert!(!text.contains("panicked"), "{text}");
     (out.status.code().unwrap_or(-1), text)
 }

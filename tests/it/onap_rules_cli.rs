@@ -1,14 +1,13 @@
 //! The ONAP rules through the real binary: related places, severities and the catalogue.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use crate::support::binary::fixtures;
 use serde_json::Value;
 
 fn fixture(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/rules")
-        .join(rel)
+    fixtures("rules").join(rel)
 }
 
 fn vnfwiz(args: &[&str]) -> Output {

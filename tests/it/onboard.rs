@@ -7,39 +7,17 @@
 //! `heat-zip`, `both`) that validate clean and are byte-identical run after run.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
+use crate::support::binary::{convert_fixture, output_text, vnfwiz};
 use crate::support::tosca_parser;
 
 const PASSWORD: &str = "correct-horse-battery";
 
 /// Where onboarding records the answers, apart from the HOT set.
 const ANSWERS: &str = ".vnfwiz/answers.yaml";
-
-fn fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/convert")
-        .join(path)
-}
-
-fn vnfwiz(args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_vnfwiz"));
-    command.args(args).env("NO_COLOR", "1");
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    command.output().expect("the binary runs")
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
 
 fn yaml(path: &Path) -> serde_json::Value {
     // The generated YAML is plain enough for a JSON view through serde-saphyr.
@@ -58,8 +36,8 @@ fn onboard_vsbc(out: &Path, extra: &[&str]) -> Output {
 
 /// [`onboard_vsbc`] with more environment variables.
 fn onboard_vsbc_with_env(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
-    let ovf = fixture("vsbc/vsbc.ovf");
-    let answers = fixture("vsbc/answers.yaml");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
+    let answers = convert_fixture("vsbc/answers.yaml");
     let mut args = vec![
         "onboard",
         s(&ovf),
@@ -81,11 +59,11 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
     let result = onboard_vsbc(&out, &[]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
-    assert!(!text(&result).contains(PASSWORD));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
+    assert!(!output_text(&result).contains(PASSWORD));
 
     let check = vnfwiz(&["validate", s(&out)], &[]);
-    assert_eq!(check.status.code(), Some(0), "{}", text(&check));
+    assert_eq!(check.status.code(), Some(0), "{}", output_text(&check));
 
     let template = yaml(&out.join("base_vsbc.yaml"));
     let env = yaml(&out.join("base_vsbc.env"));
@@ -116,7 +94,7 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
         resources["sc1_server_0"]["properties"]["flavor"]["get_param"],
         "sc1_flavor_name"
     );
-    assert!(text(&result).contains("create flavor `vsbc_sc1_large` with 8 vCPUs"));
+    assert!(output_text(&result).contains("create flavor `vsbc_sc1_large` with 8 vCPUs"));
 
     // Volumes: the SC log disk (10240 MiB) empty, the database volume sized for `large`.
     assert_eq!(resources["sc1_sc_logs_volume"]["properties"]["size"], 10);
@@ -258,7 +236,7 @@ fn answers_yaml_replays_the_same_run() {
     let first = tmp.path().join("first");
     assert_eq!(onboard_vsbc(&first, &[]).status.code(), Some(0));
     let second = tmp.path().join("second");
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let replay = vnfwiz(
         &[
             "onboard",
@@ -272,7 +250,7 @@ fn answers_yaml_replays_the_same_run() {
         ],
         &[("SBC_ADMIN_PASSWORD", PASSWORD)],
     );
-    assert_eq!(replay.status.code(), Some(0), "{}", text(&replay));
+    assert_eq!(replay.status.code(), Some(0), "{}", output_text(&replay));
     for file in ["base_vsbc.yaml", "base_vsbc.env", "vsbc_mp.yaml", ANSWERS] {
         assert_eq!(
             std::fs::read(first.join(file)).expect("first"),
@@ -289,7 +267,7 @@ fn the_output_folder_is_the_hot_set_alone_and_validates_with_nothing_else_in_it(
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
     let result = onboard_vsbc(&out, &["--package", "heat-zip"]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let mut record: Vec<String> = std::fs::read_dir(out.join(".vnfwiz"))
         .expect("record folder")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
@@ -298,7 +276,7 @@ fn the_output_folder_is_the_hot_set_alone_and_validates_with_nothing_else_in_it(
     assert_eq!(record, ["answers.yaml", "vsbc.zip"]);
 
     let check = vnfwiz(&["validate", "--format", "json", s(&out)], &[]);
-    assert_eq!(check.status.code(), Some(0), "{}", text(&check));
+    assert_eq!(check.status.code(), Some(0), "{}", output_text(&check));
     let report: Value = serde_json::from_slice(&check.stdout).expect("JSON");
     assert_eq!(report["violations"], serde_json::json!([]), "{report:#}");
     assert_eq!(report["summary"]["warnings"], 0);
@@ -357,16 +335,16 @@ fn refused(args: &[&str], env: &[(&str, &str)]) -> String {
     all.extend_from_slice(args);
     all.extend_from_slice(&["--out", s(&out)]);
     let result = vnfwiz(&all, env);
-    assert_eq!(result.status.code(), Some(1), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(1), "{}", output_text(&result));
     assert!(!out.exists(), "a refused run leaves no output folder");
     let leftovers = std::fs::read_dir(tmp.path()).expect("tmp").count();
     assert_eq!(leftovers, 0, "no staging folder stays behind");
-    text(&result)
+    output_text(&result)
 }
 
 #[test]
 fn a_missing_eula_acceptance_is_refused() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let message = refused(
         &[
             s(&ovf),
@@ -423,14 +401,14 @@ fn a_value_onap_supplies_is_refused_as_an_answer_unless_the_profile_allows_it() 
         ],
         &[],
     );
-    assert_eq!(written.status.code(), Some(0), "{}", text(&written));
+    assert_eq!(written.status.code(), Some(0), "{}", output_text(&written));
     let env = std::fs::read_to_string(out.join("base_vfw.env")).expect("env");
     assert!(env.contains("vnf_id: vfw-lab-3"), "{env}");
 }
 
 #[test]
 fn an_unknown_option_is_refused_with_the_choices() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let message = refused(
         &[
             s(&ovf),
@@ -453,7 +431,7 @@ fn an_unknown_option_is_refused_with_the_choices() {
 
 #[test]
 fn values_breaking_minlen_valuemap_and_uint16_are_refused_each() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     for (setting, property, rule) in [
         ("sbc.site.name=hh", "property sbc.site.name", "[MinLen(3)]"),
         (
@@ -500,7 +478,7 @@ fn values_breaking_minlen_valuemap_and_uint16_are_refused_each() {
 
 #[test]
 fn every_problem_is_listed_at_once_without_secrets() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let message = refused(
         &[
             s(&ovf),
@@ -536,7 +514,7 @@ fn every_problem_is_listed_at_once_without_secrets() {
 
 #[test]
 fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_required() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
     let args = [
@@ -549,7 +527,7 @@ fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_re
         s(&out),
     ];
     let result = vnfwiz(&args, &[("P", PASSWORD)]);
-    let shown = text(&result);
+    let shown = output_text(&result);
     assert_eq!(result.status.code(), Some(0), "{shown}");
     assert!(
         shown.contains("Property[sbc.sip.domain] of VirtualSystemCollection[vsbc]: has no value and is left for instantiation"),
@@ -573,7 +551,7 @@ fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_re
     strict[6] = s(&refused_out);
     strict.extend_from_slice(&["--answers", s(&answers)]);
     let result = vnfwiz(&strict, &[("P", PASSWORD)]);
-    let shown = text(&result);
+    let shown = output_text(&result);
     assert_eq!(result.status.code(), Some(1), "{shown}");
     assert!(
         shown.contains("property sbc.sip.domain: needs a value"),
@@ -584,7 +562,7 @@ fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_re
 
 #[test]
 fn a_short_password_is_refused_without_showing_it() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let message = refused(
         &[
             s(&ovf),
@@ -608,7 +586,7 @@ fn a_short_password_is_refused_without_showing_it() {
 
 #[test]
 fn an_unset_environment_variable_is_a_problem() {
-    let ovf = fixture("vsbc/vsbc.ovf");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
     let message = refused(
         &[
             s(&ovf),
@@ -634,7 +612,7 @@ fn a_malformed_source_date_epoch_is_one_line_before_anything_is_written() {
             &["--package", "csar"],
             &[("SOURCE_DATE_EPOCH", epoch)],
         );
-        assert_eq!(result.status.code(), Some(2), "{}", text(&result));
+        assert_eq!(result.status.code(), Some(2), "{}", output_text(&result));
         let message = String::from_utf8_lossy(&result.stderr);
         assert_eq!(message.lines().count(), 1, "{message}");
         assert!(
@@ -652,11 +630,11 @@ fn a_full_folder_needs_force_and_is_then_replaced() {
     std::fs::create_dir(&out).expect("mkdir");
     std::fs::write(out.join("stale.yaml"), "old").expect("write");
     let result = onboard_vsbc(&out, &[]);
-    assert_eq!(result.status.code(), Some(2), "{}", text(&result));
-    assert!(text(&result).contains("--force"));
+    assert_eq!(result.status.code(), Some(2), "{}", output_text(&result));
+    assert!(output_text(&result).contains("--force"));
     assert!(out.join("stale.yaml").exists());
     let result = onboard_vsbc(&out, &["--force"]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     assert!(!out.join("stale.yaml").exists());
     assert!(out.join("base_vsbc.yaml").exists());
     assert_eq!(std::fs::read_dir(tmp.path()).expect("tmp").count(), 1);
@@ -668,7 +646,7 @@ fn an_empty_existing_folder_is_filled() {
     let out = tmp.path().join("out");
     std::fs::create_dir(&out).expect("mkdir");
     let result = onboard_vsbc(&out, &[]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     assert!(out.join("base_vsbc.env").exists());
 }
 
@@ -677,7 +655,7 @@ fn the_json_summary_names_every_output_relative_to_out() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
     let result = onboard_vsbc(&out, &["--format", "json"]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     assert_eq!(doc["template"], "base_vsbc.yaml");
     assert_eq!(doc["environment"], "base_vsbc.env");
@@ -696,21 +674,21 @@ fn the_json_summary_names_every_output_relative_to_out() {
 
 #[test]
 fn an_encrypted_package_is_refused() {
-    let ovf = fixture("sections/encryption.ovf");
+    let ovf = convert_fixture("sections/encryption.ovf");
     let message = refused(&[s(&ovf)], &[]);
     assert!(message.contains("OVF-encryption"), "{message}");
 }
 
 #[test]
 fn a_shared_disk_attached_by_systems_is_refused() {
-    let ovf = fixture("sections/shared_disk.ovf");
+    let ovf = convert_fixture("sections/shared_disk.ovf");
     let message = refused(&[s(&ovf)], &[]);
     assert!(message.contains("shared disk `quorum`"), "{message}");
 }
 
 #[test]
 fn user_data_transport_conflicts_with_a_user_data_file() {
-    let ovf = fixture("sections/environment_files.ovf");
+    let ovf = convert_fixture("sections/environment_files.ovf");
     let answers = tempfile::NamedTempFile::new().expect("temp");
     std::fs::write(answers.path(), "ovf_env_transport: user_data\n").expect("write");
     let message = refused(&[s(&ovf), "--answers", s(answers.path())], &[]);
@@ -722,7 +700,7 @@ fn user_data_transport_conflicts_with_a_user_data_file() {
 fn a_hot_set_takes_parameter_answers_through_the_same_path() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
-    let set = fixture("hot/vfw");
+    let set = convert_fixture("hot/vfw");
     let result = vnfwiz(
         &[
             "onboard",
@@ -744,7 +722,7 @@ fn a_hot_set_takes_parameter_answers_through_the_same_path() {
         ],
         &[("VFW_PASSWORD", "very-secret-pass")],
     );
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     assert_eq!(doc["template"], "base_vfw.yaml");
     assert_eq!(
@@ -766,12 +744,12 @@ fn a_hot_set_takes_parameter_answers_through_the_same_path() {
         std::fs::read(set.join("base_vfw.yaml")).expect("in")
     );
     let check = vnfwiz(&["validate", "--profile", "seed", s(&out)], &[]);
-    assert_eq!(check.status.code(), Some(0), "{}", text(&check));
+    assert_eq!(check.status.code(), Some(0), "{}", output_text(&check));
 }
 
 #[test]
 fn a_hot_set_refuses_values_that_break_constraints_and_secrets_in_argv() {
-    let set = fixture("hot/vfw");
+    let set = convert_fixture("hot/vfw");
     let message = refused(
         &[
             s(&set),
@@ -816,15 +794,19 @@ fn a_hot_set_that_breaks_a_must_is_not_written() {
     std::fs::write(input.join("base_dns.env"), "parameters: {}\n").expect("write");
     let out = tmp.path().join("out");
     let result = vnfwiz(&["onboard", s(&input), "--out", s(&out)], &[]);
-    assert_eq!(result.status.code(), Some(1), "{}", text(&result));
-    assert!(text(&result).contains("R-90526"), "{}", text(&result));
-    assert!(text(&result).contains("nothing was written"));
+    assert_eq!(result.status.code(), Some(1), "{}", output_text(&result));
+    assert!(
+        output_text(&result).contains("R-90526"),
+        "{}",
+        output_text(&result)
+    );
+    assert!(output_text(&result).contains("nothing was written"));
     assert!(!out.exists());
 }
 
 #[test]
 fn a_value_file_over_the_file_limit_is_a_problem() {
-    let ovf = fixture("sections/product.ovf");
+    let ovf = convert_fixture("sections/product.ovf");
     let secret = tempfile::NamedTempFile::new().expect("temp");
     std::fs::write(secret.path(), "x".repeat(9000)).expect("write");
     let setting = format!("com.example.vfw.admin_password.1={}", s(secret.path()));
@@ -848,7 +830,7 @@ fn a_value_file_over_the_file_limit_is_a_problem() {
 fn findings_on_a_secret_never_print_its_value() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let input = tmp.path().join("vfw");
-    let source = fixture("hot/vfw");
+    let source = convert_fixture("hot/vfw");
     for file in [
         "base_vfw.yaml",
         "nested/vfw_instance.yaml",
@@ -870,7 +852,7 @@ fn findings_on_a_secret_never_print_its_value() {
             &["onboard", s(&input), "--out", s(&out), "--format", format],
             &[],
         );
-        let shown = text(&result);
+        let shown = output_text(&result);
         assert_eq!(result.status.code(), Some(1), "{shown}");
         assert!(shown.contains("R-92635/env-value"), "{shown}");
         assert!(!shown.contains("xyzzy"), "{shown}");
@@ -885,12 +867,12 @@ fn an_ova_gives_the_same_set_as_its_folder() {
     let mut builder = tar::Builder::new(std::fs::File::create(&ova).expect("create"));
     for file in ["vsbc.ovf", "day0/user-data.txt", "day0/db.conf"] {
         builder
-            .append_path_with_name(fixture("vsbc").join(file), file)
+            .append_path_with_name(convert_fixture("vsbc").join(file), file)
             .expect("append");
     }
     builder.into_inner().expect("finish");
     let from_ova = tmp.path().join("from-ova");
-    let answers = fixture("vsbc/answers.yaml");
+    let answers = convert_fixture("vsbc/answers.yaml");
     let result = vnfwiz(
         &[
             "onboard",
@@ -904,7 +886,7 @@ fn an_ova_gives_the_same_set_as_its_folder() {
         ],
         &[("P", PASSWORD)],
     );
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let from_folder = tmp.path().join("from-folder");
     assert_eq!(onboard_vsbc(&from_folder, &[]).status.code(), Some(0));
     for file in [
@@ -941,7 +923,7 @@ fn nova_quotas_on_metadata_and_injected_files_are_warned_about() {
         &["onboard", s(&ovf), "--out", s(&out), "--format", "json"],
         &[],
     );
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     let warnings: Vec<&str> = doc["warnings"]
         .as_array()
@@ -985,8 +967,8 @@ fn onboarded(path: &Path, out: &Path, args: &[&str]) -> String {
     let mut all = vec!["onboard", s(path), "--out", s(out)];
     all.extend_from_slice(args);
     let result = vnfwiz(&all, &[]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
-    text(&result)
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
+    output_text(&result)
 }
 
 /// The rules the composition fixtures (tests/fixtures/capabilities) are written and checked
@@ -1005,7 +987,7 @@ fn validates_clean(path: &Path, heat_ready: bool, profile: Option<&[&str]>) {
         args.insert(1, "--heat-ready");
     }
     let result = vnfwiz(&args, &[]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let report: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     assert_eq!(report["violations"], serde_json::json!([]), "{report:#}");
 }
@@ -1263,8 +1245,12 @@ fn choices_that_do_not_fit_are_refused_naming_type_candidates_and_fix() {
         ],
         &[],
     );
-    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad));
-    assert!(text(&bad).contains("is not KEY=VALUE"), "{}", text(&bad));
+    assert_eq!(bad.status.code(), Some(2), "{}", output_text(&bad));
+    assert!(
+        output_text(&bad).contains("is not KEY=VALUE"),
+        "{}",
+        output_text(&bad)
+    );
     assert!(!out.exists());
 }
 
@@ -1426,7 +1412,7 @@ fn a_composed_set_is_packaged_with_its_chosen_implementation() {
         ],
         &[("SOURCE_DATE_EPOCH", "1700000000")],
     );
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let summary: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     let packages = summary["package"].as_array().expect("packages listed");
     let paths: Vec<&str> = packages.iter().filter_map(|p| p["path"].as_str()).collect();
@@ -1539,7 +1525,7 @@ fn the_sample_csar_loads_in_tosca_parser_with_and_without_etsi_types() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let online = tmp.path().join("online");
     let result = onboard_sample(&online, &[]);
-    assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let mut entries = zip_entries(&online.join(".vnfwiz/vfw-edge.csar"));
     entries.retain(|e| e.starts_with("Definitions/"));
     entries.sort();
@@ -1558,7 +1544,7 @@ fn the_sample_csar_loads_in_tosca_parser_with_and_without_etsi_types() {
     if let Some(types) = tosca_parser::sol001_types() {
         let offline = tmp.path().join("offline");
         let result = onboard_sample(&offline, &["--etsi-types", s(&types)]);
-        assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+        assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
         let csar = offline.join(".vnfwiz/vfw-edge.csar");
         validates_clean(&csar, false, None);
         let entries = zip_entries(&csar);
@@ -1589,7 +1575,7 @@ fn the_sample_csar_loads_in_tosca_parser_with_and_without_etsi_types() {
             ],
             &[("P", PASSWORD), ("SOURCE_DATE_EPOCH", "1714557600")],
         );
-        assert_eq!(replay.status.code(), Some(0), "{}", text(&replay));
+        assert_eq!(replay.status.code(), Some(0), "{}", output_text(&replay));
         assert_eq!(
             std::fs::read(&csar).expect("first"),
             std::fs::read(again.join(".vnfwiz/vfw-edge.csar")).expect("replayed")
@@ -1636,9 +1622,10 @@ fn vsbc_with_images(dir: &Path) -> PathBuf {
     std::fs::create_dir_all(folder.join("day0")).expect("folder");
     std::fs::create_dir_all(folder.join("images")).expect("folder");
     for file in ["day0/user-data.txt", "day0/db.conf"] {
-        std::fs::copy(fixture("vsbc").join(file), folder.join(file)).expect("copied");
+        std::fs::copy(convert_fixture("vsbc").join(file), folder.join(file)).expect("copied");
     }
-    let mut descriptor = std::fs::read_to_string(fixture("vsbc/vsbc.ovf")).expect("descriptor");
+    let mut descriptor =
+        std::fs::read_to_string(convert_fixture("vsbc/vsbc.ovf")).expect("descriptor");
     for (image, declared) in [
         ("sc", "1073741824"),
         ("mp", "805306368"),
@@ -1661,7 +1648,7 @@ fn vsbc_with_images(dir: &Path) -> PathBuf {
 fn a_multi_vm_multi_option_appliance_loads_in_tosca_parser_with_and_without_etsi_types() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let ovf = vsbc_with_images(tmp.path());
-    let answers = fixture("vsbc/answers.yaml");
+    let answers = convert_fixture("vsbc/answers.yaml");
     let mut variants = vec![("online", None)];
     let types = tosca_parser::sol001_types();
     if let Some(types) = &types {
@@ -1686,7 +1673,7 @@ fn a_multi_vm_multi_option_appliance_loads_in_tosca_parser_with_and_without_etsi
             args.extend_from_slice(&["--etsi-types", s(types)]);
         }
         let result = vnfwiz(&args, &[("SBC_ADMIN_PASSWORD", PASSWORD)]);
-        assert_eq!(result.status.code(), Some(0), "{}", text(&result));
+        assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
         let csar = out.join(".vnfwiz/vsbc.csar");
         let flavours: Vec<String> = zip_entries(&csar)
             .into_iter()

@@ -4,15 +4,13 @@
 //! links, or that are truncated are refused whole, naming the archive and the entry, and
 //! nothing outside the package is read (a named pipe there would hang) or written.
 
+use crate::support::binary;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// Runs vnfwiz without colour.
 fn vnfwiz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
+    binary::vnfwiz(args, &[])
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {

@@ -2,22 +2,18 @@
 //! JSON and text, the same package as an `.ova`, OVF 0.9 and 2.x descriptors.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use crate::support::binary::{self, fixtures};
 use serde_json::Value;
 
 fn fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/ovf")
-        .join(path)
+    fixtures("ovf").join(path)
 }
 
+/// Runs vnfwiz without colour.
 fn vnfwiz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
+    binary::vnfwiz(args, &[])
 }
 
 fn inspect_json(path: &Path) -> Value {

@@ -1,15 +1,14 @@
 //! Rule selection through the real binary: profiles, `--rules` with ids and section names,
 //! `--skip-rules`, profile files, and the errors of each.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use crate::support::binary::fixtures;
 use serde_json::Value;
 
 fn fixture(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/rules")
-        .join(rel)
+    fixtures("rules").join(rel)
 }
 
 /// Runs vnfwiz with no user profile file in reach.

@@ -4,20 +4,14 @@
 //! but the env file meant to hold it, answers.yaml) is grepped for it. The env file holding
 //! it is mode 0600 and the operator is told.
 
+use crate::support::binary::{self, convert_fixture, output_text};
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 /// Long enough for every length constraint; distinctive enough to grep.
 const SECRET: &str = "Zq7-vnfwiz-SECRET-4711";
 /// Too short for the constraints (MinLen 12), so the runs holding it fail.
 const SHORT_SECRET: &str = "Zq7-SHORT";
-
-fn fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/convert")
-        .join(path)
-}
 
 fn s(path: &Path) -> &str {
     path.to_str().expect("utf-8")
@@ -25,19 +19,31 @@ fn s(path: &Path) -> &str {
 
 /// Runs vnfwiz with `VNFWIZ_SECRET` set to `secret`; returns exit code, stdout + stderr.
 fn vnfwiz(args: &[&str], secret: &str) -> (Option<i32>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .env("VNFWIZ_SECRET", secret)
-        .env("RUST_BACKTRACE", "1")
-        .output()
-        .expect("the binary runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.code(), text)
+    let out = binary::vnfwiz(args, &[("VNFWIZ_SECRET", secret), ("RUST_BACKTRACE", "1")]);
+    (out.status.code(), output_text(&out))
+}
+
+/// Runs `onboard` of `source` into `out` with `extra` arguments and report `format`, with
+/// `VNFWIZ_SECRET` set to `secret`.
+fn onboard(
+    source: &Path,
+    out: &Path,
+    extra: &[&str],
+    format: &str,
+    secret: &str,
+) -> (Option<i32>, String) {
+    let mut args = vec!["onboard", s(source), "--out", s(out)];
+    args.extend_from_slice(extra);
+    args.extend(["--format", format]);
+    vnfwiz(&args, secret)
+}
+
+/// Validates `dir` in every report format; none may show `secret`.
+fn validate_clean(dir: &Path, secret: &str) {
+    for report in ["text", "json", "sarif", "junit"] {
+        let (_, text) = vnfwiz(&["validate", "--format", report, s(dir)], secret);
+        clean(&format!("validate --format {report}"), &text, secret);
+    }
 }
 
 /// The output of one run must not hold `secret`.
@@ -73,7 +79,7 @@ fn files_clean(dir: &Path, allowed: &str, secret: &str) {
 
 #[test]
 fn a_hidden_parameter_never_leaves_the_env_file() {
-    let set = fixture("hot/vfw");
+    let set = convert_fixture("hot/vfw");
     let tmp = tempfile::tempdir().expect("temp dir");
     let secret_file = tmp.path().join("password.txt");
     std::fs::write(&secret_file, format!("{SECRET}\n")).expect("secret file");
@@ -84,19 +90,11 @@ fn a_hidden_parameter_never_leaves_the_env_file() {
             ("file", "--set-file", file_flag.as_str()),
         ] {
             let out = tmp.path().join(format!("out-{index}-{channel}"));
-            let (code, text) = vnfwiz(
-                &[
-                    "onboard",
-                    s(&set),
-                    "--profile",
-                    "seed",
-                    "--out",
-                    s(&out),
-                    flag,
-                    value,
-                    "--format",
-                    format,
-                ],
+            let (code, text) = onboard(
+                &set,
+                &out,
+                &["--profile", "seed", flag, value],
+                format,
                 SECRET,
             );
             assert_eq!(code, Some(0), "{text}");
@@ -116,53 +114,39 @@ fn a_hidden_parameter_never_leaves_the_env_file() {
             );
             files_clean(&out, "base_vfw.env", SECRET);
             // Checking the written set shows no secret either.
-            for report in ["text", "json", "sarif", "junit"] {
-                let (_, text) = vnfwiz(&["validate", "--format", report, s(&out)], SECRET);
-                clean(&format!("validate --format {report}"), &text, SECRET);
-            }
+            validate_clean(&out, SECRET);
         }
     }
 }
 
 #[test]
 fn a_rejected_secret_is_never_echoed() {
-    let set = fixture("hot/vfw");
+    let set = convert_fixture("hot/vfw");
     let tmp = tempfile::tempdir().expect("temp dir");
     let out = tmp.path().join("out");
     for format in ["text", "json"] {
         // Too short for the length constraint.
-        let (code, text) = vnfwiz(
+        let (code, text) = onboard(
+            &set,
+            &out,
             &[
-                "onboard",
-                s(&set),
                 "--profile",
                 "seed",
-                "--out",
-                s(&out),
                 "--set-env",
                 "vfw_admin_password=VNFWIZ_SECRET",
-                "--format",
-                format,
             ],
+            format,
             SHORT_SECRET,
         );
         assert_eq!(code, Some(1), "{text}");
         clean("a refused short secret", &text, SHORT_SECRET);
         // On the command line, where it must not be given.
         let argv = format!("vfw_admin_password={SECRET}");
-        let (code, text) = vnfwiz(
-            &[
-                "onboard",
-                s(&set),
-                "--profile",
-                "seed",
-                "--out",
-                s(&out),
-                "--set",
-                &argv,
-                "--format",
-                format,
-            ],
+        let (code, text) = onboard(
+            &set,
+            &out,
+            &["--profile", "seed", "--set", &argv],
+            format,
             SECRET,
         );
         assert_eq!(code, Some(1), "{text}");
@@ -186,53 +170,28 @@ fn a_rejected_secret_is_never_echoed() {
         format!("{env}  vfw_admin_password: {SHORT_SECRET}\n"),
     )
     .expect("env");
-    for report in ["text", "json", "sarif", "junit"] {
-        let (_, text) = vnfwiz(&["validate", "--format", report, s(&copy)], SHORT_SECRET);
-        clean(&format!("validate --format {report}"), &text, SHORT_SECRET);
-    }
+    validate_clean(&copy, SHORT_SECRET);
 }
 
 #[test]
 fn an_ovf_password_property_never_leaves_the_env_file() {
-    let ovf = fixture("vsbc/vsbc.ovf");
-    let answers = fixture("vsbc/answers.yaml");
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
+    let answers = convert_fixture("vsbc/answers.yaml");
     let tmp = tempfile::tempdir().expect("temp dir");
+    let given = [
+        "--answers",
+        s(&answers),
+        "--set-env",
+        "sbc.admin.password=VNFWIZ_SECRET",
+    ];
     for format in ["text", "json"] {
         let out = tmp.path().join(format!("out-{format}"));
-        let (code, text) = vnfwiz(
-            &[
-                "onboard",
-                s(&ovf),
-                "--out",
-                s(&out),
-                "--answers",
-                s(&answers),
-                "--set-env",
-                "sbc.admin.password=VNFWIZ_SECRET",
-                "--format",
-                format,
-            ],
-            SECRET,
-        );
+        let (code, text) = onboard(&ovf, &out, &given, format, SECRET);
         assert_eq!(code, Some(0), "{text}");
         clean(&format!("onboard --format {format}"), &text, SECRET);
         files_clean(&out, "base_vsbc.env", SECRET);
         let out = tmp.path().join(format!("refused-{format}"));
-        let (code, text) = vnfwiz(
-            &[
-                "onboard",
-                s(&ovf),
-                "--out",
-                s(&out),
-                "--answers",
-                s(&answers),
-                "--set-env",
-                "sbc.admin.password=VNFWIZ_SECRET",
-                "--format",
-                format,
-            ],
-            SHORT_SECRET,
-        );
+        let (code, text) = onboard(&ovf, &out, &given, format, SHORT_SECRET);
         assert_eq!(code, Some(1), "{text}");
         clean("a refused short OVF password", &text, SHORT_SECRET);
     }

@@ -1,21 +1,16 @@
 //! The session API the wizard builds on: questions, typed assignment, checks and resolve,
 //! for an OVF package (the vSBC appliance) and a HOT set (the vFW).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use crate::support::binary::convert_fixture;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::yaml::Value;
 use vnfwiz::session::answers::{Answers, EulaAcceptance};
 use vnfwiz::session::{FileRole, Origin, Session, SourceKind};
 
-fn fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/convert")
-        .join(path)
-}
-
 fn open(path: &str) -> Session {
-    Session::open(&fixture(path), &Limits::default()).expect("opens")
+    Session::open(&convert_fixture(path), &Limits::default()).expect("opens")
 }
 
 #[test]

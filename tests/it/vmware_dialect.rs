@@ -5,20 +5,18 @@
 //! the hardware each option selects, and `onboard --accept-eula` alone converts it.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use crate::support::binary;
 use serde_json::Value;
 
 fn appliance() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ovf/appliance/vcsa-style.ovf")
 }
 
+/// Runs vnfwiz without colour.
 fn vnfwiz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
+    binary::vnfwiz(args, &[])
 }
 
 fn json(output: &Output) -> Value {

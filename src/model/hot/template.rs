@@ -31,6 +31,15 @@ pub struct Template<'a> {
 /// A named entry of a section (`parameters`, `resources`, `outputs`, `conditions`).
 pub type Entry<'a> = (&'a Key, &'a Node);
 
+/// Entries of the top-level section `name` of a template or environment file, when it is a
+/// mapping (empty otherwise).
+fn section_entries<'a>(root: &'a Mapping, name: &str) -> impl Iterator<Item = Entry<'a>> + use<'a> {
+    root.get(name)
+        .and_then(Node::as_map)
+        .into_iter()
+        .flat_map(Mapping::iter)
+}
+
 impl<'a> Template<'a> {
     /// True for a HOT template (it has `heat_template_version`), as opposed to CFN formats.
     pub fn is_hot(&self) -> bool {
@@ -53,11 +62,7 @@ impl<'a> Template<'a> {
 
     /// Entries of a top-level section that is a mapping (empty otherwise).
     pub fn entries(&self, name: &str) -> impl Iterator<Item = Entry<'a>> + use<'a> {
-        self.root
-            .get(name)
-            .and_then(Node::as_map)
-            .into_iter()
-            .flat_map(Mapping::iter)
+        section_entries(self.root, name)
     }
 
     /// Declared parameters.
@@ -210,11 +215,7 @@ pub struct Environment<'a> {
 impl<'a> Environment<'a> {
     /// Entries of a section that is a mapping (empty otherwise).
     pub fn entries(&self, name: &str) -> impl Iterator<Item = Entry<'a>> + use<'a> {
-        self.root
-            .get(name)
-            .and_then(Node::as_map)
-            .into_iter()
-            .flat_map(Mapping::iter)
+        section_entries(self.root, name)
     }
 
     /// `parameters:` values.

@@ -107,20 +107,9 @@ const HOT_FUNCTIONS: [(&str, Version); 25] = [
 /// Functions that are only valid inside conditions.
 const CONDITION_ONLY: [&str; 4] = ["equals", "not", "and", "or"];
 
-/// Condition functions of 2016-10-14 (newton) to 2017-02-24 (ocata).
-const CONDITIONS_NEWTON: &[&str] = &["get_param", "equals", "not", "and", "or"];
-/// Pike adds `yaql` and `contains` to conditions.
-const CONDITIONS_PIKE: &[&str] = &[
-    "get_param",
-    "equals",
-    "not",
-    "and",
-    "or",
-    "yaql",
-    "contains",
-];
-/// Wallaby adds `if` to conditions.
-const CONDITIONS_WALLABY: &[&str] = &[
+/// Condition functions in the order versions added them: 2016-10-14 (newton) the first five,
+/// pike `yaql` and `contains`, wallaby `if`.
+const CONDITION_FUNCTIONS: &[&str] = &[
     "get_param",
     "equals",
     "not",
@@ -213,15 +202,7 @@ impl Version {
 
     /// Top-level sections this version accepts.
     pub fn sections(self) -> &'static [&'static str] {
-        const BASE: &[&str] = &[
-            "heat_template_version",
-            "description",
-            "parameter_groups",
-            "parameters",
-            "resources",
-            "outputs",
-        ];
-        const WITH_CONDITIONS: &[&str] = &[
+        const SECTIONS: &[&str] = &[
             "heat_template_version",
             "description",
             "parameter_groups",
@@ -230,25 +211,12 @@ impl Version {
             "outputs",
             "conditions",
         ];
-        if self.has_conditions() {
-            WITH_CONDITIONS
-        } else {
-            BASE
-        }
+        later_keys_last(SECTIONS, 1, self.has_conditions())
     }
 
     /// Keys a resource definition may have in this version.
     pub fn resource_keys(self) -> &'static [&'static str] {
-        const BASE: &[&str] = &[
-            "type",
-            "properties",
-            "metadata",
-            "depends_on",
-            "deletion_policy",
-            "update_policy",
-            "description",
-        ];
-        const NEWTON: &[&str] = &[
+        const KEYS: &[&str] = &[
             "type",
             "properties",
             "metadata",
@@ -259,32 +227,22 @@ impl Version {
             "external_id",
             "condition",
         ];
-        if self.has_conditions() { NEWTON } else { BASE }
+        later_keys_last(KEYS, 2, self.has_conditions())
     }
 
     /// Keys an output may have in this version.
     pub fn output_keys(self) -> &'static [&'static str] {
-        if self.has_conditions() {
-            &["description", "value", "condition"]
-        } else {
-            &["description", "value"]
-        }
+        later_keys_last(
+            &["description", "value", "condition"],
+            1,
+            self.has_conditions(),
+        )
     }
 
     /// Keys a parameter may have in this version. Heat's schema also accepts `schema`
     /// (ignored for template parameters) and, in every version, `immutable`.
     pub fn parameter_keys(self) -> &'static [&'static str] {
-        const BASE: &[&str] = &[
-            "type",
-            "label",
-            "description",
-            "default",
-            "hidden",
-            "constraints",
-            "immutable",
-            "schema",
-        ];
-        const QUEENS: &[&str] = &[
+        const KEYS: &[&str] = &[
             "type",
             "label",
             "description",
@@ -295,7 +253,7 @@ impl Version {
             "schema",
             "tags",
         ];
-        if self >= V2018_03_02 { QUEENS } else { BASE }
+        later_keys_last(KEYS, 1, self >= V2018_03_02)
     }
 
     /// True when parameters may use the `modulo` constraint (since 2017-02-24).
@@ -336,15 +294,16 @@ impl Version {
     /// The functions usable inside `conditions` (and `condition:` values, and the first
     /// argument of `if`) in this version; empty before 2016-10-14.
     pub fn condition_functions(self) -> &'static [&'static str] {
-        if self >= V2021_04_16 {
-            CONDITIONS_WALLABY
+        let known = if self >= V2021_04_16 {
+            8
         } else if self >= V2017_09_01 {
-            CONDITIONS_PIKE
+            7
         } else if self.has_conditions() {
-            CONDITIONS_NEWTON
+            5
         } else {
-            &[]
-        }
+            0
+        };
+        &CONDITION_FUNCTIONS[..known]
     }
 
     /// Whether `name` is usable inside conditions in this version.
@@ -370,6 +329,20 @@ impl Version {
 impl fmt::Display for Version {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.date())
+    }
+}
+
+/// `keys`, whose last `added` came with a later version: all of them when the version has
+/// them, the ones before otherwise.
+fn later_keys_last(
+    keys: &'static [&'static str],
+    added: usize,
+    has_them: bool,
+) -> &'static [&'static str] {
+    if has_them {
+        keys
+    } else {
+        &keys[..keys.len() - added]
     }
 }
 

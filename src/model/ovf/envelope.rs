@@ -143,6 +143,16 @@ impl Envelope {
             .filter(|(_, c)| c.kind == ContentKind::VirtualSystem)
     }
 
+    /// Every section not understood or misplaced, with the system or collection holding it
+    /// (`None`: the Envelope itself), Envelope first.
+    pub fn unknown_sections(&self) -> impl Iterator<Item = (Option<&Content>, &UnknownSection)> {
+        self.unknown.iter().map(|s| (None, s)).chain(
+            self.contents
+                .iter()
+                .flat_map(|c| c.unknown.iter().map(move |s| (Some(c), s))),
+        )
+    }
+
     /// The File with this id.
     pub fn file(&self, id: &str) -> Option<&FileRef> {
         self.references.iter().find(|f| f.id.value == id)

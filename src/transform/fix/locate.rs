@@ -5,6 +5,7 @@ use crate::check::rules::Context;
 use crate::foundation::diagnostics::Span;
 use crate::input::yaml::{Key, Node};
 use crate::model::hot::set::Nesting;
+use crate::model::hot::template::TypeSlot;
 use crate::model::hot::{Environment, FileId, HotSet, Template};
 
 use super::layout::Layout;
@@ -74,4 +75,27 @@ pub fn parent_edges(set: &HotSet, child: FileId) -> Vec<&Nesting> {
         .iter()
         .filter(|n| n.child == child && seen.insert((n.parent, n.span.start)))
         .collect()
+}
+
+/// Each edge to nested template `child` with its parent template and the slot (a resource's
+/// `type:` or a group's member definition) naming the child; fails when a parent could not be
+/// read.
+pub fn parent_slots<'c, 'a>(
+    context: &'c Context<'a>,
+    child: &Template<'_>,
+) -> Result<Vec<(&'a Nesting, &'c Template<'a>, TypeSlot<'a>)>, &'static str> {
+    let mut slots = Vec::new();
+    for edge in parent_edges(context.set, child.id) {
+        let parent = context
+            .templates
+            .iter()
+            .find(|t| t.id == edge.parent)
+            .ok_or("a parent template could not be read")?;
+        let slot = parent
+            .type_slots()
+            .into_iter()
+            .find(|s| same_place(s.type_node.span, edge.span));
+        slots.extend(slot.map(|slot| (edge, parent, slot)));
+    }
+    Ok(slots)
 }

@@ -11,7 +11,7 @@ use crate::model::hot::functions::Call;
 use crate::model::hot::{HotSet, Template, TemplateKind};
 
 use super::edit::Edit;
-use super::locate::{self, same_place};
+use super::locate;
 use super::model::PathMove;
 
 /// What a rename rewrites.
@@ -330,19 +330,7 @@ pub fn rename_parameter(
     }
     // Properties a parent passes to this nested template.
     if template.kind == TemplateKind::Nested {
-        for edge in locate::parent_edges(set, template.id) {
-            let parent = context
-                .templates
-                .iter()
-                .find(|t| t.id == edge.parent)
-                .ok_or("a parent template could not be read")?;
-            let Some(slot) = parent
-                .type_slots()
-                .into_iter()
-                .find(|s| same_place(s.type_node.span, edge.span))
-            else {
-                continue;
-            };
+        for (edge, parent, slot) in locate::parent_slots(context, template)? {
             let Some(key) = slot.properties().and_then(|p| p.key(old)) else {
                 continue;
             };

@@ -60,141 +60,6 @@ fn show(state: &mut State, index: usize) {
     state.licence.scroll.home();
 }
 
-/// Keys of the licence step.
-fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    let count = state.opened.as_ref().map_or(0, |l| l.questions.eulas.len());
-    if count == 0 {
-        return Vec::new();
-    }
-    if state.licence.accepted.len() != count {
-        state.licence.accepted = vec![false; count];
-    }
-    let index = state.licence.index.min(count - 1);
-    if state.licence.scroll.apply(action) {
-        return Vec::new();
-    }
-    let mut effects = Vec::new();
-    match action {
-        Action::Accept => {
-            state.licence.accepted[index] = true;
-            effects = record(state);
-            match (index + 1..count).find(|i| !state.licence.accepted[*i]) {
-                Some(next) => show(state, next),
-                None if all_accepted(state) => state.go_next(),
-                None => {
-                    if let Some(first) = state.licence.accepted.iter().position(|a| !a) {
-                        show(state, first);
-                    }
-                }
-            }
-        }
-        Action::Decline => state.overlay = Some(Overlay::ConfirmDecline),
-        Action::NextField if index + 1 < count => show(state, index + 1),
-        Action::PreviousField if index > 0 => show(state, index - 1),
-        Action::Confirm if all_accepted(state) => state.go_next(),
-        Action::Confirm if state.licence.accepted[index] => {
-            if let Some(first) = state.licence.accepted.iter().position(|a| !a) {
-                show(state, first);
-            }
-        }
-        Action::Confirm => state.tell("Press a to accept this licence, or d to decline it."),
-        Action::Back => state.go_back(),
-        _ => {}
-    }
-    effects
-}
-
-/// Draws the licence shown.
-fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let Some(loaded) = &state.opened else {
-        return;
-    };
-    let Some(eula) = loaded.questions.eulas.get(state.licence.index) else {
-        return;
-    };
-    let [head, text_area, foot] = Layout::vertical([
-        Constraint::Length(2),
-        Constraint::Min(1),
-        Constraint::Length(2),
-    ])
-    .areas(area);
-    let count = loaded.questions.eulas.len();
-    frame.render_widget(
-        Line::from(vec![
-            Span::styled(
-                format!("Licence {} of {count}", state.licence.index + 1),
-                theme.title,
-            ),
-            Span::styled(
-                format!(
-                    " · for {} · SHA-256 {}…",
-                    eula.system,
-                    &eula.sha256[..12.min(eula.sha256.len())]
-                ),
-                theme.muted,
-            ),
-        ]),
-        head,
-    );
-    let lines = wrap(&eula.text, usize::from(text_area.width.saturating_sub(1)));
-    let height = usize::from(text_area.height);
-    let top = state.licence.scroll.window(lines.len(), height);
-    let shown: Vec<Line> = lines
-        .iter()
-        .skip(top)
-        .take(height)
-        .map(|l| Line::from(Span::styled(l.clone(), theme.text)))
-        .collect();
-    frame.render_widget(Paragraph::new(shown), text_area);
-
-    let accepted = state
-        .licence
-        .accepted
-        .get(state.licence.index)
-        .copied()
-        .unwrap_or(false);
-    let status = if accepted {
-        Span::styled("✓ accepted", theme.success)
-    } else {
-        Span::styled("not accepted yet: a accepts, d declines", theme.warning)
-    };
-    let last = (top + height).min(lines.len());
-    let position = Span::styled(
-        format!(
-            "   lines {}–{last} of {}",
-            top + usize::from(!lines.is_empty()),
-            lines.len()
-        ),
-        theme.muted,
-    );
-    frame.render_widget(
-        Paragraph::new(vec![Line::default(), Line::from(vec![status, position])]),
-        foot,
-    );
-}
-
-/// Keys of the licence step.
-fn hints(state: &State) -> Vec<Hint> {
-    let mut hints = vec![
-        hint(&[Action::Accept], "accept"),
-        hint(&[Action::Decline], "decline"),
-        hint(
-            &[Action::PageUp, Action::PageDown, Action::Home, Action::End],
-            "scroll",
-        ),
-    ];
-    if state
-        .opened
-        .as_ref()
-        .is_some_and(|l| l.questions.eulas.len() > 1)
-    {
-        hints.push(hint(&[Action::NextField], "next licence"));
-    }
-    hints.push(lasting(CONFIRM, "next"));
-    hints.push(lasting(BACK, "back"));
-    hints
-}
-
 /// The licences.
 pub struct LicenceStep;
 
@@ -219,17 +84,136 @@ impl Step for LicenceStep {
         })
     }
 
+    /// Keys of the licence step.
     fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
-        update(state, action)
+        let count = state.opened.as_ref().map_or(0, |l| l.questions.eulas.len());
+        if count == 0 {
+            return Vec::new();
+        }
+        if state.licence.accepted.len() != count {
+            state.licence.accepted = vec![false; count];
+        }
+        let index = state.licence.index.min(count - 1);
+        if state.licence.scroll.apply(action) {
+            return Vec::new();
+        }
+        let mut effects = Vec::new();
+        match action {
+            Action::Accept => {
+                state.licence.accepted[index] = true;
+                effects = record(state);
+                match (index + 1..count).find(|i| !state.licence.accepted[*i]) {
+                    Some(next) => show(state, next),
+                    None if all_accepted(state) => state.go_next(),
+                    None => {
+                        if let Some(first) = state.licence.accepted.iter().position(|a| !a) {
+                            show(state, first);
+                        }
+                    }
+                }
+            }
+            Action::Decline => state.overlay = Some(Overlay::ConfirmDecline),
+            Action::NextField if index + 1 < count => show(state, index + 1),
+            Action::PreviousField if index > 0 => show(state, index - 1),
+            Action::Confirm if all_accepted(state) => state.go_next(),
+            Action::Confirm if state.licence.accepted[index] => {
+                if let Some(first) = state.licence.accepted.iter().position(|a| !a) {
+                    show(state, first);
+                }
+            }
+            Action::Confirm => state.tell("Press a to accept this licence, or d to decline it."),
+            Action::Back => state.go_back(),
+            _ => {}
+        }
+        effects
     }
 
+    /// Draws the licence shown.
     fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
-        view(state, theme, frame, area);
+        let loaded = state.opened.as_ref()?;
+        let eula = loaded.questions.eulas.get(state.licence.index)?;
+        let [head, text_area, foot] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Min(1),
+            Constraint::Length(2),
+        ])
+        .areas(area);
+        let count = loaded.questions.eulas.len();
+        frame.render_widget(
+            Line::from(vec![
+                Span::styled(
+                    format!("Licence {} of {count}", state.licence.index + 1),
+                    theme.title,
+                ),
+                Span::styled(
+                    format!(
+                        " · for {} · SHA-256 {}…",
+                        eula.system,
+                        &eula.sha256[..12.min(eula.sha256.len())]
+                    ),
+                    theme.muted,
+                ),
+            ]),
+            head,
+        );
+        let lines = wrap(&eula.text, usize::from(text_area.width.saturating_sub(1)));
+        let height = usize::from(text_area.height);
+        let top = state.licence.scroll.window(lines.len(), height);
+        let shown: Vec<Line> = lines
+            .iter()
+            .skip(top)
+            .take(height)
+            .map(|l| Line::from(Span::styled(l.clone(), theme.text)))
+            .collect();
+        frame.render_widget(Paragraph::new(shown), text_area);
+
+        let accepted = state
+            .licence
+            .accepted
+            .get(state.licence.index)
+            .copied()
+            .unwrap_or(false);
+        let status = if accepted {
+            Span::styled("✓ accepted", theme.success)
+        } else {
+            Span::styled("not accepted yet: a accepts, d declines", theme.warning)
+        };
+        let last = (top + height).min(lines.len());
+        let position = Span::styled(
+            format!(
+                "   lines {}–{last} of {}",
+                top + usize::from(!lines.is_empty()),
+                lines.len()
+            ),
+            theme.muted,
+        );
+        frame.render_widget(
+            Paragraph::new(vec![Line::default(), Line::from(vec![status, position])]),
+            foot,
+        );
         None
     }
 
+    /// Keys of the licence step.
     fn hints(&self, state: &State) -> Vec<Hint> {
-        hints(state)
+        let mut hints = vec![
+            hint(&[Action::Accept], "accept"),
+            hint(&[Action::Decline], "decline"),
+            hint(
+                &[Action::PageUp, Action::PageDown, Action::Home, Action::End],
+                "scroll",
+            ),
+        ];
+        if state
+            .opened
+            .as_ref()
+            .is_some_and(|l| l.questions.eulas.len() > 1)
+        {
+            hints.push(hint(&[Action::NextField], "next licence"));
+        }
+        hints.push(lasting(CONFIRM, "next"));
+        hints.push(lasting(BACK, "back"));
+        hints
     }
 }
 
@@ -238,6 +222,7 @@ mod tests {
     use super::*;
     use crate::tui::action::Action::*;
     use crate::tui::state::{Exit, StepId};
+    use crate::tui::testing::notice_text;
     use crate::tui::testing::{Wizard, opened};
 
     fn at_licence() -> Wizard {
@@ -271,7 +256,7 @@ mod tests {
         let mut state = at_licence();
         state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Licence);
-        assert!(state.notice.as_ref().unwrap().text.contains("a to accept"));
+        assert!(notice_text(&state).contains("a to accept"));
     }
 
     #[test]

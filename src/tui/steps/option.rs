@@ -38,40 +38,6 @@ pub fn preselect(state: &mut State) {
         .unwrap_or(0);
 }
 
-/// Keys of the option step.
-fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    let count = state
-        .opened
-        .as_ref()
-        .map_or(0, |l| l.questions.options.len());
-    if let Some(row) = navigate(action, state.option.selected, count, 5) {
-        state.option.selected = row;
-        return Vec::new();
-    }
-    match action {
-        Action::Confirm => {
-            let chosen = state
-                .opened
-                .as_ref()
-                .and_then(|l| l.questions.options.get(state.option.selected))
-                .map(|o| o.id.clone());
-            if let Some(id) = chosen {
-                let mut effects = Vec::new();
-                if state.draft.answers.deployment_option.as_ref() != Some(&id) {
-                    state.draft.answers.deployment_option = Some(id);
-                    super::properties::option_changed(state);
-                    effects = state.changed();
-                }
-                state.go_next();
-                return effects;
-            }
-        }
-        Action::Back => state.go_back(),
-        _ => {}
-    }
-    Vec::new()
-}
-
 /// `4 · 8 GiB · 20 GiB` (vCPUs, RAM, disk) for one system; `?` where the package is silent.
 pub fn hardware_cell(hardware: &SystemHardware) -> String {
     let cpus = hardware.vcpus.map_or("?".to_owned(), |n| n.to_string());
@@ -84,104 +50,6 @@ pub fn hardware_cell(hardware: &SystemHardware) -> String {
         capacity(hardware.disks.iter().filter_map(|d| d.bytes).sum())
     };
     format!("{cpus} · {memory} · {disk}")
-}
-
-/// Draws the table and the selected option's description.
-fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let Some(loaded) = &state.opened else {
-        return;
-    };
-    let [intro, table_area, detail] = Layout::vertical([
-        Constraint::Length(2),
-        Constraint::Min(4),
-        Constraint::Length(4),
-    ])
-    .areas(area);
-    frame.render_widget(
-        Span::styled(
-            "Choose how large a deployment to generate. Each column is one virtual system.",
-            theme.text,
-        ),
-        intro,
-    );
-    let systems: Vec<String> = loaded
-        .questions
-        .options
-        .first()
-        .map(|o| o.hardware.iter().map(|h| h.system.clone()).collect())
-        .unwrap_or_default();
-    let mut header = vec![Cell::from(""), Cell::from("Option"), Cell::from("Label")];
-    header.extend(systems.iter().map(|s| {
-        Cell::from(Text::from(vec![
-            Line::from(s.clone()),
-            Line::from("vCPU · RAM · disk"),
-        ]))
-    }));
-    let rows: Vec<Row> = loaded
-        .questions
-        .options
-        .iter()
-        .enumerate()
-        .map(|(i, option)| {
-            let selected = i == state.option.selected;
-            let mut id = option.id.clone();
-            if option.default {
-                id.push_str(" (default)");
-            }
-            let mut cells = vec![
-                Cell::from(row_marker(selected)),
-                Cell::from(id),
-                Cell::from(option.label.clone().unwrap_or_default()),
-            ];
-            cells.extend(option.hardware.iter().map(|h| Cell::from(hardware_cell(h))));
-            Row::new(cells).style(if selected {
-                theme.selection
-            } else {
-                theme.text
-            })
-        })
-        .collect();
-    let mut widths = vec![
-        Constraint::Length(2),
-        Constraint::Length(18),
-        Constraint::Length(16),
-    ];
-    widths.extend(systems.iter().map(|_| Constraint::Min(20)));
-    frame.render_widget(
-        Table::new(rows, widths).header(Row::new(header).style(theme.title).height(2)),
-        table_area,
-    );
-    if let Some(option) = loaded.questions.options.get(state.option.selected) {
-        let chosen = state.draft.answers.deployment_option.as_deref() == Some(option.id.as_str());
-        let mut lines = vec![Line::from(vec![
-            Span::styled(option.id.clone(), theme.title),
-            Span::styled(if chosen { "  ✓ chosen" } else { "" }, theme.success),
-        ])];
-        // An answer naming no option of the package (from `--answers`): the session's words.
-        if let Some(problem) = state.problem("deployment_option") {
-            lines.extend(
-                wrap(&problem.to_string(), usize::from(detail.width))
-                    .into_iter()
-                    .map(|l| Line::from(Span::styled(l, theme.error))),
-            );
-        }
-        let description = option.description.clone().unwrap_or_default();
-        lines.extend(
-            wrap(&description, usize::from(detail.width))
-                .into_iter()
-                .map(|l| Line::from(Span::styled(l, theme.muted))),
-        );
-        frame.render_widget(Paragraph::new(lines), detail);
-    }
-}
-
-/// Keys of the option step.
-fn hints(_: &State) -> Vec<Hint> {
-    vec![
-        hint(UP_DOWN, "choose"),
-        lasting(CONFIRM, "confirm"),
-        lasting(BACK, "back"),
-    ]
 }
 
 /// The deployment option.
@@ -205,17 +73,136 @@ impl Step for OptionStep {
         })
     }
 
+    /// Keys of the option step.
     fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
-        update(state, action)
+        let count = state
+            .opened
+            .as_ref()
+            .map_or(0, |l| l.questions.options.len());
+        if let Some(row) = navigate(action, state.option.selected, count, 5) {
+            state.option.selected = row;
+            return Vec::new();
+        }
+        match action {
+            Action::Confirm => {
+                let chosen = state
+                    .opened
+                    .as_ref()
+                    .and_then(|l| l.questions.options.get(state.option.selected))
+                    .map(|o| o.id.clone());
+                if let Some(id) = chosen {
+                    let mut effects = Vec::new();
+                    if state.draft.answers.deployment_option.as_ref() != Some(&id) {
+                        state.draft.answers.deployment_option = Some(id);
+                        super::properties::option_changed(state);
+                        effects = state.changed();
+                    }
+                    state.go_next();
+                    return effects;
+                }
+            }
+            Action::Back => state.go_back(),
+            _ => {}
+        }
+        Vec::new()
     }
 
+    /// Draws the table and the selected option's description.
     fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
-        view(state, theme, frame, area);
+        let loaded = state.opened.as_ref()?;
+        let [intro, table_area, detail] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Min(4),
+            Constraint::Length(4),
+        ])
+        .areas(area);
+        frame.render_widget(
+            Span::styled(
+                "Choose how large a deployment to generate. Each column is one virtual system.",
+                theme.text,
+            ),
+            intro,
+        );
+        let systems: Vec<String> = loaded
+            .questions
+            .options
+            .first()
+            .map(|o| o.hardware.iter().map(|h| h.system.clone()).collect())
+            .unwrap_or_default();
+        let mut header = vec![Cell::from(""), Cell::from("Option"), Cell::from("Label")];
+        header.extend(systems.iter().map(|s| {
+            Cell::from(Text::from(vec![
+                Line::from(s.clone()),
+                Line::from("vCPU · RAM · disk"),
+            ]))
+        }));
+        let rows: Vec<Row> = loaded
+            .questions
+            .options
+            .iter()
+            .enumerate()
+            .map(|(i, option)| {
+                let selected = i == state.option.selected;
+                let mut id = option.id.clone();
+                if option.default {
+                    id.push_str(" (default)");
+                }
+                let mut cells = vec![
+                    Cell::from(row_marker(selected)),
+                    Cell::from(id),
+                    Cell::from(option.label.clone().unwrap_or_default()),
+                ];
+                cells.extend(option.hardware.iter().map(|h| Cell::from(hardware_cell(h))));
+                Row::new(cells).style(if selected {
+                    theme.selection
+                } else {
+                    theme.text
+                })
+            })
+            .collect();
+        let mut widths = vec![
+            Constraint::Length(2),
+            Constraint::Length(18),
+            Constraint::Length(16),
+        ];
+        widths.extend(systems.iter().map(|_| Constraint::Min(20)));
+        frame.render_widget(
+            Table::new(rows, widths).header(Row::new(header).style(theme.title).height(2)),
+            table_area,
+        );
+        if let Some(option) = loaded.questions.options.get(state.option.selected) {
+            let chosen =
+                state.draft.answers.deployment_option.as_deref() == Some(option.id.as_str());
+            let mut lines = vec![Line::from(vec![
+                Span::styled(option.id.clone(), theme.title),
+                Span::styled(if chosen { "  ✓ chosen" } else { "" }, theme.success),
+            ])];
+            // An answer naming no option of the package (from `--answers`): the session's words.
+            if let Some(problem) = state.problem("deployment_option") {
+                lines.extend(
+                    wrap(&problem.to_string(), usize::from(detail.width))
+                        .into_iter()
+                        .map(|l| Line::from(Span::styled(l, theme.error))),
+                );
+            }
+            let description = option.description.clone().unwrap_or_default();
+            lines.extend(
+                wrap(&description, usize::from(detail.width))
+                    .into_iter()
+                    .map(|l| Line::from(Span::styled(l, theme.muted))),
+            );
+            frame.render_widget(Paragraph::new(lines), detail);
+        }
         None
     }
 
-    fn hints(&self, state: &State) -> Vec<Hint> {
-        hints(state)
+    /// Keys of the option step.
+    fn hints(&self, _: &State) -> Vec<Hint> {
+        vec![
+            hint(UP_DOWN, "choose"),
+            lasting(CONFIRM, "confirm"),
+            lasting(BACK, "back"),
+        ]
     }
 }
 

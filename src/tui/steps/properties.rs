@@ -160,45 +160,6 @@ pub fn leave_forward(state: &mut State, form: fn(&mut State) -> &mut Form, what:
     state.warn(format!("{what}: {said} (marked ✗)"));
 }
 
-/// Keys of the properties step.
-fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    match action {
-        Action::Confirm => {
-            leave_forward(state, |s| &mut s.properties.form, "Properties");
-            Vec::new()
-        }
-        Action::Back => {
-            state.go_back();
-            Vec::new()
-        }
-        action => match state.properties.form.update(action) {
-            Change::Edited(index) => {
-                let field = state.properties.form.fields[index].clone();
-                record(&mut state.draft, &field);
-                state.changed()
-            }
-            Change::Moved | Change::Ignored => Vec::new(),
-        },
-    }
-}
-
-/// Draws the form; returns the cursor's place.
-fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
-    form_step_view(
-        state,
-        &state.properties.form,
-        "What the package asks the operator. Each value is checked as you type.",
-        theme,
-        frame,
-        area,
-    )
-}
-
-/// Keys of the properties step.
-fn hints(state: &State) -> Vec<Hint> {
-    form_step_hints(&state.properties.form)
-}
-
 /// The OVF properties.
 pub struct PropertiesStep;
 
@@ -220,16 +181,43 @@ impl Step for PropertiesStep {
         Some(form_step_verdict(state, &state.properties.form))
     }
 
+    /// Keys of the properties step.
     fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
-        update(state, action)
+        match action {
+            Action::Confirm => {
+                leave_forward(state, |s| &mut s.properties.form, "Properties");
+                Vec::new()
+            }
+            Action::Back => {
+                state.go_back();
+                Vec::new()
+            }
+            action => match state.properties.form.update(action) {
+                Change::Edited(index) => {
+                    let field = state.properties.form.fields[index].clone();
+                    record(&mut state.draft, &field);
+                    state.changed()
+                }
+                Change::Moved | Change::Ignored => Vec::new(),
+            },
+        }
     }
 
+    /// Draws the form; returns the cursor's place.
     fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
-        view(state, theme, frame, area)
+        form_step_view(
+            state,
+            &state.properties.form,
+            "What the package asks the operator. Each value is checked as you type.",
+            theme,
+            frame,
+            area,
+        )
     }
 
+    /// Keys of the properties step.
     fn hints(&self, state: &State) -> Vec<Hint> {
-        hints(state)
+        form_step_hints(&state.properties.form)
     }
 
     fn text_focused(&self, state: &State) -> bool {

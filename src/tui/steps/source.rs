@@ -210,84 +210,6 @@ fn up(state: &mut State) -> Vec<Effect> {
     list(state, parent)
 }
 
-/// Keys of the picker.
-fn update(state: &mut State, action: Action) -> Vec<Effect> {
-    let source = &mut state.source;
-    if source.typing_path {
-        match action {
-            Action::Confirm => {
-                let typed = source.path.text().trim();
-                if typed.is_empty() {
-                    state.warn("Type a path first; Esc goes back to the list.");
-                    return Vec::new();
-                }
-                // `~` is the worker's to expand; anything else is relative to the folder.
-                let path = if typed.starts_with('~') {
-                    PathBuf::from(typed)
-                } else {
-                    source.root.join(typed)
-                };
-                source.error = None;
-                return vec![Effect::Locate(path)];
-            }
-            Action::Back | Action::NextField | Action::PreviousField => {
-                source.typing_path = false;
-            }
-            action => {
-                source.path.apply(action);
-            }
-        }
-        return Vec::new();
-    }
-    if source.filter.editing {
-        match action {
-            Action::Confirm => source.filter.keep(),
-            Action::Back => {
-                source.filter.clear();
-                source.selected = 0;
-            }
-            _ if source.filter.edit(action) => {
-                source.filter.apply(&source.haystacks);
-                source.selected = 0;
-            }
-            _ => {
-                if let Some(row) =
-                    navigate(action, source.selected, source.len(), source.window.page())
-                {
-                    source.selected = row;
-                }
-            }
-        }
-        return Vec::new();
-    }
-    if let Some(row) = navigate(action, source.selected, source.len(), source.window.page()) {
-        source.selected = row;
-        return Vec::new();
-    }
-    match action {
-        Action::Filter => source.filter.open(),
-        Action::NextField | Action::PreviousField => source.typing_path = true,
-        Action::Erase => return up(state),
-        Action::Back if !source.filter.query().is_empty() => {
-            source.filter.clear();
-            source.filter.apply(&source.haystacks);
-            source.selected = 0;
-        }
-        Action::Back if state.opened.is_some() => state.go_next(),
-        Action::Confirm => match source.row(source.selected) {
-            Some(Row::Parent) => return up(state),
-            Some(Row::Candidate(index)) => {
-                if let Some(path) = source.candidate_path(index) {
-                    return open(state, path);
-                }
-            }
-            None => {}
-        },
-        _ => {}
-    }
-    Vec::new()
-}
-
 /// The line above the list: what to do here.
 fn intro(state: &State) -> String {
     let root = state.source.root.display();
@@ -301,121 +223,6 @@ fn intro(state: &State) -> String {
         }
         _ => format!("Choose the package or templates to onboard, found under {root}."),
     }
-}
-
-/// Draws the step; returns where the cursor goes when a text field has focus.
-fn view(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Option<(u16, u16)> {
-    let source = &state.source;
-    let [intro_area, path_area, filter_area, list_area, status] = Layout::vertical([
-        Constraint::Length(2),
-        Constraint::Length(1),
-        Constraint::Length(1),
-        Constraint::Min(1),
-        Constraint::Length(2),
-    ])
-    .areas(area);
-    let lines: Vec<Line> = wrap(&intro(state), usize::from(intro_area.width))
-        .into_iter()
-        .map(|l| Line::from(Span::styled(l, theme.text)))
-        .collect();
-    frame.render_widget(Paragraph::new(lines), intro_area);
-    let path_cursor = draw_path(state, theme, frame, path_area);
-
-    let Some(scan) = &source.scan else {
-        frame.render_widget(
-            Span::styled("Looking for packages…", theme.muted),
-            list_area,
-        );
-        draw_status(state, theme, frame, status);
-        return path_cursor;
-    };
-    let total = scan.candidates.len();
-    let shown = source.filter.len(total);
-    frame.render_widget(
-        filter_line(&source.filter, shown, total, theme, filter_area.width),
-        filter_area,
-    );
-    if total == 0 {
-        let text = "No OVF, OVA, heat zip or HOT template here. Choose .. for the folder above, type a path (Tab), or give it on the command line: vnfwiz PATH";
-        let lines: Vec<Line> = wrap(text, usize::from(list_area.width))
-            .into_iter()
-            .map(|l| Line::from(Span::styled(l, theme.muted)))
-            .collect();
-        let [_, below] =
-            Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(list_area);
-        frame.render_widget(Paragraph::new(lines), below);
-    }
-    let range = source
-        .window
-        .range(source.selected, source.len(), usize::from(list_area.height));
-    let name_width = usize::from(list_area.width).saturating_sub(2 + 14 + 11);
-    let opened = state.opened.as_ref().map(|o| o.path.as_path());
-    let lines: Vec<Line> = range
-        .filter_map(|row| {
-            let selected = row == source.selected;
-            let base = if selected {
-                theme.selection
-            } else {
-                theme.text
-            };
-            let index = match source.row(row)? {
-                Row::Parent => {
-                    return Some(Line::from(vec![
-                        Span::styled(row_marker(selected), base),
-                        Span::styled(
-                            format!("{:<name_width$} {:<13}{:>11}", "..", "folder above", ""),
-                            base,
-                        ),
-                    ]));
-                }
-                Row::Candidate(index) => index,
-            };
-            let candidate = &scan.candidates[index];
-            let mut path = candidate.path.display().to_string();
-            let is_open = opened.is_some_and(|o| {
-                source
-                    .candidate_path(index)
-                    .is_some_and(|c| source.same(&c, o))
-            });
-            let note = match (is_open, candidate.recent) {
-                (true, _) => "  (open)",
-                (false, true) => "  (recent)",
-                (false, false) => "",
-            };
-            let room = name_width.saturating_sub(note.len());
-            let positions = if paragraph::width(&path) > room {
-                path = paragraph::fit_start(&path, room);
-                Vec::new()
-            } else {
-                source.filter.positions(&source.haystacks[index])
-            };
-            let mut spans = vec![Span::styled(row_marker(selected), base)];
-            spans.extend(highlighted(&path, &positions, base, theme.matched));
-            spans.push(Span::styled(
-                note,
-                if selected { base } else { theme.muted },
-            ));
-            let used = paragraph::width(&path) + note.len();
-            if used < name_width {
-                spans.push(Span::styled(" ".repeat(name_width - used), base));
-            }
-            spans.push(Span::styled(
-                format!(" {:<13}", candidate.kind.label()),
-                base,
-            ));
-            spans.push(Span::styled(
-                format!("{:>11}", size::human(candidate.size)),
-                base,
-            ));
-            Some(Line::from(spans))
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(lines), list_area);
-    draw_status(state, theme, frame, status);
-    if source.filter.editing {
-        return Some(filter_cursor(&source.filter, filter_area));
-    }
-    path_cursor
 }
 
 /// The typed-path line; returns where the cursor goes when it has focus.
@@ -481,32 +288,6 @@ fn draw_status(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-/// The picker's keys.
-fn hints(state: &State) -> Vec<Hint> {
-    let source = &state.source;
-    if source.typing_path {
-        return vec![
-            hint(TYPE, "path"),
-            lasting(CONFIRM, "list or open"),
-            lasting(BACK, "back to the list"),
-        ];
-    }
-    if source.filter.editing {
-        return FILTERING.to_vec();
-    }
-    let mut hints = vec![
-        hint(UP_DOWN, "move"),
-        hint(&[Action::Filter], "filter"),
-        hint(&[Action::NextField], "type a path"),
-        hint(&[Action::Erase], "folder above"),
-        lasting(CONFIRM, "open"),
-    ];
-    if state.opened.is_some() {
-        hints.push(lasting(BACK, "back to the open source"));
-    }
-    hints
-}
-
 /// The source picker.
 pub struct SourceStep;
 
@@ -527,16 +308,224 @@ impl Step for SourceStep {
         })
     }
 
+    /// Keys of the picker.
     fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
-        update(state, action)
+        let source = &mut state.source;
+        if source.typing_path {
+            match action {
+                Action::Confirm => {
+                    let typed = source.path.text().trim();
+                    if typed.is_empty() {
+                        state.warn("Type a path first; Esc goes back to the list.");
+                        return Vec::new();
+                    }
+                    // `~` is the worker's to expand; anything else is relative to the folder.
+                    let path = if typed.starts_with('~') {
+                        PathBuf::from(typed)
+                    } else {
+                        source.root.join(typed)
+                    };
+                    source.error = None;
+                    return vec![Effect::Locate(path)];
+                }
+                Action::Back | Action::NextField | Action::PreviousField => {
+                    source.typing_path = false;
+                }
+                action => {
+                    source.path.apply(action);
+                }
+            }
+            return Vec::new();
+        }
+        if source.filter.editing {
+            match action {
+                Action::Confirm => source.filter.keep(),
+                Action::Back => {
+                    source.filter.clear();
+                    source.selected = 0;
+                }
+                _ if source.filter.edit(action) => {
+                    source.filter.apply(&source.haystacks);
+                    source.selected = 0;
+                }
+                _ => {
+                    if let Some(row) =
+                        navigate(action, source.selected, source.len(), source.window.page())
+                    {
+                        source.selected = row;
+                    }
+                }
+            }
+            return Vec::new();
+        }
+        if let Some(row) = navigate(action, source.selected, source.len(), source.window.page()) {
+            source.selected = row;
+            return Vec::new();
+        }
+        match action {
+            Action::Filter => source.filter.open(),
+            Action::NextField | Action::PreviousField => source.typing_path = true,
+            Action::Erase => return up(state),
+            Action::Back if !source.filter.query().is_empty() => {
+                source.filter.clear();
+                source.filter.apply(&source.haystacks);
+                source.selected = 0;
+            }
+            Action::Back if state.opened.is_some() => state.go_next(),
+            Action::Confirm => match source.row(source.selected) {
+                Some(Row::Parent) => return up(state),
+                Some(Row::Candidate(index)) => {
+                    if let Some(path) = source.candidate_path(index) {
+                        return open(state, path);
+                    }
+                }
+                None => {}
+            },
+            _ => {}
+        }
+        Vec::new()
     }
 
+    /// Draws the step; returns where the cursor goes when a text field has focus.
     fn view(&self, state: &State, theme: &Theme, frame: &mut Frame, area: Rect) -> Cursor {
-        view(state, theme, frame, area)
+        let source = &state.source;
+        let [intro_area, path_area, filter_area, list_area, status] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Min(1),
+            Constraint::Length(2),
+        ])
+        .areas(area);
+        let lines: Vec<Line> = wrap(&intro(state), usize::from(intro_area.width))
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, theme.text)))
+            .collect();
+        frame.render_widget(Paragraph::new(lines), intro_area);
+        let path_cursor = draw_path(state, theme, frame, path_area);
+
+        let Some(scan) = &source.scan else {
+            frame.render_widget(
+                Span::styled("Looking for packages…", theme.muted),
+                list_area,
+            );
+            draw_status(state, theme, frame, status);
+            return path_cursor;
+        };
+        let total = scan.candidates.len();
+        let shown = source.filter.len(total);
+        frame.render_widget(
+            filter_line(&source.filter, shown, total, theme, filter_area.width),
+            filter_area,
+        );
+        if total == 0 {
+            let text = "No OVF, OVA, heat zip or HOT template here. Choose .. for the folder above, type a path (Tab), or give it on the command line: vnfwiz PATH";
+            let lines: Vec<Line> = wrap(text, usize::from(list_area.width))
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, theme.muted)))
+                .collect();
+            let [_, below] =
+                Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(list_area);
+            frame.render_widget(Paragraph::new(lines), below);
+        }
+        let range =
+            source
+                .window
+                .range(source.selected, source.len(), usize::from(list_area.height));
+        let name_width = usize::from(list_area.width).saturating_sub(2 + 14 + 11);
+        let opened = state.opened.as_ref().map(|o| o.path.as_path());
+        let lines: Vec<Line> = range
+            .filter_map(|row| {
+                let selected = row == source.selected;
+                let base = if selected {
+                    theme.selection
+                } else {
+                    theme.text
+                };
+                let index = match source.row(row)? {
+                    Row::Parent => {
+                        return Some(Line::from(vec![
+                            Span::styled(row_marker(selected), base),
+                            Span::styled(
+                                format!("{:<name_width$} {:<13}{:>11}", "..", "folder above", ""),
+                                base,
+                            ),
+                        ]));
+                    }
+                    Row::Candidate(index) => index,
+                };
+                let candidate = &scan.candidates[index];
+                let mut path = candidate.path.display().to_string();
+                let is_open = opened.is_some_and(|o| {
+                    source
+                        .candidate_path(index)
+                        .is_some_and(|c| source.same(&c, o))
+                });
+                let note = match (is_open, candidate.recent) {
+                    (true, _) => "  (open)",
+                    (false, true) => "  (recent)",
+                    (false, false) => "",
+                };
+                let room = name_width.saturating_sub(note.len());
+                let positions = if paragraph::width(&path) > room {
+                    path = paragraph::fit_start(&path, room);
+                    Vec::new()
+                } else {
+                    source.filter.positions(&source.haystacks[index])
+                };
+                let mut spans = vec![Span::styled(row_marker(selected), base)];
+                spans.extend(highlighted(&path, &positions, base, theme.matched));
+                spans.push(Span::styled(
+                    note,
+                    if selected { base } else { theme.muted },
+                ));
+                let used = paragraph::width(&path) + note.len();
+                if used < name_width {
+                    spans.push(Span::styled(" ".repeat(name_width - used), base));
+                }
+                spans.push(Span::styled(
+                    format!(" {:<13}", candidate.kind.label()),
+                    base,
+                ));
+                spans.push(Span::styled(
+                    format!("{:>11}", size::human(candidate.size)),
+                    base,
+                ));
+                Some(Line::from(spans))
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(lines), list_area);
+        draw_status(state, theme, frame, status);
+        if source.filter.editing {
+            return Some(filter_cursor(&source.filter, filter_area));
+        }
+        path_cursor
     }
 
+    /// The picker's keys.
     fn hints(&self, state: &State) -> Vec<Hint> {
-        hints(state)
+        let source = &state.source;
+        if source.typing_path {
+            return vec![
+                hint(TYPE, "path"),
+                lasting(CONFIRM, "list or open"),
+                lasting(BACK, "back to the list"),
+            ];
+        }
+        if source.filter.editing {
+            return FILTERING.to_vec();
+        }
+        let mut hints = vec![
+            hint(UP_DOWN, "move"),
+            hint(&[Action::Filter], "filter"),
+            hint(&[Action::NextField], "type a path"),
+            hint(&[Action::Erase], "folder above"),
+            lasting(CONFIRM, "open"),
+        ];
+        if state.opened.is_some() {
+            hints.push(lasting(BACK, "back to the open source"));
+        }
+        hints
     }
 
     fn text_focused(&self, state: &State) -> bool {
@@ -597,21 +586,21 @@ mod tests {
     fn moving_and_opening() {
         let mut state = picker();
         assert_eq!(state.source.selected, 1, "the first candidate, below ..");
-        update(&mut state, Action::Down);
-        update(&mut state, Action::Down);
-        update(&mut state, Action::Down);
+        SourceStep.update(&mut state, Action::Down);
+        SourceStep.update(&mut state, Action::Down);
+        SourceStep.update(&mut state, Action::Down);
         assert_eq!(state.source.selected, 3, "stops at the last row");
-        update(&mut state, Action::Home);
+        SourceStep.update(&mut state, Action::Home);
         assert_eq!(state.source.selected, 0);
         assert!(
-            matches!(&update(&mut state, Action::Confirm)[..], [Effect::Scan(p)] if p == &PathBuf::from("/")),
+            matches!(&SourceStep.update(&mut state, Action::Confirm)[..], [Effect::Scan(p)] if p == &PathBuf::from("/")),
             "Enter on .. lists the folder above"
         );
-        update(&mut state, Action::End);
-        let effects = update(&mut state, Action::Confirm);
+        SourceStep.update(&mut state, Action::End);
+        let effects = SourceStep.update(&mut state, Action::Confirm);
         assert!(matches!(&effects[..], [Effect::Open(p)] if p == &PathBuf::from("/vnfs/lb.zip")));
         assert!(
-            update(&mut state, Action::Confirm).is_empty(),
+            SourceStep.update(&mut state, Action::Confirm).is_empty(),
             "one open at a time"
         );
     }
@@ -620,17 +609,17 @@ mod tests {
     fn backspace_lists_the_folder_above_and_a_typed_path_is_located() {
         let mut state = picker();
         assert!(
-            matches!(&update(&mut state, Action::Erase)[..], [Effect::Scan(p)] if p == &PathBuf::from("/"))
+            matches!(&SourceStep.update(&mut state, Action::Erase)[..], [Effect::Scan(p)] if p == &PathBuf::from("/"))
         );
-        update(&mut state, Action::NextField);
+        SourceStep.update(&mut state, Action::NextField);
         assert!(state.text_focused(), "Tab focuses the path field");
         for c in "../srv/x.ova".chars() {
-            update(&mut state, Action::Input(c));
+            SourceStep.update(&mut state, Action::Input(c));
         }
-        update(&mut state, Action::LineStart);
-        update(&mut state, Action::Input('.'));
-        update(&mut state, Action::Input('/'));
-        let effects = update(&mut state, Action::Confirm);
+        SourceStep.update(&mut state, Action::LineStart);
+        SourceStep.update(&mut state, Action::Input('.'));
+        SourceStep.update(&mut state, Action::Input('/'));
+        let effects = SourceStep.update(&mut state, Action::Confirm);
         assert!(
             matches!(&effects[..], [Effect::Locate(p)] if p == &PathBuf::from("/vnfs/./../srv/x.ova")),
             "{effects:?}"
@@ -648,19 +637,19 @@ mod tests {
     #[test]
     fn the_filter_takes_letters_and_narrows_the_list() {
         let mut state = picker();
-        update(&mut state, Action::Filter);
+        SourceStep.update(&mut state, Action::Filter);
         assert!(state.text_focused());
         for c in "dns".chars() {
-            update(&mut state, Action::Input(c));
+            SourceStep.update(&mut state, Action::Input(c));
         }
         assert_eq!(state.source.len(), 1, "no .. while filtering");
-        update(&mut state, Action::Confirm);
+        SourceStep.update(&mut state, Action::Confirm);
         assert!(
             !state.text_focused(),
             "Enter keeps the filter, leaves the field"
         );
         assert_eq!(state.source.len(), 1);
-        let effects = update(&mut state, Action::Confirm);
+        let effects = SourceStep.update(&mut state, Action::Confirm);
         assert!(
             matches!(&effects[..], [Effect::Open(p)] if p == &PathBuf::from("/vnfs/dns/base_dns.yaml"))
         );
@@ -669,10 +658,10 @@ mod tests {
     #[test]
     fn escape_clears_the_filter() {
         let mut state = picker();
-        update(&mut state, Action::Filter);
-        update(&mut state, Action::Input('x'));
+        SourceStep.update(&mut state, Action::Filter);
+        SourceStep.update(&mut state, Action::Input('x'));
         assert_eq!(state.source.len(), 0);
-        update(&mut state, Action::Back);
+        SourceStep.update(&mut state, Action::Back);
         assert_eq!(state.source.len(), 4, "three candidates and ..");
         assert!(state.source.filter.query().is_empty());
     }
@@ -699,7 +688,7 @@ mod tests {
         let text = render(&state, &Theme::default_theme());
         assert!(text.contains("(open)"), "{text}");
         assert!(
-            update(&mut state, Action::Confirm).is_empty(),
+            SourceStep.update(&mut state, Action::Confirm).is_empty(),
             "Enter on the open source goes on, opening nothing"
         );
         assert_ne!(state.step, StepId::Source);

@@ -561,9 +561,16 @@ mod tests {
     use super::*;
     use crate::tui::action::Action::*;
     use crate::tui::state::StepId;
+    use crate::tui::testing::notice_text;
     use crate::tui::testing::{Wizard, opened};
 
     /// The sample answered and at the write step, writing into `out`.
+    /// Writes `path` into the write form's field `field`.
+    fn set_path(state: &mut Wizard, field: &str, path: &Path) {
+        let input = &mut state.write.form.field_mut(field).unwrap().input;
+        input.set(path.display().to_string());
+    }
+
     fn ready(out: &Path) -> Wizard {
         let mut state = opened("assets/samples/vfw-edge.ova");
         state.keys(&[Confirm, Accept, Confirm]);
@@ -585,13 +592,7 @@ mod tests {
         }
         state.keys(&[Confirm, Confirm, Confirm]);
         assert_eq!(state.step, StepId::Write);
-        state
-            .write
-            .form
-            .field_mut(OUT)
-            .unwrap()
-            .input
-            .set(out.display().to_string());
+        set_path(&mut state, OUT, out);
         state
     }
 
@@ -665,7 +666,7 @@ mod tests {
         assert!(not_ready(&state).unwrap().contains("holds 1 entry"));
         state.keys(&[Write]);
         assert_eq!(state.write.phase, Phase::Idle, "nothing tried");
-        let notice = &state.notice.as_ref().unwrap().text;
+        let notice = notice_text(&state);
         assert!(
             notice.contains("tick “Replace a non-empty folder”") && !notice.contains("--force"),
             "{notice}"
@@ -683,13 +684,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("edge");
         let mut state = ready(&out);
-        state
-            .write
-            .form
-            .field_mut(SAVE)
-            .unwrap()
-            .input
-            .set(dir.path().display().to_string());
+        set_path(&mut state, SAVE, dir.path());
         state.keys(&[Write]);
         let Phase::Failed(reason) = &state.write.phase else {
             panic!("{:?}", state.write.phase);
@@ -697,13 +692,7 @@ mod tests {
         assert!(reason.contains("is a folder"), "{reason}");
         assert!(!out.exists(), "nothing was written, as the screen says");
         let file = dir.path().join("site.yaml");
-        state
-            .write
-            .form
-            .field_mut(SAVE)
-            .unwrap()
-            .input
-            .set(file.display().to_string());
+        set_path(&mut state, SAVE, &file);
         state.keys(&[Write]);
         assert!(
             matches!(state.write.phase, Phase::Done(_)),
@@ -718,13 +707,7 @@ mod tests {
         let out = dir.path().join("edge");
         let mut state = ready(&out);
         let missing = dir.path().join("no/such/folder/site.yaml");
-        state
-            .write
-            .form
-            .field_mut(SAVE)
-            .unwrap()
-            .input
-            .set(missing.display().to_string());
+        set_path(&mut state, SAVE, &missing);
         state.keys(&[Write]);
         let Phase::SaveFailed(report) = state.write.phase.clone() else {
             panic!("{:?}", state.write.phase);
@@ -759,13 +742,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let saved = dir.path().join("site.yaml");
         let mut state = ready(&dir.path().join("edge"));
-        state
-            .write
-            .form
-            .field_mut(SAVE)
-            .unwrap()
-            .input
-            .set(saved.display().to_string());
+        set_path(&mut state, SAVE, &saved);
         state.keys(&[Write]);
         let report = state.write.written().expect("written");
         assert_eq!(report.answers_saved.as_deref(), Some(saved.as_path()));

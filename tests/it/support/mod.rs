@@ -1,5 +1,6 @@
 //! Helpers the test modules share.
 
+pub mod binary;
 pub mod guarded;
 pub mod pty;
 pub mod rule_sets;

@@ -4,6 +4,7 @@
 mod attribute_reference;
 mod condition_function;
 mod condition_reference;
+mod definitions;
 mod deletion_policy;
 mod duplicate_key;
 pub(crate) mod env_parameter;

@@ -8,7 +8,7 @@ use crate::model::hot::Version;
 use crate::model::hot::arguments::is_call;
 use crate::model::hot::lookalike::closest;
 
-use super::keys::unknown_key;
+use super::definitions::{Definition, DefinitionSection, check_definitions};
 
 /// An output definition Heat would reject.
 pub static RULE: Rule = Rule {
@@ -26,81 +26,60 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    for template in context.templates.iter().filter(|t| t.is_hot()) {
-        let version = template.version();
-        for (name, definition) in template.outputs() {
-            let path = format!("outputs.{}", name.text);
-            let Some(map) = definition.as_map() else {
-                let at = if definition.is_null() {
-                    name.span
-                } else {
-                    definition.span
-                };
+    let section = DefinitionSection::new("outputs", "with `value:`", Version::output_keys);
+    check_definitions(
+        context,
+        findings,
+        &section,
+        output_value,
+        |findings, file, key, value, key_path| {
+            if key.text == "condition"
+                && !is_call(value)
+                && !matches!(value.value, Value::Str(_) | Value::Bool(_))
+            {
                 findings.report(
-                    template.file,
-                    at,
-                    path,
+                    file,
+                    value.span,
+                    key_path,
                     format!(
-                        "output `{}` must be a map with `value:`, not {}",
-                        name.text,
-                        definition.kind()
+                        "`condition` is a condition name, true/false or a condition \
+                     function, not {}",
+                        value.kind()
                     ),
                 );
-                continue;
-            };
-            if is_call(definition) {
-                findings.report(
-                    template.file,
-                    name.span,
-                    path,
-                    format!(
-                        "output `{}` is written as its value; put the value under `value:`",
-                        name.text
-                    ),
-                );
-                continue;
             }
-            // A misspelt `value` key is reported once, as an unknown key.
-            let misspelt_value = map
-                .iter()
-                .any(|(k, _)| k.text != "value" && closest(&k.text, ["value"]).is_some());
-            if map.get("value").is_none() && !misspelt_value {
-                findings.report(
-                    template.file,
-                    name.span,
-                    path.clone(),
-                    format!("output `{}` has no `value:`", name.text),
-                );
-            }
-            for (key, value) in map.iter() {
-                let key_path = format!("{path}.{}", key.text);
-                if let Some(version) = version
-                    && let Some(message) = unknown_key(
-                        "an output definition",
-                        &key.text,
-                        version,
-                        Version::output_keys,
-                    )
-                {
-                    findings.report(template.file, key.span, key_path, message);
-                    continue;
-                }
-                if key.text == "condition"
-                    && !is_call(value)
-                    && !matches!(value.value, Value::Str(_) | Value::Bool(_))
-                {
-                    findings.report(
-                        template.file,
-                        value.span,
-                        key_path,
-                        format!(
-                            "`condition` is a condition name, true/false or a condition \
-                             function, not {}",
-                            value.kind()
-                        ),
-                    );
-                }
-            }
-        }
+        },
+    );
+}
+
+/// Reports an output written as its value or without `value:`; true when its keys are worth
+/// checking.
+fn output_value(findings: &mut Findings<'_>, output: &Definition<'_>) -> bool {
+    let name = output.name;
+    if is_call(output.node) {
+        findings.report(
+            output.file,
+            name.span,
+            output.path.clone(),
+            format!(
+                "output `{}` is written as its value; put the value under `value:`",
+                name.text
+            ),
+        );
+        return false;
     }
+    // A misspelt `value` key is reported once, as an unknown key.
+    let misspelt_value = output
+        .map
+        .iter()
+        .any(|(k, _)| k.text != "value" && closest(&k.text, ["value"]).is_some());
+    if output.map.get("value").is_none() && !misspelt_value {
+        findings.report(
+            output.file,
+            name.span,
+            output.path.clone(),
+            format!("output `{}` has no `value:`", name.text),
+        );
+    }
+    true
 }

@@ -7,7 +7,7 @@ use crate::input::yaml::Value;
 use crate::model::hot::Version;
 use crate::model::hot::parameters::ParameterType;
 
-use super::keys::unknown_key;
+use super::definitions::{DefinitionSection, check_definitions};
 
 /// A parameter definition Heat would reject.
 pub static RULE: Rule = Rule {
@@ -26,64 +26,39 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    for template in context.templates.iter().filter(|t| t.is_hot()) {
-        let version = template.version();
-        for (name, definition) in template.parameters() {
-            let path = format!("parameters.{}", name.text);
-            let Some(map) = definition.as_map() else {
-                let at = if definition.is_null() {
-                    name.span
-                } else {
-                    definition.span
-                };
-                findings.report(
-                    template.file,
-                    at,
-                    path,
-                    format!(
-                        "parameter `{}` must be a map with `type:` and `description:`, not {}",
-                        name.text,
-                        definition.kind()
+    let section = DefinitionSection::new(
+        "parameters",
+        "with `type:` and `description:`",
+        Version::parameter_keys,
+    );
+    check_definitions(
+        context,
+        findings,
+        &section,
+        |_, _| true,
+        |findings, file, key, value, key_path| {
+            let message = match key.text.as_str() {
+                "type" => match &value.value {
+                    Value::Str(t) if ParameterType::parse(t).is_some() => return,
+                    Value::Str(t) => format!(
+                        "`{t}` is not a HOT parameter type; use string, number, \
+                     comma_delimited_list, json or boolean{}",
+                        type_hint(t)
                     ),
-                );
-                continue;
-            };
-            for (key, value) in map.iter() {
-                let key_path = format!("{path}.{}", key.text);
-                if let Some(version) = version
-                    && let Some(message) = unknown_key(
-                        "a parameter definition",
-                        &key.text,
-                        version,
-                        Version::parameter_keys,
-                    )
-                {
-                    findings.report(template.file, key.span, key_path, message);
-                    continue;
+                    _ => format!(
+                        "`type` names one of string, number, comma_delimited_list, json or \
+                     boolean, not {}",
+                        value.kind()
+                    ),
+                },
+                "tags" if value.as_seq().is_none() => {
+                    format!("`tags` must be a list of strings, not {}", value.kind())
                 }
-                let message = match key.text.as_str() {
-                    "type" => match &value.value {
-                        Value::Str(t) if ParameterType::parse(t).is_some() => continue,
-                        Value::Str(t) => format!(
-                            "`{t}` is not a HOT parameter type; use string, number, \
-                             comma_delimited_list, json or boolean{}",
-                            type_hint(t)
-                        ),
-                        _ => format!(
-                            "`type` names one of string, number, comma_delimited_list, json or \
-                             boolean, not {}",
-                            value.kind()
-                        ),
-                    },
-                    "tags" if value.as_seq().is_none() => {
-                        format!("`tags` must be a list of strings, not {}", value.kind())
-                    }
-                    _ => continue,
-                };
-                findings.report(template.file, value.span, key_path, message);
-            }
-        }
-    }
+                _ => return,
+            };
+            findings.report(file, value.span, key_path, message);
+        },
+    );
 }
 
 /// The HOT type meant by a common foreign type name.

@@ -7,7 +7,7 @@ use crate::input::yaml::{Node, Value};
 use crate::model::hot::Version;
 use crate::model::hot::arguments::is_call;
 
-use super::keys::unknown_key;
+use super::definitions::{Definition, DefinitionSection, check_definitions};
 
 /// A resource definition Heat would reject.
 pub static RULE: Rule = Rule {
@@ -27,55 +27,33 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    for template in context.templates.iter().filter(|t| t.is_hot()) {
-        let version = template.version();
-        for (name, definition) in template.resources() {
-            let path = format!("resources.{}", name.text);
-            let Some(map) = definition.as_map() else {
-                let at = if definition.is_null() {
-                    name.span
-                } else {
-                    definition.span
-                };
-                findings.report(
-                    template.file,
-                    at,
-                    path,
-                    format!(
-                        "resource `{}` must be a map with `type:` and `properties:`, not {}",
-                        name.text,
-                        definition.kind()
-                    ),
-                );
-                continue;
-            };
-            if map.get("type").is_none() {
-                findings.report(
-                    template.file,
-                    name.span,
-                    path.clone(),
-                    format!("resource `{}` has no `type:`", name.text),
-                );
-            }
-            for (key, value) in map.iter() {
-                let key_path = format!("{path}.{}", key.text);
-                if let Some(version) = version
-                    && let Some(message) = unknown_key(
-                        "a resource definition",
-                        &key.text,
-                        version,
-                        Version::resource_keys,
-                    )
-                {
-                    findings.report(template.file, key.span, key_path, message);
-                    continue;
-                }
-                if let Some((at, message)) = wrong_kind(&key.text, value) {
-                    findings.report(template.file, at.span, key_path, message);
-                }
-            }
+    let section = DefinitionSection::new(
+        "resources",
+        "with `type:` and `properties:`",
+        Version::resource_keys,
+    );
+    let has_type = |findings: &mut Findings<'_>, resource: &Definition<'_>| {
+        if resource.map.get("type").is_none() {
+            findings.report(
+                resource.file,
+                resource.name.span,
+                resource.path.clone(),
+                format!("resource `{}` has no `type:`", resource.name.text),
+            );
         }
-    }
+        true
+    };
+    check_definitions(
+        context,
+        findings,
+        &section,
+        has_type,
+        |findings, file, key, value, key_path| {
+            if let Some((at, message)) = wrong_kind(&key.text, value) {
+                findings.report(file, at.span, key_path, message);
+            }
+        },
+    );
 }
 
 /// The node and message when a resource key holds the wrong kind of value.

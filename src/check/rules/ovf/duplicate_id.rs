@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use crate::check::rules::{Check, Findings, OvfContext, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta, Span};
 use crate::model::ovf::Located;
+use crate::model::ovf::sections::EcsSection;
 
 /// A second File, Disk, Network, Configuration, system, group or property with the same id.
 pub static RULE: Rule = Rule {
@@ -44,82 +45,60 @@ fn unique<'a>(
     }
 }
 
+/// The entries of every section of one ecs kind.
+fn entries<T>(sections: &[EcsSection<T>]) -> impl Iterator<Item = &T> {
+    sections.iter().flat_map(|s| s.entries.iter())
+}
+
 fn check(context: &OvfContext<'_>, findings: &mut Findings<'_>) {
     let Some(envelope) = context.envelope else {
         return;
     };
-    unique(
-        context,
-        findings,
-        "file id",
-        envelope.references.iter().map(|f| &f.id),
-    );
-    unique(
-        context,
-        findings,
-        "disk id",
-        envelope.disks().map(|d| &d.disk_id),
-    );
-    unique(
-        context,
-        findings,
-        "network",
-        envelope.networks().iter().map(|n| &n.name),
-    );
-    unique(
-        context,
-        findings,
-        "deployment option",
-        envelope.configurations().iter().map(|c| &c.id),
-    );
-    unique(
-        context,
-        findings,
-        "system id",
-        envelope.contents.iter().map(|c| &c.id),
-    );
-    unique(
-        context,
-        findings,
-        "placement group",
-        envelope.placement_groups.iter().map(|g| &g.id),
-    );
-    unique(
-        context,
-        findings,
-        "virtual router",
-        envelope
-            .virtual_routers
-            .iter()
-            .flat_map(|s| s.entries.iter())
-            .map(|r| &r.id),
-    );
-    unique(
-        context,
-        findings,
-        "router interface",
-        envelope
-            .router_interfaces
-            .iter()
-            .flat_map(|s| s.entries.iter())
-            .map(|r| &r.id),
-    );
-    unique(
-        context,
-        findings,
-        "resource group",
-        envelope
-            .resource_groups
-            .iter()
-            .flat_map(|s| s.entries.iter())
-            .map(|g| &g.id),
-    );
-    unique(
-        context,
-        findings,
-        "file href",
-        envelope.references.iter().map(|f| &f.href),
-    );
+    // Each group's ids, in the order the groups are reported.
+    let groups: [(&str, Vec<&Located<String>>); 10] = [
+        (
+            "file id",
+            envelope.references.iter().map(|f| &f.id).collect(),
+        ),
+        ("disk id", envelope.disks().map(|d| &d.disk_id).collect()),
+        (
+            "network",
+            envelope.networks().iter().map(|n| &n.name).collect(),
+        ),
+        (
+            "deployment option",
+            envelope.configurations().iter().map(|c| &c.id).collect(),
+        ),
+        (
+            "system id",
+            envelope.contents.iter().map(|c| &c.id).collect(),
+        ),
+        (
+            "placement group",
+            envelope.placement_groups.iter().map(|g| &g.id).collect(),
+        ),
+        (
+            "virtual router",
+            entries(&envelope.virtual_routers).map(|r| &r.id).collect(),
+        ),
+        (
+            "router interface",
+            entries(&envelope.router_interfaces)
+                .map(|r| &r.id)
+                .collect(),
+        ),
+        (
+            "resource group",
+            entries(&envelope.resource_groups).map(|g| &g.id).collect(),
+        ),
+        (
+            "file href",
+            envelope.references.iter().map(|f| &f.href).collect(),
+        ),
+    ];
+    for (what, ids) in groups {
+        unique(context, findings, what, ids.into_iter());
+    }
     disk_contents(context, findings);
     product_sections(context, findings);
     property_keys(context, findings);

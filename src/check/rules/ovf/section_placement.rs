@@ -2,6 +2,7 @@
 
 use crate::check::rules::{Check, Findings, OvfContext, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
+use crate::model::ovf::Content;
 
 /// A known section under the wrong parent (a VirtualHardwareSection in a collection, …).
 pub static RULE: Rule = Rule {
@@ -18,20 +19,9 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &OvfContext<'_>, findings: &mut Findings<'_>) {
-    let Some(envelope) = context.envelope else {
-        return;
-    };
-    let sections = envelope
-        .unknown
-        .iter()
-        .map(|s| ("the Envelope".to_owned(), s))
-        .chain(
-            envelope
-                .contents
-                .iter()
-                .flat_map(|c| c.unknown.iter().map(move |s| (c.label(), s))),
-        );
-    for (owner, section) in sections {
+    let sections = context.envelope.iter().flat_map(|e| e.unknown_sections());
+    for (content, section) in sections {
+        let owner = content.map_or_else(|| "the Envelope".to_owned(), Content::label);
         if let Some(belongs) = section.misplaced {
             findings.report_at(
                 context.file,

@@ -2,6 +2,7 @@
 
 use crate::check::rules::{Check, Findings, OvfContext, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
+use crate::model::ovf::Content;
 
 /// A required extension section (ovf:required absent or true) that is not understood.
 pub static RULE: Rule = Rule {
@@ -20,23 +21,10 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &OvfContext<'_>, findings: &mut Findings<'_>) {
-    let Some(envelope) = context.envelope else {
-        return;
-    };
-    let sections = envelope
-        .unknown
-        .iter()
-        .map(|s| ("Envelope".to_owned(), s))
-        .chain(
-            envelope
-                .contents
-                .iter()
-                .flat_map(|c| c.unknown.iter().map(move |s| (c.label(), s))),
-        );
-    for (owner, section) in sections {
-        if section.misplaced.is_some() || !section.required {
-            continue;
-        }
+    let sections = context.envelope.iter().flat_map(|e| e.unknown_sections());
+    let required = sections.filter(|(_, s)| s.misplaced.is_none() && s.required);
+    for (content, section) in required {
+        let owner = content.map_or_else(|| "Envelope".to_owned(), Content::label);
         let why = match section.required_explicit {
             Some(true) => "it is marked ovf:required=\"true\"",
             _ => "ovf:required is absent, which means true",

@@ -10,7 +10,7 @@ use crate::model::hot::TemplateKind;
 use crate::model::hot::usage::ParameterUsage;
 
 use crate::transform::fix::edit::Edit;
-use crate::transform::fix::locate::{self, entry_at, same_place};
+use crate::transform::fix::locate::{self, entry_at};
 use crate::transform::fix::model::{Fix, Offer, Safety};
 use crate::transform::fix::registry::{Provider, Request};
 
@@ -111,19 +111,7 @@ fn removal(request: &Request<'_, '_>) -> Result<Fix, String> {
         }
     }
     if template.kind == TemplateKind::Nested {
-        for edge in locate::parent_edges(set, template.id) {
-            let parent = context
-                .templates
-                .iter()
-                .find(|t| t.id == edge.parent)
-                .ok_or("a parent template could not be read")?;
-            let Some(slot) = parent
-                .type_slots()
-                .into_iter()
-                .find(|s| same_place(s.type_node.span, edge.span))
-            else {
-                continue;
-            };
+        for (edge, parent, slot) in locate::parent_slots(context, template)? {
             let Some(map) = slot.definition.as_map() else {
                 continue;
             };

@@ -348,6 +348,7 @@ mod tests {
     use crate::tui::steps::review::list::fix_marker;
     use crate::tui::steps::review::tests::{review, selecting};
     use crate::tui::testing::Wizard;
+    use crate::tui::testing::notice_text;
 
     /// The review with R-90526 (the default of `dns_image_name`) selected.
     fn on_the_default() -> Wizard {
@@ -425,14 +426,7 @@ mod tests {
             before
         );
         state.keys(&[UndoFix]);
-        assert!(
-            state
-                .notice
-                .as_ref()
-                .unwrap()
-                .text
-                .contains("No applied fix")
-        );
+        assert!(notice_text(&state).contains("No applied fix"));
     }
 
     #[test]
@@ -463,12 +457,7 @@ mod tests {
         assert!(state.text_focused(), "letters type into the field");
         state.keys(&[Confirm]);
         assert!(
-            state
-                .notice
-                .as_ref()
-                .unwrap()
-                .text
-                .contains("Type the text"),
+            notice_text(&state).contains("Type the text"),
             "an empty text is refused"
         );
         state.type_text("  Resolver image version  ");

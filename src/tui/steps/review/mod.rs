@@ -831,6 +831,7 @@ mod tests {
     use crate::tui::action::Action::*;
     use crate::tui::effect::TerminalWork;
     use crate::tui::state::StepId;
+    use crate::tui::testing::notice_text;
     use crate::tui::testing::{Wizard, opened};
 
     pub(super) fn review() -> Wizard {
@@ -950,7 +951,7 @@ mod tests {
         assert!(state.review.blocking().unwrap().contains("MUST"));
         state.keys(&[Write]);
         assert_eq!(state.step, StepId::Write);
-        assert!(state.notice.as_ref().unwrap().text.contains("Not ready"));
+        assert!(notice_text(&state).contains("Not ready"));
         assert_eq!(state.write.phase, crate::tui::steps::write::Phase::Idle);
     }
 
@@ -1017,16 +1018,9 @@ mod tests {
         let mut state = review();
         state.keys(&[ToggleSeverity(Severity::Error)]);
         assert_eq!(shown_rows(&state), ["R-92635/misspelt-function"]);
-        assert!(
-            state
-                .notice
-                .as_ref()
-                .unwrap()
-                .text
-                .contains("Errors hidden")
-        );
+        assert!(notice_text(&state).contains("Errors hidden"));
         state.keys(&[NextError]);
-        assert!(state.notice.as_ref().unwrap().text.contains("No error"));
+        assert!(notice_text(&state).contains("No error"));
         state.keys(&[ToggleSeverity(Severity::Error)]);
         assert_eq!(state.review.shown(), 10);
         assert_eq!(
@@ -1043,7 +1037,7 @@ mod tests {
         assert_eq!((before, after.span.line), (42, 43));
         state.keys(&[NextError]);
         assert_eq!(state.review.selected, 0, "round to the first error");
-        assert!(state.notice.as_ref().unwrap().text.contains("round"));
+        assert!(notice_text(&state).contains("round"));
     }
 
     #[test]
@@ -1120,14 +1114,7 @@ mod tests {
                 TerminalWork::Copy("base_dns.yaml:14".to_owned())
             ]
         );
-        assert!(
-            state
-                .notice
-                .as_ref()
-                .unwrap()
-                .text
-                .contains("Copied base_dns.yaml:14")
-        );
+        assert!(notice_text(&state).contains("Copied base_dns.yaml:14"));
     }
 
     #[test]
@@ -1211,12 +1198,7 @@ mod tests {
         state.run(effects);
         state.settle();
         assert!(
-            state
-                .notice
-                .as_ref()
-                .unwrap()
-                .text
-                .contains("changed on disk"),
+            notice_text(&state).contains("changed on disk"),
             "{:?}",
             state.notice
         );

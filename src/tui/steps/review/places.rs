@@ -149,7 +149,7 @@ mod tests {
     use crate::tui::action::Action::*;
     use crate::tui::checked::Item;
     use crate::tui::state::StepId;
-    use crate::tui::testing::opened;
+    use crate::tui::testing::{notice_text, opened};
 
     #[test]
     fn enter_on_an_answer_that_stops_the_write_goes_to_its_property() {
@@ -182,6 +182,6 @@ mod tests {
             state.properties.form.focused().map(|f| f.key.as_str()),
             Some("vfw.net.mtu")
         );
-        assert!(state.notice.as_ref().unwrap().text.contains("vfw.net.mtu"));
+        assert!(notice_text(&state).contains("vfw.net.mtu"));
     }
 }

@@ -184,6 +184,7 @@ mod tests {
     use crate::foundation::diagnostics::Severity;
     use crate::tui::action::Action::*;
     use crate::tui::state::StepId;
+    use crate::tui::testing::notice_text;
     use crate::tui::testing::{fixture_copy, opened, render};
 
     /// A copy of the vFW-like fixture, which the tests write into.
@@ -206,12 +207,7 @@ mod tests {
         assert_eq!(state.step, StepId::Review);
         state.keys(&[WriteBackFixes]);
         assert!(
-            state
-                .notice
-                .as_ref()
-                .unwrap()
-                .text
-                .contains("No fix applied yet"),
+            notice_text(&state).contains("No fix applied yet"),
             "nothing to write before a fix"
         );
         state.keys(&[PreviewSafeFixes, Confirm]);
@@ -244,7 +240,7 @@ mod tests {
         assert!(state.review.write_back.asking.is_none());
         assert_eq!(read(&dir, "base_vfw.env"), original, "n leaves the files");
         state.keys(&[WriteBackFixes, Yes]);
-        let notice = &state.notice.as_ref().unwrap().text;
+        let notice = notice_text(&state);
         assert!(
             notice.contains("Wrote the fixes back to base_vfw.env, base_vfw.yaml"),
             "{notice}"
@@ -269,7 +265,7 @@ mod tests {
         let edited = "# edited in another window\n".to_owned() + &read(&dir, "base_vfw.env");
         std::fs::write(dir.path().join("base_vfw.env"), &edited).unwrap();
         state.keys(&[Confirm]);
-        let notice = &state.notice.as_ref().unwrap().text;
+        let notice = notice_text(&state);
         assert!(
             notice.contains("Wrote the fixes back to base_vfw.yaml"),
             "{notice}"
