@@ -8,7 +8,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::foundation::diagnostics::{InputRoot, Options, Severity};
+use crate::foundation::diagnostics::{InputRoot, Options};
 use crate::foundation::interrupt::Signal;
 use crate::input::source::RECORD_FOLDER;
 use crate::input::source::path::normalise;
@@ -83,11 +83,7 @@ impl Session {
         force: bool,
         options: &Options<'_>,
     ) -> Result<Written, WriteError> {
-        let errors = resolved
-            .violations
-            .iter()
-            .filter(|v| v.severity() == Severity::Error)
-            .count();
+        let errors = resolved.error_count();
         if errors > 0 {
             return Err(WriteError::Invalid(errors));
         }

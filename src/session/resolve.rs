@@ -97,11 +97,17 @@ pub struct Resolved {
 }
 
 impl Resolved {
-    /// True when a violation of error severity stops the write.
-    pub fn has_errors(&self) -> bool {
+    /// How many violations of error severity stop the write.
+    pub fn error_count(&self) -> usize {
         self.violations
             .iter()
-            .any(|v| v.severity() == Severity::Error)
+            .filter(|v| v.severity() == Severity::Error)
+            .count()
+    }
+
+    /// True when a violation of error severity stops the write.
+    pub fn has_errors(&self) -> bool {
+        self.error_count() > 0
     }
 }
 

@@ -107,19 +107,14 @@ impl<'a> OvfContext<'a> {
             self.envelope
                 .into_iter()
                 .flat_map(|e| e.references.iter())
-                .filter_map(|f| Some((self.package.file_name(f)?, f)))
+                .map(|f| {
+                    let name = self.package.file_name(f);
+                    (name.unwrap_or_else(|| f.href.value.clone()), f)
+                })
                 .collect()
         });
         if let Some(file) = elements.get(name) {
             return Some(*file);
-        }
-        let outside = self
-            .envelope
-            .into_iter()
-            .flat_map(|e| e.references.iter())
-            .find(|f| f.href.value == name && self.package.file_name(f).is_none());
-        if outside.is_some() {
-            return outside;
         }
         let (base, index) = name.rsplit_once('.')?;
         let chunk = index.len() == 9 && index.bytes().all(|b| b.is_ascii_digit());

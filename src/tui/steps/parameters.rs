@@ -280,6 +280,13 @@ mod tests {
     use crate::tui::testing::opened;
     use crate::tui::widgets::form::FieldKind;
 
+    /// Puts the Parameters form's focus on the field of parameter `key`; its index.
+    fn focus(state: &mut crate::tui::testing::Wizard, key: &str) -> usize {
+        let form = &mut state.parameters.form;
+        form.focus = form.fields.iter().position(|f| f.key == key).unwrap();
+        form.focus
+    }
+
     const DNS: &str = "tests/fixtures/wizard/dns-needs-work";
 
     #[test]
@@ -333,14 +340,7 @@ mod tests {
     #[test]
     fn a_supplied_parameter_takes_no_typing() {
         let mut state = opened(DNS);
-        let at = state
-            .parameters
-            .form
-            .fields
-            .iter()
-            .position(|f| f.key == "vnf_id")
-            .unwrap();
-        state.parameters.form.focus = at;
+        focus(&mut state, "vnf_id");
         assert!(!state.text_focused());
         state.keys(&[Input('x'), Delete]);
         assert!(!state.draft.values.contains_key("vnf_id"));
@@ -349,14 +349,7 @@ mod tests {
     #[test]
     fn an_environment_value_is_changed_or_cleared() {
         let mut state = opened(DNS);
-        let at = state
-            .parameters
-            .form
-            .fields
-            .iter()
-            .position(|f| f.key == "dns_cache_size")
-            .unwrap();
-        state.parameters.form.focus = at;
+        focus(&mut state, "dns_cache_size");
         state.keys(&[Erase]);
         assert_eq!(state.draft.values["dns_cache_size"], "51");
         state.keys(&[DeleteToStart]);
@@ -380,14 +373,7 @@ mod tests {
     #[test]
     fn values_are_checked_by_type_and_an_emptied_field_is_no_answer() {
         let mut state = opened(DNS);
-        let flag = state
-            .parameters
-            .form
-            .fields
-            .iter()
-            .position(|f| f.key == "unused_flag")
-            .unwrap();
-        state.parameters.form.focus = flag;
+        let flag = focus(&mut state, "unused_flag");
         assert_eq!(state.parameters.form.fields[flag].value(), "", "unset");
         state.keys(&[Toggle]);
         assert_eq!(state.draft.values["unused_flag"], "true");
@@ -396,15 +382,8 @@ mod tests {
             !state.draft.values.contains_key("unused_flag"),
             "back to unset: no answer"
         );
-        let names = state
-            .parameters
-            .form
-            .fields
-            .iter()
-            .position(|f| f.key == "vf_module_id")
-            .unwrap();
         // Its metadata misspells get_param, so no rule sees ONAP supplying it yet.
-        state.parameters.form.focus = names;
+        focus(&mut state, "vf_module_id");
         state.type_text("m-1");
         assert_eq!(state.draft.values["vf_module_id"], "m-1");
         state.keys(&[Erase, Erase, Erase]);
@@ -420,14 +399,7 @@ mod tests {
     #[test]
     fn a_parameter_a_fix_removes_leaves_the_form_and_the_focus_stays_in_place() {
         let mut state = opened(DNS);
-        let flag = state
-            .parameters
-            .form
-            .fields
-            .iter()
-            .position(|f| f.key == "unused_flag")
-            .unwrap();
-        state.parameters.form.focus = flag;
+        let flag = focus(&mut state, "unused_flag");
         state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Review);
         let count = state.review.checked().unwrap().violations.len();
