@@ -229,7 +229,6 @@ fn float_text(f: f64) -> String {
     }
 }
 
-/// A string as a plain scalar when Heat reads it back unchanged, else single-quoted.
 /// A string as a YAML scalar that reads back as the same string: plain when that is safe,
 /// else quoted.
 pub fn scalar_text(s: &str) -> String {
@@ -275,6 +274,11 @@ fn is_plain_safe(s: &str) -> bool {
     if !matches!(resolve_plain(s), Value::Str(_)) {
         return false;
     }
+    // Heat (PyYAML) reads these as strings, but the YAML 1.1 specification and readers that
+    // follow it to the letter take them for booleans: quoted, every reader agrees.
+    if matches!(s, "y" | "Y" | "n" | "N") {
+        return false;
+    }
     let first = s.chars().next().unwrap_or(' ');
     if "-?:,[]{}#&*!|>'\"%@`".contains(first) {
         // `-x` and `:x` are plain in YAML, but quoting them is clearer and always safe.
@@ -306,8 +310,8 @@ mod tests {
     #[test]
     fn strings_heat_would_misread_are_quoted() {
         for text in [
-            "yes", "No", "12", "1:30", "~", "null", "0x1F", "1.5", "", " lead", "a: b", "#x", "-",
-            "x #y",
+            "yes", "No", "n", "Y", "12", "1:30", "~", "null", "0x1F", "1.5", "", " lead", "a: b",
+            "#x", "-", "x #y",
         ] {
             let doc = map([("k", string(text))]);
             let back = round_trip(&doc);
@@ -325,6 +329,8 @@ mod tests {
             ),
             "v: 2016-10-14\n"
         );
+        assert_eq!(scalar_text("n"), "'n'");
+        assert_eq!(scalar_text("Y"), "'Y'");
     }
 
     #[test]
