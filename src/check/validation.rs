@@ -12,7 +12,7 @@ use crate::foundation::diagnostics::{
 };
 use crate::foundation::limits::Limits;
 use crate::input::integrity::{DigestStatus, IntegrityError};
-use crate::input::source::{InputKind, Located, PackageFiles, SourceError, locate};
+use crate::input::source::{InputKind, Located, Overlay, PackageFiles, SourceError, locate};
 use crate::model::csar::{Csar, open_csar};
 use crate::model::hot::{HotSet, Roots, Stage, load_set};
 use crate::model::ovf::{self, OvfPackage};
@@ -219,19 +219,24 @@ pub enum Loaded {
     Csar(Box<Csar>),
 }
 
-/// Loads one input and names the root its file paths are relative to.
-fn load(input: Input, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
+/// Loads one input, its folder's files read through `overlay`, and names the root its file
+/// paths are relative to.
+fn load(
+    input: Input,
+    options: &Options<'_>,
+    overlay: &Overlay,
+) -> Result<(Loaded, InputRoot), InputError> {
     let limits = options.limits;
     let hot = |set: HotSet| Loaded::Hot(Box::new(set));
     Ok(match input {
         Input::Files { root, names } => {
             let label = names.join(" ");
-            let files = PackageFiles::open_sparse(&root, limits);
+            let files = PackageFiles::open_sparse(&root, limits).through(overlay)?;
             let set = load_set(&files, Roots::Given(names), label, limits);
             (hot(require_template(set)?), InputRoot::Folder(root))
         }
         Input::Folder(dir) => {
-            let files = PackageFiles::open_dir(&dir, limits)?;
+            let files = PackageFiles::open_dir(&dir, limits)?.through(overlay)?;
             let set = load_set(&files, Roots::Discover, dir.display().to_string(), limits);
             (
                 hot(require_template(set)?),
@@ -247,7 +252,7 @@ fn load(input: Input, options: &Options<'_>) -> Result<(Loaded, InputRoot), Inpu
             )
         }
         Input::Ovf(path) => {
-            let package = ovf::open(&path, options)?;
+            let package = ovf::open_through(&path, options, overlay)?;
             let root = if package.kind == InputKind::Ova {
                 InputRoot::Archive(absolute(&path))
             } else {
@@ -278,7 +283,7 @@ fn absolute(path: &Path) -> PathBuf {
 /// Opens one input the way `validate` does: a template, folder, heat zip or OVF package.
 pub fn open(path: &Path, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
     match group(&[path.to_path_buf()])?.pop() {
-        Some(input) => load(input, options),
+        Some(input) => load(input, options, &Overlay::none()),
         None => Err(SourceError::NotFound(path.to_path_buf()).into()),
     }
 }
@@ -307,7 +312,7 @@ pub fn load_hot_inputs_rooted(
             }
             .into());
         }
-        if let (Loaded::Hot(set), root) = load(input, &options)? {
+        if let (Loaded::Hot(set), root) = load(input, &options, &Overlay::none())? {
             sets.push((*set, root));
         }
     }
@@ -332,11 +337,23 @@ pub fn validate_as(
     selection: &Selection,
     stage: Option<Stage>,
 ) -> Result<Report, InputError> {
+    validate_through(paths, options, selection, stage, &Overlay::none())
+}
+
+/// Like [`validate_as`], every folder's files read through `overlay` (an editor's open
+/// documents, saved or not, instead of the files on disk: what `vnfwiz lsp` checks).
+pub fn validate_through(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+    stage: Option<Stage>,
+    overlay: &Overlay,
+) -> Result<Report, InputError> {
     let mut inputs = Vec::new();
     let (mut hot, mut ovf, mut csar) = (false, false, false);
     for input in group(paths)? {
         let started = Instant::now();
-        let (loaded, root) = load(input, options)?;
+        let (loaded, root) = load(input, options, overlay)?;
         let report = match loaded {
             Loaded::Hot(mut set) => {
                 hot = true;
