@@ -2,6 +2,7 @@
 
 mod capabilities;
 mod inspect;
+mod lsp;
 mod onboard;
 mod rules;
 mod validate;
@@ -41,6 +42,8 @@ enum Command {
     Capabilities(capabilities::CapabilitiesArgs),
     /// List the rule catalogue.
     Rules(rules::RulesArgs),
+    /// Serve the rules to an editor: a language server on standard input and output.
+    Lsp(lsp::LspArgs),
 }
 
 /// Report formats of `validate`.
@@ -177,6 +180,9 @@ pub enum CliError {
     /// A flag that cannot be used as given.
     #[error("{0}")]
     Usage(String),
+    /// The language server stopped on a protocol or input/output error.
+    #[error(transparent)]
+    Lsp(#[from] vnfwiz::lsp::LspError),
     /// SIGINT or SIGTERM arrived before anything was written.
     #[error("interrupted by {0}: nothing was written")]
     Interrupted(vnfwiz::foundation::interrupt::Signal),
@@ -273,6 +279,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Onboard(args)) => onboard::run(*args, &limits),
         Some(Command::Capabilities(args)) => capabilities::run(args, &limits),
         Some(Command::Rules(args)) => rules::run(args, &limits),
+        Some(Command::Lsp(args)) => lsp::run(args, &limits),
         None => wizard::run(cli.wizard, &limits),
     }
 }

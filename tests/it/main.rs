@@ -24,6 +24,7 @@ mod hostile;
 mod hot_sets;
 mod hot_spec;
 mod limits;
+mod lsp;
 mod onap_coverage;
 mod onap_demo_fixes;
 mod onap_rules_cli;

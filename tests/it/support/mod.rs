@@ -2,6 +2,7 @@
 
 pub mod binary;
 pub mod guarded;
+pub mod lsp_client;
 pub mod pty;
 pub mod rule_sets;
 pub mod sarif_schema;
