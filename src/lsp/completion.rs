@@ -10,7 +10,7 @@ use lsp_types::{
     CompletionTextEdit, Position, Range, TextEdit,
 };
 
-use super::documents::path_of;
+use super::documents::{Documents, path_of};
 use super::hover::{implementation, paired_templates};
 use super::lookup::{self, Located};
 use super::position::LineMap;
@@ -56,7 +56,14 @@ pub fn complete(server: &Server, params: CompletionParams) -> Option<CompletionR
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("env")),
     };
-    let candidates = candidates(&typing, text, &path, located.as_ref(), environment);
+    let candidates = candidates(
+        &typing,
+        text,
+        &path,
+        located.as_ref(),
+        environment,
+        &server.documents,
+    );
     let range = Range::new(map.position(line_start + typing.word_start), at.position);
     let items = candidates
         .into_iter()
@@ -81,13 +88,14 @@ fn candidates(
     path: &Path,
     located: Option<&Located<'_>>,
     environment: bool,
+    documents: &Documents,
 ) -> Vec<Candidate> {
     let keys = typing.keys();
     if environment {
         return match (keys.as_slice(), typing.key, typing.item) {
-            (["parameters" | "parameter_defaults"], None, false) => {
-                located.map(env_parameters).unwrap_or_default()
-            }
+            (["parameters" | "parameter_defaults"], None, false) => located
+                .map(|l| env_parameters(documents, l))
+                .unwrap_or_default(),
             _ => Vec::new(),
         };
     }
@@ -326,25 +334,24 @@ fn resource_types(path: &Path, located: Option<&Located<'_>>) -> Vec<Candidate> 
     found
 }
 
-/// The parameters the templates an environment file is for declare.
-fn env_parameters(located: &Located<'_>) -> Vec<Candidate> {
+/// The parameters the templates an environment file is for declare, read from their texts
+/// as the editor holds them (a template being edited need not parse).
+fn env_parameters(documents: &Documents, located: &Located<'_>) -> Vec<Candidate> {
     let set = located.set;
     let mut found: Vec<Candidate> = Vec::new();
     for template in paired_templates(set, located.id) {
-        let Some(template) = set.template(template) else {
-            continue;
+        let path = located.path_of(template);
+        let text = match documents.get(&path) {
+            Some(document) => std::borrow::Cow::Borrowed(document.text.as_str()),
+            None => set.file(template).text(),
         };
-        for (name, definition) in template.parameters() {
-            if found.iter().any(|c| c.label == name.text) {
+        for (line, name) in section_entries(&text, "parameters") {
+            if found.iter().any(|c| c.label == name) {
                 continue;
             }
-            let kind = definition.get("type").and_then(Node::as_str).unwrap_or("?");
-            let detail = format!("{kind} · {}", template.path());
-            found.push(candidate(
-                &name.text,
-                CompletionItemKind::VARIABLE,
-                Some(detail),
-            ));
+            let kind = child_value(&text, line, "type").unwrap_or("?");
+            let detail = format!("{kind} · {}", set.file(template).path);
+            found.push(candidate(name, CompletionItemKind::VARIABLE, Some(detail)));
         }
     }
     found

@@ -37,9 +37,6 @@ pub enum LspError {
     /// The initialize request's parameters are not what the protocol says.
     #[error("the initialize request cannot be read: {0}")]
     Initialize(#[from] serde_json::Error),
-    /// Standard input or output failed.
-    #[error("language server input or output: {0}")]
-    Io(#[from] std::io::Error),
 }
 
 /// Serves one editor on standard input and output until it says `exit`.
@@ -47,7 +44,8 @@ pub fn run_stdio(settings: Settings, rule_docs: Option<String>) -> Result<(), Ls
     let (connection, threads) = Connection::stdio();
     serve(&connection, settings, rule_docs)?;
     drop(connection);
-    threads.join()?;
+    // An editor may close the pipes as soon as it has said `exit`: nothing is lost then.
+    let _ = threads.join();
     Ok(())
 }
 
@@ -134,6 +132,7 @@ pub fn serve(
         }),
         parked: Vec::new(),
     };
+    server.watch_files();
     server.submit(None);
     let outcome = server.run(connection, &snapshots);
     server.checker.stop();
@@ -164,7 +163,8 @@ impl Server {
             select! {
                 recv(connection.receiver) -> message => match message {
                     Ok(Message::Request(request)) => {
-                        if connection.handle_shutdown(&request)? {
+                        // After `shutdown`, an editor that leaves without `exit` is done too.
+                        if connection.handle_shutdown(&request).unwrap_or(true) {
                             return Ok(());
                         }
                         self.request(request);
@@ -180,7 +180,9 @@ impl Server {
                 },
                 recv(snapshots) -> snapshot => {
                     if let Ok(snapshot) = snapshot {
-                        self.snapshot = snapshot;
+                        // A large set takes a while to free: never on the input thread.
+                        let old = std::mem::replace(&mut self.snapshot, snapshot);
+                        std::thread::spawn(move || drop(old));
                         for request in std::mem::take(&mut self.parked) {
                             self.request(request);
                         }
@@ -288,6 +290,42 @@ impl Server {
             }
             _ => {}
         }
+    }
+
+    /// Asks the editor to say when files of a set change on disk (a checkout, another
+    /// program), where it can watch them: those changes are checked like edits.
+    fn watch_files(&self) {
+        let can = self
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.did_change_watched_files.as_ref())
+            .and_then(|w| w.dynamic_registration)
+            .unwrap_or(false);
+        if !can {
+            return;
+        }
+        let options = lsp_types::DidChangeWatchedFilesRegistrationOptions {
+            watchers: vec![lsp_types::FileSystemWatcher {
+                glob_pattern: lsp_types::GlobPattern::String(
+                    "**/*.{yaml,yml,template,json,env,ovf,mf,cert}".to_owned(),
+                ),
+                kind: None,
+            }],
+        };
+        let params = lsp_types::RegistrationParams {
+            registrations: vec![lsp_types::Registration {
+                id: "vnfwiz-watch".to_owned(),
+                method: DidChangeWatchedFiles::METHOD.to_owned(),
+                register_options: serde_json::to_value(options).ok(),
+            }],
+        };
+        let request = Request::new(
+            lsp_server::RequestId::from("vnfwiz-watch".to_owned()),
+            "client/registerCapability".to_owned(),
+            params,
+        );
+        let _ = self.client.send(Message::Request(request));
     }
 
     /// True when the last check read the document of `params` in its current version (or

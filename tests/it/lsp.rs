@@ -688,3 +688,49 @@ fn an_ovf_descriptor_is_checked_as_edited() {
     assert!(codes.contains(&"OVF-doctype".to_owned()), "{codes:?}");
     assert_eq!(client.shutdown(), Some(0));
 }
+
+/// Neovim's built-in client, headless: `.ci/run` installs Neovim where it can; elsewhere the
+/// test says why it does not run.
+#[test]
+fn neovim_reads_the_diagnostics_and_a_hover() {
+    if std::process::Command::new("nvim")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: nvim is not installed (.ci/run installs Debian's neovim)");
+        return;
+    }
+    let (temporary, root) = copy_of("lsp/vdns");
+    let base = root.join("base_vdns.yaml");
+    let out = temporary.path().join("neovim.out");
+    let hover_at = position(&base, "OS::Neutron::Net", 0, 4);
+    let mut child = std::process::Command::new("nvim")
+        .args(["--headless", "--clean", "-u", "NONE", "-c"])
+        .arg(format!("luafile {}", fixtures("lsp/neovim.lua").display()))
+        .env("VNFWIZ_BIN", env!("CARGO_BIN_EXE_vnfwiz"))
+        .env("VNFWIZ_ROOT", &root)
+        .env("VNFWIZ_FILE", &base)
+        .env("VNFWIZ_OUT", &out)
+        .env("VNFWIZ_HOVER_LINE", hover_at["line"].to_string())
+        .env("VNFWIZ_HOVER_CHARACTER", hover_at["character"].to_string())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("nvim starts");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("nvim did not finish");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let said = std::fs::read_to_string(&out).expect("nvim wrote what it got");
+    let expected = &validate_json(&root)["base_vdns.yaml"];
+    for (rule, _, line, column, message, _) in expected {
+        let shown = format!("diagnostic {line}:{column} {rule} {message}");
+        assert!(said.lines().any(|l| l == shown), "{shown} in:\n{said}");
+    }
+    assert!(said.contains("hover **OS::Neutron::Net**"), "{said}");
+}

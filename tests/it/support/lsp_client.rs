@@ -85,6 +85,12 @@ impl Client {
         self.stdin.flush().expect("flush");
     }
 
+    /// The server's process id (benches/lsp.rs reads its peak memory).
+    #[allow(dead_code)]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Sends a notification.
     pub fn notify(&mut self, method: &str, params: Value) {
         self.send(&json!({"jsonrpc": "2.0", "method": method, "params": params}));
