@@ -163,8 +163,8 @@ fn nested_file(set: &HotSet, document: &Path, root: &Path, written: &str) -> Opt
     set.find(&parts.join("/"))
 }
 
-/// What implements a resource's type: the last check's reading when the resource was
-/// there, else the type as typed (Heat's, or a template file of the set).
+/// What implements a resource's type: the type as typed (Heat's, or a template file of the
+/// set), else (a registry alias, a type not typed yet) what the last check read.
 fn implemented(
     path: &Path,
     located: Option<&Located<'_>>,
@@ -172,22 +172,17 @@ fn implemented(
     member_of: Option<&str>,
     written: Option<&str>,
 ) -> Option<Implementation> {
-    if let Some(located) = located
-        && let Some(found) = implementation(located, resource, member_of)
-        && !matches!(
-            found,
-            Implementation::Unknown | Implementation::MissingTemplate
-        )
-    {
-        return Some(found);
+    if let Some(written) = written {
+        if is_template_reference(written) {
+            let located = located?;
+            let file = nested_file(located.set, path, located.root, written)?;
+            return Some(Implementation::Nested(vec![file]));
+        }
+        if let Some(known) = Catalogue::get().resolve(written) {
+            return Some(Implementation::Heat(known));
+        }
     }
-    let written = written?;
-    if is_template_reference(written) {
-        let located = located?;
-        let file = nested_file(located.set, path, located.root, written)?;
-        return Some(Implementation::Nested(vec![file]));
-    }
-    Catalogue::get().resolve(written).map(Implementation::Heat)
+    implementation(located?, resource, member_of)
 }
 
 /// Property names of a resource's type: Heat's (required ones marked), or a nested

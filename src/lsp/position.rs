@@ -3,41 +3,35 @@
 
 use lsp_types::{Position, Range};
 
-use crate::foundation::diagnostics::Span;
+use crate::foundation::diagnostics::{LineIndex, Span};
 
-/// The line starts of one text, for turning protocol positions into byte offsets and back.
+/// One text with its line index, for turning protocol positions into byte offsets and back.
 pub struct LineMap<'t> {
     text: &'t str,
-    starts: Vec<usize>,
+    index: LineIndex,
 }
 
 impl<'t> LineMap<'t> {
     /// Indexes `text` (lines end at `\n`; a `\r` before it belongs to the line's end).
     pub fn new(text: &'t str) -> LineMap<'t> {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(at, _)| at + 1));
-        LineMap { text, starts }
+        LineMap {
+            text,
+            index: LineIndex::new(text),
+        }
     }
 
-    /// The text of a 0-based line, without its line break.
-    fn line(&self, line: usize) -> &'t str {
-        let Some(&start) = self.starts.get(line) else {
-            return "";
-        };
-        let end = self
-            .starts
-            .get(line + 1)
-            .map_or(self.text.len(), |&s| s - 1);
-        self.text[start..end].trim_end_matches('\r')
+    /// The start and text of a 0-based line, without its line break.
+    fn line(&self, line: usize) -> Option<(usize, &'t str)> {
+        let (start, end) = self.index.line_bounds(self.text, line + 1)?;
+        Some((start, &self.text[start..end]))
     }
 
     /// The byte offset of a protocol position; past a line's end is its end, past the last
     /// line the text's end.
     pub fn offset(&self, position: Position) -> usize {
-        let Some(&start) = self.starts.get(position.line as usize) else {
+        let Some((start, line)) = self.line(position.line as usize) else {
             return self.text.len();
         };
-        let line = self.line(position.line as usize);
         let mut units = 0u32;
         for (at, c) in line.char_indices() {
             if units >= position.character {
@@ -55,20 +49,20 @@ impl<'t> LineMap<'t> {
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.starts[line];
-        let character = self.text[start..offset]
+        let (line, _) = self.index.position(self.text, offset).unwrap_or((1, 1));
+        let start = self.line(line - 1).map_or(0, |(start, _)| start);
+        let character = self.text[start..offset.max(start)]
             .chars()
             .map(|c| c.len_utf16() as u32)
             .sum();
-        Position::new(line as u32, character)
+        Position::new(line as u32 - 1, character)
     }
 
     /// The protocol position of a 1-based line and column counted in characters (how
     /// reports give a place).
     pub fn position_of(&self, line: u32, column: u32) -> Position {
         let index = line.saturating_sub(1) as usize;
-        let text = self.line(index);
+        let text = self.line(index).map_or("", |(_, text)| text);
         let character = text
             .chars()
             .take(column.saturating_sub(1) as usize)

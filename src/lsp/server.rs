@@ -204,12 +204,9 @@ impl Server {
     }
 
     fn notification(&mut self, notification: Notification) {
-        let method = notification.method.as_str();
-        match method {
+        match notification.method.as_str() {
             DidOpenTextDocument::METHOD => {
-                let Ok(params) = notification
-                    .extract::<lsp_types::DidOpenTextDocumentParams>(DidOpenTextDocument::METHOD)
-                else {
+                let Some(params) = params_of::<DidOpenTextDocument>(notification) else {
                     return;
                 };
                 let document = params.text_document;
@@ -220,26 +217,20 @@ impl Server {
                 }
             }
             DidChangeTextDocument::METHOD => {
-                let Ok(params) = notification.extract::<lsp_types::DidChangeTextDocumentParams>(
-                    DidChangeTextDocument::METHOD,
-                ) else {
+                let Some(params) = params_of::<DidChangeTextDocument>(notification) else {
                     return;
                 };
-                let Some(path) = path_of(&params.text_document.uri) else {
-                    return;
-                };
-                if self.documents.change(
-                    &path,
-                    params.text_document.version,
-                    params.content_changes,
-                ) {
+                let document = params.text_document;
+                if let Some(path) = path_of(&document.uri)
+                    && self
+                        .documents
+                        .change(&path, document.version, params.content_changes)
+                {
                     self.submit(Some(vec![path]));
                 }
             }
             DidCloseTextDocument::METHOD => {
-                let Ok(params) = notification
-                    .extract::<lsp_types::DidCloseTextDocumentParams>(DidCloseTextDocument::METHOD)
-                else {
+                let Some(params) = params_of::<DidCloseTextDocument>(notification) else {
                     return;
                 };
                 if let Some(path) = path_of(&params.text_document.uri) {
@@ -248,34 +239,22 @@ impl Server {
                 }
             }
             DidSaveTextDocument::METHOD => {
-                let Ok(params) = notification
-                    .extract::<lsp_types::DidSaveTextDocumentParams>(DidSaveTextDocument::METHOD)
-                else {
+                let Some(params) = params_of::<DidSaveTextDocument>(notification) else {
                     return;
                 };
-                if let Some(path) = path_of(&params.text_document.uri) {
-                    self.submit(Some(vec![path]));
-                }
+                self.submit(Some(
+                    path_of(&params.text_document.uri).into_iter().collect(),
+                ));
             }
             DidChangeWatchedFiles::METHOD => {
-                let Ok(params) = notification.extract::<lsp_types::DidChangeWatchedFilesParams>(
-                    DidChangeWatchedFiles::METHOD,
-                ) else {
+                let Some(params) = params_of::<DidChangeWatchedFiles>(notification) else {
                     return;
                 };
-                let changed = params
-                    .changes
-                    .iter()
-                    .filter_map(|c| path_of(&c.uri))
-                    .collect();
-                self.submit(Some(changed));
+                let changed = params.changes.iter().filter_map(|c| path_of(&c.uri));
+                self.submit(Some(changed.collect()));
             }
             DidChangeWorkspaceFolders::METHOD => {
-                let Ok(params) = notification
-                    .extract::<lsp_types::DidChangeWorkspaceFoldersParams>(
-                        DidChangeWorkspaceFolders::METHOD,
-                    )
-                else {
+                let Some(params) = params_of::<DidChangeWorkspaceFolders>(notification) else {
                     return;
                 };
                 for removed in params.event.removed.iter().filter_map(|f| path_of(&f.uri)) {
@@ -373,6 +352,13 @@ impl Server {
         };
         let _ = self.client.send(Message::Response(response));
     }
+}
+
+/// A notification's parameters, as its kind defines them (`None` when they do not read).
+fn params_of<N: lsp_types::notification::Notification>(
+    notification: Notification,
+) -> Option<N::Params> {
+    notification.extract(N::METHOD).ok()
 }
 
 /// Reads a request's parameters, answers, and turns the answer into JSON.
