@@ -72,8 +72,9 @@ fn report(what: &str, (fastest, median, peak): (Duration, Duration, Option<f64>)
     );
 }
 
-/// The peak memory of `vnfwiz validate` on `root`, in MiB.
-fn validate_peak(root: &Path) -> Option<f64> {
+/// The wall time and peak memory (MiB) of `vnfwiz validate` on `root`, the yardstick.
+fn validate_run(root: &Path) -> Option<(Duration, f64)> {
+    let started = Instant::now();
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
         .args(["validate", "--format", "json"])
         .arg(root)
@@ -86,7 +87,7 @@ fn validate_peak(root: &Path) -> Option<f64> {
         peak = peak_mib(pid).or(peak);
         std::thread::sleep(Duration::from_millis(2));
     }
-    peak
+    Some((started.elapsed(), peak?))
 }
 
 fn main() {
@@ -129,8 +130,15 @@ fn main() {
             edits(&large, &env, before, after, args),
         );
     }
-    eprintln!(
-        "validate peak on the large VNF: {}",
-        validate_peak(&large).map_or("?".to_owned(), |p| format!("{p:.0} MiB"))
-    );
+    let mut runs: Vec<(Duration, f64)> = (0..5).filter_map(|_| validate_run(&large)).collect();
+    runs.sort_by_key(|(took, _)| *took);
+    if let (Some((fastest, _)), Some(peak)) =
+        (runs.first(), runs.iter().map(|r| r.1).reduce(f64::max))
+    {
+        eprintln!(
+            "vnfwiz validate on the large VNF, the whole process: fastest of 5 {:.1} ms, median {:.1} ms; peak {peak:.0} MiB",
+            fastest.as_secs_f64() * 1000.0,
+            runs[runs.len() / 2].0.as_secs_f64() * 1000.0
+        );
+    }
 }
