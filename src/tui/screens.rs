@@ -471,6 +471,7 @@ pub fn long_review(count: usize) -> Wizard {
                 path: format!("parameters.p{i}"),
                 message: format!("parameter `p{i}` breaks {}", rule.id),
                 related: Vec::new(),
+                also: Vec::new(),
             }
         })
         .collect();

@@ -325,6 +325,7 @@ impl<'o> Findings<'o> {
             path: path.into(),
             message: message.into(),
             related: Vec::new(),
+            also: Vec::new(),
         });
         let last = self.out.len() - 1;
         &mut self.out[last]

@@ -64,17 +64,15 @@ impl Report {
         self.rules.len()
     }
 
-    /// The rules that ran, then any rule a violation names that is not among them, each
-    /// once: what a report format lists as its rules.
+    /// The rules that ran, then any rule a violation names (as its rule or a twin it also
+    /// breaks) that is not among them, each once: what a report format lists as its rules.
     pub fn listed_rules(&self) -> Vec<&'static RuleMeta> {
         let mut listed: Vec<&'static RuleMeta> = Vec::with_capacity(self.rules.len());
         let mut seen = HashSet::new();
-        for rule in self
-            .rules
-            .iter()
-            .copied()
-            .chain(self.violations().map(|v| v.rule))
-        {
+        for rule in self.rules.iter().copied().chain(
+            self.violations()
+                .flat_map(|v| std::iter::once(v.rule).chain(v.also.iter().copied())),
+        ) {
             if seen.insert(rule.id) {
                 listed.push(rule);
             }

@@ -38,6 +38,9 @@ pub struct JsonViolation<'a> {
     input: &'a str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related: Vec<JsonRelated<'a>>,
+    /// The other requirement ids this one finding breaks (its rule's twins).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    also: Vec<&'static str>,
 }
 
 /// A related place of a violation.
@@ -81,6 +84,7 @@ pub fn violation<'a>(input: &'a str, v: &'a Violation) -> JsonViolation<'a> {
                 message: &r.message,
             })
             .collect(),
+        also: v.also.iter().map(|r| r.id).collect(),
     }
 }
 
@@ -123,4 +127,24 @@ pub fn render(report: &Report) -> String {
         serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     text.push('\n');
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::report::render::sample;
+
+    #[test]
+    fn a_finding_of_twins_lists_the_others_under_also_and_counts_once() {
+        let doc: serde_json::Value = serde_json::from_str(&render(&sample::twins())).expect("JSON");
+        let violations = doc["violations"].as_array().expect("violations");
+        assert_eq!(violations.len(), 1);
+        assert_eq!(violations[0]["rule"], "R-39841");
+        assert_eq!(violations[0]["also"], serde_json::json!(["R-62590"]));
+        assert_eq!(doc["summary"]["errors"], 1);
+        // Left out when a finding breaks one requirement only.
+        let plain: serde_json::Value =
+            serde_json::from_str(&render(&sample::report())).expect("JSON");
+        assert!(plain["violations"][0].get("also").is_none());
+    }
 }

@@ -127,6 +127,14 @@ fn one(renderer: &Renderer, v: &Violation, cache: &mut SourceCache<'_>) -> Strin
             None => group.element(Level::NOTE.message(related_note(related))),
         };
     }
+    for twin in &v.also {
+        group = group.element(Level::NOTE.message(format!(
+            "also breaks {} ({}): {}",
+            twin.id,
+            twin.keyword.as_str(),
+            twin.summary
+        )));
+    }
     let group = group.element(Level::HELP.message(v.rule.fix));
     renderer.render(&[group])
 }
@@ -196,6 +204,21 @@ mod tests {
     #[test]
     fn plain_text_report() {
         insta::assert_snapshot!(render(&sample::report(), false));
+    }
+
+    #[test]
+    fn a_finding_of_twins_names_the_others_and_counts_once() {
+        let text = render(&sample::twins(), false);
+        assert_eq!(text.matches("error[").count(), 1, "{text}");
+        assert!(text.contains("error[R-39841]: MUST NOT: "), "{text}");
+        assert!(
+            text.contains(&format!(
+                "= note: also breaks R-62590 (MUST NOT): {}",
+                sample::EXTERNAL_ANY.summary
+            )),
+            "{text}"
+        );
+        assert!(text.ends_with("1 error, 0 warnings\n"), "{text}");
     }
 
     #[test]
