@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use clap::Args;
 use vnfwiz::check::rules::Selection;
-use vnfwiz::check::rules::find;
 use vnfwiz::check::validation::{load_hot_inputs_rooted, validate_as};
 use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::foundation::limits::Limits;
@@ -171,7 +170,7 @@ fn fix_in_place(
             // Refused above: in place, every input is a folder.
             (Ok(_), None) => continue,
         };
-        let wanted = |v: &Violation| find(v.rule.id).is_some_and(|r| selection.includes(r));
+        let wanted = |v: &Violation| selection.reports(v);
         let outcome = workspace.apply_level_to(level, wanted);
         lines.extend(outcome.lines());
         let done = write_back(&folder, &write_back::changes(&workspace));
@@ -213,7 +212,7 @@ fn fix_diff(
         if several {
             out.push_str(&format!("# ==> {} <==\n", workspace.set().label));
         }
-        let selected = |v: &Violation| find(v.rule.id).is_some_and(|r| selection.includes(r));
+        let selected = |v: &Violation| selection.reports(v);
         let Applied { outcome, preview } =
             apply_fixes(&mut workspace, &FixOrder::Level(level), selected);
         for applied in &outcome.applied {

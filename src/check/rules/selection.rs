@@ -4,6 +4,8 @@
 //! case or spacing against the rule's section path (`Output Parameters`, `ONAP Heat Template
 //! Constructs / Nested Heat Templates`).
 
+use crate::foundation::diagnostics::Violation;
+
 use super::meta::Rule;
 use super::registry::all;
 use super::twins::twins_of;
@@ -188,6 +190,12 @@ impl Selection {
     /// Whether the rule with this id was skipped by name.
     pub fn skips(&self, id: &str) -> bool {
         index(id).is_some_and(|i| self.skipped[i])
+    }
+
+    /// Whether a finding is reported: the selection runs one of the ids it breaks and skips
+    /// none of them (a finding of twins carries several, `rules::twins`).
+    pub fn reports(&self, violation: &Violation) -> bool {
+        violation.ids().any(|id| self.runs(id)) && !violation.ids().any(|id| self.skips(id))
     }
 
     /// This selection with every twin of its rules (`rules::twins`), which a run needs to

@@ -37,6 +37,10 @@ pub static TWINS: &[Twins] = &[
         what: "a volume module has its environment file",
     },
     Twins {
+        ids: &["R-92635/no-template", "R-37028"],
+        what: "a set holds a template (a set of environment files alone has no base module)",
+    },
+    Twins {
         ids: &["R-95303", "R-92635/yaml-syntax"],
         what: "a template or environment file is valid YAML",
     },

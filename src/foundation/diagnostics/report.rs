@@ -46,6 +46,9 @@ pub struct InputReport {
     pub violations: Vec<Violation>,
     /// Files that were not checked, with the reason.
     pub not_checked: Vec<Unchecked>,
+    /// How the input was read, where the operator could not guess it (the environment file
+    /// paired with a template given alone).
+    pub notes: Vec<String>,
     /// How long loading and checking this input took.
     pub elapsed: Duration,
 }

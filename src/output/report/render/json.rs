@@ -12,7 +12,16 @@ pub struct JsonReport<'a> {
     violations: Vec<JsonViolation<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     not_checked: Vec<JsonUnchecked<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<JsonNote<'a>>,
     summary: Summary,
+}
+
+/// How an input was read (the environment file paired with a template given alone).
+#[derive(Serialize)]
+pub struct JsonNote<'a> {
+    message: &'a str,
+    input: &'a str,
 }
 
 /// A file that was not checked, and why.
@@ -110,6 +119,16 @@ pub fn document(report: &Report) -> JsonReport<'_> {
                 })
             })
             .collect(),
+        notes: report
+            .inputs
+            .iter()
+            .flat_map(|i| {
+                i.notes.iter().map(|message| JsonNote {
+                    message,
+                    input: &i.label,
+                })
+            })
+            .collect(),
         summary: Summary {
             files: report.files(),
             errors: report.count(Severity::Error),
@@ -146,5 +165,15 @@ mod tests {
         let plain: serde_json::Value =
             serde_json::from_str(&render(&sample::report())).expect("JSON");
         assert!(plain["violations"][0].get("also").is_none());
+        assert!(plain.get("notes").is_none());
+    }
+
+    #[test]
+    fn how_an_input_was_read_is_a_note() {
+        let doc: serde_json::Value =
+            serde_json::from_str(&render(&sample::paired())).expect("JSON");
+        assert_eq!(doc["notes"][0]["input"], "vfw");
+        let message = doc["notes"][0]["message"].as_str().expect("a message");
+        assert!(message.contains("checked with base_vfw.env"), "{message}");
     }
 }

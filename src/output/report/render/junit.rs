@@ -129,6 +129,18 @@ fn suite(input: &InputReport, rules: &[&'static RuleMeta]) -> (String, Counts) {
         "  <testsuite name=\"{label}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3}\">",
         counts.tests, counts.failures, counts.skipped, counts.seconds
     );
+    // How the input was read: properties of the suite, as JUnit readers show them.
+    if !input.notes.is_empty() {
+        xml.push_str("    <properties>\n");
+        for note in &input.notes {
+            let _ = writeln!(
+                xml,
+                "      <property name=\"note\" value=\"{}\"/>",
+                escape(note, true)
+            );
+        }
+        xml.push_str("    </properties>\n");
+    }
     xml.push_str(&cases);
     xml.push_str("  </testsuite>\n");
     (xml, counts)
@@ -200,6 +212,19 @@ mod tests {
         );
         assert!(xml.contains("(also R-62590)</system-out>"), "{xml}");
         assert!(xml.contains("failures=\"1\""), "counted once:\n{xml}");
+    }
+
+    #[test]
+    fn how_an_input_was_read_is_a_property_of_its_suite() {
+        let xml = render(&sample::paired());
+        let properties = xml.find("<properties>").expect("properties");
+        assert!(properties < xml.find("<testcase").expect("cases"), "{xml}");
+        assert!(
+            xml.contains(
+                "<property name=\"note\" value=\"base_vfw.yaml: checked with base_vfw.env"
+            ),
+            "{xml}"
+        );
     }
 
     #[test]

@@ -423,6 +423,7 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
             sources: Box::new(sources),
             violations,
             not_checked,
+            notes: Vec::new(),
             elapsed: Duration::ZERO,
         }],
         rules,

@@ -129,6 +129,7 @@ pub fn report() -> Report {
             sources: Box::new(Texts(texts)),
             violations,
             not_checked: Vec::new(),
+            notes: Vec::new(),
             elapsed: Duration::from_millis(12),
         }],
         rules: vec![&NO_DEFAULT, &NAMING],
@@ -177,10 +178,21 @@ pub fn twins() -> Report {
                 also: vec![&EXTERNAL_ANY],
             }],
             not_checked: Vec::new(),
+            notes: Vec::new(),
             elapsed: Duration::from_millis(3),
         }],
         rules: vec![&EXTERNAL_IPV4, &EXTERNAL_ANY],
     }
+}
+
+/// The sample input read as a template given alone, with the environment file beside it.
+pub fn paired() -> Report {
+    let mut report = report();
+    report.inputs[0].notes.push(
+        "base_vfw.yaml: checked with base_vfw.env, the environment file of its name beside it"
+            .to_owned(),
+    );
+    report
 }
 
 /// The sample input and a clean zip input holding a Helm chart that is not checked.
@@ -195,6 +207,7 @@ pub fn two_inputs() -> Report {
             file: "charts/dns/Chart.yaml".to_owned(),
             reason: "a Helm chart's description, not a Heat template".to_owned(),
         }],
+        notes: Vec::new(),
         elapsed: Duration::from_millis(2),
     });
     report
@@ -226,6 +239,7 @@ pub fn many(n: u32) -> Report {
             sources: Box::new(Texts(texts)),
             violations,
             not_checked: Vec::new(),
+            notes: Vec::new(),
             elapsed: Duration::ZERO,
         }],
         rules: vec![&NO_DEFAULT, &NAMING],

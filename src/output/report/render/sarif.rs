@@ -361,6 +361,23 @@ pub fn render(report: &Report) -> String {
             }],
             descriptor: NotificationId { id: "not-checked" },
         }));
+        notifications.extend(input.notes.iter().map(|note| Notification {
+            level: "note",
+            message: OwnedText { text: note.clone() },
+            locations: [Location {
+                id: None,
+                physical_location: PhysicalLocation {
+                    artifact_location: ArtifactLocation {
+                        uri: String::new(),
+                        uri_base_id: base.clone(),
+                    },
+                    region: None,
+                },
+                logical_locations: Vec::new(),
+                message: None,
+            }],
+            descriptor: NotificationId { id: "input-read" },
+        }));
     }
     let invocations = if notifications.is_empty() {
         Vec::new()
@@ -554,6 +571,18 @@ mod tests {
         assert!(rules.iter().any(|r| r["id"] == "R-62590"));
         // Counted once.
         assert_eq!(run["results"].as_array().map(Vec::len), Some(1));
+    }
+
+    #[test]
+    fn how_an_input_was_read_is_a_notification_at_its_base() {
+        let log = log(&sample::paired());
+        let notes = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"];
+        assert_eq!(notes[0]["descriptor"]["id"], "input-read");
+        assert_eq!(notes[0]["level"], "note");
+        let text = notes[0]["message"]["text"].as_str().expect("a message");
+        assert!(text.contains("checked with base_vfw.env"), "{text}");
+        let place = &notes[0]["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(place["uriBaseId"], "INPUT1");
     }
 
     #[test]

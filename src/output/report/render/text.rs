@@ -21,7 +21,8 @@ pub fn render(report: &Report, color: bool) -> String {
     let mut out = String::new();
     let several = report.inputs.len() > 1;
     for input in &report.inputs {
-        if several && !(input.violations.is_empty() && input.not_checked.is_empty()) {
+        let quiet = input.violations.is_empty() && input.not_checked.is_empty();
+        if several && !(quiet && input.notes.is_empty()) {
             out.push_str(&paint(&format!("==> {} <==", input.label), BOLD, color));
             out.push_str("\n\n");
         }
@@ -29,6 +30,9 @@ pub fn render(report: &Report, color: bool) -> String {
         for v in &input.violations {
             out.push_str(&one(&renderer, v, &mut cache));
             out.push_str("\n\n");
+        }
+        for note in &input.notes {
+            out.push_str(&format!("{}: {note}\n", paint("note", BOLD, color)));
         }
         for file in &input.not_checked {
             out.push_str(&format!(
@@ -38,7 +42,7 @@ pub fn render(report: &Report, color: bool) -> String {
                 file.reason
             ));
         }
-        if !input.not_checked.is_empty() {
+        if !(input.not_checked.is_empty() && input.notes.is_empty()) {
             out.push('\n');
         }
     }
@@ -219,6 +223,15 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("1 error, 0 warnings\n"), "{text}");
+    }
+
+    #[test]
+    fn how_an_input_was_read_is_a_note() {
+        let text = render(&sample::paired(), false);
+        assert!(
+            text.contains("\nnote: base_vfw.yaml: checked with base_vfw.env, the environment file of its name beside it\n\n"),
+            "{text}"
+        );
     }
 
     #[test]
