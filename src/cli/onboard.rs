@@ -2,7 +2,6 @@
 //! writes, `report::render::onboard` says what happened; this prints it and picks the exit
 //! code. Never prompts.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -17,7 +16,7 @@ use vnfwiz::transform::fix::FixLevel;
 use vnfwiz::transform::package::PackageError;
 use vnfwiz::transform::package::PackageFormat;
 
-use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value};
+use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value, print_out};
 
 /// `--package` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -302,7 +301,7 @@ fn print(args: &OnboardArgs, shown: &Onboarding<'_>) -> Result<ExitCode, CliErro
         ListFormat::Json => shown.json(),
         ListFormat::Text => shown.text(color_stdout()),
     };
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    print_out(&text)?;
     Ok(match shown {
         Onboarding::Written(_) => ExitCode::SUCCESS,
         _ => ExitCode::from(1),

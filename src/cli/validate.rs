@@ -1,6 +1,5 @@
 //! `vnfwiz validate PATH... [--format …] [--rules …] [--fix [safe|all] [--diff]]`.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -15,7 +14,7 @@ use vnfwiz::session::{Applied, FixOrder, apply_fixes};
 use vnfwiz::transform::fix::write_back::{self, write_back};
 use vnfwiz::transform::fix::{FixLevel, Safety, Workspace};
 
-use super::{CliError, Format, RuleChoiceArgs, color_stdout};
+use super::{CliError, Format, RuleChoiceArgs, color_stdout, print_err, print_out};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -79,9 +78,9 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
             // The report stays the only thing on stdout in the machine-readable formats.
             let text = lines.join("\n") + if lines.is_empty() { "" } else { "\n" };
             if args.format == Format::Text {
-                std::io::stdout().lock().write_all(text.as_bytes())?;
+                print_out(&text)?;
             } else {
-                std::io::stderr().lock().write_all(text.as_bytes())?;
+                print_err(&text)?;
             }
         }
         None => {}
@@ -102,7 +101,7 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         Format::Sarif => render::sarif::render(&report),
         Format::Junit => render::junit::render(&report),
     };
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    print_out(&text)?;
     let code = if report.has_errors() {
         ExitCode::from(1)
     } else {
@@ -238,7 +237,7 @@ fn fix_diff(
         "# {} fixes ({safe} safe, {review} for review) would leave {errors} errors and {warnings} warnings; nothing was written\n",
         safe + review
     ));
-    std::io::stdout().lock().write_all(out.as_bytes())?;
+    print_out(&out)?;
     Ok(if errors > 0 {
         ExitCode::from(1)
     } else {

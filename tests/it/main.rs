@@ -6,6 +6,7 @@ mod support;
 
 mod capabilities;
 mod capabilities_cli;
+mod cli_shell;
 mod cli_validate;
 mod convert_snapshots;
 mod corpus_capabilities;
