@@ -141,22 +141,27 @@ fn a_source_without_a_template_is_an_input_error_naming_what_it_holds() {
             "{}",
             run.stderr
         );
-        let out = tempfile::tempdir().unwrap();
-        let target = out.path().join("onboarded");
-        let run = vnfwiz(&[
-            OsStr::new("onboard"),
-            path.as_os_str(),
-            "--out".as_ref(),
-            target.as_os_str(),
-        ]);
-        assert_eq!(run.code, Some(2), "{}{}", run.stdout, run.stderr);
-        assert!(
-            run.stderr.contains("no HOT template found in"),
-            "{}",
-            run.stderr
-        );
-        assert!(!target.exists(), "nothing is written");
+        onboard_finds_no_template(&path);
     }
+}
+
+/// `onboard` refuses `path` as holding no template, and writes nothing.
+fn onboard_finds_no_template(path: &Path) {
+    let out = tempfile::tempdir().unwrap();
+    let target = out.path().join("onboarded");
+    let run = vnfwiz(&[
+        OsStr::new("onboard"),
+        path.as_os_str(),
+        "--out".as_ref(),
+        target.as_os_str(),
+    ]);
+    assert_eq!(run.code, Some(2), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("no HOT template found in"),
+        "{}",
+        run.stderr
+    );
+    assert!(!target.exists(), "nothing is written");
 }
 
 #[test]
@@ -206,20 +211,7 @@ fn environment_files_alone_are_checked_and_the_missing_template_is_a_finding() {
         heat.stdout
     );
     // Onboarding needs a template: still an input error there.
-    let out = tempfile::tempdir().unwrap();
-    let target = out.path().join("onboarded");
-    let run = vnfwiz(&[
-        OsStr::new("onboard"),
-        dir.path().as_os_str(),
-        "--out".as_ref(),
-        target.as_os_str(),
-    ]);
-    assert_eq!(run.code, Some(2), "{}{}", run.stdout, run.stderr);
-    assert!(
-        run.stderr.contains("no HOT template found in"),
-        "{}",
-        run.stderr
-    );
+    onboard_finds_no_template(dir.path());
 }
 
 #[test]
