@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::check::waivers::{Place, Waiver, WaiverSpec};
 use crate::foundation::diagnostics::Span;
+use crate::foundation::diagnostics::WaivedBy;
 use crate::foundation::limits::{Limits, YamlLimits};
 use crate::input::yaml::scalar_text;
 use crate::input::yaml::write::{map, node, seq, string};
@@ -77,6 +79,9 @@ pub struct Answers {
     /// `require_all_values`: a property without a value is a problem rather than left for
     /// instantiation.
     pub require_all_values: bool,
+    /// `waivers`: findings of the output set accepted with a reason, so a replay accepts
+    /// them again (globs relative to the set).
+    pub waivers: Vec<Waiver>,
 }
 
 /// A problem in an answers file, with its place.
@@ -293,6 +298,7 @@ impl Answers {
                     ))
                 }
                 "fixes" => answers.fixes = fix_records(value, &invalid)?,
+                "waivers" => answers.waivers = waivers(value, file, &invalid)?,
                 "require_all_values" => {
                     answers.require_all_values = match value.value {
                         Value::Bool(b) => b,
@@ -387,6 +393,12 @@ impl Answers {
         if !self.fixes.is_empty() {
             entries.push(("fixes", seq(self.fixes.iter().map(fix_node))));
         }
+        if !self.waivers.is_empty() {
+            entries.push((
+                "waivers",
+                seq(self.waivers.iter().map(|w| waiver_node(&w.spec))),
+            ));
+        }
         if entries.is_empty() {
             return "{}\n".to_owned();
         }
@@ -410,6 +422,84 @@ fn fix_node(record: &FixRecord) -> Node {
         entries.push(("text", string(text.clone())));
     }
     map(entries)
+}
+
+/// A waiver as written in the answers file.
+fn waiver_node(spec: &WaiverSpec) -> Node {
+    let mut entries = vec![("rule", string(spec.rule.clone()))];
+    if !spec.files.is_empty() {
+        entries.push(("files", seq(spec.files.iter().map(|f| string(f.clone())))));
+    }
+    if let Some(path) = &spec.path {
+        entries.push(("path", string(path.clone())));
+    }
+    entries.push(("reason", string(spec.reason.clone())));
+    if let Some(until) = &spec.until {
+        entries.push(("until", string(until.clone())));
+    }
+    map(entries)
+}
+
+/// The `waivers:` list: each item a map of rule, files, path, reason and until, as the
+/// project config's `[[waive]]` (globs relative to the output set).
+fn waivers(
+    value: &Node,
+    file: &str,
+    invalid: &impl Fn(Span, String) -> AnswersError,
+) -> Result<Vec<Waiver>, AnswersError> {
+    let shape = "each waiver is a map of rule, reason and optionally files (globs), path and until (YYYY-MM-DD)";
+    let items = match &value.value {
+        Value::Null => return Ok(Vec::new()),
+        Value::Seq(items) => items,
+        _ => return Err(invalid(value.span, format!("waivers is a list; {shape}"))),
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        let Some(fields) = item.as_map() else {
+            return Err(invalid(item.span, shape.to_owned()));
+        };
+        let mut spec = WaiverSpec::default();
+        for (key, field) in fields.iter() {
+            let text = || {
+                scalar_text(field).ok_or_else(|| {
+                    invalid(field.span, format!("`{}` needs a single value", key.text))
+                })
+            };
+            match key.text.as_str() {
+                "rule" => spec.rule = text()?,
+                "path" => spec.path = Some(text()?),
+                "reason" => spec.reason = text()?,
+                "until" => spec.until = Some(text()?),
+                "files" => {
+                    spec.files = match &field.value {
+                        Value::Seq(globs) => globs
+                            .iter()
+                            .map(|g| {
+                                scalar_text(g).ok_or_else(|| {
+                                    invalid(g.span, "`files` is a list of globs".to_owned())
+                                })
+                            })
+                            .collect::<Result<_, _>>()?,
+                        _ => vec![text()?],
+                    }
+                }
+                other => {
+                    return Err(invalid(
+                        key.span,
+                        format!("unknown key `{other}` in a waiver; {shape}"),
+                    ));
+                }
+            }
+        }
+        let place = Place {
+            file: PathBuf::from(file),
+            line: item.span.line,
+        };
+        let waiver = Waiver::new(spec, WaivedBy::Answers, place, None)
+            .map_err(|e| invalid(item.span, e.to_string()))?;
+        out.push(waiver);
+    }
+    Ok(out)
 }
 
 /// The `fixes:` list: each item a map of rule, file, path, line, column and optional text.

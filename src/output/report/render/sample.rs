@@ -126,6 +126,7 @@ pub fn report() -> Report {
             sources: Box::new(Texts(texts)),
             violations,
             not_checked: Vec::new(),
+            waived: Vec::new(),
             elapsed: Duration::from_millis(12),
         }],
         rules: vec![&NO_DEFAULT, &NAMING],
@@ -140,6 +141,7 @@ pub fn two_inputs() -> Report {
         root: InputRoot::Archive(PathBuf::from("/srv/vnf/dns.zip")),
         sources: Box::new(Texts(HashMap::new())),
         violations: Vec::new(),
+        waived: Vec::new(),
         not_checked: vec![Unchecked {
             file: "charts/dns/Chart.yaml".to_owned(),
             reason: "a Helm chart's description, not a Heat template".to_owned(),
@@ -174,6 +176,7 @@ pub fn many(n: u32) -> Report {
             sources: Box::new(Texts(texts)),
             violations,
             not_checked: Vec::new(),
+            waived: Vec::new(),
             elapsed: Duration::ZERO,
         }],
         rules: vec![&NO_DEFAULT, &NAMING],

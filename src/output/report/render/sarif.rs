@@ -9,6 +9,9 @@
 //! - Columns count Unicode characters (`columnKind: unicodeCodePoints`), like every other
 //!   report; `endLine`/`endColumn` (exclusive) come from the span's end when it has a width.
 //! - `artifacts` is left out: nothing in it would add to the locations.
+//! - A waived finding is a result with one `suppressions` entry (`inSource` for a comment
+//!   in the file, `external` otherwise; `status: accepted`, the reason as `justification`),
+//!   which code-scanning tools show as dismissed.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -16,7 +19,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::foundation::diagnostics::{
-    InputReport, InputRoot, Report, RuleMeta, Severity, Span, Violation,
+    InputReport, InputRoot, Report, RuleMeta, Severity, Span, Violation, Waived, WaivedBy,
 };
 
 use super::sources::SourceCache;
@@ -133,6 +136,29 @@ struct SarifResult<'a> {
     locations: [Location<'a>; 1],
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<Location<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    suppressions: Vec<Suppression<'a>>,
+}
+
+/// A waiver, as SARIF records a result someone accepted.
+#[derive(Serialize)]
+struct Suppression<'a> {
+    /// `inSource` for a comment in the file, `external` for the config, a baseline or
+    /// the answers file.
+    kind: &'static str,
+    status: &'static str,
+    justification: &'a str,
+}
+
+fn suppression(waived: &Waived) -> Suppression<'_> {
+    Suppression {
+        kind: match waived.by {
+            WaivedBy::Inline => "inSource",
+            WaivedBy::Config | WaivedBy::Baseline | WaivedBy::Answers => "external",
+        },
+        status: "accepted",
+        justification: &waived.reason,
+    }
 }
 
 #[derive(Serialize)]
@@ -298,6 +324,7 @@ fn result<'a>(
                 message: Some(Text { text: &r.message }),
             })
             .collect(),
+        suppressions: Vec::new(),
     }
 }
 
@@ -319,6 +346,11 @@ pub fn render(report: &Report) -> String {
                 .iter()
                 .map(|v| result(v, &base, &index, &mut cache)),
         );
+        for w in &input.waived {
+            let mut waived = result(&w.violation, &base, &index, &mut cache);
+            waived.suppressions.push(suppression(&w.waived));
+            results.push(waived);
+        }
         notifications.extend(input.not_checked.iter().map(|file| Notification {
             level: "note",
             message: OwnedText {
