@@ -273,7 +273,7 @@ until = 2027-07-01
         assert_eq!(config.ignore, ["R-90526", "Output Parameters"]);
         assert_eq!(config.waivers.len(), 2);
         let first = &config.waivers[0];
-        assert_eq!(first.at.line, 6);
+        assert_eq!(first.at.line, 7);
         assert_eq!(first.base(), Some(Path::new("/repo")));
         assert!(first.covers_file("base_vlb.yaml") && !first.covers_file("sub/base_vlb.yaml"));
         assert_eq!(first.until(), Day::parse("2027-06-30"));

@@ -382,3 +382,249 @@ pub fn apply(
     judged.violations.extend(ledger.close());
     judged
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::check::rules::find;
+    use crate::foundation::diagnostics::LineIndex;
+
+    /// Files held in memory.
+    struct Texts(Vec<(&'static str, &'static str)>);
+
+    impl SourceTexts for Texts {
+        fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+            self.0
+                .iter()
+                .find(|(name, _)| *name == file)
+                .map(|(_, text)| Cow::Borrowed(*text))
+        }
+
+        fn file_count(&self) -> usize {
+            self.0.len()
+        }
+    }
+
+    const BASE: &str = "\
+heat_template_version: 2016-10-14
+parameters:
+  image_name:
+    type: string
+    # vnfwiz: waive R-90526 -- the vendor pins its image; ticket 42
+    default: edge-7.2
+  flavor_name:
+    type: string
+    default: m1.large  # vnfwiz: waive R-90526 -- stale: this line has no finding
+  site: {type: string, default: zrh}  # vnfwiz: waive R-44001
+";
+
+    const NESTED: &str =
+        "heat_template_version: 2016-10-14\nparameters:\n  a: {type: string, default: x}\n";
+
+    fn texts() -> Texts {
+        Texts(vec![("base_vfw.yaml", BASE), ("nested/fw.yaml", NESTED)])
+    }
+
+    /// A finding of `rule` at the first `needle` of `file`.
+    fn at(rule: &str, file: &'static str, needle: &str) -> Violation {
+        let text = texts()
+            .0
+            .into_iter()
+            .find(|(n, _)| *n == file)
+            .expect("file")
+            .1;
+        let start = text.find(needle).expect("needle");
+        Violation {
+            rule: &find(rule).expect("a rule").meta,
+            file: file.to_owned(),
+            span: LineIndex::new(text).span(text, start, start + needle.len()),
+            path: format!("parameters.{}", needle.split(':').next().unwrap_or("")),
+            message: "found".to_owned(),
+            related: Vec::new(),
+        }
+    }
+
+    fn listed(rule: &str, files: &[&str], until: Option<&str>, line: u32) -> Waiver {
+        Waiver::new(
+            WaiverSpec {
+                rule: rule.to_owned(),
+                files: files.iter().map(|f| (*f).to_owned()).collect(),
+                path: None,
+                reason: format!("accepted at line {line}"),
+                until: until.map(str::to_owned),
+            },
+            WaivedBy::Config,
+            Place {
+                file: PathBuf::from("vnfwiz.toml"),
+                line,
+            },
+            Some(PathBuf::from("/repo")),
+        )
+        .expect("a waiver")
+    }
+
+    fn judge(found: Vec<Violation>, waivers: &Waivers, selection: &Selection) -> Judged {
+        let sources = texts();
+        let scope = Scope {
+            root: Some(Path::new("/repo/vfw")),
+            sources: &sources,
+            files: vec!["base_vfw.yaml".into(), "nested/fw.yaml".into()],
+        };
+        apply(
+            found,
+            &scope,
+            waivers,
+            selection,
+            Day::parse("2026-05-01").expect("day"),
+        )
+    }
+
+    fn ids(violations: &[Violation]) -> Vec<(&str, &str, u32)> {
+        violations
+            .iter()
+            .map(|v| (v.rule.id, v.file.as_str(), v.span.line))
+            .collect()
+    }
+
+    #[test]
+    fn inline_comments_waive_their_line_and_report_their_problems() {
+        let waivers = Waivers {
+            inline: true,
+            ..Waivers::default()
+        };
+        let found = vec![
+            at("R-90526", "base_vfw.yaml", "default: edge-7.2"),
+            at("R-90526", "nested/fw.yaml", "a: {"),
+        ];
+        let judged = judge(found, &waivers, &Selection::all());
+        assert_eq!(judged.waived.len(), 1);
+        let waived = &judged.waived[0].waived;
+        assert_eq!(waived.by, WaivedBy::Inline);
+        assert_eq!(waived.reason, "the vendor pins its image; ticket 42");
+        assert_eq!(waived.at.as_deref(), Some("base_vfw.yaml:5"));
+        assert_eq!(
+            ids(&judged.violations),
+            [
+                ("WAIVER-stale", "base_vfw.yaml", 9),
+                ("WAIVER-reason", "base_vfw.yaml", 10),
+                ("R-90526", "nested/fw.yaml", 3),
+            ]
+        );
+        // Comments are not read unless asked.
+        let judged = judge(
+            vec![at("R-90526", "base_vfw.yaml", "default: edge-7.2")],
+            &Waivers::default(),
+            &Selection::all(),
+        );
+        assert!(judged.waived.is_empty() && judged.violations.len() == 1);
+    }
+
+    #[test]
+    fn config_waivers_match_globs_from_their_folder_expire_and_go_stale() {
+        let waivers = Waivers {
+            listed: vec![
+                listed("R-90526", &["vfw/nested/*.yaml"], Some("2026-05-01"), 1),
+                listed("R-44001", &[], None, 6),
+                listed("R-11441", &["elsewhere/*.yaml"], None, 10),
+                listed("R-90526", &["vfw/base_*.yaml"], Some("2026-04-30"), 14),
+            ],
+            ..Waivers::default()
+        };
+        let found = vec![
+            at("R-90526", "base_vfw.yaml", "default: edge-7.2"),
+            at("R-90526", "nested/fw.yaml", "a: {"),
+        ];
+        let judged = judge(found, &waivers, &Selection::all());
+        assert_eq!(
+            ids(&judged.violations),
+            [
+                ("R-90526", "base_vfw.yaml", 6),
+                ("WAIVER-stale", "vnfwiz.toml", 6),
+                ("WAIVER-expired", "vnfwiz.toml", 14),
+            ]
+        );
+        let waived = &judged.waived[0].waived;
+        assert_eq!(
+            (waived.by, waived.until.as_deref(), waived.at.as_deref()),
+            (WaivedBy::Config, Some("2026-05-01"), Some("vnfwiz.toml:1"))
+        );
+        // A waiver of rules that did not run is not stale.
+        let heat = Selection::only(&["R-92635"]).expect("a family");
+        let judged = judge(Vec::new(), &waivers, &heat);
+        assert_eq!(
+            ids(&judged.violations),
+            [("WAIVER-expired", "vnfwiz.toml", 14)]
+        );
+    }
+
+    #[test]
+    fn a_baseline_accepts_each_recorded_finding_once_and_names_the_gone() {
+        let known = at("R-90526", "base_vfw.yaml", "default: edge-7.2");
+        let gone = at("R-90526", "base_vfw.yaml", "default: zrh");
+        let entries = vec![
+            BaselineEntry::of(&known, Some(BASE)),
+            BaselineEntry::of(&gone, Some(BASE)),
+        ];
+        let baseline = Baseline::parse(
+            baseline::render(&entries).as_bytes(),
+            Path::new("b.json"),
+            &Default::default(),
+        )
+        .expect("reads");
+        let waivers = Waivers {
+            baseline: Some(baseline),
+            ..Waivers::default()
+        };
+        // The known finding twice: the baseline holds it once.
+        let judged = judge(vec![known.clone(), known], &waivers, &Selection::all());
+        assert_eq!(judged.waived.len(), 1);
+        assert_eq!(judged.waived[0].waived.by, WaivedBy::Baseline);
+        assert_eq!(
+            ids(&judged.violations),
+            [
+                ("R-90526", "base_vfw.yaml", 6),
+                ("WAIVER-stale", "b.json", 6)
+            ]
+        );
+        assert!(judged.violations[1].message.contains("base_vfw.yaml:10"));
+    }
+
+    #[test]
+    fn a_package_accepts_what_its_records_name_wherever_the_file_went() {
+        let finding = at("R-90526", "nested/fw.yaml", "a: {");
+        let waived = WaivedViolation {
+            violation: finding.clone(),
+            waived: Waived {
+                reason: "accepted".into(),
+                by: WaivedBy::Answers,
+                until: None,
+                at: None,
+            },
+        };
+        let record = Record::of(&waived, Some(NESTED));
+        assert_eq!((record.keyword, record.line), ("MUST NOT", 3));
+        let waivers = Waivers {
+            accepted: vec![record],
+            ..Waivers::default()
+        };
+        let mut moved = finding;
+        moved.file = "fw.yaml".to_owned();
+        let texts = Texts(vec![("fw.yaml", NESTED)]);
+        let scope = Scope {
+            root: None,
+            sources: &texts,
+            files: vec!["fw.yaml".into()],
+        };
+        let judged = apply(
+            vec![moved],
+            &scope,
+            &waivers,
+            &Selection::all(),
+            Day::today(),
+        );
+        assert!(judged.violations.is_empty(), "{:?}", judged.violations);
+        assert_eq!(judged.waived[0].waived.by, WaivedBy::Answers);
+    }
+}

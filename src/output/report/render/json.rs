@@ -59,7 +59,13 @@ struct Summary {
     warnings: usize,
     rules_checked: usize,
     not_checked: usize,
+    /// Findings a waiver accepts (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
     waived: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A violation of input `input` in the JSON shape.
@@ -147,4 +153,31 @@ pub fn render(report: &Report) -> String {
         serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     text.push('\n');
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::report::render::sample;
+
+    #[test]
+    fn waived_violations_carry_their_waiver_and_are_not_counted() {
+        let json: serde_json::Value =
+            serde_json::from_str(&render(&sample::waived())).expect("JSON");
+        let violations = json["violations"].as_array().expect("a list");
+        assert_eq!(violations.len(), 3);
+        assert!(violations[0].get("waived").is_none(), "counted ones first");
+        assert_eq!(
+            violations[1]["waived"],
+            serde_json::json!({"reason": "the vendor pins its image; ticket 42", "by": "config",
+                               "until": "2027-06-30", "at": "vnfwiz.toml:3"})
+        );
+        assert_eq!(violations[2]["waived"]["by"], "baseline");
+        assert_eq!(json["summary"]["errors"], 0);
+        assert_eq!(json["summary"]["warnings"], 1);
+        assert_eq!(json["summary"]["waived"], 2);
+        let plain: serde_json::Value =
+            serde_json::from_str(&render(&sample::report())).expect("JSON");
+        assert!(plain["summary"].get("waived").is_none());
+    }
 }

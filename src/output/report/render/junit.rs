@@ -178,6 +178,27 @@ mod tests {
     }
 
     #[test]
+    fn waived_findings_are_skipped_cases_with_their_reason() {
+        let xml = render(&sample::waived());
+        assert!(
+            xml.contains(
+                "<testcase name=\"R-90526 base_vfw.yaml:5:5\" classname=\"vfw\">\n      <skipped message=\"waived: the vendor pins its image; ticket 42 (config, vnfwiz.toml:3, until 2027-06-30)\"/>"
+            ),
+            "{xml}"
+        );
+        assert!(
+            xml.contains("<testcase name=\"R-90526\" classname=\"vfw\"/>"),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(
+                "<testsuite name=\"vfw\" tests=\"4\" failures=\"0\" errors=\"0\" skipped=\"2\""
+            ),
+            "{xml}"
+        );
+    }
+
+    #[test]
     fn escaping_keeps_the_text_and_replaces_what_xml_cannot_carry() {
         let nasty = "a<b>&\"c\"\n\td\r\u{1}\u{ffff}é]]>";
         let attribute = escape(nasty, true);

@@ -520,6 +520,28 @@ mod tests {
     }
 
     #[test]
+    fn waived_findings_are_suppressed_results() {
+        let log = log(&sample::waived());
+        let results = log["runs"][0]["results"].as_array().expect("results");
+        assert_eq!(results.len(), 3);
+        assert!(results[0].get("suppressions").is_none());
+        assert_eq!(
+            results[1]["suppressions"],
+            serde_json::json!([{"kind": "external", "status": "accepted",
+                                "justification": "the vendor pins its image; ticket 42"}])
+        );
+        assert_eq!(results[1]["level"], "error", "the rule's level is kept");
+        assert_eq!(results[2]["suppressions"][0]["kind"], "external");
+        let mut inline = sample::waived();
+        inline.inputs[0].waived[0].waived.by = WaivedBy::Inline;
+        let log = super::tests::log(&inline);
+        assert_eq!(
+            log["runs"][0]["results"][1]["suppressions"][0]["kind"],
+            "inSource"
+        );
+    }
+
+    #[test]
     fn archives_get_a_described_base_without_uri() {
         let log = log(&sample::two_inputs());
         let base = &log["runs"][0]["originalUriBaseIds"]["INPUT2"];

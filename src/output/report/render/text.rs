@@ -253,6 +253,35 @@ mod tests {
     }
 
     #[test]
+    fn waived_findings_show_their_reason_and_a_baseline_only_counts() {
+        let text = render(&sample::waived(), false);
+        assert!(
+            text.contains(
+                "waived[R-90526]: MUST NOT: parameter `vfw_image_name` declares a default"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "= waived: the vendor pins its image; ticket 42 (config, vnfwiz.toml:3, until 2027-06-30)"
+            ),
+            "{text}"
+        );
+        assert!(
+            !text.contains("odd <name>"),
+            "a baseline's finding is not shown: {text}"
+        );
+        assert!(
+            text.contains("note: 1 finding of the baseline not shown"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("2 files checked against 2 rules: 0 errors, 1 warning, 2 waived\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn color_only_when_asked() {
         let report = sample::report();
         assert!(!render(&report, false).contains('\x1b'));
