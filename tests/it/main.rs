@@ -40,4 +40,5 @@ mod sample_package;
 mod secrets;
 mod session;
 mod vmware_dialect;
+mod waivers;
 mod wizard_e2e;

@@ -389,7 +389,17 @@ impl Onboarded<'_> {
             let _ = writeln!(out, "{note}");
         }
         push_fixes(&mut out, &self.fixes);
-        if self.report.violations().next().is_some() {
+        let (fixed, waived) = (self.fixes.applied.len(), self.report.count_waived(None));
+        if fixed + waived > 0 {
+            let _ = writeln!(
+                out,
+                "  {fixed} fix{} applied, {waived} finding{} waived",
+                if fixed == 1 { "" } else { "es" },
+                if waived == 1 { "" } else { "s" }
+            );
+        }
+        // Waived findings stay visible, each with its reason.
+        if self.report.violations().next().is_some() || self.report.waived().next().is_some() {
             out.push_str(&text::render(&self.report, color));
         } else {
             let _ = writeln!(out, "{}", text::summary(&self.report, color));
