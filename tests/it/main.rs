@@ -33,6 +33,7 @@ mod ovf_hostile;
 mod ovf_inspect;
 mod ovf_integrity;
 mod package_write;
+mod pre_commit;
 mod rule_fixtures;
 mod rule_selection_cli;
 mod rules_doc;
