@@ -210,8 +210,8 @@ impl<'w> Ledger<'w> {
         }
         if let Some(baseline) = &waivers.baseline {
             for (n, (entry, _)) in baseline.entries.iter().enumerate() {
-                self.baseline_in_scope[n] |= self.selection.includes_id(&entry.rule)
-                    && scope.files.iter().any(|f| *f == entry.file);
+                self.baseline_in_scope[n] |=
+                    self.selection.includes_id(&entry.rule) && scope.files.contains(&entry.file);
             }
         }
         for violation in found {
