@@ -27,6 +27,25 @@ fn run(args: &[&str]) -> Run {
     vnfwiz(args, &[]).into()
 }
 
+/// Replaces `from` by `to` in a file of the set.
+fn edit(file: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(file).expect("read");
+    assert!(text.contains(from), "{from} in {}", file.display());
+    std::fs::write(file, text.replacen(from, to, 1)).expect("write");
+}
+
+/// `validate --format json` of `path` with `extra` flags.
+fn validate_json(path: &Path, extra: &[&str]) -> Value {
+    let mut args = vec![
+        "validate",
+        path.to_str().expect("UTF-8"),
+        "--format",
+        "json",
+    ];
+    args.extend(extra);
+    json(&run(&args))
+}
+
 fn json(run: &Run) -> Value {
     serde_json::from_str(&run.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}{}", run.stdout, run.stderr))
@@ -144,7 +163,7 @@ fn a_config_above_the_folder_waives_in_every_format() {
         junit.stdout
     );
     // --no-config: nothing waived; --config names one elsewhere.
-    let plain = json(&run(&["validate", set, "--format", "json", "--no-config"]));
+    let plain = validate_json(Path::new(set), &["--no-config"]);
     assert!(judged(&plain).iter().all(|(_, _, by)| by.is_empty()));
     let other = tempfile::tempdir().expect("temp");
     let file = other.path().join("ci.toml");
@@ -153,14 +172,7 @@ fn a_config_above_the_folder_waives_in_every_format() {
         "[[waive]]\nrule = \"R-25720\"\nreason = \"accepted in CI\"\n",
     )
     .expect("config");
-    let named = json(&run(&[
-        "validate",
-        set,
-        "--format",
-        "json",
-        "--config",
-        file.to_str().expect("UTF-8"),
-    ]));
+    let named = validate_json(Path::new(set), &["--config", file.to_str().expect("UTF-8")]);
     assert!(
         judged(&named)
             .iter()
@@ -180,23 +192,14 @@ fn all_errors_waived_exit_zero_and_flags_win_over_the_config() {
     assert_eq!(clean.code, Some(0), "{}", clean.stdout);
     assert!(clean.stdout.ends_with(" waived\n"), "{}", clean.stdout);
     // `--skip-rules` replaces the config's `ignore`: R-99812 runs and is waived.
-    let doc = json(&run(&[
-        "validate",
-        set,
-        "--format",
-        "json",
-        "--skip-rules",
-        "R-85734",
-    ]));
+    let doc = validate_json(Path::new(set), &["--skip-rules", "R-85734"]);
     assert!(
         judged(&doc)
             .iter()
             .any(|(rule, _, by)| rule == "R-99812" && by == "config")
     );
     // `--rules` replaces the profile: the other waivers are out of scope, not stale.
-    let doc = json(&run(&[
-        "validate", set, "--format", "json", "--rules", "R-25720",
-    ]));
+    let doc = validate_json(Path::new(set), &["--rules", "R-25720"]);
     assert!(
         judged(&doc).iter().all(|(rule, _, _)| rule == "R-25720"),
         "{doc}"
@@ -212,21 +215,12 @@ fn expired_stale_and_reasonless_waivers_are_warnings_and_a_config_without_reason
         self::config("2020-01-01")
     );
     std::fs::write(dir.path().join("vnfwiz.toml"), config).expect("config");
-    let text = std::fs::read_to_string(set.join("base_vlb.yaml")).expect("read");
-    std::fs::write(
-        set.join("base_vlb.yaml"),
-        text.replace(
-            "  vpg_server_0:",
-            "  # vnfwiz: waive R-40499\n  vpg_server_0:",
-        ),
-    )
-    .expect("write");
-    let doc = json(&run(&[
-        "validate",
-        set.to_str().expect("UTF-8"),
-        "--format",
-        "json",
-    ]));
+    edit(
+        &set.join("base_vlb.yaml"),
+        "  vpg_server_0:",
+        "  # vnfwiz: waive R-40499\n  vpg_server_0:",
+    );
+    let doc = validate_json(&set, &[]);
     let found = judged(&doc);
     let warnings: Vec<(String, String, u64)> = doc["violations"]
         .as_array()
@@ -292,21 +286,12 @@ fn expired_stale_and_reasonless_waivers_are_warnings_and_a_config_without_reason
 fn inline_comments_waive_in_templates_and_descriptors() {
     let dir = tempfile::tempdir().expect("temp");
     let set = vlb_like(dir.path());
-    let text = std::fs::read_to_string(set.join("base_vlb.yaml")).expect("read");
-    std::fs::write(
-        set.join("base_vlb.yaml"),
-        text.replace(
-            "  lb_private_network:\n",
-            "  # vnfwiz: waive R-25720, R-85734 -- the demo's network, named by SO\n  lb_private_network:\n",
-        ),
-    )
-    .expect("write");
-    let doc = json(&run(&[
-        "validate",
-        set.to_str().expect("UTF-8"),
-        "--format",
-        "json",
-    ]));
+    edit(
+        &set.join("base_vlb.yaml"),
+        "  lb_private_network:\n",
+        "  # vnfwiz: waive R-25720, R-85734 -- the demo's network, named by SO\n  lb_private_network:\n",
+    );
+    let doc = validate_json(&set, &[]);
     let inline: Vec<(String, u64)> = judged(&doc)
         .into_iter()
         .filter(|(_, _, by)| by == "inline")
@@ -337,14 +322,7 @@ fn inline_comments_waive_in_templates_and_descriptors() {
     std::fs::create_dir_all(&ovf).expect("folder");
     let descriptor = fixtures("rules/OVF-doctype/fail/vfw.ovf");
     let text = std::fs::read_to_string(&descriptor).expect("descriptor");
-    let without = json(&run(&[
-        "validate",
-        descriptor.to_str().expect("UTF-8"),
-        "--format",
-        "json",
-        "--rules",
-        "OVF-doctype",
-    ]));
+    let without = validate_json(&descriptor, &["--rules", "OVF-doctype"]);
     let line = without["violations"][0]["line"]
         .as_u64()
         .expect("a finding") as usize;
@@ -355,14 +333,7 @@ fn inline_comments_waive_in_templates_and_descriptors() {
     );
     let copy = ovf.join("vfw.ovf");
     std::fs::write(&copy, lines.join("\n") + "\n").expect("write");
-    let with = json(&run(&[
-        "validate",
-        copy.to_str().expect("UTF-8"),
-        "--format",
-        "json",
-        "--rules",
-        "OVF-doctype",
-    ]));
+    let with = validate_json(&copy, &["--rules", "OVF-doctype"]);
     assert_eq!(with["violations"][0]["waived"]["by"], "inline", "{with}");
     assert_eq!(
         with["violations"][0]["waived"]["reason"],
@@ -404,14 +375,7 @@ fn a_baseline_reports_only_new_findings_and_the_gone() {
         )
         .replace("lb_private_network", "int_private_network");
     std::fs::write(set.join("base_vlb.yaml"), changed).expect("write");
-    let doc = json(&run(&[
-        "validate",
-        path,
-        "--baseline",
-        file,
-        "--format",
-        "json",
-    ]));
+    let doc = validate_json(&set, &["--baseline", file]);
     let counted: Vec<(String, String)> = doc["violations"]
         .as_array()
         .expect("list")

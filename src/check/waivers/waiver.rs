@@ -48,7 +48,7 @@ pub struct WaiverSpec {
 pub enum WaiverError {
     /// No reason, or a blank one.
     #[error(
-        "a waiver needs a reason (`reason = \"…\"`): whoever reads the report must see why {0} is accepted"
+        "a waiver needs a reason: whoever reads the report or receives the package must see why {0} is accepted"
     )]
     NoReason(String),
     /// The rule selector names no rule.
