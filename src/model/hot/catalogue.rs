@@ -488,7 +488,7 @@ mod tests {
             "OS::ContrailV2::PortTuple",
         ] {
             let known = catalogue.resolve(name).unwrap_or_else(|| panic!("{name}"));
-            assert_eq!(known.resource_type.vendor.as_deref(), Some("contrail"));
+            assert_eq!(known.resource_type.vendor, Some("contrail"));
         }
         let ip = catalogue.resolve("OS::ContrailV2::InstanceIp").unwrap();
         assert!(ip.resource_type.properties.contains_key("subnet_uuid"));

@@ -175,8 +175,8 @@ impl<'n> Walker<'_, 'n> {
             path.len() == depth + 1 && path[..depth].iter().zip(names).all(|(a, b)| a == b)
         };
         self.renames.iter().any(|rename| {
-            under(&rename.to)
-                && under(&rename.from)
+            under(rename.to)
+                && under(rename.from)
                 && rename.to[depth] == name
                 && map.get(rename.from[depth]).is_some()
         })
