@@ -11,12 +11,11 @@
 mod disk_package;
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use disk_package::{sha256_hex, warm, write_data};
+use disk_package::{sha256_hex, warm, write_data, write_ova};
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::digest::{hash_stream, to_hex};
@@ -151,20 +150,7 @@ fn main() {
         ("manifest last", ["vfw.ovf", names[0], names[1], "vfw.mf"]),
     ] {
         let ova = dir.path().join("vfw.ova");
-        {
-            let file = BufWriter::new(File::create(&ova).expect("ova"));
-            let mut builder = tar::Builder::new(file);
-            for name in order {
-                builder
-                    .append_path_with_name(dir.path().join(name), name)
-                    .expect("append");
-            }
-            builder
-                .into_inner()
-                .expect("finish")
-                .flush()
-                .expect("flush");
-        }
+        write_ova(&ova, dir.path(), &order);
         warm(&ova);
         let (time, report) = best(|| {
             let options = Options::new(&limits);

@@ -42,6 +42,21 @@ pub fn sha256_hex(path: &Path) -> String {
     to_hex(&DigestAlgorithm::Sha256.digest(&data))
 }
 
+/// Writes the files `names` of `folder`, in that order, as the OVA `ova`.
+pub fn write_ova(ova: &Path, folder: &Path, names: &[&str]) {
+    let mut builder = tar::Builder::new(BufWriter::new(File::create(ova).expect("ova")));
+    for name in names {
+        builder
+            .append_path_with_name(folder.join(name), name)
+            .expect("append");
+    }
+    builder
+        .into_inner()
+        .expect("finish")
+        .flush()
+        .expect("flush");
+}
+
 /// Where [`write`] put the package.
 pub struct DiskPackage {
     /// The folder package's descriptor (`vperf.ovf`).
@@ -71,17 +86,11 @@ pub fn write(dir: &Path, size: u64) -> DiskPackage {
     )
     .expect("manifest");
     let ova = dir.join("vperf.ova");
-    let mut builder = tar::Builder::new(BufWriter::new(File::create(&ova).expect("ova")));
-    for name in ["vperf.ovf", "vperf.mf", "vperf-disk1.vmdk"] {
-        builder
-            .append_path_with_name(folder.join(name), name)
-            .expect("append");
-    }
-    builder
-        .into_inner()
-        .expect("finish")
-        .flush()
-        .expect("flush");
+    write_ova(
+        &ova,
+        &folder,
+        &["vperf.ovf", "vperf.mf", "vperf-disk1.vmdk"],
+    );
     DiskPackage {
         descriptor: folder.join("vperf.ovf"),
         disk,

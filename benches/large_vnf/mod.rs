@@ -45,6 +45,30 @@ fn string_parameter(t: &mut String, name: &str, description: &str) {
     .unwrap();
 }
 
+/// Writes server `i` of `vm` with ONAP's metadata, its name from the `{vm}_names` list and
+/// two ports: `{vm}_{i}_oam_port_0` and `{vm}_{i}_{internal}_port_0`.
+pub fn server(t: &mut String, vm: &str, i: usize, internal: &str) {
+    writeln!(
+        t,
+        "  {vm}_server_{i}:
+    type: OS::Nova::Server
+    properties:
+      name: {{get_param: [{vm}_names, {i}]}}
+      image: {{get_param: {vm}_image_name}}
+      flavor: {{get_param: {vm}_flavor_name}}
+      availability_zone: {{get_param: availability_zone_0}}
+      networks:
+        - port: {{get_resource: {vm}_{i}_oam_port_0}}
+        - port: {{get_resource: {vm}_{i}_{internal}_port_0}}
+      metadata:
+        vnf_id: {{get_param: vnf_id}}
+        vf_module_id: {{get_param: vf_module_id}}
+        vnf_name: {{get_param: vnf_name}}
+        vf_module_name: {{get_param: vf_module_name}}"
+    )
+    .unwrap();
+}
+
 /// The module template: servers with an OAM port (external network) and a control port
 /// (internal network of the base module), each with a volume from the volume module.
 fn module(m: usize, servers: usize) -> String {
@@ -124,24 +148,10 @@ fn module(m: usize, servers: usize) -> String {
         "{get_param: int_ctrl_net_id}"
     };
     for i in 0..servers {
+        server(&mut t, vm, i, "int_ctrl");
         writeln!(
             t,
-            "  {vm}_server_{i}:
-    type: OS::Nova::Server
-    properties:
-      name: {{get_param: [{vm}_names, {i}]}}
-      image: {{get_param: {vm}_image_name}}
-      flavor: {{get_param: {vm}_flavor_name}}
-      availability_zone: {{get_param: availability_zone_0}}
-      networks:
-        - port: {{get_resource: {vm}_{i}_oam_port_0}}
-        - port: {{get_resource: {vm}_{i}_int_ctrl_port_0}}
-      metadata:
-        vnf_id: {{get_param: vnf_id}}
-        vf_module_id: {{get_param: vf_module_id}}
-        vnf_name: {{get_param: vnf_name}}
-        vf_module_name: {{get_param: vf_module_name}}
-  {vm}_{i}_oam_port_0:
+            "  {vm}_{i}_oam_port_0:
     type: OS::Neutron::Port
     properties:
       network: {{get_param: oam_net_id}}

@@ -122,24 +122,10 @@ fn module(m: usize, servers: usize) -> String {
         .unwrap();
     }
     for i in 0..servers {
+        super::server(&mut t, &vm, i, "int_data");
         writeln!(
             t,
-            "  {vm}_server_{i}:
-    type: OS::Nova::Server
-    properties:
-      name: {{get_param: [{vm}_names, {i}]}}
-      image: {{get_param: {vm}_image_name}}
-      flavor: {{get_param: {vm}_flavor_name}}
-      availability_zone: {{get_param: availability_zone_0}}
-      networks:
-        - port: {{get_resource: {vm}_{i}_oam_port_0}}
-        - port: {{get_resource: {vm}_{i}_int_data_port_0}}
-      metadata:
-        vnf_id: {{get_param: vnf_id}}
-        vf_module_id: {{get_param: vf_module_id}}
-        vnf_name: {{get_param: vnf_name}}
-        vf_module_name: {{get_param: vf_module_name}}
-  {vm}_{i}_oam_port_0:
+            "  {vm}_{i}_oam_port_0:
     type: OS::Neutron::Port
     properties:
       network: {{get_param: oam_net_id}}
