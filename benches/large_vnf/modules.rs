@@ -51,17 +51,7 @@ fn module(m: usize, servers: usize) -> String {
         "heat_template_version: 2017-02-24\ndescription: {vm} VMs of the VNF ({name})\nparameters:"
     )
     .unwrap();
-    for (p, what) in [
-        ("vnf_id", "VNF instance id, assigned by ONAP"),
-        ("vf_module_id", "VF module instance id, assigned by ONAP"),
-        ("vnf_name", "VNF instance name, assigned by ONAP"),
-        (
-            "vf_module_name",
-            "VF module instance name, assigned by ONAP",
-        ),
-        ("availability_zone_0", "availability zone of the VMs"),
-        ("oam_net_id", "OAM network"),
-    ] {
+    for (p, what) in super::MODULE_PARAMETERS {
         parameter(&mut t, p, "string", what);
     }
     parameter(&mut t, &format!("{vm}_image_name"), "string", "image");
@@ -103,23 +93,7 @@ fn module(m: usize, servers: usize) -> String {
     };
     writeln!(t, "resources:").unwrap();
     if m == 0 {
-        writeln!(
-            t,
-            "  int_data_network:
-    type: OS::Neutron::Net
-    properties:
-      name:
-        str_replace:
-          template: VNF_NAME_int_data_net
-          params:
-            VNF_NAME: {{get_param: vnf_name}}
-  int_data_subnet:
-    type: OS::Neutron::Subnet
-    properties:
-      network: {{get_resource: int_data_network}}
-      cidr: 10.30.0.0/16"
-        )
-        .unwrap();
+        super::internal_network(&mut t, "int_data", "10.30.0.0/16");
     }
     for i in 0..servers {
         super::server(&mut t, &vm, i, "int_data");
