@@ -82,6 +82,7 @@ fn report() -> Report {
             violations,
             not_checked: Vec::new(),
             notes: Vec::new(),
+            waived: Vec::new(),
             elapsed: Duration::from_millis(40),
         }],
         rules: vec![&RULE],

@@ -7,8 +7,9 @@ use std::time::Instant;
 use crate::check::rules::{
     Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf,
 };
+use crate::check::waivers::{Day, Ledger, Scope, Waivers};
 use crate::foundation::diagnostics::{
-    InputReport, InputRoot, Options, Report, SourceTexts, Unchecked,
+    InputReport, InputRoot, Options, Report, SourceTexts, Unchecked, Violation,
 };
 use crate::foundation::limits::Limits;
 use crate::input::integrity::{DigestStatus, IntegrityError};
@@ -418,55 +419,99 @@ pub fn validate_as(
     selection: &Selection,
     stage: Option<Stage>,
 ) -> Result<Report, InputError> {
+    validate_waiving(
+        paths,
+        options,
+        selection,
+        stage,
+        &Waivers::default(),
+        Day::today(),
+    )
+}
+
+/// The files of a loaded input the waivers look at: a set's files, an OVF package's
+/// descriptor and the files its integrity check looked at, a CSAR's files.
+fn checked_files(loaded: &Loaded) -> Vec<String> {
+    match loaded {
+        Loaded::Hot(set) => set.files.iter().map(|f| f.path.clone()).collect(),
+        Loaded::Ovf(package) => std::iter::once(package.descriptor_name.clone())
+            .chain(package.integrity.texts.iter().map(|t| t.name.clone()))
+            .chain(package.integrity.statuses.keys().cloned())
+            .collect(),
+        Loaded::Csar(csar) => csar.names.clone(),
+    }
+}
+
+/// Like [`validate_as`], with `waivers` judged against `today`: waived findings leave the
+/// counted violations, and the findings about the waivers themselves join them (those
+/// about a waiver file, the config or a baseline, go to the first input, named relative to
+/// its root).
+pub fn validate_waiving(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+    stage: Option<Stage>,
+    waivers: &Waivers,
+    today: Day,
+) -> Result<Report, InputError> {
     let mut inputs = Vec::new();
     let (mut hot, mut ovf, mut csar) = (false, false, false);
+    let mut ledger = Ledger::new(waivers, selection, today);
     for input in group(paths)? {
         let started = Instant::now();
         let notes = input.notes();
-        let (loaded, root) = load(input, options, Purpose::Check)?;
-        let report = match loaded {
-            Loaded::Hot(mut set) => {
+        let (mut loaded, root) = load(input, options, Purpose::Check)?;
+        let files = checked_files(&loaded);
+        let (label, found, not_checked) = match &mut loaded {
+            Loaded::Hot(set) => {
                 hot = true;
                 if let Some(stage) = stage {
                     set.stage = stage;
                 }
-                InputReport {
-                    label: set.label.clone(),
-                    root,
-                    violations: check_hot(&set, selection),
-                    not_checked: unchecked(&set),
-                    notes,
-                    sources: set,
-                    elapsed: started.elapsed(),
-                }
+                (set.label.clone(), check_hot(set, selection), unchecked(set))
             }
             Loaded::Ovf(package) => {
                 ovf = true;
-                InputReport {
-                    label: package.label.clone(),
-                    root,
-                    violations: check_ovf(&package, selection),
-                    not_checked: Vec::new(),
-                    notes: Vec::new(),
-                    sources: package,
-                    elapsed: started.elapsed(),
-                }
+                (
+                    package.label.clone(),
+                    check_ovf(package, selection),
+                    Vec::new(),
+                )
             }
             Loaded::Csar(package) => {
                 csar = true;
-                InputReport {
-                    label: package.label.clone(),
-                    root,
-                    violations: check_csar(&package, selection),
-                    not_checked: Vec::new(),
-                    notes: Vec::new(),
-                    sources: package,
-                    elapsed: started.elapsed(),
-                }
+                (
+                    package.label.clone(),
+                    check_csar(package, selection),
+                    Vec::new(),
+                )
             }
         };
-        inputs.push(report);
+        let sources: Box<dyn SourceTexts + Send + Sync> = match loaded {
+            Loaded::Hot(set) => set,
+            Loaded::Ovf(package) => package,
+            Loaded::Csar(package) => package,
+        };
+        let judged = ledger.judge(
+            found,
+            &Scope {
+                root: Some(root.path()),
+                sources: sources.as_ref(),
+                files,
+            },
+        );
+        inputs.push(InputReport {
+            label,
+            root,
+            sources,
+            violations: judged.violations,
+            waived: judged.waived,
+            not_checked,
+            notes,
+            elapsed: started.elapsed(),
+        });
     }
+    attach(&mut inputs, ledger.close(), options.limits);
     // Only rules that apply to the kinds of input given count as checked.
     let rules = selection
         .rules()
@@ -478,4 +523,91 @@ pub fn validate_as(
         .map(|r| &r.meta)
         .collect();
     Ok(Report { inputs, rules })
+}
+
+/// An input's texts plus those of the waiver files its findings name.
+struct WithWaiverFiles {
+    inner: Box<dyn SourceTexts + Send + Sync>,
+    extra: Vec<(String, String)>,
+}
+
+impl SourceTexts for WithWaiverFiles {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        match self.extra.iter().find(|(name, _)| name == file) {
+            Some((_, text)) => Some(Cow::Borrowed(text.as_str())),
+            None => self.inner.text(file),
+        }
+    }
+
+    fn file_count(&self) -> usize {
+        self.inner.file_count()
+    }
+}
+
+/// `target` as seen from the folder `base`, with `..` where it lies outside.
+fn relative_to(base: &Path, target: &Path) -> String {
+    let target = absolute(target);
+    let base: Vec<_> = base.components().collect();
+    let parts: Vec<_> = target.components().collect();
+    let common = base.iter().zip(&parts).take_while(|(a, b)| a == b).count();
+    let mut out: Vec<String> = vec!["..".to_owned(); base.len() - common];
+    out.extend(
+        parts[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    out.join("/")
+}
+
+/// Puts the findings about waiver files into the first input, each file named from that
+/// input's folder, its text kept for snippets.
+fn attach(inputs: &mut [InputReport], findings: Vec<Violation>, limits: &Limits) {
+    let Some(first) = inputs.first_mut() else {
+        return;
+    };
+    if findings.is_empty() {
+        return;
+    }
+    let folder = match &first.root {
+        InputRoot::Folder(folder) => folder.clone(),
+        InputRoot::Archive(archive) => archive.parent().map(Path::to_path_buf).unwrap_or_default(),
+    };
+    let mut extra: Vec<(String, String)> = Vec::new();
+    for mut finding in findings {
+        let on_disk = PathBuf::from(&finding.file);
+        finding.file = relative_to(&folder, &on_disk);
+        if !extra.iter().any(|(name, _)| *name == finding.file)
+            && let Ok(bytes) = limits.read_file(&on_disk)
+        {
+            extra.push((
+                finding.file.clone(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ));
+        }
+        first.violations.push(finding);
+    }
+    first
+        .violations
+        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    let inner = std::mem::replace(
+        &mut first.sources,
+        Box::new(WithWaiverFiles {
+            inner: Box::new(NoTexts),
+            extra: Vec::new(),
+        }),
+    );
+    first.sources = Box::new(WithWaiverFiles { inner, extra });
+}
+
+/// No texts at all (a placeholder while an input's texts are being wrapped).
+struct NoTexts;
+
+impl SourceTexts for NoTexts {
+    fn text(&self, _: &str) -> Option<Cow<'_, str>> {
+        None
+    }
+
+    fn file_count(&self) -> usize {
+        0
+    }
 }

@@ -224,8 +224,12 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     progress.finish();
     stop_if_interrupted()?;
     let mut session = session?;
-    if args.choice.is_given() {
-        session.set_rules(args.choice.selection(limits)?);
+    let config = args.choice.config(&args.path, limits)?;
+    if args.choice.chooses(config.as_ref()) {
+        session.set_rules(args.choice.selection(config.as_ref(), limits)?);
+    }
+    if let Some(config) = config {
+        session.set_waivers(config.waivers);
     }
     let (answers, problems) = answers(&args, &session, limits)?;
     if answers.package.is_some_and(|p| p != PackageFormat::None) {

@@ -4,7 +4,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 use vnfwiz::check::rules::Selection;
-use vnfwiz::check::validation::{load_hot_inputs_rooted, validate_as};
+use vnfwiz::check::validation::{load_hot_inputs_rooted, validate_waiving};
+use vnfwiz::check::waivers::{Baseline, Day, Waivers, baseline};
 use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
@@ -48,10 +49,28 @@ pub struct ValidateArgs {
     /// The same as `--fix --diff`.
     #[arg(long)]
     fix_dry_run: bool,
+    /// Report only findings not recorded in this baseline (written by `--write-baseline`),
+    /// and the entries that no longer occur.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    baseline: Option<std::path::PathBuf>,
+    /// Record the findings that count today in FILE, by rule, file, key path and offending
+    /// text; the run then exits 0, since they are accepted from now on.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
-    let selection = args.choice.selection(limits)?;
+    let config = args.choice.config(&args.paths[0], limits)?;
+    let selection = args.choice.selection(config.as_ref(), limits)?;
+    let waivers = Waivers {
+        listed: config.map(|c| c.waivers).unwrap_or_default(),
+        baseline: match &args.baseline {
+            Some(file) => Some(Baseline::load(file, limits)?),
+            None => None,
+        },
+        accepted: Vec::new(),
+        inline: true,
+    };
     let stage = args.heat_ready.then_some(Stage::HeatReady);
     let level = match (&args.fix, args.fix_dry_run) {
         (Some(level), _) => FixLevel::parse(level),
@@ -87,14 +106,36 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     }
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("validate");
-    let report = validate_as(
+    let report = validate_waiving(
         &args.paths,
         &Options::new(limits).with_progress(&progress),
         &selection,
         stage,
+        &waivers,
+        Day::today(),
     );
     progress.finish();
     let report = report?;
+    let baseline_written = match &args.write_baseline {
+        Some(file) => {
+            let entries = baseline::entries(&report);
+            std::fs::write(file, baseline::render(&entries)).map_err(|source| {
+                CliError::Usage(format!(
+                    "{}: cannot write the baseline: {source}",
+                    file.display()
+                ))
+            })?;
+            eprintln!(
+                "vnfwiz: wrote {} finding{} to {}; `--baseline {}` reports only new ones",
+                entries.len(),
+                if entries.len() == 1 { "" } else { "s" },
+                file.display(),
+                file.display()
+            );
+            true
+        }
+        None => false,
+    };
     let text = match args.format {
         Format::Text => render::text::render(&report, color_stdout()),
         Format::Json => render::json::render(&report),
@@ -102,7 +143,7 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         Format::Junit => render::junit::render(&report),
     };
     print_out(&text)?;
-    let code = if report.has_errors() {
+    let code = if report.has_errors() && !baseline_written {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

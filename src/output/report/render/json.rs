@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::foundation::diagnostics::{Report, Severity, Violation};
+use crate::foundation::diagnostics::{Report, Severity, Violation, Waived, WaivedViolation};
 
 /// The whole report as DESIGN.md's JSON shows it.
 #[derive(Serialize)]
@@ -50,6 +50,9 @@ pub struct JsonViolation<'a> {
     /// The other requirement ids this one finding breaks (its rule's twins).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     also: Vec<&'static str>,
+    /// Present when a waiver accepts the violation (it is then not counted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waived: Option<&'a Waived>,
 }
 
 /// A related place of a violation.
@@ -68,6 +71,13 @@ struct Summary {
     warnings: usize,
     rules_checked: usize,
     not_checked: usize,
+    /// Findings a waiver accepts (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    waived: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A violation of input `input` in the JSON shape.
@@ -94,7 +104,30 @@ pub fn violation<'a>(input: &'a str, v: &'a Violation) -> JsonViolation<'a> {
             })
             .collect(),
         also: v.also.iter().map(|r| r.id).collect(),
+        waived: None,
     }
+}
+
+/// A waived violation of input `input` in the JSON shape, with its `waived` object.
+pub fn waived<'a>(input: &'a str, w: &'a WaivedViolation) -> JsonViolation<'a> {
+    JsonViolation {
+        waived: Some(&w.waived),
+        ..violation(input, &w.violation)
+    }
+}
+
+/// Every violation of a report, each input's counted ones then its waived ones.
+pub fn violations(report: &Report) -> Vec<JsonViolation<'_>> {
+    report
+        .inputs
+        .iter()
+        .flat_map(|i| {
+            i.violations
+                .iter()
+                .map(|v| violation(&i.label, v))
+                .chain(i.waived.iter().map(|w| waived(&i.label, w)))
+        })
+        .collect()
 }
 
 /// The report as one serialisable object (what `render` prints; `onboard` embeds it for
@@ -103,11 +136,7 @@ pub fn document(report: &Report) -> JsonReport<'_> {
     JsonReport {
         tool: "vnfwiz",
         version: env!("CARGO_PKG_VERSION"),
-        violations: report
-            .inputs
-            .iter()
-            .flat_map(|i| i.violations.iter().map(|v| violation(&i.label, v)))
-            .collect(),
+        violations: violations(report),
         not_checked: report
             .inputs
             .iter()
@@ -135,6 +164,7 @@ pub fn document(report: &Report) -> JsonReport<'_> {
             warnings: report.count(Severity::Warning),
             rules_checked: report.rules_checked(),
             not_checked: report.not_checked(),
+            waived: report.count_waived(None),
         },
     }
 }
@@ -175,5 +205,26 @@ mod tests {
         assert_eq!(doc["notes"][0]["input"], "vfw");
         let message = doc["notes"][0]["message"].as_str().expect("a message");
         assert!(message.contains("checked with base_vfw.env"), "{message}");
+    }
+
+    #[test]
+    fn waived_violations_carry_their_waiver_and_are_not_counted() {
+        let json: serde_json::Value =
+            serde_json::from_str(&render(&sample::waived())).expect("JSON");
+        let violations = json["violations"].as_array().expect("a list");
+        assert_eq!(violations.len(), 3);
+        assert!(violations[0].get("waived").is_none(), "counted ones first");
+        assert_eq!(
+            violations[1]["waived"],
+            serde_json::json!({"reason": "the vendor pins its image; ticket 42", "by": "config",
+                               "until": "2027-06-30", "at": "vnfwiz.toml:3"})
+        );
+        assert_eq!(violations[2]["waived"]["by"], "baseline");
+        assert_eq!(json["summary"]["errors"], 0);
+        assert_eq!(json["summary"]["warnings"], 1);
+        assert_eq!(json["summary"]["waived"], 2);
+        let plain: serde_json::Value =
+            serde_json::from_str(&render(&sample::report())).expect("JSON");
+        assert!(plain["summary"].get("waived").is_none());
     }
 }

@@ -16,6 +16,9 @@
 //! - A finding that breaks twin requirements (`Violation::also`) fails its own rule's case,
 //!   its line ending `(also R-…)`; each twin's case lists the same line in `<system-out>`,
 //!   so the defect is counted once and the twin's case still says where it is broken.
+//! - A waived finding is a `<testcase>` of its own, named by its rule and place, with
+//!   `<skipped>` giving the reason: it neither fails nor passes, and the dashboard shows
+//!   why.
 //! - `errors` is always 0 (input that cannot be read ends the run with exit code 2 instead);
 //!   `time` is each input's load-and-check time; cases carry no time of their own, since
 //!   rules are not timed one by one.
@@ -69,10 +72,11 @@ fn suite(input: &InputReport, rules: &[&'static RuleMeta]) -> (String, Counts) {
     }
     let label = escape(&input.label, true);
     let mut cases = String::new();
+    let skipped = input.not_checked.len() + input.waived.len();
     let mut counts = Counts {
-        tests: rules.len() + input.not_checked.len(),
+        tests: rules.len() + skipped,
         failures: 0,
-        skipped: input.not_checked.len(),
+        skipped,
         seconds: input.elapsed.as_secs_f64(),
     };
     for rule in rules {
@@ -114,6 +118,16 @@ fn suite(input: &InputReport, rules: &[&'static RuleMeta]) -> (String, Counts) {
             );
         }
         cases.push_str("    </testcase>\n");
+    }
+    for w in &input.waived {
+        let v = &w.violation;
+        let name = format!("{} {}:{}:{}", v.rule.id, v.file, v.span.line, v.span.column);
+        let _ = writeln!(
+            cases,
+            "    <testcase name=\"{}\" classname=\"{label}\">\n      <skipped message=\"waived: {}\"/>\n    </testcase>",
+            escape(&name, true),
+            escape(&super::text::waived_line(&w.waived), true)
+        );
     }
     for unchecked in &input.not_checked {
         let _ = writeln!(
@@ -222,6 +236,27 @@ mod tests {
         assert!(
             xml.contains(
                 "<property name=\"note\" value=\"base_vfw.yaml: checked with base_vfw.env"
+            ),
+            "{xml}"
+        );
+    }
+
+    #[test]
+    fn waived_findings_are_skipped_cases_with_their_reason() {
+        let xml = render(&sample::waived());
+        assert!(
+            xml.contains(
+                "<testcase name=\"R-90526 base_vfw.yaml:5:5\" classname=\"vfw\">\n      <skipped message=\"waived: the vendor pins its image; ticket 42 (config, vnfwiz.toml:3, until 2027-06-30)\"/>"
+            ),
+            "{xml}"
+        );
+        assert!(
+            xml.contains("<testcase name=\"R-90526\" classname=\"vfw\"/>"),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(
+                "<testsuite name=\"vfw\" tests=\"4\" failures=\"0\" errors=\"0\" skipped=\"2\""
             ),
             "{xml}"
         );
