@@ -7,6 +7,7 @@
 //! variant that ignores ONAP's naming. `VNFWIZ_LARGE_VNF_NOISY=1` generates the
 //! variant that ignores ONAP's naming.
 
+#[allow(dead_code)]
 mod large_vnf;
 #[path = "../tests/it/support/lsp_client.rs"]
 #[allow(dead_code)]

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
+use vnfwiz::check::waivers::Waivers;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::lsp::{DEFAULT_DEBOUNCE, Settings, run_stdio};
 use vnfwiz::model::hot::Stage;
@@ -29,11 +30,21 @@ pub struct LspArgs {
 }
 
 pub fn run(args: LspArgs, limits: &Limits) -> Result<ExitCode, CliError> {
+    // An editor starts its server in the workspace: the config is the one found from there.
+    let here = std::env::current_dir()
+        .map_err(|source| CliError::Usage(format!("cannot read the working folder: {source}")))?;
+    let config = args.choice.config(&here, limits)?;
     let settings = Settings {
-        selection: args.choice.selection(limits)?,
+        selection: args.choice.selection(config.as_ref(), limits)?,
         stage: args.heat_ready.then_some(Stage::HeatReady),
         limits: *limits,
         debounce: Duration::from_millis(args.debounce_ms),
+        waivers: Waivers {
+            listed: config.map(|c| c.waivers).unwrap_or_default(),
+            baseline: None,
+            accepted: Vec::new(),
+            inline: true,
+        },
     };
     run_stdio(settings, args.rule_docs)?;
     Ok(ExitCode::SUCCESS)

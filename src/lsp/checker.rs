@@ -20,7 +20,8 @@ use super::diagnostics;
 use super::documents::uri_of;
 use super::inputs::root_of;
 use super::settings::Settings;
-use crate::check::validation::{InputError, validate_through};
+use crate::check::validation::{InputError, validate_waiving};
+use crate::check::waivers::Day;
 use crate::foundation::diagnostics::{Options, Report};
 use crate::input::integrity::IntegrityError;
 use crate::input::source::Overlay;
@@ -199,11 +200,13 @@ impl State {
         let started = Instant::now();
         let settings = &self.settings;
         let options = Options::new(&settings.limits).with_cancel(&self.cancel);
-        let report = validate_through(
+        let report = validate_waiving(
             &[input.to_path_buf()],
             &options,
             &settings.selection,
             settings.stage,
+            &settings.waivers,
+            Day::today(),
             overlay,
         );
         let elapsed = started.elapsed();

@@ -253,7 +253,11 @@ fn attributes(
                 .attributes
                 .iter()
                 .map(|(name, schema)| {
-                    candidate(name, CompletionItemKind::FIELD, schema.kind.clone())
+                    candidate(
+                        name,
+                        CompletionItemKind::FIELD,
+                        schema.kind.map(str::to_owned),
+                    )
                 })
                 .collect();
             found.sort_by(|a, b| a.label.cmp(&b.label));

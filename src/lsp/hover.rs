@@ -201,7 +201,7 @@ fn heat_type(known: Known<'_>, written: &str) -> String {
     if resource_type.takes_anything() {
         text.push_str("\n\nTakes any property.");
     }
-    let mut properties: Vec<(&String, &PropertySchema)> = resource_type.properties.iter().collect();
+    let mut properties: Vec<(&str, &PropertySchema)> = resource_type.properties.iter().collect();
     properties.sort_by(|a, b| (!a.1.required, a.0).cmp(&(!b.1.required, b.0)));
     if !properties.is_empty() {
         text.push_str("\n\n**Properties**\n");
@@ -212,8 +212,8 @@ fn heat_type(known: Known<'_>, written: &str) -> String {
             }
         }
     }
-    let mut attributes: Vec<&String> = resource_type.attributes.keys().collect();
-    attributes.sort();
+    // The catalogue keeps its names sorted.
+    let attributes: Vec<&str> = resource_type.attributes.keys().collect();
     if !attributes.is_empty() {
         text.push_str("\n\n**Attributes**\n");
         for name in attributes {
@@ -280,9 +280,7 @@ fn property_schema(schema: &PropertySchema) -> String {
         let _ = write!(text, "\n\npattern: `{pattern}`");
     }
     if let Some(keys) = &schema.keys {
-        let mut names: Vec<&String> = keys.keys().collect();
-        names.sort();
-        let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        let names: Vec<String> = keys.keys().map(|n| format!("`{n}`")).collect();
         let _ = write!(text, "\n\nkeys: {}", names.join(", "));
     }
     if let Some(items) = &schema.items {

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use crate::check::rules::Selection;
+use crate::check::waivers::Waivers;
 use crate::foundation::limits::Limits;
 use crate::model::hot::Stage;
 
@@ -18,6 +19,8 @@ pub struct Settings {
     pub limits: Limits,
     /// How long the checker waits after an edit for the next one before it checks.
     pub debounce: Duration,
+    /// The project config's waivers (inline comments are read from the buffers).
+    pub waivers: Waivers,
 }
 
 /// The pause after an edit before the set is checked: long enough to take a burst of
