@@ -237,9 +237,19 @@ impl<'n> Walker<'_, 'n> {
             if allowed.len() > LISTED {
                 let _ = write!(listed, ", … ({} in all)", allowed.len());
             }
+            // Heat judges a list item by item: name the first item it refuses.
+            let refused = match value {
+                Value::Seq(items) => items
+                    .iter()
+                    .find(|item| !is_allowed(property.kind, &item.value, allowed))
+                    .map_or_else(
+                        || shown_value(value),
+                        |item| format!("the item {}", shown_value(&item.value)),
+                    ),
+                _ => shown_value(value),
+            };
             return Some(format!(
-                "{} is not an allowed value of `{name}` of {}; allowed: {listed}",
-                shown_value(value),
+                "{refused} is not an allowed value of `{name}` of {}; allowed: {listed}",
                 self.written
             ));
         }
@@ -551,6 +561,41 @@ mod tests {
         );
         let found = problems("OS::Heat::RandomString", "length: 1024\n");
         assert!(found.iter().any(|p| p.2.contains("outside")), "{found:?}");
+    }
+
+    #[test]
+    fn a_list_names_the_item_heat_refuses() {
+        let found = problems(
+            "OS::Contrail::ServiceTemplate",
+            "image_name: fw\nservice_mode: in-network\nservice_type: firewall\n\
+             service_interface_type_list: [management, left]\nshared_ip_list: ['False', on]\n",
+        );
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].2.starts_with("the item the boolean true is not an allowed value"),
+            "{}",
+            found[0].2
+        );
+    }
+
+    #[test]
+    fn contrail_schemas_are_checked_at_every_level() {
+        let found = problems(
+            "OS::ContrailV2::InterfaceRouteTable",
+            "interface_route_table_routes:\n  interface_route_table_routes_route:\n    \
+             - interface_route_table_routes_route_prefx: 10.0.0.0/8\n",
+        );
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, ProblemKind::Unknown);
+        assert!(
+            found[0].2.contains("did you mean `interface_route_table_routes_route_prefix`"),
+            "{}",
+            found[0].2
+        );
+        let found = problems("OS::Contrail::PortTuple", "name: pt\nports: []\n");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, ProblemKind::Required);
+        assert!(found[0].2.contains("`service_instance`"), "{}", found[0].2);
     }
 
     #[test]
