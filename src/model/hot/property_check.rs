@@ -241,7 +241,7 @@ impl<'n> Walker<'_, 'n> {
             let refused = match value {
                 Value::Seq(items) => items
                     .iter()
-                    .find(|item| !is_allowed(property.kind, &item.value, allowed))
+                    .find(|item| !item_allowed(item, allowed))
                     .map_or_else(
                         || shown_value(value),
                         |item| format!("the item {}", shown_value(&item.value)),
@@ -392,11 +392,7 @@ fn bounds(min: Option<f64>, max: Option<f64>) -> String {
 /// type. Comparisons Heat would make between types it converts are left alone.
 fn is_allowed(kind: Kind, value: &Value, allowed: &[Literal]) -> bool {
     match (kind, value) {
-        (_, Value::Seq(items)) => items.iter().all(|item| {
-            is_call(item)
-                || item.is_null()
-                || allowed.iter().any(|a| literal_equals(a, &item.value))
-        }),
+        (_, Value::Seq(items)) => items.iter().all(|item| item_allowed(item, allowed)),
         (Kind::String, Value::Str(text)) => {
             // Python's `str()` of an allowed integer is its plain decimal form.
             let whole = text.parse::<i64>().ok().filter(|n| n.to_string() == *text);
@@ -426,6 +422,11 @@ fn is_allowed(kind: Kind, value: &Value, allowed: &[Literal]) -> bool {
         },
         _ => true,
     }
+}
+
+/// A list item Heat's `AllowedValues` takes (a function's result is Heat's to judge).
+fn item_allowed(item: &Node, allowed: &[Literal]) -> bool {
+    is_call(item) || item.is_null() || allowed.iter().any(|a| literal_equals(a, &item.value))
 }
 
 /// Python's `==` between an allowed literal and a list item.
