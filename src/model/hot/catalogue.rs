@@ -188,6 +188,9 @@ pub struct PropertySchema {
     /// A regular expression a text must match from start to end.
     #[serde(default)]
     pub pattern: Option<String>,
+    /// Heat's custom constraints (`ip_addr`, `neutron.network`, …).
+    #[serde(default)]
+    pub custom: Option<Vec<String>>,
     /// The keys of a map with a fixed schema.
     #[serde(default)]
     pub keys: Option<Map<PropertySchema>>,

@@ -20,6 +20,7 @@ mod nested_cycle;
 mod nested_depth;
 mod nested_property;
 mod output_definition;
+mod output_resource;
 mod parameter_constraint;
 mod parameter_default;
 mod parameter_definition;
@@ -74,6 +75,7 @@ pub const RULES: &[&Rule] = &[
     &misspelt_function::RULE,
     &parameter_reference::RULE,
     &resource_reference::RULE,
+    &output_resource::RULE,
     &attribute_reference::RULE,
     &condition_reference::RULE,
     &name_clash::RULE,
