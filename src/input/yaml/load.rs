@@ -636,11 +636,17 @@ mod tests {
     #[test]
     fn a_list_or_map_as_a_key_is_refused_where_it_is_written() {
         let err = load("a:\n  name: { [names, 0] }\n").unwrap_err();
-        assert!(matches!(err, LoadError::UnhashableKey { kind: "a list", .. }), "{err:?}");
+        assert!(
+            matches!(err, LoadError::UnhashableKey { kind: "a list", .. }),
+            "{err:?}"
+        );
         assert_eq!((err.span().line, err.span().column), (2, 11));
         assert!(err.to_string().contains("found unhashable key"), "{err}");
         let err = load("? {a: 1}\n: b\n").unwrap_err();
-        assert!(matches!(err, LoadError::UnhashableKey { kind: "a map", .. }), "{err:?}");
+        assert!(
+            matches!(err, LoadError::UnhashableKey { kind: "a map", .. }),
+            "{err:?}"
+        );
         assert!(load("? [a, b]\n").is_err());
         assert!(load("1: a\nnull: b\ntrue: c\n").is_ok());
     }

@@ -441,7 +441,10 @@ mod tests {
     #[test]
     fn every_contrail_type_of_the_plugin_has_its_schema() {
         let catalogue = Catalogue::get();
-        assert_eq!(catalogue.contrail.repository, "tungstenfabric/tf-heat-plugin");
+        assert_eq!(
+            catalogue.contrail.repository,
+            "tungstenfabric/tf-heat-plugin"
+        );
         let contrail: Vec<&ResourceType> = catalogue
             .types
             .values()
@@ -451,14 +454,17 @@ mod tests {
         // types of Juniper's older plugin kept by name.
         assert_eq!(contrail.len(), 74);
         assert_eq!(contrail.iter().filter(|t| t.open).count(), 2);
-        assert!(contrail.iter().all(|t| t.open || t.attributes.contains_key("show")));
+        assert!(
+            contrail
+                .iter()
+                .all(|t| t.open || t.attributes.contains_key("show"))
+        );
         let vmi = catalogue
             .resolve("OS::ContrailV2::VirtualMachineInterface")
             .unwrap()
             .resource_type;
         let properties = &vmi.properties["virtual_machine_interface_properties"];
-        let mirror = &properties.keys.as_ref().unwrap()
-            ["virtual_machine_interface_properties_interface_mirror"];
+        let mirror = &properties.keys.as_ref().unwrap()["virtual_machine_interface_properties_interface_mirror"];
         assert!(mirror.keys.is_some(), "deeper levels are read too");
         let policy = catalogue
             .resolve("OS::Contrail::NetworkPolicy")

@@ -108,7 +108,13 @@ mod tests {
             assert_eq!(problem("net_cidr", good), None, "{good}");
             assert_eq!(problem("ip_or_cidr", good), None, "{good}");
         }
-        for bad in ["10.0.0.0", "10.0.0.0/33", "10.0.0.0/024", "fd00::/129", "a/b"] {
+        for bad in [
+            "10.0.0.0",
+            "10.0.0.0/33",
+            "10.0.0.0/024",
+            "fd00::/129",
+            "a/b",
+        ] {
             assert!(problem("net_cidr", bad).is_some(), "{bad}");
         }
         assert_eq!(problem("ip_or_cidr", "10.1.2.3"), None);
@@ -116,7 +122,12 @@ mod tests {
 
     #[test]
     fn mac_addresses_in_the_usual_forms() {
-        for good in ["fa:16:3e:00:00:01", "FA-16-3E-00-00-01", "fa16.3e00.0001", "fa163e000001"] {
+        for good in [
+            "fa:16:3e:00:00:01",
+            "FA-16-3E-00-00-01",
+            "fa16.3e00.0001",
+            "fa163e000001",
+        ] {
             assert_eq!(problem("mac_addr", good), None, "{good}");
         }
         for bad in ["fa:16:3e:00:00", "fa:16:3e:00:00:0g", "mac"] {

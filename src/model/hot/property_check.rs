@@ -278,7 +278,12 @@ impl<'n> Walker<'_, 'n> {
     }
 
     /// What Heat refuses about a literal: its type, else the constraint it breaks.
-    fn value_problem(&mut self, node: &Node, property: &PropertySchema, name: &str) -> Option<String> {
+    fn value_problem(
+        &mut self,
+        node: &Node,
+        property: &PropertySchema,
+        name: &str,
+    ) -> Option<String> {
         if !takes(property, &node.value) {
             return Some(format!(
                 "`{name}` of {} must be {}, not {}",
@@ -395,10 +400,7 @@ impl<'n> Walker<'_, 'n> {
                 .iter()
                 .find_map(|c| custom_constraint::problem(c, text))
         {
-            return Some(format!(
-                "`{name}` of {}: {problem}",
-                self.subject.written
-            ));
+            return Some(format!("`{name}` of {}: {problem}", self.subject.written));
         }
         if let (Some(pattern), Value::Str(text), Kind::String) =
             (&property.pattern, value, property.kind)
@@ -705,7 +707,9 @@ mod tests {
         );
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(
-            found[0].2.starts_with("the item the boolean true is not an allowed value"),
+            found[0]
+                .2
+                .starts_with("the item the boolean true is not an allowed value"),
             "{}",
             found[0].2
         );
@@ -721,7 +725,9 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].0, ProblemKind::Unknown);
         assert!(
-            found[0].2.contains("did you mean `interface_route_table_routes_route_prefix`"),
+            found[0]
+                .2
+                .contains("did you mean `interface_route_table_routes_route_prefix`"),
             "{}",
             found[0].2
         );

@@ -2,6 +2,7 @@
 
 pub mod binary;
 pub mod guarded;
+pub mod heat;
 pub mod pty;
 pub mod rule_sets;
 pub mod sarif_schema;

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
-use crate::model::hot::{FileId, Template};
 use crate::model::hot::lookalike::closest;
 use crate::model::hot::template::TypeSlot;
+use crate::model::hot::{FileId, Template};
 
 /// A property the nested template has no parameter for.
 pub static RULE: Rule = Rule {
