@@ -21,8 +21,10 @@ Nothing reaches a cloud. Where Heat would ask one, the oracle answers for it and
 every service is "available"; a custom constraint that looks a name up (`nova.flavor`,
 `neutron.network`, ...) accepts it; a plugin check that needs a client is skipped (its
 template part is still checked); a parameter without a value or default is one the
-operator supplies at create (its properties are then not judged, as with a value computed
-from another resource). Contrail's types come with Contrail's own Heat plugin, which is
+operator supplies at create (`get_param` gives an empty value of its type, and the
+properties reading it, with their plugin's own checks, are not judged, as Heat leaves a
+value computed from a resource not yet created); a `get_param` of an undeclared parameter
+is still refused. Contrail's types come with Contrail's own Heat plugin, which is
 not on PyPI: the oracle registers every Contrail type of CATALOGUE (vnfwiz's
 `data/heat_catalogue.json`) as a stub taking any property and attribute, so Contrail
 properties are not judged here.

@@ -140,7 +140,8 @@ struct Compared {
 
 impl Compared {
     fn agrees(&self) -> bool {
-        self.heat.is_some() == !self.vnfwiz.is_empty()
+        let vnfwiz_refuses = !self.vnfwiz.is_empty();
+        self.heat.is_some() == vnfwiz_refuses
     }
 
     fn describe(&self) -> String {

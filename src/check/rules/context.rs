@@ -151,17 +151,12 @@ impl<'a> Context<'a> {
             {
                 continue;
             }
-            let at = slot
-                .definition
-                .as_map()
-                .and_then(|d| d.key("properties"))
-                .map_or(slot.type_node.span, |k| k.span);
-            let path = slot.path();
+            let owner = slot.owner();
             let subject = Subject {
                 resource: &slot.resource.text,
                 written: slot.written,
-                owner: path.strip_suffix(".type").unwrap_or(&path),
-                at,
+                owner: &owner,
+                at: slot.properties_span(),
             };
             let values = values
                 .entry(template.id)

@@ -88,12 +88,10 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 .map(|name| format!("; did you mean `{name}`?"))
                 .unwrap_or_default();
             let paths: Vec<&str> = templates.iter().map(|t| t.path()).collect();
-            let owner = slot.path();
-            let owner = owner.strip_suffix(".type").unwrap_or(&owner);
             findings.report(
                 parent.file,
                 key.span,
-                format!("{owner}.properties.{}", key.text),
+                format!("{}.properties.{}", slot.owner(), key.text),
                 format!(
                     "`{}` passes `{}`, which {} does not declare as a parameter{hint}",
                     slot.resource.text,

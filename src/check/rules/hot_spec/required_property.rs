@@ -76,18 +76,11 @@ fn check_nested(context: &Context<'_>, findings: &mut Findings<'_>) {
             .map(|(name, _)| name.text.as_str())
             .collect();
         missing.sort_unstable();
-        let at = slot
-            .definition
-            .as_map()
-            .and_then(|d| d.key("properties"))
-            .map_or(slot.type_node.span, |k| k.span);
-        let path = slot.path();
-        let owner = path.strip_suffix(".type").unwrap_or(&path);
         for name in missing {
             findings.report(
                 parent.file,
-                at,
-                format!("{owner}.properties"),
+                slot.properties_span(),
+                format!("{}.properties", slot.owner()),
                 format!(
                     "`{}` does not pass `{name}`, which {} declares without a default: Heat \
                      refuses the stack (\"Property {name} not assigned\")",
