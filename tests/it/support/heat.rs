@@ -11,6 +11,8 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
+use super::python_venv::{self, repository};
+
 /// A ready oracle: the environment's python.
 pub struct Heat {
     python: PathBuf,
@@ -49,10 +51,6 @@ impl Verdict {
     }
 }
 
-fn repository() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// The oracle, made ready once per test process; `None` (with the reason printed) when it
 /// cannot run here.
 pub fn heat() -> Option<&'static Heat> {
@@ -67,27 +65,7 @@ pub fn heat() -> Option<&'static Heat> {
 }
 
 fn prepare() -> Result<Heat, String> {
-    if std::env::var_os("VNFWIZ_HEAT").is_some_and(|v| v == "0") {
-        return Err("VNFWIZ_HEAT=0".to_owned());
-    }
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .map_or_else(|| repository().join("target"), Path::to_path_buf)
-        .join("heat");
-    let made = Command::new("sh")
-        .arg(repository().join("tests/heat/venv.sh"))
-        .arg(&target)
-        .output()
-        .map_err(|e| format!("cannot run sh: {e}"))?;
-    let stderr = String::from_utf8_lossy(&made.stderr).trim().to_owned();
-    match made.status.code() {
-        Some(0) => {}
-        Some(3) => return Err(format!("no Python 3 found ({stderr})")),
-        _ => panic!(
-            "tests/heat/venv.sh could not install openstack-heat (set VNFWIZ_HEAT=0 to skip this check): {stderr}"
-        ),
-    }
-    let python = PathBuf::from(String::from_utf8_lossy(&made.stdout).trim());
+    let python = python_venv::prepare("tests/heat/venv.sh", "heat", "VNFWIZ_HEAT")?;
     Ok(Heat { python })
 }
 

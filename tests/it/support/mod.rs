@@ -4,6 +4,7 @@ pub mod binary;
 pub mod guarded;
 pub mod heat;
 pub mod pty;
+pub mod python_venv;
 pub mod rule_sets;
 pub mod sarif_schema;
 pub mod tosca_parser;
