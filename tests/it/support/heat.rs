@@ -65,7 +65,7 @@ pub fn heat() -> Option<&'static Heat> {
 }
 
 fn prepare() -> Result<Heat, String> {
-    let python = python_venv::prepare("tests/heat/venv.sh", "heat", "VNFWIZ_HEAT")?;
+    let python = python_venv::prepare("tests/heat/venv.sh", &[], "heat", "VNFWIZ_HEAT")?;
     Ok(Heat { python })
 }
 

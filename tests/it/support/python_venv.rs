@@ -1,5 +1,5 @@
 //! A checker written in Python (tosca-parser, Heat) in a virtual environment made once under
-//! target/ by its `venv.sh` (tests/python_venv.sh): ready, skipped with the reason, or a
+//! target/ by tests/python/venv.sh (through the checker's own `venv.sh`, or directly): ready, skipped with the reason, or a
 //! failure to install, which fails the test.
 
 use std::path::{Path, PathBuf};
@@ -10,10 +10,10 @@ pub fn repository() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The environment's python, made by `script` (relative to the repository) under
-/// `target/<folder>`; `Err` with the reason when `skip` (an environment variable) is `0` or no
+/// The environment's python, made by `script` (relative to the repository, given `args`
+/// after the folder) under `target/<folder>`; `Err` with the reason when `skip` (an environment variable) is `0` or no
 /// Python 3 is found. A failed install panics, naming `skip`.
-pub fn prepare(script: &str, folder: &str, skip: &str) -> Result<PathBuf, String> {
+pub fn prepare(script: &str, args: &[&str], folder: &str, skip: &str) -> Result<PathBuf, String> {
     if std::env::var_os(skip).is_some_and(|v| v == "0") {
         return Err(format!("{skip}=0"));
     }
@@ -24,6 +24,7 @@ pub fn prepare(script: &str, folder: &str, skip: &str) -> Result<PathBuf, String
     let made = Command::new("sh")
         .arg(repository().join(script))
         .arg(&target)
+        .args(args)
         .output()
         .map_err(|e| format!("cannot run sh: {e}"))?;
     let stderr = String::from_utf8_lossy(&made.stderr).trim().to_owned();

@@ -46,6 +46,7 @@ fn prepare() -> Result<ToscaParser, String> {
     })?;
     let python = python_venv::prepare(
         "tests/tosca_parser/venv.sh",
+        &[],
         "tosca-parser",
         "VNFWIZ_TOSCA_PARSER",
     )?;

@@ -1,14 +1,16 @@
 #!/bin/sh
-# Makes, once, a Python virtual environment under DIR holding the package REQUIREMENT
-# (`name==version`) and prints its python. The base interpreter is $VNFWIZ_PYTHON, else
-# python3 on PATH. Exit 3 when no Python 3 with the venv module is found; any other failure
-# is an error. Each checker's own venv.sh names its package and pin (tests/tosca_parser/,
-# tests/heat/); the tests (tests/it/support/python_venv.rs) and .ci/run run those.
+# Makes, once, a Python virtual environment holding PACKAGE==VERSION from the Python
+# package registry under DIR and prints its python:
+#   sh tests/python/venv.sh DIR PACKAGE VERSION
+# The base interpreter is $VNFWIZ_PYTHON, else python3 on PATH. Exit 3 when no Python 3
+# with the venv module is found; any other failure is an error. Used by the tests that run
+# real Python tools on what vnfwiz writes (tosca-parser, pre-commit) and by .ci/run.
 set -eu
 
 dir=$1
-requirement=$2
-venv="$dir/venv-${requirement##*==}"
+package=$2
+version=$3
+venv="$dir/venv-$version"
 if [ -x "$venv/bin/python" ]; then
   echo "$venv/bin/python"
   exit 0
@@ -26,7 +28,7 @@ mkdir -p "$dir"
 tmp=$(mktemp -d "$dir/.venv-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$python" -m venv "$tmp"
-"$tmp/bin/python" -m pip install --quiet --disable-pip-version-check "$requirement" >&2
+"$tmp/bin/python" -m pip install --quiet --disable-pip-version-check "$package==$version" >&2
 # Another run may have finished first; its environment is as good.
 [ -e "$venv" ] || mv "$tmp" "$venv"
 echo "$venv/bin/python"
