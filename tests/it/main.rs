@@ -21,6 +21,7 @@ mod faults;
 mod fix_properties;
 mod fixes;
 mod fixes_cli;
+mod heat_oracle;
 mod hostile;
 mod hot_sets;
 mod hot_spec;
