@@ -28,7 +28,8 @@ pub enum Action {
     Home,
     /// End: last item, end of a text.
     End,
-    /// `/`: fuzzy filter the focused list.
+    /// `/` (or Ctrl-F, which a text field does not take): fuzzy filter the focused list or
+    /// the form's fields.
     Filter,
     /// `?` or F1: all keys.
     Help,

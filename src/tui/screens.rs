@@ -240,6 +240,16 @@ fn properties_password_masked() {
     assert!(screen(&state).contains("[short"), "Ctrl-R shows it");
 }
 
+#[test]
+fn properties_long_choice_filtered() {
+    let mut state = opened("tests/fixtures/wizard/appliance-timezones/ems.ovf");
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Properties);
+    state.keys(&[Down, Down]);
+    state.type_text("eu");
+    assert_snapshot!(screen(&state));
+}
+
 /// The sample with every required property answered, at the parameters step.
 fn at_parameters() -> Wizard {
     let mut state = at_properties();

@@ -908,3 +908,44 @@ fn w_writes_the_applied_fixes_back_to_the_source_files() {
             .contains("{get_resource: random_str}")
     );
 }
+
+#[test]
+fn a_long_choice_is_picked_by_typing_part_of_a_value() {
+    let ems = "tests/fixtures/wizard/appliance-timezones/ems.ovf";
+    let mut wizard = Wizard::start(&[ems], repo(), SIZE, &[]);
+    wizard.wait_for("Not verified: the package has no manifest");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[5/9] Properties");
+    wizard.press(&[Key::Tab, Key::Tab]);
+    let screen = wizard.wait_for("one of 88 values");
+    assert!(
+        !screen.contains("Europe/Berlin"),
+        "the values are not listed inline: {screen}"
+    );
+    // Letters filter the list (`q` is typed, not obeyed); Enter picks the match.
+    wizard.type_text("q");
+    wizard.wait_for("0 of 88");
+    wizard.press(&[Key::Ctrl('u')]);
+    wizard.wait_for("88 of 88");
+    wizard.type_text("berl");
+    let screen = wizard.wait_for("1 of 88");
+    assert!(screen.contains("▶ Europe/Berlin"), "{screen}");
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_for("◀ Europe/Berlin ▶");
+    assert!(
+        screen.contains("[5/9] Properties"),
+        "Enter picked, it did not go on"
+    );
+    // Space opens the whole list at the value; Esc closes it and keeps the value.
+    wizard.press(&[Key::Text(" ")]);
+    wizard.wait_for("88 of 88");
+    wizard.press(&[Key::Esc]);
+    wizard.wait_without("88 of 88");
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_without("[5/9] Properties");
+    assert!(!screen.contains("needs attention"), "{screen}");
+    wizard.press(&[Key::Ctrl('c')]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Text("y")]);
+    assert_eq!(wizard.wait_exit(), 130);
+}

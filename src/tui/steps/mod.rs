@@ -199,11 +199,29 @@ pub fn form_step_view(
     form.view(&mark, theme, frame, body)
 }
 
-/// The keys of a form step: the form's, then on and back.
+/// The keys of a form step: the form's, its filter, then on and back; while a long
+/// choice's list or the filter's query takes the keys, theirs.
 pub fn form_step_hints(form: &super::widgets::form::Form) -> Vec<Hint> {
+    if form.picker.is_some() {
+        return vec![
+            hint(TYPE, "filter values"),
+            hint(UP_DOWN, "move"),
+            lasting(CONFIRM, "choose"),
+            lasting(BACK, "close the list"),
+        ];
+    }
+    if form.filter.editing {
+        return FILTERING.to_vec();
+    }
     let mut hints = form_hints(form);
+    hints.push(hint(&[Action::Filter], "filter fields"));
     hints.push(lasting(CONFIRM, "next"));
-    hints.push(lasting(BACK, "back"));
+    let back = if form.filter.query().is_empty() {
+        "back"
+    } else {
+        "clear filter"
+    };
+    hints.push(lasting(BACK, back));
     hints
 }
 
@@ -224,6 +242,10 @@ pub fn form_hints(form: &super::widgets::form::Form) -> Vec<Hint> {
         Some(FieldKind::Secret) => {
             hints.push(hint(TYPE, "edit"));
             hints.push(hint(&[Action::Reveal], "show/hide"));
+        }
+        Some(FieldKind::Choice(values)) if values.len() > super::widgets::form::LONG_CHOICE => {
+            hints.push(hint(TYPE, "filter values"));
+            hints.push(hint(&[Action::Left, Action::Right], "choose"));
         }
         Some(FieldKind::Choice(_)) => hints.push(hint(
             &[Action::Left, Action::Right, Action::Toggle],

@@ -220,12 +220,13 @@ impl Step for ParametersStep {
 
     /// Keys of the parameters step.
     fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        let captured = state.parameters.form.captures(action);
         match action {
-            Action::Confirm => {
+            Action::Confirm if !captured => {
                 leave_forward(state, |s| &mut s.parameters.form, "Parameters");
                 Vec::new()
             }
-            Action::Back => {
+            Action::Back if !captured => {
                 state.go_back();
                 Vec::new()
             }

@@ -16,7 +16,7 @@ use crate::tui::effect::{Draft, Effect};
 use crate::tui::opened::Opened;
 use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::form::{Change, Field, FieldKind, Form};
+use crate::tui::widgets::form::{Change, Field, FieldKind, Form, LONG_CHOICE};
 
 /// The key of the transport field (an answer of its own, not a property).
 pub const TRANSPORT: &str = "ovf_env_transport";
@@ -62,7 +62,20 @@ pub fn build(opened: &Opened, draft: &Draft) -> Form {
                 draft.values.get(&question.key).cloned(),
             );
             let mut detail = vec![question.key.clone()];
-            detail.extend(question.valid.iter().cloned());
+            // A long choice's values are picked from its list, not read inline.
+            match &question.kind {
+                PropertyKind::Choice(values) if values.len() > LONG_CHOICE => {
+                    detail.extend(
+                        question
+                            .valid
+                            .iter()
+                            .filter(|v| !v.starts_with("one of "))
+                            .cloned(),
+                    );
+                    detail.push(format!("one of {} values", values.len()));
+                }
+                _ => detail.extend(question.valid.iter().cloned()),
+            }
             field.detail = detail.join(" · ");
             // One line under the field: the descriptor's line breaks become spaces.
             field.help =
@@ -183,12 +196,13 @@ impl Step for PropertiesStep {
 
     /// Keys of the properties step.
     fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
+        let captured = state.properties.form.captures(action);
         match action {
-            Action::Confirm => {
+            Action::Confirm if !captured => {
                 leave_forward(state, |s| &mut s.properties.form, "Properties");
                 Vec::new()
             }
-            Action::Back => {
+            Action::Back if !captured => {
                 state.go_back();
                 Vec::new()
             }

@@ -1,7 +1,10 @@
 //! A form of fields under group headings: text, secret (masked, Ctrl-R reveals), a choice
-//! among values (←/→ or Space) and a toggle. Each field shows its label, what it accepts,
-//! its value and, below it, its problem (with a text marker) or its description. Only the
-//! part around the focused field is drawn; the cursor sits in the focused text field.
+//! among values (←/→ or Space; a long one is picked from a list that typing filters) and
+//! a toggle. Each field shows its label, what it accepts, its value and, below it, its
+//! problem (with a text marker) or its description. Only the part around the focused field
+//! is drawn, under a line giving the fields in view (`31–45 of 125`); the filter (`/`, or
+//! Ctrl-F while a text field takes letters) narrows the fields by name. The cursor sits in
+//! the focused text field.
 
 use std::cell::Cell;
 
@@ -12,10 +15,18 @@ use ratatui::widgets::Paragraph;
 
 use super::paragraph;
 use super::text_field::TextField;
-use super::wrap;
+use super::{Filter, navigate, wrap};
 use crate::tui::action::Action;
-use crate::tui::steps::row_marker;
+use crate::tui::keymap::label;
+use crate::tui::steps::{highlighted, row_marker};
 use crate::tui::theme::Theme;
+
+/// A choice of more values than this is picked from a list that typing filters, and its
+/// values are not listed inline.
+pub const LONG_CHOICE: usize = 8;
+
+/// Rows of a long choice's list.
+const PICKER_ROWS: usize = 8;
 
 /// What the session says of a field under the form.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,9 +114,26 @@ impl Field {
         self
     }
 
-    /// Whether letters type into the field.
+    /// Whether letters type into the field (a long choice's filter included).
     pub fn takes_text(&self) -> bool {
-        matches!(self.kind, FieldKind::Text | FieldKind::Secret)
+        matches!(self.kind, FieldKind::Text | FieldKind::Secret) || self.long_choice().is_some()
+    }
+
+    /// The values of a choice too long to cycle through: typing filters them.
+    pub fn long_choice(&self) -> Option<&[String]> {
+        match &self.kind {
+            FieldKind::Choice(values) if values.len() > LONG_CHOICE => Some(values),
+            _ => None,
+        }
+    }
+
+    /// What the filter matches: the key and the label.
+    fn haystack(&self) -> String {
+        if self.label == self.key {
+            self.key.clone()
+        } else {
+            format!("{} {}", self.key, self.label)
+        }
     }
 
     /// The value.
@@ -180,8 +208,18 @@ pub enum Change {
     Edited(usize),
 }
 
+/// A long choice's list, open under its field: typing filters the values (best matches
+/// first), ↑↓ move, Enter picks, Esc closes.
+#[derive(Default)]
+pub struct Picker {
+    /// The query over the values.
+    pub filter: Filter,
+    /// The selected row of the filtered values.
+    pub selected: usize,
+}
+
 /// Fields with a focus.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Default)]
 pub struct Form {
     /// The fields in order.
     pub fields: Vec<Field>,
@@ -189,6 +227,10 @@ pub struct Form {
     pub focus: usize,
     /// Show every field's problem, also of fields not edited yet (after Enter was refused).
     pub show_all_problems: bool,
+    /// The filter over the fields' keys and labels.
+    pub filter: Filter,
+    /// The list of the focused long choice, while open.
+    pub picker: Option<Picker>,
     /// The first line drawn at the last frame.
     top: Cell<usize>,
 }
@@ -207,9 +249,12 @@ impl Form {
         self.fields.get(self.focus)
     }
 
-    /// Whether the focused field takes letters.
+    /// Whether letters type: into the focused field, the filter's query or a long
+    /// choice's list.
     pub fn text_focused(&self) -> bool {
-        self.focused().is_some_and(Field::takes_text)
+        self.filter.editing
+            || self.picker.is_some()
+            || self.focused().is_some_and(Field::takes_text)
     }
 
     /// The field answering `key`.
@@ -217,33 +262,95 @@ impl Form {
         self.fields.iter_mut().find(|f| f.key == key)
     }
 
-    /// Moves the focus, edits the focused field or changes its choice.
+    /// The fields shown (indices): those the filter matches, or all.
+    pub fn shown(&self) -> Vec<usize> {
+        let total = self.fields.len();
+        (0..self.filter.len(total))
+            .filter_map(|row| self.filter.item(row, total))
+            .collect()
+    }
+
+    /// Whether the form takes `action` before its step does: Enter and Esc in an open
+    /// list or the filter's query, Esc on a kept filter.
+    pub fn captures(&self, action: Action) -> bool {
+        match action {
+            Action::Confirm => self.picker.is_some() || self.filter.editing,
+            Action::Back => {
+                self.picker.is_some() || self.filter.editing || !self.filter.query().is_empty()
+            }
+            _ => false,
+        }
+    }
+
+    /// Moves the focus, edits the focused field or changes its choice; filters the fields;
+    /// opens, filters and picks from a long choice's list.
     pub fn update(&mut self, action: Action) -> Change {
-        let count = self.fields.len();
-        if count == 0 {
+        if self.fields.is_empty() {
             return Change::Ignored;
         }
-        let text = self.text_focused();
-        let focus = match action {
-            Action::Up | Action::PreviousField | Action::ScrollUp => {
-                Some(self.focus.saturating_sub(1))
+        if self.picker.is_some() {
+            return self.picker_update(action);
+        }
+        if self.filter.editing {
+            return self.filter_update(action);
+        }
+        match action {
+            Action::Filter => {
+                self.filter.open();
+                return Change::Moved;
             }
+            Action::Back if !self.filter.query().is_empty() => {
+                self.filter.clear();
+                return Change::Moved;
+            }
+            _ => {}
+        }
+        let text = self
+            .fields
+            .get(self.focus)
+            .is_some_and(|f| matches!(f.kind, FieldKind::Text | FieldKind::Secret));
+        let shown = self.shown();
+        let at = shown.iter().position(|&i| i == self.focus).unwrap_or(0);
+        let moved = match action {
+            Action::Up | Action::PreviousField | Action::ScrollUp => Some(at.saturating_sub(1)),
             Action::Down | Action::NextField | Action::ScrollDown => {
-                Some((self.focus + 1).min(count - 1))
+                Some((at + 1).min(shown.len().saturating_sub(1)))
             }
-            Action::PageUp => Some(self.focus.saturating_sub(5)),
-            Action::PageDown => Some((self.focus + 5).min(count - 1)),
+            Action::PageUp => Some(at.saturating_sub(5)),
+            Action::PageDown => Some((at + 5).min(shown.len().saturating_sub(1))),
             Action::Home if !text => Some(0),
-            Action::End if !text => Some(count - 1),
+            Action::End if !text => Some(shown.len().saturating_sub(1)),
             _ => None,
         };
-        if let Some(focus) = focus {
-            self.focus = focus;
+        if let Some(at) = moved {
+            if let Some(&focus) = shown.get(at) {
+                self.focus = focus;
+            }
             return Change::Moved;
         }
         let Some(field) = self.fields.get_mut(self.focus) else {
             return Change::Ignored;
         };
+        // A long choice: typing (or Space) opens its list, the first letter in the query.
+        if field.long_choice().is_some()
+            && let Action::Input(c) = action
+        {
+            let mut picker = Picker {
+                filter: Filter::ranked(),
+                selected: 0,
+            };
+            picker.filter.open();
+            if c != ' ' {
+                picker.filter.edit(action);
+            }
+            let values = field.long_choice().unwrap_or_default();
+            picker.filter.apply(values);
+            if c == ' ' {
+                picker.selected = values.iter().position(|v| v == field.value()).unwrap_or(0);
+            }
+            self.picker = Some(picker);
+            return Change::Moved;
+        }
         let before = field.input.clone();
         if field.apply(action) {
             return Change::Edited(self.focus);
@@ -252,6 +359,78 @@ impl Form {
             Change::Moved
         } else {
             Change::Ignored
+        }
+    }
+
+    /// Keys while the fields' filter takes the query: it narrows the fields as typed and
+    /// the focus goes to the first that matches; Enter keeps it, Esc clears it.
+    fn filter_update(&mut self, action: Action) -> Change {
+        match action {
+            Action::Confirm => self.filter.keep(),
+            Action::Back => self.filter.clear(),
+            _ if self.filter.edit(action) => {
+                let haystacks: Vec<String> = self.fields.iter().map(Field::haystack).collect();
+                self.filter.apply(&haystacks);
+                if let Some(&first) = self.shown().first() {
+                    self.focus = first;
+                }
+            }
+            Action::Up | Action::Down | Action::PageUp | Action::PageDown => {
+                self.filter.keep();
+                let change = self.update(action);
+                self.filter.open();
+                return change;
+            }
+            _ => return Change::Ignored,
+        }
+        Change::Moved
+    }
+
+    /// Keys while a long choice's list is open.
+    fn picker_update(&mut self, action: Action) -> Change {
+        let Some(field) = self.fields.get_mut(self.focus) else {
+            self.picker = None;
+            return Change::Ignored;
+        };
+        let values: Vec<String> = field.long_choice().unwrap_or_default().to_vec();
+        let Some(picker) = self.picker.as_mut() else {
+            return Change::Ignored;
+        };
+        let shown = picker.filter.len(values.len());
+        match action {
+            Action::Confirm => {
+                let chosen = picker.filter.item(picker.selected, values.len());
+                self.picker = None;
+                return match chosen.and_then(|i| values.get(i)) {
+                    Some(value) if value != field.value() => {
+                        field.input.set(value.clone());
+                        field.edited = true;
+                        Change::Edited(self.focus)
+                    }
+                    _ => Change::Moved,
+                };
+            }
+            Action::Back => {
+                self.picker = None;
+                return Change::Moved;
+            }
+            Action::NextField | Action::PreviousField => {
+                self.picker = None;
+                return self.update(action);
+            }
+            _ => {}
+        }
+        if picker.filter.edit(action) {
+            picker.filter.apply(&values);
+            picker.selected = 0;
+            return Change::Moved;
+        }
+        match navigate(action, picker.selected, shown, PICKER_ROWS as isize) {
+            Some(row) => {
+                picker.selected = row;
+                Change::Moved
+            }
+            None => Change::Ignored,
         }
     }
 
@@ -277,11 +456,15 @@ impl Form {
     ) -> Option<(u16, u16)> {
         let width = usize::from(area.width);
         let input_width = width.saturating_sub(8).clamp(8, 56);
+        let shown = self.shown();
         let mut lines: Vec<Line> = Vec::new();
         let mut focus_lines = (0, 0);
         let mut cursor_line = None;
+        // The first line of each field shown, for the position in view.
+        let mut starts: Vec<usize> = Vec::with_capacity(shown.len());
         let mut group: Option<&str> = None;
-        for (index, field) in self.fields.iter().enumerate() {
+        for &index in &shown {
+            let field = &self.fields[index];
             if field.group.as_deref() != group && field.group.is_some() {
                 if !lines.is_empty() {
                     lines.push(Line::default());
@@ -294,6 +477,7 @@ impl Form {
             }
             let focused = index == self.focus;
             let start = lines.len();
+            starts.push(start);
             let label_style = if focused { theme.focus } else { theme.text };
             // The label, then what the field accepts, wrapped under the label.
             // Two unbreakable spaces keep the label's gap through wrapping.
@@ -317,11 +501,15 @@ impl Form {
                 }
                 lines.push(Line::from(spans));
             }
-            let (shown, cursor) = value_spans(field, focused, input_width, theme);
-            if focused && field.takes_text() {
-                cursor_line = Some((lines.len(), cursor));
+            let (value, cursor) = value_spans(field, focused, input_width, theme);
+            if focused && matches!(field.kind, FieldKind::Text | FieldKind::Secret) {
+                cursor_line = Some((lines.len(), 5 + cursor));
             }
-            lines.push(Line::from(shown));
+            lines.push(Line::from(value));
+            if focused && let (Some(picker), Some(values)) = (&self.picker, field.long_choice()) {
+                cursor_line = Some((lines.len(), 6 + picker_cursor(picker, input_width)));
+                lines.extend(picker_lines(picker, values, input_width, theme));
+            }
             let shown_early =
                 field.edited || self.show_all_problems || focused && !field.value().is_empty();
             let (text, style, lead) = match mark(field) {
@@ -356,6 +544,19 @@ impl Form {
                 focus_lines = (start, lines.len());
             }
         }
+        // A line above the fields says which are in view and how to filter them, once
+        // they do not all fit or a filter narrows them.
+        let narrowed = self.filter.editing || !self.filter.query().is_empty();
+        let (position_area, area) = if narrowed || lines.len() > usize::from(area.height) {
+            let [top, rest] = ratatui::layout::Layout::vertical([
+                ratatui::layout::Constraint::Length(1),
+                ratatui::layout::Constraint::Min(1),
+            ])
+            .areas(area);
+            (Some(top), rest)
+        } else {
+            (None, area)
+        };
         let height = usize::from(area.height);
         let mut top = self.top.get().min(lines.len().saturating_sub(height));
         if focus_lines.0 < top {
@@ -365,12 +566,151 @@ impl Form {
             top = focus_lines.1.saturating_sub(height);
         }
         self.top.set(top);
+        let mut cursor = None;
+        if let Some(position_area) = position_area {
+            // Fields whose first line is in view.
+            let first = starts.iter().position(|&s| s >= top);
+            let last = starts.iter().rposition(|&s| s < top + height);
+            let range = match (first, last) {
+                (Some(first), Some(last)) if first <= last => Some((first + 1, last + 1)),
+                _ => None,
+            };
+            let typing = self.text_focused() && !self.filter.editing;
+            let (line, at) = position_line(
+                &self.filter,
+                range,
+                (shown.len(), self.fields.len()),
+                typing,
+                theme,
+                position_area.width,
+            );
+            frame.render_widget(line, position_area);
+            if self.filter.editing {
+                cursor = Some((position_area.x + at, position_area.y));
+            }
+        }
         let visible: Vec<Line> = lines.into_iter().skip(top).take(height).collect();
         frame.render_widget(Paragraph::new(visible), area);
+        if cursor.is_some() {
+            return cursor;
+        }
         let (line, column) = cursor_line?;
         let y = u16::try_from(line.checked_sub(top)?).ok()?;
-        (y < area.height).then_some((area.x + 5 + column, area.y + y))
+        (y < area.height).then_some((area.x + column, area.y + y))
     }
+}
+
+/// The line above a form's fields: the filter's query (or how to open it), the fields in
+/// view (`31–45 of 125`) and how many the filter matches; and the query's cursor column.
+fn position_line(
+    filter: &Filter,
+    range: Option<(usize, usize)>,
+    (shown, total): (usize, usize),
+    typing: bool,
+    theme: &Theme,
+    width: u16,
+) -> (Line<'static>, u16) {
+    let place = match range {
+        Some((first, last)) if first == last => format!("{first} of {shown}"),
+        Some((first, last)) => format!("{first}–{last} of {shown}"),
+        None => format!("0 of {shown}"),
+    };
+    let narrowed = filter.editing || !filter.query().is_empty();
+    if narrowed {
+        let matched = if shown == total {
+            String::new()
+        } else {
+            format!(" (of {total})")
+        };
+        let count = format!("  {place}{matched}");
+        let room = width.saturating_sub(2 + u16::try_from(count.chars().count()).unwrap_or(0));
+        let query = filter.field.shown(room, false);
+        let label = if filter.editing {
+            theme.focus
+        } else {
+            theme.muted
+        };
+        let at = 2 + query.cursor;
+        (
+            Line::from(vec![
+                Span::styled("/ ", label),
+                Span::styled(query.text, theme.input),
+                Span::styled(count, theme.muted),
+            ]),
+            at,
+        )
+    } else {
+        let keys = label(&[Action::Filter], typing);
+        (
+            Line::from(vec![
+                Span::styled(place, theme.muted),
+                Span::styled(format!(" · {keys} filters by name"), theme.muted),
+            ]),
+            0,
+        )
+    }
+}
+
+/// Where the cursor goes in a long choice's query line (after its `/ `).
+fn picker_cursor(picker: &Picker, width: usize) -> u16 {
+    picker
+        .filter
+        .field
+        .shown(u16::try_from(width).unwrap_or(u16::MAX), false)
+        .cursor
+        + 2
+}
+
+/// A long choice's list under its value: the query and count, then the values around the
+/// selection, what the query matched highlighted.
+fn picker_lines(
+    picker: &Picker,
+    values: &[String],
+    width: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let total = values.len();
+    let shown = picker.filter.len(total);
+    let query = picker
+        .filter
+        .field
+        .shown(u16::try_from(width).unwrap_or(u16::MAX), false);
+    let mut lines = vec![Line::from(vec![
+        Span::raw("      "),
+        Span::styled("/ ", theme.focus),
+        Span::styled(query.text, theme.input),
+        Span::styled(format!("  {shown} of {total}"), theme.muted),
+    ])];
+    let first = picker.selected.saturating_sub(PICKER_ROWS - 1);
+    for row in first..(first + PICKER_ROWS).min(shown) {
+        let Some(value) = picker.filter.item(row, total).and_then(|i| values.get(i)) else {
+            continue;
+        };
+        let selected = row == picker.selected;
+        let base = if selected {
+            theme.selection
+        } else {
+            theme.text
+        };
+        let mut spans = vec![
+            Span::raw("      "),
+            Span::styled(row_marker(selected), base),
+        ];
+        spans.extend(highlighted(
+            &paragraph::fit(value, width),
+            &picker.filter.positions(value),
+            base,
+            theme.matched,
+        ));
+        lines.push(Line::from(spans));
+    }
+    if shown == 0 {
+        lines.push(Line::from(Span::styled(
+            "        no value matches",
+            theme.muted,
+        )));
+    }
+    lines
 }
 
 /// `text` split after its first `cells` cells.
@@ -439,9 +779,12 @@ fn value_spans(
                 Some(_) => field.value().to_owned(),
                 None => "choose with ← →".to_owned(),
             };
-            let count = position.map_or(String::new(), |i| {
+            let mut count = position.map_or(String::new(), |i| {
                 format!("  {} of {}", i + 1, values.len())
             });
+            if values.len() > LONG_CHOICE {
+                count.push_str(" · type to filter");
+            }
             (
                 vec![
                     lead,
@@ -618,5 +961,83 @@ mod tests {
         assert_eq!(form.focus, 3);
         assert!(form.focus_first(|f| f.key == "region"));
         assert_eq!(form.focus, 1);
+    }
+
+    fn zones() -> Form {
+        let values: Vec<String> = [
+            "Africa/Cairo",
+            "America/Chicago",
+            "Asia/Tokyo",
+            "Europe/Belgrade",
+            "Europe/Berlin",
+            "Europe/Paris",
+            "Pacific/Fiji",
+            "UTC",
+            "US/Eastern",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        Form::new(vec![
+            Field::new(
+                "host",
+                "property host".into(),
+                "Host".into(),
+                FieldKind::Text,
+            )
+            .starting(None, None),
+            Field::new(
+                "tz",
+                "property tz".into(),
+                "Time zone".into(),
+                FieldKind::Choice(values),
+            )
+            .starting(Some("UTC".into()), None),
+        ])
+    }
+
+    #[test]
+    fn typing_on_a_long_choice_filters_its_list_and_enter_picks() {
+        let mut form = zones();
+        form.update(Action::Down);
+        assert!(form.text_focused(), "a long choice takes letters");
+        assert_eq!(form.update(Action::Input('b')), Change::Moved);
+        for c in "erl".chars() {
+            form.update(Action::Input(c));
+        }
+        let picker = form.picker.as_ref().expect("the list is open");
+        assert_eq!(picker.filter.len(9), 1, "only Berlin has b-e-r-l in order");
+        assert!(form.captures(Action::Confirm) && form.captures(Action::Back));
+        assert_eq!(form.update(Action::Confirm), Change::Edited(1));
+        assert_eq!(form.fields[1].value(), "Europe/Berlin");
+        assert!(form.picker.is_none());
+        // Space opens the whole list at the value; Esc closes it, changing nothing.
+        form.update(Action::Input(' '));
+        let picker = form.picker.as_ref().unwrap();
+        assert_eq!((picker.filter.len(9), picker.selected), (9, 4));
+        form.update(Action::Down);
+        assert_eq!(form.update(Action::Back), Change::Moved);
+        assert_eq!(form.fields[1].value(), "Europe/Berlin");
+        // Arrows still cycle without the list.
+        assert_eq!(form.update(Action::Right), Change::Edited(1));
+        assert_eq!(form.fields[1].value(), "Europe/Paris");
+    }
+
+    #[test]
+    fn the_filter_narrows_the_fields_by_name_and_moves_among_them() {
+        let mut form = form();
+        assert_eq!(form.update(Action::Filter), Change::Moved);
+        assert!(form.text_focused() && form.captures(Action::Confirm));
+        for c in "pass".chars() {
+            form.update(Action::Input(c));
+        }
+        assert_eq!(form.shown(), [3], "the label matches");
+        assert_eq!(form.focus, 3, "the focus goes to the first match");
+        form.update(Action::Confirm);
+        assert!(!form.filter.editing && form.captures(Action::Back));
+        form.update(Action::Up);
+        assert_eq!(form.focus, 3, "only the matches are moved among");
+        form.update(Action::Back);
+        assert_eq!(form.shown(), [0, 1, 2, 3], "Esc clears the filter");
+        assert!(!form.captures(Action::Back));
     }
 }
