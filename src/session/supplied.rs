@@ -4,7 +4,9 @@
 //! own: every module parameter without a value gets a placeholder in its module's
 //! environment file, the set is checked with the output rules, and each MUST NOT finding
 //! at an environment entry names a supplied parameter. An entry already in an environment
-//! file is judged as it is.
+//! file is judged as it is. ONAP hands its values to every module by name, so a parameter
+//! found supplied in one module is supplied in every module declaring it (`vnf_name` of a
+//! base module that only builds names with it; docs/decisions.md).
 
 use std::collections::BTreeMap;
 
@@ -91,6 +93,21 @@ pub fn supplied(
                 });
         }
     }
+    let found: Vec<((String, String), Supplied)> = out.clone().into_iter().collect();
+    for declaration in declarations.iter().filter(|d| d.module) {
+        let Some(((module, _), why)) = found.iter().find(|((_, n), _)| *n == declaration.name)
+        else {
+            continue;
+        };
+        out.entry((declaration.template.clone(), declaration.name.clone()))
+            .or_insert_with(|| Supplied {
+                rule: why.rule,
+                message: format!(
+                    "ONAP hands `{}` to every module by name, as it does to {module}: {}",
+                    declaration.name, why.message
+                ),
+            });
+    }
     out
 }
 
@@ -148,6 +165,70 @@ resources:
         assert!(
             !found.contains_key(&("base_dns.yaml".to_owned(), "dns_image_name".to_owned())),
             "the image name is the operator's: {found:?}"
+        );
+    }
+
+    #[test]
+    fn a_parameter_onap_supplies_to_one_module_it_supplies_to_every_module() {
+        // The base only builds names with vnf_name; the module's server carries it as
+        // metadata, which the rules keep out of its environment file.
+        let base = "heat_template_version: 2016-10-14
+parameters:
+  vnf_name:
+    type: string
+    description: Name of the VNF instance
+resources:
+  dns_key:
+    type: OS::Nova::KeyPair
+    properties:
+      name:
+        str_replace:
+          template: VNF_key
+          params:
+            VNF: { get_param: vnf_name }
+";
+        let module = "heat_template_version: 2016-10-14
+parameters:
+  vnf_name:
+    type: string
+    description: Name of the VNF instance
+  dns_image_name:
+    type: string
+    description: Image of the DNS servers
+resources:
+  dns_server_1:
+    type: OS::Nova::Server
+    properties:
+      image: { get_param: dns_image_name }
+      flavor: m1.small
+      metadata:
+        vnf_name: { get_param: vnf_name }
+";
+        let files = [
+            file("base_dns.yaml", base),
+            file("base_dns.env", "parameters: {}\n"),
+            file("dns_expansion.yaml", module),
+            file("dns_expansion.env", "parameters: {}\n"),
+        ];
+        let limits = Limits::default();
+        let set = load(&files, "dns", &limits);
+        let found = supplied(
+            &set,
+            &files,
+            &crate::check::rules::output_rules(),
+            "dns",
+            &limits,
+        );
+        let key = |t: &str| (t.to_owned(), "vnf_name".to_owned());
+        assert_eq!(found[&key("dns_expansion.yaml")].rule, "R-36542");
+        let base = &found[&key("base_dns.yaml")];
+        assert_eq!(base.rule, "R-36542");
+        assert!(
+            base.message.starts_with(
+                "ONAP hands `vnf_name` to every module by name, as it does to dns_expansion.yaml"
+            ),
+            "{}",
+            base.message
         );
     }
 }

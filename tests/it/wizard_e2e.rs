@@ -949,3 +949,114 @@ fn a_long_choice_is_picked_by_typing_part_of_a_value() {
     wizard.press(&[Key::Text("y")]);
     assert_eq!(wizard.wait_exit(), 130);
 }
+
+/// A two-module set with many parameters: the base builds names with `vnf_name` (which the
+/// module's servers carry as metadata), the module's environment file gives half of its own.
+fn many_parameters() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let declare = |prefix: &str, count: usize| -> String {
+        (1..=count)
+            .map(|i| {
+                format!(
+                    "  {prefix}_p{i:02}:\n    type: string\n    description: {prefix} setting {i}\n"
+                )
+            })
+            .collect()
+    };
+    let base = format!(
+        "heat_template_version: 2016-10-14
+description: Base module of a signalling network
+parameters:
+  vnf_name:
+    type: string
+    description: Name of the VNF instance
+{}resources:
+  vsn_keypair:
+    type: OS::Nova::KeyPair
+    properties:
+      name:
+        str_replace:
+          template: VNF_key
+          params:
+            VNF: {{ get_param: vnf_name }}
+",
+        declare("site", 20)
+    );
+    let module = format!(
+        "heat_template_version: 2016-10-14
+description: Signalling controller module
+parameters:
+  vnf_name:
+    type: string
+    description: Name of the VNF instance
+  vnf_id:
+    type: string
+    description: ID of the VNF instance
+  vf_module_id:
+    type: string
+    description: ID of the module instance
+{}resources:
+  sbc_server_0:
+    type: OS::Nova::Server
+    properties:
+      image: sbc-9.1
+      flavor: m1.large
+      metadata:
+        vnf_name: {{ get_param: vnf_name }}
+        vnf_id: {{ get_param: vnf_id }}
+        vf_module_id: {{ get_param: vf_module_id }}
+",
+        declare("sbc", 20)
+    );
+    let given: String = (1..=10)
+        .map(|i| format!("  sbc_p{i:02}: value-{i}\n"))
+        .collect();
+    let files = [
+        ("base_vsn.yaml", base),
+        ("base_vsn.env", "parameters: {}\n".to_owned()),
+        ("sbc.yaml", module),
+        ("sbc.env", format!("parameters:\n{given}")),
+    ];
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn many_parameters_are_counted_filtered_by_name_and_grouped_by_module() {
+    let dir = many_parameters();
+    let mut wizard = Wizard::start(&["."], dir.path(), SIZE, &[]);
+    wizard.wait_for("[7/9] Parameters");
+    // 20 + 10 to fill, 10 given, vnf_name, vnf_id and vf_module_id supplied: 43 fields.
+    let screen = wizard.wait_for(" of 43 · Ctrl-F filters by name");
+    assert!(screen.contains("│ 1–"), "{screen}");
+    assert!(screen.contains("To fill · base_vsn.yaml"), "{screen}");
+    // Ctrl-F (the field takes `/`) filters the fields by name.
+    wizard.press(&[Key::Ctrl('f')]);
+    wizard.type_text("sbc_p03");
+    let screen = wizard.wait_for("1 of 1 (of 43)");
+    assert!(
+        screen.contains("Given by sbc.env · sbc.yaml") && screen.contains("[value-3"),
+        "{screen}"
+    );
+    // Enter keeps the filter; Esc clears it (and does not leave the step).
+    wizard.press(&[Key::Enter, Key::Esc]);
+    wizard.wait_for(" of 43 · Ctrl-F filters by name");
+    // vnf_name is ONAP's in the base too, as in the module whose servers carry it.
+    wizard.press(&[Key::Ctrl('f')]);
+    wizard.type_text("vnf_name");
+    let screen = wizard.wait_for("1 of 1 (of 43)");
+    assert!(
+        screen.contains("Supplied by ONAP at instantiation · base_vsn.yaml")
+            && screen.contains("supplied by ONAP at instantiation"),
+        "{screen}"
+    );
+    // Esc in the query clears the filter and stays, on the supplied field: no text field
+    // takes letters there, so `/` filters.
+    wizard.press(&[Key::Esc]);
+    let screen = wizard.wait_for(" of 43 · / filters by name");
+    assert!(screen.contains("▶ vnf_name"), "{screen}");
+    wizard.press(&[Key::Text("q")]);
+    assert_eq!(wizard.wait_exit(), 0);
+}

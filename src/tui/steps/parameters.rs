@@ -1,7 +1,7 @@
-//! Step 7, Parameters: the HOT parameters, grouped by `parameter_groups`: those without a
-//! value to fill, those an environment file already gives (shown, changed or cleared), and
-//! those ONAP supplies at instantiation (shown, never typed; a value a file gives anyway
-//! can be cleared). The session checks each value against the parameter's type and
+//! Step 7, Parameters: the HOT parameters, those without a value to fill first, then those
+//! an environment file already gives (shown, changed or cleared), then those ONAP supplies
+//! at instantiation (shown, never typed; a value a file gives anyway can be cleared); each
+//! under a heading naming its module (or `parameter_groups` label, or environment file). The session checks each value against the parameter's type and
 //! constraints as it is typed. Hidden parameters are masked; a boolean without a value is
 //! unset until set. A parameter several modules declare is one field, written to each of
 //! them. A parameter left empty stays for stack creation.
@@ -93,15 +93,36 @@ fn field(question: &ParameterQuestion, group: &ParameterGroup, draft: &Draft) ->
         ));
     }
     field.help = sentences(&help);
-    field.group = Some(match place(question) {
-        Place::ToFill => group
-            .label
-            .clone()
-            .unwrap_or_else(|| format!("Parameters of {}", question.template)),
-        Place::Given => "Given by the environment files".to_owned(),
-        Place::Supplied => "Supplied by ONAP at instantiation".to_owned(),
-    });
+    field.group = Some(heading(question, group));
     field
+}
+
+/// The module a question belongs to, as its heading names it: its template, or how many
+/// modules share it.
+fn module_of(question: &ParameterQuestion) -> String {
+    match question.modules.len() {
+        0 | 1 => question.template.clone(),
+        n => format!("{n} modules"),
+    }
+}
+
+/// The heading a question sits under: what it needs and where it is.
+fn heading(question: &ParameterQuestion, group: &ParameterGroup) -> String {
+    let module = module_of(question);
+    match place(question) {
+        Place::ToFill => match &group.label {
+            Some(label) => format!("{label} · {module}"),
+            None => format!("To fill · {module}"),
+        },
+        Place::Given => format!(
+            "Given by {} · {module}",
+            question
+                .environment
+                .as_deref()
+                .unwrap_or("an environment file")
+        ),
+        Place::Supplied => format!("Supplied by ONAP at instantiation · {module}"),
+    }
 }
 
 /// Where a question stands in the form: what to fill comes first.
@@ -149,7 +170,19 @@ pub fn build(groups: &[ParameterGroup], draft: &Draft) -> Form {
         .flat_map(|group| group.parameters.iter().map(move |q| (q, group)))
         .filter(|(q, _)| shown(q))
         .collect();
-    questions.sort_by_key(|(q, _)| place(q));
+    // What to fill first, then what files give, then what ONAP supplies; within each, the
+    // modules in the order the set declares them.
+    let mut modules: Vec<String> = Vec::new();
+    for (question, _) in &questions {
+        let module = module_of(question);
+        if !modules.contains(&module) {
+            modules.push(module);
+        }
+    }
+    questions.sort_by_key(|(q, _)| {
+        let module = module_of(q);
+        (place(q), modules.iter().position(|m| *m == module))
+    });
     Form::new(
         questions
             .into_iter()
@@ -325,13 +358,13 @@ mod tests {
         assert_eq!((given.value(), given.clearable), ("512", true));
         assert_eq!(
             given.group.as_deref(),
-            Some("Given by the environment files")
+            Some("Given by base_dns.env · base_dns.yaml")
         );
         let places: Vec<usize> = fields
             .iter()
             .map(|f| match (f.1, f.2) {
                 (FieldKind::Supplied, _) => 2,
-                (_, Some("Given by the environment files")) => 1,
+                (_, Some(group)) if group.starts_with("Given by ") => 1,
                 _ => 0,
             })
             .collect();
