@@ -52,7 +52,8 @@ pub struct Answers {
     pub deployment_option: Option<String>,
     /// `properties`: OVF ProductSection values by key, as written (typed later by `ovf:type`).
     pub properties: BTreeMap<String, Node>,
-    /// `parameters`: HOT parameter values of the final template (or of nested ones).
+    /// `parameters`: HOT parameter values of the final template (or of nested ones); a key
+    /// `name@module.yaml` sets a value for one module apart ([`parameter_key`]).
     pub parameters: BTreeMap<String, Node>,
     /// `capabilities`: resource type → chosen implementation.
     pub capabilities: BTreeMap<String, String>,
@@ -82,6 +83,22 @@ pub struct Answers {
     /// `waivers`: findings of the output set accepted with a reason, so a replay accepts
     /// them again (globs relative to the set).
     pub waivers: Vec<Waiver>,
+}
+
+/// A parameter answer's key split into the parameter's name and the module it is set apart
+/// for: `key_name` answers every module declaring the parameter, `key_name@dnsscaling.yaml`
+/// that module alone (and wins there). HOT parameter names that ONAP accepts hold only
+/// letters, digits and `_` (R-25877), so `@` cannot be part of one.
+pub fn parameter_key(key: &str) -> (&str, Option<&str>) {
+    match key.rsplit_once('@') {
+        Some((name, module)) if !name.is_empty() && !module.is_empty() => (name, Some(module)),
+        _ => (key, None),
+    }
+}
+
+/// The answer key that sets parameter `name` apart for `module` (a template path).
+pub fn apart_key(name: &str, module: &str) -> String {
+    format!("{name}@{module}")
 }
 
 /// A problem in an answers file, with its place.

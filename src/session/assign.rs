@@ -7,7 +7,7 @@ use crate::input::yaml::write::{node, string};
 use crate::input::yaml::{Node, Value};
 use crate::model::hot::parameters::{Number, ParameterType, boolean_from_value};
 use crate::model::ovf::property::{PropertyType, parse_bool};
-use crate::session::answers::Answers;
+use crate::session::answers::{Answers, parameter_key};
 
 use super::Session;
 use super::catalogue::{Declared, declared};
@@ -88,10 +88,14 @@ fn assign_parameter(
     text: &str,
     origin: Origin,
 ) -> Result<bool, AnswerProblem> {
-    let Some(declaration) = declared.iter().find(|d| d.name == key) else {
+    let (name, module) = parameter_key(key);
+    let Some(declaration) = declared
+        .iter()
+        .find(|d| d.name == name && module.is_none_or(|m| d.module && d.template == m))
+    else {
         return Ok(false);
     };
-    if origin == Origin::Argv && declared.iter().any(|d| d.name == key && d.hidden) {
+    if origin == Origin::Argv && declared.iter().any(|d| d.name == name && d.hidden) {
         return Err(secret_in_argv(format!("parameter {key}")));
     }
     answers

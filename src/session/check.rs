@@ -13,7 +13,7 @@ use crate::model::capabilities::RegistryOutput;
 use crate::model::hot::lookalike::closest;
 use crate::model::ovf::property::valid_values;
 use crate::model::ovf::{Envelope, Property, PropertyType};
-use crate::session::answers::{Answers, EulaAcceptance};
+use crate::session::answers::{Answers, EulaAcceptance, apart_key, parameter_key};
 use crate::transform::convert::EnvTransport;
 use crate::transform::convert::{Owner, user_data_file};
 use crate::transform::package::PackageFormat;
@@ -61,9 +61,15 @@ impl Resolved {
             .filter(|v| v.severity() == Severity::Error)
             .filter_map(|v| {
                 let name = self.environment_parameter(v)?;
-                answers.parameters.contains_key(name).then(|| {
+                // The answer that wrote it: for the module apart, or for every module.
+                let module = self.module_of_environment(&v.file);
+                let key = answers.parameters.keys().find(|k| {
+                    let (answered, apart) = parameter_key(k);
+                    answered == name && apart.is_none_or(|m| Some(m) == module.as_deref())
+                });
+                key.map(|key| {
                     problem(
-                        format!("parameter {name}"),
+                        format!("parameter {key}"),
                         v.rule.id,
                         format!("{}; leave this parameter without a value", v.message),
                         Vec::new(),
@@ -184,9 +190,9 @@ fn left_out_parameters(
     }
     values
         .keys()
-        .filter(|name| !used.contains(name.as_str()))
+        .filter(|key| !used.contains(parameter_key(key).0))
         .filter_map(|name| {
-            let templates = left_by_name.get(name.as_str())?;
+            let templates = left_by_name.get(parameter_key(name).0)?;
             let problem = problem(
                 format!("parameter {name}"),
                 "capabilities",
@@ -210,8 +216,9 @@ pub fn parameter_problems(
     values: &BTreeMap<String, Node>,
 ) -> Vec<AnswerProblem> {
     let mut out = Vec::new();
-    for (name, value) in values {
-        let subject = format!("parameter {name}");
+    for (key, value) in values {
+        let subject = format!("parameter {key}");
+        let (name, apart) = parameter_key(key);
         if let Some(Owner::Property(key)) = owners.get(name) {
             let how = format!("answer property `{key}` under properties:");
             out.push(problem(
@@ -222,7 +229,24 @@ pub fn parameter_problems(
             ));
             continue;
         }
-        let matching: Vec<&Declared> = declared.iter().filter(|d| d.name == *name).collect();
+        let matching: Vec<&Declared> = declared
+            .iter()
+            .filter(|d| d.name == name && apart.is_none_or(|m| d.module && d.template == m))
+            .collect();
+        if let (Some(module), true) = (apart, matching.is_empty()) {
+            let modules: Vec<String> = declared
+                .iter()
+                .filter(|d| d.module && d.name == name)
+                .map(|d| apart_key(name, &d.template))
+                .collect();
+            out.push(problem(
+                subject,
+                "parameters",
+                format!("no module {module} declares parameter `{name}`"),
+                suggestions(key, modules.iter().map(String::as_str)),
+            ));
+            continue;
+        }
         if matching.is_empty() {
             let names = declared
                 .iter()

@@ -3,7 +3,8 @@
 //! (the file is created when the module has none, as ONAP needs one per module, R-86285);
 //! a parameter only nested templates declare goes to the base environment's
 //! `parameter_defaults`, which Heat hands down to them. A `null` answer clears the value
-//! an environment file holds.
+//! an environment file holds. An answer set apart for one module (`name@module.yaml`) goes
+//! to that module's environment alone, over the answer for every module.
 
 use std::collections::BTreeMap;
 
@@ -13,6 +14,7 @@ use crate::input::yaml::write::{map, to_string};
 use crate::input::yaml::{Key, Mapping, Node, Value};
 use crate::model::hot::{HotSet, Role, TemplateKind, env_path_for};
 
+use super::answers::parameter_key;
 use super::catalogue::declared;
 use super::resolve::{FileRole, OutputFile};
 use super::supplied::SuppliedParameters;
@@ -87,18 +89,25 @@ pub fn apply(
     }
     let declarations = declared(set);
     let mut updates: BTreeMap<String, Vec<(&'static str, &str, &Node)>> = BTreeMap::new();
-    for (name, value) in values {
+    // Each name's answer for every module comes before those set apart (`name` sorts
+    // before `name@…`), so a module's own value is written last and wins.
+    for (key, value) in values {
+        let (name, apart) = parameter_key(key);
         let declaring: Vec<&String> = declarations
             .iter()
-            .filter(|d| d.module && d.name == *name)
+            .filter(|d| d.module && d.name == name && apart.is_none_or(|m| d.template == m))
             .map(|d| &d.template)
             .collect();
+        if apart.is_some() && declaring.is_empty() {
+            // No such module: the answers check says so.
+            continue;
+        }
         // Where ONAP supplies it, the value goes only to the modules that take it from the
         // operator; supplied everywhere, it goes everywhere, for the rules to report.
         let taking: Vec<&String> = declaring
             .iter()
             .copied()
-            .filter(|t| !supplied.contains_key(&((*t).clone(), name.clone())))
+            .filter(|t| !supplied.contains_key(&((*t).clone(), name.to_owned())))
             .collect();
         let targets = if taking.is_empty() { declaring } else { taking };
         let in_modules: Vec<&String> = targets

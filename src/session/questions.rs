@@ -134,6 +134,33 @@ pub struct ParameterQuestion {
     /// Why ONAP supplies it at instantiation, when it does in every module declaring it:
     /// its environment file must not give it a value.
     pub supplied: Option<Supplied>,
+    /// Each module's own value, when the modules the answer goes to hold different ones
+    /// (empty when they agree): one answer sets them together, `name@module` answers set
+    /// one module apart.
+    pub per_module: Vec<ModuleValue>,
+}
+
+/// One module's value of a parameter several modules declare.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ModuleValue {
+    /// The module template.
+    pub template: String,
+    /// The environment file giving its value, if one does.
+    pub environment: Option<String>,
+    /// Its value on one line (never given for hidden parameters).
+    pub value: Option<String>,
+}
+
+impl ModuleValue {
+    fn of(declared: &Declared) -> ModuleValue {
+        ModuleValue {
+            template: declared.template.clone(),
+            environment: declared.in_environment.clone(),
+            value: (!declared.hidden)
+                .then(|| declared.value.as_ref().map(flow_text))
+                .flatten(),
+        }
+    }
 }
 
 /// Parameters under one `parameter_groups` label.
@@ -225,6 +252,7 @@ pub fn parameter_groups<'d>(
         if let Some(question) = asked {
             if supplied_here.is_none() {
                 question.modules.push(declared.template.clone());
+                question.per_module.push(ModuleValue::of(declared));
                 question.supplied = None;
             }
             if question.environment.is_none() {
@@ -258,6 +286,11 @@ pub fn parameter_groups<'d>(
             } else {
                 Vec::new()
             },
+            per_module: if declared.module && supplied_here.is_none() {
+                vec![ModuleValue::of(declared)]
+            } else {
+                Vec::new()
+            },
             supplied: supplied_here.filter(|_| declared.module),
         };
         match groups
@@ -270,6 +303,13 @@ pub fn parameter_groups<'d>(
                 description,
                 parameters: vec![question],
             }),
+        }
+    }
+    // Modules that agree need no value each.
+    for question in groups.iter_mut().flat_map(|g| g.parameters.iter_mut()) {
+        let first = question.per_module.first().map(|m| &m.value);
+        if question.hidden || question.per_module.iter().all(|m| Some(&m.value) == first) {
+            question.per_module.clear();
         }
     }
     groups

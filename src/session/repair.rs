@@ -19,6 +19,14 @@ pub fn note_answer_subject(note: &Note) -> Option<String> {
 }
 
 impl Resolved {
+    /// The module template whose environment file `file` is.
+    pub fn module_of_environment(&self, file: &str) -> Option<String> {
+        super::environment::module_envs(&self.set)
+            .into_iter()
+            .find(|(_, env, _)| env == file)
+            .map(|(template, _, _)| template)
+    }
+
     /// The parameter whose entry of an environment file (`parameters:` or
     /// `parameter_defaults:`) a violation points at.
     pub fn environment_parameter<'v>(&self, violation: &'v Violation) -> Option<&'v str> {

@@ -14,10 +14,11 @@ use crate::check::rules::{Selection, check_hot};
 use crate::check::waivers::Record;
 use crate::foundation::diagnostics::{Severity, Violation, WaivedViolation};
 use crate::input::source::{PackageFiles, RECORD_FOLDER};
+use crate::input::yaml::Node;
 use crate::input::yaml::scalar_text;
 use crate::model::capabilities::RegistryOutput;
 use crate::model::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
-use crate::session::answers::{Answers, EulaAcceptance};
+use crate::session::answers::{Answers, EulaAcceptance, parameter_key};
 use crate::transform::convert::{Choices, Note, NoteLevel, Owner, convert};
 use crate::transform::fix::{FixLevel, Outcome};
 use crate::transform::package::PackageFormat;
@@ -551,11 +552,22 @@ impl Session {
             });
         };
         let mode = answers.registry.unwrap_or_default();
-        // `compose` writes the answered values into the module environments itself.
-        let (files, template) = composed.output(mode, answers).map_err(|problems| Refusal {
+        // `compose` writes the answered values into the module environments itself; those
+        // set apart for one module go over them, into the composed modules' files.
+        let (mut files, template) = composed.output(mode, answers).map_err(|problems| Refusal {
             problems,
             ..Refusal::default()
         })?;
+        let apart: BTreeMap<String, Node> = answers
+            .parameters
+            .iter()
+            .filter(|(key, _)| parameter_key(key).1.is_some())
+            .map(|(key, value)| (key.clone(), value.clone()))
+            .collect();
+        if !apart.is_empty() {
+            let output = load(&files, &self.label, &self.limits);
+            environment::apply(&output, &mut files, &apart, self.supplied(), &self.limits);
+        }
         effective.capabilities = composed.recorded();
         effective.registry = Some(mode);
         let mut notes = composed.notes();
@@ -589,7 +601,8 @@ impl Session {
         {
             return true;
         }
-        let hidden = |list: &[Declared]| list.iter().any(|d| d.name == key && d.hidden);
+        let name = parameter_key(key).0;
+        let hidden = |list: &[Declared]| list.iter().any(|d| d.name == name && d.hidden);
         match self.hot() {
             Some(set) => hidden(&declared(set)),
             None => self.generated().is_some_and(|g| hidden(&g.declared)),

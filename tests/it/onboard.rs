@@ -1685,3 +1685,55 @@ fn a_multi_vm_multi_option_appliance_loads_in_tosca_parser_with_and_without_etsi
     let csars: Vec<&Path> = csars.iter().map(PathBuf::as_path).collect();
     tosca_parser::assert_loads(&csars);
 }
+
+#[test]
+fn a_parameter_is_set_for_every_module_or_apart_for_one() {
+    // The base module runs on m1.medium, the expansion module on m1.xlarge.
+    let set =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wizard/dns-flavors-differ");
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    let result = vnfwiz(
+        &[
+            "onboard",
+            s(&set),
+            "--out",
+            s(&out),
+            "--set",
+            "dns_flavor_name=m1.small",
+            "--set",
+            "dns_flavor_name@dns_expansion.yaml=m1.large",
+        ],
+        &[],
+    );
+    assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
+    let flavor = |env: &str| yaml(&out.join(env))["parameters"]["dns_flavor_name"].clone();
+    assert_eq!(flavor("base_dns.env"), "m1.small", "set for every module");
+    assert_eq!(
+        flavor("dns_expansion.env"),
+        "m1.large",
+        "set apart, it wins there"
+    );
+    let answers = std::fs::read_to_string(out.join(ANSWERS)).expect("answers");
+    assert!(
+        answers.contains("dns_flavor_name@dns_expansion.yaml: m1.large"),
+        "{answers}"
+    );
+    // A module that does not declare the parameter is refused, naming those that do.
+    let text = refused(
+        &[
+            s(&set),
+            "--set",
+            "dns_flavor_name@dns_scaling.yaml=m1.large",
+        ],
+        &[],
+    );
+    assert!(
+        text.contains("parameter dns_flavor_name@dns_scaling.yaml: no module dns_scaling.yaml declares parameter `dns_flavor_name`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("dns_flavor_name@dns_expansion.yaml"),
+        "{text}"
+    );
+}

@@ -1060,3 +1060,52 @@ fn many_parameters_are_counted_filtered_by_name_and_grouped_by_module() {
     wizard.press(&[Key::Text("q")]);
     assert_eq!(wizard.wait_exit(), 0);
 }
+
+#[test]
+fn values_the_modules_hold_differently_are_set_together_or_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = dir.path().join("answers.yaml");
+    let set = repo().join("tests/fixtures/wizard/dns-flavors-differ");
+    let mut wizard = Wizard::start(
+        &[
+            set.to_str().unwrap(),
+            "--save-answers",
+            answers.to_str().unwrap(),
+        ],
+        dir.path(),
+        SIZE,
+        &[],
+    );
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Ctrl('f')]);
+    wizard.type_text("flavor");
+    let screen = wizard.wait_for("1–3 of 3");
+    assert!(
+        screen.contains("Differs per module · dns_flavor_name")
+            && screen.contains("[m1.medium")
+            && screen.contains("[m1.xlarge"),
+        "each module's own value: {screen}"
+    );
+    // Together: one value for both; the module fields show it.
+    wizard.press(&[Key::Enter]);
+    wizard.type_text("m1.small");
+    wizard.wait_until("both modules follow", |s| {
+        s.matches("as set for all modules").count() == 2
+    });
+    // Apart: the expansion module keeps a larger flavor.
+    wizard.press(&[Key::Down, Key::Down, Key::Ctrl('u')]);
+    wizard.type_text("m1.large");
+    wizard.wait_until("one module set apart", |s| {
+        s.matches("as set for all modules").count() == 1 && s.contains("[m1.large")
+    });
+    wizard.press(&[Key::Ctrl('c')]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Text("s")]);
+    assert_eq!(wizard.wait_exit(), 130);
+    let saved = std::fs::read_to_string(&answers).unwrap();
+    assert!(
+        saved.contains("dns_flavor_name: m1.small")
+            && saved.contains("dns_flavor_name@dns_expansion.yaml: m1.large"),
+        "{saved}"
+    );
+}

@@ -11,6 +11,7 @@ use ratatui::layout::Rect;
 
 use super::properties::leave_forward;
 use super::{Cursor, Hint, Step, form_step_hints, form_step_verdict, form_step_view};
+use crate::session::answers::apart_key;
 use crate::session::{ParameterGroup, ParameterQuestion};
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
@@ -183,12 +184,94 @@ pub fn build(groups: &[ParameterGroup], draft: &Draft) -> Form {
         let module = module_of(q);
         (place(q), modules.iter().position(|m| *m == module))
     });
-    Form::new(
-        questions
-            .into_iter()
-            .map(|(q, group)| field(q, group, draft))
-            .collect(),
+    let mut fields = Vec::new();
+    for (question, group) in questions {
+        let shared = field(question, group, draft);
+        if question.per_module.is_empty() {
+            fields.push(shared);
+        } else {
+            fields.extend(apart_fields(question, shared, draft));
+        }
+    }
+    Form::new(fields)
+}
+
+/// The fields of a parameter whose modules hold different values: one that sets them
+/// together (an answer for every module), then one per module, set apart
+/// (`name@module` answers), each starting from its module's own value.
+fn apart_fields(question: &ParameterQuestion, mut together: Field, draft: &Draft) -> Vec<Field> {
+    let n = question.per_module.len();
+    let label = together.label.clone();
+    let heading = format!("Differs per module · {}", question.name);
+    let differing: Vec<String> = question
+        .per_module
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {}",
+                m.environment.as_deref().unwrap_or(&m.template),
+                m.value.as_deref().unwrap_or("(none)")
+            )
+        })
+        .collect();
+    let detail = together.detail.clone();
+    together = Field::new(
+        &question.name,
+        together.subject,
+        format!("{label} · all {n} modules"),
+        together.kind,
     )
+    .starting(None, draft.values.get(&question.name).cloned());
+    together.detail = detail;
+    together.help = sentences(&[
+        format!("The modules differ: {}", differing.join(", ")),
+        "A value here goes to all of them; one set apart below wins for its module".to_owned(),
+    ]);
+    together.group = Some(heading.clone());
+    let mut fields = vec![together];
+    for module in &question.per_module {
+        let key = apart_key(&question.name, &module.template);
+        let answer = if draft.cleared.contains(&key) {
+            Some(String::new())
+        } else {
+            draft.values.get(&key).cloned()
+        };
+        let mut field = Field::new(
+            &key,
+            format!("parameter {key}"),
+            format!("{label} · {}", module.template),
+            fields[0].kind.clone(),
+        )
+        .starting(module.value.clone(), answer);
+        field.detail = fields[0].detail.clone();
+        field.clearable = module.environment.is_some();
+        field.help = match &module.environment {
+            Some(environment) => sentences(&[format!(
+                "{environment} gives its value; a value here is for {} alone",
+                module.template
+            )]),
+            None => sentences(&[format!("A value here is for {} alone", module.template)]),
+        };
+        field.group = Some(heading.clone());
+        fields.push(field);
+    }
+    follow(&mut fields, &question.name, draft);
+    fields
+}
+
+/// A parameter's module fields not set apart show the value set for all modules, when one
+/// is (the session writes it to them), else their own.
+fn follow(fields: &mut [Field], name: &str, draft: &Draft) {
+    let together = draft.values.get(name).filter(|v| !v.is_empty());
+    let prefix = format!("{name}@");
+    for field in fields.iter_mut().filter(|f| f.key.starts_with(&prefix)) {
+        if field.edited {
+            continue;
+        }
+        field.follows = together.is_some();
+        let shown = together.or(field.default.as_ref()).cloned();
+        field.input.set(shown.unwrap_or_default());
+    }
 }
 
 /// The session evaluated the answers again: when the parameters it asks changed (a chosen
@@ -272,12 +355,13 @@ impl Step for ParametersStep {
                     if value.is_empty() {
                         state.draft.values.remove(&key);
                         if field.clearable {
-                            state.draft.cleared.insert(key);
+                            state.draft.cleared.insert(key.clone());
                         }
                     } else {
                         state.draft.cleared.remove(&key);
-                        state.draft.values.insert(key, value);
+                        state.draft.values.insert(key.clone(), value);
                     }
+                    follow(&mut state.parameters.form.fields, &key, &state.draft);
                     state.changed()
                 }
                 Change::Moved | Change::Ignored => Vec::new(),
@@ -369,6 +453,62 @@ mod tests {
             })
             .collect();
         assert!(places.is_sorted(), "{places:?}");
+    }
+
+    #[test]
+    fn modules_that_differ_are_set_together_or_apart() {
+        let mut state = opened("tests/fixtures/wizard/dns-flavors-differ");
+        let keys: Vec<(&str, &str)> = state
+            .parameters
+            .form
+            .fields
+            .iter()
+            .filter(|f| f.key.starts_with("dns_flavor_name"))
+            .map(|f| (f.key.as_str(), f.value()))
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                ("dns_flavor_name", ""),
+                ("dns_flavor_name@base_dns.yaml", "m1.medium"),
+                ("dns_flavor_name@dns_expansion.yaml", "m1.xlarge"),
+            ],
+            "each module's own value, and one field for all"
+        );
+        let env = |state: &crate::tui::testing::Wizard, path: &str| {
+            state
+                .review
+                .checked()
+                .and_then(|c| c.previews.iter().find(|p| p.path == path))
+                .map(|p| p.text.clone())
+                .unwrap()
+        };
+        // Together: one value for both modules; the module fields follow it.
+        focus(&mut state, "dns_flavor_name");
+        state.type_text("m1.small");
+        let expansion = focus(&mut state, "dns_flavor_name@dns_expansion.yaml");
+        assert_eq!(state.parameters.form.fields[expansion].value(), "m1.small");
+        assert!(env(&state, "base_dns.env").contains("dns_flavor_name: m1.small"));
+        assert!(env(&state, "dns_expansion.env").contains("dns_flavor_name: m1.small"));
+        // Apart: the expansion module's own value wins there.
+        state.keys(&[DeleteToStart]);
+        state.type_text("m1.xlarge");
+        assert_eq!(
+            state.draft.values["dns_flavor_name@dns_expansion.yaml"],
+            "m1.xlarge"
+        );
+        assert!(env(&state, "base_dns.env").contains("dns_flavor_name: m1.small"));
+        assert!(env(&state, "dns_expansion.env").contains("dns_flavor_name: m1.xlarge"));
+        let saved = state
+            .review
+            .checked()
+            .and_then(|c| c.previews.iter().find(|p| p.title == "answers"))
+            .map(|p| p.text.clone())
+            .unwrap();
+        assert!(
+            saved.contains("dns_flavor_name@dns_expansion.yaml: m1.xlarge"),
+            "{saved}"
+        );
     }
 
     #[test]

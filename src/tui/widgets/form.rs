@@ -80,6 +80,9 @@ pub struct Field {
     pub revealed: bool,
     /// The value comes from a file: emptying the field clears it there.
     pub clearable: bool,
+    /// A module's field of a parameter whose modules differ, showing the value set for all
+    /// of them while it is not set apart.
+    pub follows: bool,
 }
 
 impl Field {
@@ -98,6 +101,7 @@ impl Field {
             edited: false,
             revealed: false,
             clearable: false,
+            follows: false,
         }
     }
 
@@ -761,6 +765,8 @@ fn value_spans(
                     "  hidden (Ctrl-R shows)"
                 };
                 spans.push(Span::styled(hint, theme.muted));
+            } else if field.follows && !field.edited {
+                spans.push(Span::styled("  as set for all modules", theme.muted));
             } else if field.clearable && field.edited && field.value().is_empty() {
                 spans.push(Span::styled("  cleared: nothing is written", theme.muted));
             } else if !field.edited && field.default.as_deref().is_some_and(|d| !d.is_empty()) {
