@@ -358,6 +358,51 @@ fn written() {
 }
 
 #[test]
+fn written_at_80x24() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("edge");
+    let mut state = at_parameters();
+    update(&mut state, Event::Resize(80, 24));
+    state.keys(&[Confirm, Confirm]);
+    state
+        .write
+        .form
+        .field_mut(super::steps::write::OUT)
+        .unwrap()
+        .input
+        .set(out.display().to_string());
+    state.keys(&[Write]);
+    let text = screen(&state);
+    // The summary wraps instead of being cut.
+    let joined: String = text
+        .lines()
+        .map(|l| l.trim_matches(|c: char| c == '│' || c.is_whitespace()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(joined.contains("3 files, 0 errors, 3 warnings."), "{text}");
+    assert!(text.contains("● Write"), "the strip names the step: {text}");
+    assert_snapshot!(text.replace(&dir.path().display().to_string(), "/tmp/.tmpXXXXXX"));
+}
+
+#[test]
+fn long_notice_at_80x24() {
+    let mut state = opened(BROKEN_HOT);
+    update(&mut state, Event::Resize(80, 24));
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Review);
+    state.warn(
+        "Not ready: the output set has 9 errors against 8 MUST rules (see Review); fix them there, or answer the parameters the rules name, then write again",
+    );
+    let text = screen(&state);
+    assert!(text.contains("shows it all)"), "{text}");
+    assert!(
+        text.contains("Src") && text.contains("● Review") && text.contains("Params"),
+        "every step keeps a short name: {text}"
+    );
+    assert_snapshot!(text);
+}
+
+#[test]
 fn review_with_violations() {
     let mut state = opened(BROKEN_HOT);
     state.keys(&[Confirm, Down, Down]);

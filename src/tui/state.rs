@@ -75,6 +75,21 @@ impl StepId {
         }
     }
 
+    /// The shortest name, for a narrow step strip.
+    pub fn abbreviation(self) -> &'static str {
+        match self {
+            StepId::Source => "Src",
+            StepId::Integrity => "Integ",
+            StepId::Licence => "Lic",
+            StepId::Option => "Opt",
+            StepId::Properties => "Props",
+            StepId::Capabilities => "Caps",
+            StepId::Parameters => "Params",
+            StepId::Review => "Rev",
+            StepId::Write => "Write",
+        }
+    }
+
     /// 1-based position.
     pub fn number(self) -> usize {
         StepId::ALL.iter().position(|s| *s == self).unwrap_or(0) + 1
@@ -182,6 +197,9 @@ pub struct State {
     pub overlay: Option<Overlay>,
     /// A message in the footer.
     pub notice: Option<Notice>,
+    /// The last message shown, kept after the next key for the help, which gives it in
+    /// full (the status line has one row).
+    pub last_notice: Option<Notice>,
     /// Scroll position of the help overlay.
     pub help: TextScroll,
     /// Terminal columns and rows.
@@ -218,6 +236,7 @@ impl State {
             quit_interrupted: false,
             overlay: None,
             notice: None,
+            last_notice: None,
             help: TextScroll::default(),
             size,
             exit: None,
@@ -301,18 +320,18 @@ impl State {
 
     /// Shows a message in the footer.
     pub fn tell(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice {
-            text: text.into(),
-            problem: false,
-        });
+        self.say(text.into(), false);
     }
 
     /// Shows a problem in the footer.
     pub fn warn(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice {
-            text: text.into(),
-            problem: true,
-        });
+        self.say(text.into(), true);
+    }
+
+    fn say(&mut self, text: String, problem: bool) {
+        let notice = Notice { text, problem };
+        self.last_notice = Some(notice.clone());
+        self.notice = Some(notice);
     }
 
     /// Goes to the next step that can be shown, if any.

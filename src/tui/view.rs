@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph};
 
 use super::action::Action;
-use super::keymap::help_lines;
+use super::keymap::{self, help_lines};
 use super::state::{MIN_SIZE, Overlay, State, StepId, StepStatus, Verdict};
 use super::steps::{self, Hint, MOVE, hint, lasting};
 use super::theme::Theme;
@@ -26,14 +26,14 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame) {
         }
         return;
     }
-    // A long notice takes up to three lines rather than being cut.
+    // The status line keeps one row, so the layout never moves; a longer notice is cut and
+    // the help gives it in full.
     let status_lines = status_lines(state, theme, area.width);
-    let status_height = u16::try_from(status_lines.len().clamp(1, 3)).unwrap_or(1);
     let [header, strip, body, status, footer] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(1),
         Constraint::Min(3),
-        Constraint::Length(status_height),
+        Constraint::Length(1),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -201,14 +201,40 @@ fn mark(state: &State, step: StepId) -> &'static str {
 /// What the step strip's marks mean, for the help.
 pub const MARKS: &str = "● this step · ✓ visited, nothing to fix · ▲ warnings · ✗ problems · ○ not visited yet · – skipped";
 
+/// How much of each step's name the strip shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Names {
+    /// Every name in full.
+    Full,
+    /// The step shown in full, the others abbreviated.
+    Abbreviated,
+    /// The step shown in full, the others by their mark alone.
+    Current,
+}
+
+/// The step strip: each step's mark and name, as much of the names as the width allows; the
+/// step shown always keeps its name.
 fn strip_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
-    // Each step is "✓ Name" and a space.
-    let full: usize = StepId::ALL
-        .iter()
-        .map(|s| s.short().chars().count() + 3)
-        .sum::<usize>()
-        + 1;
-    let compact = full > usize::from(width);
+    let name = |step: StepId, names: Names| -> Option<&'static str> {
+        match names {
+            _ if step == state.step => Some(step.short()),
+            Names::Full => Some(step.short()),
+            Names::Abbreviated => Some(step.abbreviation()),
+            Names::Current => None,
+        }
+    };
+    // Each step is its mark, a space and its name, and a space after.
+    let length = |names: Names| -> usize {
+        StepId::ALL
+            .iter()
+            .map(|&s| name(s, names).map_or(2, |n| n.chars().count() + 3))
+            .sum::<usize>()
+            + 1
+    };
+    let names = [Names::Full, Names::Abbreviated]
+        .into_iter()
+        .find(|&names| length(names) <= usize::from(width))
+        .unwrap_or(Names::Current);
     let mut spans = vec![Span::raw(" ")];
     for step in StepId::ALL {
         let current = step == state.step;
@@ -224,21 +250,19 @@ fn strip_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
                 _ => theme.muted,
             }
         };
-        let text = if compact && !current {
-            format!("{} ", mark(state, step))
-        } else {
-            format!("{} {}", mark(state, step), step.short())
-        };
-        spans.push(Span::styled(text, style));
-        if !compact || current {
-            spans.push(Span::raw(" "));
+        match name(step, names) {
+            Some(text) => {
+                spans.push(Span::styled(format!("{} {text}", mark(state, step)), style));
+                spans.push(Span::raw(" "));
+            }
+            None => spans.push(Span::styled(format!("{} ", mark(state, step)), style)),
         }
     }
     Line::from(spans)
 }
 
-/// The status line: a notice (wrapped, three lines at most, the last ending in `…` when
-/// cut), else why the steps after this one are skipped.
+/// The status line: a notice on one row (cut with `…`, the help then gives it in full),
+/// else why the steps after this one are skipped.
 fn status_lines(state: &State, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     let width = usize::from(width);
     if let Some(notice) = &state.notice {
@@ -247,15 +271,22 @@ fn status_lines(state: &State, theme: &Theme, width: u16) -> Vec<Line<'static>> 
         } else {
             (notice.text.clone(), theme.accent)
         };
-        let mut lines = wrap(&text, width.saturating_sub(1));
-        if lines.len() > 3 {
-            lines.truncate(3);
-            lines[2] = paragraph::fit(&format!("{} …", lines[2]), width.saturating_sub(1));
-        }
-        return lines
-            .into_iter()
-            .map(|l| Line::from(Span::styled(format!(" {l}"), style)))
-            .collect();
+        let room = width.saturating_sub(1);
+        let shown = if paragraph::width(&text) <= room {
+            text
+        } else {
+            let more = format!(
+                " … ({} shows it all)",
+                keymap::label(&[Action::Help], state.text_focused())
+            );
+            format!(
+                "{}{more}",
+                paragraph::fit(&text, room.saturating_sub(paragraph::width(&more)) + 1)
+                    .trim_end_matches('…')
+                    .trim_end()
+            )
+        };
+        return vec![Line::from(Span::styled(format!(" {shown}"), style))];
     }
     // Say why the steps after this one are skipped, so nothing vanishes unexplained.
     let skipped = StepId::ALL
@@ -395,10 +426,24 @@ fn help(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
         + 2;
     let rect = centered(area, 84, area.height.saturating_sub(2));
     let text_width = usize::from(rect.width.saturating_sub(2)).saturating_sub(key_width + 2);
-    let mut sections = vec![Line::from(Span::styled(
+    let mut sections = Vec::new();
+    // The status line's last message in full: it has one row there.
+    if let Some(notice) = &state.last_notice {
+        sections.push(Line::from(Span::styled("Last message", theme.title)));
+        let style = if notice.problem {
+            theme.error
+        } else {
+            theme.text
+        };
+        for text in wrap(&notice.text, usize::from(rect.width.saturating_sub(4))) {
+            sections.push(Line::from(Span::styled(format!("  {text}"), style)));
+        }
+        sections.push(Line::default());
+    }
+    sections.push(Line::from(Span::styled(
         format!("In {}", state.step.title()),
         theme.title,
-    ))];
+    )));
     sections.extend(key_rows(&step_keys, key_width, text_width, theme));
     sections.push(Line::default());
     sections.push(Line::from(Span::styled("Everywhere", theme.title)));
@@ -583,14 +628,33 @@ mod tests {
     }
 
     #[test]
-    fn a_long_notice_wraps_instead_of_being_cut() {
+    fn a_long_notice_keeps_one_row_and_the_help_gives_it_in_full() {
         let mut state = crate::tui::testing::opened("tests/fixtures/wizard/dns-needs-work");
         state.size = (80, 24);
         let reason = "Not ready: the output set has 9 errors against 8 MUST rules (see Review); fix them there, or answer the parameters the rules name, then write again";
+        let theme = Theme::default_theme();
+        let before = crate::tui::testing::render(&state, &theme);
         state.warn(reason);
-        let text = crate::tui::testing::render(&state, &Theme::default_theme());
-        let joined: String = text.lines().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
-        assert!(joined.contains(reason), "{text}");
-        assert!(text.lines().nth(23).unwrap().contains(" quit"), "{text}");
+        let text = crate::tui::testing::render(&state, &theme);
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(
+            rows[22].starts_with(" ✗ Not ready: the output set has 9 errors")
+                && rows[22].trim_end().ends_with("… (F1 shows it all)"),
+            "{text}"
+        );
+        assert_eq!(
+            rows[..22],
+            before.lines().collect::<Vec<_>>()[..22],
+            "the layout did not move"
+        );
+        assert!(rows[23].contains(" quit"), "{text}");
+        crate::tui::update::update(&mut state, crate::tui::update::Event::Action(Action::Help));
+        let help = crate::tui::testing::render(&state, &theme);
+        let joined: String = help
+            .lines()
+            .map(|l| l.trim_matches(|c: char| c == '│' || c.is_whitespace()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(joined.contains(&format!("Last message {reason}")), "{help}");
     }
 }

@@ -352,17 +352,25 @@ fn draw_progress(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
 }
 
 fn draw_report(report: &WriteReport, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let mut lines = vec![
-        Line::from(vec![
-            Span::styled("✓ ", theme.success),
-            Span::styled(report.summary.clone(), theme.text),
-        ]),
-        Line::default(),
-        Line::from(Span::styled(
-            format!("Written to {}", report.directory.display()),
-            theme.title,
-        )),
-    ];
+    // A narrow terminal wraps the summary and the folder rather than cutting them.
+    let width = usize::from(area.width);
+    let mut lines = Vec::new();
+    for (i, part) in wrap(&report.summary, width.saturating_sub(2))
+        .into_iter()
+        .enumerate()
+    {
+        lines.push(Line::from(vec![
+            Span::styled(if i == 0 { "✓ " } else { "  " }, theme.success),
+            Span::styled(part, theme.text),
+        ]));
+    }
+    lines.push(Line::default());
+    let folder = format!("Written to {}", report.directory.display());
+    lines.extend(
+        wrap(&folder, width)
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, theme.title))),
+    );
     for file in &report.files {
         let secret = if report.secret_files.contains(file) {
             "  (holds secrets: mode 0600)"
@@ -380,7 +388,6 @@ fn draw_report(report: &WriteReport, theme: &Theme, frame: &mut Frame, area: Rec
             Span::styled("  (package, validated)", theme.muted),
         ]));
     }
-    let width = usize::from(area.width);
     if let Some(saved) = &report.answers_saved {
         lines.push(Line::default());
         let text = format!("Answers saved to {} (secrets left out)", saved.display());
