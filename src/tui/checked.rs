@@ -86,10 +86,14 @@ impl Item<'_> {
         }
     }
 
-    /// The rule column: a rule id, `answer` or `note`.
+    /// The rule column: a rule id, `answer`, `note` (or `warning`, for a note that warns:
+    /// an item called a note is counted as one).
     pub fn id(&self) -> &str {
         match self {
             Item::Violation(v) => v.rule.id,
+            Item::Finding(f) if f.kind == FindingKind::Note && f.severity == Severity::Warning => {
+                "warning"
+            }
             Item::Finding(f) => f.kind.label(),
         }
     }

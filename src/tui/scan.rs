@@ -120,14 +120,34 @@ fn recent_candidates(recent: &[PathBuf]) -> Vec<Candidate> {
             } else {
                 file_kind(path)?
             };
+            // A folder's size is its files', as the scan counts it, not its directory entry's.
+            let size = if meta.is_dir() {
+                files_bytes(path)
+            } else {
+                meta.len()
+            };
             Some(Candidate {
                 path: path.clone(),
                 kind,
-                size: meta.len(),
+                size,
                 recent: true,
             })
         })
         .collect()
+}
+
+/// The bytes of the files directly in `folder` (what a listed folder's size counts).
+fn files_bytes(folder: &Path) -> u64 {
+    std::fs::read_dir(folder)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+                .filter_map(|e| e.metadata().ok())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0)
 }
 
 /// Lists the recent sources that still open, then the inputs under `root`.
@@ -250,5 +270,23 @@ mod tests {
         assert!(scan.candidates[1].recent && !scan.candidates[2].recent);
         assert_eq!(scan.candidates[1].size, 2048, "listed once, as recent");
         assert!(!scan.truncated);
+    }
+
+    #[test]
+    fn a_recent_folder_counts_its_files_not_its_directory_entry() {
+        let dir = tempfile::tempdir().unwrap();
+        let set = dir.path().join("dns");
+        std::fs::create_dir(&set).unwrap();
+        let template = "heat_template_version: 2016-10-14\n";
+        std::fs::write(set.join("base_dns.yaml"), template).unwrap();
+        std::fs::write(set.join("base_dns.env"), "parameters: {}\n").unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        let scan = scan(elsewhere.path(), std::slice::from_ref(&set));
+        assert_eq!(scan.candidates.len(), 1);
+        assert_eq!(scan.candidates[0].kind, InputKind::HotFolder);
+        assert_eq!(
+            scan.candidates[0].size,
+            (template.len() + "parameters: {}\n".len()) as u64
+        );
     }
 }

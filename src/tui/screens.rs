@@ -379,7 +379,10 @@ fn written_at_80x24() {
         .map(|l| l.trim_matches(|c: char| c == '│' || c.is_whitespace()))
         .collect::<Vec<_>>()
         .join(" ");
-    assert!(joined.contains("3 files, 0 errors, 3 warnings."), "{text}");
+    assert!(
+        joined.contains("3 files, 0 errors, 0 warnings, 3 notes."),
+        "{text}"
+    );
     assert!(text.contains("● Write"), "the strip names the step: {text}");
     assert_snapshot!(text.replace(&dir.path().display().to_string(), "/tmp/.tmpXXXXXX"));
 }
@@ -590,6 +593,44 @@ fn review_detail_names_the_twins_a_finding_also_breaks() {
     let text = screen(&state);
     assert!(text.contains("Also   R-62590 (MUST NOT)"), "{text}");
     assert!(text.contains("✗ 1 error"), "counted once: {text}");
+}
+
+#[test]
+fn review_long_places_keep_their_ends_at_80x24() {
+    // Deep paths the place column cannot hold: their middle gives way, so the file names
+    // and lines that tell the rows apart stay.
+    let rule = &crate::check::rules::find("R-90279").expect("a rule").meta;
+    let mut text = String::from("heat_template_version: 2016-10-14\nparameters:\n");
+    let violations: Vec<Violation> = (0..6)
+        .map(|i| {
+            text.push_str(&format!("  p{i}:\n    type: string\n"));
+            Violation {
+                rule,
+                file: format!(
+                    "templates/base_dummy/nested/{}_template.yaml",
+                    ["base", "dns", "lb", "fw", "pkg", "sink"][i]
+                ),
+                span: Span {
+                    line: u32::try_from(3 + 2 * i).unwrap_or(0) * 37,
+                    column: 3,
+                    start: 0,
+                    end: 0,
+                },
+                path: format!("parameters.p{i}"),
+                message: format!("parameter `p{i}` is never read"),
+                related: Vec::new(),
+                also: Vec::new(),
+            }
+        })
+        .collect();
+    let mut state = review_of(violations, text);
+    update(&mut state, Event::Resize(80, 24));
+    let text = screen(&state);
+    assert!(
+        text.contains("templates/ba…ed/lb_template.yaml:259"),
+        "{text}"
+    );
+    assert_snapshot!(text);
 }
 
 #[test]

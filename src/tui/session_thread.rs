@@ -25,8 +25,8 @@ use crate::input::integrity::IntegrityError;
 use crate::input::source::locate;
 use crate::session::answers::Answers;
 use crate::session::{
-    AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, PlanError, Resolved, Session,
-    SessionError, SourceFile, SourceFixes, Watched, WriteError, fix_views, note_answer_subject,
+    AnswerProblem, Fingerprint, Origin, OutputFile, PlanError, Resolved, Session, SessionError,
+    SourceFile, SourceFixes, Watched, WriteError, fix_views, note_answer_subject,
 };
 use crate::transform::convert::{Note, NoteLevel};
 use crate::transform::fix::Safety;
@@ -404,7 +404,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
     let parameters = resolved.still_asked(parameters);
     let mut findings: Vec<Finding> = resolved.notes.iter().map(note_finding).collect();
     findings.extend(resolved.fixes.notes.iter().map(|note| Finding {
-        severity: Severity::Warning,
+        severity: Severity::Note,
         kind: FindingKind::Note,
         subject: "fix not applied".to_owned(),
         rule: String::new(),
@@ -424,7 +424,7 @@ fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolut
         .previews()
         .into_iter()
         .map(|p| Preview {
-            title: role_name(p.role).to_owned(),
+            title: p.what.to_owned(),
             path: p.path,
             text: p.text,
         })
@@ -477,17 +477,6 @@ fn origins<'f>(
     out
 }
 
-/// The word the Files tab shows for what an output file is.
-fn role_name(role: FileRole) -> &'static str {
-    match role {
-        FileRole::Template => "template",
-        FileRole::Environment => "environment",
-        FileRole::Nested => "nested",
-        FileRole::Artifact => "artifact",
-        FileRole::Answers => "answers",
-    }
-}
-
 /// An answer that stops the resolution, as the review lists it.
 fn answer_finding(problem: &AnswerProblem) -> Finding {
     let mut message = problem.message.clone();
@@ -504,18 +493,22 @@ fn answer_finding(problem: &AnswerProblem) -> Finding {
     }
 }
 
-/// A conversion or composition note, as the review lists it.
+/// A conversion or composition note, as the review lists it: one that stops the write is
+/// an error, one about an answer chosen against the requirements a warning (the operator's
+/// to weigh), any other a note (counted as one, not as a warning).
 fn note_finding(note: &Note) -> Finding {
+    let answer = note_answer_subject(note);
     Finding {
         severity: match note.level {
             NoteLevel::Error => Severity::Error,
-            NoteLevel::Warning => Severity::Warning,
+            NoteLevel::Warning if answer.is_some() => Severity::Warning,
+            NoteLevel::Warning => Severity::Note,
         },
         kind: FindingKind::Note,
         subject: format!("{} {}", note.section, note.subject),
         rule: String::new(),
         message: note.message.clone(),
-        answer: note_answer_subject(note),
+        answer,
     }
 }
 
@@ -585,26 +578,30 @@ fn write(
         },
         None => (None, None),
     };
-    // Every warning the review showed: the output set's, the package's and the
+    // Every warning and note the review showed: the output set's, the package's and the
     // conversion's.
     let warnings = resolved
         .violations
         .iter()
         .chain(session.package_violations())
         .filter(|v| v.severity() == Severity::Warning)
-        .count()
-        + resolved
-            .notes
-            .iter()
-            .filter(|n| n.level == crate::transform::convert::NoteLevel::Warning)
-            .count();
-    let summary = format!(
-        "Onboarded {} into {}: {}, 0 errors, {}.",
+        .count();
+    let notes = resolved
+        .notes
+        .iter()
+        .filter(|n| n.level == NoteLevel::Warning)
+        .count();
+    let mut summary = format!(
+        "Onboarded {} into {}: {}, 0 errors, {}",
         session.label(),
         written.directory.display(),
         count(written.files.len() + packages.len(), "file"),
         count(warnings, "warning")
     );
+    if notes > 0 {
+        summary.push_str(&format!(", {}", count(notes, "note")));
+    }
+    summary.push('.');
     Ok(WriteReport {
         directory: written.directory,
         files: written.files,

@@ -317,10 +317,12 @@ fn a_file_saved_from_another_terminal_is_validated_again_keeping_the_selection()
         selected.contains("R-20453") && selected.contains("base_dns.yaml:43"),
         "{screen}"
     );
-    // y copies the place through the terminal (OSC 52), no question being open.
+    // y copies the source file's place through the terminal (OSC 52), as `e` opens it, no
+    // question being open.
     wizard.press(&[Key::Text("y")]);
-    wizard.wait_for("Copied base_dns.yaml:43");
-    assert_eq!(wizard.clipboard(), ["base_dns.yaml:43"]);
+    wizard.wait_for("base_dns.yaml:43 to the clipboard");
+    let source = set.path().join("base_dns.yaml");
+    assert_eq!(wizard.clipboard(), [format!("{}:43", source.display())]);
     // Another terminal fixes the misspelt function and adds a line above it.
     let template = set.path().join("base_dns.yaml");
     let text = std::fs::read_to_string(&template).unwrap();

@@ -8,13 +8,17 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table};
 
 use super::{BACK, CONFIRM, Cursor, Hint, Step, UP_DOWN, hint, lasting, row_marker};
 use crate::model::ovf::SystemHardware;
-use crate::output::report::render::size::capacity;
+use crate::output::report::render::size::compact;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
 use crate::tui::opened::Opened;
 use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::paragraph;
 use crate::tui::widgets::{navigate, wrap};
+
+/// The least width of a system's column (`16 · 32 GiB · 612.2 GiB`).
+const SYSTEM_COLUMN: usize = 22;
 
 /// The selected row.
 #[derive(Default)]
@@ -38,16 +42,17 @@ pub fn preselect(state: &mut State) {
         .unwrap_or(0);
 }
 
-/// `4 · 8 GiB · 20 GiB` (vCPUs, RAM, disk) for one system; `?` where the package is silent.
+/// `4 · 8 GiB · 20 GiB` (vCPUs, RAM, disk) for one system, sizes from 1 GiB up in GiB or
+/// TiB; `?` where the package is silent.
 pub fn hardware_cell(hardware: &SystemHardware) -> String {
     let cpus = hardware.vcpus.map_or("?".to_owned(), |n| n.to_string());
     let memory = hardware
         .memory_mib
-        .map_or("?".to_owned(), |mib| capacity(mib << 20));
+        .map_or("?".to_owned(), |mib| compact(mib << 20));
     let disk = if hardware.disks.is_empty() {
         "none".to_owned()
     } else {
-        capacity(hardware.disks.iter().filter_map(|d| d.bytes).sum())
+        compact(hardware.disks.iter().filter_map(|d| d.bytes).sum())
     };
     format!("{cpus} · {memory} · {disk}")
 }
@@ -136,21 +141,41 @@ impl Step for OptionStep {
                 Line::from("vCPU · RAM · disk"),
             ]))
         }));
-        let rows: Vec<Row> = loaded
-            .questions
-            .options
+        let options = &loaded.questions.options;
+        let id = |option: &crate::session::OptionChoice| {
+            let mut id = option.id.clone();
+            if option.default {
+                id.push_str(" (default)");
+            }
+            id
+        };
+        // Columns as wide as their longest entry; labels give way (in the middle, keeping
+        // the ends that tell options apart) only when the systems' columns need the room.
+        let widest = |texts: &mut dyn Iterator<Item = String>, least: usize| {
+            texts
+                .map(|t| paragraph::width(&t))
+                .max()
+                .unwrap_or(0)
+                .max(least)
+        };
+        let id_width = widest(&mut options.iter().map(id), 6);
+        let label_room = usize::from(table_area.width)
+            .saturating_sub(2 + id_width + 2 + systems.len() * (SYSTEM_COLUMN + 1));
+        let label_width = widest(
+            &mut options.iter().map(|o| o.label.clone().unwrap_or_default()),
+            5,
+        )
+        .min(label_room.max(12));
+        let rows: Vec<Row> = options
             .iter()
             .enumerate()
             .map(|(i, option)| {
                 let selected = i == state.option.selected;
-                let mut id = option.id.clone();
-                if option.default {
-                    id.push_str(" (default)");
-                }
+                let label = option.label.clone().unwrap_or_default();
                 let mut cells = vec![
                     Cell::from(row_marker(selected)),
-                    Cell::from(id),
-                    Cell::from(option.label.clone().unwrap_or_default()),
+                    Cell::from(id(option)),
+                    Cell::from(paragraph::fit_middle(&label, label_width)),
                 ];
                 cells.extend(option.hardware.iter().map(|h| Cell::from(hardware_cell(h))));
                 Row::new(cells).style(if selected {
@@ -160,12 +185,13 @@ impl Step for OptionStep {
                 })
             })
             .collect();
-        let mut widths = vec![
-            Constraint::Length(2),
-            Constraint::Length(18),
-            Constraint::Length(16),
-        ];
-        widths.extend(systems.iter().map(|_| Constraint::Min(20)));
+        let length = |n: usize| Constraint::Length(u16::try_from(n).unwrap_or(u16::MAX));
+        let mut widths = vec![Constraint::Length(2), length(id_width), length(label_width)];
+        widths.extend(
+            systems
+                .iter()
+                .map(|_| Constraint::Min(SYSTEM_COLUMN as u16)),
+        );
         frame.render_widget(
             Table::new(rows, widths).header(Row::new(header).style(theme.title).height(2)),
             table_area,

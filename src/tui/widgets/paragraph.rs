@@ -273,9 +273,64 @@ pub fn fit_start(text: &str, width: usize) -> String {
     out
 }
 
+/// `text` on one line of at most `width` cells, its middle replaced by `…` when cut: the
+/// end, which tells rows apart, keeps its last part whole where it can (a file name and
+/// line after the last `/`, a property's key after `[`) and at least two thirds of the
+/// room; the start keeps the rest.
+pub fn fit_middle(text: &str, width: usize) -> String {
+    if self::width(text) <= width {
+        return text.to_owned();
+    }
+    if width < 2 {
+        return fit(text, width);
+    }
+    let room = width - 1;
+    let last = text.rfind(['/', '[', ' ']).map_or(text, |at| &text[at..]);
+    let tail_room = (room * 2 / 3).max(self::width(last)).min(room - 1);
+    let mut tail: Vec<char> = Vec::new();
+    let mut used = 0;
+    for c in text.chars().rev() {
+        let cells = char_width(c);
+        if used + cells > tail_room {
+            break;
+        }
+        tail.push(c);
+        used += cells;
+    }
+    let head_room = room - used;
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let cells = char_width(c);
+        if used + cells > head_room {
+            break;
+        }
+        out.push(c);
+        used += cells;
+    }
+    out.push('…');
+    out.extend(tail.into_iter().rev());
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_middle_gives_way_and_the_end_that_tells_rows_apart_stays() {
+        let cut = fit_middle("templates/base_dummy/base_template.yaml:123", 30);
+        assert_eq!(cut, "templa…/base_template.yaml:123");
+        let key = fit_middle(
+            "ProductSection Property[guestinfo.cis.appliance.net.addr]",
+            30,
+        );
+        assert!(
+            key.ends_with("appliance.net.addr]") && width(&key) == 30,
+            "{key}"
+        );
+        assert_eq!(fit_middle("short", 30), "short");
+    }
 
     #[test]
     fn paragraphs_wrap_at_spaces_and_long_words_break() {

@@ -32,9 +32,39 @@ pub fn capacity(bytes: u128) -> String {
     }
 }
 
+/// A capacity for a narrow column: from 1 GiB up in GiB or TiB, one decimal unless whole
+/// (`612.2 GiB`, `2 TiB`); below, as [`capacity`].
+pub fn compact(bytes: u128) -> String {
+    const GIB: u128 = 1 << 30;
+    const TIB: u128 = 1 << 40;
+    let (unit, name) = match bytes {
+        b if b >= TIB => (TIB, "TiB"),
+        b if b >= GIB => (GIB, "GiB"),
+        _ => return capacity(bytes),
+    };
+    if bytes.is_multiple_of(unit) {
+        format!("{} {name}", bytes / unit)
+    } else {
+        format!("{:.1} {name}", bytes as f64 / unit as f64)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compact_capacities_read_in_gib_and_tib() {
+        for (bytes, text) in [
+            (626_851 << 20, "612.2 GiB"),
+            (8 << 30, "8 GiB"),
+            (2 << 40, "2 TiB"),
+            (3 << 39, "1.5 TiB"),
+            (512 << 20, "512 MiB"),
+        ] {
+            assert_eq!(compact(bytes), text, "{bytes}");
+        }
+    }
 
     #[test]
     fn sizes_read_naturally_and_capacities_keep_their_whole_unit() {

@@ -5,7 +5,8 @@
 //! value at instantiation, so the module deploys as before, with ONAP's value.
 //!
 //! R-99812 (a non-server resource's `name` in the environment) deletes the same way, for
-//! review: ONAP does not supply that name, the template must build it (from `vnf_name`).
+//! review: ONAP does not supply that name, the template must build it (from `vnf_name`),
+//! which the fix does not do, and its title says so.
 //! R-599443 and R-92635/env-parameter (the environment lists a parameter the template does
 //! not declare, which Heat refuses) delete the line for review: the name may be a typo of one that is declared.
 
@@ -91,7 +92,7 @@ fn deletion(request: &Request<'_, '_>) -> Result<Fix, &'static str> {
         "R-99812" => (
             Safety::Review,
             format!(
-                "Delete `{name}` from {}; build the name from `vnf_name` in the template",
+                "Delete `{name}` from {} (building the name from `vnf_name` in the template is left to you)",
                 violation.file
             ),
         ),

@@ -15,7 +15,7 @@ use super::ReviewState;
 use crate::foundation::diagnostics::Severity;
 use crate::tui::checked::{Checked, FixView, Item};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::Filter;
+use crate::tui::widgets::{Filter, paragraph};
 
 /// Widest rule id column of the list.
 const MAX_ID_WIDTH: usize = 28;
@@ -270,11 +270,12 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-/// A group's header: `▾ file  3  ✗ 2 ▲ 1`.
+/// A group's header: `file  3  ✗ 2 ▲ 1`. It is a heading, not a row: no marker that would
+/// promise it can be selected or folded.
 fn header(group: &Group, theme: &Theme) -> Line<'static> {
     let total: usize = group.counts.iter().sum();
     let mut spans = vec![
-        Span::styled(format!("▾ {}", group.key), theme.title),
+        Span::styled(group.key.clone(), theme.title),
         Span::styled(format!("  {total}"), theme.muted),
     ];
     for (severity, count) in [Severity::Error, Severity::Warning, Severity::Note]
@@ -341,17 +342,21 @@ fn item_line(
             .map(|p| p - start)
             .collect()
     };
-    spans.extend(highlighted(
-        &pad(id, id_width),
-        &part(0, id_len),
-        base,
-        theme.matched,
-    ));
-    spans.extend(highlighted(
-        &pad(&place, place_width),
-        &part(place_start, place.chars().count()),
-        base,
-        theme.matched,
+    // A cut column's characters moved: what the filter matched is not marked there.
+    let column = |text: &str, width: usize, matched: Vec<usize>| {
+        let (shown, cut) = pad(text, width);
+        highlighted(
+            &shown,
+            if cut { &[] } else { &matched },
+            base,
+            theme.matched,
+        )
+    };
+    spans.extend(column(id, id_width, part(0, id_len)));
+    spans.extend(column(
+        &place,
+        place_width,
+        part(place_start, place.chars().count()),
     ));
     spans.extend(highlighted(
         message,
@@ -371,13 +376,14 @@ pub fn fix_marker(fix: Option<&FixView>) -> &'static str {
     }
 }
 
-/// `text` cut or padded to `width` characters, with one space after.
-fn pad(text: &str, width: usize) -> String {
-    let count = text.chars().count();
-    if count >= width {
-        let cut: String = text.chars().take(width.saturating_sub(1)).collect();
-        format!("{cut}… ")
+/// `text` padded to `width` cells, or shortened in the middle to them (the end tells rows
+/// apart: a file name and line, a property's key), with one space after; and whether it
+/// was shortened.
+fn pad(text: &str, width: usize) -> (String, bool) {
+    let cells = paragraph::width(text);
+    if cells > width {
+        (format!("{} ", paragraph::fit_middle(text, width)), true)
     } else {
-        format!("{text}{} ", " ".repeat(width - count))
+        (format!("{text}{} ", " ".repeat(width - cells)), false)
     }
 }

@@ -1111,10 +1111,10 @@ mod tests {
                     path: folder.join("base_dns.yaml"),
                     line: 14
                 },
-                TerminalWork::Copy("base_dns.yaml:14".to_owned())
+                TerminalWork::Copy(format!("{}:14", folder.join("base_dns.yaml").display()))
             ]
         );
-        assert!(notice_text(&state).contains("Copied base_dns.yaml:14"));
+        assert!(notice_text(&state).contains("base_dns.yaml:14"));
     }
 
     #[test]

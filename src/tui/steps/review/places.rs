@@ -122,25 +122,31 @@ pub fn edit(state: &mut State) -> Vec<Effect> {
     }
 }
 
-/// `y`: the selected item's place (`file:line`, or an answer's subject) to the clipboard.
+/// `y`: the selected item's place to the clipboard: the source file's path and line, as
+/// `e` opens it (the output's `file:line` when the file has no source, an answer's subject
+/// for a finding).
 pub fn copy(state: &mut State) -> Vec<Effect> {
     let review = &state.review;
+    let Some(checked) = review.checked() else {
+        return Vec::new();
+    };
+    let at = |file: &str, line: u32| match checked.origins.get(file) {
+        Some(Ok(source)) => format!("{}:{}", source.path.display(), source.line(line)),
+        _ => format!("{file}:{line}"),
+    };
     let text = match review.tab {
-        Tab::Files => review
-            .checked()
-            .and_then(|c| files::selected(review, c))
-            .map(|file| format!("{}:{}", file.path, review.files.text.top + 1)),
-        Tab::Violations => review
-            .selected_index()
-            .and_then(|i| review.checked()?.item(i))
-            .map(|item| item.place()),
+        Tab::Files => files::selected(review, checked)
+            .map(|file| at(&file.path, review.files.text.top as u32 + 1)),
+        Tab::Violations => match review.selected_index().and_then(|i| checked.item(i)) {
+            Some(Item::Violation(v)) => Some(at(&v.file, v.span.line)),
+            Some(item) => Some(item.place()),
+            None => None,
+        },
     };
     let Some(text) = text else {
         return Vec::new();
     };
-    state.tell(format!(
-        "Copied {text} (through the terminal's clipboard, OSC 52)."
-    ));
+    state.tell(format!("Copied {text} to the clipboard (OSC 52)."));
     vec![Effect::Terminal(TerminalWork::Copy(text))]
 }
 
