@@ -1,27 +1,32 @@
 //! Fix plans and their previews, for both faces: what `validate --fix --diff` prints and
-//! what the wizard's review shows for one fix or for every safe fix (`f`, `F`). The
-//! fixes are applied to a workspace the caller throws away, and every diff masks the
-//! set's hidden values by the one secret policy (`hot::secrets`, through
-//! `fix::Workspace`).
+//! what the wizard's review shows for one fix or for every safe fix (`f`, `F`). A plan
+//! decides the answers records that apply it, then resolves the answers with them added, as
+//! applying them will: the preview is that resolution's files against the current ones,
+//! byte for byte what applying gives, and a fix the replay drops (it would add a finding,
+//! or not remove its own) is said so. Every diff masks the set's hidden values by the one
+//! secret policy (`hot::secrets`).
 
 use crate::foundation::diagnostics::Violation;
+use crate::model::hot::secrets::hidden_values;
 use crate::session::answers::Answers;
 use crate::transform::fix::FixRecord;
+use crate::transform::fix::diff::TextChange;
 use crate::transform::fix::{
-    FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Workspace, record_of,
+    AppliedFix, FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Workspace, record_of,
 };
 
 use super::Session;
 use super::check::AnswerProblem;
-use super::resolve::Resolved;
+use super::resolve::{FileRole, Resolved};
 
 /// Which fixes a plan applies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FixOrder {
     /// Every fix the level admits (the wizard's `F`: `safe`).
     Level(FixLevel),
-    /// One fix that writes the operator's text: its record, the text included.
-    Typed(FixRecord),
+    /// One violation's fix, by the record that applies it (with the operator's text, for
+    /// a fix that writes some).
+    Record(FixRecord),
 }
 
 /// What applying an order did, and every change it made as a diff (hidden values masked).
@@ -42,7 +47,7 @@ pub fn apply(
 ) -> Applied {
     let outcome = match order {
         FixOrder::Level(level) => workspace.apply_level_to(*level, wanted),
-        FixOrder::Typed(record) => workspace.replay(std::slice::from_ref(record)),
+        FixOrder::Record(record) => workspace.replay(std::slice::from_ref(record)),
     };
     Applied {
         outcome,
@@ -76,9 +81,10 @@ pub struct PlannedFix {
     pub safety: Safety,
     /// The diff against the output set as it is now (hidden values masked).
     pub preview: Preview,
-    /// What goes into `answers.fixes` to apply it.
+    /// What goes into `answers.fixes` to apply it (none: nothing would change, and the
+    /// notes say why).
     pub records: Vec<FixRecord>,
-    /// Fixes the plan left out, and why (for a level).
+    /// Fixes the plan left out or applying drops, and why.
     pub notes: Vec<String>,
 }
 
@@ -100,30 +106,89 @@ pub enum PlanError {
 }
 
 impl Session {
-    /// Plans the fixes `order` asks for on the output set `answers` resolve to: applied to a
-    /// copy and validated, with notes on what would be left out.
+    /// Plans the fixes `order` asks for on the output set `answers` resolve to: the records
+    /// that apply them, and what resolving the answers with those records gives, against
+    /// the set as it is (the preview), with notes on what would be left out or dropped.
     pub fn plan_fix(&self, answers: &Answers, order: &FixOrder) -> Result<PlannedFix, PlanError> {
         if let Some(problem) = self.check(answers).into_iter().next() {
             return Err(PlanError::Problem(problem));
         }
-        let resolved = self
-            .resolve(answers)
-            .map_err(|refusal| PlanError::Refused(refusal.to_string().replace('\n', "; ")))?;
-        let mut workspace =
-            Workspace::with_violations(resolved.set, resolved.violations, resolved.rules)
-                .map_err(|unfixable| PlanError::Unfixable(unfixable.reason))?;
-        let Applied { outcome, preview } = apply(&mut workspace, order, |_| true);
-        let notes: Vec<String> = outcome.notes.iter().map(ToString::to_string).collect();
-        let count = outcome.applied.len();
-        let title = match (order, outcome.applied.first()) {
-            (_, None) => {
-                return Err(PlanError::Nothing(match notes.first() {
-                    Some(note) => note.clone(),
-                    None => "nothing would change".to_owned(),
-                }));
+        let refused =
+            |refusal: super::Refusal| PlanError::Refused(refusal.to_string().replace('\n', "; "));
+        let before = self.resolve(answers).map_err(refused)?;
+        let mut secrets = hidden_values(&before.set);
+        let before_files = before.files.clone();
+        let before_applied = before.fixes.applied.clone();
+        let before_notes: Vec<String> =
+            before.fixes.notes.iter().map(ToString::to_string).collect();
+        let (records, mut notes) = match order {
+            FixOrder::Level(level) => {
+                let mut workspace =
+                    Workspace::with_violations(before.set, before.violations, before.rules)
+                        .map_err(|unfixable| PlanError::Unfixable(unfixable.reason))?;
+                let outcome = workspace.apply_level(*level);
+                let records: Vec<FixRecord> =
+                    outcome.applied.into_iter().map(|a| a.record).collect();
+                let notes: Vec<String> = outcome.notes.iter().map(ToString::to_string).collect();
+                (records, notes)
             }
-            (FixOrder::Typed(_), Some(applied)) => applied.title.clone(),
-            (FixOrder::Level(level), Some(_)) => format!(
+            FixOrder::Record(record) => (vec![record.clone()], Vec::new()),
+        };
+        if records.is_empty() {
+            return Err(PlanError::Nothing(match notes.first() {
+                Some(note) => note.clone(),
+                None => "nothing would change".to_owned(),
+            }));
+        }
+        let mut with = answers.clone();
+        with.fixes.extend(records.iter().cloned());
+        let after = self.resolve(&with).map_err(refused)?;
+        secrets.extend(hidden_values(&after.set));
+        // What the added records did: the fixes applied now and not before, and the notes
+        // on those the replay left out or dropped.
+        let mut earlier = before_applied;
+        let applied: Vec<&AppliedFix> = after
+            .fixes
+            .applied
+            .iter()
+            .filter(|a| match earlier.iter().position(|e| e == *a) {
+                Some(at) => {
+                    earlier.remove(at);
+                    false
+                }
+                None => true,
+            })
+            .collect();
+        notes.extend(
+            after
+                .fixes
+                .notes
+                .iter()
+                .map(ToString::to_string)
+                .filter(|n| !before_notes.contains(n)),
+        );
+        // Templates first, as the Files tab lists them.
+        let mut files: Vec<&super::OutputFile> = after.files.iter().collect();
+        files.sort_by_key(|f| super::preview::rank(f.role));
+        let changes: Vec<TextChange<'_>> = files
+            .into_iter()
+            .filter(|f| f.role != FileRole::Answers)
+            .filter_map(|f| {
+                let old = before_files.iter().find(|b| b.path == f.path);
+                let same = old.is_some_and(|b| b.bytes == f.bytes);
+                (!same).then_some(TextChange {
+                    path: &f.path,
+                    before: old.map(|b| b.bytes.as_slice()),
+                    after: &f.bytes,
+                })
+            })
+            .collect();
+        let preview = Preview::of(&changes, &secrets);
+        let count = applied.len();
+        let title = match (order, applied.first()) {
+            (FixOrder::Record(_), None) => "nothing would change".to_owned(),
+            (FixOrder::Record(_), Some(first)) => first.title.clone(),
+            (FixOrder::Level(level), _) => format!(
                 "{count} {}fix{} at once",
                 if *level == FixLevel::Safe {
                     "safe "
@@ -133,16 +198,25 @@ impl Session {
                 if count == 1 { "" } else { "es" }
             ),
         };
+        if applied.is_empty() && matches!(order, FixOrder::Level(_)) {
+            return Err(PlanError::Nothing(match notes.first() {
+                Some(note) => note.clone(),
+                None => "nothing would change".to_owned(),
+            }));
+        }
         Ok(PlannedFix {
             title,
-            safety: outcome
-                .applied
+            safety: applied
                 .iter()
                 .map(|a| a.safety)
                 .max()
                 .unwrap_or(Safety::Safe),
             preview,
-            records: outcome.applied.into_iter().map(|a| a.record).collect(),
+            records: if applied.is_empty() {
+                Vec::new()
+            } else {
+                records
+            },
             notes,
         })
     }

@@ -70,7 +70,7 @@ impl Resolved {
 }
 
 /// Where a preview of a file of this role comes.
-fn rank(role: FileRole) -> u8 {
+pub(super) fn rank(role: FileRole) -> u8 {
     match role {
         FileRole::Template => 0,
         FileRole::Environment => 1,

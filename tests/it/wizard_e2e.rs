@@ -845,11 +845,9 @@ fn the_safe_fixes_clear_a_vfw_like_set_and_what_is_written_validates_clean() {
     wizard.wait_for("[8/9] Review");
     wizard.wait_for("✗ 10 errors");
     wizard.press(&[Key::Text("F")]);
+    // The template's changes first, as the Files tab lists the files.
     let screen = wizard.wait_for("10 safe fixes at once");
-    assert!(
-        screen.contains("-   vnf_id: vFirewall_demo_app"),
-        "{screen}"
-    );
+    assert!(screen.contains("+   random_str:"), "{screen}");
     wizard.press(&[Key::Enter]);
     wizard.wait_for("✓ no violations");
     wizard.press(&[Key::Enter]);
@@ -1110,4 +1108,49 @@ fn values_the_modules_hold_differently_are_set_together_or_apart() {
             && saved.contains("dns_flavor_name@dns_expansion.yaml: m1.large"),
         "{saved}"
     );
+}
+
+#[test]
+fn a_previewed_fix_is_the_fix_applied_and_one_that_adds_a_finding_says_so() {
+    let set = repo().join("tests/fixtures/wizard/lb-random-strings");
+    let mut wizard = Wizard::start(&[set.to_str().unwrap()], repo(), SIZE, &[]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[8/9] Review");
+    // The base module's random string first: its preview is what Enter applies.
+    wizard.press(&[Key::Text("/")]);
+    wizard.type_text("75141 base");
+    wizard.wait_for("  1 of ");
+    wizard.press(&[Key::Enter, Key::Text("f")]);
+    let screen = wizard.wait_for("Fix preview");
+    assert!(
+        screen.contains("Rename resource `random-str` to `random_str`")
+            && screen.contains("+   random_str:"),
+        "{screen}"
+    );
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("Applied: Rename resource `random-str` to `random_str`");
+    // The scaling module's: renamed after the base's, it would be `random_str_2`, which
+    // breaks the numbering rule, so applying it changes nothing; the preview says so.
+    wizard.press(&[Key::Esc, Key::Text("/")]);
+    wizard.type_text("75141 scaling");
+    wizard.press(&[Key::Enter, Key::Text("f")]);
+    let screen = wizard.wait_for("Nothing would change");
+    assert!(
+        screen.contains("`random_str_2`") && screen.contains("the fix would add R-11690"),
+        "{screen}"
+    );
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("Nothing applied");
+    // What was applied is what was previewed; no `random_str` clash appeared.
+    wizard.press(&[Key::Esc]);
+    let screen = wizard.wait_for("Filter cleared");
+    assert!(!screen.contains("is already used"), "{screen}");
+    wizard.press(&[Key::Tab]);
+    let screen = wizard.wait_for("[Files (");
+    assert!(screen.contains("  random_str:"), "{screen}");
+    wizard.press(&[Key::Ctrl('c')]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Text("y")]);
+    assert_eq!(wizard.wait_exit(), 130);
 }

@@ -47,6 +47,9 @@ fn offer(request: &Request<'_, '_>) -> Offer {
                 rewrite.edits,
             );
             fix.moves = rewrite.moves;
+            // Two renames of one round in a template must not pick the same new name.
+            fix.claims
+                .push(format!("parameter {new} of {}", violation.file));
             Offer::Ready(fix)
         }
         Err(reason) => Offer::Unavailable(reason),

@@ -77,6 +77,9 @@ fn offer(request: &Request<'_, '_>) -> Offer {
                 rewrite.edits,
             );
             fix.moves = rewrite.moves;
+            // Resource ids are one namespace across the set: two renames of one round must
+            // not pick the same new id (the later one waits and picks again).
+            fix.claims.push(format!("resource id {new}"));
             Offer::Ready(fix)
         }
         Err(reason) => Offer::Unavailable(reason),

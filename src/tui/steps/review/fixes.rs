@@ -42,6 +42,10 @@ pub(super) fn fix_preview_update(state: &mut State, action: Action) -> Vec<Effec
             let Some(plan) = review.fix.take() else {
                 return Vec::new();
             };
+            if plan.records.is_empty() {
+                state.tell("Nothing applied: the preview says why.");
+                return Vec::new();
+            }
             review.fix_steps.push(plan.records.len());
             state.draft.answers.fixes.extend(plan.records);
             state.tell(format!("Applied: {} (u undoes it).", plan.title));
@@ -74,7 +78,7 @@ pub(super) fn typing_update(state: &mut State, action: Action) -> Vec<Effect> {
             let mut record = typing.record.clone();
             record.text = Some(text.to_owned());
             review.typing = None;
-            plan_fix(state, FixOrder::Typed(record))
+            plan_fix(state, FixOrder::Record(record))
         }
         Action::Back => {
             review.typing = None;
@@ -116,7 +120,14 @@ pub(super) fn preview_selected_fix(state: &mut State) -> Vec<Effect> {
     };
     let fix = review.checked().and_then(|c| c.fix(index)).cloned();
     match fix {
-        Some(FixView::Ready(plan)) => open_fix(state, plan),
+        // The session plans it as applying will replay it, so the preview is what Enter
+        // applies, and a fix the replay drops says so.
+        Some(FixView::Ready(plan)) => {
+            let Some(record) = plan.records.first().cloned() else {
+                return Vec::new();
+            };
+            return plan_fix(state, FixOrder::Record(record));
+        }
         Some(FixView::NeedsText { title, prompt }) => {
             let Some(violation) = state.review.selected_violation() else {
                 return Vec::new();
@@ -247,31 +258,40 @@ pub(super) fn draw_fix(
     area: Rect,
 ) {
     let (removed, added) = plan.preview.counts();
+    let counts = if plan.records.is_empty() {
+        String::new()
+    } else {
+        format!(" ({}) · -{removed} +{added}", plan.safety.as_str())
+    };
     let header = vec![
         Line::from(vec![
             Span::styled("Fix preview · ", theme.title),
             Span::styled(plan.title.clone(), theme.text),
-            Span::styled(
-                format!(" ({}) · -{removed} +{added}", plan.safety.as_str()),
-                theme.muted,
-            ),
+            Span::styled(counts, theme.muted),
         ]),
-        Line::from(Span::styled(
-            "Enter applies it · Esc closes · u undoes after",
-            theme.accent,
-        )),
+        Line::from(if plan.records.is_empty() {
+            Span::styled(
+                "Nothing would change (below, why) · Esc closes",
+                theme.warning,
+            )
+        } else {
+            Span::styled(
+                "Enter applies it · Esc closes · u undoes after",
+                theme.accent,
+            )
+        }),
     ];
     let width = usize::from(area.width);
-    let mut body: Vec<Line> = plan
-        .notes
-        .iter()
-        .map(|note| {
-            Line::from(vec![
-                Span::styled("  ▲ ", theme.warning),
-                Span::styled(note.clone(), theme.text),
-            ])
-        })
-        .collect();
+    // Notes wrap under their mark: each says why a fix is left out or dropped.
+    let mut body: Vec<Line> = Vec::new();
+    for note in &plan.notes {
+        for (i, part) in wrap(note, width.saturating_sub(4)).into_iter().enumerate() {
+            body.push(Line::from(vec![
+                Span::styled(if i == 0 { "  ▲ " } else { "    " }, theme.warning),
+                Span::styled(part, theme.text),
+            ]));
+        }
+    }
     let number_width = plan
         .preview
         .files

@@ -720,12 +720,12 @@ impl Step for ReviewStep {
     /// Keys of the review step.
     fn hints(&self, state: &State) -> Vec<Hint> {
         let review = &state.review;
-        if review.fix.is_some() {
-            return vec![
-                lasting(CONFIRM, "apply fix"),
-                hint(MOVE, "scroll"),
-                lasting(BACK, "close"),
-            ];
+        if let Some(plan) = &review.fix {
+            let mut hints = vec![hint(MOVE, "scroll"), lasting(BACK, "close")];
+            if !plan.records.is_empty() {
+                hints.insert(0, lasting(CONFIRM, "apply fix"));
+            }
+            return hints;
         }
         if review.write_back.asking.is_some() {
             return write_back::hints();
