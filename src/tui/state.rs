@@ -179,8 +179,12 @@ pub struct State {
     pub write: write::WriteState,
     /// The opened source.
     pub opened: Option<Arc<Opened>>,
-    /// What the operator decided so far.
+    /// What the operator decided so far, on the source open.
     pub draft: Draft,
+    /// The source the starting answers (`--answers`) belong to, and those answers: the
+    /// first source opened, or the path given with them. Opening it (again) starts from
+    /// them; any other source starts fresh.
+    pub preset: Option<(PathBuf, Draft)>,
     /// The session's problems with the draft, at the last evaluation.
     pub problems: Vec<AnswerProblem>,
     /// The subjects the session leaves for instantiation, at the last evaluation.
@@ -228,6 +232,7 @@ impl State {
             write: write::WriteState::default(),
             opened: None,
             draft: Draft::default(),
+            preset: None,
             problems: Vec::new(),
             left_open: Vec::new(),
             unsaved: false,

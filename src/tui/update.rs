@@ -312,8 +312,10 @@ fn reread_quietly(state: &mut State, reread: Reread) -> Vec<Effect> {
     state.evaluate()
 }
 
-/// A source opened: every step starts afresh on it; answers given on the command line
-/// (`--answers`) are applied where they fit, and the session evaluates them.
+/// A source opened: every step starts afresh on it, and the session evaluates the answers.
+/// Answers and fixes belong to the source they were made on: the first source opened takes
+/// the answers the wizard started with (`--answers`, for the PATH given with them), as
+/// does opening that source again; any other source starts without answers.
 fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
     state.source.opening = None;
     state.visited.clear();
@@ -322,7 +324,15 @@ fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
     state.licence = licence::LicenceState::default();
     state.review = review::ReviewState::default();
     state.problems.clear();
-    let preset = std::mem::take(&mut state.draft);
+    let preset = match &state.preset {
+        None => {
+            let draft = std::mem::take(&mut state.draft);
+            state.preset = Some((opened.path.clone(), draft.clone()));
+            draft
+        }
+        Some((path, draft)) if state.source.same(path, &opened.path) => draft.clone(),
+        Some(_) => Draft::default(),
+    };
     state.licence.accepted = opened
         .questions
         .eulas

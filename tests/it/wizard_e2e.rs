@@ -1154,3 +1154,61 @@ fn a_previewed_fix_is_the_fix_applied_and_one_that_adds_a_finding_says_so() {
     wizard.press(&[Key::Text("y")]);
     assert_eq!(wizard.wait_exit(), 130);
 }
+
+#[test]
+fn another_source_starts_without_the_first_ones_answers_and_fixes() {
+    let dir = vfw_workspace();
+    let dns = dir.path().join("dns");
+    std::fs::create_dir(&dns).unwrap();
+    for name in ["base_dns.yaml", "base_dns.env"] {
+        std::fs::copy(
+            repo()
+                .join("tests/fixtures/wizard/dns-needs-work")
+                .join(name),
+            dns.join(name),
+        )
+        .unwrap();
+    }
+    // The answers file is the vFW's: a flavor of its own.
+    std::fs::write(
+        dir.path().join("vfw.yaml"),
+        "parameters:\n  vfw_flavor_name: m1.large\n",
+    )
+    .unwrap();
+    let mut wizard = Wizard::start(&["vfw", "--answers", "vfw.yaml"], dir.path(), SIZE, &[]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Ctrl('f')]);
+    wizard.type_text("vfw_flavor");
+    wizard.wait_for("[m1.large");
+    wizard.press(&[Key::Esc, Key::Enter]);
+    wizard.wait_for("✗ 10 errors");
+    wizard.press(&[Key::Text("F")]);
+    wizard.wait_for("10 safe fixes at once");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✓ no violations");
+    // Back at the picker, the other set: its own findings, none of the vFW's fixes.
+    wizard.press(&[Key::Esc, Key::Esc]);
+    wizard.wait_for("(open)");
+    let screen = wizard.wait_for("without its answers and");
+    let rows: Vec<&str> = screen.lines().filter(|l| l.contains("│ ")).collect();
+    let selected = rows.iter().position(|l| l.contains("▶")).unwrap();
+    let target = rows
+        .iter()
+        .position(|l| l.contains("dns ") && l.contains("HOT set"))
+        .unwrap();
+    for _ in selected..target {
+        wizard.press(&[Key::Down]);
+    }
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_for("✗ 9 errors");
+    assert!(!screen.contains("fix not applied"), "{screen}");
+    assert!(
+        screen.contains("· 0 notes"),
+        "no note about the vFW's fixes: {screen}"
+    );
+    // Nothing is unsaved on the new source: q quits at once.
+    wizard.press(&[Key::Text("q")]);
+    assert_eq!(wizard.wait_exit(), 0);
+}

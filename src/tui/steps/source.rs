@@ -2,7 +2,8 @@
 //! folder (each with its kind and size), filtered fuzzily with `/`; a `..` row lists the
 //! folder above, and Tab moves to a field for a typed path (a folder is listed, anything
 //! else opened). A PATH given on the command line opens at once; coming back here lists
-//! the folder, so the operator can open it again or choose another.
+//! the folder, so the operator can open it again or choose another, which starts without
+//! the open source's answers and fixes.
 
 use std::path::{Path, PathBuf};
 
@@ -120,7 +121,7 @@ impl SourceState {
 
     /// Whether two paths name the same source (relative ones from where the wizard
     /// started).
-    fn same(&self, a: &Path, b: &Path) -> bool {
+    pub fn same(&self, a: &Path, b: &Path) -> bool {
         self.cwd.join(a) == self.cwd.join(b)
     }
 }
@@ -215,7 +216,7 @@ fn intro(state: &State) -> String {
     let root = state.source.root.display();
     match (&state.opened, &state.source.given) {
         (Some(opened), _) => format!(
-            "{} is open: Enter on it (or Esc) goes on; another source starts over, keeping the answers that fit. Listing {root}.",
+            "{} is open: Enter on it (or Esc) goes on; another source starts over, without its answers and fixes. Listing {root}.",
             opened.path.display()
         ),
         (None, Some(path)) if state.source.opening.is_some() => {
