@@ -208,6 +208,46 @@ pub fn write_gate(out_dir: &Path, target: Target, force: bool) -> Result<(), Wri
     }
 }
 
+/// Whether the output can be written: the folder the staging goes in (the output's parent,
+/// or the nearest one above that exists, where the missing ones are created) and an
+/// existing output folder each take a new file. Tried for real, with a file removed at
+/// once, since permissions alone miss read-only mounts and immutable folders.
+pub fn writable(out_dir: &Path) -> Result<(), WriteError> {
+    let mut at = match out_dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    while fs::symlink_metadata(&at).is_err() {
+        match at.parent() {
+            Some(p) if !p.as_os_str().is_empty() => at = p.to_path_buf(),
+            _ => {
+                at = PathBuf::from(".");
+                break;
+            }
+        }
+    }
+    let mut folders = vec![at];
+    if fs::symlink_metadata(out_dir).is_ok_and(|m| m.is_dir()) {
+        folders.push(out_dir.to_path_buf());
+    }
+    for folder in folders {
+        let probe = sibling(&folder, out_dir, "probe");
+        fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&probe)
+            .map_err(io(&folder))?;
+        let _ = fs::remove_file(&probe);
+    }
+    Ok(())
+}
+
+/// Whether `out_dir` may be replaced (see [`check_replaceable`]): asked before a write, so
+/// the wizard says so ahead.
+pub fn replaceable(out_dir: &Path, input: &Path) -> Result<(), WriteError> {
+    check_replaceable(out_dir, input)
+}
+
 /// Refuses to replace a folder whose loss would hurt beyond this run's output: the root,
 /// the home folder, the working folder or one above it, or a folder holding the input.
 fn check_replaceable(out_dir: &Path, input: &Path) -> Result<(), WriteError> {
@@ -433,6 +473,42 @@ fn sync_dir(dir: &Path) {
 mod tests {
     use super::*;
     use crate::session::FileRole;
+
+    #[test]
+    fn a_folder_that_takes_no_file_is_not_writable_and_the_probe_leaves_nothing() {
+        let (tmp, out) = earlier_output();
+        writable(&out).expect("a plain folder takes files");
+        writable(&out.join("a/b/new")).expect("folders to create are made where one exists");
+        let listed = |dir: &Path| {
+            let mut names: Vec<String> = fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(listed(tmp.path()), ["out"], "the probe file is removed");
+        assert_eq!(listed(&out), ["old.yaml"]);
+        // Under a file, nothing can be created.
+        let file = tmp.path().join("plain");
+        fs::write(&file, "x").unwrap();
+        assert!(writable(&file.join("out")).is_err());
+        // An immutable folder, where the system lets this process make one.
+        let sealed = tmp.path().join("sealed");
+        fs::create_dir(&sealed).unwrap();
+        let chattr = |flag: &str| {
+            std::process::Command::new("chattr")
+                .arg(flag)
+                .arg(&sealed)
+                .status()
+                .is_ok_and(|s| s.success())
+        };
+        if chattr("+i") {
+            let refused = writable(&sealed);
+            chattr("-i");
+            assert!(refused.is_err(), "an immutable folder takes no file");
+        }
+    }
 
     /// A temporary folder holding `out/`, an output folder with an earlier `old.yaml`.
     fn earlier_output() -> (tempfile::TempDir, PathBuf) {

@@ -81,6 +81,14 @@ impl Session {
         self.ovf().map(|(package, _)| package)
     }
 
+    /// The disk images a CSAR needs that the source lacks (an OVF whose images are not
+    /// beside it): checked before writing, so the write step says it ahead.
+    pub fn missing_images(&self) -> Vec<String> {
+        self.ovf_package()
+            .map(crate::transform::package::missing_images)
+            .unwrap_or_default()
+    }
+
     /// The packages' timestamp for `answers`: `SOURCE_DATE_EPOCH`, else `package_date`,
     /// else the source's modification time. A malformed `SOURCE_DATE_EPOCH` is an error
     /// of the run's environment, not of the answers.

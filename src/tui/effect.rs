@@ -79,7 +79,12 @@ pub enum Effect {
     /// Put an opened source first in the picker's history.
     Remember(PathBuf),
     /// Look at the output folder: missing, empty or holding files.
-    Probe(PathBuf),
+    Probe {
+        /// The output folder.
+        out: PathBuf,
+        /// The source, which the output may not replace.
+        input: PathBuf,
+    },
     /// Open a source in a new session (hashing an OVF package's files).
     Open(PathBuf),
     /// Stop the running open at its next block.
@@ -163,6 +168,9 @@ pub enum OutFolder {
     Free,
     /// A folder with this many entries: replaced only when the operator allows it.
     Holds(usize),
+    /// A folder with this many entries that may not be replaced (it holds the input, it
+    /// is the home folder…): the reason.
+    Kept(usize, String),
     /// Something that is not a folder, or cannot be read (the reason).
     Unusable(String),
 }

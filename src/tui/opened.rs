@@ -24,6 +24,8 @@ pub struct Opened {
     pub integrity: Option<IntegrityReport>,
     /// The OVF rules' findings on the package (empty for HOT templates).
     pub package_violations: Vec<Violation>,
+    /// The disk images a CSAR needs that the package lacks.
+    pub missing_images: Vec<String>,
 }
 
 /// Whether opening `kind` hashes files (and so shows the integrity step's progress).

@@ -693,6 +693,7 @@ fn a_long_path_keeps_the_step_indicator() {
         questions: opened.questions.clone(),
         integrity: opened.integrity.clone(),
         package_violations: Vec::new(),
+        missing_images: Vec::new(),
     }));
     let text = screen(&state);
     let header = text.lines().next().unwrap();

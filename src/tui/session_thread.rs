@@ -343,6 +343,7 @@ fn read<T: From<Message> + Send>(
         questions: session.questions(),
         integrity: session.integrity().cloned(),
         package_violations: session.package_violations().to_vec(),
+        missing_images: session.missing_images(),
     };
     Ok((session, opened))
 }

@@ -88,7 +88,7 @@ impl Wizard {
                 effect,
                 Effect::Scan(_)
                     | Effect::Locate(_)
-                    | Effect::Probe(_)
+                    | Effect::Probe { .. }
                     | Effect::SaveAnswers { .. }
                     | Effect::Reread
             ) {

@@ -99,10 +99,11 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
                     });
                 }
             }
-            Effect::Probe(path) => {
+            Effect::Probe { out, input } => {
                 let outbox = self.outbox.clone();
                 thread::spawn(move || {
-                    let _ = outbox.send(Message::Probed(path.clone(), probe(&path)).into());
+                    let folder = probe(&out, &input);
+                    let _ = outbox.send(Message::Probed(out, folder).into());
                 });
             }
             Effect::Open(path) => {
@@ -143,12 +144,24 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
     }
 }
 
-/// What the output folder holds, as the session's write will judge it.
-fn probe(path: &Path) -> OutFolder {
-    match crate::session::target(path) {
-        Ok(crate::session::Target::Absent | crate::session::Target::Empty) => OutFolder::Free,
-        Ok(crate::session::Target::Holds(count)) => OutFolder::Holds(count),
-        Err(error) => OutFolder::Unusable(error.to_string()),
+/// What the output folder holds and whether a write there can succeed, as the session's
+/// write will judge it: the folder takes files, and one holding entries may be replaced
+/// (it does not hold `input`, it is not the home folder…).
+fn probe(path: &Path, input: &Path) -> OutFolder {
+    use crate::session::{Target, replaceable, target, writable};
+    let found = match target(path) {
+        Ok(found) => found,
+        Err(error) => return OutFolder::Unusable(error.to_string()),
+    };
+    if let Err(error) = writable(path) {
+        return OutFolder::Unusable(format!("nothing can be written there: {error}"));
+    }
+    match found {
+        Target::Absent | Target::Empty => OutFolder::Free,
+        Target::Holds(count) => match replaceable(path, input) {
+            Ok(()) => OutFolder::Holds(count),
+            Err(error) => OutFolder::Kept(count, error.to_string()),
+        },
     }
 }
 

@@ -1212,3 +1212,48 @@ fn another_source_starts_without_the_first_ones_answers_and_fixes() {
     wizard.press(&[Key::Text("q")]);
     assert_eq!(wizard.wait_exit(), 0);
 }
+
+#[test]
+fn write_is_ready_only_when_the_write_can_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        repo().join("tests/fixtures/wizard/appliance-timezones/ems.ovf"),
+        dir.path().join("ems.ovf"),
+    )
+    .unwrap();
+    let before = contents(dir.path());
+    let mut wizard = Wizard::start(&["ems.ovf"], dir.path(), SIZE, &[]);
+    wizard.wait_for("Not verified: the package has no manifest");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[5/9] Properties");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[8/9] Review");
+    wizard.wait_for("✗ 0 errors");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✓ Ready");
+    // A CSAR carries the disk images, which this package lacks: said before Enter.
+    wizard.press(&[Key::Down, Key::Right]);
+    let screen = wizard.wait_for("the package lacks ems-system.qcow2");
+    assert!(!screen.contains("✓ Ready"), "{screen}");
+    wizard.press(&[Key::Left]);
+    wizard.wait_for("✓ Ready");
+    // The input's own folder, Replace ticked: refused ahead, and Enter writes nothing.
+    wizard.press(&[Key::Up, Key::Ctrl('u')]);
+    wizard.type_text(dir.path().to_str().unwrap());
+    wizard.press(&[Key::Down, Key::Down, Key::Text(" ")]);
+    let screen = wizard.wait_for("cannot be replaced");
+    assert!(!screen.contains("✓ Ready"), "{screen}");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✗ ");
+    // Back in the review, the strip marks the write step as not ready.
+    wizard.press(&[Key::Esc]);
+    let screen = wizard.wait_for("[8/9] Review");
+    assert!(screen.contains("✗ Write"), "{screen}");
+    wizard.press(&[Key::Ctrl('c')]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Text("y")]);
+    assert_eq!(wizard.wait_exit(), 130);
+    assert_eq!(contents(dir.path()), before, "nothing was written");
+}

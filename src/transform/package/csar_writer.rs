@@ -160,6 +160,17 @@ struct ImageSource {
 }
 
 /// The disk files to store: every File a Disk or an `ovf:/file/` host resource names.
+/// The disk images a CSAR of `ovf` carries that the package lacks (a CSAR cannot be written
+/// without them; the heat zip needs none), by file name.
+pub fn missing_images(ovf: &OvfPackage) -> Vec<String> {
+    image_sources(ovf)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|image| ovf.files.size(&image.source).is_none())
+        .map(|image| image.source)
+        .collect()
+}
+
 fn image_sources(ovf: &OvfPackage) -> Result<Vec<ImageSource>, PackageError> {
     let Some(envelope) = ovf.envelope() else {
         return Ok(Vec::new());

@@ -28,7 +28,8 @@ fn vfw_fixture() -> crate::model::ovf::OvfPackage {
 }
 
 pub use csar_writer::{
-    CsarFlavour, CsarRequest, DEFAULT_FLAVOUR, FlavourSpec, deployment_flavours, write_csar,
+    CsarFlavour, CsarRequest, DEFAULT_FLAVOUR, FlavourSpec, deployment_flavours, missing_images,
+    write_csar,
 };
 pub use error::PackageError;
 pub use etsi_types::{EtsiTypes, EtsiTypesError};

@@ -194,10 +194,26 @@ fn not_ready(state: &State) -> Option<String> {
     if out.as_os_str().is_empty() {
         return Some("Give the output folder first.".to_owned());
     }
+    let package = PackageFormat::parse(&write.value(PACKAGE)).unwrap_or(PackageFormat::None);
+    let missing = state
+        .opened
+        .as_ref()
+        .map_or(&[][..], |o| o.missing_images.as_slice());
+    if matches!(package, PackageFormat::Csar | PackageFormat::Both) && !missing.is_empty() {
+        return Some(format!(
+            "A CSAR carries the disk images, and the package lacks {}: put them beside the descriptor, or choose the heat-zip package (or none).",
+            missing.join(", ")
+        ));
+    }
+    let force = write.value(FORCE) == "true";
     match write.folder() {
-        Some(OutFolder::Unusable(reason)) => Some(reason.clone()),
-        Some(OutFolder::Holds(n)) => {
-            let force = write.value(FORCE) == "true";
+        Some(OutFolder::Unusable(reason)) => Some(format!("{}: {reason}", out.display())),
+        Some(OutFolder::Kept(n, reason)) if force => Some(format!(
+            "{} holds {} and cannot be replaced: {reason}",
+            out.display(),
+            entries(*n)
+        )),
+        Some(OutFolder::Holds(n) | OutFolder::Kept(n, _)) => {
             write_gate(&out, Target::Holds(*n), force).err().map(|_| format!(
                 "{} holds {}: tick “Replace a non-empty folder” to replace them, or choose another folder.",
                 out.display(),
@@ -304,7 +320,12 @@ pub fn probe_needed(state: &mut State) -> Vec<Effect> {
         return Vec::new();
     }
     write.probing = Some(out.clone());
-    vec![Effect::Probe(out)]
+    let input = state
+        .opened
+        .as_ref()
+        .map(|o| o.path.clone())
+        .unwrap_or_default();
+    vec![Effect::Probe { out, input }]
 }
 
 /// Keys while the answers file waits to be saved again: only its field takes keys.
@@ -425,8 +446,12 @@ impl Step for WriteStep {
         state.write.written().is_some()
     }
 
+    /// ✓ only when writing can go ahead or is done: a refused write, or a folder, package
+    /// or answer that stops it, is a problem.
     fn verdict(&self, state: &State) -> Option<Verdict> {
-        Some(state.write.verdict())
+        let verdict = state.write.verdict();
+        let stopped = matches!(state.write.phase, Phase::Idle) && not_ready(state).is_some();
+        Some(if stopped { Verdict::Problems } else { verdict })
     }
 
     /// Keys of the write step.
@@ -524,7 +549,7 @@ impl Step for WriteStep {
                 None => {
                     let out = state.write.out();
                     let what = match state.write.folder() {
-                        Some(OutFolder::Holds(n)) => {
+                        Some(OutFolder::Holds(n) | OutFolder::Kept(n, _)) => {
                             format!("{keys} replaces the {} of {}.", entries(*n), out.display())
                         }
                         Some(_) => format!("{keys} writes into {}.", out.display()),
