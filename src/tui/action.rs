@@ -57,11 +57,11 @@ pub enum Action {
     UndoFix,
     /// `e`: open the selected violation's file at its line in the operator's editor.
     Edit,
-    /// `n` in the review: the next error.
+    /// `]` in the review: the next error.
     NextError,
-    /// `N`: the previous error.
+    /// `[` in the review: the previous error.
     PreviousError,
-    /// `y` in the review: copy the selected violation's `file:line`.
+    /// `c` in the review: copy the selected item's place in the source.
     Copy,
     /// `g`: group the review's list by file, by rule, or not.
     Group,

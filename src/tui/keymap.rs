@@ -1,8 +1,8 @@
 //! The keymap as data (DESIGN.md's "wizard's keys"): one table turns key events into
 //! actions and also writes the help overlay and every key hint of the footer ([`label`]),
 //! so none of them can disagree with what a key does. A second, smaller table holds the
-//! keys that mean something else in the review (`n`, `y`), where no question is open to
-//! take them as no and yes.
+//! keys only the review takes (`]` `[` `c`). No key means two things in one place: `y`
+//! and `n` answer questions and nothing else.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -72,7 +72,6 @@ pub const BINDINGS: &[Binding] = &[
     key(KeyCode::Char('F'), Action::PreviewSafeFixes),
     key(KeyCode::Char('u'), Action::UndoFix),
     key(KeyCode::Char('e'), Action::Edit),
-    key(KeyCode::Char('N'), Action::PreviousError),
     key(KeyCode::Char('g'), Action::Group),
     key(KeyCode::Char('1'), Action::ToggleSeverity(Severity::Error)),
     key(
@@ -101,8 +100,9 @@ pub const BINDINGS: &[Binding] = &[
 /// Keys the review step takes before [`BINDINGS`] (with no question open and no text
 /// field focused).
 pub const REVIEW_BINDINGS: &[Binding] = &[
-    key(KeyCode::Char('n'), Action::NextError),
-    key(KeyCode::Char('y'), Action::Copy),
+    key(KeyCode::Char(']'), Action::NextError),
+    key(KeyCode::Char('['), Action::PreviousError),
+    key(KeyCode::Char('c'), Action::Copy),
 ];
 
 /// Every binding: the review's, then the common ones.
@@ -140,7 +140,7 @@ pub fn describe(action: Action) -> &'static str {
         Action::Edit => "open the file at the violation's line in $EDITOR (review)",
         Action::NextError => "next error (review)",
         Action::PreviousError => "previous error (review)",
-        Action::Copy => "copy the violation's file:line to the clipboard (review)",
+        Action::Copy => "copy the item's place in the source (file:line) to the clipboard (review)",
         Action::Group => "group the violations by file, by rule, or not (review)",
         Action::ToggleSeverity(Severity::Error) => "show or hide errors (review)",
         Action::ToggleSeverity(Severity::Warning) => "show or hide warnings (review)",
@@ -385,30 +385,39 @@ mod tests {
     }
 
     #[test]
-    fn n_and_y_answer_questions_but_move_and_copy_in_the_review() {
+    fn no_key_means_two_things_in_one_place() {
         let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
         let y = press(KeyCode::Char('y'), KeyModifiers::NONE);
-        assert_eq!(action_for(n, false, &[]), Some(Action::No));
-        assert_eq!(action_for(y, false, &[]), Some(Action::Yes));
+        assert_eq!(action_for(n, false, REVIEW_BINDINGS), Some(Action::No));
+        assert_eq!(action_for(y, false, REVIEW_BINDINGS), Some(Action::Yes));
+        let next = press(KeyCode::Char(']'), KeyModifiers::NONE);
+        let copy = press(KeyCode::Char('c'), KeyModifiers::NONE);
         assert_eq!(
-            action_for(n, false, REVIEW_BINDINGS),
+            action_for(next, false, REVIEW_BINDINGS),
             Some(Action::NextError)
         );
-        assert_eq!(action_for(y, false, REVIEW_BINDINGS), Some(Action::Copy));
+        assert_eq!(action_for(copy, false, REVIEW_BINDINGS), Some(Action::Copy));
+        assert_eq!(action_for(copy, false, &[]), None, "only the review copies");
         assert_eq!(
-            action_for(n, true, REVIEW_BINDINGS),
-            Some(Action::Input('n'))
+            action_for(copy, true, REVIEW_BINDINGS),
+            Some(Action::Input('c'))
         );
-        let shift_n = press(KeyCode::Char('N'), KeyModifiers::SHIFT);
-        assert_eq!(action_for(shift_n, false, &[]), Some(Action::PreviousError));
+        // Every key (with its modifiers) is bound once in each layer: the review's and
+        // the common table never share a key.
+        let mut seen = Vec::new();
+        for binding in all_bindings() {
+            let key = (binding.code, binding.modifiers);
+            assert!(!seen.contains(&key), "{key:?} is bound twice");
+            seen.push(key);
+        }
         let lines = help_lines();
         let next = lines
             .iter()
             .find(|(_, what)| *what == "next error (review)");
-        assert_eq!(next.map(|(keys, _)| keys.as_str()), Some("n"));
+        assert_eq!(next.map(|(keys, _)| keys.as_str()), Some("]"));
         assert_eq!(
             label(&[Action::NextError, Action::PreviousError], false),
-            "n N",
+            "] [",
             "the footer finds the review's keys too"
         );
     }

@@ -410,7 +410,7 @@ fn question(theme: &Theme, frame: &mut Frame, area: Rect, title: &str, text: &st
 }
 
 fn help(state: &State, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let step_hints = steps::of(state.step).hints(state);
+    let step_hints = steps::of(state.step).help_hints(state);
     let typing = state.text_focused();
     let global = help_lines();
     let step_keys: Vec<(String, &str)> = step_hints

@@ -309,17 +309,16 @@ fn a_file_saved_from_another_terminal_is_validated_again_keeping_the_selection()
     wizard.wait_for("[7/9] Parameters");
     wizard.press(&[Key::Enter]);
     wizard.wait_for("▲ 1 warning");
-    // N from the first row goes round to the last error: R-20453 at line 43.
-    wizard.press(&[Key::Text("N")]);
+    // [ from the first row goes round to the last error: R-20453 at line 43.
+    wizard.press(&[Key::Text("[")]);
     let screen = wizard.wait_for("Went round the list");
     let selected = selected_row(&screen);
     assert!(
         selected.contains("R-20453") && selected.contains("base_dns.yaml:43"),
         "{screen}"
     );
-    // y copies the source file's place through the terminal (OSC 52), as `e` opens it, no
-    // question being open.
-    wizard.press(&[Key::Text("y")]);
+    // c copies the source file's place through the terminal (OSC 52), as `e` opens it.
+    wizard.press(&[Key::Text("c")]);
     wizard.wait_for("base_dns.yaml:43 to the clipboard");
     let source = set.path().join("base_dns.yaml");
     assert_eq!(wizard.clipboard(), [format!("{}:43", source.display())]);
@@ -1256,4 +1255,70 @@ fn write_is_ready_only_when_the_write_can_succeed() {
     wizard.press(&[Key::Text("y")]);
     assert_eq!(wizard.wait_exit(), 130);
     assert_eq!(contents(dir.path()), before, "nothing was written");
+}
+
+#[test]
+fn the_review_shows_its_fix_keys_from_the_start_and_the_help_lists_them_in_one_order() {
+    let mut wizard = Wizard::start(&["tests/fixtures/wizard/dns-needs-work"], repo(), SIZE, &[]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_for("10 of 10");
+    let footer = screen.lines().last().unwrap_or_default().to_owned();
+    assert!(
+        footer.contains("↑↓ PgUp PgDn move")
+            && footer.contains("/ filter")
+            && footer.contains("f F u W fixes"),
+        "the most used keys first, the fix keys before any fix: {footer}"
+    );
+    // u with nothing to undo, and W with nothing to write back, say so.
+    wizard.press(&[Key::Text("u")]);
+    wizard.wait_for("No applied fix to undo.");
+    wizard.press(&[Key::Text("W")]);
+    wizard.wait_for("No fix applied yet");
+    // The help lists the step's keys in one order, wherever the selection is; n and y
+    // answer questions only.
+    // The help's box, the step's section: from "In Review" to "Everywhere".
+    let help = |wizard: &mut Wizard| {
+        wizard.press(&[Key::Text("?")]);
+        let screen = wizard.wait_for("Everywhere");
+        wizard.press(&[Key::Esc]);
+        wizard.wait_without("Everywhere");
+        let boxed: Vec<String> = screen
+            .lines()
+            .map(|l| l.chars().skip(8).take(84).collect())
+            .collect();
+        let from = boxed.iter().position(|l| l.contains("In Review")).unwrap();
+        let to = boxed.iter().position(|l| l.contains("Everywhere")).unwrap();
+        boxed[from..to].join("\n")
+    };
+    let first = help(&mut wizard);
+    wizard.press(&[Key::Down, Key::Down, Key::Right]);
+    let second = help(&mut wizard);
+    assert_eq!(first, second, "the help does not change with the selection");
+    for (keys, what) in [
+        ("f ", "preview the selected fix"),
+        ("F ", "preview every safe fix"),
+        ("u ", "undo the last fix"),
+        ("W ", "write the fixes back to the source"),
+        ("] [", "next/previous error"),
+        ("c ", "copy place"),
+    ] {
+        assert!(
+            first
+                .lines()
+                .any(|l| l.contains(&format!("  {keys}")) && l.contains(what)),
+            "{keys} {what}: {first}"
+        );
+    }
+    // `n` no longer moves in the review: it is no key there (no question is open).
+    let before = wizard.screen();
+    wizard.press(&[Key::Text("n")]);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(selected_row(&wizard.screen()), selected_row(&before));
+    wizard.press(&[Key::Text("]")]);
+    wizard.wait_until("the next error", |s| {
+        selected_row(s) != selected_row(&before)
+    });
+    wizard.press(&[Key::Text("q")]);
+    assert_eq!(wizard.wait_exit(), 0);
 }

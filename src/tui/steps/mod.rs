@@ -119,6 +119,12 @@ pub trait Step {
     /// The step's key hints, written from the keymap table.
     fn hints(&self, state: &State) -> Vec<Hint>;
 
+    /// The step's keys as the help lists them: all of them, in the same order whatever is
+    /// focused or selected (the footer shows those that work now).
+    fn help_hints(&self, state: &State) -> Vec<Hint> {
+        self.hints(state)
+    }
+
     /// Whether a text field of the step has focus (so letters type into it).
     fn text_focused(&self, _state: &State) -> bool {
         false
@@ -223,6 +229,31 @@ pub fn form_step_hints(form: &super::widgets::form::Form) -> Vec<Hint> {
     };
     hints.push(lasting(BACK, back));
     hints
+}
+
+/// Every key of a form step, for the help: whatever field is focused, in one order.
+pub fn form_step_help() -> Vec<Hint> {
+    vec![
+        hint(
+            &[
+                Action::NextField,
+                Action::PreviousField,
+                Action::Up,
+                Action::Down,
+            ],
+            "field",
+        ),
+        hint(TYPE, "edit a text, or filter a long choice's values"),
+        hint(&[Action::Reveal], "show/hide a password"),
+        hint(&[Action::Left, Action::Right, Action::Toggle], "choose"),
+        hint(
+            &[Action::Delete, Action::Erase],
+            "clear a value ONAP supplies",
+        ),
+        hint(&[Action::Filter], "filter fields"),
+        lasting(CONFIRM, "next (picks in a long choice's list)"),
+        lasting(BACK, "back (closes a list, clears a filter)"),
+    ]
 }
 
 /// The keys of a form, for the kind of field focused.

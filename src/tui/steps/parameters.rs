@@ -10,7 +10,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::properties::leave_forward;
-use super::{Cursor, Hint, Step, form_step_hints, form_step_verdict, form_step_view};
+use super::{
+    Cursor, Hint, Step, form_step_help, form_step_hints, form_step_verdict, form_step_view,
+};
 use crate::session::answers::apart_key;
 use crate::session::{ParameterGroup, ParameterQuestion};
 use crate::tui::action::Action;
@@ -384,6 +386,10 @@ impl Step for ParametersStep {
     /// Keys of the parameters step.
     fn hints(&self, state: &State) -> Vec<Hint> {
         form_step_hints(&state.parameters.form)
+    }
+
+    fn help_hints(&self, _: &State) -> Vec<Hint> {
+        form_step_help()
     }
 
     fn text_focused(&self, state: &State) -> bool {

@@ -8,7 +8,9 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use super::{Cursor, Hint, Step, form_step_hints, form_step_verdict, form_step_view};
+use super::{
+    Cursor, Hint, Step, form_step_help, form_step_hints, form_step_verdict, form_step_view,
+};
 use crate::session::{PropertyKind, PropertyQuestion};
 use crate::transform::convert::EnvTransport;
 use crate::tui::action::Action;
@@ -232,6 +234,10 @@ impl Step for PropertiesStep {
     /// Keys of the properties step.
     fn hints(&self, state: &State) -> Vec<Hint> {
         form_step_hints(&state.properties.form)
+    }
+
+    fn help_hints(&self, _: &State) -> Vec<Hint> {
+        form_step_help()
     }
 
     fn text_focused(&self, state: &State) -> bool {

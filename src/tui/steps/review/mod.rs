@@ -32,7 +32,7 @@ use super::{
 };
 use crate::foundation::diagnostics::{Severity, Violation};
 use crate::tui::action::Action;
-use crate::tui::checked::{Checked, FixView, Item, PlannedFix, Resolution};
+use crate::tui::checked::{Checked, Item, PlannedFix, Resolution};
 use crate::tui::effect::Effect;
 use crate::tui::keymap::{Binding, REVIEW_BINDINGS};
 use crate::tui::state::{State, Verdict};
@@ -582,6 +582,96 @@ fn count_line(review: &ReviewState, checked: &Checked, theme: &Theme) -> Line<'s
     Line::from(spans)
 }
 
+/// What the review's keys depend on while the operator browses it.
+struct Browsing {
+    tab: Tab,
+    pane: Pane,
+    zoomed: bool,
+    /// The Files tab is there.
+    files: bool,
+    /// An answer decides the selected item (Enter goes to its field).
+    answers: bool,
+    /// A filter is kept (Esc clears it).
+    filtered: bool,
+    /// For the help: each key on its own line (the footer gives the fix keys as one).
+    help: bool,
+}
+
+/// The fix keys, in the order the footer writes them as one hint.
+const FIX_KEYS: &[Action] = &[
+    Action::PreviewFix,
+    Action::PreviewSafeFixes,
+    Action::UndoFix,
+    Action::WriteBackFixes,
+];
+
+/// The keys while browsing the review, the most used first (a narrow footer drops the last
+/// ones): the fix keys always, and early, so they are found before there is anything to
+/// undo or write back (each says so when it has nothing to do).
+fn browsing_hints(at: &Browsing) -> Vec<Hint> {
+    let mut hints = vec![if at.pane == Pane::Detail {
+        hint(MOVE, "scroll")
+    } else {
+        hint(MOVE, "move")
+    }];
+    if at.tab == Tab::Violations {
+        hints.push(hint(&[Action::Filter], "filter"));
+        if at.help {
+            hints.extend([
+                hint(&[Action::PreviewFix], "preview the selected fix"),
+                hint(&[Action::PreviewSafeFixes], "preview every safe fix"),
+                hint(&[Action::UndoFix], "undo the last fix"),
+                hint(
+                    &[Action::WriteBackFixes],
+                    "write the fixes back to the source",
+                ),
+            ]);
+        } else {
+            hints.push(hint(FIX_KEYS, "fixes"));
+        }
+        hints.push(hint(
+            &[Action::NextError, Action::PreviousError],
+            "next/previous error",
+        ));
+    }
+    hints.push(hint(&[Action::Edit], "edit"));
+    match (at.pane, at.zoomed) {
+        (Pane::List, _) => hints.push(hint(&[Action::Right], "detail")),
+        (Pane::Detail, false) => hints.push(hint(&[Action::Left], "list")),
+        (Pane::Detail, true) => {}
+    }
+    hints.push(hint(
+        &[Action::Zoom],
+        if at.zoomed { "unzoom" } else { "zoom" },
+    ));
+    if at.tab == Tab::Violations {
+        hints.push(hint(&[Action::Group], "group"));
+        hints.push(hint(SEVERITIES, "errors warnings notes"));
+    }
+    hints.push(hint(&[Action::Copy], "copy place"));
+    if at.files {
+        hints.push(hint(&[Action::NextField], "next tab"));
+    }
+    hints.push(lasting(
+        CONFIRM,
+        if at.answers { "go to answer" } else { "next" },
+    ));
+    hints.push(lasting(&[Action::Write], "write"));
+    let back = if at.zoomed {
+        "unzoom"
+    } else if at.pane == Pane::Detail {
+        "list"
+    } else if at.tab == Tab::Files {
+        "violations"
+    } else if at.filtered {
+        "clear filter"
+    } else {
+        "back"
+    };
+    hints.push(lasting(BACK, back));
+    hints
+}
+
 /// The validation panes and previews.
 pub struct ReviewStep;
 
@@ -740,82 +830,40 @@ impl Step for ReviewStep {
         if review.filter.editing {
             return FILTERING.to_vec();
         }
-        // The most used first: a narrow footer drops the last ones.
-        let mut hints = vec![if review.pane == Pane::Detail {
-            hint(MOVE, "scroll")
-        } else {
-            hint(MOVE, "move")
-        }];
-        if review.tab == Tab::Violations {
-            hints.push(hint(&[Action::Filter], "filter"));
-            if review
-                .selected_index()
-                .and_then(|i| review.checked()?.fix(i))
-                .is_some_and(|f| !matches!(f, FixView::Unavailable(_)))
-            {
-                hints.push(hint(&[Action::PreviewFix], "preview fix"));
-            }
-            if review.checked().is_some_and(|c| c.safe_fixes > 0) {
-                hints.push(hint(&[Action::PreviewSafeFixes], "all safe fixes"));
-            }
-            if !state.draft.answers.fixes.is_empty() {
-                // Before `u`: a narrow footer keeps the way to keep the fixes longest.
-                hints.push(hint(&[Action::WriteBackFixes], "write back"));
-                hints.push(hint(&[Action::UndoFix], "undo fix"));
-            }
-            hints.push(hint(
-                &[Action::NextError, Action::PreviousError],
-                "next/previous error",
-            ));
-        }
-        hints.push(hint(&[Action::Edit], "edit"));
-        match (review.pane, review.zoomed) {
-            (Pane::List, _) => hints.push(hint(&[Action::Right], "detail")),
-            (Pane::Detail, false) => hints.push(hint(&[Action::Left], "list")),
-            (Pane::Detail, true) => {}
-        }
-        hints.push(hint(
-            &[Action::Zoom],
-            if review.zoomed { "unzoom" } else { "zoom" },
-        ));
-        if review.tab == Tab::Violations {
-            hints.push(hint(&[Action::Group], "group"));
-            hints.push(hint(SEVERITIES, "errors warnings notes"));
-        }
-        hints.push(hint(&[Action::Copy], "copy place"));
-        if review.tabs().len() > 1 {
-            hints.push(hint(&[Action::NextField], "next tab"));
-        }
-        let answers = review.tab == Tab::Violations
-            && review
-                .selected_index()
-                .is_some_and(|i| review.checked().and_then(|c| c.answer(i)).is_some());
-        hints.push(lasting(
-            CONFIRM,
-            if answers { "go to answer" } else { "next" },
-        ));
-        hints.push(lasting(&[Action::Write], "write"));
-        let back = if review.zoomed {
-            "unzoom"
-        } else if review.pane == Pane::Detail {
-            "list"
-        } else if review.tab == Tab::Files {
-            "violations"
-        } else if !review.filter.query().is_empty() {
-            "clear filter"
-        } else {
-            "back"
-        };
-        hints.push(lasting(BACK, back));
-        hints
+        browsing_hints(&Browsing {
+            tab: review.tab,
+            pane: review.pane,
+            zoomed: review.zoomed,
+            files: review.tabs().len() > 1,
+            answers: review.tab == Tab::Violations
+                && review
+                    .selected_index()
+                    .is_some_and(|i| review.checked().and_then(|c| c.answer(i)).is_some()),
+            filtered: !review.filter.query().is_empty(),
+            help: false,
+        })
+    }
+
+    /// The review's keys as the list shows them, whatever is selected or open: the help
+    /// lists them in this order every time.
+    fn help_hints(&self, _: &State) -> Vec<Hint> {
+        browsing_hints(&Browsing {
+            tab: Tab::Violations,
+            pane: Pane::List,
+            zoomed: false,
+            files: true,
+            answers: false,
+            filtered: false,
+            help: true,
+        })
     }
 
     fn text_focused(&self, state: &State) -> bool {
         state.review.filter.editing || state.review.typing.is_some()
     }
 
-    /// `n` and `y` move to the next error and copy, unless a write-back question takes
-    /// them as no and yes.
+    /// `]` `[` and `c` go to the next or previous error and copy, unless a write-back
+    /// question is open.
     fn key_layer(&self, state: &State) -> &'static [Binding] {
         if state.review.write_back.asking.is_none() {
             REVIEW_BINDINGS

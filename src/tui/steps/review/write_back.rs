@@ -215,7 +215,7 @@ mod tests {
         let screen = render(&state, &Theme::default_theme());
         let footer = screen.lines().rev().nth(1).unwrap();
         assert!(
-            footer.contains("W write back"),
+            footer.contains("f F u W fixes"),
             "the footer shows the key: {footer}"
         );
         state.keys(&[WriteBackFixes]);
