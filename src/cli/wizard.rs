@@ -25,7 +25,7 @@ pub struct WizardArgs {
     /// Colours: default, light, high-contrast, mono, or a path to a theme file.
     #[arg(long, value_name = "NAME")]
     theme: Option<String>,
-    /// Let the mouse wheel scroll lists and texts.
+    /// Let the mouse wheel scroll lists and texts, and a click select a row or a step.
     #[arg(long)]
     mouse: bool,
 }

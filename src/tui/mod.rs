@@ -8,6 +8,7 @@
 
 pub mod action;
 pub mod checked;
+pub mod clicks;
 pub mod clipboard;
 pub mod editor;
 pub mod effect;
@@ -39,7 +40,7 @@ use std::time::Duration;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
     self as terminal_event, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste,
-    EnableMouseCapture, MouseEventKind,
+    EnableMouseCapture, MouseButton, MouseEventKind,
 };
 use ratatui::crossterm::{cursor, execute};
 
@@ -71,7 +72,7 @@ pub struct WizardOptions {
     pub save_answers: Option<PathBuf>,
     /// A theme name or file (`--theme`).
     pub theme: Option<String>,
-    /// Whether the mouse wheel scrolls (`--mouse`).
+    /// Whether the mouse wheel scrolls and a click selects (`--mouse`).
     pub mouse: bool,
     /// Bounds on what is read.
     pub limits: Limits,
@@ -276,6 +277,9 @@ fn event_of(state: &State, incoming: Incoming, mouse: bool) -> Option<Event> {
         Incoming::Terminal(terminal_event::Event::Mouse(report)) if mouse => match report.kind {
             MouseEventKind::ScrollUp => Some(Event::Action(Action::ScrollUp)),
             MouseEventKind::ScrollDown => Some(Event::Action(Action::ScrollDown)),
+            MouseEventKind::Down(MouseButton::Left) => {
+                Some(Event::Click(report.column, report.row))
+            }
             _ => None,
         },
         Incoming::Terminal(_) => None,

@@ -208,6 +208,8 @@ pub struct State {
     pub help: TextScroll,
     /// Terminal columns and rows.
     pub size: (u16, u16),
+    /// What a mouse click selects, as the last frame was drawn (`--mouse`).
+    pub clicks: super::clicks::Clicks,
     /// Set when the wizard ends.
     pub exit: Option<Exit>,
 }
@@ -244,6 +246,7 @@ impl State {
             last_notice: None,
             help: TextScroll::default(),
             size,
+            clicks: super::clicks::Clicks::default(),
             exit: None,
         }
     }

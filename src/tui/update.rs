@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use super::action::Action;
+use super::clicks::Target;
 use super::effect::{Draft, Effect, Message, OpenFailure, Reread};
 use super::opened::{Opened, has_integrity};
 use super::state::{Exit, Overlay, State, StepId};
@@ -23,6 +24,8 @@ pub enum Event {
     Resize(u16, u16),
     /// Text pasted into the terminal (bracketed paste).
     Paste(String),
+    /// A left click at this column and row (`--mouse`).
+    Click(u16, u16),
 }
 
 /// Most characters one paste puts into a field; a longer paste is refused whole.
@@ -38,6 +41,7 @@ pub fn update(state: &mut State, event: Event) -> Vec<Effect> {
         Event::Message(message) => on_message(state, message),
         Event::Action(action) => on_action(state, action),
         Event::Paste(text) => on_paste(state, &text),
+        Event::Click(column, row) => on_click(state, column, row),
     };
     state.visited.insert(state.step);
     effects.extend(source::arrived(state));
@@ -84,6 +88,26 @@ fn on_paste(state: &mut State, text: &str) -> Vec<Effect> {
         keep
     });
     effects
+}
+
+/// A click selects what the last frame drew there: a step of the strip (when it can be
+/// shown) or a row of the step's list. Nothing under a question or the help.
+fn on_click(state: &mut State, column: u16, row: u16) -> Vec<Effect> {
+    if state.overlay.is_some() || state.too_small() {
+        return Vec::new();
+    }
+    match state.clicks.at(column, row) {
+        Some(Target::Step(step)) if state.visitable(step) => {
+            state.notice = None;
+            state.step = step;
+            Vec::new()
+        }
+        Some(Target::Row(index)) => {
+            state.notice = None;
+            steps::of(state.step).click(state, index)
+        }
+        _ => Vec::new(),
+    }
 }
 
 fn on_action(state: &mut State, action: Action) -> Vec<Effect> {
@@ -585,6 +609,26 @@ properties:
         assert_eq!(state.step, StepId::Source);
         assert!(state.source.error.as_deref().unwrap().contains("cancelled"));
         assert!(state.opened.is_none());
+    }
+
+    #[test]
+    fn a_click_selects_the_review_row_or_the_step_drawn_there() {
+        let mut state = opened("tests/fixtures/wizard/dns-needs-work");
+        state.keys(&[Confirm]);
+        assert_eq!(state.step, StepId::Review);
+        let theme = crate::tui::theme::Theme::default_theme();
+        let text = crate::tui::testing::render(&state, &theme);
+        let row = text.lines().position(|l| l.contains("R-72483")).unwrap();
+        update(&mut state, Event::Click(10, u16::try_from(row).unwrap()));
+        assert_eq!(
+            state.review.selected_violation().unwrap().rule.id,
+            "R-72483"
+        );
+        // The strip: a click on Parameters goes there.
+        let strip = text.lines().nth(1).unwrap();
+        let column = strip[..strip.find("Parameters").unwrap()].chars().count();
+        update(&mut state, Event::Click(u16::try_from(column).unwrap(), 1));
+        assert_eq!(state.step, StepId::Parameters);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph};
 
 use super::action::Action;
+use super::clicks::Target;
 use super::keymap::{self, help_lines};
 use super::state::{MIN_SIZE, Overlay, State, StepId, StepStatus, Verdict};
 use super::steps::{self, Hint, MOVE, hint, lasting};
@@ -38,7 +39,8 @@ pub fn view(state: &State, theme: &Theme, frame: &mut Frame) {
     ])
     .areas(area);
     frame.render_widget(header_line(state, theme, header.width), header);
-    frame.render_widget(strip_line(state, theme, strip.width), strip);
+    state.clicks.clear();
+    frame.render_widget(strip_line(state, theme, strip), strip);
     let block = Block::bordered()
         .border_style(theme.border)
         .title(Span::styled(
@@ -214,7 +216,8 @@ enum Names {
 
 /// The step strip: each step's mark and name, as much of the names as the width allows; the
 /// step shown always keeps its name.
-fn strip_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
+fn strip_line(state: &State, theme: &Theme, area: Rect) -> Line<'static> {
+    let width = area.width;
     let name = |step: StepId, names: Names| -> Option<&'static str> {
         match names {
             _ if step == state.step => Some(step.short()),
@@ -236,6 +239,7 @@ fn strip_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
         .find(|&names| length(names) <= usize::from(width))
         .unwrap_or(Names::Current);
     let mut spans = vec![Span::raw(" ")];
+    let mut column = 1;
     for step in StepId::ALL {
         let current = step == state.step;
         let skipped = matches!(state.status(step), StepStatus::Skipped(_));
@@ -250,13 +254,19 @@ fn strip_line(state: &State, theme: &Theme, width: u16) -> Line<'static> {
                 _ => theme.muted,
             }
         };
-        match name(step, names) {
-            Some(text) => {
-                spans.push(Span::styled(format!("{} {text}", mark(state, step)), style));
-                spans.push(Span::raw(" "));
-            }
-            None => spans.push(Span::styled(format!("{} ", mark(state, step)), style)),
-        }
+        let text = match name(step, names) {
+            Some(text) => format!("{} {text}", mark(state, step)),
+            None => mark(state, step).to_owned(),
+        };
+        // A click on the step's mark or name goes there (`--mouse`).
+        let cells = u16::try_from(paragraph::width(&text)).unwrap_or(0);
+        state.clicks.add(
+            Rect::new(area.x + column, area.y, cells, 1),
+            Target::Step(step),
+        );
+        column += cells + 1;
+        spans.push(Span::styled(text, style));
+        spans.push(Span::raw(" "));
     }
     Line::from(spans)
 }

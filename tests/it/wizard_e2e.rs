@@ -1322,3 +1322,49 @@ fn the_review_shows_its_fix_keys_from_the_start_and_the_help_lists_them_in_one_o
     wizard.press(&[Key::Text("q")]);
     assert_eq!(wizard.wait_exit(), 0);
 }
+
+/// Where `text` first shows on `screen`: its 0-based column (in characters) and row.
+fn place_of(screen: &str, text: &str) -> (u16, u16) {
+    screen
+        .lines()
+        .enumerate()
+        .find_map(|(row, line)| {
+            let at = line.find(text)?;
+            let column = line[..at].chars().count();
+            Some((u16::try_from(column).ok()?, u16::try_from(row).ok()?))
+        })
+        .unwrap_or_else(|| panic!("{text:?} is not on the screen:\n{screen}"))
+}
+
+#[test]
+fn with_mouse_a_click_selects_a_row_or_a_step() {
+    let dir = workspace();
+    let mut wizard = Wizard::start(&["vfw-edge.ova", "--mouse"], dir.path(), SIZE, &[]);
+    wizard.wait_for("✓ Verified");
+    wizard.press(&[Key::Enter, Key::Text("a")]);
+    let screen = wizard.wait_for("[4/9] Deployment option");
+    assert!(screen.contains("▶  medium (default)"), "{screen}");
+    // A click on an option's row selects it; Enter confirms it.
+    let (column, row) = place_of(&screen, "Large ");
+    wizard.press(&[Key::Click(column, row)]);
+    wizard.wait_for("▶  large");
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_for("[5/9] Properties");
+    // A click on a field focuses it.
+    let (column, row) = place_of(&screen, "Region");
+    wizard.press(&[Key::Click(column, row)]);
+    wizard.wait_for("▶ Region");
+    // A click on a step of the strip goes there; a skipped one takes no click.
+    let screen = wizard.screen();
+    let (column, row) = place_of(&screen, "Capabilities");
+    wizard.press(&[Key::Click(column, row)]);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(wizard.screen().contains("[5/9] Properties"));
+    let (column, row) = place_of(&screen, "Licence");
+    wizard.press(&[Key::Click(column, row)]);
+    wizard.wait_for("[3/9] Licence");
+    wizard.press(&[Key::Ctrl('c')]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Text("y")]);
+    assert_eq!(wizard.wait_exit(), 130);
+}

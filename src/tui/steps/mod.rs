@@ -130,6 +130,11 @@ pub trait Step {
         false
     }
 
+    /// A click on row `index` of the step's list (a position as shown, a form's field).
+    fn click(&self, _state: &mut State, _index: usize) -> Vec<Effect> {
+        Vec::new()
+    }
+
     /// The keys the step takes before the common ones.
     fn key_layer(&self, _state: &State) -> &'static [Binding] {
         &[]
@@ -202,7 +207,11 @@ pub fn form_step_view(
                 .then_some(Mark::Open),
         }
     };
-    form.view(&mark, theme, frame, body)
+    let cursor = form.view(&mark, theme, frame, body);
+    for (area, index) in form.drawn() {
+        state.clicks.add(area, super::clicks::Target::Row(index));
+    }
+    cursor
 }
 
 /// The keys of a form step: the form's, its filter, then on and back; while a long

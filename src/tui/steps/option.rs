@@ -196,6 +196,16 @@ impl Step for OptionStep {
             Table::new(rows, widths).header(Row::new(header).style(theme.title).height(2)),
             table_area,
         );
+        // Below the two-line header, one line per option.
+        for i in 0..options.len() {
+            let y = table_area.y + 2 + u16::try_from(i).unwrap_or(u16::MAX);
+            if y < table_area.bottom() {
+                state.clicks.add(
+                    Rect::new(table_area.x, y, table_area.width, 1),
+                    crate::tui::clicks::Target::Row(i),
+                );
+            }
+        }
         if let Some(option) = loaded.questions.options.get(state.option.selected) {
             let chosen =
                 state.draft.answers.deployment_option.as_deref() == Some(option.id.as_str());
@@ -220,6 +230,18 @@ impl Step for OptionStep {
             frame.render_widget(Paragraph::new(lines), detail);
         }
         None
+    }
+
+    /// A click selects an option; Enter confirms it.
+    fn click(&self, state: &mut State, index: usize) -> Vec<Effect> {
+        let count = state
+            .opened
+            .as_ref()
+            .map_or(0, |l| l.questions.options.len());
+        if index < count {
+            state.option.selected = index;
+        }
+        Vec::new()
     }
 
     /// Keys of the option step.

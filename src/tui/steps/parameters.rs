@@ -392,6 +392,12 @@ impl Step for ParametersStep {
         form_step_help()
     }
 
+    /// A click focuses the field.
+    fn click(&self, state: &mut State, index: usize) -> Vec<Effect> {
+        state.parameters.form.click(index);
+        Vec::new()
+    }
+
     fn text_focused(&self, state: &State) -> bool {
         state.parameters.form.text_focused()
     }

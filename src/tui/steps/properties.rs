@@ -240,6 +240,12 @@ impl Step for PropertiesStep {
         form_step_help()
     }
 
+    /// A click focuses the field.
+    fn click(&self, state: &mut State, index: usize) -> Vec<Effect> {
+        state.properties.form.click(index);
+        Vec::new()
+    }
+
     fn text_focused(&self, state: &State) -> bool {
         state.properties.form.text_focused()
     }

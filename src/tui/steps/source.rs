@@ -433,6 +433,13 @@ impl Step for SourceStep {
             source
                 .window
                 .range(source.selected, source.len(), usize::from(list_area.height));
+        for (line, row) in range.clone().enumerate() {
+            let y = list_area.y + u16::try_from(line).unwrap_or(u16::MAX);
+            state.clicks.add(
+                Rect::new(list_area.x, y, list_area.width, 1),
+                crate::tui::clicks::Target::Row(row),
+            );
+        }
         let name_width = usize::from(list_area.width).saturating_sub(2 + 14 + 11);
         let opened = state.opened.as_ref().map(|o| o.path.as_path());
         let lines: Vec<Line> = range
@@ -531,6 +538,15 @@ impl Step for SourceStep {
 
     fn text_focused(&self, state: &State) -> bool {
         state.source.filter.editing || state.source.typing_path
+    }
+
+    /// A click selects a row; Enter opens it.
+    fn click(&self, state: &mut State, index: usize) -> Vec<Effect> {
+        let source = &mut state.source;
+        source.typing_path = false;
+        source.filter.keep();
+        source.selected = index.min(source.len().saturating_sub(1));
+        Vec::new()
     }
 }
 

@@ -6,7 +6,7 @@
 //! Ctrl-F while a text field takes letters) narrows the fields by name. The cursor sits in
 //! the focused text field.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -237,6 +237,8 @@ pub struct Form {
     pub picker: Option<Picker>,
     /// The first line drawn at the last frame.
     top: Cell<usize>,
+    /// Where each field in view was drawn at the last frame (for a click).
+    drawn: RefCell<Vec<(Rect, usize)>>,
 }
 
 impl Form {
@@ -438,6 +440,21 @@ impl Form {
         }
     }
 
+    /// Where each field in view was drawn at the last frame, and its index.
+    pub fn drawn(&self) -> Vec<(Rect, usize)> {
+        self.drawn.borrow().clone()
+    }
+
+    /// Focuses the field at `index` (a click on it), closing an open list and keeping a
+    /// filter's query.
+    pub fn click(&mut self, index: usize) {
+        if index < self.fields.len() {
+            self.picker = None;
+            self.filter.keep();
+            self.focus = index;
+        }
+    }
+
     /// Focuses the first field for which `bad` holds; returns whether one did.
     pub fn focus_first(&mut self, bad: impl Fn(&Field) -> bool) -> bool {
         match self.fields.iter().position(bad) {
@@ -570,6 +587,18 @@ impl Form {
             top = focus_lines.1.saturating_sub(height);
         }
         self.top.set(top);
+        let mut drawn = self.drawn.borrow_mut();
+        drawn.clear();
+        for (k, &index) in shown.iter().enumerate() {
+            let (start, end) = (starts[k], starts.get(k + 1).copied().unwrap_or(lines.len()));
+            let (from, to) = (start.max(top), end.min(top + height));
+            if from < to {
+                let y = area.y + u16::try_from(from - top).unwrap_or(u16::MAX);
+                let rows = u16::try_from(to - from).unwrap_or(u16::MAX);
+                drawn.push((Rect::new(area.x, y, area.width, rows), index));
+            }
+        }
+        drop(drawn);
         let mut cursor = None;
         if let Some(position_area) = position_area {
             // Fields whose first line is in view.

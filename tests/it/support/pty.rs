@@ -27,6 +27,8 @@ pub enum Key<'a> {
     F1,
     /// The mouse wheel turned down (SGR mouse encoding), over the middle of the screen.
     WheelDown,
+    /// A left click (press and release, SGR mouse encoding) at a 0-based column and row.
+    Click(u16, u16),
     Ctrl(char),
     /// Alt with a letter, as terminals send it (Esc, then the letter).
     Alt(char),
@@ -49,6 +51,10 @@ impl Key<'_> {
             Key::PageDown => b"\x1b[6~".to_vec(),
             Key::F1 => b"\x1bOP".to_vec(),
             Key::WheelDown => b"\x1b[<65;40;12M".to_vec(),
+            Key::Click(column, row) => {
+                let (x, y) = (column + 1, row + 1);
+                format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").into_bytes()
+            }
             Key::Ctrl(c) => vec![(c.to_ascii_lowercase() as u8) & 0x1f],
             Key::Alt(c) => format!("\x1b{c}").into_bytes(),
             Key::Text(text) => text.as_bytes().to_vec(),

@@ -797,6 +797,22 @@ impl Step for ReviewStep {
             filter_area,
         );
         list::draw(review, checked, theme, frame, list_area);
+        // A click on an item's row selects it (`--mouse`); headings take none.
+        let rows = review.listing.rows();
+        let range = review.window.range(
+            review.listing.row_of(review.selected),
+            rows.len(),
+            usize::from(list_area.height),
+        );
+        for (line, row) in rows[range].iter().enumerate() {
+            if let list::Row::Item(position) = row {
+                let y = list_area.y + u16::try_from(line).unwrap_or(u16::MAX);
+                state.clicks.add(
+                    Rect::new(list_area.x, y, list_area.width, 1),
+                    crate::tui::clicks::Target::Row(*position),
+                );
+            }
+        }
         if let Some(typing) = &review.typing {
             return Some(fixes::draw_typing(typing, theme, frame, detail_area));
         }
@@ -842,6 +858,17 @@ impl Step for ReviewStep {
             filtered: !review.filter.query().is_empty(),
             help: false,
         })
+    }
+
+    /// A click on an item selects it, the list taking the keys.
+    fn click(&self, state: &mut State, index: usize) -> Vec<Effect> {
+        let review = &mut state.review;
+        if review.tab == Tab::Violations && index < review.shown() {
+            review.pane = Pane::List;
+            review.zoomed = false;
+            review.select(index);
+        }
+        Vec::new()
     }
 
     /// The review's keys as the list shows them, whatever is selected or open: the help
