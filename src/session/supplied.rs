@@ -126,6 +126,19 @@ mod tests {
         }
     }
 
+    /// The parameters ONAP supplies in a set of these files, as the output rules judge.
+    fn supplied_in(files: &[OutputFile]) -> SuppliedParameters {
+        let limits = Limits::default();
+        let set = load(files, "dns", &limits);
+        supplied(
+            &set,
+            files,
+            &crate::check::rules::output_rules(),
+            "dns",
+            &limits,
+        )
+    }
+
     #[test]
     fn the_rules_decide_which_parameters_onap_supplies() {
         let template = "heat_template_version: 2016-10-14
@@ -149,15 +162,7 @@ resources:
             file("base_dns.yaml", template),
             file("base_dns.env", "parameters: {}\n"),
         ];
-        let limits = Limits::default();
-        let set = load(&files, "dns", &limits);
-        let found = supplied(
-            &set,
-            &files,
-            &crate::check::rules::output_rules(),
-            "dns",
-            &limits,
-        );
+        let found = supplied_in(&files);
         let vnf_id = found
             .get(&("base_dns.yaml".to_owned(), "vnf_id".to_owned()))
             .expect("vnf_id is ONAP's");
@@ -210,15 +215,7 @@ resources:
             file("dns_expansion.yaml", module),
             file("dns_expansion.env", "parameters: {}\n"),
         ];
-        let limits = Limits::default();
-        let set = load(&files, "dns", &limits);
-        let found = supplied(
-            &set,
-            &files,
-            &crate::check::rules::output_rules(),
-            "dns",
-            &limits,
-        );
+        let found = supplied_in(&files);
         let key = |t: &str| (t.to_owned(), "vnf_name".to_owned());
         assert_eq!(found[&key("dns_expansion.yaml")].rule, "R-36542");
         let base = &found[&key("base_dns.yaml")];

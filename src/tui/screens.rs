@@ -338,11 +338,12 @@ fn write_in_progress() {
     assert_snapshot!(screen(&state));
 }
 
-#[test]
-fn written() {
+/// The sample written into a temporary folder's `edge/` on a terminal of `size`.
+fn written_on(size: (u16, u16)) -> (tempfile::TempDir, Wizard) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("edge");
     let mut state = at_parameters();
+    update(&mut state, Event::Resize(size.0, size.1));
     state.keys(&[Confirm, Confirm]);
     state
         .write
@@ -352,6 +353,12 @@ fn written() {
         .input
         .set(out.display().to_string());
     state.keys(&[Write]);
+    (dir, state)
+}
+
+#[test]
+fn written() {
+    let (dir, state) = written_on((100, 30));
     let text = screen(&state).replace(&dir.path().display().to_string(), "/tmp");
     assert!(text.contains("base_vfw_edge.yaml"), "{text}");
     assert_snapshot!(text);
@@ -359,19 +366,7 @@ fn written() {
 
 #[test]
 fn written_at_80x24() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("edge");
-    let mut state = at_parameters();
-    update(&mut state, Event::Resize(80, 24));
-    state.keys(&[Confirm, Confirm]);
-    state
-        .write
-        .form
-        .field_mut(super::steps::write::OUT)
-        .unwrap()
-        .input
-        .set(out.display().to_string());
-    state.keys(&[Write]);
+    let (dir, state) = written_on((80, 24));
     let text = screen(&state);
     // The summary wraps instead of being cut.
     let joined: String = text

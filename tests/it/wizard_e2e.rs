@@ -681,6 +681,25 @@ fn vfw_workspace() -> tempfile::TempDir {
     dir
 }
 
+/// Moves the picker's selection down to the row `wanted` picks on `screen` and opens it.
+fn open_in_picker(wizard: &mut Wizard, screen: &str, wanted: impl Fn(&str) -> bool) {
+    let rows: Vec<&str> = screen.lines().filter(|l| l.contains("│ ")).collect();
+    let selected = rows.iter().position(|l| l.contains("▶")).unwrap();
+    let target = rows.iter().position(|l| wanted(l)).unwrap();
+    for _ in selected..target {
+        wizard.press(&[Key::Down]);
+    }
+    wizard.press(&[Key::Enter]);
+}
+
+/// Quits with Ctrl-C, confirming the loss of the answers: ends as interrupted (130).
+fn quit_unsaved(wizard: &mut Wizard) {
+    wizard.press(&[Key::Ctrl('c')]);
+    wizard.wait_for("Quit without saving?");
+    wizard.press(&[Key::Text("y")]);
+    assert_eq!(wizard.wait_exit(), 130);
+}
+
 #[test]
 fn back_at_the_source_the_path_given_is_opened_again_or_another_chosen() {
     let dir = workspace_with_a_hot_set();
@@ -706,16 +725,9 @@ fn back_at_the_source_the_path_given_is_opened_again_or_another_chosen() {
     wizard.press(&[Key::Esc]);
     wizard.wait_for("(open)");
     let screen = wizard.screen();
-    let rows: Vec<&str> = screen.lines().filter(|l| l.contains("│ ")).collect();
-    let selected = rows.iter().position(|l| l.contains("▶")).unwrap();
-    let target = rows
-        .iter()
-        .position(|l| l.contains("dns ") && l.contains("HOT set"))
-        .unwrap();
-    for _ in selected..target {
-        wizard.press(&[Key::Down]);
-    }
-    wizard.press(&[Key::Enter]);
+    open_in_picker(&mut wizard, &screen, |l| {
+        l.contains("dns ") && l.contains("HOT set")
+    });
     let screen = wizard.wait_for("[7/9] Parameters");
     assert!(screen.contains("(HOT set)"), "{screen}");
     // A typed path: Tab, the path, Enter.
@@ -943,10 +955,7 @@ fn a_long_choice_is_picked_by_typing_part_of_a_value() {
     wizard.press(&[Key::Enter]);
     let screen = wizard.wait_without("[5/9] Properties");
     assert!(!screen.contains("needs attention"), "{screen}");
-    wizard.press(&[Key::Ctrl('c')]);
-    wizard.wait_for("Quit without saving?");
-    wizard.press(&[Key::Text("y")]);
-    assert_eq!(wizard.wait_exit(), 130);
+    quit_unsaved(&mut wizard);
 }
 
 /// A two-module set with many parameters: the base builds names with `vnf_name` (which the
@@ -1148,10 +1157,7 @@ fn a_previewed_fix_is_the_fix_applied_and_one_that_adds_a_finding_says_so() {
     wizard.press(&[Key::Tab]);
     let screen = wizard.wait_for("[Files (");
     assert!(screen.contains("  random_str:"), "{screen}");
-    wizard.press(&[Key::Ctrl('c')]);
-    wizard.wait_for("Quit without saving?");
-    wizard.press(&[Key::Text("y")]);
-    assert_eq!(wizard.wait_exit(), 130);
+    quit_unsaved(&mut wizard);
 }
 
 #[test]
@@ -1189,16 +1195,9 @@ fn another_source_starts_without_the_first_ones_answers_and_fixes() {
     wizard.press(&[Key::Esc, Key::Esc]);
     wizard.wait_for("(open)");
     let screen = wizard.wait_for("without its answers and");
-    let rows: Vec<&str> = screen.lines().filter(|l| l.contains("│ ")).collect();
-    let selected = rows.iter().position(|l| l.contains("▶")).unwrap();
-    let target = rows
-        .iter()
-        .position(|l| l.contains("dns ") && l.contains("HOT set"))
-        .unwrap();
-    for _ in selected..target {
-        wizard.press(&[Key::Down]);
-    }
-    wizard.press(&[Key::Enter]);
+    open_in_picker(&mut wizard, &screen, |l| {
+        l.contains("dns ") && l.contains("HOT set")
+    });
     wizard.wait_for("[7/9] Parameters");
     wizard.press(&[Key::Enter]);
     let screen = wizard.wait_for("✗ 9 errors");
@@ -1250,10 +1249,7 @@ fn write_is_ready_only_when_the_write_can_succeed() {
     wizard.press(&[Key::Esc]);
     let screen = wizard.wait_for("[8/9] Review");
     assert!(screen.contains("✗ Write"), "{screen}");
-    wizard.press(&[Key::Ctrl('c')]);
-    wizard.wait_for("Quit without saving?");
-    wizard.press(&[Key::Text("y")]);
-    assert_eq!(wizard.wait_exit(), 130);
+    quit_unsaved(&mut wizard);
     assert_eq!(contents(dir.path()), before, "nothing was written");
 }
 
@@ -1363,8 +1359,5 @@ fn with_mouse_a_click_selects_a_row_or_a_step() {
     let (column, row) = place_of(&screen, "Licence");
     wizard.press(&[Key::Click(column, row)]);
     wizard.wait_for("[3/9] Licence");
-    wizard.press(&[Key::Ctrl('c')]);
-    wizard.wait_for("Quit without saving?");
-    wizard.press(&[Key::Text("y")]);
-    assert_eq!(wizard.wait_exit(), 130);
+    quit_unsaved(&mut wizard);
 }
