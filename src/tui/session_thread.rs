@@ -580,18 +580,20 @@ fn write(
         None => (None, None),
     };
     // Every warning and note the review showed: the output set's, the package's and the
-    // conversion's.
+    // conversion's, counted as the review counts them (`note_finding`).
+    let (warned, noted): (Vec<&Note>, Vec<&Note>) = resolved
+        .notes
+        .iter()
+        .filter(|n| n.level == NoteLevel::Warning)
+        .partition(|n| note_answer_subject(n).is_some());
     let warnings = resolved
         .violations
         .iter()
         .chain(session.package_violations())
         .filter(|v| v.severity() == Severity::Warning)
-        .count();
-    let notes = resolved
-        .notes
-        .iter()
-        .filter(|n| n.level == NoteLevel::Warning)
-        .count();
+        .count()
+        + warned.len();
+    let notes = noted.len();
     let mut summary = format!(
         "Onboarded {} into {}: {}, 0 errors, {}",
         session.label(),

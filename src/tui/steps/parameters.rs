@@ -182,9 +182,15 @@ pub fn build(groups: &[ParameterGroup], draft: &Draft) -> Form {
             modules.push(module);
         }
     }
+    // A parameter whose modules differ has a heading of its own: after the others of its
+    // place and module, so it does not split their group.
     questions.sort_by_key(|(q, _)| {
         let module = module_of(q);
-        (place(q), modules.iter().position(|m| *m == module))
+        (
+            place(q),
+            modules.iter().position(|m| *m == module),
+            !q.per_module.is_empty(),
+        )
     });
     let mut fields = Vec::new();
     for (question, group) in questions {
