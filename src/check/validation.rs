@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::check::rules::{
-    Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf,
+    Check, Context, Selection, applies_to_base_hot, check_csar, check_hot_in, check_ovf,
 };
 use crate::foundation::diagnostics::{
     InputReport, InputRoot, Options, Report, SourceTexts, Unchecked,
@@ -332,6 +332,19 @@ pub fn validate_as(
     selection: &Selection,
     stage: Option<Stage>,
 ) -> Result<Report, InputError> {
+    validate_with(paths, options, selection, stage, |_, _, _| {})
+}
+
+/// Like [`validate_as`], showing every HOT set's context to `each` with its violations and
+/// root before the set goes into the report (what a face counts beside the report: the
+/// fixes ready), so the context is built once.
+pub fn validate_with(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+    stage: Option<Stage>,
+    mut each: impl FnMut(&Context<'_>, &[crate::foundation::diagnostics::Violation], &InputRoot),
+) -> Result<Report, InputError> {
     let mut inputs = Vec::new();
     let (mut hot, mut ovf, mut csar) = (false, false, false);
     for input in group(paths)? {
@@ -343,10 +356,14 @@ pub fn validate_as(
                 if let Some(stage) = stage {
                     set.stage = stage;
                 }
+                let context = Context::new(&set);
+                let violations = check_hot_in(&context, selection);
+                each(&context, &violations, &root);
+                drop(context);
                 InputReport {
                     label: set.label.clone(),
                     root,
-                    violations: check_hot(&set, selection),
+                    violations,
                     not_checked: unchecked(&set),
                     sources: set,
                     elapsed: started.elapsed(),

@@ -10,9 +10,10 @@ use clap::{Args, ValueEnum};
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
+use vnfwiz::output::report::render::fix_hint::{self, Rerun};
 use vnfwiz::output::report::render::onboard::Onboarding;
 use vnfwiz::session::answers::{Answers, EulaAcceptance};
-use vnfwiz::session::{AnswerProblem, Origin, Refusal, Session, WriteError};
+use vnfwiz::session::{AnswerProblem, Answered, Origin, Session, WriteError};
 use vnfwiz::transform::fix::FixLevel;
 use vnfwiz::transform::package::PackageError;
 use vnfwiz::transform::package::PackageFormat;
@@ -155,11 +156,7 @@ fn read_value_file(key: &str, path: &Path, limits: &Limits) -> Result<String, An
 }
 
 /// Builds the answers from the answers file and the flags; value problems are collected.
-fn answers(
-    args: &OnboardArgs,
-    session: &Session,
-    limits: &Limits,
-) -> Result<(Answers, Vec<AnswerProblem>), CliError> {
+fn answers(args: &OnboardArgs, session: &Session, limits: &Limits) -> Result<Answered, CliError> {
     let mut answers = match &args.answers {
         Some(path) => Answers::load(path, limits)?,
         None => Answers::default(),
@@ -209,7 +206,7 @@ fn answers(
             problems.push(problem);
         }
     }
-    Ok((answers, problems))
+    Ok(Answered { answers, problems })
 }
 
 pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
@@ -228,46 +225,41 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     if args.choice.is_given() {
         session.set_rules(args.choice.selection(limits)?);
     }
-    let (answers, problems) = answers(&args, &session, limits)?;
-    if answers.package.is_some_and(|p| p != PackageFormat::None) {
+    let answered = answers(&args, &session, limits)?;
+    if answered
+        .answers
+        .package
+        .is_some_and(|p| p != PackageFormat::None)
+    {
         // A malformed SOURCE_DATE_EPOCH is the run's environment, not an answer: exit 2.
-        session.package_time(&answers)?;
+        session.package_time(&answered.answers)?;
     }
-    let resolved = session.resolve_fixing(&answers, args.fix.into());
+    let level = FixLevel::from(args.fix);
+    let evaluation = session.evaluate_fixing(&answered, level);
     stop_if_interrupted()?;
-    let resolved = match resolved {
-        Ok(resolved) if problems.is_empty() => {
-            // An answer the output may not hold is the answers' problem, not the set's.
-            let problems = resolved.answer_problems(&answers);
-            if !problems.is_empty() {
-                let refusal = Refusal {
-                    problems,
-                    ..Refusal::default()
-                };
-                return print(&args, &Onboarding::Refused(&refusal));
-            }
-            resolved
-        }
-        Ok(_) => {
-            let refusal = Refusal {
-                problems,
-                ..Refusal::default()
-            };
-            return print(&args, &Onboarding::Refused(&refusal));
-        }
-        Err(mut refusal) => {
-            refusal.prepend(problems);
-            return print(&args, &Onboarding::Refused(&refusal));
-        }
+    // The evaluation's gate decides, as it does for the wizard and the write itself.
+    let counts = evaluation.counts();
+    let (path, out) = (
+        args.path.display().to_string(),
+        args.out.display().to_string(),
+    );
+    let hint = fix_hint::line(
+        &counts.fixable,
+        (counts.errors, counts.warnings),
+        &Rerun::Onboard {
+            path: &path,
+            out: &out,
+        },
+        level,
+    );
+    let evaluation = match Onboarding::closed(session.kind(), evaluation, &args.out, hint) {
+        Ok(shown) => return print(&args, &shown),
+        Err(evaluation) => *evaluation,
     };
-    if resolved.has_errors() {
-        let shown = Onboarding::invalid(session.kind(), resolved, &args.out);
-        return print(&args, &shown);
-    }
     // Images stream into the CSAR: the same bar while they do.
     let progress = TerminalProgress::stderr("package");
     let written = session.write_outputs(
-        &resolved,
+        &evaluation,
         &args.out,
         args.force,
         &Options {
@@ -279,7 +271,7 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     match written {
         Ok(written) => print(
             &args,
-            &Onboarding::written(&session, resolved, &written, &args.out),
+            &Onboarding::written(&session, evaluation, &written, &args.out),
         ),
         Err(WriteError::Package(PackageError::Invalid { path, violations })) => {
             print(&args, &Onboarding::package_invalid(&path, &violations))

@@ -6,13 +6,14 @@ use std::process::ExitCode;
 use clap::Args;
 use vnfwiz::check::rules::Selection;
 use vnfwiz::check::rules::find;
-use vnfwiz::check::validation::{load_hot_inputs_rooted, validate_as};
+use vnfwiz::check::validation::{load_hot_inputs_rooted, validate_with};
 use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
 use vnfwiz::model::hot::Stage;
 use vnfwiz::output::report::render;
-use vnfwiz::session::{Applied, FixOrder, apply_fixes};
+use vnfwiz::output::report::render::fix_hint::{self, Rerun};
+use vnfwiz::session::{Applied, FixOrder, Fixable, apply_fixes};
 use vnfwiz::transform::fix::write_back::{self, write_back};
 use vnfwiz::transform::fix::{FixLevel, Safety, Workspace};
 
@@ -89,16 +90,37 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     }
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("validate");
-    let report = validate_as(
+    // The fixes ready for the sets `--fix` can write back (folders and files, not zips).
+    let mut fixable = Fixable::default();
+    let report = validate_with(
         &args.paths,
         &Options::new(limits).with_progress(&progress),
         &selection,
         stage,
+        |context, violations, root| {
+            if matches!(root, InputRoot::Folder(_)) && args.format == Format::Text {
+                fixable.add_all(&Fixable::of(context, violations));
+            }
+        },
     );
     progress.finish();
     let report = report?;
     let text = match args.format {
-        Format::Text => render::text::render(&report, color_stdout()),
+        Format::Text => {
+            let mut text = render::text::render(&report, color_stdout());
+            let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+            let counts = (
+                report.count(Severity::Error),
+                report.count(Severity::Warning),
+            );
+            let applied = level.unwrap_or(FixLevel::None);
+            let rerun = Rerun::Validate { paths: &paths };
+            if let Some(hint) = fix_hint::line(&fixable, counts, &rerun, applied) {
+                text.push_str(&hint);
+                text.push('\n');
+            }
+            text
+        }
         Format::Json => render::json::render(&report),
         Format::Sarif => render::sarif::render(&report),
         Format::Junit => render::junit::render(&report),

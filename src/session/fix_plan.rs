@@ -4,11 +4,13 @@
 //! set's hidden values by the one secret policy (`hot::secrets`, through
 //! `fix::Workspace`).
 
+use crate::check::rules::Context;
 use crate::foundation::diagnostics::Violation;
 use crate::session::answers::Answers;
 use crate::transform::fix::FixRecord;
 use crate::transform::fix::{
-    FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Workspace, record_of,
+    FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Workspace, check_reloadable, offer,
+    record_of,
 };
 
 use super::Session;
@@ -47,6 +49,46 @@ pub fn apply(
     Applied {
         outcome,
         preview: workspace.changes(),
+    }
+}
+
+/// How many violations a fix answers, by severity and by the level that applies it: what a
+/// report's closing line counts (`12 of 15 errors can be fixed: …`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fixable {
+    /// Errors with a fix of any safety (`--fix all`).
+    pub errors: usize,
+    /// Errors with a `safe` fix (`--fix`, `--fix safe`).
+    pub errors_safe: usize,
+    /// Warnings with a fix of any safety.
+    pub warnings: usize,
+    /// Warnings with a `safe` fix.
+    pub warnings_safe: usize,
+}
+
+impl Fixable {
+    /// The violations of the set `context` reads that a fix is ready for, as `--fix`
+    /// would find them; none when the set cannot be fixed at all (it could not be loaded
+    /// again to check a fix).
+    pub fn of(context: &Context<'_>, violations: &[Violation]) -> Fixable {
+        let mut fixable = Fixable::default();
+        if check_reloadable(context.set).is_err() {
+            return fixable;
+        }
+        for violation in violations {
+            if let Some(Offer::Ready(fix)) = offer(context, violation, None) {
+                fixable.add(violation.severity(), fix.safety);
+            }
+        }
+        fixable
+    }
+
+    /// Adds another set's counts (several inputs, one closing line).
+    pub fn add_all(&mut self, other: &Fixable) {
+        self.errors += other.errors;
+        self.errors_safe += other.errors_safe;
+        self.warnings += other.warnings;
+        self.warnings_safe += other.warnings_safe;
     }
 }
 

@@ -12,7 +12,9 @@ mod assign;
 mod catalogue;
 mod check;
 mod composition;
+mod draft;
 mod environment;
+mod evaluation;
 mod fix_plan;
 mod fixes;
 mod origin;
@@ -22,6 +24,7 @@ mod preview;
 mod questions;
 mod repair;
 mod resolve;
+mod save;
 mod supplied;
 mod watch;
 mod write_back;
@@ -41,8 +44,10 @@ use crate::model::ovf::{DescriptorError, Envelope, OvfPackage};
 
 pub use assign::Origin;
 pub use check::AnswerProblem;
+pub use draft::{Answered, Draft};
+pub use evaluation::{Counts, Evaluation, Finding, FindingKind, Gate, Remark, RemarkKind};
 pub use fix_plan::{
-    Applied, FixOrder, FixView, PlanError, PlannedFix, apply as apply_fixes, fix_views,
+    Applied, FixOrder, FixView, Fixable, PlanError, PlannedFix, apply as apply_fixes,
 };
 pub use origin::{NotOnDisk, SourceFile};
 pub use output::{MAX_COUNTED, Target, WriteError, Written, target, write_gate};
@@ -52,10 +57,11 @@ pub use questions::{
     EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyKind,
     PropertyQuestion, Questions,
 };
-pub use repair::note_answer_subject;
+use repair::note_answer_subject;
 pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, REGISTRY_RULE, Refusal, Resolved};
+pub use save::SaveError;
 pub use supplied::Supplied;
-pub use watch::{Fingerprint, Watched};
+pub use watch::{Fingerprint, Watch, Watched};
 pub use write_back::{SourceFixes, WriteBackError};
 
 /// What kind of source a session holds.
@@ -116,6 +122,9 @@ pub struct Session {
     opened_at: SystemTime,
     generated: OnceCell<Option<resolve::Generated>>,
     supplied: OnceCell<supplied::SuppliedParameters>,
+    /// The files a HOT set's `MANIFEST.json` lists beyond those the loader read, as
+    /// carried into the output (or why one cannot be).
+    listed: OnceCell<Vec<Result<OutputFile, crate::transform::convert::Note>>>,
     rules: Selection,
 }
 
@@ -192,6 +201,7 @@ impl Session {
             opened_at,
             generated: OnceCell::new(),
             supplied: OnceCell::new(),
+            listed: OnceCell::new(),
             rules: output_rules(),
         })
     }

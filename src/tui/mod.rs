@@ -7,10 +7,11 @@
 //! restored on every way out, panics included.
 
 pub mod action;
-pub mod checked;
 pub mod clipboard;
 pub mod editor;
 pub mod effect;
+pub mod evaluated;
+pub mod evaluation;
 #[cfg(test)]
 mod guide;
 pub mod history;

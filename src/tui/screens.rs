@@ -10,8 +10,8 @@ use std::time::Duration;
 use insta::assert_snapshot;
 
 use super::action::Action::{self, *};
-use super::checked::{Checked, Preview, Resolution};
 use super::effect::{Message, Progress};
+use super::evaluated::{Evaluated, Preview};
 use super::scan::{Candidate, Scan};
 use super::state::{State, StepId};
 use super::steps::source;
@@ -19,7 +19,9 @@ use super::testing::{Wizard, opened, press, render, repo};
 use super::theme::Theme;
 use super::update::{Event, update};
 use crate::foundation::diagnostics::{SourceTexts, Span, Violation};
+use crate::foundation::limits::Limits;
 use crate::input::source::InputKind;
+use crate::session::{Answered, Finding, FindingKind, Session};
 
 const OVA: &str = "assets/samples/vfw-edge.ova";
 const BROKEN_HOT: &str = "tests/fixtures/wizard/dns-needs-work";
@@ -289,7 +291,7 @@ fn review_of_the_sample() {
     let mut state = at_parameters();
     state.keys(&[Confirm]);
     assert_eq!(state.step, StepId::Review);
-    assert!(state.review.ready(), "{:?}", state.review.blocking());
+    assert!(state.ready(), "{:?}", state.blocking());
     assert_snapshot!(screen(&state));
 }
 
@@ -474,29 +476,32 @@ pub fn long_review(count: usize) -> Wizard {
             }
         })
         .collect();
-    let checked = Checked::new(
-        violations,
-        &GeneratedTexts(text),
-        vec![Preview {
-            title: "Template".to_owned(),
-            path: "base.yaml".to_owned(),
-            text: "heat_template_version: 2016-10-14\n".to_owned(),
-        }],
-        Duration::from_millis(40),
-    );
     let mut state = opened(BROKEN_HOT);
     state.keys(&[Confirm]);
-    let generation = state.review.generation;
-    let parameters = state.review.resolution.as_ref().unwrap().parameters.clone();
+    let session = Session::open(&repo(BROKEN_HOT), &Limits::default()).expect("opens");
+    let mut evaluation = session.evaluate(&Answered::default());
+    evaluation.findings = violations
+        .into_iter()
+        .map(|v| Finding {
+            kind: FindingKind::Output(v),
+            answer: None,
+            fix: None,
+        })
+        .collect();
+    let mut evaluated = Evaluated::with_texts(evaluation, &GeneratedTexts(text));
+    evaluated.previews = vec![Preview {
+        title: "Template".to_owned(),
+        path: "base.yaml".to_owned(),
+        text: "heat_template_version: 2016-10-14\n".to_owned(),
+    }];
+    evaluated.elapsed = Duration::from_millis(40);
+    evaluated.parameters = state.evaluation.as_ref().unwrap().parameters.clone();
+    let generation = state.generation;
     update(
         &mut state,
-        Event::Message(Message::Resolved {
+        Event::Message(Message::Evaluated {
             generation,
-            resolution: Arc::new(Resolution {
-                checked,
-                parameters,
-                ..Resolution::default()
-            }),
+            evaluated: Arc::new(evaluated),
         }),
     );
     state

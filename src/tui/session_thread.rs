@@ -1,35 +1,27 @@
 //! The onboarding session's own thread: it opens the source (reporting hashing progress,
-//! stopping when cancelled), then answers requests in order: evaluating answers (problems
-//! first, then the resolved and validated set; only the newest evaluation waiting runs),
-//! planning fixes for a preview, writing the outputs, saving the answers, reading the source
-//! again. While idle it watches the source's files and reads them again when they change.
-//! Every decision is the session's; this thread only turns its results into what the steps
-//! show.
+//! stopping when cancelled), then serves requests in order, each one call of the session:
+//! evaluating answers (their problems first, then the session's evaluation; only the newest
+//! evaluation waiting runs), planning fixes for a preview, writing the outputs, saving the
+//! answers, writing fixes back, reading the source again. While idle it polls the
+//! session's [`Watch`] and reads the source again when its files changed and settled.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::checked::{Checked, Finding, FindingKind, FixView, PlannedFix, Preview, Resolution};
 use super::effect::{
     Draft, FixOrder, Message, OpenFailure, Progress, Reread, WriteOrder, WriteReport,
 };
+use super::evaluated::{Evaluated, PlannedFix};
 use super::opened::Opened;
 use crate::check::validation::InputError;
-use crate::foundation::diagnostics::{Options, Severity, SourceTexts};
+use crate::foundation::diagnostics::{Options, Severity};
 use crate::foundation::limits::Limits;
 use crate::input::integrity::IntegrityError;
 use crate::input::source::locate;
-use crate::session::answers::Answers;
-use crate::session::{
-    AnswerProblem, FileRole, Fingerprint, Origin, OutputFile, PlanError, Resolved, Session,
-    SessionError, SourceFile, SourceFixes, Watched, WriteError, fix_views, note_answer_subject,
-};
-use crate::transform::convert::{Note, NoteLevel};
-use crate::transform::fix::Safety;
+use crate::session::{PlanError, SaveError, Session, SessionError, SourceFixes, Watch, WriteError};
 use crate::transform::fix::WriteBack;
 use crate::tui::widgets::paragraph::count;
 
@@ -54,7 +46,7 @@ pub enum Request {
     /// Resolve, package and write.
     Write(WriteOrder),
     /// Save the answers without secrets.
-    Save(Draft, PathBuf),
+    Save(Draft, std::path::PathBuf),
     /// Read the source again if its files changed (after the operator edited them).
     Reread,
 }
@@ -100,15 +92,17 @@ pub fn run<T: From<Message> + Send>(
                     }
                 }
                 let started = Instant::now();
-                let (answers, problems) = checked_answers(&session, &draft);
+                let answered = session.answered(&draft);
+                let mut problems = answered.problems.clone();
+                problems.extend(session.check(&answered.answers));
                 if !send(Message::Problems {
                     generation,
                     problems,
-                    left_open: session.left_open(&answers),
+                    left_open: session.left_open(&answered.answers),
                 }) {
                     return;
                 }
-                // A newer evaluation that arrived meanwhile makes this resolution stale.
+                // A newer evaluation that arrived meanwhile makes this one stale.
                 if waiting.is_none()
                     && let Ok(next) = requests.try_recv()
                 {
@@ -117,9 +111,11 @@ pub fn run<T: From<Message> + Send>(
                 if matches!(waiting, Some(Request::Evaluate(..))) {
                     continue;
                 }
-                send(Message::Resolved {
+                let mut evaluated = Evaluated::build(&session, &answered);
+                evaluated.elapsed = started.elapsed();
+                send(Message::Evaluated {
                     generation,
-                    resolution: Arc::new(resolution(&session, &answers, started)),
+                    evaluated: Arc::new(evaluated),
                 })
             }
             Request::Plan(generation, draft, order) => send(Message::FixPlanned {
@@ -139,7 +135,11 @@ pub fn run<T: From<Message> + Send>(
                 };
                 send(Message::Written(write(&session, &order, &options)))
             }
-            Request::Save(draft, path) => send(Message::Saved(save(&session, &draft, &path))),
+            Request::Save(draft, path) => send(Message::Saved(
+                session
+                    .save_answers(&session.answered(&draft).answers, &path)
+                    .map_err(|e| e.to_string()),
+            )),
             Request::Reread => {
                 let reread = if watch.unchanged() {
                     Reread::Unchanged
@@ -192,56 +192,6 @@ fn read_again<T: From<Message> + Send>(
             watch.failed();
             Reread::Failed(failure.reason)
         }
-    }
-}
-
-/// The source's files as last read, to notice when they change. A change is acted on once
-/// the files have stayed the same for one more look, so a save in several writes is read
-/// once it is whole.
-struct Watch {
-    watched: Watched,
-    seen: Fingerprint,
-    pending: Option<Fingerprint>,
-    /// A file changed while the source was being read: read it again at once.
-    stale: bool,
-}
-
-impl Watch {
-    fn new(session: &Session) -> Watch {
-        let (seen, stale) = session.read_as();
-        Watch {
-            watched: session.watched(),
-            seen,
-            pending: None,
-            stale,
-        }
-    }
-
-    /// Whether the files changed since they were read and have settled.
-    fn changed(&mut self) -> bool {
-        if self.stale {
-            return true;
-        }
-        let now = self.watched.fingerprint();
-        if now == self.seen {
-            self.pending = None;
-            return false;
-        }
-        let settled = self.pending.as_ref() == Some(&now);
-        self.pending = Some(now);
-        settled
-    }
-
-    /// Whether the files are as they were read (for a reading asked for).
-    fn unchanged(&self) -> bool {
-        !self.stale && self.watched.fingerprint() == self.seen
-    }
-
-    /// Reading failed: the files as they are now count as seen.
-    fn failed(&mut self) {
-        self.seen = self.watched.fingerprint();
-        self.pending = None;
-        self.stale = false;
     }
 }
 
@@ -347,200 +297,15 @@ fn read<T: From<Message> + Send>(
     Ok((session, opened))
 }
 
-/// The session's answers for a draft: field texts typed by their declarations; a text that
-/// cannot be taken is a problem.
-fn answers(session: &Session, draft: &Draft) -> (Answers, Vec<AnswerProblem>) {
-    let mut answers = draft.answers.clone();
-    let mut problems = Vec::new();
-    // A value an environment file holds, cleared: `null` says so.
-    for key in &draft.cleared {
-        answers.parameters.insert(
-            key.clone(),
-            crate::input::yaml::write::node(crate::input::yaml::Value::Null),
-        );
-    }
-    for (key, text) in &draft.values {
-        // Typed in the wizard, never seen by the process list: secrets are welcome.
-        if let Err(problem) = session.assign(&mut answers, key, text, Origin::File) {
-            problems.push(problem);
-        }
-    }
-    (answers, problems)
-}
-
-/// The draft's answers and every problem with them.
-fn checked_answers(session: &Session, draft: &Draft) -> (Answers, Vec<AnswerProblem>) {
-    let (answers, mut problems) = answers(session, draft);
-    problems.extend(session.check(&answers));
-    (answers, problems)
-}
-
-/// Resolves answers into what the review and write steps show.
-fn resolution(session: &Session, answers: &Answers, started: Instant) -> Resolution {
-    let package = session.package_violations().to_vec();
-    // A choice among implementations changes what is asked: the session says anew.
-    let questions = session.questions_for(answers);
-    let (capabilities, parameters) = (questions.capabilities, questions.parameters);
-    let package_origins = origins(session, package.iter().map(|v| (v.file.as_str(), None)));
-    let resolved = match session.resolve(answers) {
-        Ok(resolved) => resolved,
-        Err(refusal) => {
-            let texts = NoTexts;
-            let mut checked = Checked::new(package, &texts, Vec::new(), started.elapsed());
-            let mut findings: Vec<Finding> = refusal.problems.iter().map(answer_finding).collect();
-            findings.extend(refusal.notes.iter().map(note_finding));
-            checked.add_findings(findings);
-            checked.origins = package_origins;
-            return Resolution {
-                checked,
-                refusal: Some(refusal.to_string().lines().map(str::to_owned).collect()),
-                capabilities,
-                parameters,
-                ..Resolution::default()
-            };
-        }
-    };
-    let answer_problems = resolved.answer_problems(answers);
-    let parameters = resolved.still_asked(parameters);
-    let mut findings: Vec<Finding> = resolved.notes.iter().map(note_finding).collect();
-    findings.extend(resolved.fixes.notes.iter().map(|note| Finding {
-        severity: Severity::Warning,
-        kind: FindingKind::Note,
-        subject: "fix not applied".to_owned(),
-        rule: String::new(),
-        message: note.to_string(),
-        answer: None,
-    }));
-    let mut all_answers = vec![None; package.len()];
-    all_answers.extend(session.answer_subjects(&resolved));
-    let mut all_origins = package_origins;
-    all_origins.extend(origins(
-        session,
-        resolved.files.iter().map(|f| (f.path.as_str(), Some(f))),
-    ));
-    let (resolved, fixes) = fix_views(resolved);
-    let unset = resolved.unset.clone();
-    let previews = resolved
-        .previews()
-        .into_iter()
-        .map(|p| Preview {
-            title: role_name(p.role).to_owned(),
-            path: p.path,
-            text: p.text,
-        })
-        .collect();
-    // The set's own texts: hidden values masked (`hot::secrets`).
-    let Resolved {
-        set: texts,
-        mut violations,
-        ..
-    } = resolved;
-    let mut all_fixes = vec![None; package.len()];
-    all_fixes.extend(fixes);
-    let mut all = package;
-    all.append(&mut violations);
-    let mut checked = Checked::new(all, &texts, previews, started.elapsed());
-    if all_fixes.len() == checked.violations.len() {
-        checked.safe_fixes = all_fixes
-            .iter()
-            .filter(|f| matches!(f, Some(FixView::Ready(p)) if p.safety == Safety::Safe))
-            .count();
-        checked.fixes = all_fixes;
-    }
-    checked.answers = all_answers;
-    checked.origins = all_origins;
-    checked.add_findings(findings);
-    Resolution {
-        checked,
-        refusal: None,
-        unset,
-        capabilities,
-        parameters,
-        answer_problems,
-    }
-}
-
-/// Where each file is on disk, or why it has no place there to edit.
-fn origins<'f>(
-    session: &Session,
-    files: impl Iterator<Item = (&'f str, Option<&'f OutputFile>)>,
-) -> HashMap<String, Result<SourceFile, String>> {
-    let mut out = HashMap::new();
-    for (path, output) in files {
-        if !out.contains_key(path) {
-            let origin = session
-                .source_file(path, output)
-                .map_err(|why| why.to_string());
-            out.insert(path.to_owned(), origin);
-        }
-    }
-    out
-}
-
-/// The word the Files tab shows for what an output file is.
-fn role_name(role: FileRole) -> &'static str {
-    match role {
-        FileRole::Template => "template",
-        FileRole::Environment => "environment",
-        FileRole::Nested => "nested",
-        FileRole::Artifact => "artifact",
-        FileRole::Answers => "answers",
-    }
-}
-
-/// An answer that stops the resolution, as the review lists it.
-fn answer_finding(problem: &AnswerProblem) -> Finding {
-    let mut message = problem.message.clone();
-    if !problem.choices.is_empty() {
-        message.push_str(&format!("; valid: {}", problem.choices.join(", ")));
-    }
-    Finding {
-        severity: Severity::Error,
-        kind: FindingKind::Answer,
-        subject: problem.subject.clone(),
-        rule: problem.rule.clone(),
-        message,
-        answer: Some(problem.subject.clone()),
-    }
-}
-
-/// A conversion or composition note, as the review lists it.
-fn note_finding(note: &Note) -> Finding {
-    Finding {
-        severity: match note.level {
-            NoteLevel::Error => Severity::Error,
-            NoteLevel::Warning => Severity::Warning,
-        },
-        kind: FindingKind::Note,
-        subject: format!("{} {}", note.section, note.subject),
-        rule: String::new(),
-        message: note.message.clone(),
-        answer: note_answer_subject(note),
-    }
-}
-
 /// Plans the fixes `order` asks for on the output set `draft` resolves to, for a preview.
 fn plan(session: &Session, draft: &Draft, order: &FixOrder) -> Result<PlannedFix, String> {
-    let (answers, problems) = answers(session, draft);
-    if let Some(problem) = problems.into_iter().next() {
+    let answered = session.answered(draft);
+    if let Some(problem) = answered.problems.into_iter().next() {
         return Err(PlanError::Problem(problem).to_string());
     }
     session
-        .plan_fix(&answers, order)
+        .plan_fix(&answered.answers, order)
         .map_err(|error| error.to_string())
-}
-
-/// Texts for violations of a package whose descriptor the session keeps to itself.
-struct NoTexts;
-
-impl SourceTexts for NoTexts {
-    fn text(&self, _: &str) -> Option<std::borrow::Cow<'_, str>> {
-        None
-    }
-
-    fn file_count(&self) -> usize {
-        0
-    }
 }
 
 /// Resolves, packages and writes; then saves the answers when asked. An error means
@@ -552,23 +317,15 @@ fn write(
     order: &WriteOrder,
     options: &Options<'_>,
 ) -> Result<WriteReport, String> {
-    let (answers, problems) = answers(session, &order.draft);
-    if let Some(problem) = problems.first() {
-        return Err(problem.to_string());
-    }
     if let Some(path) = &order.save_to
         && path.is_dir()
     {
-        return Err(format!(
-            "{} is a folder; give the file to save the answers to",
-            path.display()
-        ));
+        return Err(SaveError::Folder(path.clone()).to_string());
     }
-    let resolved = session
-        .resolve(&answers)
-        .map_err(|refusal| refusal.to_string().replace('\n', "; "))?;
+    let answered = session.answered(&order.draft);
+    let evaluation = session.evaluate(&answered);
     let written = session
-        .write_outputs(&resolved, &order.out, order.force, options)
+        .write_outputs(&evaluation, &order.out, order.force, options)
         .map_err(|e| write_failure(&e))?;
     let packages: Vec<String> = written
         .packages
@@ -579,25 +336,14 @@ fn write(
         })
         .collect();
     let (answers_saved, answers_failed) = match &order.save_to {
-        Some(path) => match save(session, &order.draft, path) {
+        Some(path) => match session.save_answers(&answered.answers, path) {
             Ok(saved) => (Some(saved), None),
-            Err(reason) => (None, Some((path.clone(), reason))),
+            Err(reason) => (None, Some((path.clone(), reason.to_string()))),
         },
         None => (None, None),
     };
-    // Every warning the review showed: the output set's, the package's and the
-    // conversion's.
-    let warnings = resolved
-        .violations
-        .iter()
-        .chain(session.package_violations())
-        .filter(|v| v.severity() == Severity::Warning)
-        .count()
-        + resolved
-            .notes
-            .iter()
-            .filter(|n| n.level == crate::transform::convert::NoteLevel::Warning)
-            .count();
+    // Every warning the review showed: the package's, the output set's and the notes'.
+    let warnings = evaluation.count(Severity::Warning);
     let summary = format!(
         "Onboarded {} into {}: {}, 0 errors, {}.",
         session.label(),
@@ -629,30 +375,10 @@ fn write_failure(error: &WriteError) -> String {
     }
 }
 
-/// Writes the answers without secrets (the session says which keys are secret) to `path`,
-/// through a temporary sibling so a failure leaves any earlier file whole.
-fn save(session: &Session, draft: &Draft, path: &Path) -> Result<PathBuf, String> {
-    let (answers, _) = answers(session, draft);
-    let text = answers.to_yaml(|key| session.is_secret(key));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
-    let staging = path.with_file_name(format!(".{name}.vnfwiz-{}", std::process::id()));
-    std::fs::write(&staging, text)
-        .and_then(|()| std::fs::rename(&staging, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&staging);
-            e.to_string()
-        })?;
-    Ok(path.to_path_buf())
-}
-
 /// Which source files the draft's applied fixes change.
 fn plan_write_back(session: &Session, draft: &Draft) -> Result<SourceFixes, String> {
-    let (answers, _) = answers(session, draft);
     session
-        .source_fixes(&answers)
+        .source_fixes(&session.answered(draft).answers)
         .map_err(|error| error.to_string())
 }
 

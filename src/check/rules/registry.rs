@@ -45,7 +45,12 @@ pub fn find(id: &str) -> Option<&'static Rule> {
 /// file and place (rules run in any order, their findings are joined in rule order first, so
 /// the report never depends on scheduling).
 pub fn check_hot(set: &HotSet, selection: &Selection) -> Vec<Violation> {
-    let context = Context::new(set);
+    check_hot_in(&Context::new(set), selection)
+}
+
+/// Like [`check_hot`] on a context already built (a caller that looks at the set again
+/// after the rules, as `validate` does for the fixes ready, builds it once).
+pub fn check_hot_in(context: &Context<'_>, selection: &Selection) -> Vec<Violation> {
     let rules: Vec<(&'static RuleMeta, HotCheck)> = selection
         .rules()
         .filter_map(|rule| match rule.check {
@@ -55,7 +60,7 @@ pub fn check_hot(set: &HotSet, selection: &Selection) -> Vec<Violation> {
         .collect();
     let found = map_ordered(&rules, |(meta, check)| {
         let mut out = Vec::new();
-        check(&context, &mut Findings::new(meta, &mut out));
+        check(context, &mut Findings::new(meta, &mut out));
         out
     });
     let mut out: Vec<Violation> = found.into_iter().flatten().collect();

@@ -108,20 +108,7 @@ pub fn reload(
         set.sdc_reading,
     );
     // The listing is the package's, not only what the set read.
-    if set.package_files.is_empty() {
-        reloaded.package_files.clear();
-    } else {
-        let mut listing: Vec<String> = set
-            .package_files
-            .iter()
-            .filter(|p| kept(p))
-            .cloned()
-            .collect();
-        listing.extend(added);
-        listing.sort();
-        listing.dedup();
-        reloaded.package_files = listing;
-    }
+    reloaded.keep_listing_of(set, removed);
     if set.stage == Stage::HeatReady {
         reloaded.stage = Stage::HeatReady;
     }

@@ -3,6 +3,7 @@
 //! output of the commands that report something else (`capabilities`, `inspect`, `onboard`).
 
 pub mod capabilities;
+pub mod fix_hint;
 pub mod inspect;
 pub mod json;
 pub mod junit;

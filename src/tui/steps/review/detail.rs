@@ -1,6 +1,6 @@
 //! The review's detail pane: for the selected violation its place, message, fix, the
 //! source lines with the offending one marked, the rule's summary and how to fix it; for
-//! an answer problem or a note its subject and message in full. The pane takes focus (→),
+//! an answer problem, a note or a file not checked its subject and message in full. The pane takes focus (→),
 //! scrolls, and zooms to the whole step (`z`), so a small terminal shows all of it.
 
 use ratatui::Frame;
@@ -11,7 +11,8 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use super::super::severity_marker;
 use super::{Pane, ReviewState};
 use crate::foundation::diagnostics::Violation;
-use crate::tui::checked::{Checked, FileText, Finding, FixView, Item};
+use crate::session::Remark;
+use crate::tui::evaluated::{Evaluated, FileText, FixView};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::wrap;
 
@@ -21,7 +22,13 @@ const CONTEXT_LINES: usize = 2;
 const ZOOMED_CONTEXT_LINES: usize = 8;
 
 /// Draws the selected item's detail in `area`, scrolled as the operator left it.
-pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut Frame, area: Rect) {
+pub fn draw(
+    review: &ReviewState,
+    checked: &Evaluated,
+    theme: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+) {
     let focused = review.pane == Pane::Detail;
     let mut block = Block::default()
         .borders(Borders::TOP)
@@ -54,8 +61,11 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
         CONTEXT_LINES
     };
     let lines = match checked.item(index) {
-        Some(Item::Violation(v)) => violation_lines(checked, index, v, theme, width, context),
-        Some(Item::Finding(f)) => finding_lines(f, theme, width),
+        Some(item) => match (item.violation(), item.remark_of()) {
+            (Some(v), _) => violation_lines(checked, index, v, theme, width, context),
+            (None, Some(remark)) => remark_lines(remark, item.answer.as_deref(), theme, width),
+            (None, None) => Vec::new(),
+        },
         None => Vec::new(),
     };
     let height = usize::from(inner.height);
@@ -97,7 +107,7 @@ fn answer_line(subject: &str, width: usize, theme: &Theme) -> Vec<Line<'static>>
 }
 
 fn violation_lines(
-    checked: &Checked,
+    checked: &Evaluated,
     index: usize,
     v: &Violation,
     theme: &Theme,
@@ -147,7 +157,12 @@ fn violation_lines(
     lines
 }
 
-fn finding_lines(finding: &Finding, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+fn remark_lines(
+    finding: &Remark,
+    answer: Option<&str>,
+    theme: &Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
     let severity = finding.severity;
     let mut head = vec![
         Span::styled(severity_marker(severity), theme.severity(severity)),
@@ -161,7 +176,7 @@ fn finding_lines(finding: &Finding, theme: &Theme, width: usize) -> Vec<Line<'st
     for text in wrap(&finding.message, width) {
         lines.push(Line::from(Span::styled(text, theme.text)));
     }
-    if let Some(subject) = &finding.answer {
+    if let Some(subject) = answer {
         lines.extend(answer_line(subject, width, theme));
     }
     lines

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::super::row_marker;
 use super::{Pane, ReviewState};
-use crate::tui::checked::{Checked, Preview};
+use crate::tui::evaluated::{Evaluated, Preview};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::paragraph::{chunk_count, chunks, count, fit};
 use crate::tui::widgets::{ListWindow, TextScroll};
@@ -31,12 +31,18 @@ pub struct FilesState {
 }
 
 /// The selected file.
-pub fn selected<'c>(review: &ReviewState, checked: &'c Checked) -> Option<&'c Preview> {
+pub fn selected<'c>(review: &ReviewState, checked: &'c Evaluated) -> Option<&'c Preview> {
     checked.previews.get(review.files.selected)
 }
 
 /// Draws the list and the selected file's text.
-pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut Frame, area: Rect) {
+pub fn draw(
+    review: &ReviewState,
+    checked: &Evaluated,
+    theme: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+) {
     let count = checked.previews.len();
     if count == 0 {
         frame.render_widget(
@@ -80,7 +86,7 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
 
 fn draw_list(
     review: &ReviewState,
-    checked: &Checked,
+    checked: &Evaluated,
     theme: &Theme,
     frame: &mut Frame,
     area: Rect,

@@ -13,7 +13,8 @@ use ratatui::widgets::Paragraph;
 use super::super::{highlighted, row_marker, severity_symbol};
 use super::ReviewState;
 use crate::foundation::diagnostics::Severity;
-use crate::tui::checked::{Checked, FixView, Item};
+use crate::session::Finding;
+use crate::tui::evaluated::{Evaluated, FixView};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::Filter;
 
@@ -101,7 +102,7 @@ pub struct Listing {
 impl Listing {
     /// Builds the rows for `checked` under the filter, the severities shown and the
     /// grouping.
-    pub fn rebuild(&mut self, checked: &Checked, filter: &Filter) {
+    pub fn rebuild(&mut self, checked: &Evaluated, filter: &Filter) {
         let total = checked.len();
         let candidates: Vec<usize> = if filter.active() {
             (0..filter.len(total))
@@ -109,8 +110,8 @@ impl Listing {
                 .collect()
         } else {
             // Answers that stop the write and notes first, then the violations by place.
-            (checked.violations.len()..total)
-                .chain(0..checked.violations.len())
+            (checked.violation_count()..total)
+                .chain(0..checked.violation_count())
                 .collect()
         };
         let shown = candidates.into_iter().filter(|&i| {
@@ -134,7 +135,7 @@ impl Listing {
             let Some(item) = checked.item(i) else {
                 continue;
             };
-            let name = key(&item);
+            let name = key(item);
             match by_key.get(&name) {
                 Some(&g) => groups[g].1.push(i),
                 None => {
@@ -160,7 +161,7 @@ impl Listing {
     }
 
     /// The group key of an item, when grouping.
-    fn key(&self) -> Option<fn(&Item<'_>) -> String> {
+    fn key(&self) -> Option<fn(&Finding) -> String> {
         match self.grouping {
             Grouping::None => None,
             Grouping::File => Some(|item| item.file().unwrap_or(NO_FILE).to_owned()),
@@ -199,7 +200,7 @@ impl Listing {
     }
 
     /// The position of the next (or previous) error after `from`, going round the list.
-    pub fn next_error(&self, checked: &Checked, from: usize, forward: bool) -> Option<usize> {
+    pub fn next_error(&self, checked: &Evaluated, from: usize, forward: bool) -> Option<usize> {
         let count = self.order.len();
         (1..=count)
             .map(|step| {
@@ -218,7 +219,13 @@ impl Listing {
 }
 
 /// Draws the rows around the selection.
-pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut Frame, area: Rect) {
+pub fn draw(
+    review: &ReviewState,
+    checked: &Evaluated,
+    theme: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+) {
     let listing = &review.listing;
     let rows = listing.rows();
     let selected_row = listing.row_of(review.selected);
@@ -226,7 +233,7 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
         .window
         .range(selected_row, rows.len(), usize::from(area.height));
     // Columns as wide as the visible rows need, within bounds.
-    let visible: Vec<(usize, Item)> = rows[range.clone()]
+    let visible: Vec<(usize, &Finding)> = rows[range.clone()]
         .iter()
         .filter_map(|row| match row {
             Row::Item(position) => {
@@ -259,7 +266,7 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
                 Some(item_line(
                     review,
                     checked,
-                    (index, &item),
+                    (index, item),
                     selected,
                     (id_width, place_width),
                     theme,
@@ -295,8 +302,8 @@ fn header(group: &Group, theme: &Theme) -> Line<'static> {
 /// matched highlighted.
 fn item_line(
     review: &ReviewState,
-    checked: &Checked,
-    (index, item): (usize, &Item),
+    checked: &Evaluated,
+    (index, item): (usize, &Finding),
     selected: bool,
     (id_width, place_width): (usize, usize),
     theme: &Theme,

@@ -1,0 +1,507 @@
+//! One evaluation of answers: the result every face shows. It holds the answers'
+//! problems, the properties left for instantiation, every finding in list order (the
+//! package's and the output set's violations, each with its fix and the answer that
+//! decides it; answers that stop the write; conversion, composition and fix notes; the
+//! files not checked), and the resolved set or why there is none. The write gate and the
+//! counts are computed from the findings, in one place, so the wizard, `onboard` and the
+//! write itself judge alike; a finding's own fields say whether it counts.
+
+use std::collections::BTreeSet;
+
+use crate::foundation::diagnostics::{Severity, Unchecked, Violation};
+use crate::transform::convert::{Note, NoteLevel};
+use crate::transform::fix::{FixLevel, FixNote, Safety};
+
+use super::draft::Answered;
+use super::fix_plan::{FixView, Fixable, fix_views};
+use super::resolve::{Refusal, Resolved};
+use super::{AnswerProblem, Session, note_answer_subject};
+
+/// What a remark (a finding that is no rule's violation) is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemarkKind {
+    /// An answer that stops the write.
+    Answer,
+    /// A warning (or error) of the conversion, the composition or the fixes.
+    Note,
+    /// A file of the source that was not read as Heat (onboarding leaves it out).
+    NotChecked,
+}
+
+impl RemarkKind {
+    /// The word a list shows in its rule column.
+    pub fn label(self) -> &'static str {
+        match self {
+            RemarkKind::Answer => "answer",
+            RemarkKind::Note => "note",
+            RemarkKind::NotChecked => "not checked",
+        }
+    }
+}
+
+/// A finding that is no rule's violation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Remark {
+    /// How serious it is.
+    pub severity: Severity,
+    /// Answer problem, note or file not checked.
+    pub kind: RemarkKind,
+    /// What it is about (`parameter vnf_id`, `capability choice OS::VNF::Node`, a file).
+    pub subject: String,
+    /// The check it fails (`required`, `MinLen(3)`, `CAP-ambiguous`); empty for a note.
+    pub rule: String,
+    /// What is wrong, in full.
+    pub message: String,
+}
+
+/// What a finding is.
+#[derive(Clone, Debug)]
+pub enum FindingKind {
+    /// A violation of the OVF rules on the source package.
+    Package(Violation),
+    /// A violation of the rules on the output set.
+    Output(Violation),
+    /// An answer problem, a note or a file not checked.
+    Remark(Remark),
+}
+
+/// One thing to look at, with what puts it right.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// What it is.
+    pub kind: FindingKind,
+    /// The subject of the answer that decides it (`parameter x`), when one does.
+    pub answer: Option<String>,
+    /// Its automatic fix, for a violation of the output set a fix answers.
+    pub fix: Option<FixView>,
+}
+
+impl Finding {
+    fn remark(
+        severity: Severity,
+        kind: RemarkKind,
+        subject: String,
+        rule: String,
+        message: String,
+    ) -> Finding {
+        Finding {
+            kind: FindingKind::Remark(Remark {
+                severity,
+                kind,
+                subject,
+                rule,
+                message,
+            }),
+            answer: None,
+            fix: None,
+        }
+    }
+
+    /// The violation, when it is one.
+    pub fn violation(&self) -> Option<&Violation> {
+        match &self.kind {
+            FindingKind::Package(v) | FindingKind::Output(v) => Some(v),
+            FindingKind::Remark(_) => None,
+        }
+    }
+
+    /// The remark, when it is one.
+    pub fn remark_of(&self) -> Option<&Remark> {
+        match &self.kind {
+            FindingKind::Remark(r) => Some(r),
+            FindingKind::Package(_) | FindingKind::Output(_) => None,
+        }
+    }
+
+    /// How serious it is.
+    pub fn severity(&self) -> Severity {
+        match &self.kind {
+            FindingKind::Package(v) | FindingKind::Output(v) => v.severity(),
+            FindingKind::Remark(r) => r.severity,
+        }
+    }
+
+    /// The rule column: a rule id, `answer`, `note` or `not checked`.
+    pub fn id(&self) -> &str {
+        match &self.kind {
+            FindingKind::Package(v) | FindingKind::Output(v) => v.rule.id,
+            FindingKind::Remark(r) => r.kind.label(),
+        }
+    }
+
+    /// The file it points into: a violation's, or the file not checked.
+    pub fn file(&self) -> Option<&str> {
+        match &self.kind {
+            FindingKind::Package(v) | FindingKind::Output(v) => Some(&v.file),
+            FindingKind::Remark(r) if r.kind == RemarkKind::NotChecked => Some(&r.subject),
+            FindingKind::Remark(_) => None,
+        }
+    }
+
+    /// The place column: `file:line` of a violation, the subject of a remark.
+    pub fn place(&self) -> String {
+        match &self.kind {
+            FindingKind::Package(v) | FindingKind::Output(v) => {
+                format!("{}:{}", v.file, v.span.line)
+            }
+            FindingKind::Remark(r) => r.subject.clone(),
+        }
+    }
+
+    /// What is wrong.
+    pub fn message(&self) -> &str {
+        match &self.kind {
+            FindingKind::Package(v) | FindingKind::Output(v) => &v.message,
+            FindingKind::Remark(r) => &r.message,
+        }
+    }
+
+    /// Whether it keeps the outputs from being written: an error of the output set (the
+    /// package's errors and the answers' problems stop the resolution itself).
+    pub fn blocks(&self) -> bool {
+        matches!(self.kind, FindingKind::Output(_)) && self.severity() == Severity::Error
+    }
+}
+
+/// Whether the outputs may be written, and why not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Gate {
+    /// Why the answers cannot be resolved or taken, one line each: their problems, the
+    /// package's errors, the conversion's errors.
+    pub refused: Vec<String>,
+    /// Errors of the output set that stop the write.
+    pub errors: usize,
+    /// The rules they break.
+    pub rules: BTreeSet<&'static str>,
+}
+
+impl Gate {
+    /// Whether nothing stops the write.
+    pub fn is_open(&self) -> bool {
+        self.refused.is_empty() && self.errors == 0
+    }
+
+    /// Why nothing can be written, in one line; none when the gate is open.
+    pub fn reason(&self) -> Option<String> {
+        if let Some(first) = self.refused.first() {
+            return Some(match self.refused.len() {
+                1 => first.clone(),
+                n => format!("{first} (and {} more)", n - 1),
+            });
+        }
+        (self.errors > 0).then(|| {
+            format!(
+                "the output set has {} against {}",
+                counted(self.errors, "error"),
+                counted(self.rules.len(), "MUST rule")
+            )
+        })
+    }
+}
+
+/// `n thing` or `n things`.
+fn counted(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The counts every report gives: the rules' violations by severity, the files not
+/// checked, and how many of them a fix level answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Violations of error severity.
+    pub errors: usize,
+    /// Violations of warning severity.
+    pub warnings: usize,
+    /// Violations of note severity.
+    pub notes: usize,
+    /// Files not checked.
+    pub not_checked: usize,
+    /// Violations a fix answers.
+    pub fixable: Fixable,
+}
+
+/// One evaluation of answers (see the module's documentation).
+#[derive(Debug)]
+pub struct Evaluation {
+    /// Every problem with the answers, field by field (those of the resolved set too: an
+    /// answer its environment file must not hold).
+    pub problems: Vec<AnswerProblem>,
+    /// The subjects left for instantiation (▲ in the wizard).
+    pub left_open: Vec<String>,
+    /// Everything to look at: the violations (the package's, then the output set's, by
+    /// place), then the remarks.
+    pub findings: Vec<Finding>,
+    /// The output set, resolved and validated; or why the answers do not resolve.
+    pub outcome: Result<Resolved, Refusal>,
+}
+
+impl Evaluation {
+    /// Whether the outputs may be written, and why not.
+    pub fn gate(&self) -> Gate {
+        let refused = match &self.outcome {
+            Err(refusal) => {
+                let lines: Vec<String> = refusal.to_string().lines().map(str::to_owned).collect();
+                if lines.is_empty() {
+                    vec!["the answers cannot be resolved".to_owned()]
+                } else {
+                    lines
+                }
+            }
+            Ok(_) => self.problems.iter().map(ToString::to_string).collect(),
+        };
+        let blocking: Vec<&Violation> = self
+            .findings
+            .iter()
+            .filter(|f| f.blocks())
+            .filter_map(Finding::violation)
+            .collect();
+        Gate {
+            refused,
+            errors: blocking.len(),
+            rules: blocking.iter().map(|v| v.rule.id).collect(),
+        }
+    }
+
+    /// Why the answers are refused, when they are: the resolution's refusal, or the
+    /// problems of answers that resolve (a value that does not fit, an answer the output
+    /// may not hold). `None` when the answers are taken (the set may still break a MUST).
+    pub fn refusal(&self) -> Option<Refusal> {
+        match &self.outcome {
+            Err(refusal) => Some(refusal.clone()),
+            Ok(_) if self.problems.is_empty() => None,
+            Ok(_) => Some(Refusal {
+                problems: self.problems.clone(),
+                ..Refusal::default()
+            }),
+        }
+    }
+
+    /// The resolved set when the gate is open: what a write writes.
+    pub fn writable(&self) -> Result<&Resolved, String> {
+        let gate = self.gate();
+        match (&self.outcome, gate.reason()) {
+            (Ok(resolved), None) => Ok(resolved),
+            (_, Some(reason)) => Err(reason),
+            (Err(refusal), None) => Err(refusal.to_string()),
+        }
+    }
+
+    /// The rules' violations by severity, the files not checked and the fixable ones.
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        for finding in &self.findings {
+            match (&finding.kind, finding.severity()) {
+                (FindingKind::Remark(r), _) => {
+                    if r.kind == RemarkKind::NotChecked {
+                        counts.not_checked += 1;
+                    }
+                    continue;
+                }
+                (_, Severity::Error) => counts.errors += 1,
+                (_, Severity::Warning) => counts.warnings += 1,
+                (_, Severity::Note) => counts.notes += 1,
+            }
+            if let Some(FixView::Ready(plan)) = &finding.fix {
+                counts.fixable.add(finding.severity(), plan.safety);
+            }
+        }
+        counts
+    }
+
+    /// How many findings of every kind have this severity (what the wizard's list counts).
+    pub fn count(&self, severity: Severity) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.severity() == severity)
+            .count()
+    }
+
+    /// The violations of one part, in list order.
+    pub fn violations(&self, output: bool) -> impl Iterator<Item = &Violation> {
+        self.findings.iter().filter_map(move |f| match &f.kind {
+            FindingKind::Output(v) if output => Some(v),
+            FindingKind::Package(v) if !output => Some(v),
+            _ => None,
+        })
+    }
+
+    /// The files not checked, as reports list them.
+    pub fn not_checked(&self) -> Vec<Unchecked> {
+        self.findings
+            .iter()
+            .filter_map(Finding::remark_of)
+            .filter(|r| r.kind == RemarkKind::NotChecked)
+            .map(|r| Unchecked {
+                file: r.subject.clone(),
+                reason: r.message.clone(),
+            })
+            .collect()
+    }
+
+    /// The resolved set, when the answers resolve.
+    pub fn resolved(&self) -> Option<&Resolved> {
+        self.outcome.as_ref().ok()
+    }
+}
+
+impl Session {
+    /// Evaluates answers: checks them, resolves them into the output set (replaying the
+    /// fixes they record), validates it, and lists everything to look at with its fix.
+    pub fn evaluate(&self, answered: &Answered) -> Evaluation {
+        self.evaluate_fixing(answered, FixLevel::None)
+    }
+
+    /// Like [`Session::evaluate`], also applying every fix `level` admits before the set
+    /// is validated (`onboard --fix`).
+    pub fn evaluate_fixing(&self, answered: &Answered, level: FixLevel) -> Evaluation {
+        let answers = &answered.answers;
+        let left_open = self.left_open(answers);
+        let mut findings: Vec<Finding> = self
+            .package_violations()
+            .iter()
+            .map(|v| Finding {
+                kind: FindingKind::Package(v.clone()),
+                answer: None,
+                fix: None,
+            })
+            .collect();
+        match self.resolve_fixing(answers, level) {
+            Err(mut refusal) => {
+                refusal.prepend(answered.problems.clone());
+                findings.extend(refusal.problems.iter().map(answer_finding));
+                findings.extend(refusal.notes.iter().map(note_finding));
+                findings.extend(self.source_not_checked().iter().map(not_checked_finding));
+                Evaluation {
+                    problems: refusal.problems.clone(),
+                    left_open,
+                    findings,
+                    outcome: Err(refusal),
+                }
+            }
+            Ok(resolved) => {
+                let mut problems = answered.problems.clone();
+                findings.extend(problems.iter().map(answer_finding));
+                let mut derived = Refusal {
+                    problems: resolved.answer_problems(answers),
+                    ..Refusal::default()
+                };
+                derived.prepend(std::mem::take(&mut problems));
+                let problems = derived.problems;
+                let subjects = self.answer_subjects(&resolved);
+                let (resolved, fixes) = fix_views(resolved);
+                let mut fixes = fixes.into_iter();
+                for (violation, answer) in resolved.violations.iter().zip(subjects) {
+                    findings.push(Finding {
+                        kind: FindingKind::Output(violation.clone()),
+                        answer,
+                        fix: fixes.next().flatten(),
+                    });
+                }
+                findings.extend(resolved.notes.iter().map(note_finding));
+                findings.extend(resolved.fixes.notes.iter().map(fix_note_finding));
+                let mut unchecked = crate::check::validation::unchecked(&resolved.set);
+                for file in self.source_not_checked() {
+                    if unchecked.iter().all(|u| u.file != file.file) {
+                        unchecked.push(file);
+                    }
+                }
+                findings.extend(unchecked.iter().map(not_checked_finding));
+                sort_violations_first(&mut findings);
+                Evaluation {
+                    problems,
+                    left_open,
+                    findings,
+                    outcome: Ok(resolved),
+                }
+            }
+        }
+    }
+
+    /// The files of a HOT source that were not read as Heat (none for an OVF package).
+    fn source_not_checked(&self) -> Vec<Unchecked> {
+        self.hot()
+            .map(crate::check::validation::unchecked)
+            .unwrap_or_default()
+    }
+}
+
+/// Violations first (the package's, then the output set's, each in place order), then the
+/// remarks in the order they were added.
+fn sort_violations_first(findings: &mut [Finding]) {
+    findings.sort_by_key(|f| match f.kind {
+        FindingKind::Package(_) => 0,
+        FindingKind::Output(_) => 1,
+        FindingKind::Remark(_) => 2,
+    });
+}
+
+/// An answer that stops the write.
+fn answer_finding(problem: &AnswerProblem) -> Finding {
+    let mut message = problem.message.clone();
+    if !problem.choices.is_empty() {
+        message.push_str(&format!("; valid: {}", problem.choices.join(", ")));
+    }
+    let mut finding = Finding::remark(
+        Severity::Error,
+        RemarkKind::Answer,
+        problem.subject.clone(),
+        problem.rule.clone(),
+        message,
+    );
+    finding.answer = Some(problem.subject.clone());
+    finding
+}
+
+/// A conversion or composition note.
+fn note_finding(note: &Note) -> Finding {
+    let severity = match note.level {
+        NoteLevel::Error => Severity::Error,
+        NoteLevel::Warning => Severity::Warning,
+    };
+    let mut finding = Finding::remark(
+        severity,
+        RemarkKind::Note,
+        format!("{} {}", note.section, note.subject),
+        String::new(),
+        note.message.clone(),
+    );
+    finding.answer = note_answer_subject(note);
+    finding
+}
+
+/// A fix the answers record or the level admits that was not applied.
+fn fix_note_finding(note: &FixNote) -> Finding {
+    Finding::remark(
+        Severity::Warning,
+        RemarkKind::Note,
+        "fix not applied".to_owned(),
+        String::new(),
+        note.to_string(),
+    )
+}
+
+/// A file not read as Heat.
+fn not_checked_finding(file: &Unchecked) -> Finding {
+    Finding::remark(
+        Severity::Note,
+        RemarkKind::NotChecked,
+        file.file.clone(),
+        String::new(),
+        file.reason.clone(),
+    )
+}
+
+impl Fixable {
+    /// Counts one violation of `severity` whose fix has `safety`.
+    pub fn add(&mut self, severity: Severity, safety: Safety) {
+        let (safe, all) = match severity {
+            Severity::Error => (&mut self.errors_safe, &mut self.errors),
+            Severity::Warning => (&mut self.warnings_safe, &mut self.warnings),
+            Severity::Note => return,
+        };
+        *all += 1;
+        if safety == Safety::Safe {
+            *safe += 1;
+        }
+    }
+}

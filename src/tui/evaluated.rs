@@ -1,0 +1,239 @@
+//! One evaluation as the wizard holds it: the session's [`Evaluation`] (findings with their
+//! fixes, the gate, the counts) with what the panes look things up by, built on the
+//! session's thread so drawing never waits: a text to filter each finding by, the text and
+//! line index of every file a violation points into, where each file is on disk, every
+//! output file's text, and what the answers leave to ask.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use crate::foundation::diagnostics::{LineIndex, Severity, SourceTexts, Violation};
+use crate::model::capabilities::Summary;
+use crate::session::{
+    Answered, Evaluation, FileRole, Finding, FindingKind, Gate, ParameterGroup, Session, SourceFile,
+};
+pub use crate::session::{FixView, PlannedFix};
+use crate::transform::fix::Safety;
+
+/// A file's text with its line starts.
+#[derive(Debug)]
+pub struct FileText {
+    /// The text.
+    pub text: String,
+    /// Where its lines start.
+    pub lines: LineIndex,
+}
+
+/// An output file as the review's Files tab shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preview {
+    /// What the file is (`template`, `environment`, `nested`, `artifact`, `answers`).
+    pub title: String,
+    /// The file's path.
+    pub path: String,
+    /// Its text (secrets masked).
+    pub text: String,
+}
+
+/// The text the `/` filter matches for a finding: the rule column, the message and the
+/// place, in the order the list highlights them.
+fn haystack(finding: &Finding) -> String {
+    format!("{} {} {}", finding.id(), finding.message(), finding.place())
+}
+
+/// One evaluation with its lookups.
+#[derive(Debug)]
+pub struct Evaluated {
+    /// The session's evaluation.
+    pub evaluation: Evaluation,
+    /// Its gate, computed once.
+    pub gate: Gate,
+    /// For each finding, the text the `/` filter matches.
+    pub haystacks: Vec<String>,
+    /// The files violations point into.
+    pub files: HashMap<String, FileText>,
+    /// Where each file of the output and of the package is on disk, or why it is not.
+    pub origins: HashMap<String, Result<SourceFile, String>>,
+    /// Every output file, for the Files tab.
+    pub previews: Vec<Preview>,
+    /// Parameters left without a value for stack creation: (name, template).
+    pub unset: Vec<(String, String)>,
+    /// The choices among implementations as these answers leave them (HOT sets with a
+    /// choice only).
+    pub capabilities: Option<Summary>,
+    /// The parameters to ask as these answers leave them (a chosen implementation may
+    /// leave its own open).
+    pub parameters: Vec<ParameterGroup>,
+    /// How long the run took.
+    pub elapsed: Duration,
+}
+
+impl Evaluated {
+    /// The session's evaluation of `answered` with what the steps look up: snippets' texts
+    /// from the output set (hidden values masked), where each file is on disk, the output
+    /// files' previews, and the questions as these answers leave them.
+    pub fn build(session: &Session, answered: &Answered) -> Evaluated {
+        // A choice among implementations changes what is asked: the session says anew.
+        let questions = session.questions_for(&answered.answers);
+        let evaluation = session.evaluate(answered);
+        let mut evaluated = Evaluated::new(evaluation);
+        evaluated.capabilities = questions.capabilities;
+        evaluated.parameters = questions.parameters;
+        let findings = &evaluated.evaluation.findings;
+        let mut origins = HashMap::new();
+        let mut place = |path: &str, output| {
+            if !origins.contains_key(path) {
+                let origin = session
+                    .source_file(path, output)
+                    .map_err(|why| why.to_string());
+                origins.insert(path.to_owned(), origin);
+            }
+        };
+        for finding in findings {
+            if let FindingKind::Package(violation) = &finding.kind {
+                place(&violation.file, None);
+            }
+        }
+        if let Some(resolved) = evaluated.evaluation.resolved() {
+            for file in &resolved.files {
+                place(&file.path, Some(file));
+            }
+            evaluated.previews = resolved
+                .previews()
+                .into_iter()
+                .map(|p| Preview {
+                    title: role_name(p.role).to_owned(),
+                    path: p.path,
+                    text: p.text,
+                })
+                .collect();
+            evaluated.unset = resolved.unset.clone();
+            evaluated.parameters = resolved.still_asked(std::mem::take(&mut evaluated.parameters));
+        }
+        evaluated.origins = origins;
+        evaluated
+    }
+
+    /// Indexes `evaluation` for the panes, reading snippets' files from its output set
+    /// (an OVF package's descriptor stays with the session: its findings show no lines).
+    pub fn new(evaluation: Evaluation) -> Evaluated {
+        let files = match evaluation.resolved() {
+            Some(resolved) => file_texts(&evaluation.findings, &resolved.set),
+            None => HashMap::new(),
+        };
+        Evaluated::indexed(evaluation, files)
+    }
+
+    /// Indexes `evaluation`, reading snippets' files from `texts` (a review built without
+    /// a session's texts: the screens' tests and the wizard's benchmark).
+    pub fn with_texts(evaluation: Evaluation, texts: &dyn SourceTexts) -> Evaluated {
+        let files = file_texts(&evaluation.findings, texts);
+        Evaluated::indexed(evaluation, files)
+    }
+
+    fn indexed(evaluation: Evaluation, files: HashMap<String, FileText>) -> Evaluated {
+        Evaluated {
+            gate: evaluation.gate(),
+            haystacks: evaluation.findings.iter().map(haystack).collect(),
+            evaluation,
+            files,
+            origins: HashMap::new(),
+            previews: Vec::new(),
+            unset: Vec::new(),
+            capabilities: None,
+            parameters: Vec::new(),
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// How many items the list has.
+    pub fn len(&self) -> usize {
+        self.evaluation.findings.len()
+    }
+
+    /// Whether there is nothing to list.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// How many of the items are violations (they come first).
+    pub fn violation_count(&self) -> usize {
+        self.evaluation
+            .findings
+            .iter()
+            .take_while(|f| f.violation().is_some())
+            .count()
+    }
+
+    /// The violations, in list order (the first [`Evaluated::violation_count`] items).
+    pub fn violations(&self) -> impl Iterator<Item = &Violation> {
+        self.evaluation
+            .findings
+            .iter()
+            .filter_map(Finding::violation)
+    }
+
+    /// The item at `index`.
+    pub fn item(&self, index: usize) -> Option<&Finding> {
+        self.evaluation.findings.get(index)
+    }
+
+    /// The subject of the answer that puts the item at `index` right, when one does.
+    pub fn answer(&self, index: usize) -> Option<&str> {
+        self.item(index)?.answer.as_deref()
+    }
+
+    /// The fix of the item at `index`, when one answers its rule.
+    pub fn fix(&self, index: usize) -> Option<&FixView> {
+        self.item(index)?.fix.as_ref()
+    }
+
+    /// How many items have this severity.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.evaluation.count(severity)
+    }
+
+    /// How many violations have a `safe` fix ready; `F` asks the session for their plan.
+    pub fn safe_fixes(&self) -> usize {
+        self.evaluation
+            .findings
+            .iter()
+            .filter(|f| matches!(&f.fix, Some(FixView::Ready(p)) if p.safety == Safety::Safe))
+            .count()
+    }
+
+    /// Whether no rule's violation is listed (only remarks, if anything).
+    pub fn no_violation(&self) -> bool {
+        self.evaluation
+            .findings
+            .iter()
+            .all(|f| !matches!(f.kind, FindingKind::Package(_) | FindingKind::Output(_)))
+    }
+}
+
+/// The text and line index of every file a violation points into.
+fn file_texts(findings: &[Finding], texts: &dyn SourceTexts) -> HashMap<String, FileText> {
+    let mut files = HashMap::new();
+    for violation in findings.iter().filter_map(Finding::violation) {
+        if files.contains_key(&violation.file) {
+            continue;
+        }
+        if let Some(text) = texts.text(&violation.file) {
+            let text = text.into_owned();
+            let lines = LineIndex::new(&text);
+            files.insert(violation.file.clone(), FileText { text, lines });
+        }
+    }
+    files
+}
+
+/// The word the Files tab shows for what an output file is.
+fn role_name(role: FileRole) -> &'static str {
+    match role {
+        FileRole::Template => "template",
+        FileRole::Environment => "environment",
+        FileRole::Nested => "nested",
+        FileRole::Artifact => "artifact",
+        FileRole::Answers => "answers",
+    }
+}

@@ -1,0 +1,378 @@
+//! The review step's tests: the panes filled by a real session on a fixture set, driven
+//! with the documented keys.
+
+use super::*;
+use crate::session::Evaluation;
+use crate::tui::action::Action::*;
+use crate::tui::effect::TerminalWork;
+use crate::tui::state::StepId;
+use crate::tui::testing::notice_text;
+use crate::tui::testing::{Wizard, opened};
+
+pub(super) fn review() -> Wizard {
+    let mut state = opened("tests/fixtures/wizard/dns-needs-work");
+    assert_eq!(
+        state.step,
+        StepId::Parameters,
+        "parameters without values first"
+    );
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Review);
+    state
+}
+
+#[test]
+fn validation_fills_the_panes() {
+    let state = review();
+    let checked = state.evaluated().unwrap();
+    assert_eq!(checked.count(Severity::Error), 9);
+    assert_eq!(checked.count(Severity::Warning), 1);
+    assert!(
+        checked.files.contains_key("base_dns.yaml"),
+        "snippets are indexed"
+    );
+    assert!(!state.evaluating);
+}
+
+#[test]
+fn moving_selects_violations() {
+    let mut state = review();
+    state.keys(&[Down, Down]);
+    assert_eq!(state.selected_violation().unwrap().rule.id, "R-26124");
+    state.keys(&[End]);
+    assert_eq!(state.selected_violation().unwrap().rule.id, "R-20453");
+    state.keys(&[PageUp, Home]);
+    assert_eq!(state.review.selected, 0);
+}
+
+#[test]
+fn the_filter_matches_id_message_and_file() {
+    let mut state = review();
+    state.keys(&[Filter]);
+    assert!(state.text_focused());
+    for c in "misspelt".chars() {
+        state.keys(&[Input(c)]);
+    }
+    assert_eq!(state.review.shown(), 1);
+    assert_eq!(
+        state.selected_violation().unwrap().rule.id,
+        "R-92635/misspelt-function"
+    );
+    state.keys(&[Confirm]);
+    assert!(!state.text_focused());
+    assert_eq!(state.review.shown(), 1, "Enter keeps the filter");
+    state.keys(&[Filter, Back]);
+    assert_eq!(state.review.shown(), 10, "Esc clears it");
+}
+
+#[test]
+fn the_files_tab_lists_every_output_file_and_scrolls_the_one_shown() {
+    let mut state = review();
+    state.keys(&[NextField]);
+    assert_eq!(state.review.tab, Tab::Files);
+    let paths: Vec<&str> = state
+        .evaluated()
+        .unwrap()
+        .previews
+        .iter()
+        .map(|p| p.path.as_str())
+        .collect();
+    assert_eq!(
+        paths,
+        ["base_dns.yaml", "base_dns.env", ".vnfwiz/answers.yaml"]
+    );
+    state.keys(&[Down]);
+    assert_eq!(state.review.files.selected, 1, "arrows choose a file");
+    state.keys(&[Up, Right, Down]);
+    assert_eq!(state.review.files.selected, 0);
+    assert_eq!(
+        state.review.files.text.top, 1,
+        "→ then arrows scroll its text"
+    );
+    state.keys(&[Back, Down]);
+    assert_eq!(state.review.files.selected, 1, "Esc gives the list back");
+    state.keys(&[NextField]);
+    assert_eq!(state.review.tab, Tab::Violations, "tabs wrap around");
+    state.keys(&[PreviousField]);
+    assert_eq!(state.review.tab, Tab::Files);
+}
+
+#[test]
+fn a_stale_run_is_ignored_and_the_selection_kept() {
+    let mut state = review();
+    state.keys(&[Down, Down]);
+    let fresh = state.evaluation.clone().unwrap();
+    let generation = state.generation;
+    let empty = Evaluation {
+        problems: Vec::new(),
+        left_open: Vec::new(),
+        findings: Vec::new(),
+        outcome: Err(crate::session::Refusal::default()),
+    };
+    let stale = std::sync::Arc::new(Evaluated::new(empty));
+    crate::tui::evaluation::arrived(&mut state, generation - 1, stale);
+    assert_eq!(state.evaluated().unwrap().violation_count(), 10);
+    crate::tui::evaluation::arrived(&mut state, generation, fresh);
+    assert_eq!(state.selected_violation().unwrap().rule.id, "R-26124");
+}
+
+#[test]
+fn a_set_that_breaks_a_must_cannot_be_written() {
+    let mut state = review();
+    assert!(!state.ready());
+    assert!(state.blocking().unwrap().contains("MUST"));
+    state.keys(&[Write]);
+    assert_eq!(state.step, StepId::Write);
+    assert!(notice_text(&state).contains("Not ready"));
+    assert_eq!(state.write.phase, crate::tui::steps::write::Phase::Idle);
+}
+
+/// The review with the first violation of `rule` selected, moving down as an operator
+/// would.
+pub(super) fn selecting(rule: &str) -> Wizard {
+    let mut state = review();
+    let count = state.evaluated().unwrap().violation_count();
+    for _ in 0..count {
+        if state.selected_violation().unwrap().rule.id == rule {
+            return state;
+        }
+        state.keys(&[Down]);
+    }
+    panic!("no {rule} in the review");
+}
+
+/// The rule ids of the list as shown, headers as `[key]`.
+fn shown_rows(state: &Wizard) -> Vec<String> {
+    let checked = state.evaluated().unwrap();
+    state
+        .review
+        .listing
+        .rows()
+        .iter()
+        .map(|row| match row {
+            list::Row::Header(group) => format!("[{}]", group.key),
+            list::Row::Item(position) => {
+                let index = state.review.listing.item(*position).unwrap();
+                checked.item(index).unwrap().id().to_owned()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn esc_clears_a_kept_filter_before_it_leaves_the_step() {
+    let mut state = review();
+    state.keys(&[Filter]);
+    state.type_text("misspelt");
+    state.keys(&[Confirm]);
+    assert_eq!(state.review.shown(), 1, "Enter keeps the filter");
+    state.keys(&[Back]);
+    assert_eq!(state.step, StepId::Review, "the first Esc stays");
+    assert_eq!(state.review.shown(), 10, "and clears the filter");
+    assert!(state.review.filter.query().is_empty());
+    state.keys(&[Back]);
+    assert_eq!(state.step, StepId::Parameters, "the second Esc leaves");
+}
+
+#[test]
+fn the_filter_ranks_the_best_match_first() {
+    let mut state = review();
+    state.keys(&[Filter]);
+    state.type_text("R-90279");
+    let first = state.selected_violation().unwrap();
+    assert_eq!(first.rule.id, "R-90279", "the exact id comes first");
+    let ranked: Vec<String> = shown_rows(&state);
+    assert_eq!(&ranked[..2], ["R-90279", "R-90279"], "{ranked:?}");
+}
+
+#[test]
+fn severities_hide_and_show_and_n_goes_from_error_to_error() {
+    let mut state = review();
+    state.keys(&[ToggleSeverity(Severity::Error)]);
+    assert_eq!(shown_rows(&state), ["R-92635/misspelt-function"]);
+    assert!(notice_text(&state).contains("Errors hidden"));
+    state.keys(&[NextError]);
+    assert!(notice_text(&state).contains("No error"));
+    state.keys(&[ToggleSeverity(Severity::Error)]);
+    assert_eq!(state.review.shown(), 10);
+    assert_eq!(
+        state.selected_violation().unwrap().rule.id,
+        "R-92635/misspelt-function",
+        "the selection stays on its item"
+    );
+    // The warning sits between the errors of line 42 and 43: n skips it.
+    state.keys(&[PreviousError]);
+    let before = state.selected_violation().unwrap().span.line;
+    state.keys(&[NextError]);
+    let after = state.selected_violation().unwrap();
+    assert_eq!(after.severity(), Severity::Error);
+    assert_eq!((before, after.span.line), (42, 43));
+    state.keys(&[NextError]);
+    assert_eq!(state.review.selected, 0, "round to the first error");
+    assert!(notice_text(&state).contains("round"));
+}
+
+#[test]
+fn grouping_by_rule_and_by_file_puts_counted_headers_over_the_items() {
+    let mut state = review();
+    state.keys(&[Down, Down]);
+    state.keys(&[Group]);
+    assert_eq!(state.review.listing.grouping, Grouping::File);
+    assert_eq!(shown_rows(&state)[0], "[base_dns.yaml]");
+    state.keys(&[Group]);
+    let rows = shown_rows(&state);
+    assert_eq!(&rows[..3], ["[R-90279]", "R-90279", "R-90279"], "{rows:?}");
+    let Some(list::Row::Header(group)) = state.review.listing.rows().first() else {
+        panic!("a header first");
+    };
+    assert_eq!(group.counts, [2, 0, 0]);
+    assert_eq!(
+        state.selected_violation().unwrap().rule.id,
+        "R-26124",
+        "the selection follows its item into its group"
+    );
+    state.keys(&[Home]);
+    assert_eq!(state.selected_violation().unwrap().rule.id, "R-90279");
+    state.keys(&[Group]);
+    assert_eq!(state.review.listing.grouping, Grouping::None);
+    assert_eq!(state.review.listing.rows().len(), 10);
+}
+
+#[test]
+fn the_detail_pane_takes_focus_scrolls_and_zooms() {
+    let mut state = review();
+    // At 80×24 the detail pane is too short for the source lines.
+    crate::tui::update::update(&mut state.state, crate::tui::update::Event::Resize(80, 24));
+    state.keys(&[Right]);
+    assert_eq!(state.review.pane, Pane::Detail);
+    state.keys(&[Down]);
+    assert_eq!(state.review.detail.top, 1, "arrows scroll the detail");
+    assert_eq!(state.review.selected, 0, "not the list");
+    state.keys(&[Left, Down]);
+    assert_eq!(state.review.selected, 1, "← gives the list back");
+    assert_eq!(
+        state.review.detail.top, 0,
+        "a new item's detail starts at its top"
+    );
+    state.keys(&[Zoom]);
+    assert!(state.review.zoomed);
+    let screen = crate::tui::testing::render(&state, &Theme::default_theme());
+    assert!(screen.contains("Detail · z or Esc"), "{screen}");
+    assert!(screen.contains("▶ 11 │"), "the source line shows: {screen}");
+    state.keys(&[Back]);
+    assert!(!state.review.zoomed);
+    assert_eq!(state.review.pane, Pane::List);
+    assert_eq!(state.step, StepId::Review, "Esc unzoomed, no more");
+}
+
+#[test]
+fn e_opens_the_source_file_at_the_line_and_y_copies_the_place() {
+    let mut state = selecting("R-90526");
+    state.keys(&[Edit, Copy]);
+    let folder = std::path::absolute(crate::tui::testing::repo(
+        "tests/fixtures/wizard/dns-needs-work",
+    ))
+    .unwrap();
+    assert_eq!(
+        state.terminal,
+        [
+            TerminalWork::Edit {
+                path: folder.join("base_dns.yaml"),
+                line: 14
+            },
+            TerminalWork::Copy("base_dns.yaml:14".to_owned())
+        ]
+    );
+    assert!(notice_text(&state).contains("Copied base_dns.yaml:14"));
+}
+
+#[test]
+fn enter_on_an_entry_an_answer_wrote_goes_to_its_field() {
+    let mut state = review();
+    // vnf_id is ONAP's to supply: an answer for it breaks R-20856 in the environment.
+    state.keys(&[Back]);
+    assert_eq!(state.step, StepId::Parameters);
+    let vnf_id = state
+        .parameters
+        .form
+        .fields
+        .iter()
+        .position(|f| f.key == "vnf_id")
+        .expect("vnf_id is asked");
+    state.parameters.form.focus_first(|f| f.key != "vnf_id");
+    state
+        .draft
+        .values
+        .insert("vnf_id".to_owned(), "vnf-7".to_owned());
+    let effects = state.state.changed();
+    state.run(effects);
+    state.settle();
+    state.step = StepId::Review;
+    let checked = state.evaluated().unwrap();
+    let index = (0..checked.len())
+        .find(|&i| checked.answer(i) == Some("parameter vnf_id"))
+        .expect("an item the vnf_id answer decides");
+    let position = state.review.listing.position_of(index).unwrap();
+    state.review.selected = position;
+    assert!(
+        ReviewStep
+            .hints(&state)
+            .iter()
+            .any(|h| h.what == "go to answer"),
+        "the footer says where Enter goes"
+    );
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Parameters);
+    assert_eq!(
+        state.parameters.form.focused().map(|f| f.key.as_str()),
+        Some("vnf_id")
+    );
+    assert_eq!(state.parameters.form.fields[vnf_id].key, "vnf_id");
+}
+
+#[test]
+fn a_source_edited_on_disk_is_read_again_keeping_the_selection() {
+    let dir = tempfile::tempdir().unwrap();
+    let from = crate::tui::testing::repo("tests/fixtures/wizard/dns-needs-work");
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
+    }
+    let mut state = Wizard::start(State::new(
+        crate::tui::testing::repo(""),
+        Some(dir.path().to_path_buf()),
+        (100, 30),
+    ));
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Review);
+    let count = state.evaluated().unwrap().len();
+    while state.selected_violation().unwrap().rule.id != "R-92635/misspelt-function" {
+        state.keys(&[Down]);
+    }
+    // The operator's editor adds a line at the top and fixes nothing else; the wizard
+    // reads the set again on its return.
+    let template = dir.path().join("base_dns.yaml");
+    let text = std::fs::read_to_string(&template).unwrap();
+    let text = text.replacen(
+        "heat_template_version: 2016-10-14\n",
+        "heat_template_version: 2016-10-14\n# reviewed\n",
+        1,
+    );
+    std::fs::write(&template, text).unwrap();
+    let effects = crate::tui::update::update(
+        &mut state.state,
+        crate::tui::update::Event::Message(crate::tui::effect::Message::Edited(Ok(()))),
+    );
+    assert!(matches!(effects[..], [Effect::Reread]));
+    state.run(effects);
+    state.settle();
+    assert!(
+        notice_text(&state).contains("changed on disk"),
+        "{:?}",
+        state.notice
+    );
+    let selected = state.selected_violation().unwrap();
+    assert_eq!(selected.rule.id, "R-92635/misspelt-function");
+    assert_eq!(selected.span.line, 43, "one line further down");
+    assert_eq!(state.evaluated().unwrap().len(), count);
+}
