@@ -16,6 +16,7 @@ mod corpus_hot;
 mod corpus_onboard;
 mod corpus_ovf;
 mod csar_cli;
+mod faces;
 mod faults;
 mod fix_properties;
 mod fixes;

@@ -1,0 +1,248 @@
+//! One session result feeds every face: `validate --format json`, `onboard --format json`
+//! and the wizard (driven headless through its own state and update functions, with the
+//! real workers and session thread) say the same of a set: the same violations, the same
+//! files not checked, the same counts. For an OVF package, the package's findings are
+//! `validate`'s of the `.ovf` and the output's are `validate`'s of the written folder.
+//!
+//! `VNFWIZ_FACES=DIR:DIR…` adds sets of your own (ONAP's demo VNFs, say) and prints each
+//! set's counts per face.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::mpsc::channel;
+use std::time::Duration;
+
+use serde_json::Value;
+use vnfwiz::foundation::diagnostics::Violation;
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::session::Draft;
+use vnfwiz::session::answers::{Answers, EulaAcceptance};
+use vnfwiz::tui::effect::Message;
+use vnfwiz::tui::evaluated::Evaluated;
+use vnfwiz::tui::state::State;
+use vnfwiz::tui::steps::source;
+use vnfwiz::tui::update::{Event, update};
+use vnfwiz::tui::worker::Runtime;
+
+use crate::support::binary::{fixtures, vnfwiz};
+
+/// How long the wizard may take to evaluate a set.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// A violation as every face can give it.
+type Place = (String, String, String, u64, u64, String);
+
+/// What one face says of a set.
+#[derive(Debug, PartialEq, Eq)]
+struct Said {
+    violations: Vec<Place>,
+    not_checked: Vec<(String, String)>,
+    /// Errors, warnings, files not checked.
+    counts: (u64, u64, u64),
+}
+
+/// What a JSON document (`validate`'s, or `onboard`'s) says.
+fn said_in_json(document: &Value) -> Said {
+    let text = |v: &Value, key: &str| v[key].as_str().unwrap_or_default().to_owned();
+    let number = |v: &Value, key: &str| v[key].as_u64().unwrap_or_default();
+    let mut violations: Vec<Place> = document["violations"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|v| {
+            (
+                text(v, "rule"),
+                text(v, "severity"),
+                text(v, "file"),
+                number(v, "line"),
+                number(v, "column"),
+                text(v, "message"),
+            )
+        })
+        .collect();
+    violations.sort();
+    let mut not_checked: Vec<(String, String)> = document["not_checked"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|n| (text(n, "file"), text(n, "reason")))
+        .collect();
+    not_checked.sort();
+    let summary = &document["summary"];
+    Said {
+        violations,
+        not_checked,
+        counts: (
+            number(summary, "errors"),
+            number(summary, "warnings"),
+            number(summary, "not_checked"),
+        ),
+    }
+}
+
+fn place(v: &Violation) -> Place {
+    (
+        v.rule.id.to_owned(),
+        v.severity().as_str().to_owned(),
+        v.file.clone(),
+        u64::from(v.span.line),
+        u64::from(v.span.column),
+        v.message.clone(),
+    )
+}
+
+/// What the wizard's evaluation says of the output set (`output`) or of the package.
+fn said_by_wizard(evaluated: &Evaluated, output: bool) -> Said {
+    let evaluation = &evaluated.evaluation;
+    let mut violations: Vec<Place> = evaluation.violations(output).map(place).collect();
+    violations.sort();
+    let mut not_checked: Vec<(String, String)> = evaluation
+        .not_checked()
+        .into_iter()
+        .map(|n| (n.file, n.reason))
+        .collect();
+    not_checked.sort();
+    let count = |severity: &str| violations.iter().filter(|v| v.1 == severity).count() as u64;
+    Said {
+        counts: (count("error"), count("warning"), not_checked.len() as u64),
+        violations,
+        not_checked,
+    }
+}
+
+/// Runs the binary and reads its JSON output.
+fn json_of(args: &[&str]) -> Value {
+    let out = vnfwiz(args, &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "{args:?}: {e}\n{text}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// The wizard opened on `path` with `answers` given at start, as the loop runs it, until
+/// its first evaluation has arrived; the evaluation its state holds.
+fn wizard_evaluation(path: &Path, answers: Answers) -> Arc<Evaluated> {
+    let (outbox, inbox) = channel::<Message>();
+    let mut runtime = Runtime::new(outbox, Limits::default());
+    let root = std::env::temp_dir();
+    let mut state = State::new(root, Some(path.to_path_buf()), (100, 30));
+    state.draft = Draft::from_answers(answers);
+    let mut effects = source::start(&mut state);
+    loop {
+        for effect in effects {
+            // Work for the terminal's owner (an editor, the clipboard) is not asked here.
+            let _ = runtime.run(effect);
+        }
+        if let Some(evaluated) = &state.evaluation
+            && !state.evaluating
+        {
+            return evaluated.clone();
+        }
+        let message = inbox
+            .recv_timeout(PATIENCE)
+            .unwrap_or_else(|_| panic!("{}: the wizard evaluates in time", path.display()));
+        if let Message::Opened(Err(failure)) = &message {
+            panic!("{}: {}", path.display(), failure.reason);
+        }
+        effects = update(&mut state, Event::Message(message));
+    }
+}
+
+/// The three faces' counts of a HOT set, after asserting they say the same.
+fn same_of_hot_set(set: &Path) -> (u64, u64, u64) {
+    let path = set.to_str().expect("a UTF-8 path");
+    let validated = said_in_json(&json_of(&["validate", "--format", "json", path]));
+    let out = tempfile::tempdir().expect("temp dir");
+    let out = out.path().join("out");
+    let out = out.to_str().expect("a UTF-8 path");
+    let onboarded = said_in_json(&json_of(&[
+        "onboard", path, "--out", out, "--format", "json",
+    ]));
+    let wizard = said_by_wizard(&wizard_evaluation(set, Answers::default()), true);
+    assert_eq!(validated, onboarded, "{path}: validate and onboard differ");
+    assert_eq!(validated, wizard, "{path}: validate and the wizard differ");
+    validated.counts
+}
+
+#[test]
+fn every_face_says_the_same_of_a_hot_set() {
+    for set in [
+        // Errors and warnings, no file left out.
+        "wizard/dns-needs-work",
+        // A Helm chart beside the Heat module (not checked, in a subfolder) and its
+        // archive listed in MANIFEST.json (carried into the output).
+        "faces/helm-beside",
+    ] {
+        let counts = same_of_hot_set(&fixtures(set));
+        assert!(counts.0 > 0, "{set}: a set with findings to compare");
+    }
+    let (_, _, not_checked) = same_of_hot_set(&fixtures("faces/helm-beside"));
+    assert_eq!(
+        not_checked, 3,
+        "the chart's three files are noted by every face"
+    );
+}
+
+#[test]
+fn every_face_says_the_same_of_an_ovf_package() {
+    let ovf = fixtures("package/vfw/vfw.ovf");
+    let path = ovf.to_str().expect("a UTF-8 path");
+    let answers = Answers {
+        accept_eula: EulaAcceptance::All,
+        ..Answers::default()
+    };
+    let wizard = wizard_evaluation(&ovf, answers);
+    // The package's own findings: those of `validate` on the descriptor.
+    let validated = said_in_json(&json_of(&["validate", "--format", "json", path]));
+    assert_eq!(validated, said_by_wizard(&wizard, false));
+    assert!(!validated.violations.is_empty(), "a package with findings");
+    // The output's: those `onboard` prints and `validate` finds in the written folder.
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let out = tmp.path().join("out");
+    let out_text = out.to_str().expect("a UTF-8 path");
+    let onboarded = json_of(&[
+        "onboard",
+        path,
+        "--accept-eula",
+        "--out",
+        out_text,
+        "--format",
+        "json",
+    ]);
+    let package_lines: Vec<String> = wizard
+        .evaluation
+        .violations(false)
+        .map(|v| {
+            format!(
+                "{}:{}:{}: {} {}",
+                v.file, v.span.line, v.span.column, v.rule.id, v.message
+            )
+        })
+        .collect();
+    assert_eq!(
+        onboarded["package_warnings"],
+        serde_json::json!(package_lines),
+        "onboard lists the package's findings as the wizard does"
+    );
+    let written = said_in_json(&json_of(&["validate", "--format", "json", out_text]));
+    assert_eq!(said_in_json(&onboarded), written);
+    assert_eq!(said_by_wizard(&wizard, true), written);
+}
+
+/// `VNFWIZ_FACES=DIR:DIR…`: the three faces on sets of your own, each set's counts printed.
+#[test]
+fn every_face_says_the_same_of_sets_given() {
+    let Some(sets) = std::env::var_os("VNFWIZ_FACES") else {
+        return;
+    };
+    for set in std::env::split_paths(&sets).collect::<Vec<PathBuf>>() {
+        let (errors, warnings, not_checked) = same_of_hot_set(&set);
+        eprintln!(
+            "{}: validate = onboard = wizard: {errors} errors, {warnings} warnings, {not_checked} not checked",
+            set.display()
+        );
+    }
+}
