@@ -505,3 +505,159 @@ impl Fixable {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+    use crate::check::rules::Profiles;
+    use crate::foundation::diagnostics::Options;
+    use crate::foundation::limits::Limits;
+    use crate::session::answers::Answers;
+    use crate::session::{Origin, WriteError};
+
+    fn fixture(path: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+    }
+
+    fn evaluation_of(path: &str) -> Evaluation {
+        let session = Session::open(&fixture(path), &Limits::default()).unwrap();
+        session.evaluate(&Answered::default())
+    }
+
+    #[test]
+    fn the_gate_closes_on_the_output_sets_errors_and_the_write_reads_it() {
+        let session = Session::open(
+            &fixture("tests/fixtures/wizard/dns-needs-work"),
+            &Limits::default(),
+        )
+        .unwrap();
+        let evaluation = session.evaluate(&Answered::default());
+        let gate = evaluation.gate();
+        assert!(gate.refused.is_empty(), "{gate:?}");
+        assert_eq!(gate.errors, 9);
+        assert_eq!(
+            gate.reason().unwrap(),
+            format!(
+                "the output set has 9 errors against {} MUST rules",
+                gate.rules.len()
+            )
+        );
+        assert!(evaluation.refusal().is_none(), "the answers are taken");
+        let out = tempfile::tempdir().unwrap();
+        let written = session.write_outputs(
+            &evaluation,
+            &out.path().join("out"),
+            false,
+            &Options::new(&Limits::default()),
+        );
+        assert!(
+            matches!(&written, Err(WriteError::Closed(reason)) if *reason == gate.reason().unwrap()),
+            "{:?}",
+            written.err()
+        );
+        assert!(!out.path().join("out").exists());
+    }
+
+    #[test]
+    fn problems_met_taking_the_answers_are_listed_first_and_refuse() {
+        let mut session = Session::open(
+            &fixture("tests/fixtures/convert/hot/vfw"),
+            &Limits::default(),
+        )
+        .unwrap();
+        session.set_rules(Profiles::built_in().selection("seed").unwrap());
+        assert!(session.evaluate(&Answered::default()).gate().is_open());
+        let mut answers = Answers::default();
+        let problem = session
+            .assign(&mut answers, "vfw_admin_password", "hush", Origin::Argv)
+            .unwrap_err();
+        let evaluation = session.evaluate(&Answered {
+            answers,
+            problems: vec![problem.clone()],
+        });
+        assert_eq!(evaluation.problems, [problem.clone()]);
+        let first = evaluation.findings.first().and_then(Finding::remark_of);
+        assert_eq!(
+            first.map(|r| (r.kind, r.subject.as_str())),
+            Some((RemarkKind::Answer, "parameter vfw_admin_password"))
+        );
+        assert_eq!(evaluation.gate().refused, [problem.to_string()]);
+        assert_eq!(evaluation.refusal().unwrap().problems, [problem]);
+    }
+
+    #[test]
+    fn findings_carry_their_fixes_and_the_counts_follow_them() {
+        let evaluation = evaluation_of("tests/fixtures/wizard/dns-needs-work");
+        let counts = evaluation.counts();
+        assert_eq!(
+            (counts.errors, counts.warnings, counts.not_checked),
+            (9, 1, 0)
+        );
+        let safe_errors = evaluation
+            .findings
+            .iter()
+            .filter(|f| f.severity() == Severity::Error)
+            .filter(|f| matches!(&f.fix, Some(FixView::Ready(p)) if p.safety == Safety::Safe))
+            .count();
+        assert!(safe_errors > 0);
+        assert_eq!(counts.fixable.errors_safe, safe_errors);
+        let output: Vec<&Violation> = evaluation.violations(true).collect();
+        assert_eq!(
+            output.len(),
+            10,
+            "each violation once, with its fix beside it"
+        );
+        assert_eq!(
+            evaluation.resolved().unwrap().violations.len(),
+            output.len()
+        );
+    }
+
+    #[test]
+    fn an_archive_manifest_json_lists_is_carried_and_one_too_large_refuses() {
+        let helm = "tests/fixtures/faces/helm-beside";
+        let evaluation = evaluation_of(helm);
+        let resolved = evaluation.resolved().unwrap();
+        let archive = resolved
+            .files
+            .iter()
+            .find(|f| f.path == "vpkg-chart.tgz")
+            .expect("the listed chart archive is written");
+        assert_eq!(
+            archive.bytes,
+            std::fs::read(fixture(helm).join("vpkg-chart.tgz")).unwrap()
+        );
+        assert!(
+            resolved.files.iter().all(|f| !f.path.starts_with("helm/")),
+            "the chart's own files are not Heat: left out"
+        );
+        assert_eq!(evaluation.counts().not_checked, 3, "and noted");
+        assert!(
+            evaluation
+                .violations(true)
+                .all(|v| v.rule.id != "SDC-manifest-missing"),
+            "the written package keeps its MANIFEST.json whole"
+        );
+        // An archive beyond the limits cannot be carried: the output is refused, naming it.
+        let copy = tempfile::tempdir().unwrap();
+        for name in ["MANIFEST.json", "base_vfw.yaml", "base_vfw.env"] {
+            std::fs::copy(fixture(helm).join(name), copy.path().join(name)).unwrap();
+        }
+        std::fs::write(copy.path().join("vpkg-chart.tgz"), vec![0u8; 40_000]).unwrap();
+        let limits = Limits {
+            max_file_bytes: 20_000,
+            ..Limits::default()
+        };
+        let session = Session::open(copy.path(), &limits).unwrap();
+        let evaluation = session.evaluate(&Answered::default());
+        let refused = evaluation.gate().refused;
+        assert!(
+            refused.len() == 1
+                && refused[0].contains("vpkg-chart.tgz")
+                && refused[0].contains("cannot be carried"),
+            "{refused:?}"
+        );
+    }
+}
