@@ -399,9 +399,13 @@ impl Session {
                 }
                 findings.extend(resolved.notes.iter().map(note_finding));
                 findings.extend(resolved.fixes.notes.iter().map(fix_note_finding));
+                // The output's own, then the source's it does not carry (under any name).
                 let mut unchecked = crate::check::validation::unchecked(&resolved.set);
                 for file in self.source_not_checked() {
-                    if unchecked.iter().all(|u| u.file != file.file) {
+                    let carried = resolved.files.iter().any(|f| {
+                        f.path == file.file || f.source.as_deref() == Some(file.file.as_str())
+                    });
+                    if !carried && unchecked.iter().all(|u| u.file != file.file) {
                         unchecked.push(file);
                     }
                 }

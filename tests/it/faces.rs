@@ -5,7 +5,8 @@
 //! `validate`'s of the `.ovf` and the output's are `validate`'s of the written folder.
 //!
 //! `VNFWIZ_FACES=DIR:DIR…` adds sets of your own (ONAP's demo VNFs, say) and prints each
-//! set's counts per face.
+//! set's counts per face. A set offering choices (capabilities) given no answer has no set
+//! to judge yet: the faces agree on the choices to make.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,8 +16,8 @@ use std::time::Duration;
 use serde_json::Value;
 use vnfwiz::foundation::diagnostics::Violation;
 use vnfwiz::foundation::limits::Limits;
-use vnfwiz::session::Draft;
 use vnfwiz::session::answers::{Answers, EulaAcceptance};
+use vnfwiz::session::{Draft, Session};
 use vnfwiz::tui::effect::Message;
 use vnfwiz::tui::evaluated::Evaluated;
 use vnfwiz::tui::state::State;
@@ -151,20 +152,72 @@ fn wizard_evaluation(path: &Path, answers: Answers) -> Arc<Evaluated> {
     }
 }
 
-/// The three faces' counts of a HOT set, after asserting they say the same.
-fn same_of_hot_set(set: &Path) -> (u64, u64, u64) {
+/// What the faces say of a HOT set.
+enum Verdict {
+    /// The same violations, notes and counts: errors, warnings, files not checked.
+    Same((u64, u64, u64)),
+    /// A set offering choices, given no answer: `onboard` and the wizard refuse with the
+    /// choices to make (these rule ids), which `validate` reports as violations.
+    Choices(Vec<String>),
+    /// A set being composed: `onboard` and the wizard judge the composed set, a new
+    /// package (their counts), `validate` the set as given (its counts).
+    Composed((u64, u64, u64), (u64, u64, u64)),
+}
+
+/// The three faces on a HOT set, asserting they agree.
+fn faces_of_hot_set(set: &Path) -> Verdict {
     let path = set.to_str().expect("a UTF-8 path");
-    let validated = said_in_json(&json_of(&["validate", "--format", "json", path]));
+    let validate = json_of(&["validate", "--format", "json", path]);
+    let validated = said_in_json(&validate);
     let out = tempfile::tempdir().expect("temp dir");
     let out = out.path().join("out");
     let out = out.to_str().expect("a UTF-8 path");
-    let onboarded = said_in_json(&json_of(&[
-        "onboard", path, "--out", out, "--format", "json",
-    ]));
-    let wizard = said_by_wizard(&wizard_evaluation(set, Answers::default()), true);
+    let onboard = json_of(&["onboard", path, "--out", out, "--format", "json"]);
+    let wizard = wizard_evaluation(set, Answers::default());
+    if let Some(problems) = onboard["problems"].as_array() {
+        // No set to judge until the choices are made: the same choices, in each face.
+        let rules: Vec<String> = problems
+            .iter()
+            .map(|p| p["rule"].as_str().unwrap_or_default().to_owned())
+            .collect();
+        let asked: Vec<String> = wizard
+            .evaluation
+            .problems
+            .iter()
+            .map(|p| p.rule.clone())
+            .collect();
+        assert_eq!(rules, asked, "{path}: onboard and the wizard ask otherwise");
+        for rule in &rules {
+            assert!(
+                validated.violations.iter().any(|v| v.0 == *rule),
+                "{path}: validate does not report {rule}"
+            );
+        }
+        return Verdict::Choices(rules);
+    }
+    let onboarded = said_in_json(&onboard);
+    let wizard = said_by_wizard(&wizard, true);
+    let composing = Session::open(set, &Limits::default())
+        .expect("opens")
+        .questions()
+        .capabilities
+        .is_some();
+    if composing {
+        assert_eq!(onboarded, wizard, "{path}: onboard and the wizard differ");
+        return Verdict::Composed(onboarded.counts, validated.counts);
+    }
     assert_eq!(validated, onboarded, "{path}: validate and onboard differ");
     assert_eq!(validated, wizard, "{path}: validate and the wizard differ");
-    validated.counts
+    Verdict::Same(validated.counts)
+}
+
+/// The three faces' counts of a HOT set that offers no choice, after asserting they agree.
+fn same_of_hot_set(set: &Path) -> (u64, u64, u64) {
+    match faces_of_hot_set(set) {
+        Verdict::Same(counts) => counts,
+        Verdict::Choices(rules) => panic!("{}: choices to make: {rules:?}", set.display()),
+        Verdict::Composed(..) => panic!("{}: a set being composed", set.display()),
+    }
 }
 
 #[test]
@@ -239,10 +292,20 @@ fn every_face_says_the_same_of_sets_given() {
         return;
     };
     for set in std::env::split_paths(&sets).collect::<Vec<PathBuf>>() {
-        let (errors, warnings, not_checked) = same_of_hot_set(&set);
-        eprintln!(
-            "{}: validate = onboard = wizard: {errors} errors, {warnings} warnings, {not_checked} not checked",
-            set.display()
-        );
+        match faces_of_hot_set(&set) {
+            Verdict::Same((errors, warnings, not_checked)) => eprintln!(
+                "{}: validate = onboard = wizard: {errors} errors, {warnings} warnings, {not_checked} not checked",
+                set.display()
+            ),
+            Verdict::Choices(rules) => eprintln!(
+                "{}: choices to make first, in every face: {}",
+                set.display(),
+                rules.join(", ")
+            ),
+            Verdict::Composed(composed, given) => eprintln!(
+                "{}: composed, onboard = wizard: {composed:?}; validate of the set as given: {given:?}",
+                set.display()
+            ),
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! The review's detail pane: for the selected violation its place, message, fix, the
 //! source lines with the offending one marked, the rule's summary and how to fix it; for
-//! an answer problem, a note or a file not checked its subject and message in full. The pane takes focus (→),
-//! scrolls, and zooms to the whole step (`z`), so a small terminal shows all of it.
+//! an answer problem, a note or a file not checked its subject and message in full. The
+//! pane takes focus (→), scrolls, and zooms to the whole step (`z`), so a small terminal
+//! shows all of it.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -22,13 +23,7 @@ const CONTEXT_LINES: usize = 2;
 const ZOOMED_CONTEXT_LINES: usize = 8;
 
 /// Draws the selected item's detail in `area`, scrolled as the operator left it.
-pub fn draw(
-    review: &ReviewState,
-    checked: &Evaluated,
-    theme: &Theme,
-    frame: &mut Frame,
-    area: Rect,
-) {
+pub fn draw(review: &ReviewState, shown: &Evaluated, theme: &Theme, frame: &mut Frame, area: Rect) {
     let focused = review.pane == Pane::Detail;
     let mut block = Block::default()
         .borders(Borders::TOP)
@@ -44,7 +39,7 @@ pub fn draw(
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let Some(index) = review.selected_index() else {
-        let text = if checked.is_empty() {
+        let text = if shown.is_empty() {
             "Nothing to fix."
         } else if review.filter.active() {
             "No violation matches the filter; Esc clears it."
@@ -60,9 +55,9 @@ pub fn draw(
     } else {
         CONTEXT_LINES
     };
-    let lines = match checked.item(index) {
+    let lines = match shown.item(index) {
         Some(item) => match (item.violation(), item.remark_of()) {
-            (Some(v), _) => violation_lines(checked, index, v, theme, width, context),
+            (Some(v), _) => violation_lines(shown, index, v, theme, width, context),
             (None, Some(remark)) => remark_lines(remark, item.answer.as_deref(), theme, width),
             (None, None) => Vec::new(),
         },
@@ -107,7 +102,7 @@ fn answer_line(subject: &str, width: usize, theme: &Theme) -> Vec<Line<'static>>
 }
 
 fn violation_lines(
-    checked: &Evaluated,
+    shown: &Evaluated,
     index: usize,
     v: &Violation,
     theme: &Theme,
@@ -132,7 +127,7 @@ fn violation_lines(
     for text in wrap(&v.message, width) {
         lines.push(Line::from(Span::styled(text, theme.text)));
     }
-    if let Some(fix) = checked.fix(index) {
+    if let Some(fix) = shown.fix(index) {
         let text = match fix {
             FixView::Ready(plan) => format!(
                 "✎ {} ({}); f shows the diff",
@@ -146,10 +141,10 @@ fn violation_lines(
         };
         lines.extend(labelled("Auto", &text, width, theme));
     }
-    if let Some(subject) = checked.answer(index) {
+    if let Some(subject) = shown.answer(index) {
         lines.extend(answer_line(subject, width, theme));
     }
-    if let Some(file) = checked.files.get(&v.file) {
+    if let Some(file) = shown.files.get(&v.file) {
         lines.extend(snippet(file, v, context, theme));
     }
     lines.extend(labelled("Rule", v.rule.summary, width, theme));

@@ -100,22 +100,22 @@ pub struct Listing {
 }
 
 impl Listing {
-    /// Builds the rows for `checked` under the filter, the severities shown and the
-    /// grouping.
-    pub fn rebuild(&mut self, checked: &Evaluated, filter: &Filter) {
-        let total = checked.len();
+    /// Builds the rows for the evaluation `shown` under the filter, the severities shown
+    /// and the grouping.
+    pub fn rebuild(&mut self, shown: &Evaluated, filter: &Filter) {
+        let total = shown.len();
         let candidates: Vec<usize> = if filter.active() {
             (0..filter.len(total))
                 .filter_map(|row| filter.item(row, total))
                 .collect()
         } else {
             // Answers that stop the write and notes first, then the violations by place.
-            (checked.violation_count()..total)
-                .chain(0..checked.violation_count())
+            (shown.violation_count()..total)
+                .chain(0..shown.violation_count())
                 .collect()
         };
-        let shown = candidates.into_iter().filter(|&i| {
-            checked
+        let unhidden = candidates.into_iter().filter(|&i| {
+            shown
                 .item(i)
                 .is_some_and(|item| !self.hidden[slot(item.severity())])
         });
@@ -123,7 +123,7 @@ impl Listing {
         self.rows.clear();
         self.row_of.clear();
         let Some(key) = self.key() else {
-            self.order.extend(shown);
+            self.order.extend(unhidden);
             self.rows.extend((0..self.order.len()).map(Row::Item));
             self.row_of.extend(0..self.order.len());
             return;
@@ -131,8 +131,8 @@ impl Listing {
         // Groups in the order their first item comes (the best match first when filtering).
         let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
         let mut by_key: HashMap<String, usize> = HashMap::new();
-        for i in shown {
-            let Some(item) = checked.item(i) else {
+        for i in unhidden {
+            let Some(item) = shown.item(i) else {
                 continue;
             };
             let name = key(item);
@@ -147,7 +147,7 @@ impl Listing {
         for (key, items) in groups {
             let mut counts = [0; 3];
             for &i in &items {
-                if let Some(item) = checked.item(i) {
+                if let Some(item) = shown.item(i) {
                     counts[slot(item.severity())] += 1;
                 }
             }
@@ -200,7 +200,7 @@ impl Listing {
     }
 
     /// The position of the next (or previous) error after `from`, going round the list.
-    pub fn next_error(&self, checked: &Evaluated, from: usize, forward: bool) -> Option<usize> {
+    pub fn next_error(&self, shown: &Evaluated, from: usize, forward: bool) -> Option<usize> {
         let count = self.order.len();
         (1..=count)
             .map(|step| {
@@ -212,20 +212,14 @@ impl Listing {
             })
             .find(|&position| {
                 self.item(position)
-                    .and_then(|i| checked.item(i))
+                    .and_then(|i| shown.item(i))
                     .is_some_and(|item| item.severity() == Severity::Error)
             })
     }
 }
 
 /// Draws the rows around the selection.
-pub fn draw(
-    review: &ReviewState,
-    checked: &Evaluated,
-    theme: &Theme,
-    frame: &mut Frame,
-    area: Rect,
-) {
+pub fn draw(review: &ReviewState, shown: &Evaluated, theme: &Theme, frame: &mut Frame, area: Rect) {
     let listing = &review.listing;
     let rows = listing.rows();
     let selected_row = listing.row_of(review.selected);
@@ -238,7 +232,7 @@ pub fn draw(
         .filter_map(|row| match row {
             Row::Item(position) => {
                 let index = listing.item(*position)?;
-                Some((index, checked.item(index)?))
+                Some((index, shown.item(index)?))
             }
             Row::Header(_) => None,
         })
@@ -261,11 +255,11 @@ pub fn draw(
             Row::Header(group) => Some(header(group, theme)),
             Row::Item(position) => {
                 let index = listing.item(*position)?;
-                let item = checked.item(index)?;
+                let item = shown.item(index)?;
                 let selected = *position == review.selected;
                 Some(item_line(
                     review,
-                    checked,
+                    shown,
                     (index, item),
                     selected,
                     (id_width, place_width),
@@ -302,7 +296,7 @@ fn header(group: &Group, theme: &Theme) -> Line<'static> {
 /// matched highlighted.
 fn item_line(
     review: &ReviewState,
-    checked: &Evaluated,
+    shown: &Evaluated,
     (index, item): (usize, &Finding),
     selected: bool,
     (id_width, place_width): (usize, usize),
@@ -330,12 +324,12 @@ fn item_line(
             },
         ),
         Span::styled(
-            fix_marker(checked.fix(index)),
+            fix_marker(shown.fix(index)),
             if selected { base } else { theme.accent },
         ),
     ];
     // Highlight what the filter matched, field by field of the haystack.
-    let positions = review.filter.positions(&checked.haystacks[index]);
+    let positions = review.filter.positions(&shown.haystacks[index]);
     let (id, message, place) = (item.id(), item.message(), item.place());
     let id_len = id.chars().count();
     let message_start = id_len + 1;
