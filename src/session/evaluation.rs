@@ -13,7 +13,7 @@ use crate::transform::convert::{Note, NoteLevel};
 use crate::transform::fix::{FixLevel, FixNote, Safety};
 
 use super::draft::Answered;
-use super::fix_plan::{FixView, Fixable, fix_views};
+use super::fix_plan::{FixView, Fixable, with_fixes};
 use super::resolve::{Refusal, Resolved};
 use super::{AnswerProblem, Session, note_answer_subject};
 
@@ -316,11 +316,18 @@ impl Evaluation {
             .count()
     }
 
-    /// The violations of one part, in list order.
-    pub fn violations(&self, output: bool) -> impl Iterator<Item = &Violation> {
-        self.findings.iter().filter_map(move |f| match &f.kind {
-            FindingKind::Output(v) if output => Some(v),
-            FindingKind::Package(v) if !output => Some(v),
+    /// The OVF rules' violations on the source package, in list order.
+    pub fn package_violations(&self) -> impl Iterator<Item = &Violation> {
+        self.findings.iter().filter_map(|f| match &f.kind {
+            FindingKind::Package(v) => Some(v),
+            _ => None,
+        })
+    }
+
+    /// The violations of the output set, in list order.
+    pub fn output_violations(&self) -> impl Iterator<Item = &Violation> {
+        self.findings.iter().filter_map(|f| match &f.kind {
+            FindingKind::Output(v) => Some(v),
             _ => None,
         })
     }
@@ -387,16 +394,13 @@ impl Session {
                 };
                 derived.prepend(std::mem::take(&mut problems));
                 let problems = derived.problems;
-                let subjects = self.answer_subjects(&resolved);
-                let (resolved, fixes) = fix_views(resolved);
-                let mut fixes = fixes.into_iter();
-                for (violation, answer) in resolved.violations.iter().zip(subjects) {
-                    findings.push(Finding {
-                        kind: FindingKind::Output(violation.clone()),
-                        answer,
-                        fix: fixes.next().flatten(),
-                    });
-                }
+                // Each violation with its fix and the answer deciding it, made together.
+                let (resolved, violations) = with_fixes(resolved, |set, violation, fix| Finding {
+                    kind: FindingKind::Output(violation.clone()),
+                    answer: self.answer_subject(set, violation),
+                    fix,
+                });
+                findings.extend(violations);
                 findings.extend(resolved.notes.iter().map(note_finding));
                 findings.extend(resolved.fixes.notes.iter().map(fix_note_finding));
                 // The output's own, then the source's it does not carry (under any name).
@@ -607,7 +611,7 @@ mod tests {
             .count();
         assert!(safe_errors > 0);
         assert_eq!(counts.fixable.errors_safe, safe_errors);
-        let output: Vec<&Violation> = evaluation.violations(true).collect();
+        let output: Vec<&Violation> = evaluation.output_violations().collect();
         assert_eq!(
             output.len(),
             10,
@@ -640,7 +644,7 @@ mod tests {
         assert_eq!(evaluation.counts().not_checked, 3, "and noted");
         assert!(
             evaluation
-                .violations(true)
+                .output_violations()
                 .all(|v| v.rule.id != "SDC-manifest-missing"),
             "the written package keeps its MANIFEST.json whole"
         );

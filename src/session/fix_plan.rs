@@ -6,6 +6,7 @@
 
 use crate::check::rules::Context;
 use crate::foundation::diagnostics::Violation;
+use crate::model::hot::HotSet;
 use crate::session::answers::Answers;
 use crate::transform::fix::FixRecord;
 use crate::transform::fix::{
@@ -190,9 +191,13 @@ impl Session {
     }
 }
 
-/// The fix of each of the output set's violations (parallel to them), as the review marks
-/// and previews them; the set goes back into `resolved` unchanged.
-pub fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>) {
+/// Each violation of `resolved` made into a `T` by `make`, given the set and the
+/// violation's fix as the review marks and previews it (`None`: no fix answers its rule,
+/// or the set cannot be fixed); the set goes back into `resolved` unchanged.
+pub fn with_fixes<T>(
+    mut resolved: Resolved,
+    mut make: impl FnMut(&HotSet, &Violation, Option<FixView>) -> T,
+) -> (Resolved, Vec<T>) {
     let workspace = match Workspace::with_violations(
         resolved.set,
         resolved.violations.clone(),
@@ -201,15 +206,20 @@ pub fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>) {
         Ok(workspace) => workspace,
         Err(unfixable) => {
             resolved.set = unfixable.set;
-            return (resolved, Vec::new());
+            let made = resolved
+                .violations
+                .iter()
+                .map(|v| make(&resolved.set, v, None))
+                .collect();
+            return (resolved, made);
         }
     };
-    let fixes: Vec<Option<FixView>> = workspace
-        .offers()
-        .into_iter()
-        .zip(workspace.violations())
-        .map(|(offer, violation)| {
-            Some(match offer? {
+    let context = Context::new(workspace.set());
+    let made = workspace
+        .violations()
+        .iter()
+        .map(|violation| {
+            let view = offer(&context, violation, None).map(|offer| match offer {
                 Offer::Ready(fix) => match workspace.preview(&fix) {
                     Ok(preview) => FixView::Ready(PlannedFix {
                         title: fix.title,
@@ -222,10 +232,12 @@ pub fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>) {
                 },
                 Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
                 Offer::Unavailable(reason) => FixView::Unavailable(reason),
-            })
+            });
+            make(workspace.set(), violation, view)
         })
         .collect();
+    drop(context);
     let (set, _) = workspace.into_parts();
     resolved.set = set;
-    (resolved, fixes)
+    (resolved, made)
 }

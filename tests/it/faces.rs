@@ -95,7 +95,11 @@ fn place(v: &Violation) -> Place {
 /// What the wizard's evaluation says of the output set (`output`) or of the package.
 fn said_by_wizard(evaluated: &Evaluated, output: bool) -> Said {
     let evaluation = &evaluated.evaluation;
-    let mut violations: Vec<Place> = evaluation.violations(output).map(place).collect();
+    let mut violations: Vec<Place> = if output {
+        evaluation.output_violations().map(place).collect()
+    } else {
+        evaluation.package_violations().map(place).collect()
+    };
     violations.sort();
     let mut not_checked: Vec<(String, String)> = evaluation
         .not_checked()
@@ -267,7 +271,7 @@ fn every_face_says_the_same_of_an_ovf_package() {
     ]);
     let package_lines: Vec<String> = wizard
         .evaluation
-        .violations(false)
+        .package_violations()
         .map(|v| {
             format!(
                 "{}:{}:{}: {} {}",
