@@ -353,14 +353,20 @@ impl Evaluation {
 
 impl Session {
     /// Evaluates answers: checks them, resolves them into the output set (replaying the
-    /// fixes they record), validates it, and lists everything to look at with its fix.
+    /// fixes they record), validates it, and lists everything to look at with its fix and
+    /// the fix's diff (what a face that shows fixes previews: the wizard).
     pub fn evaluate(&self, answered: &Answered) -> Evaluation {
-        self.evaluate_fixing(answered, FixLevel::None)
+        self.evaluation(answered, FixLevel::None, true)
     }
 
-    /// Like [`Session::evaluate`], also applying every fix `level` admits before the set
-    /// is validated (`onboard --fix`).
+    /// The evaluation of a headless run (`onboard`): every fix `level` admits is applied
+    /// before the set is validated, and the fixes left are offered (and counted) without
+    /// their diffs.
     pub fn evaluate_fixing(&self, answered: &Answered, level: FixLevel) -> Evaluation {
+        self.evaluation(answered, level, false)
+    }
+
+    fn evaluation(&self, answered: &Answered, level: FixLevel, previews: bool) -> Evaluation {
         let answers = &answered.answers;
         let left_open = self.left_open(answers);
         let mut findings: Vec<Finding> = self
@@ -395,11 +401,12 @@ impl Session {
                 derived.prepend(std::mem::take(&mut problems));
                 let problems = derived.problems;
                 // Each violation with its fix and the answer deciding it, made together.
-                let (resolved, violations) = with_fixes(resolved, |set, violation, fix| Finding {
-                    kind: FindingKind::Output(violation.clone()),
-                    answer: self.answer_subject(set, violation),
-                    fix,
-                });
+                let (resolved, violations) =
+                    with_fixes(resolved, previews, |set, violation, fix| Finding {
+                        kind: FindingKind::Output(violation.clone()),
+                        answer: self.answer_subject(set, violation),
+                        fix,
+                    });
                 findings.extend(violations);
                 findings.extend(resolved.notes.iter().map(note_finding));
                 findings.extend(resolved.fixes.notes.iter().map(fix_note_finding));

@@ -6,6 +6,7 @@
 
 use crate::check::rules::Context;
 use crate::foundation::diagnostics::Violation;
+use crate::foundation::parallel::map_ordered;
 use crate::model::hot::HotSet;
 use crate::session::answers::Answers;
 use crate::transform::fix::FixRecord;
@@ -76,9 +77,16 @@ impl Fixable {
         if check_reloadable(context.set).is_err() {
             return fixable;
         }
-        for violation in violations {
-            if let Some(Offer::Ready(fix)) = offer(context, violation, None) {
-                fixable.add(violation.severity(), fix.safety);
+        // A provider works out its fix to say whether it is ready: spread over the cores.
+        let offered = map_ordered(violations, |violation| {
+            match offer(context, violation, None) {
+                Some(Offer::Ready(fix)) => Some(fix.safety),
+                _ => None,
+            }
+        });
+        for (violation, safety) in violations.iter().zip(offered) {
+            if let Some(safety) = safety {
+                fixable.add(violation.severity(), safety);
             }
         }
         fixable
@@ -117,7 +125,8 @@ pub struct PlannedFix {
     pub title: String,
     /// Its safety (the lowest, for several).
     pub safety: Safety,
-    /// The diff against the output set as it is now (hidden values masked).
+    /// The diff against the output set as it is now (hidden values masked); empty in an
+    /// evaluation for a headless run (`Session::evaluate_fixing`), which shows no diff.
     pub preview: Preview,
     /// What goes into `answers.fixes` to apply it.
     pub records: Vec<FixRecord>,
@@ -193,9 +202,12 @@ impl Session {
 
 /// Each violation of `resolved` made into a `T` by `make`, given the set and the
 /// violation's fix as the review marks and previews it (`None`: no fix answers its rule,
-/// or the set cannot be fixed); the set goes back into `resolved` unchanged.
+/// or the set cannot be fixed); the set goes back into `resolved` unchanged. Without
+/// `previews` a ready fix carries an empty diff (a headless run counts fixes, it shows
+/// none).
 pub fn with_fixes<T>(
     mut resolved: Resolved,
+    previews: bool,
     mut make: impl FnMut(&HotSet, &Violation, Option<FixView>) -> T,
 ) -> (Resolved, Vec<T>) {
     let workspace = match Workspace::with_violations(
@@ -220,7 +232,7 @@ pub fn with_fixes<T>(
         .iter()
         .map(|violation| {
             let view = offer(&context, violation, None).map(|offer| match offer {
-                Offer::Ready(fix) => match workspace.preview(&fix) {
+                Offer::Ready(fix) => match previewed(&workspace, &fix, previews) {
                     Ok(preview) => FixView::Ready(PlannedFix {
                         title: fix.title,
                         safety: fix.safety,
@@ -240,4 +252,17 @@ pub fn with_fixes<T>(
     let (set, _) = workspace.into_parts();
     resolved.set = set;
     (resolved, made)
+}
+
+/// A fix's diff when `previews` are wanted, else an empty one.
+fn previewed(
+    workspace: &Workspace,
+    fix: &crate::transform::fix::Fix,
+    previews: bool,
+) -> Result<Preview, crate::transform::fix::EditError> {
+    if previews {
+        workspace.preview(fix)
+    } else {
+        Ok(Preview::default())
+    }
 }
