@@ -592,7 +592,7 @@ mod tests {
             answers,
             problems: vec![problem.clone()],
         });
-        assert_eq!(evaluation.problems, [problem.clone()]);
+        assert_eq!(evaluation.problems, std::slice::from_ref(&problem));
         let first = evaluation.findings.first().and_then(Finding::remark_of);
         assert_eq!(
             first.map(|r| (r.kind, r.subject.as_str())),
