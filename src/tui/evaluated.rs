@@ -10,7 +10,8 @@ use std::time::Duration;
 use crate::foundation::diagnostics::{LineIndex, Severity, SourceTexts, Violation};
 use crate::model::capabilities::Summary;
 use crate::session::{
-    Answered, Evaluation, FileRole, Finding, FindingKind, Gate, ParameterGroup, Session, SourceFile,
+    Answered, Evaluation, FileRole, Finding, FindingKind, Gate, ParameterGroup, RemarkKind,
+    Session, SourceFile,
 };
 pub use crate::session::{FixView, PlannedFix};
 use crate::transform::fix::Safety;
@@ -89,9 +90,15 @@ impl Evaluated {
                 origins.insert(path.to_owned(), origin);
             }
         };
+        // Files of the package a finding points into: the OVF rules' and the files not
+        // checked, read where they are.
         for finding in findings {
-            if let FindingKind::Package(violation) = &finding.kind {
-                place(&violation.file, None);
+            match &finding.kind {
+                FindingKind::Package(violation) => place(&violation.file, None),
+                FindingKind::Remark(remark) if remark.kind == RemarkKind::NotChecked => {
+                    place(&remark.subject, None)
+                }
+                FindingKind::Remark(_) | FindingKind::Output(_) => {}
             }
         }
         if let Some(resolved) = evaluated.evaluation.resolved() {

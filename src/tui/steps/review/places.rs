@@ -179,4 +179,35 @@ mod tests {
         );
         assert!(notice_text(&state).contains("vfw.net.mtu"));
     }
+
+    #[test]
+    fn a_file_not_checked_is_listed_and_e_opens_it_at_its_top() {
+        let mut state = opened("tests/fixtures/faces/helm-beside");
+        state.step = StepId::Review;
+        let checked = state.evaluated().unwrap();
+        let index = (0..checked.len())
+            .find(|&i| {
+                checked
+                    .item(i)
+                    .and_then(|f| f.remark_of())
+                    .is_some_and(|r| {
+                        r.kind == crate::session::RemarkKind::NotChecked
+                            && r.subject == "helm/vpkg/Chart.yaml"
+                    })
+            })
+            .expect("the chart's files are listed as not checked");
+        state.review.selected = state.review.listing.position_of(index).unwrap();
+        state.keys(&[Edit]);
+        let folder = std::path::absolute(crate::tui::testing::repo(
+            "tests/fixtures/faces/helm-beside",
+        ))
+        .unwrap();
+        assert_eq!(
+            state.terminal,
+            [crate::tui::effect::TerminalWork::Edit {
+                path: folder.join("helm/vpkg/Chart.yaml"),
+                line: 1
+            }]
+        );
+    }
 }
