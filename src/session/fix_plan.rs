@@ -78,7 +78,7 @@ impl Fixable {
             return fixable;
         }
         // A provider works out its fix to say whether it is ready: spread over the cores.
-        let offered = map_ordered(violations, |violation| {
+        let offered = map_ordered(violations, context.set.source_bytes(), |violation| {
             match offer(context, violation, None) {
                 Some(Offer::Ready(fix)) => Some(fix.safety),
                 _ => None,

@@ -46,6 +46,14 @@ impl<'a> Template<'a> {
         self.root.get("heat_template_version").is_some()
     }
 
+    /// True for a template in one of the CloudFormation formats Heat also reads (its
+    /// sections are `Parameters`, `Resources`, …, not HOT's).
+    pub fn is_cfn(&self) -> bool {
+        ["HeatTemplateFormatVersion", "AWSTemplateFormatVersion"]
+            .iter()
+            .any(|key| self.root.get(key).is_some())
+    }
+
     /// The version Heat would use, when `heat_template_version` names one.
     pub fn version(&self) -> Option<Version> {
         self.root

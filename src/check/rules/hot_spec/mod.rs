@@ -19,6 +19,7 @@ mod name_clash;
 mod nested_cycle;
 mod nested_depth;
 mod nested_property;
+pub(crate) mod no_template;
 mod output_definition;
 mod parameter_constraint;
 mod parameter_default;
@@ -50,6 +51,7 @@ pub const RULES: &[&Rule] = &[
     &yaml_limit::RULE,
     &duplicate_key::RULE,
     &template_size::RULE,
+    &no_template::RULE,
     &missing_file::RULE,
     &file_outside_package::RULE,
     &nested_cycle::RULE,
