@@ -111,6 +111,7 @@ fn review_of(count: usize) -> State {
                 kind: FindingKind::Output(v),
                 answer: None,
                 fix: None,
+                waived: None,
             })
             .collect(),
         outcome: Err(Refusal::default()),

@@ -487,12 +487,14 @@ pub fn validate_waiving(
                 }
                 Loaded::Ovf(package) => {
                     ovf = true;
-                    let judged = ledger.judge(check_ovf(&package, selection), &scope(package.as_ref()));
+                    let judged =
+                        ledger.judge(check_ovf(&package, selection), &scope(package.as_ref()));
                     (package.label.clone(), judged, Vec::new(), package)
                 }
                 Loaded::Csar(package) => {
                     csar = true;
-                    let judged = ledger.judge(check_csar(&package, selection), &scope(package.as_ref()));
+                    let judged =
+                        ledger.judge(check_csar(&package, selection), &scope(package.as_ref()));
                     (package.label.clone(), judged, Vec::new(), package)
                 }
             };

@@ -13,7 +13,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
-use vnfwiz::check::config::ProjectConfig;
+use vnfwiz::check::config::{Lookup, ProjectConfig};
 use vnfwiz::foundation::limits::Limits;
 
 /// Onboard a VNF from OVF/OVA or OpenStack Heat templates, validated against ONAP's
@@ -269,16 +269,15 @@ impl ConfigArgs {
         path: &std::path::Path,
         limits: &Limits,
     ) -> Result<Option<ProjectConfig>, CliError> {
-        if self.no_config {
-            return Ok(None);
-        }
-        let file = match &self.config {
-            Some(file) => Some(file.clone()),
-            None => vnfwiz::check::config::find(path),
-        };
-        match file {
-            Some(file) => Ok(Some(ProjectConfig::load(&file, limits)?)),
-            None => Ok(None),
+        Ok(self.lookup().load(path, limits)?)
+    }
+
+    /// Where the config comes from, as the flags say.
+    pub fn lookup(&self) -> Lookup {
+        match (&self.config, self.no_config) {
+            (_, true) => Lookup::Off,
+            (Some(file), false) => Lookup::File(file.clone()),
+            (None, false) => Lookup::Nearest,
         }
     }
 }

@@ -2,13 +2,14 @@
 //! problems, the properties left for instantiation, every finding in list order (the
 //! package's and the output set's violations, each with its fix and the answer that
 //! decides it; answers that stop the write; conversion, composition and fix notes; the
-//! files not checked), and the resolved set or why there is none. The write gate and the
-//! counts are computed from the findings, in one place, so the wizard, `onboard` and the
-//! write itself judge alike; a finding's own fields say whether it counts.
+//! files not checked; last, the output set's findings a waiver accepts, each with its
+//! reason), and the resolved set or why there is none. The write gate and the counts are
+//! computed from the findings, in one place, so the wizard, `onboard` and the write itself
+//! judge alike; a finding's own fields say whether it counts (a waived one never does).
 
 use std::collections::BTreeSet;
 
-use crate::foundation::diagnostics::{Severity, Unchecked, Violation};
+use crate::foundation::diagnostics::{Severity, Unchecked, Violation, Waived};
 use crate::transform::convert::{Note, NoteLevel};
 use crate::transform::fix::{FixLevel, FixNote, Safety};
 
@@ -74,6 +75,9 @@ pub struct Finding {
     pub answer: Option<String>,
     /// Its automatic fix, for a violation of the output set a fix answers.
     pub fix: Option<FixView>,
+    /// The waiver that accepts it (the answers', the project config's or the set's own
+    /// comment), for a violation of the output set: listed with its reason, never counted.
+    pub waived: Option<Waived>,
 }
 
 impl Finding {
@@ -94,10 +98,11 @@ impl Finding {
             }),
             answer: None,
             fix: None,
+            waived: None,
         }
     }
 
-    /// The violation, when it is one.
+    /// The violation, when it is one (waived or not).
     pub fn violation(&self) -> Option<&Violation> {
         match &self.kind {
             FindingKind::Package(v) | FindingKind::Output(v) => Some(v),
@@ -156,10 +161,19 @@ impl Finding {
         }
     }
 
-    /// Whether it keeps the outputs from being written: an error of the output set (the
-    /// package's errors and the answers' problems stop the resolution itself).
+    /// Whether it keeps the outputs from being written: an error of the output set that no
+    /// waiver accepts (the package's errors and the answers' problems stop the resolution
+    /// itself).
     pub fn blocks(&self) -> bool {
-        matches!(self.kind, FindingKind::Output(_)) && self.severity() == Severity::Error
+        matches!(self.kind, FindingKind::Output(_))
+            && self.severity() == Severity::Error
+            && self.waived.is_none()
+    }
+
+    /// Whether it counts among the violations of its severity: a rule's violation that no
+    /// waiver accepts.
+    pub fn counts(&self) -> bool {
+        self.violation().is_some() && self.waived.is_none()
     }
 }
 
@@ -204,8 +218,8 @@ fn counted(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
-/// The counts every report gives: the rules' violations by severity, the files not
-/// checked, and how many of them a fix level answers.
+/// The counts every report gives: the rules' violations by severity (waived ones apart),
+/// the files not checked, and how many of them a fix level answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     /// Violations of error severity.
@@ -214,6 +228,8 @@ pub struct Counts {
     pub warnings: usize,
     /// Violations of note severity.
     pub notes: usize,
+    /// Violations a waiver accepts, of any severity (counted in none of the above).
+    pub waived: usize,
     /// Files not checked.
     pub not_checked: usize,
     /// Violations a fix answers.
@@ -286,7 +302,8 @@ impl Evaluation {
         }
     }
 
-    /// The rules' violations by severity, the files not checked and the fixable ones.
+    /// The rules' violations by severity, the waived ones, the files not checked and the
+    /// fixable ones.
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
         for finding in &self.findings {
@@ -295,6 +312,10 @@ impl Evaluation {
                     if r.kind == RemarkKind::NotChecked {
                         counts.not_checked += 1;
                     }
+                    continue;
+                }
+                _ if finding.waived.is_some() => {
+                    counts.waived += 1;
                     continue;
                 }
                 (_, Severity::Error) => counts.errors += 1,
@@ -308,11 +329,12 @@ impl Evaluation {
         counts
     }
 
-    /// How many findings of every kind have this severity (what the wizard's list counts).
+    /// How many findings of every kind have this severity, waived ones left out (what the
+    /// wizard's list counts).
     pub fn count(&self, severity: Severity) -> usize {
         self.findings
             .iter()
-            .filter(|f| f.severity() == severity)
+            .filter(|f| f.severity() == severity && f.waived.is_none())
             .count()
     }
 
@@ -324,12 +346,20 @@ impl Evaluation {
         })
     }
 
-    /// The violations of the output set, in list order.
+    /// The violations of the output set that count, in list order.
     pub fn output_violations(&self) -> impl Iterator<Item = &Violation> {
         self.findings.iter().filter_map(|f| match &f.kind {
-            FindingKind::Output(v) => Some(v),
+            FindingKind::Output(v) if f.waived.is_none() => Some(v),
             _ => None,
         })
+    }
+
+    /// The violations of the output set a waiver accepts, each with its waiver, in list
+    /// order.
+    pub fn waived(&self) -> impl Iterator<Item = (&Violation, &Waived)> {
+        self.findings
+            .iter()
+            .filter_map(|f| Some((f.violation()?, f.waived.as_ref()?)))
     }
 
     /// The files not checked, as reports list them.
@@ -376,6 +406,7 @@ impl Session {
                 kind: FindingKind::Package(v.clone()),
                 answer: None,
                 fix: None,
+                waived: None,
             })
             .collect();
         match self.resolve_fixing(answers, level) {
@@ -406,8 +437,16 @@ impl Session {
                         kind: FindingKind::Output(violation.clone()),
                         answer: self.answer_subject(set, violation),
                         fix,
+                        waived: None,
                     });
                 findings.extend(violations);
+                // Accepted findings stay listed, with their waivers and without a fix.
+                findings.extend(resolved.waived.iter().map(|w| Finding {
+                    kind: FindingKind::Output(w.violation.clone()),
+                    answer: self.answer_subject(&resolved.set, &w.violation),
+                    fix: None,
+                    waived: Some(w.waived.clone()),
+                }));
                 findings.extend(resolved.notes.iter().map(note_finding));
                 findings.extend(resolved.fixes.notes.iter().map(fix_note_finding));
                 // The output's own, then the source's it does not carry (under any name).
@@ -441,9 +480,10 @@ impl Session {
 }
 
 /// Violations first (the package's, then the output set's, each in place order), then the
-/// remarks in the order they were added.
+/// remarks in the order they were added, then the waived violations in place order.
 fn sort_violations_first(findings: &mut [Finding]) {
     findings.sort_by_key(|f| match f.kind {
+        _ if f.waived.is_some() => 3,
         FindingKind::Package(_) => 0,
         FindingKind::Output(_) => 1,
         FindingKind::Remark(_) => 2,
@@ -527,7 +567,7 @@ mod tests {
 
     use super::*;
     use crate::check::rules::Profiles;
-    use crate::foundation::diagnostics::Options;
+    use crate::foundation::diagnostics::{Options, WaivedBy};
     use crate::foundation::limits::Limits;
     use crate::session::answers::Answers;
     use crate::session::{Origin, WriteError};
@@ -628,6 +668,87 @@ mod tests {
             evaluation.resolved().unwrap().violations.len(),
             output.len()
         );
+    }
+
+    /// A waiver of the answers file accepting the findings of `rule`.
+    fn answered_waiver(rule: &str) -> crate::check::waivers::Waiver {
+        use crate::check::waivers::{Place, Waiver, WaiverSpec};
+        let spec = WaiverSpec {
+            rule: rule.to_owned(),
+            reason: "accepted for the test".to_owned(),
+            ..WaiverSpec::default()
+        };
+        let place = Place {
+            file: PathBuf::from("answers.yaml"),
+            line: 1,
+        };
+        Waiver::new(spec, WaivedBy::Answers, place, None).unwrap()
+    }
+
+    #[test]
+    fn waived_findings_stay_listed_last_with_their_waivers_and_neither_count_nor_block() {
+        let mut session =
+            Session::open(&fixture("tests/fixtures/faces/waived"), &Limits::default()).unwrap();
+        // The set's own comments waive two findings; the config's waiver is not given.
+        let evaluation = session.evaluate(&Answered::default());
+        let counts = evaluation.counts();
+        assert_eq!((counts.errors, counts.warnings, counts.waived), (8, 0, 2));
+        let waived: Vec<(&str, WaivedBy)> = evaluation
+            .waived()
+            .map(|(v, w)| (v.rule.id, w.by))
+            .collect();
+        assert_eq!(
+            waived,
+            [
+                ("R-44001", WaivedBy::Inline),
+                ("R-92635/misspelt-function", WaivedBy::Inline)
+            ]
+        );
+        let last = &evaluation.findings[evaluation.findings.len() - 2..];
+        assert!(last.iter().all(|f| f.waived.is_some() && f.fix.is_none()));
+        assert!(last.iter().all(|f| !f.blocks() && !f.counts()));
+        assert_eq!(evaluation.gate().errors, 8);
+        assert!(
+            evaluation
+                .output_violations()
+                .all(|v| v.rule.id != "R-44001")
+        );
+        assert_eq!(
+            evaluation.resolved().unwrap().waived.len(),
+            2,
+            "the same two the packages record"
+        );
+        // The project config's waiver, as `onboard` and the wizard pass it.
+        let config = crate::check::config::ProjectConfig::load(
+            &fixture("tests/fixtures/faces/waived/vnfwiz.toml"),
+            &Limits::default(),
+        )
+        .unwrap();
+        session.set_waivers(config.waivers);
+        let evaluation = session.evaluate(&Answered::default());
+        let (_, unused_flag) = evaluation
+            .waived()
+            .find(|(v, _)| v.path == "parameters.unused_flag")
+            .expect("the config waives it");
+        assert_eq!(
+            (unused_flag.by, unused_flag.until.as_deref()),
+            (WaivedBy::Config, Some("2099-12-31"))
+        );
+        assert_eq!(evaluation.counts().errors, 7);
+        // Every error waived by the answers (which come before the config, so its waiver
+        // is left stale): the gate opens, and nothing is fixable any more.
+        let answers = Answers {
+            waivers: vec![answered_waiver("R-*")],
+            ..Answers::default()
+        };
+        let evaluation = session.evaluate(&Answered::from(answers));
+        let counts = evaluation.counts();
+        assert_eq!((counts.errors, counts.warnings, counts.waived), (0, 1, 10));
+        let stale: Vec<&str> = evaluation.output_violations().map(|v| v.rule.id).collect();
+        assert_eq!(stale, ["WAIVER-stale"]);
+        assert_eq!(counts.fixable, Fixable::default());
+        assert!(evaluation.gate().is_open(), "{:?}", evaluation.gate());
+        assert!(evaluation.writable().is_ok());
     }
 
     #[test]

@@ -78,12 +78,14 @@ impl Fixable {
             return fixable;
         }
         // A provider works out its fix to say whether it is ready: spread over the cores.
-        let offered = map_ordered(violations, context.set.source_bytes(), |violation| {
-            match offer(context, violation, None) {
+        let offered = map_ordered(
+            violations,
+            context.set.source_bytes(),
+            |violation| match offer(context, violation, None) {
                 Some(Offer::Ready(fix)) => Some(fix.safety),
                 _ => None,
-            }
-        });
+            },
+        );
         for (violation, safety) in violations.iter().zip(offered) {
             if let Some(safety) = safety {
                 fixable.add(violation.severity(), safety);

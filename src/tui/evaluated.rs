@@ -163,20 +163,32 @@ impl Evaluated {
         self.len() == 0
     }
 
-    /// How many of the items are violations (they come first).
+    /// How many of the items are violations that count (they come first).
     pub fn violation_count(&self) -> usize {
         self.evaluation
             .findings
             .iter()
-            .take_while(|f| f.violation().is_some())
+            .take_while(|f| f.counts())
             .count()
     }
 
-    /// The violations, in list order (the first [`Evaluated::violation_count`] items).
+    /// How many of the items are waived violations (they come last).
+    pub fn waived_count(&self) -> usize {
+        self.evaluation
+            .findings
+            .iter()
+            .rev()
+            .take_while(|f| f.waived.is_some())
+            .count()
+    }
+
+    /// The violations that count, in list order (the first
+    /// [`Evaluated::violation_count`] items).
     pub fn violations(&self) -> impl Iterator<Item = &Violation> {
         self.evaluation
             .findings
             .iter()
+            .take_while(|f| f.counts())
             .filter_map(Finding::violation)
     }
 
@@ -195,7 +207,7 @@ impl Evaluated {
         self.item(index)?.fix.as_ref()
     }
 
-    /// How many items have this severity.
+    /// How many items have this severity, waived ones left out.
     pub fn count(&self, severity: Severity) -> usize {
         self.evaluation.count(severity)
     }
@@ -209,12 +221,10 @@ impl Evaluated {
             .count()
     }
 
-    /// Whether no rule's violation is listed (only remarks, if anything).
+    /// Whether no rule's violation that counts is listed (only remarks and waived ones, if
+    /// anything).
     pub fn no_violation(&self) -> bool {
-        self.evaluation
-            .findings
-            .iter()
-            .all(|f| !matches!(f.kind, FindingKind::Package(_) | FindingKind::Output(_)))
+        self.evaluation.findings.iter().all(|f| !f.counts())
     }
 }
 

@@ -492,6 +492,7 @@ fn review_of(violations: Vec<Violation>, text: String) -> Wizard {
             kind: FindingKind::Output(v),
             answer: None,
             fix: None,
+            waived: None,
         })
         .collect();
     let mut evaluated = Evaluated::with_texts(evaluation, &GeneratedTexts(text));

@@ -1,5 +1,6 @@
 //! The onboarding session's own thread: it opens the source (reporting hashing progress,
-//! stopping when cancelled), then serves requests in order, each one call of the session:
+//! stopping when cancelled) and takes its project config as `onboard` does, then serves
+//! requests in order, each one call of the session:
 //! evaluating answers (their problems first, then the session's evaluation; only the newest
 //! evaluation waiting runs), planning fixes for a preview, writing the outputs, saving the
 //! answers, writing fixes back, reading the source again. While idle it polls the
@@ -16,6 +17,8 @@ use super::effect::{
 };
 use super::evaluated::{Evaluated, PlannedFix};
 use super::opened::Opened;
+use crate::check::config::Lookup;
+use crate::check::rules::{Profiles, RuleChoice};
 use crate::check::validation::InputError;
 use crate::foundation::diagnostics::{Options, Severity};
 use crate::foundation::limits::Limits;
@@ -51,17 +54,19 @@ pub enum Request {
     Reread,
 }
 
-/// Opens `path` and serves requests until the wizard drops the sender; between requests
-/// it watches the source's files and reads the source again when they change.
+/// Opens `path` with the project config `config` finds and serves requests until the
+/// wizard drops the sender; between requests it watches the source's files and reads the
+/// source (and its config) again when they change.
 pub fn run<T: From<Message> + Send>(
     path: &Path,
     limits: &Limits,
+    config: &Lookup,
     cancel: &AtomicBool,
     outbox: &Sender<T>,
     requests: &Receiver<Request>,
 ) {
     let send = |message: Message| outbox.send(message.into()).is_ok();
-    let Some(mut session) = open(path, limits, cancel, outbox) else {
+    let Some(mut session) = open(path, (limits, config), cancel, outbox) else {
         return;
     };
     let mut watch = Watch::new(&session);
@@ -144,7 +149,14 @@ pub fn run<T: From<Message> + Send>(
                 let reread = if watch.unchanged() {
                     Reread::Unchanged
                 } else {
-                    read_again(&mut session, &mut watch, path, limits, cancel, outbox)
+                    read_again(
+                        &mut session,
+                        &mut watch,
+                        path,
+                        (limits, config),
+                        cancel,
+                        outbox,
+                    )
                 };
                 send(Message::Reread(reread))
             }
@@ -157,7 +169,14 @@ pub fn run<T: From<Message> + Send>(
                 let summary = wrote_back(&done);
                 // The source now holds the fixes: read it at once rather than when the
                 // watch notices, so the review never shows the source without them.
-                let reread = read_again(&mut session, &mut watch, path, limits, cancel, outbox);
+                let reread = read_again(
+                    &mut session,
+                    &mut watch,
+                    path,
+                    (limits, config),
+                    cancel,
+                    outbox,
+                );
                 send(Message::WroteBack {
                     summary,
                     settled,
@@ -171,18 +190,17 @@ pub fn run<T: From<Message> + Send>(
     }
 }
 
-/// Reads the source again after its files changed, keeping the session's rules.
+/// Reads the source again after its files changed, with its project config as it is now.
 fn read_again<T: From<Message> + Send>(
     session: &mut Session,
     watch: &mut Watch,
     path: &Path,
-    limits: &Limits,
+    reading: Reading<'_>,
     cancel: &AtomicBool,
     outbox: &Sender<T>,
 ) -> Reread {
-    match read(path, limits, cancel, outbox) {
-        Ok((mut fresh, opened)) => {
-            fresh.set_rules(session.rules().clone());
+    match read(path, reading, cancel, outbox) {
+        Ok((fresh, opened)) => {
             *session = fresh;
             *watch = Watch::new(session);
             Reread::Opened(Arc::new(opened))
@@ -230,7 +248,7 @@ impl<F: Fn(Progress)> Throttled<F> {
 /// Opens the session, sending the kind, throttled progress and the result.
 fn open<T: From<Message> + Send>(
     path: &Path,
-    limits: &Limits,
+    reading: Reading<'_>,
     cancel: &AtomicBool,
     outbox: &Sender<T>,
 ) -> Option<Session> {
@@ -248,7 +266,7 @@ fn open<T: From<Message> + Send>(
         }
     };
     send(Message::Opening(kind));
-    match read(path, limits, cancel, outbox) {
+    match read(path, reading, cancel, outbox) {
         Ok((session, opened)) => {
             send(Message::Opened(Ok(Arc::new(opened))));
             Some(session)
@@ -260,11 +278,14 @@ fn open<T: From<Message> + Send>(
     }
 }
 
+/// How a source is read: within these bounds, with the project config this lookup finds.
+type Reading<'a> = (&'a Limits, &'a Lookup);
+
 /// Reads the source into a session (hashing an OVF package's files with throttled
-/// progress), with what the steps show of it.
+/// progress) and takes its project config, with what the steps show of it.
 fn read<T: From<Message> + Send>(
     path: &Path,
-    limits: &Limits,
+    (limits, config): Reading<'_>,
     cancel: &AtomicBool,
     outbox: &Sender<T>,
 ) -> Result<(Session, Opened), OpenFailure> {
@@ -279,13 +300,14 @@ fn read<T: From<Message> + Send>(
     let options = Options::new(limits)
         .with_progress(&progress)
         .with_cancel(cancel);
-    let session = Session::open_with(path, &options).map_err(|error| {
+    let mut session = Session::open_with(path, &options).map_err(|error| {
         let cancelled = matches!(
             error,
             SessionError::Input(InputError::Integrity(IntegrityError::Cancelled))
         );
         fail(crate::error_chain(&error), cancelled)
     })?;
+    configure(&mut session, path, (limits, config)).map_err(|reason| fail(reason, false))?;
     let opened = Opened {
         path: path.to_path_buf(),
         kind,
@@ -295,6 +317,28 @@ fn read<T: From<Message> + Send>(
         package_violations: session.package_violations().to_vec(),
     };
     Ok((session, opened))
+}
+
+/// Takes the project config in force for `path` as `onboard` does without rule flags: its
+/// rule choice (`profile`, `[rules]`) and its waivers.
+fn configure(
+    session: &mut Session,
+    path: &Path,
+    (limits, config): Reading<'_>,
+) -> Result<(), String> {
+    let Some(config) = config.load(path, limits).map_err(|e| e.to_string())? else {
+        return Ok(());
+    };
+    let choice = config.choice();
+    if choice != RuleChoice::default() {
+        let profiles = Profiles::load(None, limits).map_err(|e| e.to_string())?;
+        let selection = choice
+            .selection(&profiles)
+            .map_err(|e| format!("{}: {e}", config.file.display()))?;
+        session.set_rules(selection);
+    }
+    session.set_waivers(config.waivers);
+    Ok(())
 }
 
 /// Plans the fixes `order` asks for on the output set `draft` resolves to, for a preview.

@@ -1,8 +1,10 @@
 //! One session result feeds every face: `validate --format json`, `onboard --format json`
 //! and the wizard (driven headless through its own state and update functions, with the
 //! real workers and session thread) say the same of a set: the same violations, the same
-//! files not checked, the same counts. For an OVF package, the package's findings are
-//! `validate`'s of the `.ovf` and the output's are `validate`'s of the written folder.
+//! waived ones with the same waivers (the set's comments, its `vnfwiz.toml` found by the
+//! one lookup), the same files not checked, the same counts. For an OVF package, the
+//! package's findings are `validate`'s of the `.ovf` and the output's are `validate`'s of
+//! the written folder.
 //!
 //! `VNFWIZ_FACES=DIR:DIR…` adds sets of your own (ONAP's demo VNFs, say) and prints each
 //! set's counts per face. A set offering choices (capabilities) given no answer has no set
@@ -14,7 +16,8 @@ use std::sync::mpsc::channel;
 use std::time::Duration;
 
 use serde_json::Value;
-use vnfwiz::foundation::diagnostics::Violation;
+use vnfwiz::check::config::Lookup;
+use vnfwiz::foundation::diagnostics::{Violation, Waived};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::session::answers::{Answers, EulaAcceptance};
 use vnfwiz::session::{Draft, Session};
@@ -30,16 +33,23 @@ use crate::support::binary::{fixtures, vnfwiz};
 /// How long the wizard may take to evaluate a set.
 const PATIENCE: Duration = Duration::from_secs(120);
 
-/// A violation as every face can give it.
-type Place = (String, String, String, u64, u64, String);
+/// A violation as every face can give it, with its waiver in words when one accepts it.
+type Place = (String, String, String, u64, u64, String, Option<String>);
+
+/// Errors, warnings, files not checked, waived findings.
+type Counts = (u64, u64, u64, u64);
 
 /// What one face says of a set.
 #[derive(Debug, PartialEq, Eq)]
 struct Said {
     violations: Vec<Place>,
     not_checked: Vec<(String, String)>,
-    /// Errors, warnings, files not checked.
-    counts: (u64, u64, u64),
+    counts: Counts,
+}
+
+/// A waiver in words: who, why, until when, where it is written.
+fn waiver_words(by: &str, reason: &str, until: Option<&str>, at: Option<&str>) -> String {
+    format!("{by}: {reason} (until {until:?}, at {at:?})")
 }
 
 /// What a JSON document (`validate`'s, or `onboard`'s) says.
@@ -58,6 +68,14 @@ fn said_in_json(document: &Value) -> Said {
                 number(v, "line"),
                 number(v, "column"),
                 text(v, "message"),
+                v.get("waived").map(|w| {
+                    waiver_words(
+                        w["by"].as_str().unwrap_or_default(),
+                        w["reason"].as_str().unwrap_or_default(),
+                        w["until"].as_str(),
+                        w["at"].as_str(),
+                    )
+                }),
             )
         })
         .collect();
@@ -77,11 +95,12 @@ fn said_in_json(document: &Value) -> Said {
             number(summary, "errors"),
             number(summary, "warnings"),
             number(summary, "not_checked"),
+            number(summary, "waived"),
         ),
     }
 }
 
-fn place(v: &Violation) -> Place {
+fn place(v: &Violation, waived: Option<&Waived>) -> Place {
     (
         v.rule.id.to_owned(),
         v.severity().as_str().to_owned(),
@@ -89,6 +108,14 @@ fn place(v: &Violation) -> Place {
         u64::from(v.span.line),
         u64::from(v.span.column),
         v.message.clone(),
+        waived.map(|w| {
+            waiver_words(
+                w.by.as_str(),
+                &w.reason,
+                w.until.as_deref(),
+                w.at.as_deref(),
+            )
+        }),
     )
 }
 
@@ -96,9 +123,16 @@ fn place(v: &Violation) -> Place {
 fn said_by_wizard(evaluated: &Evaluated, output: bool) -> Said {
     let evaluation = &evaluated.evaluation;
     let mut violations: Vec<Place> = if output {
-        evaluation.output_violations().map(place).collect()
+        evaluation
+            .output_violations()
+            .map(|v| place(v, None))
+            .chain(evaluation.waived().map(|(v, w)| place(v, Some(w))))
+            .collect()
     } else {
-        evaluation.package_violations().map(place).collect()
+        evaluation
+            .package_violations()
+            .map(|v| place(v, None))
+            .collect()
     };
     violations.sort();
     let mut not_checked: Vec<(String, String)> = evaluation
@@ -107,9 +141,26 @@ fn said_by_wizard(evaluated: &Evaluated, output: bool) -> Said {
         .map(|n| (n.file, n.reason))
         .collect();
     not_checked.sort();
-    let count = |severity: &str| violations.iter().filter(|v| v.1 == severity).count() as u64;
+    let count = |severity: &str| {
+        violations
+            .iter()
+            .filter(|v| v.1 == severity && v.6.is_none())
+            .count() as u64
+    };
+    let waived = violations.iter().filter(|v| v.6.is_some()).count();
+    if output {
+        // What the review's count line and the gate read.
+        let counts = evaluation.counts();
+        assert_eq!(counts.waived, waived, "the evaluation counts what it lists");
+        assert_eq!(evaluated.waived_count(), waived);
+    }
     Said {
-        counts: (count("error"), count("warning"), not_checked.len() as u64),
+        counts: (
+            count("error"),
+            count("warning"),
+            not_checked.len() as u64,
+            waived as u64,
+        ),
         violations,
         not_checked,
     }
@@ -130,8 +181,14 @@ fn json_of(args: &[&str]) -> Value {
 /// The wizard opened on `path` with `answers` given at start, as the loop runs it, until
 /// its first evaluation has arrived; the evaluation its state holds.
 fn wizard_evaluation(path: &Path, answers: Answers) -> Arc<Evaluated> {
+    wizard_evaluation_with(path, answers, Lookup::Nearest)
+}
+
+/// [`wizard_evaluation`] with the project config found as `config` says (`vnfwiz
+/// --config FILE`, `--no-config`).
+fn wizard_evaluation_with(path: &Path, answers: Answers, config: Lookup) -> Arc<Evaluated> {
     let (outbox, inbox) = channel::<Message>();
-    let mut runtime = Runtime::new(outbox, Limits::default());
+    let mut runtime = Runtime::new(outbox, Limits::default()).with_config(config);
     let root = std::env::temp_dir();
     let mut state = State::new(root, Some(path.to_path_buf()), (100, 30));
     state.draft = Draft::from_answers(answers);
@@ -158,26 +215,32 @@ fn wizard_evaluation(path: &Path, answers: Answers) -> Arc<Evaluated> {
 
 /// What the faces say of a HOT set.
 enum Verdict {
-    /// The same violations, notes and counts: errors, warnings, files not checked.
-    Same((u64, u64, u64)),
+    /// The same violations, notes and counts.
+    Same(Counts),
     /// A set offering choices, given no answer: `onboard` and the wizard refuse with the
     /// choices to make (these rule ids), which `validate` reports as violations.
     Choices(Vec<String>),
     /// A set being composed: `onboard` and the wizard judge the composed set, a new
     /// package (their counts), `validate` the set as given (its counts).
-    Composed((u64, u64, u64), (u64, u64, u64)),
+    Composed(Counts, Counts),
 }
 
 /// The three faces on a HOT set, asserting they agree.
 fn faces_of_hot_set(set: &Path) -> Verdict {
+    faces_of_hot_set_with(set, &[], Lookup::Nearest)
+}
+
+/// [`faces_of_hot_set`] with config flags given to `validate` and `onboard`, and the
+/// same lookup to the wizard.
+fn faces_of_hot_set_with(set: &Path, flags: &[&str], config: Lookup) -> Verdict {
     let path = set.to_str().expect("a UTF-8 path");
-    let validate = json_of(&["validate", "--format", "json", path]);
+    let validate = json_of(&[&["validate", "--format", "json", path], flags].concat());
     let validated = said_in_json(&validate);
     let out = tempfile::tempdir().expect("temp dir");
     let out = out.path().join("out");
     let out = out.to_str().expect("a UTF-8 path");
-    let onboard = json_of(&["onboard", path, "--out", out, "--format", "json"]);
-    let wizard = wizard_evaluation(set, Answers::default());
+    let onboard = json_of(&[&["onboard", path, "--out", out, "--format", "json"], flags].concat());
+    let wizard = wizard_evaluation_with(set, Answers::default(), config);
     if let Some(problems) = onboard["problems"].as_array() {
         // No set to judge until the choices are made: the same choices, in each face.
         let rules: Vec<String> = problems
@@ -216,8 +279,13 @@ fn faces_of_hot_set(set: &Path) -> Verdict {
 }
 
 /// The three faces' counts of a HOT set that offers no choice, after asserting they agree.
-fn same_of_hot_set(set: &Path) -> (u64, u64, u64) {
-    match faces_of_hot_set(set) {
+fn same_of_hot_set(set: &Path) -> Counts {
+    same_of_hot_set_with(set, &[], Lookup::Nearest)
+}
+
+/// [`same_of_hot_set`] with config flags and the wizard's lookup.
+fn same_of_hot_set_with(set: &Path, flags: &[&str], config: Lookup) -> Counts {
+    match faces_of_hot_set_with(set, flags, config) {
         Verdict::Same(counts) => counts,
         Verdict::Choices(rules) => panic!("{}: choices to make: {rules:?}", set.display()),
         Verdict::Composed(..) => panic!("{}: a set being composed", set.display()),
@@ -236,10 +304,29 @@ fn every_face_says_the_same_of_a_hot_set() {
         let counts = same_of_hot_set(&fixtures(set));
         assert!(counts.0 > 0, "{set}: a set with findings to compare");
     }
-    let (_, _, not_checked) = same_of_hot_set(&fixtures("faces/helm-beside"));
+    let (_, _, not_checked, _) = same_of_hot_set(&fixtures("faces/helm-beside"));
     assert_eq!(
         not_checked, 3,
         "the chart's three files are noted by every face"
+    );
+}
+
+#[test]
+fn every_face_waives_alike_from_the_comments_and_the_project_config() {
+    let set = fixtures("faces/waived");
+    // Two comments in the template and one `[[waive]]` of the set's vnfwiz.toml.
+    assert_eq!(same_of_hot_set(&set), (7, 0, 0, 3));
+    // Without the config (`--no-config`, the wizard told the same) only the comments.
+    assert_eq!(
+        same_of_hot_set_with(&set, &["--no-config"], Lookup::Off),
+        (8, 0, 0, 2)
+    );
+    // The config named (`--config FILE`) as found.
+    let config = set.join("vnfwiz.toml");
+    let flag = config.to_str().expect("a UTF-8 path");
+    assert_eq!(
+        same_of_hot_set_with(&set, &["--config", flag], Lookup::File(config.clone())),
+        (7, 0, 0, 3)
     );
 }
 
@@ -297,8 +384,8 @@ fn every_face_says_the_same_of_sets_given() {
     };
     for set in std::env::split_paths(&sets).collect::<Vec<PathBuf>>() {
         match faces_of_hot_set(&set) {
-            Verdict::Same((errors, warnings, not_checked)) => eprintln!(
-                "{}: validate = onboard = wizard: {errors} errors, {warnings} warnings, {not_checked} not checked",
+            Verdict::Same((errors, warnings, not_checked, waived)) => eprintln!(
+                "{}: validate = onboard = wizard: {errors} errors, {warnings} warnings, {not_checked} not checked, {waived} waived",
                 set.display()
             ),
             Verdict::Choices(rules) => eprintln!(

@@ -12,6 +12,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use super::super::severity_marker;
 use super::{Pane, ReviewState};
 use crate::foundation::diagnostics::Violation;
+use crate::output::report::render::text::waived_line;
 use crate::session::Remark;
 use crate::tui::evaluated::{Evaluated, FileText, FixView};
 use crate::tui::theme::Theme;
@@ -126,6 +127,9 @@ fn violation_lines(
     ])];
     for text in wrap(&v.message, width) {
         lines.push(Line::from(Span::styled(text, theme.text)));
+    }
+    if let Some(waived) = shown.item(index).and_then(|f| f.waived.as_ref()) {
+        lines.extend(labelled("Waived", &waived_line(waived), width, theme));
     }
     if let Some(fix) = shown.fix(index) {
         let text = match fix {

@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::{highlighted, row_marker, severity_symbol};
-use super::ReviewState;
+use super::{ReviewState, WAIVED_SYMBOL};
 use crate::foundation::diagnostics::Severity;
 use crate::session::Finding;
 use crate::tui::evaluated::{Evaluated, FixView};
@@ -109,9 +109,12 @@ impl Listing {
                 .filter_map(|row| filter.item(row, total))
                 .collect()
         } else {
-            // Answers that stop the write and notes first, then the violations by place.
-            (shown.violation_count()..total)
-                .chain(0..shown.violation_count())
+            // Answers that stop the write and notes first, then the violations by place,
+            // then the waived ones.
+            let (violations, waived) = (shown.violation_count(), total - shown.waived_count());
+            (violations..waived)
+                .chain(0..violations)
+                .chain(waived..total)
                 .collect()
         };
         let unhidden = candidates.into_iter().filter(|&i| {
@@ -147,7 +150,7 @@ impl Listing {
         for (key, items) in groups {
             let mut counts = [0; 3];
             for &i in &items {
-                if let Some(item) = shown.item(i) {
+                if let Some(item) = shown.item(i).filter(|item| item.waived.is_none()) {
                     counts[slot(item.severity())] += 1;
                 }
             }
@@ -213,7 +216,7 @@ impl Listing {
             .find(|&position| {
                 self.item(position)
                     .and_then(|i| shown.item(i))
-                    .is_some_and(|item| item.severity() == Severity::Error)
+                    .is_some_and(|item| item.severity() == Severity::Error && item.waived.is_none())
             })
     }
 }
@@ -308,6 +311,10 @@ fn item_line(
         theme.text
     };
     let severity = item.severity();
+    let (symbol, style) = match item.waived {
+        Some(_) => (WAIVED_SYMBOL, theme.muted),
+        None => (severity_symbol(severity), theme.severity(severity)),
+    };
     let indent = if review.listing.grouping == Grouping::None {
         ""
     } else {
@@ -315,14 +322,7 @@ fn item_line(
     };
     let mut spans = vec![
         Span::styled(format!("{}{indent}", row_marker(selected)), base),
-        Span::styled(
-            format!("{} ", severity_symbol(severity)),
-            if selected {
-                base
-            } else {
-                theme.severity(severity)
-            },
-        ),
+        Span::styled(format!("{} ", symbol), if selected { base } else { style }),
         Span::styled(
             fix_marker(shown.fix(index)),
             if selected { base } else { theme.accent },

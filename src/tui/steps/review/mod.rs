@@ -52,6 +52,8 @@ const SEVERITIES: &[Action] = &[
 
 /// Most lines of the banner above the list (why nothing can be written yet).
 const MAX_BANNER_LINES: usize = 3;
+/// What marks a waived finding in the list and the counts: accepted, not counted.
+pub const WAIVED_SYMBOL: &str = "~";
 
 /// The tabs of the step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -508,6 +510,13 @@ fn count_line(
             spans.push(Span::styled(text, theme.severity(severity)));
         }
     }
+    let waived = evaluated.waived_count();
+    if waived > 0 {
+        spans.push(Span::styled(
+            format!("   {WAIVED_SYMBOL} {waived} waived"),
+            theme.muted,
+        ));
+    }
     if review.listing.grouping != Grouping::None {
         spans.push(Span::styled(
             format!("   {}", review.listing.grouping.describe().to_lowercase()),
@@ -518,7 +527,7 @@ fn count_line(
         spans.push(Span::styled("   validating…", theme.accent));
     } else if evaluated.is_empty() {
         spans.push(Span::styled("   ✓ no violations", theme.success));
-    } else if evaluated.no_violation() && evaluated.count(Severity::Error) == 0 {
+    } else if evaluated.no_violation() && evaluated.count(Severity::Error) == 0 && waived == 0 {
         // Only notes are listed: the conversion's or composition's, no rule's violation.
         spans.push(Span::styled("   ✓ no rule violated", theme.success));
     }

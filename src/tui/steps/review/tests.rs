@@ -376,3 +376,44 @@ fn a_source_edited_on_disk_is_read_again_keeping_the_selection() {
     assert_eq!(selected.span.line, 43, "one line further down");
     assert_eq!(state.evaluated().unwrap().len(), count);
 }
+
+#[test]
+fn waived_findings_close_the_list_with_their_reason_and_are_not_counted() {
+    // The set's comments and its vnfwiz.toml (found above the set, as `onboard` finds it)
+    // waive three findings.
+    let mut state = opened("tests/fixtures/faces/waived");
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Review);
+    let evaluated = state.evaluated().unwrap();
+    assert_eq!(
+        (
+            evaluated.count(Severity::Error),
+            evaluated.count(Severity::Warning),
+            evaluated.waived_count()
+        ),
+        (7, 0, 3)
+    );
+    assert_eq!(
+        evaluated.gate.errors, 7,
+        "the waived error does not close the gate"
+    );
+    state.keys(&[End]);
+    let finding = state.selected_finding().unwrap();
+    assert_eq!(
+        finding.violation().map(|v| v.rule.id),
+        Some("R-92635/misspelt-function"),
+        "the waived ones come last"
+    );
+    let screen = crate::tui::testing::render(&state, &Theme::default_theme());
+    assert!(screen.contains("~ 3 waived"), "{screen}");
+    assert!(
+        screen.contains("Waived the vendor's generator writes it; ticket 9 (inline,"),
+        "{screen}"
+    );
+    state.keys(&[Home]);
+    let first = state.selected_violation().unwrap();
+    assert_ne!(
+        first.rule.id, "R-44001",
+        "a waived finding is not among the counted"
+    );
+}
