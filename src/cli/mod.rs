@@ -330,18 +330,56 @@ impl RuleChoiceArgs {
         limits: &Limits,
     ) -> Result<vnfwiz::check::rules::Selection, CliError> {
         let choice = self.choice(config);
-        choice.selection(&self.profiles(limits)?).map_err(|error| {
-            // A profile the config names that no profile file defines: say which file.
-            match config {
-                Some(config) if choice.profile == config.profile && config.profile.is_some() => {
-                    CliError::ConfigChoice {
-                        file: config.file.display().to_string(),
-                        source: error,
-                    }
-                }
-                _ => error.into(),
-            }
-        })
+        choice
+            .selection(&self.profiles(limits)?)
+            .map_err(|error| choice_error(naming_config(&choice, config), error))
+    }
+
+    /// Has `session` check its output with the rules the flags choose over the config,
+    /// and take the config's waivers (what `onboard` does; the wizard does the same
+    /// without flags). A profile flag or rules flag wins over the answers' `profile`.
+    fn check_session(
+        &self,
+        session: &mut vnfwiz::session::Session,
+        config: Option<ProjectConfig>,
+        limits: &Limits,
+    ) -> Result<(), CliError> {
+        let choice = self.choice(config.as_ref());
+        let profiles = self.profiles(limits)?;
+        let naming = naming_config(&choice, config.as_ref());
+        session
+            .check_with(choice, profiles, config)
+            .map_err(|error| choice_error(naming, error))
+    }
+
+    /// The answers' `profile` as the flags leave it: `--profile` replaces it, `--rules`
+    /// removes it (the rules listed are checked instead).
+    fn over_answers(&self, profile: &mut Option<String>) {
+        if self.profile.is_some() || !self.rules.is_empty() {
+            profile.clone_from(&self.profile);
+        }
+    }
+}
+
+/// The config to name when `choice` names no profile or rule: the one whose `profile`
+/// the choice took.
+fn naming_config(
+    choice: &vnfwiz::check::rules::RuleChoice,
+    config: Option<&ProjectConfig>,
+) -> Option<String> {
+    config
+        .filter(|c| c.profile.is_some() && c.profile == choice.profile)
+        .map(|c| c.file.display().to_string())
+}
+
+/// A rule choice that names no profile or rule, with the config that made it.
+fn choice_error(config: Option<String>, error: vnfwiz::check::rules::SelectionError) -> CliError {
+    match config {
+        Some(file) => CliError::ConfigChoice {
+            file,
+            source: error,
+        },
+        None => error.into(),
     }
 }
 

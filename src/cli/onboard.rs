@@ -222,13 +222,9 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     stop_if_interrupted()?;
     let mut session = session?;
     let config = args.choice.config(&args.path, limits)?;
-    if args.choice.chooses(config.as_ref()) {
-        session.set_rules(args.choice.selection(config.as_ref(), limits)?);
-    }
-    if let Some(config) = config {
-        session.set_waivers(config.waivers);
-    }
-    let answered = answers(&args, &session, limits)?;
+    args.choice.check_session(&mut session, config, limits)?;
+    let mut answered = answers(&args, &session, limits)?;
+    args.choice.over_answers(&mut answered.answers.profile);
     if answered
         .answers
         .package

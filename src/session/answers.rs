@@ -82,6 +82,9 @@ pub struct Answers {
     /// `waivers`: findings of the output set accepted with a reason, so a replay accepts
     /// them again (globs relative to the set).
     pub waivers: Vec<Waiver>,
+    /// `profile`: the rule profile the output is checked with, over the project config's
+    /// (the command line's `--profile` and `--rules` win over it).
+    pub profile: Option<String>,
 }
 
 /// A problem in an answers file, with its place.
@@ -160,9 +163,10 @@ impl Answers {
             _ => {
                 return Err(invalid(
                     document.root.span,
-                    "an answers file is a mapping of accept_eula, deployment_option, properties, \
-                     parameters, capabilities, requires, package, registry and ovf_env_transport"
-                        .to_owned(),
+                    format!(
+                        "an answers file is a mapping of {}",
+                        ANSWERS_KEYS.join(", ")
+                    ),
                 ));
             }
         };
@@ -297,6 +301,23 @@ impl Answers {
                             })?,
                     ))
                 }
+                "profile" => {
+                    answers.profile = Some(
+                        value
+                            .as_str()
+                            .filter(|p| !p.trim().is_empty())
+                            .ok_or_else(|| {
+                                invalid(
+                                    value.span,
+                                    "profile is the name of a rule profile (onap, heat, seed or \
+                                     one of the profile file)"
+                                        .to_owned(),
+                                )
+                            })?
+                            .trim()
+                            .to_owned(),
+                    )
+                }
                 "fixes" => answers.fixes = fix_records(value, &invalid)?,
                 "waivers" => answers.waivers = waivers(value, file, &invalid)?,
                 "require_all_values" => {
@@ -389,6 +410,9 @@ impl Answers {
         }
         if self.require_all_values {
             entries.push(("require_all_values", node(Value::Bool(true))));
+        }
+        if let Some(profile) = &self.profile {
+            entries.push(("profile", string(profile.clone())));
         }
         if !self.fixes.is_empty() {
             entries.push(("fixes", seq(self.fixes.iter().map(fix_node))));
@@ -617,6 +641,7 @@ ovf_env_transport: user_data
 descriptor_id: 4bae615d-dd55-55df-87bf-ab891588edea
 package_date: 2024-05-01T10:00:00Z
 etsi_types: /srv/etsi/SOL001
+profile: heat
 fixes:
   - rule: R-90526
     file: base_vfw.yaml
@@ -655,6 +680,7 @@ fixes:
         );
         assert_eq!(a.package_date.as_deref(), Some("2024-05-01T10:00:00Z"));
         assert_eq!(a.etsi_types, Some(PathBuf::from("/srv/etsi/SOL001")));
+        assert_eq!(a.profile.as_deref(), Some("heat"));
         assert_eq!(a.fixes.len(), 2);
         assert_eq!(a.fixes[0].rule, "R-90526");
         assert_eq!((a.fixes[0].line, a.fixes[0].column), (14, 5));

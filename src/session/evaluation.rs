@@ -385,18 +385,24 @@ impl Session {
     /// Evaluates answers: checks them, resolves them into the output set (replaying the
     /// fixes they record), validates it, and lists everything to look at with its fix and
     /// the fix's diff (what a face that shows fixes previews: the wizard).
-    pub fn evaluate(&self, answered: &Answered) -> Evaluation {
+    pub fn evaluate(&mut self, answered: &Answered) -> Evaluation {
         self.evaluation(answered, FixLevel::None, true)
     }
 
     /// The evaluation of a headless run (`onboard`): every fix `level` admits is applied
     /// before the set is validated, and the fixes left are offered (and counted) without
     /// their diffs.
-    pub fn evaluate_fixing(&self, answered: &Answered, level: FixLevel) -> Evaluation {
+    pub fn evaluate_fixing(&mut self, answered: &Answered, level: FixLevel) -> Evaluation {
         self.evaluation(answered, level, false)
     }
 
-    fn evaluation(&self, answered: &Answered, level: FixLevel, previews: bool) -> Evaluation {
+    fn evaluation(&mut self, answered: &Answered, level: FixLevel, previews: bool) -> Evaluation {
+        // The answers' profile chooses the rules first: what is asked and checked follows.
+        let mut answered = std::borrow::Cow::Borrowed(answered);
+        if let Err(problem) = self.follow_profile(&answered.answers) {
+            answered.to_mut().problems.push(problem);
+        }
+        let answered = answered.as_ref();
         let answers = &answered.answers;
         let left_open = self.left_open(answers);
         let mut findings: Vec<Finding> = self
@@ -577,13 +583,13 @@ mod tests {
     }
 
     fn evaluation_of(path: &str) -> Evaluation {
-        let session = Session::open(&fixture(path), &Limits::default()).unwrap();
+        let mut session = Session::open(&fixture(path), &Limits::default()).unwrap();
         session.evaluate(&Answered::default())
     }
 
     #[test]
     fn the_gate_closes_on_the_output_sets_errors_and_the_write_reads_it() {
-        let session = Session::open(
+        let mut session = Session::open(
             &fixture("tests/fixtures/wizard/dns-needs-work"),
             &Limits::default(),
         )
@@ -786,7 +792,7 @@ mod tests {
             max_file_bytes: 20_000,
             ..Limits::default()
         };
-        let session = Session::open(copy.path(), &limits).unwrap();
+        let mut session = Session::open(copy.path(), &limits).unwrap();
         let evaluation = session.evaluate(&Answered::default());
         let refused = evaluation.gate().refused;
         assert!(

@@ -11,6 +11,7 @@ pub mod answers;
 mod assign;
 mod catalogue;
 mod check;
+mod checking;
 mod composition;
 mod draft;
 mod environment;
@@ -26,6 +27,7 @@ mod repair;
 mod resolve;
 mod save;
 mod supplied;
+mod waive;
 mod watch;
 mod write_back;
 
@@ -45,6 +47,7 @@ use crate::model::ovf::{DescriptorError, Envelope, OvfPackage};
 
 pub use assign::Origin;
 pub use check::AnswerProblem;
+pub use checking::CheckedWith;
 pub use draft::{Answered, Draft};
 pub use evaluation::{Counts, Evaluation, Finding, FindingKind, Gate, Remark, RemarkKind};
 pub use fix_plan::{
@@ -62,6 +65,7 @@ use repair::note_answer_subject;
 pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, REGISTRY_RULE, Refusal, Resolved};
 pub use save::SaveError;
 pub use supplied::Supplied;
+pub use waive::MADE_HERE;
 pub use watch::{Fingerprint, Watch, Watched};
 pub use write_back::{SourceFixes, WriteBackError};
 
@@ -130,6 +134,8 @@ pub struct Session {
     /// The waivers besides the answers' own: the project config's (`set_waivers`) and the
     /// output set's `vnfwiz: waive` comments.
     waivers: Waivers,
+    /// The rule choice given and the answers' profile followed (`check_with`).
+    checking: checking::Checking,
 }
 
 /// The output name for a path: its file stem (or folder name) reduced to letters,
@@ -211,6 +217,7 @@ impl Session {
                 inline: true,
                 ..Waivers::default()
             },
+            checking: checking::Checking::default(),
         })
     }
 

@@ -10,8 +10,8 @@ use std::time::Duration;
 use crate::foundation::diagnostics::{LineIndex, Severity, SourceTexts, Violation};
 use crate::model::capabilities::Summary;
 use crate::session::{
-    Answered, Evaluation, FileRole, Finding, FindingKind, Gate, ParameterGroup, RemarkKind,
-    Session, SourceFile,
+    Answered, CheckedWith, Evaluation, FileRole, Finding, FindingKind, Gate, ParameterGroup,
+    RemarkKind, Session, SourceFile,
 };
 pub use crate::session::{FixView, PlannedFix};
 use crate::transform::fix::Safety;
@@ -37,9 +37,14 @@ pub struct Preview {
 }
 
 /// The text the `/` filter matches for a finding: the rule column, the message and the
-/// place, in the order the list highlights them.
+/// place, and a waived finding's reason, in the order the list highlights them.
 fn haystack(finding: &Finding) -> String {
-    format!("{} {} {}", finding.id(), finding.message(), finding.place())
+    let mut text = format!("{} {} {}", finding.id(), finding.message(), finding.place());
+    if let Some(waived) = &finding.waived {
+        text.push(' ');
+        text.push_str(&waived.reason);
+    }
+    text
 }
 
 /// One evaluation with its lookups.
@@ -65,6 +70,8 @@ pub struct Evaluated {
     /// The parameters to ask as these answers leave them (a chosen implementation may
     /// leave its own open).
     pub parameters: Vec<ParameterGroup>,
+    /// The profile and the project config the output is checked with.
+    pub checked_with: CheckedWith,
     /// How long the run took.
     pub elapsed: Duration,
 }
@@ -73,11 +80,14 @@ impl Evaluated {
     /// The session's evaluation of `answered` with what the steps look up: snippets' texts
     /// from the output set (hidden values masked), where each file is on disk, the output
     /// files' previews, and the questions as these answers leave them.
-    pub fn build(session: &Session, answered: &Answered) -> Evaluated {
-        // A choice among implementations changes what is asked: the session says anew.
-        let questions = session.questions_for(&answered.answers);
+    pub fn build(session: &mut Session, answered: &Answered) -> Evaluated {
+        // The evaluation first: it follows the answers' profile, which decides what ONAP
+        // supplies and so what is asked. A choice among implementations changes what is
+        // asked too: the session says anew.
         let evaluation = session.evaluate(answered);
+        let questions = session.questions_for(&answered.answers);
         let mut evaluated = Evaluated::new(evaluation);
+        evaluated.checked_with = session.checked_with();
         evaluated.capabilities = questions.capabilities;
         evaluated.parameters = questions.parameters;
         let findings = &evaluated.evaluation.findings;
@@ -149,6 +159,7 @@ impl Evaluated {
             unset: Vec::new(),
             capabilities: None,
             parameters: Vec::new(),
+            checked_with: CheckedWith::default(),
             elapsed: Duration::ZERO,
         }
     }

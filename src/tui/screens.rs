@@ -409,6 +409,37 @@ fn review_detail_zoomed_at_80_by_24() {
 }
 
 #[test]
+fn review_asking_a_waivers_reason_at_80_by_24() {
+    let mut state = opened(BROKEN_HOT);
+    update(&mut state, Event::Resize(80, 24));
+    state.keys(&[Confirm, Group, Group, Waive, NextField]);
+    state.type_text("kept for release 2; ticket 12");
+    let text = screen(&state);
+    assert!(text.contains("◉ the 2 findings of R-90279"), "{text}");
+    assert!(
+        text.contains("Enter waive"),
+        "the footer says what Enter does: {text}"
+    );
+    assert_snapshot!(text);
+}
+
+#[test]
+fn review_waived_findings_close_the_list_at_80_by_24() {
+    // Two comments of the set and its vnfwiz.toml waive three findings.
+    let mut state = opened("tests/fixtures/faces/waived");
+    update(&mut state, Event::Resize(80, 24));
+    state.keys(&[Confirm, End]);
+    let text = screen(&state);
+    assert!(
+        text.contains("profile onap · …/faces/waived/vnfwiz.toml"),
+        "the header names the profile and the config: {text}"
+    );
+    assert!(text.contains("~ 3 waived"), "{text}");
+    assert!(text.contains("▾ waived: accepted with a reason"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
 fn review_answer_chosen_against_the_requirements() {
     let mut state = opened("tests/fixtures/capabilities/firewall_requires");
     state.step = StepId::Capabilities;
@@ -484,7 +515,7 @@ pub fn long_review(count: usize) -> Wizard {
 fn review_of(violations: Vec<Violation>, text: String) -> Wizard {
     let mut state = opened(BROKEN_HOT);
     state.keys(&[Confirm]);
-    let session = Session::open(&repo(BROKEN_HOT), &Limits::default()).expect("opens");
+    let mut session = Session::open(&repo(BROKEN_HOT), &Limits::default()).expect("opens");
     let mut evaluation = session.evaluate(&Answered::default());
     evaluation.findings = violations
         .into_iter()
@@ -603,6 +634,7 @@ fn a_long_path_keeps_the_step_indicator() {
         questions: opened.questions.clone(),
         integrity: opened.integrity.clone(),
         package_violations: Vec::new(),
+        profiles: opened.profiles.clone(),
     }));
     let text = screen(&state);
     let header = text.lines().next().unwrap();

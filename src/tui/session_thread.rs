@@ -17,8 +17,8 @@ use super::effect::{
 };
 use super::evaluated::{Evaluated, PlannedFix};
 use super::opened::Opened;
-use crate::check::config::Lookup;
-use crate::check::rules::{Profiles, RuleChoice};
+use crate::check::config::{Lookup, ProjectConfig};
+use crate::check::rules::Profiles;
 use crate::check::validation::InputError;
 use crate::foundation::diagnostics::{Options, Severity};
 use crate::foundation::limits::Limits;
@@ -57,16 +57,10 @@ pub enum Request {
 /// Opens `path` with the project config `config` finds and serves requests until the
 /// wizard drops the sender; between requests it watches the source's files and reads the
 /// source (and its config) again when they change.
-pub fn run<T: From<Message> + Send>(
-    path: &Path,
-    limits: &Limits,
-    config: &Lookup,
-    cancel: &AtomicBool,
-    outbox: &Sender<T>,
-    requests: &Receiver<Request>,
-) {
+pub fn run<T: From<Message> + Send>(source: &Source<'_, T>, requests: &Receiver<Request>) {
+    let (limits, cancel, outbox) = (source.limits, source.cancel, source.outbox);
     let send = |message: Message| outbox.send(message.into()).is_ok();
-    let Some(mut session) = open(path, (limits, config), cancel, outbox) else {
+    let Some(mut session) = source.open() else {
         return;
     };
     let mut watch = Watch::new(&session);
@@ -99,6 +93,10 @@ pub fn run<T: From<Message> + Send>(
                 let started = Instant::now();
                 let answered = session.answered(&draft);
                 let mut problems = answered.problems.clone();
+                // The answers' profile first: it decides what is left open.
+                if let Err(problem) = session.follow_profile(&answered.answers) {
+                    problems.push(problem);
+                }
                 problems.extend(session.check(&answered.answers));
                 if !send(Message::Problems {
                     generation,
@@ -116,7 +114,7 @@ pub fn run<T: From<Message> + Send>(
                 if matches!(waiting, Some(Request::Evaluate(..))) {
                     continue;
                 }
-                let mut evaluated = Evaluated::build(&session, &answered);
+                let mut evaluated = Evaluated::build(&mut session, &answered);
                 evaluated.elapsed = started.elapsed();
                 send(Message::Evaluated {
                     generation,
@@ -138,7 +136,7 @@ pub fn run<T: From<Message> + Send>(
                     cancel,
                     ..Options::new(limits).with_progress(&report)
                 };
-                send(Message::Written(write(&session, &order, &options)))
+                send(Message::Written(write(&mut session, &order, &options)))
             }
             Request::Save(draft, path) => send(Message::Saved(
                 session
@@ -149,14 +147,7 @@ pub fn run<T: From<Message> + Send>(
                 let reread = if watch.unchanged() {
                     Reread::Unchanged
                 } else {
-                    read_again(
-                        &mut session,
-                        &mut watch,
-                        path,
-                        (limits, config),
-                        cancel,
-                        outbox,
-                    )
+                    source.read_again(&mut session, &mut watch)
                 };
                 send(Message::Reread(reread))
             }
@@ -169,14 +160,7 @@ pub fn run<T: From<Message> + Send>(
                 let summary = wrote_back(&done);
                 // The source now holds the fixes: read it at once rather than when the
                 // watch notices, so the review never shows the source without them.
-                let reread = read_again(
-                    &mut session,
-                    &mut watch,
-                    path,
-                    (limits, config),
-                    cancel,
-                    outbox,
-                );
+                let reread = source.read_again(&mut session, &mut watch);
                 send(Message::WroteBack {
                     summary,
                     settled,
@@ -186,29 +170,6 @@ pub fn run<T: From<Message> + Send>(
         };
         if !alive {
             return;
-        }
-    }
-}
-
-/// Reads the source again after its files changed, with its project config as it is now.
-fn read_again<T: From<Message> + Send>(
-    session: &mut Session,
-    watch: &mut Watch,
-    path: &Path,
-    reading: Reading<'_>,
-    cancel: &AtomicBool,
-    outbox: &Sender<T>,
-) -> Reread {
-    match read(path, reading, cancel, outbox) {
-        Ok((fresh, opened)) => {
-            *session = fresh;
-            *watch = Watch::new(session);
-            Reread::Opened(Arc::new(opened))
-        }
-        Err(failure) => {
-            // Not again until the files change once more.
-            watch.failed();
-            Reread::Failed(failure.reason)
         }
     }
 }
@@ -245,100 +206,127 @@ impl<F: Fn(Progress)> Throttled<F> {
     }
 }
 
-/// Opens the session, sending the kind, throttled progress and the result.
-fn open<T: From<Message> + Send>(
-    path: &Path,
-    reading: Reading<'_>,
-    cancel: &AtomicBool,
-    outbox: &Sender<T>,
-) -> Option<Session> {
-    let send = |message: Message| {
-        let _ = outbox.send(message.into());
-    };
-    let kind = match locate(path) {
-        Ok(located) => located.kind,
-        Err(error) => {
-            send(Message::Opened(Err(OpenFailure {
-                reason: crate::error_chain(&error),
-                cancelled: false,
-            })));
-            return None;
-        }
-    };
-    send(Message::Opening(kind));
-    match read(path, reading, cancel, outbox) {
-        Ok((session, opened)) => {
-            send(Message::Opened(Ok(Arc::new(opened))));
-            Some(session)
-        }
-        Err(failure) => {
-            send(Message::Opened(Err(failure)));
-            None
-        }
-    }
+/// The source the thread serves and how it is read: within these bounds, with the project
+/// config this lookup finds, cancelled by this flag, reporting to this outbox.
+pub struct Source<'a, T> {
+    /// The path the operator chose.
+    pub path: &'a Path,
+    /// Bounds on what is read.
+    pub limits: &'a Limits,
+    /// Where the project config comes from.
+    pub config: &'a Lookup,
+    /// Set when the wizard cancels opening (or ends).
+    pub cancel: &'a AtomicBool,
+    /// Where messages go.
+    pub outbox: &'a Sender<T>,
 }
 
-/// How a source is read: within these bounds, with the project config this lookup finds.
-type Reading<'a> = (&'a Limits, &'a Lookup);
-
-/// Reads the source into a session (hashing an OVF package's files with throttled
-/// progress) and takes its project config, with what the steps show of it.
-fn read<T: From<Message> + Send>(
-    path: &Path,
-    (limits, config): Reading<'_>,
-    cancel: &AtomicBool,
-    outbox: &Sender<T>,
-) -> Result<(Session, Opened), OpenFailure> {
-    let fail = |reason: String, cancelled: bool| OpenFailure { reason, cancelled };
-    let kind = locate(path)
-        .map(|l| l.kind)
-        .map_err(|error| fail(crate::error_chain(&error), false))?;
-    let progress = Throttled::new(|progress| {
-        let _ = outbox.send(Message::Progress(progress).into());
-    });
-    let progress = |done, total| progress.report(done, total);
-    let options = Options::new(limits)
-        .with_progress(&progress)
-        .with_cancel(cancel);
-    let mut session = Session::open_with(path, &options).map_err(|error| {
-        let cancelled = matches!(
-            error,
-            SessionError::Input(InputError::Integrity(IntegrityError::Cancelled))
-        );
-        fail(crate::error_chain(&error), cancelled)
-    })?;
-    configure(&mut session, path, (limits, config)).map_err(|reason| fail(reason, false))?;
-    let opened = Opened {
-        path: path.to_path_buf(),
-        kind,
-        name: session.name().to_owned(),
-        questions: session.questions(),
-        integrity: session.integrity().cloned(),
-        package_violations: session.package_violations().to_vec(),
-    };
-    Ok((session, opened))
-}
-
-/// Takes the project config in force for `path` as `onboard` does without rule flags: its
-/// rule choice (`profile`, `[rules]`) and its waivers.
-fn configure(
-    session: &mut Session,
-    path: &Path,
-    (limits, config): Reading<'_>,
-) -> Result<(), String> {
-    let Some(config) = config.load(path, limits).map_err(|e| e.to_string())? else {
-        return Ok(());
-    };
-    let choice = config.choice();
-    if choice != RuleChoice::default() {
-        let profiles = Profiles::load(None, limits).map_err(|e| e.to_string())?;
-        let selection = choice
-            .selection(&profiles)
-            .map_err(|e| format!("{}: {e}", config.file.display()))?;
-        session.set_rules(selection);
+impl<T: From<Message> + Send> Source<'_, T> {
+    /// Opens the session, sending the kind, throttled progress and the result.
+    fn open(&self) -> Option<Session> {
+        let send = |message: Message| {
+            let _ = self.outbox.send(message.into());
+        };
+        let kind = match locate(self.path) {
+            Ok(located) => located.kind,
+            Err(error) => {
+                send(Message::Opened(Err(OpenFailure {
+                    reason: crate::error_chain(&error),
+                    cancelled: false,
+                })));
+                return None;
+            }
+        };
+        send(Message::Opening(kind));
+        match self.read() {
+            Ok((session, opened)) => {
+                send(Message::Opened(Ok(Arc::new(opened))));
+                Some(session)
+            }
+            Err(failure) => {
+                send(Message::Opened(Err(failure)));
+                None
+            }
+        }
     }
-    session.set_waivers(config.waivers);
-    Ok(())
+
+    /// Reads the source again after its files changed, with its project config as it is
+    /// now.
+    fn read_again(&self, session: &mut Session, watch: &mut Watch) -> Reread {
+        match self.read() {
+            Ok((fresh, opened)) => {
+                *session = fresh;
+                *watch = Watch::new(session);
+                Reread::Opened(Arc::new(opened))
+            }
+            Err(failure) => {
+                // Not again until the files change once more.
+                watch.failed();
+                Reread::Failed(failure.reason)
+            }
+        }
+    }
+
+    /// Reads the source into a session (hashing an OVF package's files with throttled
+    /// progress) and takes its project config, with what the steps show of it.
+    fn read(&self) -> Result<(Session, Opened), OpenFailure> {
+        let fail = |reason: String, cancelled: bool| OpenFailure { reason, cancelled };
+        let kind = locate(self.path)
+            .map(|l| l.kind)
+            .map_err(|error| fail(crate::error_chain(&error), false))?;
+        let progress = Throttled::new(|progress| {
+            let _ = self.outbox.send(Message::Progress(progress).into());
+        });
+        let progress = |done, total| progress.report(done, total);
+        let options = Options::new(self.limits)
+            .with_progress(&progress)
+            .with_cancel(self.cancel);
+        let mut session = Session::open_with(self.path, &options).map_err(|error| {
+            let cancelled = matches!(
+                error,
+                SessionError::Input(InputError::Integrity(IntegrityError::Cancelled))
+            );
+            fail(crate::error_chain(&error), cancelled)
+        })?;
+        self.configure(&mut session)
+            .map_err(|reason| fail(reason, false))?;
+        let opened = Opened {
+            path: self.path.to_path_buf(),
+            kind,
+            name: session.name().to_owned(),
+            questions: session.questions(),
+            integrity: session.integrity().cloned(),
+            package_violations: session.package_violations().to_vec(),
+            profiles: session
+                .profiles()
+                .iter()
+                .map(|p| (p.name.clone(), p.summary.clone()))
+                .collect(),
+        };
+        Ok((session, opened))
+    }
+
+    /// Takes the project config in force as `onboard` does without rule flags: its rule
+    /// choice (`profile`, `[rules]`) among the profiles in effect (built in, and the file
+    /// `$VNFWIZ_PROFILES` or `~/.config/vnfwiz/profiles.yaml` names), and its waivers.
+    fn configure(&self, session: &mut Session) -> Result<(), String> {
+        let config = self
+            .config
+            .load(self.path, self.limits)
+            .map_err(|e| e.to_string())?;
+        let profiles = Profiles::load(None, self.limits).map_err(|e| e.to_string())?;
+        let choice = config
+            .as_ref()
+            .map(ProjectConfig::choice)
+            .unwrap_or_default();
+        let file = config.as_ref().map(|c| c.file.clone());
+        session
+            .check_with(choice, profiles, config)
+            .map_err(|error| match file {
+                Some(file) => format!("{}: {error}", file.display()),
+                None => error.to_string(),
+            })
+    }
 }
 
 /// Plans the fixes `order` asks for on the output set `draft` resolves to, for a preview.
@@ -357,7 +345,7 @@ fn plan(session: &Session, draft: &Draft, order: &FixOrder) -> Result<PlannedFix
 /// that is a folder is refused first); answers that fail to save after the outputs are
 /// written are reported in the report, not as an error.
 fn write(
-    session: &Session,
+    session: &mut Session,
     order: &WriteOrder,
     options: &Options<'_>,
 ) -> Result<WriteReport, String> {

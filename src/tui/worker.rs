@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use super::effect::{Effect, Message, OutFolder, TerminalWork};
 use super::history;
 use super::scan::scan;
-use super::session_thread::{Request, run as serve};
+use super::session_thread::{Request, Source, run as serve};
 use crate::check::config::Lookup;
 use crate::foundation::limits::Limits;
 
@@ -126,7 +126,14 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
                 let (requests, inbox) = channel();
                 self.session = Some(requests);
                 self.thread = Some(thread::spawn(move || {
-                    serve(&path, &limits, &config, &cancel, &outbox, &inbox)
+                    let source = Source {
+                        path: &path,
+                        limits: &limits,
+                        config: &config,
+                        cancel: &cancel,
+                        outbox: &outbox,
+                    };
+                    serve(&source, &inbox)
                 }));
             }
             Effect::CancelOpen => self.cancel.store(true, Ordering::Relaxed),

@@ -273,7 +273,7 @@ fn hidden_values_never_show_in_the_wizards_previews() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let set = tmp.path().join("set");
     hidden_set(&set);
-    let session =
+    let mut session =
         Session::open(&set, &vnfwiz::foundation::limits::Limits::default()).expect("opens");
     let answers = Answers::default();
     let leaks = |what: &str, text: &str| {

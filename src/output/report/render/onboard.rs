@@ -576,7 +576,7 @@ mod tests {
     }
 
     /// Onboards with `answers` into a temporary folder; the two outputs.
-    fn onboarded(session: &Session, answers: &Answers) -> String {
+    fn onboarded(session: &mut Session, answers: &Answers) -> String {
         let limits = Limits::default();
         let evaluation = session.evaluate(&answers.clone().into());
         assert!(evaluation.gate().is_open(), "{:?}", evaluation.gate());
@@ -612,7 +612,7 @@ mod tests {
                 .assign(&mut answers, key, value, origin)
                 .expect("a fitting value");
         }
-        let shown = onboarded(&session, &answers);
+        let shown = onboarded(&mut session, &answers);
         assert!(!shown.contains("very-secret-pass"), "{shown}");
         shown
     }
@@ -628,7 +628,7 @@ mod tests {
             accept_eula: EulaAcceptance::All,
             ..Answers::default()
         };
-        insta::assert_snapshot!(onboarded(&open(VFW_OVF), &answers));
+        insta::assert_snapshot!(onboarded(&mut open(VFW_OVF), &answers));
     }
 
     #[test]
@@ -676,7 +676,7 @@ mod tests {
             "parameters:\n  dns_image_name: bind9-9.18.qcow2\n",
         )
         .expect("write");
-        let session = Session::open(&input, &Limits::default()).expect("opens");
+        let mut session = Session::open(&input, &Limits::default()).expect("opens");
         let evaluation = session.evaluate(&Answers::default().into());
         assert!(evaluation.gate().errors > 0);
         let out = tmp.path().join("out");

@@ -8,7 +8,7 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::widgets::Paragraph;
 
 use crate::transform::fix::FixRecord;
 use crate::transform::fix::{FixLevel, LineKind, record_of};
@@ -17,10 +17,9 @@ use crate::tui::effect::{Effect, FixOrder};
 use crate::tui::evaluated::{FixView, PlannedFix};
 use crate::tui::state::{State, StepId};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{TextField, TextScroll, wrap};
+use crate::tui::widgets::{TextField, TextScroll};
 
-/// Longest text a fix takes (a description is one line for SDC's designers).
-const MAX_TYPED_CHARS: usize = 300;
+use super::question::{self, Question};
 
 /// A fix waiting for the operator's text (`f` on a `✎?` row).
 pub struct TypedFix {
@@ -80,12 +79,10 @@ pub(super) fn typing_update(state: &mut State, action: Action) -> Vec<Effect> {
             review.typing = None;
             Vec::new()
         }
-        Action::Input(_) if typing.field.text().chars().count() >= MAX_TYPED_CHARS => {
-            state.warn(format!("At most {MAX_TYPED_CHARS} characters."));
-            Vec::new()
-        }
         _ => {
-            typing.field.apply(action);
+            if let Some(warning) = question::edit(&mut typing.field, action) {
+                state.warn(warning);
+            }
             Vec::new()
         }
     }
@@ -207,33 +204,14 @@ pub(super) fn draw_typing(
     frame: &mut Frame,
     area: Rect,
 ) -> (u16, u16) {
-    let block = Block::default()
-        .borders(Borders::TOP)
-        .border_style(theme.focus)
-        .title(Span::styled(format!(" ✎? {} ", typing.title), theme.title));
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let width = usize::from(inner.width);
-    let mut lines: Vec<Line> = wrap(&typing.prompt, width)
-        .into_iter()
-        .map(|text| Line::from(Span::styled(text, theme.text)))
-        .collect();
-    let field_row = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-    let shown = typing.field.shown(inner.width.saturating_sub(3), false);
-    lines.push(Line::from(vec![
-        Span::styled("› ", theme.accent),
-        Span::styled(shown.text, theme.focus),
-    ]));
-    lines.push(Line::default());
-    lines.push(Line::from(Span::styled(
-        "Enter previews the fix with this text · Esc cancels",
-        theme.muted,
-    )));
-    frame.render_widget(Paragraph::new(lines), inner);
-    (
-        inner.x + 2 + shown.cursor,
-        inner.y + field_row.min(inner.height.saturating_sub(1)),
-    )
+    let question = Question {
+        title: format!("✎? {}", typing.title),
+        prompt: &typing.prompt,
+        extra: Vec::new(),
+        field: &typing.field,
+        keys: "Enter previews the fix with this text · Esc cancels",
+    };
+    question::draw(question, theme, frame, area)
 }
 
 /// A fix's preview: its title and safety, notes on fixes left out, then each file's hunks

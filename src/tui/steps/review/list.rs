@@ -24,6 +24,8 @@ const MAX_ID_WIDTH: usize = 28;
 const MAX_PLACE_WIDTH: usize = 36;
 /// The group of the items that point into no file (answers and notes).
 const NO_FILE: &str = "answers and notes";
+/// The group that closes the list: the findings a waiver accepts.
+pub const WAIVED_GROUP: &str = "waived: accepted with a reason, not counted";
 
 /// How the list groups its items.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,10 +62,12 @@ impl Grouping {
 /// A group's header: its file or rule and how many items of each severity it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
-    /// The file or the rule.
+    /// The file or the rule (or [`WAIVED_GROUP`]).
     pub key: String,
-    /// Errors, warnings and notes.
+    /// Errors, warnings and notes that count.
     pub counts: [usize; 3],
+    /// Findings a waiver accepts.
+    pub waived: usize,
 }
 
 /// One line of the list.
@@ -109,13 +113,10 @@ impl Listing {
                 .filter_map(|row| filter.item(row, total))
                 .collect()
         } else {
-            // Answers that stop the write and notes first, then the violations by place,
-            // then the waived ones.
-            let (violations, waived) = (shown.violation_count(), total - shown.waived_count());
-            (violations..waived)
-                .chain(0..violations)
-                .chain(waived..total)
-                .collect()
+            // Answers that stop the write and notes first, then the violations by place
+            // (the waived ones, last in the evaluation, close the list in their group).
+            let violations = shown.violation_count();
+            (violations..total).chain(0..violations).collect()
         };
         let unhidden = candidates.into_iter().filter(|&i| {
             shown
@@ -125,20 +126,21 @@ impl Listing {
         self.order.clear();
         self.rows.clear();
         self.row_of.clear();
-        let Some(key) = self.key() else {
-            self.order.extend(unhidden);
-            self.rows.extend((0..self.order.len()).map(Row::Item));
-            self.row_of.extend(0..self.order.len());
-            return;
-        };
-        // Groups in the order their first item comes (the best match first when filtering).
-        let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
-        let mut by_key: HashMap<String, usize> = HashMap::new();
+        // Groups in the order their first item comes (the best match first when
+        // filtering); not grouping, one group without a header. The waived ones last.
+        let key = self.key();
+        let mut groups: Vec<(Option<String>, Vec<usize>)> = Vec::new();
+        let mut by_key: HashMap<Option<String>, usize> = HashMap::new();
+        let mut waived = Vec::new();
         for i in unhidden {
             let Some(item) = shown.item(i) else {
                 continue;
             };
-            let name = key(item);
+            if item.waived.is_some() {
+                waived.push(i);
+                continue;
+            }
+            let name = key.map(|key| key(item));
             match by_key.get(&name) {
                 Some(&g) => groups[g].1.push(i),
                 None => {
@@ -148,19 +150,62 @@ impl Listing {
             }
         }
         for (key, items) in groups {
-            let mut counts = [0; 3];
-            for &i in &items {
-                if let Some(item) = shown.item(i).filter(|item| item.waived.is_none()) {
+            let header = key.map(|key| {
+                let mut counts = [0; 3];
+                for item in items.iter().filter_map(|&i| shown.item(i)) {
                     counts[slot(item.severity())] += 1;
                 }
-            }
-            self.rows.push(Row::Header(Group { key, counts }));
-            for i in items {
-                self.row_of.push(self.rows.len());
-                self.rows.push(Row::Item(self.order.len()));
-                self.order.push(i);
-            }
+                Group {
+                    key,
+                    counts,
+                    waived: 0,
+                }
+            });
+            self.push(header, items);
         }
+        if !waived.is_empty() {
+            let header = Group {
+                key: WAIVED_GROUP.to_owned(),
+                counts: [0; 3],
+                waived: waived.len(),
+            };
+            self.push(Some(header), waived);
+        }
+    }
+
+    /// Adds a group's rows: its header, when it has one, then its items.
+    fn push(&mut self, header: Option<Group>, items: Vec<usize>) {
+        if let Some(header) = header {
+            self.rows.push(Row::Header(header));
+        }
+        for i in items {
+            self.row_of.push(self.rows.len());
+            self.rows.push(Row::Item(self.order.len()));
+            self.order.push(i);
+        }
+    }
+
+    /// The group the item at `position` is shown in, when it is under a header: its key
+    /// and its items (indices into the evaluation's items).
+    pub fn group_of(&self, position: usize) -> Option<(&str, Vec<usize>)> {
+        let row = *self.row_of.get(position)?;
+        let (start, group) =
+            self.rows[..row]
+                .iter()
+                .enumerate()
+                .rev()
+                .find_map(|(at, r)| match r {
+                    Row::Header(group) => Some((at, group)),
+                    Row::Item(_) => None,
+                })?;
+        let items = self.rows[start + 1..]
+            .iter()
+            .map_while(|r| match r {
+                Row::Item(p) => self.order.get(*p).copied(),
+                Row::Header(_) => None,
+            })
+            .collect();
+        Some((group.key.as_str(), items))
     }
 
     /// The group key of an item, when grouping.
@@ -276,7 +321,7 @@ pub fn draw(review: &ReviewState, shown: &Evaluated, theme: &Theme, frame: &mut 
 
 /// A group's header: `▾ file  3  ✗ 2 ▲ 1`.
 fn header(group: &Group, theme: &Theme) -> Line<'static> {
-    let total: usize = group.counts.iter().sum();
+    let total: usize = group.counts.iter().sum::<usize>() + group.waived;
     let mut spans = vec![
         Span::styled(format!("▾ {}", group.key), theme.title),
         Span::styled(format!("  {total}"), theme.muted),
@@ -335,6 +380,14 @@ fn item_line(
     let message_start = id_len + 1;
     let message_len = message.chars().count();
     let place_start = message_start + message_len + 1;
+    // A waived finding shows its reason (its message is in the detail).
+    let (message, message_start, message_len) = match &item.waived {
+        Some(waived) => {
+            let start = place_start + place.chars().count() + 1;
+            (waived.reason.as_str(), start, waived.reason.chars().count())
+        }
+        None => (message, message_start, message_len),
+    };
     let part = |start: usize, len: usize| -> Vec<usize> {
         positions
             .iter()

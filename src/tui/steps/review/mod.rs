@@ -5,18 +5,24 @@
 //! groups it by file or by rule, `n`/`N` go to the next or previous error. The detail pane
 //! gives the selected item in full (focus it with →, scroll it, zoom it with `z`); Enter on
 //! an item an answer decides goes to that answer's field, `e` opens its file at its line in
-//! the operator's editor, `y` copies its place. The Files tab shows every output file.
-//! Only visible rows are ever built.
+//! the operator's editor, `y` copies its place; `w` waives a finding (or its group's) with
+//! a reason, `x` takes the waiver back, and the waived ones close the list; `p` checks with
+//! the next rule profile, which the header names with the project config. The Files tab
+//! shows every output file. Only visible rows are ever built.
 //!
 //! One module per part: `list` (the rows as shown), `detail`, `files` (the Files tab),
-//! `fixes` (previewing, applying and undoing automatic fixes) and `places` (where an item
-//! leads).
+//! `fixes` (previewing, applying and undoing automatic fixes), `waive` (waivers as answers),
+//! `profile` (the rule profile), `question` (a text field asked for in place of the detail)
+//! and `places` (where an item leads).
 
 mod detail;
 mod files;
 mod fixes;
 mod list;
 mod places;
+mod profile;
+mod question;
+mod waive;
 pub mod write_back;
 
 use ratatui::Frame;
@@ -28,7 +34,7 @@ use super::{
     BACK, CONFIRM, Cursor, FILTERING, Hint, MOVE, Step, TYPE, filter_cursor, filter_line, hint,
     lasting,
 };
-use crate::foundation::diagnostics::{Severity, Violation};
+use crate::foundation::diagnostics::{Severity, Violation, WaivedBy};
 use crate::session::Finding;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
@@ -103,6 +109,8 @@ pub struct ReviewState {
     pub fix_steps: Vec<usize>,
     /// The text a fix asks for, being typed: Enter has the session plan the fix.
     pub typing: Option<TypedFix>,
+    /// A waiver's reason being typed (`w`): Enter records the waiver in the answers.
+    pub waiving: Option<waive::Waiving>,
     /// A fix plan asked of the session and not back yet.
     pub planning: bool,
     /// Writing the applied fixes back to the source files (`W`).
@@ -131,6 +139,7 @@ impl Default for ReviewState {
             fix_scroll: TextScroll::default(),
             fix_steps: Vec::new(),
             typing: None,
+            waiving: None,
             planning: false,
             write_back: write_back::WriteBackState::default(),
             unreadable: None,
@@ -330,6 +339,8 @@ fn violations_update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::PreviewFix => return fixes::preview_selected_fix(state),
         Action::PreviewSafeFixes => return fixes::preview_safe_fixes(state),
         Action::UndoFix => return fixes::undo_fix(state),
+        Action::Waive => return waive::start(state),
+        Action::TakeBackWaiver => return waive::take_back(state),
         Action::NextError | Action::PreviousError => {
             let forward = action == Action::NextError;
             let next =
@@ -557,6 +568,9 @@ impl Step for ReviewStep {
         if review.typing.is_some() {
             return fixes::typing_update(state, action);
         }
+        if review.waiving.is_some() {
+            return waive::typing_update(state, action);
+        }
         if review.fix.is_some() {
             return fixes::fix_preview_update(state, action);
         }
@@ -595,6 +609,7 @@ impl Step for ReviewStep {
             }
             Action::Edit => return places::edit(state),
             Action::Copy => return places::copy(state),
+            Action::NextProfile => return profile::next(state),
             Action::Write => return super::write::write_now(state),
             _ => {}
         }
@@ -613,7 +628,25 @@ impl Step for ReviewStep {
             Constraint::Min(1),
         ])
         .areas(area);
-        frame.render_widget(tab_line(review, state.evaluated(), theme), tabs_area);
+        let tabs = tab_line(review, state.evaluated(), theme);
+        if let Some(evaluated) = state.evaluated() {
+            // The profile and the config on the right, after the tabs.
+            let [_, header_area] = Layout::horizontal([
+                Constraint::Length(u16::try_from(tabs.width() + 2).unwrap_or(u16::MAX)),
+                Constraint::Min(0),
+            ])
+            .areas(tabs_area);
+            frame.render_widget(
+                Paragraph::new(profile::header(
+                    evaluated,
+                    usize::from(header_area.width),
+                    theme,
+                ))
+                .alignment(ratatui::layout::Alignment::Right),
+                header_area,
+            );
+        }
+        frame.render_widget(tabs, tabs_area);
         let Some(checked) = state.evaluated() else {
             frame.render_widget(Span::styled("Validating…", theme.muted), counts_area);
             return None;
@@ -664,6 +697,9 @@ impl Step for ReviewStep {
         if let Some(typing) = &review.typing {
             return Some(fixes::draw_typing(typing, theme, frame, detail_area));
         }
+        if let Some(waiving) = &review.waiving {
+            return Some(waive::draw(waiving, theme, frame, detail_area));
+        }
         detail::draw(review, checked, theme, frame, detail_area);
         review
             .filter
@@ -691,6 +727,14 @@ impl Step for ReviewStep {
                 lasting(BACK, "cancel"),
             ];
         }
+        if let Some(waiving) = &review.waiving {
+            let mut hints = vec![hint(TYPE, "reason"), lasting(CONFIRM, "waive")];
+            if waiving.group.is_some() {
+                hints.push(hint(&[Action::NextField], "finding or group"));
+            }
+            hints.push(lasting(BACK, "cancel"));
+            return hints;
+        }
         if review.filter.editing {
             return FILTERING.to_vec();
         }
@@ -708,6 +752,17 @@ impl Step for ReviewStep {
                 .is_some_and(|f| !matches!(f, FixView::Unavailable(_)))
             {
                 hints.push(hint(&[Action::PreviewFix], "preview fix"));
+            }
+            // A finding without a fix is waived or fixed by hand: its key before the rest.
+            match state
+                .selected_finding()
+                .map(|f| f.waived.as_ref().map(|w| w.by))
+            {
+                Some(Some(WaivedBy::Answers)) => {
+                    hints.push(hint(&[Action::TakeBackWaiver], "take waiver back"))
+                }
+                Some(None) => hints.push(hint(&[Action::Waive], "waive")),
+                Some(Some(_)) | None => {}
             }
             if state.evaluated().is_some_and(|c| c.safe_fixes() > 0) {
                 hints.push(hint(&[Action::PreviewSafeFixes], "all safe fixes"));
@@ -736,6 +791,7 @@ impl Step for ReviewStep {
             hints.push(hint(&[Action::Group], "group"));
             hints.push(hint(SEVERITIES, "errors warnings notes"));
         }
+        hints.push(hint(&[Action::NextProfile], "profile"));
         hints.push(hint(&[Action::Copy], "copy place"));
         if tabs_of(state.evaluated()).len() > 1 {
             hints.push(hint(&[Action::NextField], "next tab"));
@@ -765,7 +821,9 @@ impl Step for ReviewStep {
     }
 
     fn text_focused(&self, state: &State) -> bool {
-        state.review.filter.editing || state.review.typing.is_some()
+        state.review.filter.editing
+            || state.review.typing.is_some()
+            || state.review.waiving.is_some()
     }
 
     /// `n` and `y` move to the next error and copy, unless a write-back question takes

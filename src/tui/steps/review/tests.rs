@@ -417,3 +417,145 @@ fn waived_findings_close_the_list_with_their_reason_and_are_not_counted() {
         "a waived finding is not among the counted"
     );
 }
+
+#[test]
+fn w_waives_the_selected_finding_with_a_reason_and_x_takes_it_back() {
+    let mut state = selecting("R-26124");
+    let selected = state.selected_violation().unwrap().clone();
+    state.keys(&[Waive]);
+    assert!(state.text_focused(), "the reason is typed");
+    state.keys(&[Confirm]);
+    assert!(notice_text(&state).contains("needs a reason"));
+    assert!(
+        state.draft.answers.waivers.is_empty(),
+        "no reason, no waiver"
+    );
+    state.type_text("  ");
+    state.keys(&[Confirm]);
+    assert!(
+        state.draft.answers.waivers.is_empty(),
+        "a blank one neither"
+    );
+    state.type_text("the resolver pair names itself; vendor ticket 7");
+    state.keys(&[Confirm]);
+    assert!(!state.text_focused());
+    assert!(state.unsaved, "a waiver is an answer");
+    let spec = &state.draft.answers.waivers[0].spec;
+    assert_eq!(
+        (
+            spec.rule.as_str(),
+            spec.files.as_slice(),
+            spec.path.as_deref()
+        ),
+        (
+            "R-26124",
+            ["base_dns.yaml".to_owned()].as_slice(),
+            Some(selected.path.as_str())
+        )
+    );
+    let evaluated = state.evaluated().unwrap();
+    assert_eq!(
+        (evaluated.count(Severity::Error), evaluated.waived_count()),
+        (8, 1)
+    );
+    // The selection followed the finding into the waived group, which closes the list.
+    let now = state.selected_violation().unwrap();
+    assert_eq!((now.rule.id, &now.path), (selected.rule.id, &selected.path));
+    assert_eq!(
+        shown_rows(&state)[9..],
+        [format!("[{}]", list::WAIVED_GROUP), "R-26124".to_owned()]
+    );
+    let reason = &state
+        .selected_finding()
+        .unwrap()
+        .waived
+        .as_ref()
+        .unwrap()
+        .reason;
+    assert_eq!(reason, "the resolver pair names itself; vendor ticket 7");
+    state.keys(&[Waive]);
+    assert!(notice_text(&state).contains("Already waived (x takes it back)"));
+    state.keys(&[TakeBackWaiver]);
+    assert!(state.draft.answers.waivers.is_empty());
+    assert!(notice_text(&state).contains("Took back the waiver of R-26124"));
+    let evaluated = state.evaluated().unwrap();
+    assert_eq!(
+        (evaluated.count(Severity::Error), evaluated.waived_count()),
+        (9, 0)
+    );
+    state.keys(&[TakeBackWaiver]);
+    assert!(notice_text(&state).contains("Not waived"));
+}
+
+#[test]
+fn tab_in_the_reason_waives_every_finding_of_the_selected_group() {
+    let mut state = review();
+    state.keys(&[Group, Group]);
+    assert_eq!(state.review.listing.grouping, Grouping::Rule);
+    assert_eq!(state.selected_violation().unwrap().rule.id, "R-90279");
+    state.keys(&[Waive, NextField]);
+    state.type_text("both kept for the next release");
+    state.keys(&[Confirm]);
+    assert!(notice_text(&state).contains("Waived 2 findings"));
+    let paths: Vec<Option<&str>> = state
+        .draft
+        .answers
+        .waivers
+        .iter()
+        .map(|w| w.spec.path.as_deref())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            Some("parameters.vf_module_id"),
+            Some("parameters.unused_flag")
+        ]
+    );
+    let evaluated = state.evaluated().unwrap();
+    assert_eq!(evaluated.waived_count(), 2);
+    let rows = shown_rows(&state);
+    assert!(!rows.contains(&"[R-90279]".to_owned()), "{rows:?}");
+    assert_eq!(rows[rows.len() - 3], format!("[{}]", list::WAIVED_GROUP));
+}
+
+#[test]
+fn a_waiver_of_the_sets_comments_is_taken_back_where_it_is_written() {
+    let mut state = opened("tests/fixtures/faces/waived");
+    state.keys(&[Confirm]);
+    state.keys(&[End]);
+    let by = state
+        .selected_finding()
+        .unwrap()
+        .waived
+        .as_ref()
+        .unwrap()
+        .by;
+    assert_eq!(by, crate::foundation::diagnostics::WaivedBy::Inline);
+    state.keys(&[TakeBackWaiver]);
+    assert!(
+        notice_text(&state).contains("Waived by a comment at base_dns.yaml:43: take it back there"),
+        "{}",
+        notice_text(&state)
+    );
+}
+
+#[test]
+fn p_checks_with_the_next_profile_as_an_answer_and_the_header_names_it() {
+    let mut state = review();
+    let screen = crate::tui::testing::render(&state, &Theme::default_theme());
+    assert!(screen.contains("profile onap · no vnfwiz.toml"), "{screen}");
+    state.keys(&[NextProfile]);
+    assert_eq!(state.draft.answers.profile.as_deref(), Some("heat"));
+    assert!(notice_text(&state).contains("Checking with the heat profile"));
+    let evaluated = state.evaluated().unwrap();
+    assert_eq!(evaluated.checked_with.rules, "heat");
+    assert!(
+        evaluated
+            .violations()
+            .all(|v| v.rule.id.starts_with("R-92635/")),
+        "the HOT specification's checks only"
+    );
+    state.keys(&[NextProfile, NextProfile]);
+    assert_eq!(state.draft.answers.profile.as_deref(), Some("onap"));
+    assert_eq!(state.evaluated().unwrap().count(Severity::Error), 9);
+}
