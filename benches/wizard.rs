@@ -20,7 +20,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use vnfwiz::foundation::diagnostics::{SourceTexts, Span, Violation};
 use vnfwiz::foundation::limits::Limits;
-use vnfwiz::session::{Evaluation, Finding, FindingKind, Refusal};
+use vnfwiz::session::{Evaluation, Finding, Refusal};
 use vnfwiz::tui::action::Action;
 use vnfwiz::tui::effect::{Draft, Effect, Message};
 use vnfwiz::tui::evaluated::Evaluated;
@@ -105,15 +105,7 @@ fn review_of(count: usize) -> State {
     let evaluation = Evaluation {
         problems: Vec::new(),
         left_open: Vec::new(),
-        findings: violations
-            .into_iter()
-            .map(|v| Finding {
-                kind: FindingKind::Output(v),
-                answer: None,
-                fix: None,
-                waived: None,
-            })
-            .collect(),
+        findings: violations.into_iter().map(Finding::output).collect(),
         outcome: Err(Refusal::default()),
     };
     let evaluated = Evaluated::with_texts(evaluation, &GeneratedTexts(text));

@@ -255,19 +255,11 @@ impl Answers {
                     )
                 }
                 "descriptor_id" => {
-                    answers.descriptor_id = Some(
-                        value
-                            .as_str()
-                            .filter(|id| !id.trim().is_empty())
-                            .ok_or_else(|| {
-                                invalid(
-                                    value.span,
-                                    "descriptor_id is the VNFD's id, a UUID written as text"
-                                        .to_owned(),
-                                )
-                            })?
-                            .to_owned(),
-                    )
+                    answers.descriptor_id = Some(non_empty(
+                        value,
+                        "descriptor_id is the VNFD's id, a UUID written as text",
+                        &invalid,
+                    )?)
                 }
                 "package_date" => {
                     answers.package_date = Some(
@@ -288,35 +280,20 @@ impl Answers {
                     )
                 }
                 "etsi_types" => {
-                    answers.etsi_types = Some(PathBuf::from(
-                        value
-                            .as_str()
-                            .filter(|p| !p.trim().is_empty())
-                            .ok_or_else(|| {
-                                invalid(
-                                    value.span,
-                                    "etsi_types is the folder holding ETSI's SOL001 type files"
-                                        .to_owned(),
-                                )
-                            })?,
-                    ))
+                    answers.etsi_types = Some(PathBuf::from(non_empty(
+                        value,
+                        "etsi_types is the folder holding ETSI's SOL001 type files",
+                        &invalid,
+                    )?))
                 }
                 "profile" => {
-                    answers.profile = Some(
-                        value
-                            .as_str()
-                            .filter(|p| !p.trim().is_empty())
-                            .ok_or_else(|| {
-                                invalid(
-                                    value.span,
-                                    "profile is the name of a rule profile (onap, heat, seed or \
-                                     one of the profile file)"
-                                        .to_owned(),
-                                )
-                            })?
-                            .trim()
-                            .to_owned(),
-                    )
+                    let name = non_empty(
+                        value,
+                        "profile is the name of a rule profile (onap, heat, seed or one of \
+                         the profile file)",
+                        &invalid,
+                    )?;
+                    answers.profile = Some(name.trim().to_owned());
                 }
                 "fixes" => answers.fixes = fix_records(value, &invalid)?,
                 "waivers" => answers.waivers = waivers(value, file, &invalid)?,
@@ -431,6 +408,19 @@ impl Answers {
             crate::model::hot::version::is_function_name,
         )
     }
+}
+
+/// A text value that is not blank, as written; else `expected` at its place.
+fn non_empty(
+    value: &Node,
+    expected: &str,
+    invalid: &impl Fn(Span, String) -> AnswersError,
+) -> Result<String, AnswersError> {
+    value
+        .as_str()
+        .filter(|text| !text.trim().is_empty())
+        .map(str::to_owned)
+        .ok_or_else(|| invalid(value.span, expected.to_owned()))
 }
 
 /// A fix record as written in the answers file.

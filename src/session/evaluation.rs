@@ -81,6 +81,17 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// A violation of the output set with no fix, deciding answer or waiver (a list made
+    /// without a session: the screens' tests, the wizard's benchmark).
+    pub fn output(violation: Violation) -> Finding {
+        Finding {
+            kind: FindingKind::Output(violation),
+            answer: None,
+            fix: None,
+            waived: None,
+        }
+    }
+
     fn remark(
         severity: Severity,
         kind: RemarkKind,

@@ -21,7 +21,7 @@ use super::update::{Event, update};
 use crate::foundation::diagnostics::{SourceTexts, Span, Violation};
 use crate::foundation::limits::Limits;
 use crate::input::source::InputKind;
-use crate::session::{Answered, Finding, FindingKind, Session};
+use crate::session::{Answered, Finding, Session};
 
 const OVA: &str = "assets/samples/vfw-edge.ova";
 const BROKEN_HOT: &str = "tests/fixtures/wizard/dns-needs-work";
@@ -517,15 +517,7 @@ fn review_of(violations: Vec<Violation>, text: String) -> Wizard {
     state.keys(&[Confirm]);
     let mut session = Session::open(&repo(BROKEN_HOT), &Limits::default()).expect("opens");
     let mut evaluation = session.evaluate(&Answered::default());
-    evaluation.findings = violations
-        .into_iter()
-        .map(|v| Finding {
-            kind: FindingKind::Output(v),
-            answer: None,
-            fix: None,
-            waived: None,
-        })
-        .collect();
+    evaluation.findings = violations.into_iter().map(Finding::output).collect();
     let mut evaluated = Evaluated::with_texts(evaluation, &GeneratedTexts(text));
     evaluated.previews = vec![Preview {
         title: "Template".to_owned(),

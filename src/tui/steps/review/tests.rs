@@ -559,3 +559,85 @@ fn p_checks_with_the_next_profile_as_an_answer_and_the_header_names_it() {
     assert_eq!(state.draft.answers.profile.as_deref(), Some("onap"));
     assert_eq!(state.evaluated().unwrap().count(Severity::Error), 9);
 }
+
+/// Every file below `dir`, by its path under it, with its bytes.
+fn tree(dir: &std::path::Path) -> std::collections::BTreeMap<std::path::PathBuf, Vec<u8>> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                out.insert(path.strip_prefix(dir).unwrap().to_path_buf(), bytes);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_vson_like_set_finishes_with_its_safe_fix_and_a_waiver_per_group_and_replays_headless() {
+    use crate::tui::steps::write::OUT;
+    let copy = crate::tui::testing::fixture_copy("tests/fixtures/wizard/vson-waivers");
+    let set = copy.path().to_path_buf();
+    let mut state = Wizard::start(crate::tui::state::State::new(
+        set.clone(),
+        Some(set.clone()),
+        (100, 30),
+    ));
+    while state.step != StepId::Review {
+        state.keys(&[Confirm]);
+    }
+    assert_eq!(state.evaluated().unwrap().count(Severity::Error), 8);
+    state.keys(&[PreviewSafeFixes, Confirm]);
+    assert_eq!(state.evaluated().unwrap().count(Severity::Error), 7);
+    // What no fix answers is accepted, one reason per rule.
+    state.keys(&[Group, Group]);
+    let mut rounds = 0;
+    while state.evaluated().unwrap().count(Severity::Error) > 0 {
+        state.keys(&[Home, Waive, NextField]);
+        let rule = state.selected_violation().unwrap().rule.id;
+        state.type_text(&format!(
+            "accepted for the SON lab release; {rule} in ticket SON-7"
+        ));
+        state.keys(&[Confirm]);
+        rounds += 1;
+        assert!(rounds <= 6, "every waiver accepts something");
+    }
+    assert_eq!(rounds, 5, "R-708564 is one group of three");
+    assert!(state.ready(), "{:?}", state.blocking());
+    let out = tempfile::tempdir().unwrap();
+    let written = out.path().join("son");
+    // Enter goes on to the write step (Ctrl-S here would write at once, where it is set).
+    state.keys(&[Confirm]);
+    assert_eq!(state.step, StepId::Write);
+    let field = state.write.form.field_mut(OUT).unwrap();
+    field.input.set(written.display().to_string());
+    state.keys(&[Write]);
+    let report = state.write.written().expect("written");
+    assert_eq!(report.directory, written);
+    // `onboard --answers` with the answers the wizard recorded: the same files.
+    let answers = crate::session::answers::Answers::load(
+        &written.join(".vnfwiz/answers.yaml"),
+        &crate::foundation::limits::Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(answers.waivers.len(), 7, "one per finding");
+    let limits = crate::foundation::limits::Limits::default();
+    let mut session = crate::session::Session::open(&set, &limits).unwrap();
+    let evaluation =
+        session.evaluate_fixing(&answers.into(), crate::transform::fix::FixLevel::None);
+    let replayed = out.path().join("replayed");
+    session
+        .write_outputs(
+            &evaluation,
+            &replayed,
+            false,
+            &crate::foundation::diagnostics::Options::new(&limits),
+        )
+        .unwrap();
+    assert_eq!(tree(&replayed), tree(&written));
+}
