@@ -825,6 +825,31 @@ fn pasted_text_and_readline_keys_edit_fields() {
     assert_eq!(wizard.wait_exit(), 130);
 }
 
+/// From the parameters (the environment's values come first) on to the review showing
+/// `errors`, then `F` and Enter on its preview saying `fixes`; the preview's screen.
+fn safe_fixes_applied(wizard: &mut Wizard, errors: &str, fixes: &str) -> String {
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[8/9] Review");
+    wizard.wait_for(errors);
+    wizard.press(&[Key::Text("F")]);
+    let preview = wizard.wait_for(fixes);
+    wizard.press(&[Key::Enter]);
+    preview
+}
+
+/// From the review on to the write step, Enter writes where it proposes, Enter finishes:
+/// the wizard ends with 0.
+fn written_from_the_review(wizard: &mut Wizard) {
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[9/9] Write");
+    wizard.wait_for("✓ Ready");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("Enter finishes");
+    wizard.press(&[Key::Enter]);
+    assert_eq!(wizard.wait_exit(), 0);
+}
+
 fn validate(path: &Path) -> (Option<i32>, String) {
     let check = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
         .arg("validate")
@@ -842,26 +867,13 @@ fn the_safe_fixes_clear_a_vfw_like_set_and_what_is_written_validates_clean() {
     let dir = vfw_workspace();
     let source = contents(&dir.path().join("vfw"));
     let mut wizard = Wizard::start(&["vfw"], dir.path(), SIZE, &[]);
-    // The environment's values come first; Enter goes on to the review.
-    wizard.wait_for("[7/9] Parameters");
-    wizard.press(&[Key::Enter]);
-    wizard.wait_for("[8/9] Review");
-    wizard.wait_for("✗ 10 errors");
-    wizard.press(&[Key::Text("F")]);
-    let screen = wizard.wait_for("10 safe fixes at once");
+    let screen = safe_fixes_applied(&mut wizard, "✗ 10 errors", "10 safe fixes at once");
     assert!(
         screen.contains("-   vnf_id: vFirewall_demo_app"),
         "{screen}"
     );
-    wizard.press(&[Key::Enter]);
     wizard.wait_for("✓ no violations");
-    wizard.press(&[Key::Enter]);
-    wizard.wait_for("[9/9] Write");
-    wizard.wait_for("✓ Ready");
-    wizard.press(&[Key::Enter]);
-    wizard.wait_for("Enter finishes");
-    wizard.press(&[Key::Enter]);
-    assert_eq!(wizard.wait_exit(), 0);
+    written_from_the_review(&mut wizard);
     let out = dir.path().join("vfw-onboarded");
     let (code, report) = validate(&out);
     assert_eq!(code, Some(0), "{report}");
@@ -877,12 +889,7 @@ fn w_writes_the_applied_fixes_back_to_the_source_files() {
     let dir = vfw_workspace();
     let set = dir.path().join("vfw");
     let mut wizard = Wizard::start(&["vfw"], dir.path(), SIZE, &[]);
-    wizard.wait_for("[7/9] Parameters");
-    wizard.press(&[Key::Enter]);
-    wizard.wait_for("✗ 10 errors");
-    wizard.press(&[Key::Text("F")]);
-    wizard.wait_for("10 safe fixes at once");
-    wizard.press(&[Key::Enter]);
+    safe_fixes_applied(&mut wizard, "✗ 10 errors", "10 safe fixes at once");
     wizard.wait_for("✓ no violations");
     wizard.press(&[Key::Text("W")]);
     let screen = wizard.wait_for("Write the fixes back to the source files?");
@@ -933,12 +940,7 @@ fn relative_contents(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 fn a_vlb_like_set_is_finished_with_fixes_and_waivers_and_onboard_replays_it() {
     let dir = vlb_workspace();
     let mut wizard = Wizard::start(&["vlb"], dir.path(), SIZE, &[]);
-    wizard.wait_for("[7/9] Parameters");
-    wizard.press(&[Key::Enter]);
-    wizard.wait_for("✗ 10 errors");
-    wizard.press(&[Key::Text("F")]);
-    wizard.wait_for("4 safe fixes at once");
-    wizard.press(&[Key::Enter]);
+    safe_fixes_applied(&mut wizard, "✗ 10 errors", "4 safe fixes at once");
     wizard.wait_for("✗ 5 errors");
     // Grouped by rule, each group is accepted with its reason.
     wizard.press(&[Key::Text("g"), Key::Text("g")]);
@@ -979,13 +981,7 @@ fn a_vlb_like_set_is_finished_with_fixes_and_waivers_and_onboard_replays_it() {
     wizard.press(&[Key::Enter]);
     let screen = wizard.wait_for("~ 5 waived");
     assert!(screen.contains("✗ 0 errors"), "{screen}");
-    wizard.press(&[Key::Enter]);
-    wizard.wait_for("[9/9] Write");
-    wizard.wait_for("✓ Ready");
-    wizard.press(&[Key::Enter]);
-    wizard.wait_for("Enter finishes");
-    wizard.press(&[Key::Enter]);
-    assert_eq!(wizard.wait_exit(), 0);
+    written_from_the_review(&mut wizard);
     let out = dir.path().join("vlb-onboarded");
     let answers = std::fs::read_to_string(out.join(".vnfwiz/answers.yaml")).unwrap();
     assert!(
