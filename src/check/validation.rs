@@ -2,13 +2,13 @@
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::check::rules::{
     Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf,
 };
 use crate::foundation::diagnostics::{
-    InputReport, InputRoot, Options, Report, SourceTexts, Unchecked,
+    InputReport, InputRoot, Options, Report, RuleMeta, SourceTexts, Unchecked, Violation,
 };
 use crate::foundation::limits::Limits;
 use crate::input::integrity::{DigestStatus, IntegrityError};
@@ -332,50 +332,88 @@ pub fn validate_as(
     selection: &Selection,
     stage: Option<Stage>,
 ) -> Result<Report, InputError> {
+    let (inputs, rules) = check_inputs(paths, options, selection, stage)?;
+    Ok(Report {
+        inputs: inputs.into_iter().map(CheckedInput::into_report).collect(),
+        rules,
+    })
+}
+
+/// One input loaded and checked, before it becomes a report's input (the report formats
+/// that show each finding's fix look at the loaded set first).
+pub struct CheckedInput {
+    /// What was loaded.
+    pub loaded: Loaded,
+    /// What its file paths are relative to.
+    pub root: InputRoot,
+    /// The selected rules' findings, sorted by file and place.
+    pub violations: Vec<Violation>,
+    /// How long loading and checking took.
+    pub elapsed: Duration,
+}
+
+impl CheckedInput {
+    /// The input as a report shows it: its files serve the snippets.
+    pub fn into_report(self) -> InputReport {
+        let CheckedInput {
+            loaded,
+            root,
+            violations,
+            elapsed,
+        } = self;
+        let (label, not_checked, sources): (_, _, Box<dyn SourceTexts + Send + Sync>) = match loaded
+        {
+            Loaded::Hot(set) => (set.label.clone(), unchecked(&set), set),
+            Loaded::Ovf(package) => (package.label.clone(), Vec::new(), package),
+            Loaded::Csar(package) => (package.label.clone(), Vec::new(), package),
+        };
+        InputReport {
+            label,
+            root,
+            sources,
+            violations,
+            not_checked,
+            elapsed,
+        }
+    }
+}
+
+/// Loads and checks every input (as [`validate_as`]), and gives the rules that apply to the
+/// kinds of input given.
+pub fn check_inputs(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+    stage: Option<Stage>,
+) -> Result<(Vec<CheckedInput>, Vec<&'static RuleMeta>), InputError> {
     let mut inputs = Vec::new();
     let (mut hot, mut ovf, mut csar) = (false, false, false);
     for input in group(paths)? {
         let started = Instant::now();
-        let (loaded, root) = load(input, options)?;
-        let report = match loaded {
-            Loaded::Hot(mut set) => {
+        let (mut loaded, root) = load(input, options)?;
+        let violations = match &mut loaded {
+            Loaded::Hot(set) => {
                 hot = true;
                 if let Some(stage) = stage {
                     set.stage = stage;
                 }
-                InputReport {
-                    label: set.label.clone(),
-                    root,
-                    violations: check_hot(&set, selection),
-                    not_checked: unchecked(&set),
-                    sources: set,
-                    elapsed: started.elapsed(),
-                }
+                check_hot(set, selection)
             }
             Loaded::Ovf(package) => {
                 ovf = true;
-                InputReport {
-                    label: package.label.clone(),
-                    root,
-                    violations: check_ovf(&package, selection),
-                    not_checked: Vec::new(),
-                    sources: package,
-                    elapsed: started.elapsed(),
-                }
+                check_ovf(package, selection)
             }
             Loaded::Csar(package) => {
                 csar = true;
-                InputReport {
-                    label: package.label.clone(),
-                    root,
-                    violations: check_csar(&package, selection),
-                    not_checked: Vec::new(),
-                    sources: package,
-                    elapsed: started.elapsed(),
-                }
+                check_csar(package, selection)
             }
         };
-        inputs.push(report);
+        inputs.push(CheckedInput {
+            loaded,
+            root,
+            violations,
+            elapsed: started.elapsed(),
+        });
     }
     // Only rules that apply to the kinds of input given count as checked.
     let rules = selection
@@ -387,5 +425,5 @@ pub fn validate_as(
         })
         .map(|r| &r.meta)
         .collect();
-    Ok(Report { inputs, rules })
+    Ok((inputs, rules))
 }

@@ -54,6 +54,10 @@ pub enum Format {
     Sarif,
     /// JUnit XML for CI dashboards.
     Junit,
+    /// One self-contained HTML page to hand to the vendor (docs/reports.md).
+    Html,
+    /// One row per finding for spreadsheets (docs/reports.md).
+    Csv,
 }
 
 /// Formats of listing commands.
@@ -232,6 +236,112 @@ impl RuleChoiceArgs {
         };
         Ok(choice.selection(&self.profiles(limits)?)?)
     }
+
+    /// The choice in words for a report (`profile onap`, `rules R-90526, OVF-*`), and the
+    /// settings that go with it: skipped rules, the profile file read. `fallback` names the
+    /// profile used when none is given, where it is not the profiles' default.
+    fn described(
+        &self,
+        limits: &Limits,
+        fallback: Option<&str>,
+    ) -> Result<(String, Vec<(String, String)>), CliError> {
+        let profiles = self.profiles(limits)?;
+        let rules = if self.rules.is_empty() {
+            let name = self
+                .profile
+                .as_deref()
+                .or(fallback)
+                .unwrap_or(profiles.default_name());
+            format!("profile {name}")
+        } else {
+            format!("rules {}", self.rules.join(", "))
+        };
+        let mut settings = Vec::new();
+        if !self.skip_rules.is_empty() {
+            settings.push(("Skipped".to_owned(), self.skip_rules.join(", ")));
+        }
+        if let Some(file) = profiles.file() {
+            settings.push(("Profiles file".to_owned(), file.display().to_string()));
+        }
+        Ok((rules, settings))
+    }
+}
+
+/// The limits other than the defaults, as the flags that set them (`--max-files 20`): a
+/// report names them among the settings in force.
+fn changed_limits(limits: &Limits) -> Option<(String, String)> {
+    let d = Limits::default();
+    let as_u64 = |n: usize| n as u64;
+    let all = [
+        (
+            "--max-template-size",
+            limits.max_template_size,
+            d.max_template_size,
+        ),
+        ("--max-file-size", limits.max_file_bytes, d.max_file_bytes),
+        (
+            "--max-entries",
+            as_u64(limits.max_archive_entries),
+            as_u64(d.max_archive_entries),
+        ),
+        (
+            "--max-archive-size",
+            limits.max_archive_total_bytes,
+            d.max_archive_total_bytes,
+        ),
+        (
+            "--max-yaml-depth",
+            as_u64(limits.yaml.max_depth),
+            as_u64(d.yaml.max_depth),
+        ),
+        (
+            "--max-yaml-alias-nodes",
+            as_u64(limits.yaml.max_alias_nodes),
+            as_u64(d.yaml.max_alias_nodes),
+        ),
+        (
+            "--max-yaml-alias-bytes",
+            as_u64(limits.yaml.max_alias_bytes),
+            as_u64(d.yaml.max_alias_bytes),
+        ),
+        (
+            "--max-nested-depth",
+            as_u64(limits.max_nested_depth),
+            as_u64(d.max_nested_depth),
+        ),
+        (
+            "--max-line-length",
+            as_u64(limits.yaml.max_line_bytes),
+            as_u64(d.yaml.max_line_bytes),
+        ),
+        ("--max-files", as_u64(limits.max_files), as_u64(d.max_files)),
+        (
+            "--max-manifest-size",
+            limits.max_manifest_bytes,
+            d.max_manifest_bytes,
+        ),
+        (
+            "--max-tar-header-size",
+            limits.max_tar_header_bytes,
+            d.max_tar_header_bytes,
+        ),
+        (
+            "--max-xml-depth",
+            as_u64(limits.xml.max_depth),
+            as_u64(d.xml.max_depth),
+        ),
+        (
+            "--max-xml-elements",
+            as_u64(limits.xml.max_elements),
+            as_u64(d.xml.max_elements),
+        ),
+    ];
+    let changed: Vec<String> = all
+        .iter()
+        .filter(|(_, value, default)| value != default)
+        .map(|(flag, value, _)| format!("{flag} {value}"))
+        .collect();
+    (!changed.is_empty()).then(|| ("Limits".to_owned(), changed.join(", ")))
 }
 
 /// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.

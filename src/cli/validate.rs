@@ -6,17 +6,19 @@ use std::process::ExitCode;
 use clap::Args;
 use vnfwiz::check::rules::Selection;
 use vnfwiz::check::rules::find;
-use vnfwiz::check::validation::{load_hot_inputs_rooted, validate_as};
-use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
+use vnfwiz::check::validation::{CheckedInput, InputError, check_inputs, load_hot_inputs_rooted};
+use vnfwiz::foundation::diagnostics::{InputRoot, Options, Report, Severity, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
 use vnfwiz::model::hot::Stage;
 use vnfwiz::output::report::render;
+use vnfwiz::output::report::render::fixes::{Fixes, with_fixes};
+use vnfwiz::output::report::render::run::{RunInfo, Source};
 use vnfwiz::session::{Applied, FixOrder, apply_fixes};
 use vnfwiz::transform::fix::write_back::{self, write_back};
 use vnfwiz::transform::fix::{FixLevel, Safety, Workspace};
 
-use super::{CliError, Format, RuleChoiceArgs, color_stdout};
+use super::{CliError, Format, RuleChoiceArgs, changed_limits, color_stdout};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -89,20 +91,30 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     }
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("validate");
-    let report = validate_as(
-        &args.paths,
-        &Options::new(limits).with_progress(&progress),
-        &selection,
-        stage,
-    );
-    progress.finish();
-    let report = report?;
-    let text = match args.format {
-        Format::Text => render::text::render(&report, color_stdout()),
-        Format::Json => render::json::render(&report),
-        Format::Sarif => render::sarif::render(&report),
-        Format::Junit => render::junit::render(&report),
+    let options = Options::new(limits).with_progress(&progress);
+    let checked = check_inputs(&args.paths, &options, &selection, stage);
+    let (checked, rules) = match checked {
+        Ok(checked) => checked,
+        Err(error) => {
+            progress.finish();
+            return Err(error.into());
+        }
     };
+    // HTML and CSV show each finding's fix; the HTML page also the run and its sources.
+    let (inputs, fixes) = match args.format {
+        Format::Html | Format::Csv => with_fixes(checked, &selection),
+        _ => (
+            checked.into_iter().map(CheckedInput::into_report).collect(),
+            Fixes::none(),
+        ),
+    };
+    let report = Report { inputs, rules };
+    // The page's header hashes the sources given, under the same progress bar.
+    let text = render_as(args.format, &report, &fixes, || {
+        run_info(&args, limits, &options)
+    });
+    progress.finish();
+    let text = text?;
     std::io::stdout().lock().write_all(text.as_bytes())?;
     let code = if report.has_errors() {
         ExitCode::from(1)
@@ -113,6 +125,50 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     // thousands of small frees on a large VNF) would only delay the exit.
     std::mem::forget(report);
     Ok(code)
+}
+
+/// The report in `format`; `run` says what the HTML page says about the run.
+fn render_as(
+    format: Format,
+    report: &Report,
+    fixes: &Fixes,
+    run: impl FnOnce() -> Result<RunInfo, CliError>,
+) -> Result<String, CliError> {
+    Ok(match format {
+        Format::Text => render::text::render(report, color_stdout()),
+        Format::Json => render::json::render(report),
+        Format::Sarif => render::sarif::render(report),
+        Format::Junit => render::junit::render(report),
+        Format::Csv => render::csv::render(report, fixes),
+        Format::Html => render::html::render(report, fixes, &run()?),
+    })
+}
+
+/// What the HTML page says about this run: the paths given (a file's SHA-256 with them), the
+/// rules and every setting that changes the findings.
+fn run_info(
+    args: &ValidateArgs,
+    limits: &Limits,
+    options: &Options<'_>,
+) -> Result<RunInfo, CliError> {
+    let sources = args
+        .paths
+        .iter()
+        .map(|path| Source::read(path, options))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(InputError::from)?;
+    let (rules, mut settings) = args.choice.described(limits, None)?;
+    if args.heat_ready {
+        settings.push((
+            "Stage".to_owned(),
+            "--heat-ready: the sets as given to Heat, composition annotations are errors"
+                .to_owned(),
+        ));
+    }
+    settings.extend(changed_limits(limits));
+    let mut run = RunInfo::now(sources, rules)?;
+    run.settings = settings;
+    Ok(run)
 }
 
 /// A set ready for fixes (or the line saying why it is not), with the folder its files are

@@ -23,6 +23,7 @@ mod fixes_cli;
 mod hostile;
 mod hot_sets;
 mod hot_spec;
+mod html_report;
 mod limits;
 mod onap_coverage;
 mod onap_demo_fixes;

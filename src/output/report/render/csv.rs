@@ -1,0 +1,138 @@
+//! `--format csv`: one row per finding for spreadsheets, under a header row; RFC 4180
+//! (comma-separated, CRLF line ends, a field quoted when it holds a comma, quote or line
+//! break, quotes doubled). A field that a spreadsheet would take for a formula (it starts
+//! with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, as OWASP
+//! advises: the text comes from the vendor's files. The columns are docs/reports.md's.
+
+use std::borrow::Cow;
+
+use crate::foundation::diagnostics::{InputReport, Violation};
+use crate::session::FixView;
+
+use super::fixes::{Fixes, availability};
+
+/// One finding as a row sees it.
+struct Row<'a> {
+    input: &'a InputReport,
+    violation: &'a Violation,
+    fix: Option<&'a FixView>,
+}
+
+/// A column: its header and its value in a row.
+struct Column {
+    name: &'static str,
+    value: for<'a> fn(&Row<'a>) -> Cow<'a, str>,
+}
+
+/// The columns, in order (docs/reports.md lists them).
+const COLUMNS: &[Column] = &[
+    Column {
+        name: "severity",
+        value: |r| r.violation.severity().as_str().into(),
+    },
+    Column {
+        name: "rule",
+        value: |r| r.violation.rule.id.into(),
+    },
+    Column {
+        name: "keyword",
+        value: |r| r.violation.rule.keyword.as_str().into(),
+    },
+    Column {
+        name: "file",
+        value: |r| r.violation.file.as_str().into(),
+    },
+    Column {
+        name: "line",
+        value: |r| r.violation.span.line.to_string().into(),
+    },
+    Column {
+        name: "column",
+        value: |r| r.violation.span.column.to_string().into(),
+    },
+    Column {
+        name: "message",
+        value: |r| r.violation.message.as_str().into(),
+    },
+    Column {
+        name: "fix available",
+        value: |r| availability(r.fix).into(),
+    },
+    Column {
+        name: "input",
+        value: |r| r.input.label.as_str().into(),
+    },
+];
+
+/// The header row and one row per finding, in report order.
+pub fn render(report: &crate::foundation::diagnostics::Report, fixes: &Fixes) -> String {
+    let mut out = String::new();
+    record(&mut out, COLUMNS.iter().map(|c| Cow::Borrowed(c.name)));
+    for (i, input) in report.inputs.iter().enumerate() {
+        for (j, violation) in input.violations.iter().enumerate() {
+            let row = Row {
+                input,
+                violation,
+                fix: fixes.of(i, j),
+            };
+            record(&mut out, COLUMNS.iter().map(|c| (c.value)(&row)));
+        }
+    }
+    out
+}
+
+/// One record, CRLF-terminated.
+fn record<'a>(out: &mut String, fields: impl Iterator<Item = Cow<'a, str>>) {
+    for (n, field) in fields.enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str(&quoted(&field));
+    }
+    out.push_str("\r\n");
+}
+
+/// A field as RFC 4180 writes it, a would-be formula defused first.
+fn quoted(field: &str) -> Cow<'_, str> {
+    let field: Cow<'_, str> = if field.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        Cow::Owned(format!("'{field}"))
+    } else {
+        Cow::Borrowed(field)
+    };
+    if field.contains([',', '"', '\r', '\n']) {
+        Cow::Owned(format!("\"{}\"", field.replace('"', "\"\"")))
+    } else {
+        field
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::report::render::sample;
+
+    #[test]
+    fn fields_are_quoted_as_rfc_4180_says() {
+        assert_eq!(quoted("plain"), "plain");
+        assert_eq!(quoted("a, b"), "\"a, b\"");
+        assert_eq!(quoted("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(quoted("two\nlines"), "\"two\nlines\"");
+        assert_eq!(quoted("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(quoted("-1"), "'-1");
+        assert_eq!(quoted("@sum"), "'@sum");
+    }
+
+    #[test]
+    fn one_row_per_finding_under_the_header() {
+        let report = sample::two_inputs();
+        let text = render(&report, &Fixes::none());
+        let rows: Vec<&str> = text.split_terminator("\r\n").collect();
+        assert_eq!(rows.len(), 1 + report.violations().count(), "{text}");
+        assert_eq!(
+            rows[0],
+            "severity,rule,keyword,file,line,column,message,fix available,input"
+        );
+        assert!(text.ends_with("\r\n"));
+        insta::assert_snapshot!(text.replace("\r\n", "\u{21b5}\n"));
+    }
+}

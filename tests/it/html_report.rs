@@ -1,0 +1,373 @@
+//! `validate --format html` and `--format csv` as the vendor gets them: the text of both
+//! (snapshots, date and version normalised) and the HTML page opened in headless Chromium
+//! (support/chromium.rs), read from its DOM as a person would read it: every finding with
+//! its id, file and line; the filter, the severity toggles and the grouping switch working;
+//! no request leaving the page; every text colour at WCAG AA; no sideways scrolling at a
+//! phone's width. Screenshots go to target/html-report/ for a person to look at.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+use vnfwiz::foundation::contrast::{AA_TEXT, ratio};
+
+use crate::support::binary::fixtures;
+use crate::support::chromium::Browser;
+
+/// The report fixture: a HOT set breaking a MUST, a SHOULD and a MAY, with fixes of each
+/// kind, a hidden value, markup in a description and a file that is not checked.
+const VDNS: &str = "tests/fixtures/reports/vdns";
+
+/// The inputs whose pages the browser reads: one of each kind vnfwiz takes.
+const INPUTS: &[(&str, &str)] = &[
+    ("vdns", VDNS),
+    (
+        "ova",
+        "tests/fixtures/rules/OVF-digest-mismatch/fail_2/vrouter.ova",
+    ),
+    ("ovf", "tests/fixtures/ovf/complete"),
+    (
+        "csar",
+        "tests/fixtures/rules/CSAR-flavour-inputs/fail_single",
+    ),
+];
+
+fn repository() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `vnfwiz validate <input> --format <format>` run from the repository (so paths in the
+/// report are the relative ones given), dated by `SOURCE_DATE_EPOCH`.
+fn validate(input: &str, format: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+        .args(["validate", input, "--format", format])
+        .current_dir(repository())
+        .env("NO_COLOR", "1")
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .output()
+        .expect("the binary runs");
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{input} --format {format}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// A report's text with what changes between builds replaced: the version and, in the
+/// page's policy, the digests of its own style and script.
+fn normalised(text: &str) -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    let mut out = text
+        .replace(&format!("vnfwiz {version}"), "vnfwiz [version]")
+        .replace(&format!("<dd>{version}</dd>"), "<dd>[version]</dd>");
+    while let Some(at) = out.find("'sha256-") {
+        let end = out[at + 1..].find('\'').map_or(out.len(), |e| at + 2 + e);
+        out.replace_range(at..end, "[hash]");
+    }
+    out
+}
+
+#[test]
+fn the_csv_has_a_row_per_finding_with_rfc_4180_quoting() {
+    let csv = validate(VDNS, "csv");
+    let json: Value = serde_json::from_str(&validate(VDNS, "json")).expect("JSON");
+    let findings = json["violations"].as_array().expect("violations");
+    assert_eq!(csv.matches("\r\n").count(), 1 + findings.len(), "{csv}");
+    assert!(
+        !csv.replace("\r\n", "").contains('\n'),
+        "bare line feeds: {csv}"
+    );
+    assert!(csv.contains(",\"parameter `vdns_image_name` feeds `image` of `vdns-server-0`, but `base_vdns.env` does not list it\","));
+    insta::assert_snapshot!(normalised(&csv).replace("\r\n", "\u{21b5}\n"));
+}
+
+#[test]
+fn the_html_page_is_one_file_that_shows_every_finding_and_hides_the_secret() {
+    let html = validate(VDNS, "html");
+    for outside in [
+        "src=",
+        "<link rel=\"stylesheet\"",
+        "http://",
+        "https://",
+        "@import",
+        "url(",
+    ] {
+        assert!(
+            !html.contains(outside),
+            "the page refers outside itself: {outside}"
+        );
+    }
+    assert!(!html.contains("Tr0ub4dor"), "the hidden value shows");
+    assert!(html.contains("&lt;script&gt;alert(&quot;owned&quot;)&lt;/script&gt;"));
+    assert!(html.contains("Content-Security-Policy"));
+    let json: Value = serde_json::from_str(&validate(VDNS, "json")).expect("JSON");
+    for v in json["violations"].as_array().expect("violations") {
+        let place = format!(
+            "{}:{}:{}",
+            v["file"].as_str().unwrap(),
+            v["line"],
+            v["column"]
+        );
+        assert!(html.contains(&place), "{place} missing");
+    }
+    assert!(
+        html.contains("<code>helm/vdns/Chart.yaml</code>"),
+        "the file not checked"
+    );
+    insta::assert_snapshot!(normalised(&html));
+}
+
+/// Where the screenshots go: target/html-report/.
+fn screenshots() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .map_or_else(|| repository().join("target"), Path::to_path_buf)
+        .join("html-report");
+    std::fs::create_dir_all(&dir).expect("target/html-report");
+    dir
+}
+
+/// What the page shows of each finding: its rule link's text, its place and whether it is
+/// shown.
+const FINDINGS: &str = "[...document.querySelectorAll('.finding')].map(f => ({
+    rule: f.querySelector('.rule').textContent,
+    place: f.querySelector('.place').textContent,
+    severity: f.dataset.severity,
+    text: f.textContent.toLowerCase(),
+    shown: !f.hidden && f.offsetParent !== null,
+}))";
+
+/// Every (text colour, background) pair the page draws text in, as `rgb(…)` strings: the
+/// background is the first opaque one up the element's ancestors.
+const COLOUR_PAIRS: &str = "(() => {
+  const pairs = new Set();
+  const background = e => {
+    for (; e; e = e.parentElement) {
+      const c = getComputedStyle(e).backgroundColor;
+      if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c;
+    }
+    return 'rgb(255, 255, 255)';
+  };
+  for (const e of document.querySelectorAll('body *')) {
+    const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (own && e.offsetParent !== null) pairs.add(getComputedStyle(e).color + '|' + background(e));
+  }
+  return [...pairs];
+})()";
+
+fn rgb(text: &str) -> (u8, u8, u8) {
+    let numbers: Vec<u8> = text
+        .trim_start_matches("rgb(")
+        .trim_end_matches(')')
+        .split(',')
+        .map(|n| n.trim().parse().unwrap_or_else(|_| panic!("colour {text}")))
+        .collect();
+    (numbers[0], numbers[1], numbers[2])
+}
+
+/// Fails on any text the page draws below WCAG AA in the scheme emulated now.
+fn assert_contrast(browser: &mut Browser, name: &str, scheme: &str) {
+    let pairs = browser.evaluate(COLOUR_PAIRS).expect("colours");
+    for pair in pairs.as_array().expect("a list") {
+        let (fg, bg) = pair.as_str().unwrap().split_once('|').unwrap();
+        let contrast = ratio(rgb(fg), rgb(bg));
+        assert!(
+            contrast >= AA_TEXT,
+            "{name} ({scheme}): {fg} on {bg} has a contrast of {contrast:.2}:1"
+        );
+    }
+}
+
+/// The page of `input` in the browser, checked as a person would use it.
+fn read_page(browser: &mut Browser, name: &str, input: &str, out: &Path) {
+    let page = out.join(format!("{name}.html"));
+    std::fs::write(&page, validate(input, "html")).expect("write the page");
+    let json: Value = serde_json::from_str(&validate(input, "json")).expect("JSON");
+    let expected: Vec<(String, String)> = json["violations"]
+        .as_array()
+        .expect("violations")
+        .iter()
+        .map(|v| {
+            let place = format!(
+                "{}:{}:{}",
+                v["file"].as_str().unwrap(),
+                v["line"],
+                v["column"]
+            );
+            (v["rule"].as_str().unwrap().to_owned(), place)
+        })
+        .collect();
+    assert!(!expected.is_empty(), "{name}: the fixture has findings");
+
+    browser.open(&page, 1280, 900).expect("the page opens");
+    let controls = browser
+        .evaluate("!document.getElementById('controls').hidden")
+        .expect("controls");
+    assert_eq!(
+        controls,
+        Value::Bool(true),
+        "{name}: the script did not run"
+    );
+    let shown = browser.evaluate(FINDINGS).expect("findings");
+    let on_page: Vec<(String, String)> = shown
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap().into(),
+                f["place"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    assert_eq!(on_page, expected, "{name}: the findings on the page");
+    assert!(shown.as_array().unwrap().iter().all(|f| f["shown"] == true));
+    browser
+        .screenshot(&out.join(format!("{name}-desktop.png")))
+        .expect("screenshot");
+
+    // Every requirement id links to its text on the page.
+    let dangling = browser
+        .evaluate(
+            "[...document.querySelectorAll('a.rule')].filter(a => \
+             !document.getElementById(a.getAttribute('href').slice(1))).length",
+        )
+        .expect("links");
+    assert_eq!(dangling, Value::from(0), "{name}: ids linking nowhere");
+
+    // Typing in the filter hides what does not match.
+    let query = expected[0].0.to_lowercase();
+    browser
+        .evaluate("document.getElementById('filter').focus()")
+        .expect("focus");
+    browser.type_text(&query).expect("type");
+    let filtered = browser.evaluate(FINDINGS).expect("findings");
+    for f in filtered.as_array().unwrap() {
+        let matches = f["text"].as_str().unwrap().contains(&query);
+        assert_eq!(
+            f["shown"] == true,
+            matches,
+            "{name}: filtered by {query}: {f}"
+        );
+    }
+    browser
+        .evaluate("(() => { const f = document.getElementById('filter'); f.value = ''; f.dispatchEvent(new Event('input')); })()")
+        .expect("clear");
+
+    // The severity toggles hide a severity.
+    browser
+        .evaluate("document.querySelector('input[name=severity][value=error]').click()")
+        .expect("toggle");
+    let toggled = browser.evaluate(FINDINGS).expect("findings");
+    for f in toggled.as_array().unwrap() {
+        assert_eq!(f["shown"] == true, f["severity"] != "error", "{name}: {f}");
+    }
+    browser
+        .evaluate("document.querySelector('input[name=severity][value=error]').click()")
+        .expect("toggle back");
+
+    // Grouped by rule, each group holds one rule's findings and nothing is lost.
+    browser
+        .evaluate("document.querySelector('input[name=group][value=rule]').click()")
+        .expect("group by rule");
+    let groups = browser
+        .evaluate(
+            "[...document.querySelectorAll('#findings .group')].map(g => \
+             [...new Set([...g.querySelectorAll('.finding')].map(f => f.dataset.rule))])",
+        )
+        .expect("groups");
+    let groups = groups.as_array().unwrap();
+    assert!(
+        groups.iter().all(|g| g.as_array().unwrap().len() == 1),
+        "{name}: {groups:?}"
+    );
+    let mut rules: Vec<&str> = expected.iter().map(|(rule, _)| rule.as_str()).collect();
+    rules.sort_unstable();
+    rules.dedup();
+    assert_eq!(groups.len(), rules.len(), "{name}: one group per rule");
+    let count = browser
+        .evaluate("document.querySelectorAll('.finding').length")
+        .expect("count");
+    assert_eq!(count, Value::from(expected.len()), "{name}: findings kept");
+
+    assert_contrast(browser, name, "light");
+    browser.emulate("screen", "dark").expect("dark");
+    assert_contrast(browser, name, "dark");
+    browser
+        .screenshot(&out.join(format!("{name}-dark.png")))
+        .expect("screenshot");
+    browser.emulate("print", "dark").expect("print");
+    let hidden = browser
+        .evaluate("getComputedStyle(document.getElementById('controls')).display")
+        .expect("print style");
+    assert_eq!(hidden, Value::from("none"), "{name}: the controls print");
+    assert_contrast(browser, name, "print");
+    browser.emulate("screen", "light").expect("light");
+
+    // At a phone's width nothing but the code blocks scrolls sideways.
+    browser.resize(390, 844).expect("phone");
+    let wide = browser
+        .evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        .expect("width");
+    assert_eq!(
+        wide,
+        Value::from(0),
+        "{name}: the page scrolls sideways on a phone"
+    );
+    browser
+        .screenshot(&out.join(format!("{name}-phone.png")))
+        .expect("screenshot");
+
+    let url = format!("file://{}", page.display());
+    let requests: Vec<String> = browser
+        .requests()
+        .into_iter()
+        .filter(|r| *r != url)
+        .collect();
+    assert!(
+        requests.is_empty(),
+        "{name}: the page made requests: {requests:?}"
+    );
+    let errors = browser.console_errors();
+    assert!(errors.is_empty(), "{name}: the console reports {errors:?}");
+}
+
+#[test]
+fn each_kind_of_input_reads_in_a_headless_browser() {
+    let Some(mut browser) = Browser::launch() else {
+        return;
+    };
+    let out = screenshots();
+    for (name, input) in INPUTS {
+        assert!(repository().join(input).exists(), "{input}");
+        read_page(&mut browser, name, input, &out);
+    }
+    eprintln!("HTML reports and their screenshots: {}", out.display());
+}
+
+#[test]
+fn the_fixture_has_every_kind_of_finding() {
+    let json: Value = serde_json::from_str(&validate(VDNS, "json")).expect("JSON");
+    let csv = validate(VDNS, "csv");
+    let violations = json["violations"].as_array().expect("violations");
+    for severity in ["error", "warning", "note"] {
+        assert!(
+            violations.iter().any(|v| v["severity"] == severity),
+            "{severity}"
+        );
+    }
+    assert!(
+        violations.iter().any(|v| v.get("related").is_some()),
+        "a related place"
+    );
+    for fix in [",safe,", ",review,", ",needs text,", ",no,"] {
+        assert!(csv.contains(fix), "a finding whose fix is {fix}");
+    }
+    assert!(
+        json["not_checked"]
+            .as_array()
+            .is_some_and(|n| !n.is_empty())
+    );
+    assert!(fixtures("reports/vdns/base_vdns.env").is_file());
+}
