@@ -11,7 +11,9 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use vnfwiz::foundation::diagnostics::Report;
 use vnfwiz::foundation::limits::Limits;
+use vnfwiz::output::report::render::{self, fixes::Fixes, run::RunInfo};
 
 /// Onboard a VNF from OVF/OVA or OpenStack Heat templates, validated against ONAP's
 /// VNF Heat requirements and the HOT specification.
@@ -181,6 +183,9 @@ pub enum CliError {
     /// A flag that cannot be used as given.
     #[error("{0}")]
     Usage(String),
+    /// `--report`'s file cannot be written.
+    #[error(transparent)]
+    Report(#[from] vnfwiz::output::report::file::ReportFileError),
     /// SIGINT or SIGTERM arrived before anything was written.
     #[error("interrupted by {0}: nothing was written")]
     Interrupted(vnfwiz::foundation::interrupt::Signal),
@@ -342,6 +347,25 @@ fn changed_limits(limits: &Limits) -> Option<(String, String)> {
         .map(|(flag, value, _)| format!("{flag} {value}"))
         .collect();
     (!changed.is_empty()).then(|| ("Limits".to_owned(), changed.join(", ")))
+}
+
+/// The report in `format` (`color` for text); `run` says what the HTML page says about
+/// the run.
+pub fn render_as(
+    format: Format,
+    color: bool,
+    report: &Report,
+    fixes: &Fixes,
+    run: impl FnOnce() -> Result<RunInfo, CliError>,
+) -> Result<String, CliError> {
+    Ok(match format {
+        Format::Text => render::text::render(report, color),
+        Format::Json => render::json::render(report),
+        Format::Sarif => render::sarif::render(report),
+        Format::Junit => render::junit::render(report),
+        Format::Csv => render::csv::render(report, fixes),
+        Format::Html => render::html::render(report, fixes, &run()?),
+    })
 }
 
 /// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.

@@ -11,14 +11,13 @@ use vnfwiz::foundation::diagnostics::{InputRoot, Options, Report, Severity, Viol
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
 use vnfwiz::model::hot::Stage;
-use vnfwiz::output::report::render;
 use vnfwiz::output::report::render::fixes::{Fixes, with_fixes};
 use vnfwiz::output::report::render::run::{RunInfo, Source};
 use vnfwiz::session::{Applied, FixOrder, apply_fixes};
 use vnfwiz::transform::fix::write_back::{self, write_back};
 use vnfwiz::transform::fix::{FixLevel, Safety, Workspace};
 
-use super::{CliError, Format, RuleChoiceArgs, changed_limits, color_stdout};
+use super::{CliError, Format, RuleChoiceArgs, changed_limits, color_stdout, render_as};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -110,7 +109,7 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     };
     let report = Report { inputs, rules };
     // The page's header hashes the sources given, under the same progress bar.
-    let text = render_as(args.format, &report, &fixes, || {
+    let text = render_as(args.format, color_stdout(), &report, &fixes, || {
         run_info(&args, limits, &options)
     });
     progress.finish();
@@ -125,23 +124,6 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     // thousands of small frees on a large VNF) would only delay the exit.
     std::mem::forget(report);
     Ok(code)
-}
-
-/// The report in `format`; `run` says what the HTML page says about the run.
-fn render_as(
-    format: Format,
-    report: &Report,
-    fixes: &Fixes,
-    run: impl FnOnce() -> Result<RunInfo, CliError>,
-) -> Result<String, CliError> {
-    Ok(match format {
-        Format::Text => render::text::render(report, color_stdout()),
-        Format::Json => render::json::render(report),
-        Format::Sarif => render::sarif::render(report),
-        Format::Junit => render::junit::render(report),
-        Format::Csv => render::csv::render(report, fixes),
-        Format::Html => render::html::render(report, fixes, &run()?),
-    })
 }
 
 /// What the HTML page says about this run: the paths given (a file's SHA-256 with them), the

@@ -371,3 +371,96 @@ fn the_fixture_has_every_kind_of_finding() {
     );
     assert!(fixtures("reports/vdns/base_vdns.env").is_file());
 }
+
+/// `vnfwiz onboard <input> --out <out> --report <report>` with `extra` flags.
+fn onboard(input: &str, out: &Path, report: &Path, extra: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+        .args(["onboard", input, "--out"])
+        .arg(out)
+        .arg("--report")
+        .arg(report)
+        .args(extra)
+        .current_dir(repository())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn onboard_writes_the_report_of_the_output_set_in_the_format_its_name_says() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("out");
+    // The set breaks MUSTs once onboarded: nothing is written but the report.
+    let page = dir.path().join("vdns.html");
+    let run = onboard(VDNS, &out, &page, &["--format", "json"]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(!out.exists());
+    let json: Value = serde_json::from_slice(&run.stdout).expect("JSON");
+    let html = std::fs::read_to_string(&page).expect("the page");
+    let findings = json["violations"].as_array().expect("violations");
+    assert_eq!(
+        html.matches("<article class=\"finding").count(),
+        findings.len()
+    );
+    for v in findings {
+        let place = format!(
+            "{}:{}:{}",
+            v["file"].as_str().unwrap(),
+            v["line"],
+            v["column"]
+        );
+        assert!(html.contains(&place), "{place}");
+    }
+    assert!(html.contains(&format!(
+        "<dt>Checked</dt><dd>the set written to {}</dd>",
+        out.display()
+    )));
+    assert!(!html.contains("Tr0ub4dor"), "the hidden value shows");
+
+    let rows = dir.path().join("vdns.csv");
+    assert_eq!(onboard(VDNS, &out, &rows, &[]).status.code(), Some(1));
+    let csv = std::fs::read_to_string(&rows).expect("the rows");
+    assert_eq!(csv.matches("\r\n").count(), 1 + findings.len());
+
+    // A clean onboarding writes the output and a report without findings.
+    let clean = dir.path().join("vfw.html");
+    let run = onboard(
+        "tests/fixtures/package/vfw/vfw.ovf",
+        &out,
+        &clean,
+        &["--accept-eula"],
+    );
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(out.join("base_vfw.yaml").is_file());
+    let html = std::fs::read_to_string(&clean).expect("the page");
+    assert!(html.contains("<p>No findings: "), "{html}");
+    assert!(
+        html.contains("SHA-256</span> <code>"),
+        "the source's digest"
+    );
+}
+
+#[test]
+fn onboard_says_why_it_writes_no_report() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("out");
+    let page = dir.path().join("vims.html");
+    // Refused (licences not accepted): no set was validated.
+    let run = onboard("tests/fixtures/ovf/complete", &out, &page, &[]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(!page.exists());
+    assert!(String::from_utf8_lossy(&run.stderr).contains("no report written to"));
+    // An extension naming no format stops the run before anything is done.
+    let run = onboard(VDNS, &out, &dir.path().join("report.pdf"), &[]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&run.stderr)
+            .contains(".html, .csv, .json, .sarif, .xml (JUnit) or .txt")
+    );
+    assert!(!out.exists());
+}
