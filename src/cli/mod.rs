@@ -275,76 +275,28 @@ impl RuleChoiceArgs {
 /// The limits other than the defaults, as the flags that set them (`--max-files 20`): a
 /// report names them among the settings in force.
 fn changed_limits(limits: &Limits) -> Option<(String, String)> {
-    let d = Limits::default();
-    let as_u64 = |n: usize| n as u64;
-    let all = [
-        (
-            "--max-template-size",
-            limits.max_template_size,
-            d.max_template_size,
-        ),
-        ("--max-file-size", limits.max_file_bytes, d.max_file_bytes),
-        (
-            "--max-entries",
-            as_u64(limits.max_archive_entries),
-            as_u64(d.max_archive_entries),
-        ),
-        (
-            "--max-archive-size",
-            limits.max_archive_total_bytes,
-            d.max_archive_total_bytes,
-        ),
-        (
-            "--max-yaml-depth",
-            as_u64(limits.yaml.max_depth),
-            as_u64(d.yaml.max_depth),
-        ),
-        (
-            "--max-yaml-alias-nodes",
-            as_u64(limits.yaml.max_alias_nodes),
-            as_u64(d.yaml.max_alias_nodes),
-        ),
-        (
-            "--max-yaml-alias-bytes",
-            as_u64(limits.yaml.max_alias_bytes),
-            as_u64(d.yaml.max_alias_bytes),
-        ),
-        (
-            "--max-nested-depth",
-            as_u64(limits.max_nested_depth),
-            as_u64(d.max_nested_depth),
-        ),
-        (
-            "--max-line-length",
-            as_u64(limits.yaml.max_line_bytes),
-            as_u64(d.yaml.max_line_bytes),
-        ),
-        ("--max-files", as_u64(limits.max_files), as_u64(d.max_files)),
-        (
-            "--max-manifest-size",
-            limits.max_manifest_bytes,
-            d.max_manifest_bytes,
-        ),
-        (
-            "--max-tar-header-size",
-            limits.max_tar_header_bytes,
-            d.max_tar_header_bytes,
-        ),
-        (
-            "--max-xml-depth",
-            as_u64(limits.xml.max_depth),
-            as_u64(d.xml.max_depth),
-        ),
-        (
-            "--max-xml-elements",
-            as_u64(limits.xml.max_elements),
-            as_u64(d.xml.max_elements),
-        ),
+    type Read = fn(&Limits) -> u64;
+    let flags: [(&str, Read); 14] = [
+        ("--max-template-size", |l| l.max_template_size),
+        ("--max-file-size", |l| l.max_file_bytes),
+        ("--max-entries", |l| l.max_archive_entries as u64),
+        ("--max-archive-size", |l| l.max_archive_total_bytes),
+        ("--max-yaml-depth", |l| l.yaml.max_depth as u64),
+        ("--max-yaml-alias-nodes", |l| l.yaml.max_alias_nodes as u64),
+        ("--max-yaml-alias-bytes", |l| l.yaml.max_alias_bytes as u64),
+        ("--max-nested-depth", |l| l.max_nested_depth as u64),
+        ("--max-line-length", |l| l.yaml.max_line_bytes as u64),
+        ("--max-files", |l| l.max_files as u64),
+        ("--max-manifest-size", |l| l.max_manifest_bytes),
+        ("--max-tar-header-size", |l| l.max_tar_header_bytes),
+        ("--max-xml-depth", |l| l.xml.max_depth as u64),
+        ("--max-xml-elements", |l| l.xml.max_elements as u64),
     ];
-    let changed: Vec<String> = all
+    let defaults = Limits::default();
+    let changed: Vec<String> = flags
         .iter()
-        .filter(|(_, value, default)| value != default)
-        .map(|(flag, value, _)| format!("{flag} {value}"))
+        .filter(|(_, read)| read(limits) != read(&defaults))
+        .map(|(flag, read)| format!("{flag} {}", read(limits)))
         .collect();
     (!changed.is_empty()).then(|| ("Limits".to_owned(), changed.join(", ")))
 }

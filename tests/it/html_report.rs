@@ -39,8 +39,14 @@ fn repository() -> &'static Path {
 /// `vnfwiz validate <input> --format <format>` run from the repository (so paths in the
 /// report are the relative ones given), dated by `SOURCE_DATE_EPOCH`.
 fn validate(input: &str, format: &str) -> String {
+    validate_with(input, format, &[])
+}
+
+/// [`validate`] with `extra` flags.
+fn validate_with(input: &str, format: &str, extra: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
         .args(["validate", input, "--format", format])
+        .args(extra)
         .current_dir(repository())
         .env("NO_COLOR", "1")
         .env("SOURCE_DATE_EPOCH", "1700000000")
@@ -116,6 +122,35 @@ fn the_html_page_is_one_file_that_shows_every_finding_and_hides_the_secret() {
         "the file not checked"
     );
     insta::assert_snapshot!(normalised(&html));
+}
+
+#[test]
+fn the_page_names_the_rules_and_settings_in_force() {
+    let args = [
+        "--profile",
+        "heat",
+        "--skip-rules",
+        "R-92635/yaml-limit",
+        "--max-files",
+        "50",
+        "--heat-ready",
+    ];
+    let html = validate_with(VDNS, "html", &args);
+    for shown in [
+        "<dt>Rules</dt><dd>profile heat</dd>",
+        "<dt>Skipped</dt><dd>R-92635/yaml-limit</dd>",
+        "<dt>Limits</dt><dd>--max-files 50</dd>",
+        "<dt>Stage</dt><dd>--heat-ready",
+        "<dt>Date</dt><dd>2023-11-14T22:13:20+00:00</dd>",
+    ] {
+        assert!(html.contains(shown), "{shown} missing");
+    }
+    let ova = validate(
+        "tests/fixtures/rules/OVF-digest-mismatch/fail_2/vrouter.ova",
+        "html",
+    );
+    let digest = "dc1481f916373c4a7f3ac0c9069b37e4fd9fd4ea7037fa9e053614a74949fbb0";
+    assert!(ova.contains(&format!("SHA-256</span> <code>{digest}</code>")));
 }
 
 /// Where the screenshots go: target/html-report/.
@@ -224,7 +259,10 @@ fn read_page(browser: &mut Browser, name: &str, input: &str, out: &Path) {
     assert_eq!(on_page, expected, "{name}: the findings on the page");
     assert!(shown.as_array().unwrap().iter().all(|f| f["shown"] == true));
     browser
-        .screenshot(&out.join(format!("{name}-desktop.png")))
+        .screenshot(&out.join(format!("{name}-desktop.png")), true)
+        .expect("screenshot");
+    browser
+        .screenshot(&out.join(format!("{name}-desktop-top.png")), false)
         .expect("screenshot");
 
     // Every requirement id links to its text on the page.
@@ -295,7 +333,7 @@ fn read_page(browser: &mut Browser, name: &str, input: &str, out: &Path) {
     browser.emulate("screen", "dark").expect("dark");
     assert_contrast(browser, name, "dark");
     browser
-        .screenshot(&out.join(format!("{name}-dark.png")))
+        .screenshot(&out.join(format!("{name}-dark-top.png")), false)
         .expect("screenshot");
     browser.emulate("print", "dark").expect("print");
     let hidden = browser
@@ -316,7 +354,7 @@ fn read_page(browser: &mut Browser, name: &str, input: &str, out: &Path) {
         "{name}: the page scrolls sideways on a phone"
     );
     browser
-        .screenshot(&out.join(format!("{name}-phone.png")))
+        .screenshot(&out.join(format!("{name}-phone-top.png")), false)
         .expect("screenshot");
 
     let url = format!("file://{}", page.display());

@@ -270,11 +270,11 @@ impl Browser {
         .map(drop)
     }
 
-    /// A PNG of the whole page (not only the viewport) at its current width.
-    pub fn screenshot(&mut self, to: &Path) -> Result<(), String> {
+    /// A PNG of the whole page (`whole`) or of what the viewport shows.
+    pub fn screenshot(&mut self, to: &Path, whole: bool) -> Result<(), String> {
         let shot = self.call(
             "Page.captureScreenshot",
-            json!({"format": "png", "captureBeyondViewport": true}),
+            json!({"format": "png", "captureBeyondViewport": whole}),
         )?;
         let data = shot["data"].as_str().ok_or("no screenshot data")?;
         let png = <base64ct::Base64 as base64ct::Encoding>::decode_vec(data)
