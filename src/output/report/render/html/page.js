@@ -51,7 +51,9 @@
     h.appendChild(document.createTextNode(" " + f.querySelector(".kw").textContent + ": "));
     var summary = document.createElement("span");
     summary.className = "muted";
-    summary.textContent = f.querySelector(".sum").textContent;
+    f.querySelector(".sum").childNodes.forEach(function (n) {
+      summary.appendChild(n.cloneNode(true));
+    });
     h.appendChild(summary);
     return h;
   }
