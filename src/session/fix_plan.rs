@@ -4,13 +4,14 @@
 //! set's hidden values by the one secret policy (`hot::secrets`, through
 //! `fix::Workspace`).
 
-use crate::check::rules::Selection;
+use crate::check::rules::{Context, Selection};
 use crate::foundation::diagnostics::Violation;
+use crate::foundation::parallel::map_ordered;
 use crate::model::hot::HotSet;
 use crate::session::answers::Answers;
 use crate::transform::fix::FixRecord;
 use crate::transform::fix::{
-    FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Unfixable, Workspace, record_of,
+    FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Unfixable, Workspace, offer, record_of,
 };
 
 use super::Session;
@@ -185,27 +186,25 @@ pub fn offered_fixes(set: HotSet, violations: Vec<Violation>, rules: Selection) 
             };
         }
     };
-    let fixes: Vec<Option<FixView>> = workspace
-        .offers()
-        .into_iter()
-        .zip(workspace.violations())
-        .map(|(offer, violation)| {
-            Some(match offer? {
-                Offer::Ready(fix) => match workspace.preview(&fix) {
-                    Ok(preview) => FixView::Ready(PlannedFix {
-                        title: fix.title,
-                        safety: fix.safety,
-                        preview,
-                        records: vec![record_of(violation, None)],
-                        notes: Vec::new(),
-                    }),
-                    Err(error) => FixView::Unavailable(error.to_string()),
-                },
-                Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
-                Offer::Unavailable(reason) => FixView::Unavailable(reason),
-            })
+    // Each finding's fix is found and previewed on its own; a large set has hundreds.
+    let context = Context::new(workspace.set());
+    let fixes = map_ordered(workspace.violations(), |violation| {
+        Some(match offer(&context, violation, None)? {
+            Offer::Ready(fix) => match workspace.preview(&fix) {
+                Ok(preview) => FixView::Ready(PlannedFix {
+                    title: fix.title,
+                    safety: fix.safety,
+                    preview,
+                    records: vec![record_of(violation, None)],
+                    notes: Vec::new(),
+                }),
+                Err(error) => FixView::Unavailable(error.to_string()),
+            },
+            Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
+            Offer::Unavailable(reason) => FixView::Unavailable(reason),
         })
-        .collect();
+    });
+    drop(context);
     let (set, violations) = workspace.into_parts();
     Offered {
         set,
