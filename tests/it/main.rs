@@ -15,6 +15,7 @@ mod corpus_govmomi;
 mod corpus_hot;
 mod corpus_onboard;
 mod corpus_ovf;
+mod corpus_reports;
 mod csar_cli;
 mod faults;
 mod fix_properties;
