@@ -82,6 +82,7 @@ fn report() -> Report {
             sources: Box::new(Texts(texts)),
             violations,
             not_checked: Vec::new(),
+            waived: Vec::new(),
             elapsed: Duration::from_millis(40),
         }],
         rules: vec![&RULE],

@@ -20,7 +20,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("input", &["source", "yaml", "integrity"]),
     ("model", &["ovf", "hot", "csar", "capabilities"]),
-    ("check", &["rules", "validation"]),
+    ("check", &["rules", "waivers", "config", "validation"]),
     ("transform", &["convert", "fix", "package"]),
     ("session", &["session"]),
     ("output", &["report"]),

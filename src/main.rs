@@ -4,10 +4,8 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = cli::Cli::from_process_args();
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use crate::check::rules::{
     Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf,
 };
+use crate::check::waivers::{Day, Ledger, Scope, Waivers};
 use crate::foundation::diagnostics::{
     InputReport, InputRoot, Options, Report, RuleMeta, SourceTexts, Unchecked, Violation,
 };
@@ -332,15 +333,54 @@ pub fn validate_as(
     selection: &Selection,
     stage: Option<Stage>,
 ) -> Result<Report, InputError> {
-    let (inputs, rules) = check_inputs(paths, options, selection, stage)?;
-    Ok(Report {
-        inputs: inputs.into_iter().map(CheckedInput::into_report).collect(),
-        rules,
-    })
+    validate_waiving(
+        paths,
+        options,
+        selection,
+        stage,
+        &Waivers::default(),
+        Day::today(),
+    )
 }
 
-/// One input loaded and checked, before it becomes a report's input (the report formats
-/// that show each finding's fix look at the loaded set first).
+/// The files of a loaded input the waivers look at: a set's files, an OVF package's
+/// descriptor and the files its integrity check looked at, a CSAR's files.
+fn checked_files(loaded: &Loaded) -> Vec<String> {
+    match loaded {
+        Loaded::Hot(set) => set.files.iter().map(|f| f.path.clone()).collect(),
+        Loaded::Ovf(package) => std::iter::once(package.descriptor_name.clone())
+            .chain(package.integrity.texts.iter().map(|t| t.name.clone()))
+            .chain(package.integrity.statuses.keys().cloned())
+            .collect(),
+        Loaded::Csar(csar) => csar.names.clone(),
+    }
+}
+
+/// Like [`validate_as`], with `waivers` judged against `today`: waived findings leave the
+/// counted violations, and the findings about the waivers themselves join them (those
+/// about a waiver file, the config or a baseline, go to the first input, named relative to
+/// its root).
+pub fn validate_waiving(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+    stage: Option<Stage>,
+    waivers: &Waivers,
+    today: Day,
+) -> Result<Report, InputError> {
+    let (inputs, rules) = check_inputs(paths, options, selection, stage)?;
+    Ok(waive(
+        inputs,
+        rules,
+        selection,
+        waivers,
+        today,
+        options.limits,
+    ))
+}
+
+/// One input loaded and checked, before the waivers are judged and it becomes a report's
+/// input (the formats that show each finding's fix look at the loaded set first).
 pub struct CheckedInput {
     /// What was loaded.
     pub loaded: Loaded,
@@ -352,34 +392,8 @@ pub struct CheckedInput {
     pub elapsed: Duration,
 }
 
-impl CheckedInput {
-    /// The input as a report shows it: its files serve the snippets.
-    pub fn into_report(self) -> InputReport {
-        let CheckedInput {
-            loaded,
-            root,
-            violations,
-            elapsed,
-        } = self;
-        let (label, not_checked, sources): (_, _, Box<dyn SourceTexts + Send + Sync>) = match loaded
-        {
-            Loaded::Hot(set) => (set.label.clone(), unchecked(&set), set),
-            Loaded::Ovf(package) => (package.label.clone(), Vec::new(), package),
-            Loaded::Csar(package) => (package.label.clone(), Vec::new(), package),
-        };
-        InputReport {
-            label,
-            root,
-            sources,
-            violations,
-            not_checked,
-            elapsed,
-        }
-    }
-}
-
-/// Loads and checks every input (as [`validate_as`]), and gives the rules that apply to the
-/// kinds of input given.
+/// Loads and checks every input (the first half of [`validate_waiving`]), and gives the
+/// rules that apply to the kinds of input given.
 pub fn check_inputs(
     paths: &[PathBuf],
     options: &Options<'_>,
@@ -426,4 +440,137 @@ pub fn check_inputs(
         .map(|r| &r.meta)
         .collect();
     Ok((inputs, rules))
+}
+
+/// The report of checked inputs (the second half of [`validate_waiving`]): `waivers`
+/// judged against `today` on each input's findings, each input's files serving the
+/// snippets.
+pub fn waive(
+    inputs: Vec<CheckedInput>,
+    rules: Vec<&'static RuleMeta>,
+    selection: &Selection,
+    waivers: &Waivers,
+    today: Day,
+    limits: &Limits,
+) -> Report {
+    let mut ledger = Ledger::new(waivers, selection, today);
+    let mut reports = Vec::new();
+    for input in inputs {
+        let files = checked_files(&input.loaded);
+        let (label, not_checked, sources): (_, _, Box<dyn SourceTexts + Send + Sync>) =
+            match input.loaded {
+                Loaded::Hot(set) => (set.label.clone(), unchecked(&set), set),
+                Loaded::Ovf(package) => (package.label.clone(), Vec::new(), package),
+                Loaded::Csar(package) => (package.label.clone(), Vec::new(), package),
+            };
+        let judged = ledger.judge(
+            input.violations,
+            &Scope {
+                root: Some(input.root.path()),
+                sources: sources.as_ref(),
+                files,
+            },
+        );
+        reports.push(InputReport {
+            label,
+            root: input.root,
+            sources,
+            violations: judged.violations,
+            waived: judged.waived,
+            not_checked,
+            elapsed: input.elapsed,
+        });
+    }
+    attach(&mut reports, ledger.close(), limits);
+    Report {
+        inputs: reports,
+        rules,
+    }
+}
+
+/// An input's texts plus those of the waiver files its findings name.
+struct WithWaiverFiles {
+    inner: Box<dyn SourceTexts + Send + Sync>,
+    extra: Vec<(String, String)>,
+}
+
+impl SourceTexts for WithWaiverFiles {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        match self.extra.iter().find(|(name, _)| name == file) {
+            Some((_, text)) => Some(Cow::Borrowed(text.as_str())),
+            None => self.inner.text(file),
+        }
+    }
+
+    fn file_count(&self) -> usize {
+        self.inner.file_count()
+    }
+}
+
+/// `target` as seen from the folder `base`, with `..` where it lies outside.
+fn relative_to(base: &Path, target: &Path) -> String {
+    let target = absolute(target);
+    let base: Vec<_> = base.components().collect();
+    let parts: Vec<_> = target.components().collect();
+    let common = base.iter().zip(&parts).take_while(|(a, b)| a == b).count();
+    let mut out: Vec<String> = vec!["..".to_owned(); base.len() - common];
+    out.extend(
+        parts[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    out.join("/")
+}
+
+/// Puts the findings about waiver files into the first input, each file named from that
+/// input's folder, its text kept for snippets.
+fn attach(inputs: &mut [InputReport], findings: Vec<Violation>, limits: &Limits) {
+    let Some(first) = inputs.first_mut() else {
+        return;
+    };
+    if findings.is_empty() {
+        return;
+    }
+    let folder = match &first.root {
+        InputRoot::Folder(folder) => folder.clone(),
+        InputRoot::Archive(archive) => archive.parent().map(Path::to_path_buf).unwrap_or_default(),
+    };
+    let mut extra: Vec<(String, String)> = Vec::new();
+    for mut finding in findings {
+        let on_disk = PathBuf::from(&finding.file);
+        finding.file = relative_to(&folder, &on_disk);
+        if !extra.iter().any(|(name, _)| *name == finding.file)
+            && let Ok(bytes) = limits.read_file(&on_disk)
+        {
+            extra.push((
+                finding.file.clone(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ));
+        }
+        first.violations.push(finding);
+    }
+    first
+        .violations
+        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    let inner = std::mem::replace(
+        &mut first.sources,
+        Box::new(WithWaiverFiles {
+            inner: Box::new(NoTexts),
+            extra: Vec::new(),
+        }),
+    );
+    first.sources = Box::new(WithWaiverFiles { inner, extra });
+}
+
+/// No texts at all (a placeholder while an input's texts are being wrapped).
+struct NoTexts;
+
+impl SourceTexts for NoTexts {
+    fn text(&self, _: &str) -> Option<Cow<'_, str>> {
+        None
+    }
+
+    fn file_count(&self) -> usize {
+        0
+    }
 }

@@ -10,7 +10,8 @@ mod wizard;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use vnfwiz::check::config::ProjectConfig;
 use vnfwiz::foundation::diagnostics::Report;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::output::report::render::{self, fixes::Fixes, run::RunInfo};
@@ -43,6 +44,21 @@ enum Command {
     Capabilities(capabilities::CapabilitiesArgs),
     /// List the rule catalogue.
     Rules(rules::RulesArgs),
+}
+
+impl Cli {
+    /// The process's arguments parsed (clap prints the message and exits on bad ones). The
+    /// command tree clap builds for the parse is left to the process's exit instead of being
+    /// freed: freeing its many small parts cost a quarter of the parse (docs/performance.md).
+    pub fn from_process_args() -> Cli {
+        let mut command = Cli::command();
+        let mut matches = command.get_matches_mut();
+        let cli = Cli::from_arg_matches_mut(&mut matches)
+            .unwrap_or_else(|error| error.format(&mut command).exit());
+        std::mem::forget(matches);
+        std::mem::forget(command);
+        cli
+    }
 }
 
 /// Report formats of `validate`.
@@ -156,6 +172,20 @@ pub enum CliError {
     /// A profile file that cannot be used.
     #[error(transparent)]
     Profiles(#[from] vnfwiz::check::rules::ProfileError),
+    /// A project config that cannot be used.
+    #[error(transparent)]
+    Config(#[from] vnfwiz::check::config::ConfigError),
+    /// A rule choice of the project config that names no profile.
+    #[error("{file}: {source}")]
+    ConfigChoice {
+        /// The config file.
+        file: String,
+        /// What is wrong.
+        source: vnfwiz::check::rules::SelectionError,
+    },
+    /// A baseline that cannot be read.
+    #[error(transparent)]
+    Baseline(#[from] vnfwiz::check::waivers::BaselineError),
     /// An OVF descriptor that cannot be read as one.
     #[error("{file}:{line}:{column}: {error}")]
     Descriptor {
@@ -197,25 +227,63 @@ pub enum CliError {
     SourceDateEpoch(#[from] vnfwiz::transform::package::time::BadSourceDateEpoch),
 }
 
-/// Which rules run: a profile or an explicit list, minus skipped rules (shared by `validate`
-/// and `rules`).
+/// Which rules run: a profile or an explicit list, minus skipped rules (shared by `validate`,
+/// `onboard` and `rules`). Each flag given wins over its key of the project config.
 #[derive(Debug, Args)]
 pub struct RuleChoiceArgs {
-    /// Rule profile to run (`onap`, `heat`, `seed`, or one of the profile file); `onap` when
-    /// neither this nor `--rules` is given.
+    /// Rule profile to run (`onap`, `heat`, `seed`, or one of the profile file); else the
+    /// project config's `profile` (vnfwiz.toml), else `onap`.
     #[arg(long, conflicts_with = "rules")]
     profile: Option<String>,
     /// Only these rules, instead of a profile: ids (`R-90526`), families (`R-92635`), id
-    /// prefixes (`OVF-*`) or catalogue section names (`Output Parameters`), comma-separated.
+    /// prefixes (`OVF-*`) or catalogue section names (`Output Parameters`), comma-separated;
+    /// replaces vnfwiz.toml's `profile` and `[rules] select`.
     #[arg(long, value_delimiter = ',')]
     rules: Vec<String>,
-    /// Rules not to run, in the same forms as `--rules`, comma-separated.
+    /// Rules not to run, in the same forms as `--rules`, comma-separated; replaces
+    /// vnfwiz.toml's `[rules] ignore`.
     #[arg(long, value_delimiter = ',')]
     skip_rules: Vec<String>,
     /// Profile file adding to the built-in profiles (default: `$VNFWIZ_PROFILES`, else
     /// `~/.config/vnfwiz/profiles.yaml` when it exists).
     #[arg(long, value_name = "FILE")]
     profiles: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    config: ConfigArgs,
+}
+
+/// Where the project config comes from.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// The project config (profile, rules, waivers; docs/waivers.md). Default: vnfwiz.toml
+    /// in the checked path's folder or the nearest folder above it.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    config: Option<std::path::PathBuf>,
+    /// Read no project config (vnfwiz.toml).
+    #[arg(long)]
+    no_config: bool,
+}
+
+impl ConfigArgs {
+    /// The config in force for a run on `path`: `--config`, else the nearest vnfwiz.toml,
+    /// none with `--no-config`.
+    pub fn load(
+        &self,
+        path: &std::path::Path,
+        limits: &Limits,
+    ) -> Result<Option<ProjectConfig>, CliError> {
+        if self.no_config {
+            return Ok(None);
+        }
+        let file = match &self.config {
+            Some(file) => Some(file.clone()),
+            None => vnfwiz::check::config::find(path),
+        };
+        match file {
+            Some(file) => Ok(Some(ProjectConfig::load(&file, limits)?)),
+            None => Ok(None),
+        }
+    }
 }
 
 impl RuleChoiceArgs {
@@ -227,43 +295,87 @@ impl RuleChoiceArgs {
         )?)
     }
 
-    /// True when a profile, a list or skipped rules are given.
+    /// True when a profile, a list or skipped rules are given on the command line.
     fn is_given(&self) -> bool {
         self.profile.is_some() || !self.rules.is_empty() || !self.skip_rules.is_empty()
     }
 
-    /// The rules chosen.
-    fn selection(&self, limits: &Limits) -> Result<vnfwiz::check::rules::Selection, CliError> {
-        let choice = vnfwiz::check::rules::RuleChoice {
-            profile: self.profile.clone(),
-            rules: self.rules.clone(),
-            skip: self.skip_rules.clone(),
-        };
-        Ok(choice.selection(&self.profiles(limits)?)?)
+    /// The project config for a run on `path` (see [`ConfigArgs::load`]).
+    fn config(
+        &self,
+        path: &std::path::Path,
+        limits: &Limits,
+    ) -> Result<Option<ProjectConfig>, CliError> {
+        self.config.load(path, limits)
     }
 
-    /// The choice in words for a report (`profile onap`, `rules R-90526, OVF-*`), and the
-    /// settings that go with it: skipped rules, the profile file read. `fallback` names the
-    /// profile used when none is given, where it is not the profiles' default.
+    /// The choice in force: the config's keys, each replaced by its flag when given.
+    fn choice(&self, config: Option<&ProjectConfig>) -> vnfwiz::check::rules::RuleChoice {
+        let mut choice = config.map(ProjectConfig::choice).unwrap_or_default();
+        if self.profile.is_some() || !self.rules.is_empty() {
+            choice.profile = self.profile.clone();
+            choice.rules = self.rules.clone();
+        }
+        if !self.skip_rules.is_empty() {
+            choice.skip = self.skip_rules.clone();
+        }
+        choice
+    }
+
+    /// True when the flags or the config choose the rules.
+    fn chooses(&self, config: Option<&ProjectConfig>) -> bool {
+        self.is_given() || config.is_some_and(|c| c.choice() != Default::default())
+    }
+
+    /// The rules chosen by the flags over the config.
+    fn selection(
+        &self,
+        config: Option<&ProjectConfig>,
+        limits: &Limits,
+    ) -> Result<vnfwiz::check::rules::Selection, CliError> {
+        let choice = self.choice(config);
+        choice.selection(&self.profiles(limits)?).map_err(|error| {
+            // A profile the config names that no profile file defines: say which file.
+            match config {
+                Some(config) if choice.profile == config.profile && config.profile.is_some() => {
+                    CliError::ConfigChoice {
+                        file: config.file.display().to_string(),
+                        source: error,
+                    }
+                }
+                _ => error.into(),
+            }
+        })
+    }
+
+    /// The choice in force in words, for a report (`profile onap`, `rules R-90526, OVF-*`),
+    /// and the settings that go with it: skipped rules, the project config and the profile
+    /// file read. `fallback` names the profile used when none is chosen, where it is not
+    /// the profiles' default.
     fn described(
         &self,
+        config: Option<&ProjectConfig>,
         limits: &Limits,
         fallback: Option<&str>,
     ) -> Result<(String, Vec<(String, String)>), CliError> {
         let profiles = self.profiles(limits)?;
-        let rules = if self.rules.is_empty() {
-            let name = self
+        let choice = self.choice(config);
+        let rules = if choice.rules.is_empty() {
+            let name = choice
                 .profile
                 .as_deref()
                 .or(fallback)
                 .unwrap_or(profiles.default_name());
             format!("profile {name}")
         } else {
-            format!("rules {}", self.rules.join(", "))
+            format!("rules {}", choice.rules.join(", "))
         };
         let mut settings = Vec::new();
-        if !self.skip_rules.is_empty() {
-            settings.push(("Skipped".to_owned(), self.skip_rules.join(", ")));
+        if !choice.skip.is_empty() {
+            settings.push(("Skipped".to_owned(), choice.skip.join(", ")));
+        }
+        if let Some(config) = config {
+            settings.push(("Config".to_owned(), config.file.display().to_string()));
         }
         if let Some(file) = profiles.file() {
             settings.push(("Profiles file".to_owned(), file.display().to_string()));

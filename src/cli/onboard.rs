@@ -259,8 +259,12 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     progress.finish();
     stop_if_interrupted()?;
     let mut session = session?;
-    if args.choice.is_given() {
-        session.set_rules(args.choice.selection(limits)?);
+    let config = args.choice.config(&args.path, limits)?;
+    if args.choice.chooses(config.as_ref()) {
+        session.set_rules(args.choice.selection(config.as_ref(), limits)?);
+    }
+    if let Some(config) = config {
+        session.set_waivers(config.waivers);
     }
     let (answers, problems) = answers(&args, &session, limits)?;
     if answers.package.is_some_and(|p| p != PackageFormat::None) {
@@ -299,7 +303,7 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         Some(Format::Html | Format::Csv) => {
             let (resolved, views) = fix_views(resolved);
             let mut fixes = Fixes::none();
-            fixes.push(views);
+            fixes.push(&resolved.violations, views);
             (resolved, fixes)
         }
         _ => (resolved, Fixes::none()),
@@ -362,7 +366,10 @@ fn write_report(
         return Ok(());
     };
     let text = render_as(report_format(path)?, false, report, fixes, || {
-        let (rules, mut settings) = args.choice.described(limits, Some(OUTPUT_PROFILE))?;
+        let config = args.choice.config(&args.path, limits)?;
+        let (rules, mut settings) =
+            args.choice
+                .described(config.as_ref(), limits, Some(OUTPUT_PROFILE))?;
         settings.push((
             "Checked".to_owned(),
             format!("the set written to {}", args.out.display()),

@@ -6,12 +6,13 @@ use std::process::ExitCode;
 use clap::Args;
 use vnfwiz::check::rules::Selection;
 use vnfwiz::check::rules::find;
-use vnfwiz::check::validation::{CheckedInput, InputError, check_inputs, load_hot_inputs_rooted};
-use vnfwiz::foundation::diagnostics::{InputRoot, Options, Report, Severity, Violation};
+use vnfwiz::check::validation::{InputError, check_inputs, load_hot_inputs_rooted, waive};
+use vnfwiz::check::waivers::{Baseline, Day, Waivers, baseline};
+use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
 use vnfwiz::model::hot::Stage;
-use vnfwiz::output::report::render::fixes::{Fixes, with_fixes};
+use vnfwiz::output::report::render::fixes::{Fixes, find_fixes};
 use vnfwiz::output::report::render::run::{RunInfo, Source};
 use vnfwiz::session::{Applied, FixOrder, apply_fixes};
 use vnfwiz::transform::fix::write_back::{self, write_back};
@@ -51,10 +52,33 @@ pub struct ValidateArgs {
     /// The same as `--fix --diff`.
     #[arg(long)]
     fix_dry_run: bool,
+    /// Report only findings not recorded in this baseline (written by `--write-baseline`),
+    /// and the entries that no longer occur.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    baseline: Option<std::path::PathBuf>,
+    /// Record the findings that count today in FILE, by rule, file, key path and offending
+    /// text; the run then exits 0, since they are accepted from now on.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
-    let selection = args.choice.selection(limits)?;
+    let config = args.choice.config(&args.paths[0], limits)?;
+    let selection = args.choice.selection(config.as_ref(), limits)?;
+    // The page names the rules and the settings in force, the config among them.
+    let described = match args.format {
+        Format::Html => Some(args.choice.described(config.as_ref(), limits, None)?),
+        _ => None,
+    };
+    let waivers = Waivers {
+        listed: config.map(|c| c.waivers).unwrap_or_default(),
+        baseline: match &args.baseline {
+            Some(file) => Some(Baseline::load(file, limits)?),
+            None => None,
+        },
+        accepted: Vec::new(),
+        inline: true,
+    };
     let stage = args.heat_ready.then_some(Stage::HeatReady);
     let level = match (&args.fix, args.fix_dry_run) {
         (Some(level), _) => FixLevel::parse(level),
@@ -91,31 +115,46 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("validate");
     let options = Options::new(limits).with_progress(&progress);
-    let checked = check_inputs(&args.paths, &options, &selection, stage);
-    let (checked, rules) = match checked {
+    let (checked, rules) = match check_inputs(&args.paths, &options, &selection, stage) {
         Ok(checked) => checked,
         Err(error) => {
             progress.finish();
             return Err(error.into());
         }
     };
-    // HTML and CSV show each finding's fix; the HTML page also the run and its sources.
-    let (inputs, fixes) = match args.format {
-        Format::Html | Format::Csv => with_fixes(checked, &selection),
-        _ => (
-            checked.into_iter().map(CheckedInput::into_report).collect(),
-            Fixes::none(),
-        ),
+    // HTML and CSV show each finding's fix, found on the sets as loaded.
+    let (checked, fixes) = match args.format {
+        Format::Html | Format::Csv => find_fixes(checked, &selection),
+        _ => (checked, Fixes::none()),
     };
-    let report = Report { inputs, rules };
-    // The page's header hashes the sources given, under the same progress bar.
-    let text = render_as(args.format, color_stdout(), &report, &fixes, || {
-        run_info(&args, limits, &options)
-    });
+    let report = waive(checked, rules, &selection, &waivers, Day::today(), limits);
     progress.finish();
-    let text = text?;
+    let baseline_written = match &args.write_baseline {
+        Some(file) => {
+            let entries = baseline::entries(&report);
+            std::fs::write(file, baseline::render(&entries)).map_err(|source| {
+                CliError::Usage(format!(
+                    "{}: cannot write the baseline: {source}",
+                    file.display()
+                ))
+            })?;
+            eprintln!(
+                "vnfwiz: wrote {} finding{} to {}; `--baseline {}` reports only new ones",
+                entries.len(),
+                if entries.len() == 1 { "" } else { "s" },
+                file.display(),
+                file.display()
+            );
+            true
+        }
+        None => false,
+    };
+    let text = render_as(args.format, color_stdout(), &report, &fixes, || {
+        let (rules, settings) = described.unwrap_or_default();
+        run_info(&args, rules, settings, limits)
+    })?;
     std::io::stdout().lock().write_all(text.as_bytes())?;
-    let code = if report.has_errors() {
+    let code = if report.has_errors() && !baseline_written {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -127,19 +166,26 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
 }
 
 /// What the HTML page says about this run: the paths given (a file's SHA-256 with them), the
-/// rules and every setting that changes the findings.
+/// rules, and with `settings` every other setting that changes the findings.
 fn run_info(
     args: &ValidateArgs,
+    rules: String,
+    mut settings: Vec<(String, String)>,
     limits: &Limits,
-    options: &Options<'_>,
 ) -> Result<RunInfo, CliError> {
+    // A large package takes a while to hash again: a bar while it does.
+    let progress = TerminalProgress::stderr("digest");
+    let options = Options::new(limits).with_progress(&progress);
     let sources = args
         .paths
         .iter()
-        .map(|path| Source::read(path, options))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(InputError::from)?;
-    let (rules, mut settings) = args.choice.described(limits, None)?;
+        .map(|path| Source::read(path, &options))
+        .collect::<Result<Vec<_>, _>>();
+    progress.finish();
+    let sources = sources.map_err(InputError::from)?;
+    if let Some(file) = &args.baseline {
+        settings.push(("Baseline".to_owned(), file.display().to_string()));
+    }
     if args.heat_ready {
         settings.push((
             "Stage".to_owned(),

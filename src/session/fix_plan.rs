@@ -188,7 +188,8 @@ pub fn offered_fixes(set: HotSet, violations: Vec<Violation>, rules: Selection) 
     };
     // Each finding's fix is found and previewed on its own; a large set has hundreds.
     let context = Context::new(workspace.set());
-    let fixes = map_ordered(workspace.violations(), |violation| {
+    let bytes = workspace.set().files.iter().map(|f| f.bytes.len()).sum();
+    let fixes = map_ordered(workspace.violations(), bytes, |violation| {
         Some(match offer(&context, violation, None)? {
             Offer::Ready(fix) => match workspace.preview(&fix) {
                 Ok(preview) => FixView::Ready(PlannedFix {

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use crate::check::waivers::Record;
 use crate::foundation::diagnostics::Options;
 use crate::model::hot::{HotSet, Stage, TemplateKind};
 use crate::model::ovf::OvfPackage;
@@ -213,6 +214,7 @@ impl Session {
         &self,
         format: PackageFormat,
         packaging: Option<&Packaging>,
+        waivers: &[Record],
         folder: &Path,
         options: &Options<'_>,
     ) -> Result<Vec<WrittenPackage>, PackageError> {
@@ -232,6 +234,7 @@ impl Session {
             ovf: self.ovf_package(),
             user_data: &[],
             etsi_types: packaging.etsi_types.as_ref(),
+            waivers,
             time: packaging.time,
         };
         write_packages(&set, format, folder, options, self.rules())

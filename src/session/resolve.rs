@@ -11,7 +11,8 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::check::rules::{Selection, check_hot};
-use crate::foundation::diagnostics::{Severity, Violation};
+use crate::check::waivers::Record;
+use crate::foundation::diagnostics::{Severity, Violation, WaivedViolation};
 use crate::input::source::{PackageFiles, RECORD_FOLDER};
 use crate::input::yaml::scalar_text;
 use crate::model::capabilities::RegistryOutput;
@@ -79,8 +80,11 @@ pub struct Resolved {
     pub files: Vec<OutputFile>,
     /// The set as `vnfwiz validate` loads it from the written folder.
     pub set: HotSet,
-    /// The validation findings on it.
+    /// The validation findings on it that count (waived ones left out).
     pub violations: Vec<Violation>,
+    /// The findings a waiver accepts (the answers', the project config's, the set's own
+    /// comments), each with its reason: never counted, recorded in the packages.
+    pub waived: Vec<WaivedViolation>,
     /// The rules it was checked against (all, unless the answers chose an output one of
     /// them forbids by design: `registry: env`).
     pub rules: Selection,
@@ -103,6 +107,20 @@ impl Resolved {
             .iter()
             .filter(|v| v.severity() == Severity::Error)
             .count()
+    }
+
+    /// The waived findings as the packages record them.
+    pub fn waiver_records(&self) -> Vec<Record> {
+        self.waived
+            .iter()
+            .map(|w| {
+                let text = self
+                    .set
+                    .find(&w.violation.file)
+                    .map(|id| crate::model::hot::secrets::display_text(&self.set, id));
+                Record::of(w, text.as_deref())
+            })
+            .collect()
     }
 
     /// True when a violation of error severity stops the write.
@@ -419,7 +437,7 @@ impl Session {
             .filter(|d| d.module && d.value.is_none())
             .map(|d| (d.name, d.template))
             .collect();
-        let violations = check_hot(&set, &rules);
+        let judged = self.judge(check_hot(&set, &rules), &set, &rules, answers);
         Ok(Resolved {
             kind: self.kind(),
             input: self.label.clone(),
@@ -427,7 +445,8 @@ impl Session {
             environment,
             files,
             set,
-            violations,
+            violations: judged.violations,
+            waived: judged.waived,
             rules,
             notes,
             unset,

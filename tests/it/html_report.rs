@@ -176,6 +176,7 @@ const FINDINGS: &str = "[...document.querySelectorAll('.finding')].map(f => ({
     rule: f.querySelector('.rule').textContent,
     place: f.querySelector('.place').textContent,
     severity: f.dataset.severity,
+    waived: f.dataset.waived === 'yes',
     text: f.textContent.toLowerCase(),
     shown: !f.hidden && f.offsetParent !== null,
 }))";
@@ -226,19 +227,21 @@ fn read_page(browser: &mut Browser, name: &str, input: &str, out: &Path) {
     let page = out.join(format!("{name}.html"));
     std::fs::write(&page, validate(input, "html")).expect("write the page");
     let json: Value = serde_json::from_str(&validate(input, "json")).expect("JSON");
-    let expected: Vec<(String, String)> = json["violations"]
+    // The JSON lists the waived findings after the others; the page shows them in place.
+    let mut listed: Vec<_> = json["violations"]
         .as_array()
         .expect("violations")
         .iter()
         .map(|v| {
-            let place = format!(
-                "{}:{}:{}",
-                v["file"].as_str().unwrap(),
-                v["line"],
-                v["column"]
-            );
-            (v["rule"].as_str().unwrap().to_owned(), place)
+            let at = |key: &str| v[key].as_u64().unwrap_or_default();
+            let (file, rule) = (v["file"].as_str().unwrap(), v["rule"].as_str().unwrap());
+            (file.to_owned(), at("line"), at("column"), rule.to_owned())
         })
+        .collect();
+    listed.sort();
+    let expected: Vec<(String, String)> = listed
+        .into_iter()
+        .map(|(file, line, column, rule)| (rule, format!("{file}:{line}:{column}")))
         .collect();
     assert!(!expected.is_empty(), "{name}: the fixture has findings");
 
@@ -313,6 +316,17 @@ fn read_page(browser: &mut Browser, name: &str, input: &str, out: &Path) {
     }
     browser
         .evaluate("document.querySelector('input[name=severity][value=error]').click()")
+        .expect("toggle back");
+    // So does the waived toggle with the waived findings.
+    browser
+        .evaluate("document.querySelector('input[name=waived]').click()")
+        .expect("toggle");
+    let toggled = browser.evaluate(FINDINGS).expect("findings");
+    for f in toggled.as_array().unwrap() {
+        assert_eq!(f["shown"] == true, f["waived"] != true, "{name}: {f}");
+    }
+    browser
+        .evaluate("document.querySelector('input[name=waived]').click()")
         .expect("toggle back");
 
     // Grouped by rule, each group holds one rule's findings and nothing is lost.
@@ -408,6 +422,10 @@ fn the_fixture_has_every_kind_of_finding() {
     assert!(
         violations.iter().any(|v| v.get("related").is_some()),
         "a related place"
+    );
+    assert!(
+        violations.iter().any(|v| v.get("waived").is_some()),
+        "a waived finding"
     );
     for fix in [",safe,", ",review,", ",needs text,", ",no,"] {
         assert!(csv.contains(fix), "a finding whose fix is {fix}");

@@ -78,12 +78,14 @@ impl<'a> Context<'a> {
     /// Indexes a set for the rules.
     pub fn new(set: &'a HotSet) -> Context<'a> {
         let templates: Vec<Template<'a>> = set.templates().collect();
-        let (calls, other_maps) = crate::foundation::parallel::map_ordered(&templates, |t| {
-            let found = single_key_maps(t);
-            (found.calls, found.others)
-        })
-        .into_iter()
-        .unzip();
+        let bytes = set.source_bytes();
+        let (calls, other_maps) =
+            crate::foundation::parallel::map_ordered(&templates, bytes, |t| {
+                let found = single_key_maps(t);
+                (found.calls, found.others)
+            })
+            .into_iter()
+            .unzip();
         Context {
             set,
             environments: set.environments().collect(),

@@ -41,7 +41,7 @@ pub fn find(id: &str) -> Option<&'static Rule> {
     all().iter().copied().find(|r| r.meta.id == id)
 }
 
-/// Runs the selected HOT rules over a set on every core; violations come back sorted by
+/// Runs the selected HOT rules over a set on every core (one, for a small set); violations come back sorted by
 /// file and place (rules run in any order, their findings are joined in rule order first, so
 /// the report never depends on scheduling).
 pub fn check_hot(set: &HotSet, selection: &Selection) -> Vec<Violation> {
@@ -53,7 +53,7 @@ pub fn check_hot(set: &HotSet, selection: &Selection) -> Vec<Violation> {
             Check::Ovf(_) | Check::Csar(_) => None,
         })
         .collect();
-    let found = map_ordered(&rules, |(meta, check)| {
+    let found = map_ordered(&rules, set.source_bytes(), |(meta, check)| {
         let mut out = Vec::new();
         check(&context, &mut Findings::new(meta, &mut out));
         out

@@ -162,6 +162,19 @@ impl Selection {
             .is_ok_and(|i| self.included[i])
     }
 
+    /// Whether the rule with this id runs (`false` for an id no rule has).
+    pub fn includes_id(&self, id: &str) -> bool {
+        super::registry::find(id).is_some_and(|rule| self.includes(rule))
+    }
+
+    /// Whether a rule runs in both selections.
+    pub fn overlaps(&self, other: &Selection) -> bool {
+        self.included
+            .iter()
+            .zip(&other.included)
+            .any(|(mine, theirs)| *mine && *theirs)
+    }
+
     /// The rules that run, sorted by id.
     pub fn rules(&self) -> impl Iterator<Item = &'static Rule> + '_ {
         all()

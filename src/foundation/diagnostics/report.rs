@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{RuleMeta, Severity, Violation};
+use super::{RuleMeta, Severity, Violation, WaivedBy, WaivedViolation};
 
 /// Gives renderers the text of a file so they can show the offending line.
 pub trait SourceTexts {
@@ -25,6 +25,15 @@ pub enum InputRoot {
     Archive(PathBuf),
 }
 
+impl InputRoot {
+    /// The folder or archive.
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            InputRoot::Folder(path) | InputRoot::Archive(path) => path,
+        }
+    }
+}
+
 /// A file of an input that was not checked, and why (a note, never a silent skip).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unchecked {
@@ -42,8 +51,10 @@ pub struct InputReport {
     pub root: InputRoot,
     /// The files, for snippets.
     pub sources: Box<dyn SourceTexts + Send + Sync>,
-    /// Violations, sorted by file and place.
+    /// Violations that count, sorted by file and place.
     pub violations: Vec<Violation>,
+    /// Violations a waiver accepts: shown with their reason, never counted.
+    pub waived: Vec<WaivedViolation>,
     /// Files that were not checked, with the reason.
     pub not_checked: Vec<Unchecked>,
     /// How long loading and checking this input took.
@@ -74,6 +85,7 @@ impl Report {
             .iter()
             .copied()
             .chain(self.violations().map(|v| v.rule))
+            .chain(self.waived().map(|w| w.violation.rule))
         {
             if seen.insert(rule.id) {
                 listed.push(rule);
@@ -87,7 +99,20 @@ impl Report {
         self.inputs.iter().flat_map(|i| i.violations.iter())
     }
 
-    /// How many violations have this severity.
+    /// All waived violations of all inputs.
+    pub fn waived(&self) -> impl Iterator<Item = &WaivedViolation> {
+        self.inputs.iter().flat_map(|i| i.waived.iter())
+    }
+
+    /// How many violations are waived, of every source but `except` (the text report
+    /// counts a baseline's apart).
+    pub fn count_waived(&self, except: Option<WaivedBy>) -> usize {
+        self.waived()
+            .filter(|w| Some(w.waived.by) != except)
+            .count()
+    }
+
+    /// How many violations (that count) have this severity.
     pub fn count(&self, severity: Severity) -> usize {
         self.violations()
             .filter(|v| v.severity() == severity)

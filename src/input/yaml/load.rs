@@ -238,6 +238,8 @@ impl<'a> Builder<'a> {
 
     fn run(mut self) -> Result<Document, Failure> {
         let mut options = Options::default();
+        // Comments are skipped either way; not capturing their text saves a copy of each.
+        options.set_emit_comments(false);
         options.flow_nesting_limit = self.limits.max_depth;
         options.block_nesting_limit = self.limits.max_depth;
         let mut parser = Parser::new_from_str_with_options(self.text, options);

@@ -59,7 +59,7 @@ pub fn check(
         resource,
         written,
         owner,
-        renames: &resource_type.renamed,
+        renames: resource_type.renamed,
         patterns,
         steps: Vec::new(),
         names: Vec::new(),
@@ -117,7 +117,7 @@ impl<'n> Walker<'_, 'n> {
             self.steps.push(Step::Key(&key.text));
             match schema.get(&key.text) {
                 None => {
-                    let hint = closest(&key.text, schema.keys().map(String::as_str))
+                    let hint = closest(&key.text, schema.keys())
                         .map(|k| format!("; did you mean `{k}`?"))
                         .unwrap_or_default();
                     let message = format!(
@@ -150,7 +150,7 @@ impl<'n> Walker<'_, 'n> {
                     && map.and_then(|m| m.get(name)).is_none()
                     && !self.renamed_from_given(name, map)
             })
-            .map(|(name, _)| name.as_str())
+            .map(|(name, _)| name)
             .collect();
         missing.sort_unstable();
         for name in missing {
@@ -171,14 +171,14 @@ impl<'n> Walker<'_, 'n> {
         };
         let names = &self.names;
         let depth = names.len();
-        let under = |path: &[String]| {
+        let under = |path: &[&str]| {
             path.len() == depth + 1 && path[..depth].iter().zip(names).all(|(a, b)| a == b)
         };
         self.renames.iter().any(|rename| {
-            under(&rename.to)
-                && under(&rename.from)
+            under(rename.to)
+                && under(rename.from)
                 && rename.to[depth] == name
-                && map.get(&rename.from[depth]).is_some()
+                && map.get(rename.from[depth]).is_some()
         })
     }
 
@@ -207,7 +207,7 @@ impl<'n> Walker<'_, 'n> {
                 }
             }
             (Value::Seq(items), Kind::List) => {
-                if let Some(item) = &property.items {
+                if let Some(item) = property.items {
                     for (i, value) in items.iter().enumerate() {
                         self.steps.push(Step::Index(i));
                         self.check_value(value, item);
@@ -227,7 +227,7 @@ impl<'n> Walker<'_, 'n> {
         name: &str,
     ) -> Option<String> {
         let value = &node.value;
-        if let Some(allowed) = &property.allowed
+        if let Some(allowed) = property.allowed
             && !is_allowed(property.kind, value, allowed)
         {
             let mut listed = String::new();
@@ -274,7 +274,7 @@ impl<'n> Walker<'_, 'n> {
             }
         }
         if let (Some(pattern), Value::Str(text), Kind::String) =
-            (&property.pattern, value, property.kind)
+            (property.pattern, value, property.kind)
             && let Ok(regex) = self.patterns.compile(pattern)
             && !matches!(regex.find(text), Ok(Some(m)) if m.end() == text.len())
         {

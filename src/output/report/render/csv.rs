@@ -6,16 +6,18 @@
 
 use std::borrow::Cow;
 
-use crate::foundation::diagnostics::{InputReport, Violation};
+use crate::foundation::diagnostics::{InputReport, Report, Violation, Waived};
 use crate::session::FixView;
 
 use super::fixes::{Fixes, availability};
+use super::text::waived_line;
 
 /// One finding as a row sees it.
 struct Row<'a> {
     input: &'a InputReport,
     violation: &'a Violation,
     fix: Option<&'a FixView>,
+    waived: Option<&'a Waived>,
 }
 
 /// A column: its header and its value in a row.
@@ -59,21 +61,36 @@ const COLUMNS: &[Column] = &[
         value: |r| availability(r.fix).into(),
     },
     Column {
+        name: "waived",
+        value: |r| if r.waived.is_some() { "yes" } else { "no" }.into(),
+    },
+    Column {
+        name: "reason",
+        value: |r| r.waived.map(waived_line).unwrap_or_default().into(),
+    },
+    Column {
         name: "input",
         value: |r| r.input.label.as_str().into(),
     },
 ];
 
-/// The header row and one row per finding, in report order.
-pub fn render(report: &crate::foundation::diagnostics::Report, fixes: &Fixes) -> String {
+/// The header row and one row per finding, in report order: each input's findings that
+/// count, then its waived ones.
+pub fn render(report: &Report, fixes: &Fixes) -> String {
     let mut out = String::new();
     record(&mut out, COLUMNS.iter().map(|c| Cow::Borrowed(c.name)));
     for (i, input) in report.inputs.iter().enumerate() {
-        for (j, violation) in input.violations.iter().enumerate() {
+        let findings = input
+            .violations
+            .iter()
+            .map(|v| (v, None))
+            .chain(input.waived.iter().map(|w| (&w.violation, Some(&w.waived))));
+        for (violation, waived) in findings {
             let row = Row {
                 input,
                 violation,
-                fix: fixes.of(i, j),
+                fix: fixes.of(i, violation),
+                waived,
             };
             record(&mut out, COLUMNS.iter().map(|c| (c.value)(&row)));
         }
@@ -123,6 +140,18 @@ mod tests {
     }
 
     #[test]
+    fn waived_findings_have_their_rows_with_the_reason() {
+        let report = sample::waived();
+        let text = render(&report, &Fixes::none());
+        let rows: Vec<&str> = text.split_terminator("\r\n").collect();
+        assert_eq!(rows.len(), 1 + 3, "{text}");
+        assert!(rows[2].ends_with(
+            ",no,yes,\"the vendor pins its image; ticket 42 (config, vnfwiz.toml:3, until 2027-06-30)\",vfw"
+        ), "{text}");
+        assert!(rows[1].ends_with(",no,no,,vfw"), "{text}");
+    }
+
+    #[test]
     fn one_row_per_finding_under_the_header() {
         let report = sample::two_inputs();
         let text = render(&report, &Fixes::none());
@@ -130,7 +159,7 @@ mod tests {
         assert_eq!(rows.len(), 1 + report.violations().count(), "{text}");
         assert_eq!(
             rows[0],
-            "severity,rule,keyword,file,line,column,message,fix available,input"
+            "severity,rule,keyword,file,line,column,message,fix available,waived,reason,input"
         );
         assert!(text.ends_with("\r\n"));
         insta::assert_snapshot!(text.replace("\r\n", "\u{21b5}\n"));

@@ -1,15 +1,31 @@
 //! The fix each finding has, for the formats that show it (HTML and CSV): the fix the
 //! wizard's review offers, found and previewed (hidden values masked) the same way.
 
+use std::collections::HashMap;
+
 use crate::check::rules::Selection;
 use crate::check::validation::{CheckedInput, Loaded};
-use crate::foundation::diagnostics::InputReport;
+use crate::foundation::diagnostics::Violation;
 use crate::session::{FixView, Offered, offered_fixes};
 
-/// The fix of each finding of a report: per input, parallel to its violations.
+/// A finding as its fix is looked up: rule, file, place and message. Findings keep these
+/// while the waivers sort them into counted and waived.
+type Key = (&'static str, String, u32, u32, String);
+
+fn key(violation: &Violation) -> Key {
+    (
+        violation.rule.id,
+        violation.file.clone(),
+        violation.span.start,
+        violation.span.end,
+        violation.message.clone(),
+    )
+}
+
+/// The fix of each finding of a report, per input.
 #[derive(Default)]
 pub struct Fixes {
-    inputs: Vec<Vec<Option<FixView>>>,
+    inputs: Vec<HashMap<Key, FixView>>,
 }
 
 impl Fixes {
@@ -18,31 +34,24 @@ impl Fixes {
         Fixes::default()
     }
 
-    /// Adds the next input's fixes, parallel to its violations (empty: none has one).
-    pub fn push(&mut self, fixes: Vec<Option<FixView>>) {
-        self.inputs.push(fixes);
-    }
-
-    /// The fix of violation `violation` of input `input`: one ready to apply, or one that
-    /// needs the operator's text; `None` when there is no fix to offer.
-    pub fn of(&self, input: usize, violation: usize) -> Option<&FixView> {
-        match self.inputs.get(input)?.get(violation)? {
-            Some(FixView::Unavailable(_)) | None => None,
-            Some(view) => Some(view),
-        }
-    }
-
-    /// How many findings have a fix.
-    pub fn count(&self) -> usize {
-        self.inputs
+    /// Adds the next input's fixes, parallel to its `violations` (shorter: the rest have
+    /// none); only those there is something to offer of are kept.
+    pub fn push(&mut self, violations: &[Violation], fixes: Vec<Option<FixView>>) {
+        let offered = violations
             .iter()
-            .enumerate()
-            .map(|(input, fixes)| {
-                (0..fixes.len())
-                    .filter(|&v| self.of(input, v).is_some())
-                    .count()
+            .zip(fixes)
+            .filter_map(|(v, fix)| match fix? {
+                FixView::Unavailable(_) => None,
+                view => Some((key(v), view)),
             })
-            .sum()
+            .collect();
+        self.inputs.push(offered);
+    }
+
+    /// The fix of `violation` of input `input`: one ready to apply, or one that needs the
+    /// operator's text; `None` when there is no fix to offer.
+    pub fn of(&self, input: usize, violation: &Violation) -> Option<&FixView> {
+        self.inputs.get(input)?.get(&key(violation))
     }
 }
 
@@ -56,9 +65,9 @@ pub fn availability(fix: Option<&FixView>) -> &'static str {
     }
 }
 
-/// The report inputs of `checked`, with the fix of each finding of a HOT set found on the
-/// set before it becomes the report's source (OVF packages and CSARs have none).
-pub fn with_fixes(checked: Vec<CheckedInput>, rules: &Selection) -> (Vec<InputReport>, Fixes) {
+/// The fix of each finding of `checked`'s HOT sets, found on each set as loaded (OVF
+/// packages and CSARs have none); the inputs come back unchanged.
+pub fn find_fixes(checked: Vec<CheckedInput>, rules: &Selection) -> (Vec<CheckedInput>, Fixes) {
     let mut fixes = Fixes::none();
     let inputs = checked
         .into_iter()
@@ -69,21 +78,19 @@ pub fn with_fixes(checked: Vec<CheckedInput>, rules: &Selection) -> (Vec<InputRe
                     violations,
                     fixes: offered,
                 } = offered_fixes(*set, input.violations, rules.clone());
-                fixes.push(offered);
+                fixes.push(&violations, offered);
                 CheckedInput {
                     loaded: Loaded::Hot(Box::new(set)),
                     violations,
                     ..input
                 }
-                .into_report()
             }
             other => {
-                fixes.push(Vec::new());
+                fixes.push(&[], Vec::new());
                 CheckedInput {
                     loaded: other,
                     ..input
                 }
-                .into_report()
             }
         })
         .collect();

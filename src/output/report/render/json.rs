@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::foundation::diagnostics::{Report, Severity, Violation};
+use crate::foundation::diagnostics::{Report, Severity, Violation, Waived, WaivedViolation};
 
 /// The whole report as DESIGN.md's JSON shows it.
 #[derive(Serialize)]
@@ -38,6 +38,9 @@ pub struct JsonViolation<'a> {
     input: &'a str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related: Vec<JsonRelated<'a>>,
+    /// Present when a waiver accepts the violation (it is then not counted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waived: Option<&'a Waived>,
 }
 
 /// A related place of a violation.
@@ -56,6 +59,13 @@ struct Summary {
     warnings: usize,
     rules_checked: usize,
     not_checked: usize,
+    /// Findings a waiver accepts (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    waived: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A violation of input `input` in the JSON shape.
@@ -81,7 +91,30 @@ pub fn violation<'a>(input: &'a str, v: &'a Violation) -> JsonViolation<'a> {
                 message: &r.message,
             })
             .collect(),
+        waived: None,
     }
+}
+
+/// A waived violation of input `input` in the JSON shape, with its `waived` object.
+pub fn waived<'a>(input: &'a str, w: &'a WaivedViolation) -> JsonViolation<'a> {
+    JsonViolation {
+        waived: Some(&w.waived),
+        ..violation(input, &w.violation)
+    }
+}
+
+/// Every violation of a report, each input's counted ones then its waived ones.
+pub fn violations(report: &Report) -> Vec<JsonViolation<'_>> {
+    report
+        .inputs
+        .iter()
+        .flat_map(|i| {
+            i.violations
+                .iter()
+                .map(|v| violation(&i.label, v))
+                .chain(i.waived.iter().map(|w| waived(&i.label, w)))
+        })
+        .collect()
 }
 
 /// The report as one serialisable object (what `render` prints; `onboard` embeds it for
@@ -90,11 +123,7 @@ pub fn document(report: &Report) -> JsonReport<'_> {
     JsonReport {
         tool: "vnfwiz",
         version: env!("CARGO_PKG_VERSION"),
-        violations: report
-            .inputs
-            .iter()
-            .flat_map(|i| i.violations.iter().map(|v| violation(&i.label, v)))
-            .collect(),
+        violations: violations(report),
         not_checked: report
             .inputs
             .iter()
@@ -112,6 +141,7 @@ pub fn document(report: &Report) -> JsonReport<'_> {
             warnings: report.count(Severity::Warning),
             rules_checked: report.rules_checked(),
             not_checked: report.not_checked(),
+            waived: report.count_waived(None),
         },
     }
 }
@@ -123,4 +153,31 @@ pub fn render(report: &Report) -> String {
         serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     text.push('\n');
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::report::render::sample;
+
+    #[test]
+    fn waived_violations_carry_their_waiver_and_are_not_counted() {
+        let json: serde_json::Value =
+            serde_json::from_str(&render(&sample::waived())).expect("JSON");
+        let violations = json["violations"].as_array().expect("a list");
+        assert_eq!(violations.len(), 3);
+        assert!(violations[0].get("waived").is_none(), "counted ones first");
+        assert_eq!(
+            violations[1]["waived"],
+            serde_json::json!({"reason": "the vendor pins its image; ticket 42", "by": "config",
+                               "until": "2027-06-30", "at": "vnfwiz.toml:3"})
+        );
+        assert_eq!(violations[2]["waived"]["by"], "baseline");
+        assert_eq!(json["summary"]["errors"], 0);
+        assert_eq!(json["summary"]["warnings"], 1);
+        assert_eq!(json["summary"]["waived"], 2);
+        let plain: serde_json::Value =
+            serde_json::from_str(&render(&sample::report())).expect("JSON");
+        assert!(plain["summary"].get("waived").is_none());
+    }
 }

@@ -13,6 +13,9 @@
 //! - A file of the input that was not checked (a Helm chart, a TOSCA file beside the HOT set)
 //!   is a `<testcase>` of its own, named by its path, with `<skipped>` giving the reason: a
 //!   dashboard then shows it was not checked instead of counting it as passed.
+//! - A waived finding is a `<testcase>` of its own, named by its rule and place, with
+//!   `<skipped>` giving the reason: it neither fails nor passes, and the dashboard shows
+//!   why.
 //! - `errors` is always 0 (input that cannot be read ends the run with exit code 2 instead);
 //!   `time` is each input's load-and-check time; cases carry no time of their own, since
 //!   rules are not timed one by one.
@@ -62,10 +65,11 @@ fn suite(input: &InputReport, rules: &[&'static RuleMeta]) -> (String, Counts) {
     }
     let label = escape(&input.label, true);
     let mut cases = String::new();
+    let skipped = input.not_checked.len() + input.waived.len();
     let mut counts = Counts {
-        tests: rules.len() + input.not_checked.len(),
+        tests: rules.len() + skipped,
         failures: 0,
-        skipped: input.not_checked.len(),
+        skipped,
         seconds: input.elapsed.as_secs_f64(),
     };
     for rule in rules {
@@ -98,6 +102,16 @@ fn suite(input: &InputReport, rules: &[&'static RuleMeta]) -> (String, Counts) {
             );
         }
         cases.push_str("    </testcase>\n");
+    }
+    for w in &input.waived {
+        let v = &w.violation;
+        let name = format!("{} {}:{}:{}", v.rule.id, v.file, v.span.line, v.span.column);
+        let _ = writeln!(
+            cases,
+            "    <testcase name=\"{}\" classname=\"{label}\">\n      <skipped message=\"waived: {}\"/>\n    </testcase>",
+            escape(&name, true),
+            escape(&super::text::waived_line(&w.waived), true)
+        );
     }
     for unchecked in &input.not_checked {
         let _ = writeln!(
@@ -161,6 +175,27 @@ mod tests {
     #[test]
     fn snapshot() {
         insta::assert_snapshot!(render(&sample::two_inputs()));
+    }
+
+    #[test]
+    fn waived_findings_are_skipped_cases_with_their_reason() {
+        let xml = render(&sample::waived());
+        assert!(
+            xml.contains(
+                "<testcase name=\"R-90526 base_vfw.yaml:5:5\" classname=\"vfw\">\n      <skipped message=\"waived: the vendor pins its image; ticket 42 (config, vnfwiz.toml:3, until 2027-06-30)\"/>"
+            ),
+            "{xml}"
+        );
+        assert!(
+            xml.contains("<testcase name=\"R-90526\" classname=\"vfw\"/>"),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(
+                "<testsuite name=\"vfw\" tests=\"4\" failures=\"0\" errors=\"0\" skipped=\"2\""
+            ),
+            "{xml}"
+        );
     }
 
     #[test]

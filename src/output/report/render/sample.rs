@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::foundation::diagnostics::{
     InputReport, InputRoot, Keyword, LineIndex, Related, Report, RuleMeta, SourceTexts, Span,
-    Unchecked, Violation,
+    Unchecked, Violation, Waived, WaivedBy, WaivedViolation,
 };
 
 /// Files held in memory.
@@ -126,10 +126,41 @@ pub fn report() -> Report {
             sources: Box::new(Texts(texts)),
             violations,
             not_checked: Vec::new(),
+            waived: Vec::new(),
             elapsed: Duration::from_millis(12),
         }],
         rules: vec![&NO_DEFAULT, &NAMING],
     }
+}
+
+/// The sample report with its error waived by the config (until a day) and its
+/// warning by a baseline: one counted violation left.
+pub fn waived() -> Report {
+    let mut report = report();
+    let input = &mut report.inputs[0];
+    let warning = input.violations.remove(1);
+    let error = input.violations.remove(0);
+    input.waived = vec![
+        WaivedViolation {
+            violation: error,
+            waived: Waived {
+                reason: "the vendor pins its image; ticket 42".to_owned(),
+                by: WaivedBy::Config,
+                until: Some("2027-06-30".to_owned()),
+                at: Some("vnfwiz.toml:3".to_owned()),
+            },
+        },
+        WaivedViolation {
+            violation: warning,
+            waived: Waived {
+                reason: "in the baseline vfw.baseline.json".to_owned(),
+                by: WaivedBy::Baseline,
+                until: None,
+                at: Some("vfw.baseline.json:5".to_owned()),
+            },
+        },
+    ];
+    report
 }
 
 /// The sample input and a clean zip input holding a Helm chart that is not checked.
@@ -140,6 +171,7 @@ pub fn two_inputs() -> Report {
         root: InputRoot::Archive(PathBuf::from("/srv/vnf/dns.zip")),
         sources: Box::new(Texts(HashMap::new())),
         violations: Vec::new(),
+        waived: Vec::new(),
         not_checked: vec![Unchecked {
             file: "charts/dns/Chart.yaml".to_owned(),
             reason: "a Helm chart's description, not a Heat template".to_owned(),
@@ -174,6 +206,7 @@ pub fn many(n: u32) -> Report {
             sources: Box::new(Texts(texts)),
             violations,
             not_checked: Vec::new(),
+            waived: Vec::new(),
             elapsed: Duration::ZERO,
         }],
         rules: vec![&NO_DEFAULT, &NAMING],

@@ -9,6 +9,9 @@
 //! - Columns count Unicode characters (`columnKind: unicodeCodePoints`), like every other
 //!   report; `endLine`/`endColumn` (exclusive) come from the span's end when it has a width.
 //! - `artifacts` is left out: nothing in it would add to the locations.
+//! - A waived finding is a result with one `suppressions` entry (`inSource` for a comment
+//!   in the file, `external` otherwise; `status: accepted`, the reason as `justification`),
+//!   which code-scanning tools show as dismissed.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -16,7 +19,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::foundation::diagnostics::{
-    InputReport, InputRoot, Report, RuleMeta, Severity, Span, Violation,
+    InputReport, InputRoot, Report, RuleMeta, Severity, Span, Violation, Waived, WaivedBy,
 };
 
 use super::sources::SourceCache;
@@ -133,6 +136,29 @@ struct SarifResult<'a> {
     locations: [Location<'a>; 1],
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<Location<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    suppressions: Vec<Suppression<'a>>,
+}
+
+/// A waiver, as SARIF records a result someone accepted.
+#[derive(Serialize)]
+struct Suppression<'a> {
+    /// `inSource` for a comment in the file, `external` for the config, a baseline or
+    /// the answers file.
+    kind: &'static str,
+    status: &'static str,
+    justification: &'a str,
+}
+
+fn suppression(waived: &Waived) -> Suppression<'_> {
+    Suppression {
+        kind: match waived.by {
+            WaivedBy::Inline => "inSource",
+            WaivedBy::Config | WaivedBy::Baseline | WaivedBy::Answers => "external",
+        },
+        status: "accepted",
+        justification: &waived.reason,
+    }
 }
 
 #[derive(Serialize)]
@@ -298,6 +324,7 @@ fn result<'a>(
                 message: Some(Text { text: &r.message }),
             })
             .collect(),
+        suppressions: Vec::new(),
     }
 }
 
@@ -319,6 +346,11 @@ pub fn render(report: &Report) -> String {
                 .iter()
                 .map(|v| result(v, &base, &index, &mut cache)),
         );
+        for w in &input.waived {
+            let mut waived = result(&w.violation, &base, &index, &mut cache);
+            waived.suppressions.push(suppression(&w.waived));
+            results.push(waived);
+        }
         notifications.extend(input.not_checked.iter().map(|file| Notification {
             level: "note",
             message: OwnedText {
@@ -485,6 +517,28 @@ mod tests {
             "file:///srv/vnf/vfw/"
         );
         assert_eq!(run["columnKind"], "unicodeCodePoints");
+    }
+
+    #[test]
+    fn waived_findings_are_suppressed_results() {
+        let log = log(&sample::waived());
+        let results = log["runs"][0]["results"].as_array().expect("results");
+        assert_eq!(results.len(), 3);
+        assert!(results[0].get("suppressions").is_none());
+        assert_eq!(
+            results[1]["suppressions"],
+            serde_json::json!([{"kind": "external", "status": "accepted",
+                                "justification": "the vendor pins its image; ticket 42"}])
+        );
+        assert_eq!(results[1]["level"], "error", "the rule's level is kept");
+        assert_eq!(results[2]["suppressions"][0]["kind"], "external");
+        let mut inline = sample::waived();
+        inline.inputs[0].waived[0].waived.by = WaivedBy::Inline;
+        let log = super::tests::log(&inline);
+        assert_eq!(
+            log["runs"][0]["results"][1]["suppressions"][0]["kind"],
+            "inSource"
+        );
     }
 
     #[test]

@@ -4,11 +4,12 @@
 
 use std::fmt::Write as _;
 
-use crate::foundation::diagnostics::{Related, Span, Violation};
+use crate::foundation::diagnostics::{Related, Span, Violation, Waived};
 use crate::session::FixView;
 use crate::transform::fix::UnifiedLine;
 
 use super::super::sources::{IndexedText, SourceCache};
+use super::super::text::waived_line;
 use super::markup::{escape, prose, window};
 
 /// Source lines shown before and after a finding's line.
@@ -24,6 +25,8 @@ pub struct Card<'a> {
     pub violation: &'a Violation,
     /// Its fix, when it has one.
     pub fix: Option<&'a FixView>,
+    /// Who accepted it and why, when it is waived.
+    pub waived: Option<&'a Waived>,
 }
 
 impl Card<'_> {
@@ -32,11 +35,19 @@ impl Card<'_> {
         let v = self.violation;
         let severity = v.severity().as_str();
         let rule = escape(v.rule.id);
+        let (class, data, badge) = match self.waived {
+            Some(_) => (
+                " waived",
+                " data-waived=\"yes\"",
+                " <span class=\"badge\">waived</span>",
+            ),
+            None => ("", "", ""),
+        };
         let _ = write!(
             out,
-            "<article class=\"finding {severity}\" id=\"f{number}\" data-severity=\"{severity}\" \
-             data-rule=\"{rule}\" data-group=\"{group}\">\n\
-             <div class=\"head\"><span class=\"sev\">{severity}</span> {link} \
+            "<article class=\"finding {severity}{class}\" id=\"f{number}\" \
+             data-severity=\"{severity}\"{data} data-rule=\"{rule}\" data-group=\"{group}\">\n\
+             <div class=\"head\"><span class=\"sev\">{severity}</span>{badge} {link} \
              <span class=\"kw\">{keyword}</span> <span class=\"place\">{place}</span>",
             number = self.number,
             group = escape(self.group),
@@ -53,6 +64,13 @@ impl Card<'_> {
             prose(&v.message),
             prose(v.rule.summary)
         );
+        if let Some(waived) = self.waived {
+            let _ = writeln!(
+                out,
+                "<p class=\"waiver\"><b>Waived:</b> {}</p>",
+                prose(&waived_line(waived))
+            );
+        }
         if let Some(source) = sources.fetch(&v.file) {
             out.push_str(&snippet(source, v.span));
         }

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use base64ct::{Base64, Encoding};
 use sha2::{Digest, Sha256};
 
-use crate::foundation::diagnostics::{Report, RuleMeta, Severity};
+use crate::foundation::diagnostics::{Report, RuleMeta, Severity, Violation, Waived};
 
 use super::fixes::Fixes;
 use super::run::RunInfo;
@@ -78,21 +78,33 @@ fn head(out: &mut String, run: &RunInfo, style: &str) {
     );
 }
 
-/// How many findings of each kind the counts line shows.
+/// How many findings of each kind the counts line shows: those that count by severity,
+/// the waived ones, and how many of those that count have a fix.
 struct Counts {
     errors: usize,
     warnings: usize,
     notes: usize,
+    waived: usize,
     fixable: usize,
 }
 
 impl Counts {
     fn of(report: &Report, fixes: &Fixes) -> Counts {
+        let fixable = report
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(i, input)| {
+                let fixed = |v: &&Violation| fixes.of(i, v).is_some();
+                input.violations.iter().filter(fixed).count()
+            })
+            .sum();
         Counts {
             errors: report.count(Severity::Error),
             warnings: report.count(Severity::Warning),
             notes: report.count(Severity::Note),
-            fixable: fixes.count(),
+            waived: report.count_waived(None),
+            fixable,
         }
     }
 }
@@ -135,13 +147,14 @@ fn header(out: &mut String, report: &Report, fixes: &Fixes, run: &RunInfo) {
         out,
         "<ul class=\"counts\">\n<li class=\"error\"><b>{}</b> error{}</li>\n\
          <li class=\"warning\"><b>{}</b> warning{}</li>\n<li class=\"note\"><b>{}</b> note{}</li>\n\
-         <li><b>{}</b> fixable</li>\n</ul>\n<p>{} checked against {}",
+         <li><b>{}</b> waived</li>\n<li><b>{}</b> fixable</li>\n</ul>\n<p>{} checked against {}",
         counts.errors,
         if counts.errors == 1 { "" } else { "s" },
         counts.warnings,
         if counts.warnings == 1 { "" } else { "s" },
         counts.notes,
         if counts.notes == 1 { "" } else { "s" },
+        counts.waived,
         counts.fixable,
         plural(report.files(), "file"),
         plural(report.rules_checked(), "rule"),
@@ -171,6 +184,11 @@ fn controls(out: &mut String, report: &Report) {
             report.count(severity)
         );
     }
+    let _ = write!(
+        out,
+        "<label><input type=\"checkbox\" name=\"waived\" checked> waived ({})</label>",
+        report.count_waived(None)
+    );
     out.push_str(
         "</fieldset>\n<fieldset><legend>Group by</legend>\
          <label><input type=\"radio\" name=\"group\" value=\"file\" checked> file</label>\
@@ -179,8 +197,7 @@ fn controls(out: &mut String, report: &Report) {
     );
 }
 
-/// Every finding, grouped by file in report order (each input's findings are sorted by
-/// file and place).
+/// Every finding, those that count and the waived ones, grouped by file and in place order.
 fn findings(out: &mut String, report: &Report, fixes: &Fixes) {
     out.push_str("<main id=\"findings\">\n");
     let several = report.inputs.len() > 1;
@@ -188,7 +205,14 @@ fn findings(out: &mut String, report: &Report, fixes: &Fixes) {
     for (i, input) in report.inputs.iter().enumerate() {
         let mut sources = SourceCache::new(input.sources.as_ref());
         let mut open: Option<&str> = None;
-        for (j, v) in input.violations.iter().enumerate() {
+        let mut shown: Vec<(&Violation, Option<&Waived>)> = input
+            .violations
+            .iter()
+            .map(|v| (v, None))
+            .chain(input.waived.iter().map(|w| (&w.violation, Some(&w.waived))))
+            .collect();
+        shown.sort_by(|a, b| a.0.sort_key().cmp(&b.0.sort_key()));
+        for (v, waived) in shown {
             if open != Some(v.file.as_str()) {
                 if open.is_some() {
                     out.push_str("</section>\n");
@@ -211,7 +235,8 @@ fn findings(out: &mut String, report: &Report, fixes: &Fixes) {
                 number,
                 group: &group,
                 violation: v,
-                fix: fixes.of(i, j),
+                fix: fixes.of(i, v),
+                waived,
             }
             .write(out, &mut sources);
         }
@@ -252,10 +277,13 @@ fn not_checked(out: &mut String, report: &Report) {
     out.push_str("</ul>\n</section>\n");
 }
 
-/// The rules the findings name, each once, by id.
+/// The rules the findings name (waived ones included), each once, by id.
 fn named_rules(report: &Report) -> Vec<&'static RuleMeta> {
-    let named: BTreeMap<&str, &'static RuleMeta> =
-        report.violations().map(|v| (v.rule.id, v.rule)).collect();
+    let named: BTreeMap<&str, &'static RuleMeta> = report
+        .violations()
+        .chain(report.waived().map(|w| &w.violation))
+        .map(|v| (v.rule.id, v.rule))
+        .collect();
     named.into_values().collect()
 }
 
@@ -365,6 +393,24 @@ mod tests {
             "<code>charts/dns/Chart.yaml</code> <span class=\"muted\">in dns.zip</span>"
         ));
         assert!(page.contains("SHA-256</span> <code>abab"));
+    }
+
+    #[test]
+    fn waived_findings_show_in_place_with_their_reason_and_are_counted_apart() {
+        let report = sample::waived();
+        let page = render(&report, &Fixes::none(), &run());
+        assert_eq!(page.matches("<article class=\"finding").count(), 3);
+        assert_eq!(page.matches("data-waived=\"yes\"").count(), 2);
+        assert!(page.contains(
+            "<p class=\"waiver\"><b>Waived:</b> the vendor pins its image; ticket 42 \
+             (config, vnfwiz.toml:3, until 2027-06-30)</p>"
+        ));
+        assert!(page.contains("<li class=\"error\"><b>0</b> errors</li>"));
+        assert!(page.contains("<li><b>2</b> waived</li>"));
+        assert!(page.contains("name=\"waived\" checked> waived (2)"));
+        // In place order: the waived error on line 5 comes first.
+        let first = page.find("class=\"finding").expect("a card");
+        assert!(page[first..].starts_with("class=\"finding error waived\""));
     }
 
     #[test]

@@ -29,11 +29,12 @@
   function apply() {
     var words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
     var severity = checked("severity");
+    var waived = controls.querySelector("input[name=waived]").checked;
     var count = 0;
     findings.forEach(function (f, i) {
-      var visible = severity[f.dataset.severity] !== false && words.every(function (w) {
-        return text[i].indexOf(w) >= 0;
-      });
+      var visible = severity[f.dataset.severity] !== false
+        && (waived || !f.dataset.waived)
+        && words.every(function (w) { return text[i].indexOf(w) >= 0; });
       f.hidden = !visible;
       if (visible) count++;
     });
@@ -85,7 +86,7 @@
   }
 
   filter.addEventListener("input", apply);
-  controls.querySelectorAll("input[name=severity]").forEach(function (c) {
+  controls.querySelectorAll("input[name=severity], input[name=waived]").forEach(function (c) {
     c.addEventListener("change", apply);
   });
   controls.querySelectorAll("input[name=group]").forEach(function (c) {
