@@ -152,6 +152,13 @@ fn the_page_names_the_rules_and_settings_in_force() {
     ] {
         assert!(html.contains(shown), "{shown} missing");
     }
+    // A project config's choice, and the file itself, are named too.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = dir.path().join("vnfwiz.toml");
+    std::fs::write(&config, "[rules]\nignore = [\"R-90526\"]\n").expect("config");
+    let html = validate_with(VDNS, "html", &["--config", config.to_str().unwrap()]);
+    assert!(html.contains("<dt>Skipped</dt><dd>R-90526</dd>"));
+    assert!(html.contains(&format!("<dt>Config</dt><dd>{}</dd>", config.display())));
     let ova = validate(
         "tests/fixtures/rules/OVF-digest-mismatch/fail_2/vrouter.ova",
         "html",
