@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::support::binary::vnfwiz;
+use crate::support::binary::{place, vnfwiz};
 
 /// Every input of the corpus these reports are checked on.
 fn inputs(corpus: &Path) -> Vec<PathBuf> {
@@ -65,12 +65,7 @@ fn every_corpus_input_has_its_findings_on_the_page_and_in_the_rows() {
             problems.push(format!("{path}: the rows differ in number"));
         }
         for v in findings {
-            let place = format!(
-                "{}:{}:{}",
-                v["file"].as_str().unwrap(),
-                v["line"],
-                v["column"]
-            );
+            let place = place(v);
             let escaped = place
                 .replace('&', "&amp;")
                 .replace('<', "&lt;")

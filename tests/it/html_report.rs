@@ -11,7 +11,7 @@ use std::process::Command;
 use serde_json::Value;
 use vnfwiz::foundation::contrast::{AA_TEXT, ratio};
 
-use crate::support::binary::fixtures;
+use crate::support::binary::{fixtures, place};
 use crate::support::chromium::Browser;
 
 /// The report fixture: a HOT set breaking a MUST, a SHOULD and a MAY, with fixes of each
@@ -116,12 +116,7 @@ fn the_html_page_is_one_file_that_shows_every_finding_and_hides_the_secret() {
     assert!(html.contains("Content-Security-Policy"));
     let json: Value = serde_json::from_str(&validate(VDNS, "json")).expect("JSON");
     for v in json["violations"].as_array().expect("violations") {
-        let place = format!(
-            "{}:{}:{}",
-            v["file"].as_str().unwrap(),
-            v["line"],
-            v["column"]
-        );
+        let place = place(v);
         assert!(html.contains(&place), "{place} missing");
     }
     assert!(
@@ -229,6 +224,18 @@ fn assert_contrast(browser: &mut Browser, name: &str, scheme: &str) {
     }
 }
 
+/// Clicks the control `selector` and checks that exactly the findings `hides` picks are
+/// hidden, then clicks it back.
+fn toggle(browser: &mut Browser, name: &str, selector: &str, hides: impl Fn(&Value) -> bool) {
+    let click = format!("document.querySelector('{selector}').click()");
+    browser.evaluate(&click).expect("toggle");
+    let toggled = browser.evaluate(FINDINGS).expect("findings");
+    for f in toggled.as_array().unwrap() {
+        assert_eq!(f["shown"] == true, !hides(f), "{name}: {selector}: {f}");
+    }
+    browser.evaluate(&click).expect("toggle back");
+}
+
 /// The page of `input` in the browser, checked as a person would use it.
 fn read_page(browser: &mut Browser, name: &str, input: &str, out: &Path) {
     let page = out.join(format!("{name}.html"));
@@ -313,28 +320,10 @@ fn read_page(browser: &mut Browser, name: &str, input: &str, out: &Path) {
         .evaluate("(() => { const f = document.getElementById('filter'); f.value = ''; f.dispatchEvent(new Event('input')); })()")
         .expect("clear");
 
-    // The severity toggles hide a severity.
-    browser
-        .evaluate("document.querySelector('input[name=severity][value=error]').click()")
-        .expect("toggle");
-    let toggled = browser.evaluate(FINDINGS).expect("findings");
-    for f in toggled.as_array().unwrap() {
-        assert_eq!(f["shown"] == true, f["severity"] != "error", "{name}: {f}");
-    }
-    browser
-        .evaluate("document.querySelector('input[name=severity][value=error]').click()")
-        .expect("toggle back");
-    // So does the waived toggle with the waived findings.
-    browser
-        .evaluate("document.querySelector('input[name=waived]').click()")
-        .expect("toggle");
-    let toggled = browser.evaluate(FINDINGS).expect("findings");
-    for f in toggled.as_array().unwrap() {
-        assert_eq!(f["shown"] == true, f["waived"] != true, "{name}: {f}");
-    }
-    browser
-        .evaluate("document.querySelector('input[name=waived]').click()")
-        .expect("toggle back");
+    // The severity toggles hide a severity; the waived toggle the waived findings.
+    let error = |f: &Value| f["severity"] == "error";
+    toggle(browser, name, "input[name=severity][value=error]", error);
+    toggle(browser, name, "input[name=waived]", |f| f["waived"] == true);
 
     // Grouped by rule, each group holds one rule's findings and nothing is lost.
     browser
@@ -476,12 +465,7 @@ fn onboard_writes_the_report_of_the_output_set_in_the_format_its_name_says() {
         findings.len()
     );
     for v in findings {
-        let place = format!(
-            "{}:{}:{}",
-            v["file"].as_str().unwrap(),
-            v["line"],
-            v["column"]
-        );
+        let place = place(v);
         assert!(html.contains(&place), "{place}");
     }
     assert!(html.contains(&format!(
