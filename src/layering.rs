@@ -24,7 +24,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     ("transform", &["convert", "fix", "package"]),
     ("session", &["session"]),
     ("output", &["report"]),
-    ("faces", &["tui", "cli"]),
+    ("faces", &["tui", "lsp", "cli"]),
 ];
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 mod cli;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -9,8 +10,9 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {
-            // One clear line (plus causes) instead of a panic or a debug dump.
-            eprintln!("vnfwiz: {}", vnfwiz::error_chain(&error));
+            // One clear line (plus causes) instead of a panic or a debug dump; a closed
+            // stderr leaves nothing to say it on.
+            let _ = writeln!(std::io::stderr(), "vnfwiz: {}", vnfwiz::error_chain(&error));
             error.exit_code()
         }
     }

@@ -13,7 +13,7 @@ use crate::foundation::diagnostics::{
 };
 use crate::foundation::limits::Limits;
 use crate::input::integrity::{DigestStatus, IntegrityError};
-use crate::input::source::{InputKind, Located, PackageFiles, SourceError, locate};
+use crate::input::source::{InputKind, Located, Overlay, PackageFiles, SourceError, locate};
 use crate::model::csar::{Csar, open_csar};
 use crate::model::hot::{HotSet, Roots, Stage, load_set};
 use crate::model::ovf::{self, OvfPackage};
@@ -89,9 +89,22 @@ pub fn unchecked(set: &HotSet) -> Vec<Unchecked> {
 /// Most files a "no HOT template found" message names.
 const FOUND_LISTED: usize = 6;
 
-/// Refuses a set without any template, naming what it holds instead.
-fn require_template(set: HotSet) -> Result<HotSet, InputError> {
-    if set.files.iter().any(|f| f.is_template()) {
+/// What a loaded set is for: checking takes a set of environment files alone (its missing
+/// template is a finding), anything else needs a template.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// `validate`: every environment file is checked, with or without its template.
+    Check,
+    /// Onboarding, composing, fixing: a set without a template is refused.
+    Use,
+}
+
+/// Refuses a set without any template (for checking: without any template or environment
+/// file), naming what it holds instead.
+fn require_template(set: HotSet, purpose: Purpose) -> Result<HotSet, InputError> {
+    let has = |role: crate::model::hot::Role| set.files.iter().any(|f| f.role == role);
+    let environments = purpose == Purpose::Check && has(crate::model::hot::Role::Environment);
+    if set.files.iter().any(|f| f.is_template()) || environments {
         return Ok(set);
     }
     let mut found: Vec<String> = set
@@ -151,8 +164,13 @@ impl SourceTexts for Csar {
 /// One input to validate, after grouping loose template files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Input {
-    /// Template and env files given one by one, loaded together like `heat -f … -e …`.
-    Files { root: PathBuf, names: Vec<String> },
+    /// Template and env files given one by one, loaded together like `heat -f … -e …`;
+    /// `paired` names the environment files added beside templates given without one.
+    Files {
+        root: PathBuf,
+        names: Vec<String>,
+        paired: Vec<(String, String)>,
+    },
     /// A folder.
     Folder(PathBuf),
     /// A heat zip.
@@ -198,16 +216,56 @@ fn files_input(paths: Vec<PathBuf>) -> Input {
             break;
         }
     }
-    let names = full
-        .iter()
-        .map(|p| {
-            p.strip_prefix(&root)
-                .unwrap_or(p)
-                .to_string_lossy()
-                .replace('\\', "/")
-        })
-        .collect();
-    Input::Files { root, names }
+    let relative = |p: &Path| {
+        p.strip_prefix(&root)
+            .unwrap_or(p)
+            .to_string_lossy()
+            .replace('\\', "/")
+    };
+    let mut names: Vec<String> = full.iter().map(|p| relative(p)).collect();
+    // Templates given without any environment file are checked with the one SDC pairs with
+    // each (the same name with `.env`) when it sits beside them.
+    let mut paired = Vec::new();
+    if !full.iter().any(|p| has_extension(p, &["env"])) {
+        for template in full.iter().filter(|p| has_extension(p, &["yaml", "yml"])) {
+            let env = template.with_extension("env");
+            let name = relative(&env);
+            if env.is_file() && !names.contains(&name) {
+                paired.push((relative(template), name.clone()));
+                names.push(name);
+            }
+        }
+    }
+    Input::Files {
+        root,
+        names,
+        paired,
+    }
+}
+
+/// True when `path` ends in one of `extensions`, in any letter case.
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
+}
+
+impl Input {
+    /// What the report says about how the input was read.
+    fn notes(&self) -> Vec<String> {
+        match self {
+            Input::Files { paired, .. } => paired
+                .iter()
+                .map(|(template, env)| {
+                    format!(
+                        "{template}: checked with {env}, the environment file of its name \
+                         beside it"
+                    )
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// A loaded input: a HOT set, an OVF package or a CSAR.
@@ -220,19 +278,39 @@ pub enum Loaded {
     Csar(Box<Csar>),
 }
 
-/// Loads one input and names the root its file paths are relative to.
-fn load(input: Input, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
+/// Loads one input for `purpose`, its folder's files read through `overlay`, and names the
+/// root its file paths are relative to.
+fn load(
+    input: Input,
+    options: &Options<'_>,
+    purpose: Purpose,
+    overlay: &Overlay,
+) -> Result<(Loaded, InputRoot), InputError> {
     let limits = options.limits;
     let hot = |set: HotSet| Loaded::Hot(Box::new(set));
+    let require_template = |set| require_template(set, purpose);
     Ok(match input {
-        Input::Files { root, names } => {
-            let label = names.join(" ");
-            let files = PackageFiles::open_sparse(&root, limits);
+        Input::Files {
+            root,
+            names,
+            paired,
+        } => {
+            // The label names what the operator gave, not the files added beside it.
+            let given: Vec<&String> = names
+                .iter()
+                .filter(|n| !paired.iter().any(|(_, env)| env == *n))
+                .collect();
+            let label = given
+                .iter()
+                .map(|n| n.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let files = PackageFiles::open_sparse(&root, limits).through(overlay)?;
             let set = load_set(&files, Roots::Given(names), label, limits);
             (hot(require_template(set)?), InputRoot::Folder(root))
         }
         Input::Folder(dir) => {
-            let files = PackageFiles::open_dir(&dir, limits)?;
+            let files = PackageFiles::open_dir(&dir, limits)?.through(overlay)?;
             let set = load_set(&files, Roots::Discover, dir.display().to_string(), limits);
             (
                 hot(require_template(set)?),
@@ -248,7 +326,7 @@ fn load(input: Input, options: &Options<'_>) -> Result<(Loaded, InputRoot), Inpu
             )
         }
         Input::Ovf(path) => {
-            let package = ovf::open(&path, options)?;
+            let package = ovf::open_through(&path, options, overlay)?;
             let root = if package.kind == InputKind::Ova {
                 InputRoot::Archive(absolute(&path))
             } else {
@@ -279,24 +357,34 @@ fn absolute(path: &Path) -> PathBuf {
 /// Opens one input the way `validate` does: a template, folder, heat zip or OVF package.
 pub fn open(path: &Path, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
     match group(&[path.to_path_buf()])?.pop() {
-        Some(input) => load(input, options),
+        Some(input) => load(input, options, Purpose::Use, &Overlay::none()),
         None => Err(SourceError::NotFound(path.to_path_buf()).into()),
     }
 }
 
 /// Loads every input as a HOT set (an OVF package among them is refused unread).
 pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, InputError> {
-    Ok(load_hot_inputs_rooted(paths, limits)?
+    Ok(load_hot(paths, limits, Purpose::Use)?
         .into_iter()
         .map(|(set, _)| set)
         .collect())
 }
 
-/// Like [`load_hot_inputs`], each set with the root its file paths are relative to (where
-/// `validate --fix` writes them back).
+/// Loads every input as a HOT set to be checked and fixed (a set of environment files
+/// alone included, as `validate` takes it), each with the root its file paths are relative
+/// to (where `validate --fix` writes them back).
 pub fn load_hot_inputs_rooted(
     paths: &[PathBuf],
     limits: &Limits,
+) -> Result<Vec<(HotSet, InputRoot)>, InputError> {
+    load_hot(paths, limits, Purpose::Check)
+}
+
+/// Loads every input as a HOT set for `purpose`, each with its root.
+fn load_hot(
+    paths: &[PathBuf],
+    limits: &Limits,
+    purpose: Purpose,
 ) -> Result<Vec<(HotSet, InputRoot)>, InputError> {
     let options = Options::new(limits);
     let mut sets = Vec::new();
@@ -308,7 +396,7 @@ pub fn load_hot_inputs_rooted(
             }
             .into());
         }
-        if let (Loaded::Hot(set), root) = load(input, &options)? {
+        if let (Loaded::Hot(set), root) = load(input, &options, purpose, &Overlay::none())? {
             sets.push((*set, root));
         }
     }
@@ -340,6 +428,7 @@ pub fn validate_as(
         stage,
         &Waivers::default(),
         Day::today(),
+        &Overlay::none(),
     )
 }
 
@@ -356,10 +445,11 @@ fn checked_files(loaded: &Loaded) -> Vec<String> {
     }
 }
 
-/// Like [`validate_as`], with `waivers` judged against `today`: waived findings leave the
-/// counted violations, and the findings about the waivers themselves join them (those
-/// about a waiver file, the config or a baseline, go to the first input, named relative to
-/// its root).
+/// Like [`validate_as`], with `waivers` judged against `today` and every folder's files read
+/// through `overlay` (an editor's open documents, saved or not, instead of the files on
+/// disk: what `vnfwiz lsp` checks): waived findings leave the counted violations, and the
+/// findings about the waivers themselves join them (those about a waiver file, the config
+/// or a baseline, go to the first input, named relative to its root).
 pub fn validate_waiving(
     paths: &[PathBuf],
     options: &Options<'_>,
@@ -367,8 +457,9 @@ pub fn validate_waiving(
     stage: Option<Stage>,
     waivers: &Waivers,
     today: Day,
+    overlay: &Overlay,
 ) -> Result<Report, InputError> {
-    let (inputs, rules) = check_inputs(paths, options, selection, stage)?;
+    let (inputs, rules) = check_inputs(paths, options, selection, stage, overlay)?;
     Ok(waive(
         inputs,
         rules,
@@ -388,23 +479,27 @@ pub struct CheckedInput {
     pub root: InputRoot,
     /// The selected rules' findings, sorted by file and place.
     pub violations: Vec<Violation>,
+    /// What the reader noted about the input (a template given alone, and the like).
+    pub notes: Vec<String>,
     /// How long loading and checking took.
     pub elapsed: Duration,
 }
 
-/// Loads and checks every input (the first half of [`validate_waiving`]), and gives the
-/// rules that apply to the kinds of input given.
+/// Loads and checks every input (the first half of [`validate_waiving`]), each folder read
+/// through `overlay`, and gives the rules that apply to the kinds of input given.
 pub fn check_inputs(
     paths: &[PathBuf],
     options: &Options<'_>,
     selection: &Selection,
     stage: Option<Stage>,
+    overlay: &Overlay,
 ) -> Result<(Vec<CheckedInput>, Vec<&'static RuleMeta>), InputError> {
     let mut inputs = Vec::new();
     let (mut hot, mut ovf, mut csar) = (false, false, false);
     for input in group(paths)? {
         let started = Instant::now();
-        let (mut loaded, root) = load(input, options)?;
+        let notes = input.notes();
+        let (mut loaded, root) = load(input, options, Purpose::Check, overlay)?;
         let violations = match &mut loaded {
             Loaded::Hot(set) => {
                 hot = true;
@@ -426,6 +521,7 @@ pub fn check_inputs(
             loaded,
             root,
             violations,
+            notes,
             elapsed: started.elapsed(),
         });
     }
@@ -478,6 +574,7 @@ pub fn waive(
             violations: judged.violations,
             waived: judged.waived,
             not_checked,
+            notes: input.notes,
             elapsed: input.elapsed,
         });
     }

@@ -1,13 +1,16 @@
 //! Argument definitions (DESIGN.md's command line) and dispatch to each command.
 
 mod capabilities;
+mod completions;
 mod inspect;
+mod lsp;
+mod man;
 mod onboard;
 mod rules;
 mod validate;
 mod wizard;
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
@@ -44,6 +47,12 @@ enum Command {
     Capabilities(capabilities::CapabilitiesArgs),
     /// List the rule catalogue.
     Rules(rules::RulesArgs),
+    /// Serve the rules to an editor: a language server on standard input and output.
+    Lsp(lsp::LspArgs),
+    /// Print a shell's completion script (source it from the shell's start-up file).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page of vnfwiz or of one of its commands (roff, for `man -l -`).
+    Man(man::ManArgs),
 }
 
 impl Cli {
@@ -216,6 +225,9 @@ pub enum CliError {
     /// `--report`'s file cannot be written.
     #[error(transparent)]
     Report(#[from] vnfwiz::output::report::file::ReportFileError),
+    /// The language server stopped on a protocol or input/output error.
+    #[error(transparent)]
+    Lsp(#[from] vnfwiz::lsp::LspError),
     /// SIGINT or SIGTERM arrived before anything was written.
     #[error("interrupted by {0}: nothing was written")]
     Interrupted(vnfwiz::foundation::interrupt::Signal),
@@ -442,6 +454,26 @@ pub fn key_value(text: &str) -> Result<(String, String), String> {
     }
 }
 
+/// Writes a command's output to stdout. A reader that closes the pipe early (`| head`) ends
+/// the output quietly, as ripgrep does: nothing more is written and the command still ends
+/// with its own exit code.
+fn print_out(text: &str) -> Result<(), CliError> {
+    quietly_closed(std::io::stdout().lock(), text)
+}
+
+/// Writes to stderr what a command says beside its output, closed pipe as for [`print_out`].
+fn print_err(text: &str) -> Result<(), CliError> {
+    quietly_closed(std::io::stderr().lock(), text)
+}
+
+/// Writes `text` to `out`; a closed pipe is a normal end, any other failure an error.
+fn quietly_closed(mut out: impl Write, text: &str) -> Result<(), CliError> {
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => Ok(result?),
+    }
+}
+
 /// True when colour is wanted on stdout: a terminal, and `NO_COLOR` unset or empty
 /// (no-color.org: any non-empty value turns colour off).
 fn color_stdout() -> bool {
@@ -471,6 +503,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Onboard(args)) => onboard::run(*args, &limits),
         Some(Command::Capabilities(args)) => capabilities::run(args, &limits),
         Some(Command::Rules(args)) => rules::run(args, &limits),
+        Some(Command::Lsp(args)) => lsp::run(args, &limits),
+        Some(Command::Completions(args)) => completions::run(args),
+        Some(Command::Man(args)) => man::run(args),
         None => wizard::run(cli.wizard, &limits),
     }
 }

@@ -2,7 +2,6 @@
 //! writes, `report::render::onboard` says what happened; this prints it and picks the exit
 //! code. Never prompts.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -23,7 +22,7 @@ use vnfwiz::transform::package::PackageFormat;
 
 use super::{
     CliError, Format, ListFormat, RuleChoiceArgs, changed_limits, color_stdout, key_value,
-    render_as,
+    print_out, render_as,
 };
 
 /// `--package` values.
@@ -411,7 +410,7 @@ fn print(args: &OnboardArgs, shown: &Onboarding<'_>) -> Result<ExitCode, CliErro
         ListFormat::Json => shown.json(),
         ListFormat::Text => shown.text(color_stdout()),
     };
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    print_out(&text)?;
     Ok(match shown {
         Onboarding::Written(_) => ExitCode::SUCCESS,
         _ => ExitCode::from(1),

@@ -1,7 +1,6 @@
 //! `vnfwiz rules [--format text|json|markdown] [--profile NAME | --rules …]`: the rule
 //! catalogue.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -10,7 +9,7 @@ use vnfwiz::check::config::ProjectConfig;
 use vnfwiz::check::rules::{Profiles, Selection};
 use vnfwiz::foundation::limits::Limits;
 
-use super::{CliError, RuleChoiceArgs};
+use super::{CliError, RuleChoiceArgs, print_out};
 
 /// Formats of the catalogue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -113,7 +112,7 @@ pub fn run(args: RulesArgs, limits: &Limits) -> Result<ExitCode, CliError> {
             text
         }
     };
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    print_out(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,16 +1,15 @@
 //! `vnfwiz validate PATH... [--format …] [--rules …] [--fix [safe|all] [--diff]]`.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
 use vnfwiz::check::rules::Selection;
-use vnfwiz::check::rules::find;
 use vnfwiz::check::validation::{InputError, check_inputs, load_hot_inputs_rooted, waive};
 use vnfwiz::check::waivers::{Baseline, Day, Waivers, baseline};
 use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
+use vnfwiz::input::source::Overlay;
 use vnfwiz::model::hot::Stage;
 use vnfwiz::output::report::render::fixes::{Fixes, find_fixes};
 use vnfwiz::output::report::render::run::{RunInfo, Source};
@@ -18,7 +17,9 @@ use vnfwiz::session::{Applied, FixOrder, apply_fixes};
 use vnfwiz::transform::fix::write_back::{self, write_back};
 use vnfwiz::transform::fix::{FixLevel, Safety, Workspace};
 
-use super::{CliError, Format, RuleChoiceArgs, changed_limits, color_stdout, render_as};
+use super::{
+    CliError, Format, RuleChoiceArgs, changed_limits, color_stdout, print_err, print_out, render_as,
+};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -105,9 +106,9 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
             // The report stays the only thing on stdout in the machine-readable formats.
             let text = lines.join("\n") + if lines.is_empty() { "" } else { "\n" };
             if args.format == Format::Text {
-                std::io::stdout().lock().write_all(text.as_bytes())?;
+                print_out(&text)?;
             } else {
-                std::io::stderr().lock().write_all(text.as_bytes())?;
+                print_err(&text)?;
             }
         }
         None => {}
@@ -115,13 +116,14 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("validate");
     let options = Options::new(limits).with_progress(&progress);
-    let (checked, rules) = match check_inputs(&args.paths, &options, &selection, stage) {
-        Ok(checked) => checked,
-        Err(error) => {
-            progress.finish();
-            return Err(error.into());
-        }
-    };
+    let (checked, rules) =
+        match check_inputs(&args.paths, &options, &selection, stage, &Overlay::none()) {
+            Ok(checked) => checked,
+            Err(error) => {
+                progress.finish();
+                return Err(error.into());
+            }
+        };
     // HTML and CSV show each finding's fix, found on the sets as loaded.
     let (checked, fixes) = match args.format {
         Format::Html | Format::Csv => find_fixes(checked, &selection),
@@ -153,7 +155,7 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         let (rules, settings) = described.unwrap_or_default();
         run_info(&args, rules, settings, limits)
     })?;
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    print_out(&text)?;
     let code = if report.has_errors() && !baseline_written {
         ExitCode::from(1)
     } else {
@@ -255,7 +257,7 @@ fn fix_in_place(
             // Refused above: in place, every input is a folder.
             (Ok(_), None) => continue,
         };
-        let wanted = |v: &Violation| find(v.rule.id).is_some_and(|r| selection.includes(r));
+        let wanted = |v: &Violation| selection.reports(v);
         let outcome = workspace.apply_level_to(level, wanted);
         lines.extend(outcome.lines());
         let done = write_back(&folder, &write_back::changes(&workspace));
@@ -297,7 +299,7 @@ fn fix_diff(
         if several {
             out.push_str(&format!("# ==> {} <==\n", workspace.set().label));
         }
-        let selected = |v: &Violation| find(v.rule.id).is_some_and(|r| selection.includes(r));
+        let selected = |v: &Violation| selection.reports(v);
         let Applied { outcome, preview } =
             apply_fixes(&mut workspace, &FixOrder::Level(level), selected);
         for applied in &outcome.applied {
@@ -323,7 +325,7 @@ fn fix_diff(
         "# {} fixes ({safe} safe, {review} for review) would leave {errors} errors and {warnings} warnings; nothing was written\n",
         safe + review
     ));
-    std::io::stdout().lock().write_all(out.as_bytes())?;
+    print_out(&out)?;
     Ok(if errors > 0 {
         ExitCode::from(1)
     } else {

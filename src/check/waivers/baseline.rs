@@ -251,6 +251,7 @@ mod tests {
             path: "parameters.image.default".into(),
             message: "has a default".into(),
             related: Vec::new(),
+            also: Vec::new(),
         }
     }
 

@@ -126,6 +126,7 @@ fn finding(rule: &'static RuleMeta, file: String, span: Span, message: String) -
         path: String::new(),
         message,
         related: Vec::new(),
+        also: Vec::new(),
     }
 }
 
@@ -220,7 +221,7 @@ impl<'w> Ledger<'w> {
                 && let Some(n) = scanned
                     .waivers
                     .iter()
-                    .position(|w| line > 0 && w.covers(violation.rule.id, line))
+                    .position(|w| line > 0 && violation.ids().any(|id| w.covers(id, line)))
             {
                 hits[n] += 1;
                 let w = &scanned.waivers[n];
@@ -271,7 +272,7 @@ impl<'w> Ledger<'w> {
             }
             if let Some(print) = &print
                 && let Some(record) = waivers.accepted.iter().find(|r| {
-                    r.rule == violation.rule.id
+                    violation.breaks(&r.rule)
                         && file_name(&r.file) == file_name(&violation.file)
                         && r.path == violation.path
                         && r.fingerprint == *print
@@ -443,6 +444,7 @@ parameters:
             path: format!("parameters.{}", needle.split(':').next().unwrap_or("")),
             message: "found".to_owned(),
             related: Vec::new(),
+            also: Vec::new(),
         }
     }
 

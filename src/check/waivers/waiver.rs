@@ -170,7 +170,7 @@ impl Waiver {
 
     /// Whether it covers `violation`, whose file its globs see as `file`.
     pub fn covers(&self, violation: &Violation, file: &str) -> bool {
-        self.rules.includes_id(violation.rule.id)
+        violation.ids().any(|id| self.rules.includes_id(id))
             && self.covers_file(file)
             && self.spec.path.as_deref().is_none_or(|path| {
                 violation.path == path

@@ -7,8 +7,10 @@ use std::time::Duration;
 
 use super::{RuleMeta, Severity, Violation, WaivedBy, WaivedViolation};
 
-/// Gives renderers the text of a file so they can show the offending line.
-pub trait SourceTexts {
+/// Gives renderers the text of a file so they can show the offending line. It is `Any`, so
+/// a face holding a report can reach the model it was made from (the language server's
+/// hover reads the set `validate` loaded).
+pub trait SourceTexts: std::any::Any {
     /// The text of a file of the input, by its relative path.
     fn text(&self, file: &str) -> Option<Cow<'_, str>>;
 
@@ -57,6 +59,9 @@ pub struct InputReport {
     pub waived: Vec<WaivedViolation>,
     /// Files that were not checked, with the reason.
     pub not_checked: Vec<Unchecked>,
+    /// How the input was read, where the operator could not guess it (the environment file
+    /// paired with a template given alone).
+    pub notes: Vec<String>,
     /// How long loading and checking this input took.
     pub elapsed: Duration,
 }
@@ -75,8 +80,8 @@ impl Report {
         self.rules.len()
     }
 
-    /// The rules that ran, then any rule a violation names that is not among them, each
-    /// once: what a report format lists as its rules.
+    /// The rules that ran, then any rule a violation names (as its rule or a twin it also
+    /// breaks) that is not among them, each once: what a report format lists as its rules.
     pub fn listed_rules(&self) -> Vec<&'static RuleMeta> {
         let mut listed: Vec<&'static RuleMeta> = Vec::with_capacity(self.rules.len());
         let mut seen = HashSet::new();
@@ -84,7 +89,10 @@ impl Report {
             .rules
             .iter()
             .copied()
-            .chain(self.violations().map(|v| v.rule))
+            .chain(
+                self.violations()
+                    .flat_map(|v| std::iter::once(v.rule).chain(v.also.iter().copied())),
+            )
             .chain(self.waived().map(|w| w.violation.rule))
         {
             if seen.insert(rule.id) {

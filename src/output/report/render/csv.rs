@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::foundation::diagnostics::{InputReport, Report, Violation, Waived};
+use crate::foundation::diagnostics::{InputReport, Report, RuleMeta, Violation, Waived};
 use crate::session::FixView;
 
 use super::fixes::{Fixes, availability};
@@ -35,6 +35,10 @@ const COLUMNS: &[Column] = &[
     Column {
         name: "rule",
         value: |r| r.violation.rule.id.into(),
+    },
+    Column {
+        name: "also",
+        value: |r| join_ids(&r.violation.also).into(),
     },
     Column {
         name: "keyword",
@@ -73,6 +77,11 @@ const COLUMNS: &[Column] = &[
         value: |r| r.input.label.as_str().into(),
     },
 ];
+
+/// The twin requirements' ids, space-separated.
+fn join_ids(rules: &[&RuleMeta]) -> String {
+    rules.iter().map(|r| r.id).collect::<Vec<_>>().join(" ")
+}
 
 /// The header row and one row per finding, in report order: each input's findings that
 /// count, then its waived ones.
@@ -152,6 +161,21 @@ mod tests {
     }
 
     #[test]
+    fn a_finding_of_twins_names_them_in_the_also_column() {
+        let text = render(&sample::twins(), &Fixes::none());
+        let rows: Vec<&str> = text.split_terminator("\r\n").collect();
+        assert_eq!(rows.len(), 2, "{text}");
+        assert!(rows[1].starts_with("error,R-39841,R-62590,MUST"), "{text}");
+        let plain = render(&sample::report(), &Fixes::none());
+        assert!(
+            plain
+                .split_terminator("\r\n")
+                .nth(1)
+                .is_some_and(|row| row.contains(",R-90526,,"))
+        );
+    }
+
+    #[test]
     fn one_row_per_finding_under_the_header() {
         let report = sample::two_inputs();
         let text = render(&report, &Fixes::none());
@@ -159,7 +183,7 @@ mod tests {
         assert_eq!(rows.len(), 1 + report.violations().count(), "{text}");
         assert_eq!(
             rows[0],
-            "severity,rule,keyword,file,line,column,message,fix available,waived,reason,input"
+            "severity,rule,also,keyword,file,line,column,message,fix available,waived,reason,input"
         );
         assert!(text.ends_with("\r\n"));
         insta::assert_snapshot!(text.replace("\r\n", "\u{21b5}\n"));

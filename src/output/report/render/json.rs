@@ -12,7 +12,16 @@ pub struct JsonReport<'a> {
     violations: Vec<JsonViolation<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     not_checked: Vec<JsonUnchecked<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<JsonNote<'a>>,
     summary: Summary,
+}
+
+/// How an input was read (the environment file paired with a template given alone).
+#[derive(Serialize)]
+pub struct JsonNote<'a> {
+    message: &'a str,
+    input: &'a str,
 }
 
 /// A file that was not checked, and why.
@@ -38,6 +47,9 @@ pub struct JsonViolation<'a> {
     input: &'a str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related: Vec<JsonRelated<'a>>,
+    /// The other requirement ids this one finding breaks (its rule's twins).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    also: Vec<&'static str>,
     /// Present when a waiver accepts the violation (it is then not counted).
     #[serde(skip_serializing_if = "Option::is_none")]
     waived: Option<&'a Waived>,
@@ -91,6 +103,7 @@ pub fn violation<'a>(input: &'a str, v: &'a Violation) -> JsonViolation<'a> {
                 message: &r.message,
             })
             .collect(),
+        also: v.also.iter().map(|r| r.id).collect(),
         waived: None,
     }
 }
@@ -135,6 +148,16 @@ pub fn document(report: &Report) -> JsonReport<'_> {
                 })
             })
             .collect(),
+        notes: report
+            .inputs
+            .iter()
+            .flat_map(|i| {
+                i.notes.iter().map(|message| JsonNote {
+                    message,
+                    input: &i.label,
+                })
+            })
+            .collect(),
         summary: Summary {
             files: report.files(),
             errors: report.count(Severity::Error),
@@ -159,6 +182,30 @@ pub fn render(report: &Report) -> String {
 mod tests {
     use super::*;
     use crate::output::report::render::sample;
+
+    #[test]
+    fn a_finding_of_twins_lists_the_others_under_also_and_counts_once() {
+        let doc: serde_json::Value = serde_json::from_str(&render(&sample::twins())).expect("JSON");
+        let violations = doc["violations"].as_array().expect("violations");
+        assert_eq!(violations.len(), 1);
+        assert_eq!(violations[0]["rule"], "R-39841");
+        assert_eq!(violations[0]["also"], serde_json::json!(["R-62590"]));
+        assert_eq!(doc["summary"]["errors"], 1);
+        // Left out when a finding breaks one requirement only.
+        let plain: serde_json::Value =
+            serde_json::from_str(&render(&sample::report())).expect("JSON");
+        assert!(plain["violations"][0].get("also").is_none());
+        assert!(plain.get("notes").is_none());
+    }
+
+    #[test]
+    fn how_an_input_was_read_is_a_note() {
+        let doc: serde_json::Value =
+            serde_json::from_str(&render(&sample::paired())).expect("JSON");
+        assert_eq!(doc["notes"][0]["input"], "vfw");
+        let message = doc["notes"][0]["message"].as_str().expect("a message");
+        assert!(message.contains("checked with base_vfw.env"), "{message}");
+    }
 
     #[test]
     fn waived_violations_carry_their_waiver_and_are_not_counted() {

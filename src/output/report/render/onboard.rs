@@ -445,6 +445,7 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
             violations,
             waived,
             not_checked,
+            notes: Vec::new(),
             elapsed: Duration::ZERO,
         }],
         rules,

@@ -136,8 +136,17 @@ struct SarifResult<'a> {
     locations: [Location<'a>; 1],
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<Location<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<ResultProperties>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     suppressions: Vec<Suppression<'a>>,
+}
+
+/// What a result carries beyond SARIF's own fields.
+#[derive(Serialize)]
+struct ResultProperties {
+    /// The other requirement ids the finding breaks (its rule's twins).
+    also: Vec<&'static str>,
 }
 
 /// A waiver, as SARIF records a result someone accepted.
@@ -170,7 +179,7 @@ struct Location<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     logical_locations: Vec<LogicalLocation<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    message: Option<Text<'a>>,
+    message: Option<OwnedText>,
 }
 
 #[derive(Serialize)]
@@ -316,14 +325,28 @@ fn result<'a>(
         related_locations: v
             .related
             .iter()
+            .map(|r| (r.file.as_str(), r.span, r.message.clone()))
+            // Each twin the finding also breaks, at the finding's own place.
+            .chain(v.also.iter().map(|twin| {
+                let text = format!(
+                    "also breaks {} ({}): {}",
+                    twin.id,
+                    twin.keyword.as_str(),
+                    twin.summary
+                );
+                (v.file.as_str(), v.span, text)
+            }))
             .enumerate()
-            .map(|(n, r)| Location {
+            .map(|(n, (file, span, text))| Location {
                 id: Some(n),
-                physical_location: physical(base, &r.file, r.span, cache),
+                physical_location: physical(base, file, span, cache),
                 logical_locations: Vec::new(),
-                message: Some(Text { text: &r.message }),
+                message: Some(OwnedText { text }),
             })
             .collect(),
+        properties: (!v.also.is_empty()).then(|| ResultProperties {
+            also: v.also.iter().map(|r| r.id).collect(),
+        }),
         suppressions: Vec::new(),
     }
 }
@@ -369,6 +392,23 @@ pub fn render(report: &Report) -> String {
                 message: None,
             }],
             descriptor: NotificationId { id: "not-checked" },
+        }));
+        notifications.extend(input.notes.iter().map(|note| Notification {
+            level: "note",
+            message: OwnedText { text: note.clone() },
+            locations: [Location {
+                id: None,
+                physical_location: PhysicalLocation {
+                    artifact_location: ArtifactLocation {
+                        uri: String::new(),
+                        uri_base_id: base.clone(),
+                    },
+                    region: None,
+                },
+                logical_locations: Vec::new(),
+                message: None,
+            }],
+            descriptor: NotificationId { id: "input-read" },
         }));
     }
     let invocations = if notifications.is_empty() {
@@ -562,6 +602,41 @@ mod tests {
         let second = &log["runs"][0]["results"][1];
         assert_eq!(second["ruleIndex"], 1);
         assert_eq!(second["ruleId"], rules[1]["id"]);
+    }
+
+    #[test]
+    fn a_finding_of_twins_names_the_others_in_properties_and_related_locations() {
+        let log = log(&sample::twins());
+        let run = &log["runs"][0];
+        let result = &run["results"][0];
+        assert_eq!(result["ruleId"], "R-39841");
+        assert_eq!(result["properties"]["also"], serde_json::json!(["R-62590"]));
+        let related = &result["relatedLocations"][0];
+        let text = related["message"]["text"].as_str().expect("a message");
+        assert!(
+            text.starts_with("also breaks R-62590 (MUST NOT): "),
+            "{text}"
+        );
+        assert_eq!(
+            related["physicalLocation"]["region"]["startLine"],
+            result["locations"][0]["physicalLocation"]["region"]["startLine"]
+        );
+        let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
+        assert!(rules.iter().any(|r| r["id"] == "R-62590"));
+        // Counted once.
+        assert_eq!(run["results"].as_array().map(Vec::len), Some(1));
+    }
+
+    #[test]
+    fn how_an_input_was_read_is_a_notification_at_its_base() {
+        let log = log(&sample::paired());
+        let notes = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"];
+        assert_eq!(notes[0]["descriptor"]["id"], "input-read");
+        assert_eq!(notes[0]["level"], "note");
+        let text = notes[0]["message"]["text"].as_str().expect("a message");
+        assert!(text.contains("checked with base_vfw.env"), "{text}");
+        let place = &notes[0]["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(place["uriBaseId"], "INPUT1");
     }
 
     #[test]

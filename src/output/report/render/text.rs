@@ -23,11 +23,9 @@ pub fn render(report: &Report, color: bool) -> String {
     let mut out = String::new();
     let several = report.inputs.len() > 1;
     for input in &report.inputs {
-        if several
-            && !(input.violations.is_empty()
-                && input.not_checked.is_empty()
-                && input.waived.is_empty())
-        {
+        let quiet =
+            input.violations.is_empty() && input.not_checked.is_empty() && input.waived.is_empty();
+        if several && !(quiet && input.notes.is_empty()) {
             out.push_str(&paint(&format!("==> {} <==", input.label), BOLD, color));
             out.push_str("\n\n");
         }
@@ -53,6 +51,9 @@ pub fn render(report: &Report, color: bool) -> String {
                 plural(n)
             ));
         }
+        for note in &input.notes {
+            out.push_str(&format!("{}: {note}\n", paint("note", BOLD, color)));
+        }
         for file in &input.not_checked {
             out.push_str(&format!(
                 "{}: {}: not checked: {}\n",
@@ -61,7 +62,7 @@ pub fn render(report: &Report, color: bool) -> String {
                 file.reason
             ));
         }
-        if !input.not_checked.is_empty() {
+        if !(input.not_checked.is_empty() && input.notes.is_empty()) {
             out.push('\n');
         }
     }
@@ -173,6 +174,14 @@ fn one(
             None => group.element(Level::NOTE.message(related_note(related))),
         };
     }
+    for twin in &v.also {
+        group = group.element(Level::NOTE.message(format!(
+            "also breaks {} ({}): {}",
+            twin.id,
+            twin.keyword.as_str(),
+            twin.summary
+        )));
+    }
     if let Some(waived) = waived {
         group = group.element(Level::NOTE.with_name("waived").message(waived_line(waived)));
     }
@@ -218,6 +227,30 @@ mod tests {
     #[test]
     fn plain_text_report() {
         insta::assert_snapshot!(render(&sample::report(), false));
+    }
+
+    #[test]
+    fn a_finding_of_twins_names_the_others_and_counts_once() {
+        let text = render(&sample::twins(), false);
+        assert_eq!(text.matches("error[").count(), 1, "{text}");
+        assert!(text.contains("error[R-39841]: MUST NOT: "), "{text}");
+        assert!(
+            text.contains(&format!(
+                "= note: also breaks R-62590 (MUST NOT): {}",
+                sample::EXTERNAL_ANY.summary
+            )),
+            "{text}"
+        );
+        assert!(text.ends_with("1 error, 0 warnings\n"), "{text}");
+    }
+
+    #[test]
+    fn how_an_input_was_read_is_a_note() {
+        let text = render(&sample::paired(), false);
+        assert!(
+            text.contains("\nnote: base_vfw.yaml: checked with base_vfw.env, the environment file of its name beside it\n\n"),
+            "{text}"
+        );
     }
 
     #[test]

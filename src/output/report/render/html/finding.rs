@@ -55,6 +55,12 @@ impl Card<'_> {
             keyword = v.rule.keyword.as_str(),
             place = place(&v.file, v.span),
         );
+        if !v.also.is_empty() {
+            // Twin requirements the same defect breaks: named in the head, so the filter
+            // finds the finding by any of its ids.
+            let twins: Vec<String> = v.also.iter().map(|r| rule_link(r.id)).collect();
+            let _ = write!(out, " <span class=\"also\">also {}</span>", twins.join(" "));
+        }
         if !v.path.is_empty() {
             let _ = write!(out, " <span class=\"muted\">{}</span>", escape(&v.path));
         }

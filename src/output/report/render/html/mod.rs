@@ -277,12 +277,13 @@ fn not_checked(out: &mut String, report: &Report) {
     out.push_str("</ul>\n</section>\n");
 }
 
-/// The rules the findings name (waived ones included), each once, by id.
+/// The rules the findings name (waived ones and twins included), each once, by id.
 fn named_rules(report: &Report) -> Vec<&'static RuleMeta> {
     let named: BTreeMap<&str, &'static RuleMeta> = report
         .violations()
         .chain(report.waived().map(|w| &w.violation))
-        .map(|v| (v.rule.id, v.rule))
+        .flat_map(|v| std::iter::once(v.rule).chain(v.also.iter().copied()))
+        .map(|rule| (rule.id, rule))
         .collect();
     named.into_values().collect()
 }
@@ -396,6 +397,17 @@ mod tests {
         // In place order: the waived error on line 5 comes first.
         let first = page.find("class=\"finding").expect("a card");
         assert!(page[first..].starts_with("class=\"finding error waived\""));
+    }
+
+    #[test]
+    fn a_finding_of_twins_links_each_id_to_its_rule_text() {
+        let page = render(&sample::twins(), &Fixes::none(), &run());
+        assert!(
+            page.contains("<span class=\"also\">also <a class=\"rule\" href=\"#rule-R-62590\">R-62590</a></span>"),
+            "{page}"
+        );
+        assert!(page.contains("<dt id=\"rule-R-62590\">"), "{page}");
+        assert_eq!(page.matches("<article class=\"finding").count(), 1);
     }
 
     #[test]
