@@ -9,7 +9,14 @@
 pub const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
-        &["limits", "diagnostics", "parallel", "interrupt", "fault"],
+        &[
+            "limits",
+            "diagnostics",
+            "parallel",
+            "interrupt",
+            "fault",
+            "contrast",
+        ],
     ),
     ("input", &["source", "yaml", "integrity"]),
     ("model", &["ovf", "hot", "csar", "capabilities"]),
