@@ -686,6 +686,39 @@ fn an_ovf_descriptor_is_checked_as_edited() {
         .map(|d| d["code"].as_str().unwrap().to_owned())
         .collect();
     assert!(codes.contains(&"OVF-doctype".to_owned()), "{codes:?}");
+    // Its waiver is the XML form, above the line; with a reason written in it waives.
+    let place = json!({"line": 1, "character": 0});
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri(&descriptor)},
+               "range": {"start": place, "end": place},
+               "context": {"diagnostics": []}}),
+    );
+    let waiver = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "Waive OVF-doctype here (write the reason after `-`)")
+        .unwrap_or_else(|| panic!("a waiver among {actions:#}"));
+    let waived = applied(
+        &edited,
+        waiver["edit"]["changes"][uri(&descriptor)]
+            .as_array()
+            .unwrap(),
+    );
+    assert!(
+        waived.contains("?>\n<!-- vnfwiz: waive OVF-doctype -  -->\n<!DOCTYPE Envelope>"),
+        "{waived}"
+    );
+    let reasoned = waived.replace(" -  -->", " - the exporter writes it; ticket 9 -->");
+    client.change(&descriptor, 3, json!([{"text": reasoned}]));
+    client.settle(&descriptor);
+    let codes: Vec<String> = client.published()[&uri(&descriptor)]
+        .iter()
+        .map(|d| d["code"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(!codes.contains(&"OVF-doctype".to_owned()), "{codes:?}");
+    assert!(!codes.iter().any(|c| c.starts_with("WAIVER-")), "{codes:?}");
     assert_eq!(client.shutdown(), Some(0));
 }
 
