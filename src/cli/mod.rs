@@ -96,50 +96,52 @@ pub enum ListFormat {
     Json,
 }
 
-/// Limits every loader obeys (docs/limits.md).
+/// Limits every loader obeys (docs/limits.md): under their own heading, and only in the long
+/// help (`--help`), so `-h` shows the commands and the wizard's own options.
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Limits (docs/limits.md)")]
 struct LimitArgs {
     /// Largest template Heat accepts, in bytes (Heat's max_template_size).
-    #[arg(long, global = true, default_value_t = Limits::default().max_template_size)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_template_size)]
     max_template_size: u64,
     /// Largest single file read into memory, in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().max_file_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_file_bytes)]
     max_file_size: u64,
     /// Most entries in a folder or archive.
-    #[arg(long, global = true, default_value_t = Limits::default().max_archive_entries)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_archive_entries)]
     max_entries: usize,
     /// Most bytes decompressed from one archive in total.
-    #[arg(long, global = true, default_value_t = Limits::default().max_archive_total_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_archive_total_bytes)]
     max_archive_size: u64,
     /// Deepest YAML nesting.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_depth)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_depth)]
     max_yaml_depth: usize,
     /// Most nodes YAML aliases may copy into one document.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_alias_nodes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_alias_nodes)]
     max_yaml_alias_nodes: usize,
     /// Most bytes YAML aliases may copy into one document.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_alias_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_alias_bytes)]
     max_yaml_alias_bytes: usize,
     /// Deepest nesting of templates (Heat's max_nested_stack_depth).
-    #[arg(long, global = true, default_value_t = Limits::default().max_nested_depth)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_nested_depth)]
     max_nested_depth: usize,
     /// Longest line of a YAML file (template, environment, VNFD, answers), in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_line_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_line_bytes)]
     max_line_length: usize,
     /// Most files in one template set.
-    #[arg(long, global = true, default_value_t = Limits::default().max_files)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_files)]
     max_files: usize,
     /// Largest OVF manifest or certificate file, in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().max_manifest_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_manifest_bytes)]
     max_manifest_size: u64,
     /// Largest pax or GNU long-name header of one tar (OVA) entry, in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().max_tar_header_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_tar_header_bytes)]
     max_tar_header_size: u64,
     /// Deepest XML element nesting in an OVF descriptor.
-    #[arg(long, global = true, default_value_t = Limits::default().xml.max_depth)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().xml.max_depth)]
     max_xml_depth: usize,
     /// Most XML elements in one OVF descriptor.
-    #[arg(long, global = true, default_value_t = Limits::default().xml.max_elements)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().xml.max_elements)]
     max_xml_elements: usize,
 }
 
