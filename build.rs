@@ -277,6 +277,10 @@ impl Generator {
             Some(_) => fail(path, &format!("{at}.allowed: not a list")),
             None => "None".to_owned(),
         };
+        let custom = match value.get("custom") {
+            Some(names) => format!("Some(&[{}])", strings(path, &format!("{at}.custom"), names)),
+            None => "None".to_owned(),
+        };
         let keys = match value.get("keys") {
             Some(keys) => format!("Some({})", self.schemas(path, at, keys)),
             None => "None".to_owned(),
@@ -289,7 +293,7 @@ impl Generator {
             None => "None".to_owned(),
         };
         format!(
-            "PropertySchema {{ kind: Kind::{kind}, required: {}, update: Update::{update}, conversion: {}, implemented: {}, status: {}, allowed: {allowed}, range: {}, length: {}, pattern: {}, keys: {keys}, items: {items} }}",
+            "PropertySchema {{ kind: Kind::{kind}, required: {}, update: Update::{update}, conversion: {}, implemented: {}, status: {}, allowed: {allowed}, range: {}, length: {}, pattern: {}, custom: {custom}, keys: {keys}, items: {items} }}",
             flag(path, at, value.get("required"), false),
             flag(path, at, value.get("conversion"), false),
             flag(path, at, value.get("implemented"), true),

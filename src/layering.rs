@@ -9,7 +9,14 @@
 pub const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
-        &["limits", "diagnostics", "parallel", "interrupt", "fault"],
+        &[
+            "limits",
+            "diagnostics",
+            "parallel",
+            "interrupt",
+            "fault",
+            "contrast",
+        ],
     ),
     ("input", &["source", "yaml", "integrity"]),
     ("model", &["ovf", "hot", "csar", "capabilities"]),
@@ -17,7 +24,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     ("transform", &["convert", "fix", "package"]),
     ("session", &["session"]),
     ("output", &["report"]),
-    ("faces", &["tui", "cli"]),
+    ("faces", &["tui", "lsp", "cli"]),
 ];
 
 #[cfg(test)]

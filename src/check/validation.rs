@@ -2,18 +2,18 @@
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::check::rules::{
-    Check, Context, Selection, applies_to_base_hot, check_csar, check_hot_in, check_ovf,
+    Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf,
 };
 use crate::check::waivers::{Day, Ledger, Scope, Waivers};
 use crate::foundation::diagnostics::{
-    InputReport, InputRoot, Options, Report, SourceTexts, Unchecked, Violation,
+    InputReport, InputRoot, Options, Report, RuleMeta, SourceTexts, Unchecked, Violation,
 };
 use crate::foundation::limits::Limits;
 use crate::input::integrity::{DigestStatus, IntegrityError};
-use crate::input::source::{InputKind, Located, PackageFiles, SourceError, locate};
+use crate::input::source::{InputKind, Located, Overlay, PackageFiles, SourceError, locate};
 use crate::model::csar::{Csar, open_csar};
 use crate::model::hot::{HotSet, Roots, Stage, load_set};
 use crate::model::ovf::{self, OvfPackage};
@@ -278,11 +278,13 @@ pub enum Loaded {
     Csar(Box<Csar>),
 }
 
-/// Loads one input for `purpose` and names the root its file paths are relative to.
+/// Loads one input for `purpose`, its folder's files read through `overlay`, and names the
+/// root its file paths are relative to.
 fn load(
     input: Input,
     options: &Options<'_>,
     purpose: Purpose,
+    overlay: &Overlay,
 ) -> Result<(Loaded, InputRoot), InputError> {
     let limits = options.limits;
     let hot = |set: HotSet| Loaded::Hot(Box::new(set));
@@ -303,12 +305,12 @@ fn load(
                 .map(|n| n.as_str())
                 .collect::<Vec<_>>()
                 .join(" ");
-            let files = PackageFiles::open_sparse(&root, limits);
+            let files = PackageFiles::open_sparse(&root, limits).through(overlay)?;
             let set = load_set(&files, Roots::Given(names), label, limits);
             (hot(require_template(set)?), InputRoot::Folder(root))
         }
         Input::Folder(dir) => {
-            let files = PackageFiles::open_dir(&dir, limits)?;
+            let files = PackageFiles::open_dir(&dir, limits)?.through(overlay)?;
             let set = load_set(&files, Roots::Discover, dir.display().to_string(), limits);
             (
                 hot(require_template(set)?),
@@ -324,7 +326,7 @@ fn load(
             )
         }
         Input::Ovf(path) => {
-            let package = ovf::open(&path, options)?;
+            let package = ovf::open_through(&path, options, overlay)?;
             let root = if package.kind == InputKind::Ova {
                 InputRoot::Archive(absolute(&path))
             } else {
@@ -355,7 +357,7 @@ fn absolute(path: &Path) -> PathBuf {
 /// Opens one input the way `validate` does: a template, folder, heat zip or OVF package.
 pub fn open(path: &Path, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
     match group(&[path.to_path_buf()])?.pop() {
-        Some(input) => load(input, options, Purpose::Use),
+        Some(input) => load(input, options, Purpose::Use, &Overlay::none()),
         None => Err(SourceError::NotFound(path.to_path_buf()).into()),
     }
 }
@@ -394,7 +396,7 @@ fn load_hot(
             }
             .into());
         }
-        if let (Loaded::Hot(set), root) = load(input, &options, purpose)? {
+        if let (Loaded::Hot(set), root) = load(input, &options, purpose, &Overlay::none())? {
             sets.push((*set, root));
         }
     }
@@ -426,7 +428,7 @@ pub fn validate_as(
         stage,
         &Waivers::default(),
         Day::today(),
-        |_, _, _| {},
+        &Overlay::none(),
     )
 }
 
@@ -443,12 +445,11 @@ fn checked_files(loaded: &Loaded) -> Vec<String> {
     }
 }
 
-/// Like [`validate_as`], with `waivers` judged against their day: waived findings leave the
-/// counted violations, and the findings about the waivers themselves join them (those
-/// about a waiver file, the config or a baseline, go to the first input, named relative to
-/// its root). Every HOT set's context is shown to `each` with the violations that count and
-/// the input's root before the set goes into the report (what a face counts beside the
-/// report: the fixes ready), so the context is built once.
+/// Like [`validate_as`], with `waivers` judged against `today` and every folder's files read
+/// through `overlay` (an editor's open documents, saved or not, instead of the files on
+/// disk: what `vnfwiz lsp` checks): waived findings leave the counted violations, and the
+/// findings about the waivers themselves join them (those about a waiver file, the config
+/// or a baseline, go to the first input, named relative to its root).
 pub fn validate_waiving(
     paths: &[PathBuf],
     options: &Options<'_>,
@@ -456,60 +457,74 @@ pub fn validate_waiving(
     stage: Option<Stage>,
     waivers: &Waivers,
     today: Day,
-    mut each: impl FnMut(&Context<'_>, &[Violation], &InputRoot),
+    overlay: &Overlay,
 ) -> Result<Report, InputError> {
+    let (inputs, rules) = check_inputs(paths, options, selection, stage, overlay)?;
+    Ok(waive(
+        inputs,
+        rules,
+        selection,
+        waivers,
+        today,
+        options.limits,
+    ))
+}
+
+/// One input loaded and checked, before the waivers are judged and it becomes a report's
+/// input (the formats that show each finding's fix look at the loaded set first).
+pub struct CheckedInput {
+    /// What was loaded.
+    pub loaded: Loaded,
+    /// What its file paths are relative to.
+    pub root: InputRoot,
+    /// The selected rules' findings, sorted by file and place.
+    pub violations: Vec<Violation>,
+    /// What the reader noted about the input (a template given alone, and the like).
+    pub notes: Vec<String>,
+    /// How long loading and checking took.
+    pub elapsed: Duration,
+}
+
+/// Loads and checks every input (the first half of [`validate_waiving`]), each folder read
+/// through `overlay`, and gives the rules that apply to the kinds of input given.
+pub fn check_inputs(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+    stage: Option<Stage>,
+    overlay: &Overlay,
+) -> Result<(Vec<CheckedInput>, Vec<&'static RuleMeta>), InputError> {
     let mut inputs = Vec::new();
     let (mut hot, mut ovf, mut csar) = (false, false, false);
-    let mut ledger = Ledger::new(waivers, selection, today);
     for input in group(paths)? {
         let started = Instant::now();
         let notes = input.notes();
-        let (loaded, root) = load(input, options, Purpose::Check)?;
-        let files = checked_files(&loaded);
-        let scope = |sources| Scope {
-            root: Some(root.path()),
-            sources,
-            files,
+        let (mut loaded, root) = load(input, options, Purpose::Check, overlay)?;
+        let violations = match &mut loaded {
+            Loaded::Hot(set) => {
+                hot = true;
+                if let Some(stage) = stage {
+                    set.stage = stage;
+                }
+                check_hot(set, selection)
+            }
+            Loaded::Ovf(package) => {
+                ovf = true;
+                check_ovf(package, selection)
+            }
+            Loaded::Csar(package) => {
+                csar = true;
+                check_csar(package, selection)
+            }
         };
-        let (label, judged, not_checked, sources): (_, _, _, Box<dyn SourceTexts + Send + Sync>) =
-            match loaded {
-                Loaded::Hot(mut set) => {
-                    hot = true;
-                    if let Some(stage) = stage {
-                        set.stage = stage;
-                    }
-                    let context = Context::new(&set);
-                    let found = check_hot_in(&context, selection);
-                    let judged = ledger.judge(found, &scope(set.as_ref()));
-                    each(&context, &judged.violations, &root);
-                    drop(context);
-                    (set.label.clone(), judged, unchecked(&set), set)
-                }
-                Loaded::Ovf(package) => {
-                    ovf = true;
-                    let judged =
-                        ledger.judge(check_ovf(&package, selection), &scope(package.as_ref()));
-                    (package.label.clone(), judged, Vec::new(), package)
-                }
-                Loaded::Csar(package) => {
-                    csar = true;
-                    let judged =
-                        ledger.judge(check_csar(&package, selection), &scope(package.as_ref()));
-                    (package.label.clone(), judged, Vec::new(), package)
-                }
-            };
-        inputs.push(InputReport {
-            label,
+        inputs.push(CheckedInput {
+            loaded,
             root,
-            sources,
-            violations: judged.violations,
-            waived: judged.waived,
-            not_checked,
+            violations,
             notes,
             elapsed: started.elapsed(),
         });
     }
-    attach(&mut inputs, ledger.close(), options.limits);
     // Only rules that apply to the kinds of input given count as checked.
     let rules = selection
         .rules()
@@ -520,7 +535,54 @@ pub fn validate_waiving(
         })
         .map(|r| &r.meta)
         .collect();
-    Ok(Report { inputs, rules })
+    Ok((inputs, rules))
+}
+
+/// The report of checked inputs (the second half of [`validate_waiving`]): `waivers`
+/// judged against `today` on each input's findings, each input's files serving the
+/// snippets.
+pub fn waive(
+    inputs: Vec<CheckedInput>,
+    rules: Vec<&'static RuleMeta>,
+    selection: &Selection,
+    waivers: &Waivers,
+    today: Day,
+    limits: &Limits,
+) -> Report {
+    let mut ledger = Ledger::new(waivers, selection, today);
+    let mut reports = Vec::new();
+    for input in inputs {
+        let files = checked_files(&input.loaded);
+        let (label, not_checked, sources): (_, _, Box<dyn SourceTexts + Send + Sync>) =
+            match input.loaded {
+                Loaded::Hot(set) => (set.label.clone(), unchecked(&set), set),
+                Loaded::Ovf(package) => (package.label.clone(), Vec::new(), package),
+                Loaded::Csar(package) => (package.label.clone(), Vec::new(), package),
+            };
+        let judged = ledger.judge(
+            input.violations,
+            &Scope {
+                root: Some(input.root.path()),
+                sources: sources.as_ref(),
+                files,
+            },
+        );
+        reports.push(InputReport {
+            label,
+            root: input.root,
+            sources,
+            violations: judged.violations,
+            waived: judged.waived,
+            not_checked,
+            notes: input.notes,
+            elapsed: input.elapsed,
+        });
+    }
+    attach(&mut reports, ledger.close(), limits);
+    Report {
+        inputs: reports,
+        rules,
+    }
 }
 
 /// An input's texts plus those of the waiver files its findings name.

@@ -3,6 +3,7 @@
 mod capabilities;
 mod completions;
 mod inspect;
+mod lsp;
 mod man;
 mod onboard;
 mod rules;
@@ -14,7 +15,9 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use vnfwiz::check::config::{Lookup, ProjectConfig};
+use vnfwiz::foundation::diagnostics::Report;
 use vnfwiz::foundation::limits::Limits;
+use vnfwiz::output::report::render::{self, fixes::Fixes, run::RunInfo};
 
 /// Onboard a VNF from OVF/OVA or OpenStack Heat templates, validated against ONAP's
 /// VNF Heat requirements and the HOT specification.
@@ -44,6 +47,8 @@ enum Command {
     Capabilities(capabilities::CapabilitiesArgs),
     /// List the rule catalogue.
     Rules(rules::RulesArgs),
+    /// Serve the rules to an editor: a language server on standard input and output.
+    Lsp(lsp::LspArgs),
     /// Print a shell's completion script (source it from the shell's start-up file).
     Completions(completions::CompletionsArgs),
     /// Print the manual page of vnfwiz or of one of its commands (roff, for `man -l -`).
@@ -76,6 +81,10 @@ pub enum Format {
     Sarif,
     /// JUnit XML for CI dashboards.
     Junit,
+    /// One self-contained HTML page to hand to the vendor (docs/reports.md).
+    Html,
+    /// One row per finding for spreadsheets (docs/reports.md).
+    Csv,
 }
 
 /// Formats of listing commands.
@@ -87,50 +96,52 @@ pub enum ListFormat {
     Json,
 }
 
-/// Limits every loader obeys (docs/limits.md).
+/// Limits every loader obeys (docs/limits.md): under their own heading, and only in the long
+/// help (`--help`), so `-h` shows the commands and the wizard's own options.
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Limits (docs/limits.md)")]
 struct LimitArgs {
     /// Largest template Heat accepts, in bytes (Heat's max_template_size).
-    #[arg(long, global = true, default_value_t = Limits::default().max_template_size)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_template_size)]
     max_template_size: u64,
     /// Largest single file read into memory, in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().max_file_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_file_bytes)]
     max_file_size: u64,
     /// Most entries in a folder or archive.
-    #[arg(long, global = true, default_value_t = Limits::default().max_archive_entries)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_archive_entries)]
     max_entries: usize,
     /// Most bytes decompressed from one archive in total.
-    #[arg(long, global = true, default_value_t = Limits::default().max_archive_total_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_archive_total_bytes)]
     max_archive_size: u64,
     /// Deepest YAML nesting.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_depth)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_depth)]
     max_yaml_depth: usize,
     /// Most nodes YAML aliases may copy into one document.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_alias_nodes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_alias_nodes)]
     max_yaml_alias_nodes: usize,
     /// Most bytes YAML aliases may copy into one document.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_alias_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_alias_bytes)]
     max_yaml_alias_bytes: usize,
     /// Deepest nesting of templates (Heat's max_nested_stack_depth).
-    #[arg(long, global = true, default_value_t = Limits::default().max_nested_depth)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_nested_depth)]
     max_nested_depth: usize,
     /// Longest line of a YAML file (template, environment, VNFD, answers), in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_line_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_line_bytes)]
     max_line_length: usize,
     /// Most files in one template set.
-    #[arg(long, global = true, default_value_t = Limits::default().max_files)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_files)]
     max_files: usize,
     /// Largest OVF manifest or certificate file, in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().max_manifest_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_manifest_bytes)]
     max_manifest_size: u64,
     /// Largest pax or GNU long-name header of one tar (OVA) entry, in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().max_tar_header_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_tar_header_bytes)]
     max_tar_header_size: u64,
     /// Deepest XML element nesting in an OVF descriptor.
-    #[arg(long, global = true, default_value_t = Limits::default().xml.max_depth)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().xml.max_depth)]
     max_xml_depth: usize,
     /// Most XML elements in one OVF descriptor.
-    #[arg(long, global = true, default_value_t = Limits::default().xml.max_elements)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().xml.max_elements)]
     max_xml_elements: usize,
 }
 
@@ -213,6 +224,12 @@ pub enum CliError {
     /// A flag that cannot be used as given.
     #[error("{0}")]
     Usage(String),
+    /// `--report`'s file cannot be written.
+    #[error(transparent)]
+    Report(#[from] vnfwiz::output::report::file::ReportFileError),
+    /// The language server stopped on a protocol or input/output error.
+    #[error(transparent)]
+    Lsp(#[from] vnfwiz::lsp::LspError),
     /// SIGINT or SIGTERM arrived before anything was written.
     #[error("interrupted by {0}: nothing was written")]
     Interrupted(vnfwiz::foundation::interrupt::Signal),
@@ -359,6 +376,41 @@ impl RuleChoiceArgs {
             profile.clone_from(&self.profile);
         }
     }
+
+    /// The choice in force in words, for a report (`profile onap`, `rules R-90526, OVF-*`),
+    /// and the settings that go with it: skipped rules, the project config and the profile
+    /// file read. `fallback` names the profile used when none is chosen, where it is not
+    /// the profiles' default.
+    fn described(
+        &self,
+        config: Option<&ProjectConfig>,
+        limits: &Limits,
+        fallback: Option<&str>,
+    ) -> Result<(String, Vec<(String, String)>), CliError> {
+        let profiles = self.profiles(limits)?;
+        let choice = self.choice(config);
+        let rules = if choice.rules.is_empty() {
+            let name = choice
+                .profile
+                .as_deref()
+                .or(fallback)
+                .unwrap_or(profiles.default_name());
+            format!("profile {name}")
+        } else {
+            format!("rules {}", choice.rules.join(", "))
+        };
+        let mut settings = Vec::new();
+        if !choice.skip.is_empty() {
+            settings.push(("Skipped".to_owned(), choice.skip.join(", ")));
+        }
+        if let Some(config) = config {
+            settings.push(("Config".to_owned(), config.file.display().to_string()));
+        }
+        if let Some(file) = profiles.file() {
+            settings.push(("Profiles file".to_owned(), file.display().to_string()));
+        }
+        Ok((rules, settings))
+    }
 }
 
 /// The config to name when `choice` names no profile or rule: the one whose `profile`
@@ -381,6 +433,54 @@ fn choice_error(config: Option<String>, error: vnfwiz::check::rules::SelectionEr
         },
         None => error.into(),
     }
+}
+
+/// The limits other than the defaults, as the flags that set them (`--max-files 20`): a
+/// report names them among the settings in force.
+fn changed_limits(limits: &Limits) -> Option<(String, String)> {
+    type Read = fn(&Limits) -> u64;
+    let flags: [(&str, Read); 14] = [
+        ("--max-template-size", |l| l.max_template_size),
+        ("--max-file-size", |l| l.max_file_bytes),
+        ("--max-entries", |l| l.max_archive_entries as u64),
+        ("--max-archive-size", |l| l.max_archive_total_bytes),
+        ("--max-yaml-depth", |l| l.yaml.max_depth as u64),
+        ("--max-yaml-alias-nodes", |l| l.yaml.max_alias_nodes as u64),
+        ("--max-yaml-alias-bytes", |l| l.yaml.max_alias_bytes as u64),
+        ("--max-nested-depth", |l| l.max_nested_depth as u64),
+        ("--max-line-length", |l| l.yaml.max_line_bytes as u64),
+        ("--max-files", |l| l.max_files as u64),
+        ("--max-manifest-size", |l| l.max_manifest_bytes),
+        ("--max-tar-header-size", |l| l.max_tar_header_bytes),
+        ("--max-xml-depth", |l| l.xml.max_depth as u64),
+        ("--max-xml-elements", |l| l.xml.max_elements as u64),
+    ];
+    let defaults = Limits::default();
+    let changed: Vec<String> = flags
+        .iter()
+        .filter(|(_, read)| read(limits) != read(&defaults))
+        .map(|(flag, read)| format!("{flag} {}", read(limits)))
+        .collect();
+    (!changed.is_empty()).then(|| ("Limits".to_owned(), changed.join(", ")))
+}
+
+/// The report in `format` (`color` for text); `run` says what the HTML page says about
+/// the run.
+pub fn render_as(
+    format: Format,
+    color: bool,
+    report: &Report,
+    fixes: &Fixes,
+    run: impl FnOnce() -> Result<RunInfo, CliError>,
+) -> Result<String, CliError> {
+    Ok(match format {
+        Format::Text => render::text::render(report, color),
+        Format::Json => render::json::render(report),
+        Format::Sarif => render::sarif::render(report),
+        Format::Junit => render::junit::render(report),
+        Format::Csv => render::csv::render(report, fixes),
+        Format::Html => render::html::render(report, fixes, &run()?),
+    })
 }
 
 /// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.
@@ -442,6 +542,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Onboard(args)) => onboard::run(*args, &limits),
         Some(Command::Capabilities(args)) => capabilities::run(args, &limits),
         Some(Command::Rules(args)) => rules::run(args, &limits),
+        Some(Command::Lsp(args)) => lsp::run(args, &limits),
         Some(Command::Completions(args)) => completions::run(args),
         Some(Command::Man(args)) => man::run(args),
         None => wizard::run(cli.wizard, &limits),

@@ -6,18 +6,27 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use vnfwiz::check::rules::OUTPUT_PROFILE;
+use vnfwiz::check::validation::InputError;
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
 use vnfwiz::output::report::render::fix_hint::{self, Rerun};
+use vnfwiz::output::report::render::fixes::Fixes;
 use vnfwiz::output::report::render::onboard::Onboarding;
+use vnfwiz::output::report::render::run::{RunInfo, Source};
 use vnfwiz::session::answers::{Answers, EulaAcceptance};
-use vnfwiz::session::{AnswerProblem, Answered, Origin, Session, WriteError};
+use vnfwiz::session::{
+    AnswerProblem, Answered, Evaluation, FindingKind, Origin, Session, WriteError,
+};
 use vnfwiz::transform::fix::FixLevel;
 use vnfwiz::transform::package::PackageError;
 use vnfwiz::transform::package::PackageFormat;
 
-use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value, print_out};
+use super::{
+    CliError, Format, ListFormat, RuleChoiceArgs, changed_limits, color_stdout, key_value,
+    print_out, render_as,
+};
 
 /// `--package` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -100,6 +109,32 @@ pub struct OnboardArgs {
     /// The rules the output is checked with (the `seed` profile when none is given).
     #[command(flatten)]
     choice: RuleChoiceArgs,
+    /// Also write the validation of the output set to FILE, in the format its extension
+    /// names: .html (one page to hand to the vendor), .csv, .json, .sarif, .xml (JUnit) or
+    /// .txt (docs/reports.md).
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+}
+
+/// The format a `--report` file's extension names.
+fn report_format(path: &Path) -> Result<Format, CliError> {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    Ok(match extension.as_deref() {
+        Some("html" | "htm") => Format::Html,
+        Some("csv") => Format::Csv,
+        Some("json") => Format::Json,
+        Some("sarif") => Format::Sarif,
+        Some("xml") => Format::Junit,
+        Some("txt") => Format::Text,
+        _ => {
+            return Err(CliError::Usage(format!(
+                "--report {}: the extension names the format: .html, .csv, .json, .sarif, .xml (JUnit) or .txt",
+                path.display()
+            )));
+        }
+    })
 }
 
 /// `--fix` values.
@@ -209,6 +244,7 @@ fn answers(args: &OnboardArgs, session: &Session, limits: &Limits) -> Result<Ans
 }
 
 pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
+    let report_format = args.report.as_deref().map(report_format).transpose()?;
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("onboard");
     // A signal stops hashing at the next block and writing before the output is in place.
@@ -234,8 +270,15 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         session.package_time(&answered.answers)?;
     }
     let level = FixLevel::from(args.fix);
-    let evaluation = session.evaluate_fixing(&answered, level);
+    // A report file in HTML or CSV shows each finding's fix with its diff.
+    let previews = matches!(report_format, Some(Format::Html | Format::Csv));
+    let evaluation = session.evaluate_fixing(&answered, level, previews);
     stop_if_interrupted()?;
+    let fixes = if previews {
+        report_fixes(&evaluation)
+    } else {
+        Fixes::none()
+    };
     // The evaluation's gate decides, as it does for the wizard and the write itself.
     let counts = evaluation.counts();
     let (path, out) = (
@@ -251,8 +294,12 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         },
         level,
     );
+    let profile = answered.answers.profile.as_deref();
     let evaluation = match Onboarding::closed(session.kind(), evaluation, &args.out, hint) {
-        Ok(shown) => return print(&args, &shown),
+        Ok(shown) => {
+            write_report(&args, &shown, (&fixes, profile), limits)?;
+            return print(&args, &shown);
+        }
         Err(evaluation) => *evaluation,
     };
     // Images stream into the CSAR: the same bar while they do.
@@ -268,15 +315,88 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     );
     progress.finish();
     match written {
-        Ok(written) => print(
-            &args,
-            &Onboarding::written(&session, evaluation, &written, &args.out),
-        ),
+        Ok(written) => {
+            let shown = Onboarding::written(&session, evaluation, &written, &args.out);
+            write_report(&args, &shown, (&fixes, profile), limits)?;
+            print(&args, &shown)
+        }
         Err(WriteError::Package(PackageError::Invalid { path, violations })) => {
-            print(&args, &Onboarding::package_invalid(&path, &violations))
+            let shown = Onboarding::package_invalid(&path, &violations);
+            write_report(&args, &shown, (&fixes, profile), limits)?;
+            print(&args, &shown)
         }
         Err(error) => Err(error.into()),
     }
+}
+
+/// The fix of each of the output set's findings, as the evaluation offers them (what an
+/// HTML or CSV report shows beside each).
+fn report_fixes(evaluation: &Evaluation) -> Fixes {
+    let (violations, views): (Vec<_>, Vec<_>) = evaluation
+        .findings
+        .iter()
+        .filter_map(|finding| match &finding.kind {
+            FindingKind::Output(violation) => Some((violation.clone(), finding.fix.clone())),
+            FindingKind::Package(_) | FindingKind::Remark(_) => None,
+        })
+        .unzip();
+    let mut fixes = Fixes::none();
+    fixes.push(&violations, views);
+    fixes
+}
+
+/// Writes `--report`'s file from the validation of the output set, with each finding's fix
+/// and the answers' profile (when they name one, it chose the rules); says on stderr why
+/// there is none when nothing was validated.
+fn write_report(
+    args: &OnboardArgs,
+    shown: &Onboarding<'_>,
+    (fixes, profile): (&Fixes, Option<&str>),
+    limits: &Limits,
+) -> Result<(), CliError> {
+    let Some(path) = &args.report else {
+        return Ok(());
+    };
+    let Some(report) = shown.report() else {
+        eprintln!(
+            "vnfwiz: no report written to {}: no output set was validated",
+            path.display()
+        );
+        return Ok(());
+    };
+    let text = render_as(report_format(path)?, false, report, fixes, || {
+        let config = args.choice.config(&args.path, limits)?;
+        let (mut rules, mut settings) =
+            args.choice
+                .described(config.as_ref(), limits, Some(OUTPUT_PROFILE))?;
+        if let Some(profile) = profile {
+            rules = format!("profile {profile}");
+        }
+        settings.push((
+            "Checked".to_owned(),
+            format!("the set written to {}", args.out.display()),
+        ));
+        if let Some(answers) = &args.answers {
+            settings.push(("Answers".to_owned(), answers.display().to_string()));
+        }
+        if let Some(level) = args
+            .fix
+            .to_possible_value()
+            .filter(|_| args.fix != FixArg::None)
+        {
+            settings.push(("Fixes applied".to_owned(), level.get_name().to_owned()));
+        }
+        settings.extend(changed_limits(limits));
+        // The source's digest: a large OVA takes a while, under the same bar as its hashing.
+        let progress = TerminalProgress::stderr("report");
+        let source = Source::read(&args.path, &Options::new(limits).with_progress(&progress));
+        progress.finish();
+        let mut run = RunInfo::now(vec![source.map_err(InputError::from)?], rules)?;
+        run.settings = settings;
+        Ok(run)
+    })?;
+    vnfwiz::output::report::file::write(path, &text)?;
+    Ok(())
 }
 
 /// Ends the run (before anything is written) once SIGINT or SIGTERM has arrived.

@@ -401,10 +401,15 @@ impl Session {
     }
 
     /// The evaluation of a headless run (`onboard`): every fix `level` admits is applied
-    /// before the set is validated, and the fixes left are offered (and counted) without
-    /// their diffs.
-    pub fn evaluate_fixing(&mut self, answered: &Answered, level: FixLevel) -> Evaluation {
-        self.evaluation(answered, level, false)
+    /// before the set is validated, and the fixes left are offered (and counted), with
+    /// their diffs only when `previews` are wanted (a report file that shows them).
+    pub fn evaluate_fixing(
+        &mut self,
+        answered: &Answered,
+        level: FixLevel,
+        previews: bool,
+    ) -> Evaluation {
+        self.evaluation(answered, level, previews)
     }
 
     fn evaluation(&mut self, answered: &Answered, level: FixLevel, previews: bool) -> Evaluation {

@@ -4,15 +4,14 @@
 //! set's hidden values by the one secret policy (`hot::secrets`, through
 //! `fix::Workspace`).
 
-use crate::check::rules::Context;
+use crate::check::rules::{Context, Selection};
 use crate::foundation::diagnostics::Violation;
 use crate::foundation::parallel::map_ordered;
 use crate::model::hot::HotSet;
 use crate::session::answers::Answers;
 use crate::transform::fix::FixRecord;
 use crate::transform::fix::{
-    FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Workspace, check_reloadable, offer,
-    record_of,
+    FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Unfixable, Workspace, offer, record_of,
 };
 
 use super::Session;
@@ -66,41 +65,6 @@ pub struct Fixable {
     pub warnings: usize,
     /// Warnings with a `safe` fix.
     pub warnings_safe: usize,
-}
-
-impl Fixable {
-    /// The violations of the set `context` reads that a fix is ready for, as `--fix`
-    /// would find them; none when the set cannot be fixed at all (it could not be loaded
-    /// again to check a fix).
-    pub fn of(context: &Context<'_>, violations: &[Violation]) -> Fixable {
-        let mut fixable = Fixable::default();
-        if check_reloadable(context.set).is_err() {
-            return fixable;
-        }
-        // A provider works out its fix to say whether it is ready: spread over the cores.
-        let offered = map_ordered(
-            violations,
-            context.set.source_bytes(),
-            |violation| match offer(context, violation, None) {
-                Some(Offer::Ready(fix)) => Some(fix.safety),
-                _ => None,
-            },
-        );
-        for (violation, safety) in violations.iter().zip(offered) {
-            if let Some(safety) = safety {
-                fixable.add(violation.severity(), safety);
-            }
-        }
-        fixable
-    }
-
-    /// Adds another set's counts (several inputs, one closing line).
-    pub fn add_all(&mut self, other: &Fixable) {
-        self.errors += other.errors;
-        self.errors_safe += other.errors_safe;
-        self.warnings += other.warnings;
-        self.warnings_safe += other.warnings_safe;
-    }
 }
 
 /// What the review offers for one violation (`src/transform/fix/`).
@@ -212,48 +176,81 @@ pub fn with_fixes<T>(
     previews: bool,
     mut make: impl FnMut(&HotSet, &Violation, Option<FixView>) -> T,
 ) -> (Resolved, Vec<T>) {
-    let workspace = match Workspace::with_violations(
+    let offered = offered_fixes(
         resolved.set,
-        resolved.violations.clone(),
+        resolved.violations,
         resolved.rules.clone(),
-    ) {
+        previews,
+    );
+    resolved.set = offered.set;
+    resolved.violations = offered.violations;
+    let mut fixes = offered.fixes.into_iter();
+    let made = resolved
+        .violations
+        .iter()
+        .map(|violation| make(&resolved.set, violation, fixes.next().flatten()))
+        .collect();
+    (resolved, made)
+}
+
+/// A set given back with its violations and the fix of each (parallel to them).
+pub struct Offered {
+    /// The set, unchanged.
+    pub set: HotSet,
+    /// Its violations, unchanged.
+    pub violations: Vec<Violation>,
+    /// The fix of each violation (none at all when the set cannot be fixed).
+    pub fixes: Vec<Option<FixView>>,
+}
+
+/// The fix of each of `violations`, found on `set` (checked with `rules`) without changing
+/// it: what the review and the HTML and CSV reports show, each ready fix with its diff when
+/// `previews` are wanted (else an empty one: a headless run counts fixes, it shows none).
+pub fn offered_fixes(
+    set: HotSet,
+    violations: Vec<Violation>,
+    rules: Selection,
+    previews: bool,
+) -> Offered {
+    let workspace = match Workspace::with_violations(set, violations, rules) {
         Ok(workspace) => workspace,
         Err(unfixable) => {
-            resolved.set = unfixable.set;
-            let made = resolved
-                .violations
-                .iter()
-                .map(|v| make(&resolved.set, v, None))
-                .collect();
-            return (resolved, made);
+            let Unfixable {
+                set, violations, ..
+            } = *unfixable;
+            return Offered {
+                set,
+                violations,
+                fixes: Vec::new(),
+            };
         }
     };
+    // Each finding's fix is found and previewed on its own; a large set has hundreds.
     let context = Context::new(workspace.set());
-    let made = workspace
-        .violations()
-        .iter()
-        .map(|violation| {
-            let view = offer(&context, violation, None).map(|offer| match offer {
-                Offer::Ready(fix) => match previewed(&workspace, &fix, previews) {
-                    Ok(preview) => FixView::Ready(PlannedFix {
-                        title: fix.title,
-                        safety: fix.safety,
-                        preview,
-                        records: vec![record_of(violation, None)],
-                        notes: Vec::new(),
-                    }),
-                    Err(error) => FixView::Unavailable(error.to_string()),
-                },
-                Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
-                Offer::Unavailable(reason) => FixView::Unavailable(reason),
-            });
-            make(workspace.set(), violation, view)
+    let bytes = workspace.set().files.iter().map(|f| f.bytes.len()).sum();
+    let fixes = map_ordered(workspace.violations(), bytes, |violation| {
+        Some(match offer(&context, violation, None)? {
+            Offer::Ready(fix) => match previewed(&workspace, &fix, previews) {
+                Ok(preview) => FixView::Ready(PlannedFix {
+                    title: fix.title,
+                    safety: fix.safety,
+                    preview,
+                    records: vec![record_of(violation, None)],
+                    notes: Vec::new(),
+                }),
+                Err(error) => FixView::Unavailable(error.to_string()),
+            },
+            Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
+            Offer::Unavailable(reason) => FixView::Unavailable(reason),
         })
-        .collect();
+    });
     drop(context);
-    let (set, _) = workspace.into_parts();
-    resolved.set = set;
-    (resolved, made)
+    let (set, violations) = workspace.into_parts();
+    Offered {
+        set,
+        violations,
+        fixes,
+    }
 }
 
 /// A fix's diff when `previews` are wanted, else an empty one.

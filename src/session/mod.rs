@@ -51,7 +51,8 @@ pub use checking::CheckedWith;
 pub use draft::{Answered, Draft};
 pub use evaluation::{Counts, Evaluation, Finding, FindingKind, Gate, Remark, RemarkKind};
 pub use fix_plan::{
-    Applied, FixOrder, FixView, Fixable, PlanError, PlannedFix, apply as apply_fixes,
+    Applied, FixOrder, FixView, Fixable, Offered, PlanError, PlannedFix, apply as apply_fixes,
+    offered_fixes,
 };
 pub use origin::{NotOnDisk, SourceFile};
 pub use output::{MAX_COUNTED, Target, WriteError, Written, target, write_gate};

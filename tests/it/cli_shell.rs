@@ -86,6 +86,7 @@ fn completion_scripts_are_generated_from_the_command_line() {
         "capabilities",
         "rules",
         "man",
+        "lsp",
     ];
     for (shell, marker) in [
         ("bash", "complete -F _vnfwiz"),
@@ -128,6 +129,7 @@ fn manual_pages_are_generated_from_the_command_line() {
         "capabilities",
         "rules",
         "completions",
+        "lsp",
     ] {
         assert!(
             main.contains(&format!("vnfwiz\\-{command}(1)")),
@@ -157,6 +159,7 @@ fn manual_pages_are_generated_from_the_command_line() {
             "vnfwiz-capabilities.1",
             "vnfwiz-completions.1",
             "vnfwiz-inspect.1",
+            "vnfwiz-lsp.1",
             "vnfwiz-man.1",
             "vnfwiz-onboard.1",
             "vnfwiz-rules.1",
@@ -176,6 +179,26 @@ fn manual_pages_are_generated_from_the_command_line() {
             check.stderr.is_empty(),
             "{page}: {}",
             String::from_utf8_lossy(&check.stderr)
+        );
+    }
+}
+
+#[test]
+fn the_limits_are_in_the_long_help_under_their_own_heading() {
+    let text = |args: &[&str]| String::from_utf8(vnfwiz(args, &[]).stdout).unwrap();
+    for command in [&[][..], &["validate"][..], &["onboard"][..]] {
+        let short = text(&[command, &["-h"]].concat());
+        assert!(!short.contains("--max-"), "{command:?} -h:\n{short}");
+        let long = text(&[command, &["--help"]].concat());
+        let heading = long
+            .find("Limits (docs/limits.md):")
+            .unwrap_or_else(|| panic!("{command:?} --help:\n{long}"));
+        // Every limit is under the heading, none before it.
+        assert!(!long[..heading].contains("--max-"), "{long}");
+        assert_eq!(
+            long[heading..].matches("      --max-").count(),
+            14,
+            "{long}"
         );
     }
 }

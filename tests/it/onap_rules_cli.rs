@@ -129,3 +129,35 @@ fn the_catalogue_lists_the_seed_rules_with_their_keywords() {
         assert_eq!(keyword_of(id).as_deref(), Some(keyword), "{id}");
     }
 }
+
+#[test]
+fn the_catalogue_says_which_rules_vnfwiz_fixes_itself() {
+    let catalogue = json(&vnfwiz(&["rules", "--format", "json"]));
+    let rules = catalogue["rules"].as_array().expect("rules list");
+    let fixable = |id: &str| {
+        rules
+            .iter()
+            .find(|r| r["id"] == id)
+            .and_then(|r| r["fixable"].as_bool())
+    };
+    assert_eq!(
+        fixable("R-90526"),
+        Some(true),
+        "a default moved to the env file"
+    );
+    assert_eq!(fixable("R-92635/duplicate-key"), Some(true));
+    assert_eq!(
+        fixable("R-29751"),
+        Some(false),
+        "a server's name is the author's"
+    );
+    let count = rules.iter().filter(|r| r["fixable"] == true).count();
+    let text = String::from_utf8(vnfwiz(&["rules"]).stdout).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.contains("  fix  ")).count(),
+        count
+    );
+    let markdown = String::from_utf8(vnfwiz(&["rules", "--format", "markdown"]).stdout).unwrap();
+    assert!(markdown.contains(&format!("{count} of them have an automatic fix")));
+    assert_eq!(markdown.matches(" | yes |\n").count(), count);
+}

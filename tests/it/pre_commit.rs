@@ -9,37 +9,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use crate::support::binary::fixtures;
+use crate::support::python_venv::{self, repository};
 
 /// The pre-commit release the test installs.
 const VERSION: &str = "4.7.0";
 
-fn repository() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// The virtual environment's python, or why the test cannot run here.
 fn python() -> Result<PathBuf, String> {
-    if std::env::var_os("VNFWIZ_PRE_COMMIT").is_some_and(|v| v == "0") {
-        return Err("VNFWIZ_PRE_COMMIT=0".to_owned());
-    }
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .map_or_else(|| repository().join("target"), Path::to_path_buf)
-        .join("pre-commit");
-    let made = Command::new("sh")
-        .arg(repository().join("tests/python/venv.sh"))
-        .arg(&target)
-        .args(["pre-commit", VERSION])
-        .output()
-        .map_err(|e| format!("cannot run sh: {e}"))?;
-    let stderr = String::from_utf8_lossy(&made.stderr).trim().to_owned();
-    match made.status.code() {
-        Some(0) => Ok(PathBuf::from(String::from_utf8_lossy(&made.stdout).trim())),
-        Some(3) => Err(format!("no Python 3 found ({stderr})")),
-        _ => panic!(
-            "tests/python/venv.sh could not install pre-commit (VNFWIZ_PRE_COMMIT=0 skips this test): {stderr}"
-        ),
-    }
+    python_venv::prepare(
+        "tests/python/venv.sh",
+        &["pre-commit", VERSION],
+        "pre-commit",
+        "VNFWIZ_PRE_COMMIT",
+    )
 }
 
 /// Runs git in `dir` as a throw-away identity.

@@ -22,7 +22,5 @@ pub use csar_context::{CsarContext, FILE_START};
 pub use meta::{Check, Rule};
 pub use ovf_context::OvfContext;
 pub use profiles::{OUTPUT_PROFILE, Profile, ProfileError, Profiles, RuleChoice, output_rules};
-pub use registry::{
-    all, applies_to_base_hot, check_csar, check_hot, check_hot_in, check_ovf, find,
-};
+pub use registry::{all, applies_to_base_hot, check_csar, check_hot, check_ovf, find};
 pub use selection::{Selection, SelectionError};

@@ -47,12 +47,7 @@ pub fn find(id: &str) -> Option<&'static Rule> {
 /// the report never depends on scheduling). Twin requirements run together and each defect
 /// they share is one finding (`twins`).
 pub fn check_hot(set: &HotSet, selection: &Selection) -> Vec<Violation> {
-    check_hot_in(&Context::new(set), selection)
-}
-
-/// Like [`check_hot`] on a context already built (a caller that looks at the set again
-/// after the rules, as `validate` does for the fixes ready, builds it once).
-pub fn check_hot_in(context: &Context<'_>, selection: &Selection) -> Vec<Violation> {
+    let context = Context::new(set);
     let running = selection.with_twins();
     let rules: Vec<(&'static RuleMeta, HotCheck)> = running
         .rules()
@@ -61,9 +56,9 @@ pub fn check_hot_in(context: &Context<'_>, selection: &Selection) -> Vec<Violati
             Check::Ovf(_) | Check::Csar(_) => None,
         })
         .collect();
-    let found = map_ordered(&rules, context.set.source_bytes(), |(meta, check)| {
+    let found = map_ordered(&rules, set.source_bytes(), |(meta, check)| {
         let mut out = Vec::new();
-        check(context, &mut Findings::new(meta, &mut out));
+        check(&context, &mut Findings::new(meta, &mut out));
         out
     });
     twins::merge(found.into_iter().flatten().collect(), selection)

@@ -41,6 +41,10 @@ pub static TWINS: &[Twins] = &[
         what: "a set holds a template (a set of environment files alone has no base module)",
     },
     Twins {
+        ids: &["R-27078", "R-92635/template-version"],
+        what: "a template declares its `heat_template_version`",
+    },
+    Twins {
         ids: &["R-95303", "R-92635/yaml-syntax"],
         what: "a template or environment file is valid YAML",
     },

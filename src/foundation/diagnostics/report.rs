@@ -7,8 +7,10 @@ use std::time::Duration;
 
 use super::{RuleMeta, Severity, Violation, WaivedBy, WaivedViolation};
 
-/// Gives renderers the text of a file so they can show the offending line.
-pub trait SourceTexts {
+/// Gives renderers the text of a file so they can show the offending line. It is `Any`, so
+/// a face holding a report can reach the model it was made from (the language server's
+/// hover reads the set `validate` loaded).
+pub trait SourceTexts: std::any::Any {
     /// The text of a file of the input, by its relative path.
     fn text(&self, file: &str) -> Option<Cow<'_, str>>;
 

@@ -4,12 +4,14 @@ mod detect;
 pub mod disk_image;
 mod error;
 mod files;
+mod overlay;
 pub mod path;
 pub mod tar;
 
 pub use detect::{InputKind, Located, csar_in_folder, detect, locate, ovf_in_folder};
 pub use error::SourceError;
 pub use files::PackageFiles;
+pub use overlay::Overlay;
 
 /// The folder inside an onboarding output where vnfwiz keeps its record of the run (the
 /// answers file and the packages), apart from the HOT set: a folder's listing leaves it

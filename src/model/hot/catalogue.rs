@@ -1,6 +1,6 @@
 //! Heat's resource types as data: each type's properties (type, required, update behaviour,
 //! allowed values, ranges, lengths, patterns, nested schemas) and attributes, for the
-//! OpenStack types of `openstack-heat` and the Contrail types ONAP VNFs use.
+//! OpenStack types of `openstack-heat` and the Contrail types of its Contrail plugin.
 //!
 //! The facts live in `data/*.json` (`data/heat_catalogue.json`, written by
 //! `scripts/heat_catalogue/` from Heat's own plugins, docs/heat-catalogue.md). `build.rs`
@@ -193,6 +193,8 @@ pub struct PropertySchema {
     pub length: Option<[Option<f64>; 2]>,
     /// A regular expression a text must match from start to end.
     pub pattern: Option<&'static str>,
+    /// Heat's custom constraints (`ip_addr`, `neutron.network`, …).
+    pub custom: Option<&'static [&'static str]>,
     /// The keys of a map with a fixed schema.
     pub keys: Option<Map<PropertySchema>>,
     /// The schema of every item of a list.
@@ -226,7 +228,8 @@ pub struct ResourceType {
     pub status_since: Option<&'static str>,
     /// A stand-in Heat keeps for a retired service: it takes any property and attribute.
     pub placeholder: bool,
-    /// The catalogue records the name only (its schema could not be read): anything is taken.
+    /// The catalogue records the name only (a type of an older plugin release): anything is
+    /// taken.
     pub open: bool,
     /// Its properties.
     pub properties: Map<PropertySchema>,
@@ -492,5 +495,41 @@ mod tests {
         }
         let ip = catalogue.resolve("OS::ContrailV2::InstanceIp").unwrap();
         assert!(ip.resource_type.properties.contains_key("subnet_uuid"));
+    }
+
+    #[test]
+    fn every_contrail_type_of_the_plugin_has_its_schema() {
+        let catalogue = Catalogue::get();
+        assert_eq!(
+            catalogue.contrail.as_ref().map(|c| c.repository),
+            Some("tungstenfabric/tf-heat-plugin")
+        );
+        let contrail: Vec<&ResourceType> = catalogue
+            .types
+            .iter()
+            .map(|(_, t)| t)
+            .filter(|t| t.vendor == Some("contrail"))
+            .collect();
+        // 59 generated OS::ContrailV2 types, 13 hand-written OS::Contrail ones, and two
+        // types of Juniper's older plugin kept by name.
+        assert_eq!(contrail.len(), 74);
+        assert_eq!(contrail.iter().filter(|t| t.open).count(), 2);
+        assert!(
+            contrail
+                .iter()
+                .all(|t| t.open || t.attributes.contains_key("show"))
+        );
+        let vmi = catalogue
+            .resolve("OS::ContrailV2::VirtualMachineInterface")
+            .unwrap()
+            .resource_type;
+        let properties = &vmi.properties["virtual_machine_interface_properties"];
+        let mirror = &properties.keys.as_ref().unwrap()["virtual_machine_interface_properties_interface_mirror"];
+        assert!(mirror.keys.is_some(), "deeper levels are read too");
+        let policy = catalogue
+            .resolve("OS::Contrail::NetworkPolicy")
+            .unwrap()
+            .resource_type;
+        assert!(policy.properties["entries"].required);
     }
 }

@@ -3,6 +3,7 @@
 pub mod arguments;
 pub mod catalogue;
 pub mod classify;
+pub mod custom_constraint;
 pub mod functions;
 pub mod implementations;
 mod load;

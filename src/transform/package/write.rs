@@ -9,6 +9,7 @@ use crate::check::rules::Selection;
 use crate::check::validation::validate_waiving;
 use crate::check::waivers::{Day, Record, Waivers};
 use crate::foundation::diagnostics::{Options, Report};
+use crate::input::source::Overlay;
 use crate::model::hot::HotSet;
 use crate::model::ovf::OvfPackage;
 
@@ -220,7 +221,7 @@ fn check(
         None,
         &accepted,
         Day::today(),
-        |_, _, _| {},
+        &Overlay::none(),
     );
     let report = match outcome {
         Ok(report) => report,

@@ -6,7 +6,7 @@ mod condition_function;
 mod condition_reference;
 mod definitions;
 mod deletion_policy;
-mod duplicate_key;
+pub(crate) mod duplicate_key;
 pub(crate) mod env_parameter;
 mod env_section;
 mod env_value;
@@ -21,6 +21,7 @@ mod nested_depth;
 mod nested_property;
 pub(crate) mod no_template;
 mod output_definition;
+mod output_resource;
 mod parameter_constraint;
 mod parameter_default;
 mod parameter_definition;
@@ -76,6 +77,7 @@ pub const RULES: &[&Rule] = &[
     &misspelt_function::RULE,
     &parameter_reference::RULE,
     &resource_reference::RULE,
+    &output_resource::RULE,
     &attribute_reference::RULE,
     &condition_reference::RULE,
     &name_clash::RULE,

@@ -8,6 +8,7 @@
 //! back to check it is the same value; a `parameter_defaults:` entry of the same name would
 //! change which value wins, so such a parameter gets no fix.
 
+use crate::check::rules::onap;
 use crate::foundation::limits::YamlLimits;
 use crate::input::yaml::write::flow_text;
 use crate::input::yaml::{Key, Node, Syntax, Value, parse};
@@ -24,7 +25,10 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-90526", "R-26124"],
+    rules: &[
+        &onap::parameters::r90526_no_default::RULE.meta,
+        &onap::parameters::r26124_default_in_env::RULE.meta,
+    ],
     offer,
 };
 

@@ -8,6 +8,7 @@
 //! fix, and neither does a type whose templates another environment also maps or that a
 //! module the environment does not apply to also reaches: there the meaning would change.
 
+use crate::check::rules::onap;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::input::yaml::Node;
@@ -21,7 +22,7 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-67231"],
+    rules: &[&onap::environment::r67231_no_resource_registry::RULE.meta],
     offer,
 };
 

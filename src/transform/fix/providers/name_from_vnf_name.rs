@@ -5,6 +5,7 @@
 //! cloud object's name changes (it now starts with the instance's name, which is the point
 //! of the rule). Not offered when the template does not declare `vnf_name`.
 
+use crate::check::rules::onap;
 use crate::input::yaml::Value;
 use crate::transform::fix::edit::Edit;
 use crate::transform::fix::layout::json_string;
@@ -14,7 +15,7 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-85734"],
+    rules: &[&onap::resource_property::r85734_name_str_replace::RULE.meta],
     offer,
 };
 

@@ -11,6 +11,7 @@
 //! software config…), or one whose `name` property is set (Heat names an unnamed server or
 //! port after its resource id).
 
+use crate::check::rules::onap;
 use crate::input::yaml::Node;
 use crate::model::hot::template::resource_type;
 use crate::transform::fix::edit::{Edit, splice};
@@ -21,7 +22,10 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-75141", "R-16447"],
+    rules: &[
+        &onap::resources::r75141_resource_id::RULE.meta,
+        &onap::resources::r16447_unique_resource_id::RULE.meta,
+    ],
     offer,
 };
 

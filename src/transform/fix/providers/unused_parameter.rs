@@ -5,6 +5,7 @@
 //! or the template computes parameter names. For review: the operator may have meant to
 //! read it.
 
+use crate::check::rules::onap;
 use crate::input::yaml::Node;
 use crate::model::hot::TemplateKind;
 use crate::model::hot::usage::ParameterUsage;
@@ -16,7 +17,7 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-90279"],
+    rules: &[&onap::parameters::r90279_parameter_used::RULE.meta],
     offer,
 };
 

@@ -5,6 +5,7 @@
 //! version (R-27078 itself) gets no fix: only the operator knows which release the cloud
 //! runs.
 
+use crate::check::rules::onap;
 use crate::model::hot::Version;
 
 use crate::transform::fix::locate::{self, same_place};
@@ -13,7 +14,7 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-27078/date"],
+    rules: &[&onap::structure::r27078_version_date::RULE.meta],
     offer,
 };
 

@@ -628,8 +628,11 @@ fn a_vson_like_set_finishes_with_its_safe_fix_and_a_waiver_per_group_and_replays
     assert_eq!(answers.waivers.len(), 7, "one per finding");
     let limits = crate::foundation::limits::Limits::default();
     let mut session = crate::session::Session::open(&set, &limits).unwrap();
-    let evaluation =
-        session.evaluate_fixing(&answers.into(), crate::transform::fix::FixLevel::None);
+    let evaluation = session.evaluate_fixing(
+        &answers.into(),
+        crate::transform::fix::FixLevel::None,
+        false,
+    );
     let replayed = out.path().join("replayed");
     session
         .write_outputs(
