@@ -1,7 +1,11 @@
 //! DiskSection: the first disk of a system is its root disk (the flavor's `disk`, booted
 //! from its image; a root disk with `ecs:volumeType` boots from a volume made from the
 //! image); every further disk → an `OS::Cinder::Volume` (from its image when it has a
-//! file, else empty) attached through `block_device_mapping`.
+//! file, else empty) attached through `block_device_mapping`. Each item gets its own
+//! volume: a disk id several items of the chosen option name (VMware's size-template disks
+//! such as `disk25GB`) gives volumes numbered from 0 in item order.
+
+use std::collections::HashMap;
 
 use crate::input::yaml::Node;
 use crate::input::yaml::write::{map, string};
@@ -67,9 +71,10 @@ pub fn attach(
         );
     }
     let root = root(hardware);
+    let mut volumes = Volumes::of(hardware, root);
     match root {
         None => {
-            let image = super::references::image(c, system, None);
+            let image = super::references::image(c, system, None, true);
             c.note(
                 NoteLevel::Warning,
                 SECTION,
@@ -85,8 +90,9 @@ pub fn attach(
             let image = disk
                 .file_ref
                 .as_ref()
-                .map(|_| super::references::image(c, system, Some(disk)));
-            if let Some(volume) = volume(c, system, draft, disk, image) {
+                .map(|_| super::references::image(c, system, Some(disk), true));
+            let index = volumes.next(disk);
+            if let Some(volume) = volume(c, system, draft, disk, image, index) {
                 attachment.block_devices.push(map([
                     ("device_name", string(device_name(0))),
                     ("volume_id", get_resource(&volume)),
@@ -106,20 +112,22 @@ pub fn attach(
                     ),
                 );
             }
-            let image = super::references::image(c, system, Some(disk));
+            let image = super::references::image(c, system, Some(disk), true);
             attachment.image = Some(c.out.reference(draft, &Ref::Param(image)));
         }
     }
+    // By place, not by value: another item naming the root disk's id is a disk of its own.
     let extra = hardware
         .disks
         .iter()
-        .filter(|d| !d.shared && Some(*d) != root);
+        .filter(|d| !d.shared && !root.is_some_and(|r| std::ptr::eq(r, *d)));
     for (position, disk) in extra.enumerate() {
         let image = disk
             .file_ref
             .as_ref()
-            .map(|_| super::references::image(c, system, Some(disk)));
-        if let Some(volume) = volume(c, system, draft, disk, image) {
+            .map(|_| super::references::image(c, system, Some(disk), false));
+        let index = volumes.next(disk);
+        if let Some(volume) = volume(c, system, draft, disk, image, index) {
             attachment.block_devices.push(map([
                 ("device_name", string(device_name(position + 1))),
                 ("volume_id", get_resource(&volume)),
@@ -129,14 +137,56 @@ pub fn attach(
     attachment
 }
 
-/// An `OS::Cinder::Volume` for `disk`, from `image` when given; `None` (with an error
-/// note) when its size is unknown.
+/// The volumes of one system: how many items name each disk id, and the next number of
+/// a disk id that several items name.
+struct Volumes<'a> {
+    /// Items per disk id, among those that become volumes.
+    uses: HashMap<&'a str, usize>,
+    /// Volumes numbered so far per disk id.
+    given: HashMap<&'a str, usize>,
+}
+
+impl<'a> Volumes<'a> {
+    /// Counts the disks of `hardware` that become volumes: a root disk with a volume type
+    /// and every further disk that is not shared.
+    fn of(hardware: &'a SystemHardware, root: Option<&'a ResolvedDisk>) -> Volumes<'a> {
+        let mut uses: HashMap<&str, usize> = HashMap::new();
+        for disk in hardware.disks.iter().filter(|d| !d.shared) {
+            let boots_from_image =
+                root.is_some_and(|r| std::ptr::eq(r, disk)) && disk.volume_type.is_none();
+            if !boots_from_image {
+                *uses.entry(disk.disk_id.as_str()).or_default() += 1;
+            }
+        }
+        Volumes {
+            uses,
+            given: HashMap::new(),
+        }
+    }
+
+    /// The number of the next volume of `disk`: `None` when one item alone names its id
+    /// (the volume is named after the disk), else 0, 1, 2, … in item order, so ONAP's
+    /// `{index}` runs without a hole (R-11690).
+    fn next(&mut self, disk: &'a ResolvedDisk) -> Option<usize> {
+        let id = disk.disk_id.as_str();
+        if self.uses.get(id).copied().unwrap_or(0) < 2 {
+            return None;
+        }
+        let given = self.given.entry(id).or_default();
+        *given += 1;
+        Some(*given - 1)
+    }
+}
+
+/// An `OS::Cinder::Volume` for `disk`, from `image` when given, numbered `index` when
+/// several items name the disk; `None` (with an error note) when its size is unknown.
 fn volume(
     c: &mut Converter<'_>,
     system: usize,
     draft: DraftId,
     disk: &ResolvedDisk,
     image: Option<String>,
+    index: Option<usize>,
 ) -> Option<String> {
     let content = &c.envelope.contents[system];
     let label = content.label();
@@ -162,7 +212,12 @@ fn volume(
         );
         return None;
     };
-    let volume_name = super::identity::name(c, draft, &format!("{name} {}", disk.disk_id));
+    let number = index.map(|i| i.to_string()).unwrap_or_default();
+    let volume_name = super::identity::name(
+        c,
+        draft,
+        format!("{name} {} {number}", disk.disk_id).trim_end(),
+    );
     let mut properties = vec![
         ("name", volume_name),
         ("size", int(i64::try_from(gib.max(1)).unwrap_or(i64::MAX))),
@@ -180,7 +235,7 @@ fn volume(
     // a numeric part of a resource id as an `{index}` (R-11690).
     Some(c.out.resource(
         draft,
-        &join(&[&vm, &role(disk_name, "disk"), "volume"]),
+        &join(&[&vm, &role(disk_name, "disk"), "volume", &number]),
         "volume",
         "OS::Cinder::Volume",
         properties,

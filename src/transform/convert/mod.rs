@@ -151,6 +151,8 @@ pub(crate) struct Converter<'a> {
     pub copied: HashMap<String, String>,
     /// Each virtual system's hardware for the chosen option, by system index.
     pub hardware: HashMap<usize, SystemHardware>,
+    /// Image parameters by system index and disk id (`None`: a system without disks).
+    pub images: HashMap<(usize, Option<String>), String>,
     /// Base parameters decided by OVF answers.
     pub owners: BTreeMap<String, Owner>,
     /// The module text of file names (`base_<module>.yaml`, `<module>_<prototype>.yaml`)
@@ -305,6 +307,7 @@ pub fn convert(
         files: Vec::new(),
         copied: HashMap::new(),
         hardware,
+        images: HashMap::new(),
         owners: BTreeMap::new(),
         module,
         split: std::collections::HashSet::new(),
