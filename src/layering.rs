@@ -9,7 +9,15 @@
 pub const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
-        &["limits", "diagnostics", "parallel", "interrupt", "fault"],
+        &[
+            "limits",
+            "diagnostics",
+            "parallel",
+            "placeholder",
+            "interrupt",
+            "locale",
+            "fault",
+        ],
     ),
     ("input", &["source", "yaml", "integrity"]),
     ("model", &["ovf", "hot", "csar", "capabilities"]),

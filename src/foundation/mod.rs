@@ -1,7 +1,9 @@
-//! The bottom layer every other one uses: limits, the diagnostics foundation, ordered parallel maps, interruption and injected faults.
+//! The bottom layer every other one uses: limits, the diagnostics foundation, ordered parallel maps, interruption, the language asked for, placeholder values and injected faults.
 
 pub mod diagnostics;
 pub mod fault;
 pub mod interrupt;
 pub mod limits;
+pub mod locale;
 pub mod parallel;
+pub mod placeholder;

@@ -278,29 +278,57 @@ impl Session {
     /// `parameters:` answers may name.
     pub(super) fn generated(&self) -> Option<&Generated> {
         self.generated
-            .get_or_init(|| {
-                let (package, envelope) = self.ovf()?;
-                let choices = self.choices(&Answers::default());
-                let conversion = convert(package, envelope, &choices, &self.name).ok()?;
-                let files: Vec<OutputFile> = conversion
-                    .files
-                    .into_iter()
-                    .map(|(path, bytes)| OutputFile {
-                        path,
-                        bytes,
-                        role: FileRole::Nested,
-                        secrets: Vec::new(),
-                        source: None,
-                    })
-                    .collect();
-                let set = load(&files, &self.label, &self.limits);
-                Some(Generated {
-                    declared: declared(&set),
-                    owners: conversion.owners,
-                    files,
-                })
-            })
+            .get_or_init(|| self.generate(&Answers::default()))
             .as_ref()
+    }
+
+    /// The parameters of the conversion under the deployment option `answers` choose
+    /// (cached per option), so every question and value follows the option: a flavor
+    /// parameter's value names the chosen option's flavor.
+    pub(super) fn generated_for(&self, answers: &Answers) -> Option<&Generated> {
+        let Some(option) = self.option(answers) else {
+            return self.generated();
+        };
+        let (_, envelope) = self.ovf()?;
+        if envelope.default_configuration() == Some(option.as_str()) {
+            return self.generated();
+        }
+        let (_, cell) = self
+            .generated_by_option
+            .iter()
+            .find(|(id, _)| *id == option)?;
+        cell.get_or_init(|| {
+            self.generate(&Answers {
+                deployment_option: Some(option.clone()),
+                ..Answers::default()
+            })
+        })
+        .as_ref()
+    }
+
+    /// The conversion's parameters under `answers`' deployment option, other answers left
+    /// at their defaults.
+    fn generate(&self, answers: &Answers) -> Option<Generated> {
+        let (package, envelope) = self.ovf()?;
+        let choices = self.choices(answers);
+        let conversion = convert(package, envelope, &choices, &self.name).ok()?;
+        let files: Vec<OutputFile> = conversion
+            .files
+            .into_iter()
+            .map(|(path, bytes)| OutputFile {
+                path,
+                bytes,
+                role: FileRole::Nested,
+                secrets: Vec::new(),
+                source: None,
+            })
+            .collect();
+        let set = load(&files, &self.label, &self.limits);
+        Some(Generated {
+            declared: declared(&set),
+            owners: conversion.owners,
+            files,
+        })
     }
 
     /// The module parameters ONAP supplies at instantiation (cached): for an OVF package,

@@ -39,5 +39,6 @@ mod rules_doc;
 mod sample_package;
 mod secrets;
 mod session;
+mod vendor_appliances;
 mod vmware_dialect;
 mod wizard_e2e;

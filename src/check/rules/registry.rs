@@ -27,6 +27,7 @@ static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
     all.extend_from_slice(super::ovf::dialect::RULES);
     all.extend_from_slice(super::package::RULES);
     all.extend_from_slice(super::ovf_integrity::RULES);
+    all.extend_from_slice(super::values::RULES);
     all.sort_by(|a, b| a.meta.id.cmp(b.meta.id));
     all
 });

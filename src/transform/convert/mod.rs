@@ -218,17 +218,19 @@ impl Converter<'_> {
 }
 
 /// Each network's `{network-role}` ([`names::role`] of its name), distinct without regard to
-/// case (`net`, then `net2`, … for names that reduce alike, as non-ASCII names do).
+/// case (`net`, then `net2`, … for names that reduce alike, as non-ASCII names do): the
+/// NetworkSection's, then those adapters connect to without a declaration.
 fn network_roles(envelope: &Envelope) -> HashMap<String, String> {
     let mut taken = std::collections::HashSet::new();
     let mut out = HashMap::new();
-    for network in envelope.networks() {
-        if out.contains_key(&network.name.value) {
+    let declared = envelope.networks().iter().map(|n| n.name.value.as_str());
+    for name in declared.chain(envelope.undeclared_networks()) {
+        if out.contains_key(name) {
             continue;
         }
-        let base = names::role(&network.name.value, "net");
+        let base = names::role(name, "net");
         let candidate = distinct(&base, |c| taken.insert(c.to_ascii_lowercase()));
-        out.insert(network.name.value.clone(), candidate);
+        out.insert(name.to_owned(), candidate);
     }
     out
 }
