@@ -10,6 +10,7 @@ use vnfwiz::check::validation::{load_hot_inputs_rooted, validate_as};
 use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
+use vnfwiz::input::source::output_folder;
 use vnfwiz::model::hot::Stage;
 use vnfwiz::output::report::render;
 use vnfwiz::session::{Applied, FixOrder, apply_fixes};
@@ -87,6 +88,17 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         }
         None => {}
     }
+    // An onboarding output is checked as its heat package and the packages beside it; the
+    // report says so first (stdout in text, stderr beside a machine-readable report).
+    let outputs = output_notes(&args.paths);
+    if !outputs.is_empty() {
+        let text = outputs.join("\n") + "\n";
+        if args.format == Format::Text {
+            std::io::stdout().lock().write_all(text.as_bytes())?;
+        } else {
+            std::io::stderr().lock().write_all(text.as_bytes())?;
+        }
+    }
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("validate");
     let report = validate_as(
@@ -113,6 +125,32 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     // thousands of small frees on a large VNF) would only delay the exit.
     std::mem::forget(report);
     Ok(code)
+}
+
+/// One line per onboarding output among `paths`, saying what is checked of it.
+fn output_notes(paths: &[std::path::PathBuf]) -> Vec<String> {
+    paths
+        .iter()
+        .filter_map(|path| {
+            let output = output_folder(path)?;
+            let name = |p: &std::path::Path| {
+                p.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            };
+            let packages: Vec<String> = output.packages.iter().map(|p| name(p)).collect();
+            let beside = if packages.is_empty() {
+                "no package beside it".to_owned()
+            } else {
+                format!("the packages beside it: {}", packages.join(", "))
+            };
+            Some(format!(
+                "note: {} is an onboarding output: checking {}/ as the heat package, and {beside}",
+                path.display(),
+                name(&output.heat)
+            ))
+        })
+        .collect()
 }
 
 /// A set ready for fixes (or the line saying why it is not), with the folder its files are

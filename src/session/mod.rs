@@ -45,7 +45,7 @@ pub use fix_plan::{
     Applied, FixOrder, FixView, PlanError, PlannedFix, apply as apply_fixes, fix_views,
 };
 pub use origin::{NotOnDisk, SourceFile};
-pub use output::{MAX_COUNTED, Target, WriteError, Written, target, write_gate};
+pub use output::{MAX_COUNTED, Target, WriteError, Written, placed, target, write_gate};
 pub use package::Packaging;
 pub use preview::FilePreview;
 pub use questions::{

@@ -12,14 +12,15 @@ use serde::Serialize;
 
 use crate::check::rules::{Selection, check_hot};
 use crate::foundation::diagnostics::{Severity, Violation};
-use crate::input::source::{PackageFiles, RECORD_FOLDER};
+use crate::input::source::PackageFiles;
 use crate::input::yaml::scalar_text;
 use crate::model::capabilities::RegistryOutput;
 use crate::model::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
 use crate::session::answers::{Answers, EulaAcceptance};
 use crate::transform::convert::{Choices, Note, NoteLevel, Owner, convert};
 use crate::transform::fix::{FixLevel, Outcome};
-use crate::transform::package::PackageFormat;
+use crate::transform::package::heat_zip::MANIFEST_JSON;
+use crate::transform::package::{PackageFormat, PackageKind, kinds};
 
 use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
@@ -28,9 +29,9 @@ use super::supplied::{SuppliedParameters, supplied};
 use super::{Session, SourceKind, composition, environment, fixes};
 use crate::model::ovf::inspection::eula_views;
 
-/// The answers file, in the output's record folder (`.vnfwiz/`), apart from the HOT set
-/// (SDC and VVP take every `.yaml` of a heat package's folder for a template).
-pub const ANSWERS_FILE: &str = ".vnfwiz/answers.yaml";
+/// The answers file, at the top of the output beside `heat/`, apart from the HOT set (SDC
+/// and VVP take every `.yaml` of a heat package's folder for a template).
+pub const ANSWERS_FILE: &str = crate::input::source::ANSWERS_NAME;
 
 /// What a file of the output is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -393,25 +394,6 @@ impl Session {
             secret_keys,
             rules,
         } = self.output(answers, &mut effective)?;
-        let record = format!("{RECORD_FOLDER}/");
-        let clashes: Vec<Note> = files
-            .iter()
-            .filter(|f| f.path.starts_with(&record))
-            .map(|f| Note {
-                level: NoteLevel::Error,
-                section: "output",
-                subject: f.path.clone(),
-                message: format!(
-                    "the template set has a file inside {RECORD_FOLDER}/, where vnfwiz keeps the answers file and the packages; move it"
-                ),
-            })
-            .collect();
-        if !clashes.is_empty() {
-            return Err(Refusal {
-                notes: clashes,
-                ..Refusal::default()
-            });
-        }
         let fixed = fixes::apply(
             &mut files,
             &environment,
@@ -425,6 +407,20 @@ impl Session {
             PackageFormat::None => None,
             _ => Some(self.packaging(answers, &files, &mut effective)?),
         };
+        if let Some(packaging) = packaging
+            .as_ref()
+            .filter(|_| kinds(format).contains(&PackageKind::HeatZip))
+        {
+            // `heat/` holds exactly what the heat zip holds, SDC's manifest included.
+            files.retain(|f| f.path != MANIFEST_JSON);
+            files.push(OutputFile {
+                path: MANIFEST_JSON.to_owned(),
+                bytes: packaging.heat_manifest().into_bytes(),
+                role: FileRole::Artifact,
+                secrets: Vec::new(),
+                source: None,
+            });
+        }
         let answers_text = effective.to_yaml(|key| secret_keys.iter().any(|k| k == key));
         files.push(OutputFile {
             path: ANSWERS_FILE.to_owned(),

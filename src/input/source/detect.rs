@@ -136,6 +136,41 @@ pub fn detect(path: &Path) -> Result<InputKind, SourceError> {
     }
 }
 
+/// An onboarding output folder: `heat/` (the heat package) and `answers.yaml` at its top,
+/// beside them only the packages vnfwiz wrote (`<name>.csar`, `<name>-heat.zip`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFolder {
+    /// The heat package folder.
+    pub heat: PathBuf,
+    /// The packages beside it, sorted.
+    pub packages: Vec<PathBuf>,
+}
+
+/// The onboarding output `dir` is, when it is one: a folder holding a `heat/` folder and
+/// an `answers.yaml`, and besides them nothing but `.csar` and `.zip` packages.
+pub fn output_folder(dir: &Path) -> Option<OutputFolder> {
+    let heat = dir.join(super::HEAT_FOLDER);
+    if !heat.is_dir() || !dir.join(super::ANSWERS_NAME).is_file() {
+        return None;
+    }
+    let mut packages = Vec::new();
+    for entry in std::fs::read_dir(dir).ok()? {
+        let entry = entry.ok()?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name == super::HEAT_FOLDER || name == super::ANSWERS_NAME {
+            continue;
+        }
+        let lower = name.to_ascii_lowercase();
+        let package = lower.ends_with(".csar") || lower.ends_with(".zip");
+        if !package || !entry.file_type().ok()?.is_file() {
+            return None;
+        }
+        packages.push(entry.path());
+    }
+    packages.sort();
+    Some(OutputFolder { heat, packages })
+}
+
 /// An input as every face opens it: its kind and the path to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Located {
@@ -148,10 +183,17 @@ pub struct Located {
 
 /// What `path` is as `validate`, `onboard` and the wizard (its picker too) open it: a
 /// folder holding one OVF descriptor (or OVA) is that package, a folder laid out as a CSAR
-/// is one, any other folder a HOT set; a file is what [`detect`] says.
+/// is one, an onboarding output is its `heat/` set, any other folder a HOT set; a file is
+/// what [`detect`] says. (`validate` checks an output's packages too: [`output_folder`].)
 pub fn locate(path: &Path) -> Result<Located, SourceError> {
     let kind = detect(path)?;
     if kind == InputKind::HotFolder {
+        if let Some(output) = output_folder(path) {
+            return Ok(Located {
+                kind,
+                path: output.heat,
+            });
+        }
         if let Some(descriptor) = ovf_in_folder(path) {
             let kind = detect(&descriptor)?;
             return Ok(Located {
@@ -273,5 +315,28 @@ mod tests {
         assert_eq!(package(&["vfw.ovf", "vlb.ovf"]), None);
         assert_eq!(package(&["vfw.ova", "base.yaml"]), None);
         assert_eq!(package(&["base.yaml", "base.env"]), None);
+    }
+
+    #[test]
+    fn an_onboarding_output_is_its_heat_set_and_packages() {
+        let dir = folder(&["answers.yaml", "vfw.csar", "vfw-heat.zip"]);
+        std::fs::create_dir(dir.path().join("heat")).unwrap();
+        std::fs::write(dir.path().join("heat/base_vfw.yaml"), b"x").unwrap();
+        let output = output_folder(dir.path()).expect("an output folder");
+        assert_eq!(output.heat, dir.path().join("heat"));
+        assert_eq!(
+            output.packages,
+            [dir.path().join("vfw-heat.zip"), dir.path().join("vfw.csar")]
+        );
+        let located = locate(dir.path()).unwrap();
+        assert_eq!(located.kind, InputKind::HotFolder);
+        assert_eq!(located.path, dir.path().join("heat"));
+        // A template beside heat/ makes it an ordinary folder.
+        std::fs::write(dir.path().join("extra.yaml"), b"x").unwrap();
+        assert_eq!(output_folder(dir.path()), None);
+        // So does a heat/ folder without the answers file.
+        let plain = folder(&["vfw.csar"]);
+        std::fs::create_dir(plain.path().join("heat")).unwrap();
+        assert_eq!(output_folder(plain.path()), None);
     }
 }

@@ -69,9 +69,8 @@ impl PackageFiles {
                     source,
                 })?;
                 let name = entry.file_name().to_string_lossy().into_owned();
-                // Version-control folders are not part of a package, nor is vnfwiz's own
-                // record of an onboarding run at the top of its output.
-                if name == ".git" || (prefix.is_empty() && name == super::RECORD_FOLDER) {
+                // Version-control folders are not part of a package.
+                if name == ".git" {
                     continue;
                 }
                 let meta =
@@ -634,20 +633,16 @@ mod tests {
     }
 
     #[test]
-    fn a_folder_listing_leaves_out_version_control_and_vnfwiz_s_record() {
+    fn a_folder_listing_leaves_out_version_control_only() {
         let dir = tempfile::tempdir().unwrap();
-        for name in [
-            "base.yaml",
-            ".git/HEAD",
-            ".vnfwiz/answers.yaml",
-            "nested/.vnfwiz/kept.yaml",
-        ] {
+        // A hidden folder is part of the package (ONAP wants none: R-511776 reports it).
+        for name in ["base.yaml", ".git/HEAD", ".vnfwiz/answers.yaml"] {
             let path = dir.path().join(name);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, "x").unwrap();
         }
         let files = PackageFiles::open_dir(dir.path(), &Limits::default()).unwrap();
-        assert_eq!(files.names(), ["base.yaml", "nested/.vnfwiz/kept.yaml"]);
+        assert_eq!(files.names(), [".vnfwiz/answers.yaml", "base.yaml"]);
     }
 
     #[test]
