@@ -7,6 +7,7 @@ mod support;
 mod capabilities;
 mod capabilities_cli;
 mod cli_validate;
+mod convert_properties;
 mod convert_snapshots;
 mod corpus_capabilities;
 mod corpus_csar;

@@ -71,7 +71,7 @@ pub fn attach(
         );
     }
     let root = root(hardware);
-    let mut volumes = Volumes::of(hardware, root);
+    let mut volumes = Volumes::of(&content.id.value, hardware, root);
     match root {
         None => {
             let image = super::references::image(c, system, None, true);
@@ -137,45 +137,61 @@ pub fn attach(
     attachment
 }
 
-/// The volumes of one system: how many items name each disk id, and the next number of
-/// a disk id that several items name.
-struct Volumes<'a> {
-    /// Items per disk id, among those that become volumes.
-    uses: HashMap<&'a str, usize>,
-    /// Volumes numbered so far per disk id.
-    given: HashMap<&'a str, usize>,
+/// The volumes of one system: how many items make a volume of each name, and the next
+/// number of a name several items make (one disk id several items name, or ids that reduce
+/// to one name, such as `data-1` and `data_1`).
+struct Volumes {
+    /// The system's id, which a disk id may start with.
+    system: String,
+    /// Items per volume name, among those that become volumes.
+    uses: HashMap<String, usize>,
+    /// Volumes numbered so far per name.
+    given: HashMap<String, usize>,
 }
 
-impl<'a> Volumes<'a> {
+impl Volumes {
     /// Counts the disks of `hardware` that become volumes: a root disk with a volume type
     /// and every further disk that is not shared.
-    fn of(hardware: &'a SystemHardware, root: Option<&'a ResolvedDisk>) -> Volumes<'a> {
-        let mut uses: HashMap<&str, usize> = HashMap::new();
+    fn of(system: &str, hardware: &SystemHardware, root: Option<&ResolvedDisk>) -> Volumes {
+        let mut uses: HashMap<String, usize> = HashMap::new();
         for disk in hardware.disks.iter().filter(|d| !d.shared) {
             let boots_from_image =
                 root.is_some_and(|r| std::ptr::eq(r, disk)) && disk.volume_type.is_none();
             if !boots_from_image {
-                *uses.entry(disk.disk_id.as_str()).or_default() += 1;
+                *uses.entry(volume_stem(system, &disk.disk_id)).or_default() += 1;
             }
         }
         Volumes {
+            system: system.to_owned(),
             uses,
             given: HashMap::new(),
         }
     }
 
-    /// The number of the next volume of `disk`: `None` when one item alone names its id
-    /// (the volume is named after the disk), else 0, 1, 2, … in item order, so ONAP's
-    /// `{index}` runs without a hole (R-11690).
-    fn next(&mut self, disk: &'a ResolvedDisk) -> Option<usize> {
-        let id = disk.disk_id.as_str();
-        if self.uses.get(id).copied().unwrap_or(0) < 2 {
+    /// The number of the next volume of `disk`: `None` when one item alone makes a volume
+    /// of its name, else 0, 1, 2, … in item order, so ONAP's `{index}` runs without a hole
+    /// (R-11690).
+    fn next(&mut self, disk: &ResolvedDisk) -> Option<usize> {
+        let stem = volume_stem(&self.system, &disk.disk_id);
+        if self.uses.get(&stem).copied().unwrap_or(0) < 2 {
             return None;
         }
-        let given = self.given.entry(id).or_default();
+        let given = self.given.entry(stem).or_default();
         *given += 1;
         Some(*given - 1)
     }
+}
+
+/// The part of a volume's name a disk gives: its id as an ONAP role, without the system's
+/// id in front (`db-root` of system `db` makes `root`, so the volume is `db_root_volume`,
+/// not `db_db_root_volume`). A disk id's numbers join the text before them (`disk-2017` →
+/// `disk2017`): ONAP reads a numeric part of a resource id as an `{index}` (R-11690).
+fn volume_stem(system: &str, disk_id: &str) -> String {
+    let name = [format!("{system}-"), format!("{system}_")]
+        .iter()
+        .find_map(|prefix| disk_id.strip_prefix(prefix.as_str()))
+        .unwrap_or(disk_id);
+    role(name, "disk")
 }
 
 /// An `OS::Cinder::Volume` for `disk`, from `image` when given, numbered `index` when
@@ -225,17 +241,15 @@ fn volume(
     if let Some(image) = image {
         properties.push(("image", c.out.reference(draft, &Ref::Param(image))));
     }
-    // `db-root` of system `db` makes `db_root_volume`, not `db_db_root_volume`.
-    let disk_name = [format!("{system_id}-"), format!("{system_id}_")]
-        .iter()
-        .find_map(|prefix| disk.disk_id.strip_prefix(prefix.as_str()))
-        .unwrap_or(&disk.disk_id);
     let vm = c.vm_type(system);
-    // A disk id's numbers join the text before them (`disk-2017` → `disk2017`): ONAP reads
-    // a numeric part of a resource id as an `{index}` (R-11690).
     Some(c.out.resource(
         draft,
-        &join(&[&vm, &role(disk_name, "disk"), "volume", &number]),
+        &join(&[
+            &vm,
+            &volume_stem(&system_id, &disk.disk_id),
+            "volume",
+            &number,
+        ]),
         "volume",
         "OS::Cinder::Volume",
         properties,
