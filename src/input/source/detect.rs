@@ -68,10 +68,31 @@ fn declares_tosca(text: &[u8]) -> bool {
         .any(|line| line.starts_with(b"tosca_definitions_version:"))
 }
 
+/// True when a zip with these names is a signed package (SOL004 §5.1, the second security
+/// option): at its root a `.csar` and what signs it (`.cms`, a certificate as `.cert`,
+/// `.crt` or `.pem`), nothing else and no folder.
+pub fn signed_csar_layout(names: &[String]) -> bool {
+    let extension = |name: &str| {
+        name.rsplit_once('.')
+            .map(|(_, e)| e.to_ascii_lowercase())
+            .unwrap_or_default()
+    };
+    !names.is_empty()
+        && names.iter().any(|n| extension(n) == "csar")
+        && names.iter().all(|n| {
+            !n.contains('/')
+                && matches!(
+                    extension(n).as_str(),
+                    "csar" | "cms" | "cert" | "crt" | "pem"
+                )
+        })
+}
+
 /// True when a package with these top-level names is a SOL004 CSAR (Tacker's two layouts):
-/// `TOSCA-Metadata/TOSCA.meta`, or a root `.mf`, or a root YAML that is a TOSCA template.
+/// `TOSCA-Metadata/TOSCA.meta`, or a root `.mf`, or a root YAML that is a TOSCA template;
+/// or a signed package holding one ([`signed_csar_layout`]).
 fn csar_layout(names: &[String], mut head_of: impl FnMut(&str) -> Option<Vec<u8>>) -> bool {
-    if names.iter().any(|n| n == "TOSCA-Metadata/TOSCA.meta") {
+    if names.iter().any(|n| n == "TOSCA-Metadata/TOSCA.meta") || signed_csar_layout(names) {
         return true;
     }
     let root = |n: &&String| !n.contains('/');
@@ -278,6 +299,17 @@ mod tests {
         assert!(csar_layout(&names(&["vnfd.yaml", "vnfd.mf"]), none));
         assert!(!csar_layout(&names(&["base.yaml", "base.env"]), none));
         assert!(!csar_layout(&names(&["Files/x.mf", "base.yaml"]), none));
+        // SOL004's second option: the CSAR with its signature (and certificate) in a zip.
+        assert!(csar_layout(
+            &names(&["vfw.csar", "vfw.cms", "vfw.cert"]),
+            none
+        ));
+        assert!(csar_layout(
+            &names(&["vfw.csar", "vdns.csar", "vfw.cms"]),
+            none
+        ));
+        assert!(!csar_layout(&names(&["vfw.csar", "base.yaml"]), none));
+        assert!(!csar_layout(&names(&["pkg/vfw.csar", "pkg/vfw.cms"]), none));
         let tosca = |_: &str| {
             Some(b"description: x\ntosca_definitions_version: tosca_simple_yaml_1_2\n".to_vec())
         };

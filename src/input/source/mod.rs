@@ -9,6 +9,7 @@ pub mod tar;
 
 pub use detect::{
     InputKind, Located, OutputFolder, csar_in_folder, detect, locate, output_folder, ovf_in_folder,
+    signed_csar_layout,
 };
 pub use error::SourceError;
 pub use files::PackageFiles;

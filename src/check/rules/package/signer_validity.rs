@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
         id: "CSAR-signer-validity",
         keyword: Keyword::Should,
         section: "SOL004 package, Tacker step 5: artifacts and digests",
-        summary: "The certificate that signed the manifest is valid at the time of the check.",
+        summary: "The certificate that signed the manifest (or the CSAR, in a signed zip) is \
+                  valid at the time of the check.",
         why: "An NFVO that verifies signatures refuses a package signed with an expired (or \
               not yet valid) certificate; the content may still be intact, so this is a \
               warning.",
@@ -24,8 +25,7 @@ fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
         let Ok(signer) = &check.outcome else {
             continue;
         };
-        let manifest = &context.csar.manifests[check.manifest];
-        let Some(block) = &manifest.blocks.signature else {
+        let Some(place) = context.signature_place(check) else {
             continue;
         };
         let message = match signer.validity {
@@ -39,6 +39,6 @@ fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
                 signer.subject, signer.not_before
             ),
         };
-        findings.report_at(&manifest.path, block.begin, "", message);
+        findings.report_at(place.file, place.begin, "", message);
     }
 }
