@@ -347,6 +347,34 @@ mod tests {
     }
 
     #[test]
+    fn a_placeholder_value_is_marked_on_its_field_until_a_value_replaces_it() {
+        let dir = tempfile::tempdir().unwrap();
+        for entry in std::fs::read_dir(crate::tui::testing::repo(DNS)).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+        }
+        let env = dir.path().join("base_dns.env");
+        let text = std::fs::read_to_string(&env).unwrap();
+        std::fs::write(
+            &env,
+            text.replace("m1.medium", "PUT THE VM FLAVOR NAME HERE"),
+        )
+        .unwrap();
+        let mut state = opened(dir.path().to_str().unwrap());
+        focus(&mut state, "dns_flavor_name");
+        let theme = crate::tui::theme::Theme::default_theme();
+        let screen = crate::tui::testing::render(&state, &theme);
+        assert!(
+            screen.contains("▲ parameter `dns_flavor_name` is given `PUT THE VM FLAVOR NAME"),
+            "{screen}"
+        );
+        state.keys(&[DeleteToStart]);
+        state.type_text("m1.large");
+        let screen = crate::tui::testing::render(&state, &theme);
+        assert!(!screen.contains("reads as a placeholder"), "{screen}");
+    }
+
+    #[test]
     fn an_environment_value_is_changed_or_cleared() {
         let mut state = opened(DNS);
         focus(&mut state, "dns_cache_size");
