@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::support::binary::Run;
+use crate::support::binary::{Run, violations_at};
 use serde_json::Value;
 
 fn fixture(rule: &str, case: &str) -> PathBuf {
@@ -317,17 +317,15 @@ fn vnfd_imports_past_the_file_limit_are_findings() {
     );
 }
 
-/// The rule ids of every finding of a report, each with its place.
-fn rules_at(report: &Value) -> Vec<(String, String)> {
-    report["violations"]
-        .as_array()
-        .expect("violations")
-        .iter()
-        .map(|v| {
-            (
-                v["rule"].as_str().unwrap_or_default().to_owned(),
-                format!("{}:{}", v["file"].as_str().unwrap_or_default(), v["line"]),
-            )
+/// Every entry of a zip with its inflated bytes.
+fn entries_of(zip: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(zip).unwrap()).unwrap();
+    (0..archive.len())
+        .map(|i| {
+            let mut entry = archive.by_index(i).unwrap();
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut entry, &mut bytes).unwrap();
+            (entry.name().unwrap().into_owned(), bytes)
         })
         .collect()
 }
@@ -340,7 +338,7 @@ fn a_signed_csar_is_verified_over_its_bytes_then_read_as_a_csar() {
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     let report = json(&run);
     assert_eq!(
-        rules_at(&report),
+        violations_at(&report),
         [("CSAR-signer".to_owned(), "vfw.cms:1".to_owned())]
     );
     assert!(
@@ -350,15 +348,7 @@ fn a_signed_csar_is_verified_over_its_bytes_then_read_as_a_csar() {
     // The same CSAR with a flipped image byte: the signature fails and so does the digest
     // the manifest records, each reported once.
     let dir = tempfile::tempdir().unwrap();
-    let original = std::fs::read(&signed).unwrap();
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(&original)).unwrap();
-    let mut entries: Vec<(String, Vec<u8>)> = Vec::new();
-    for i in 0..archive.len() {
-        let mut entry = archive.by_index(i).unwrap();
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut entry, &mut bytes).unwrap();
-        entries.push((entry.name().unwrap().into_owned(), bytes));
-    }
+    let mut entries = entries_of(&signed);
     let csar = &mut entries.iter_mut().find(|(n, _)| n == "vfw.csar").unwrap().1;
     let image = csar
         .windows(8)
@@ -368,7 +358,7 @@ fn a_signed_csar_is_verified_over_its_bytes_then_read_as_a_csar() {
     let tampered = zip_into(dir.path(), "vfw.zip", &entries);
     let run = vnfwiz(&["validate", "--format", "json", tampered.to_str().unwrap()]);
     assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
-    let found = rules_at(&json(&run));
+    let found = violations_at(&json(&run));
     assert!(
         found.contains(&("CSAR-signature".to_owned(), "vfw.cms:1".to_owned())),
         "{found:?}"
@@ -400,7 +390,7 @@ fn each_signed_package_fault_is_reported_with_its_rule() {
             run.stdout,
             run.stderr
         );
-        let found = rules_at(&json(&run));
+        let found = violations_at(&json(&run));
         assert!(
             found.iter().any(|(r, _)| r == rule),
             "{rule}/{case}: {found:?}"
@@ -412,16 +402,8 @@ fn each_signed_package_fault_is_reported_with_its_rule() {
 fn a_compressed_csar_in_a_signed_zip_is_held_to_the_file_limit() {
     // A signed zip whose CSAR is deflated: inflated into memory, within --max-file-size.
     let signed = fixture("CSAR-signature", "pass_signed").join("vfw.zip");
-    let mut archive = zip::ZipArchive::new(std::fs::File::open(&signed).unwrap()).unwrap();
-    let mut entries: Vec<(String, Vec<u8>)> = Vec::new();
-    for i in 0..archive.len() {
-        let mut entry = archive.by_index(i).unwrap();
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut entry, &mut bytes).unwrap();
-        entries.push((entry.name().unwrap().into_owned(), bytes));
-    }
     let dir = tempfile::tempdir().unwrap();
-    let deflated = zip_into(dir.path(), "vfw.zip", &entries);
+    let deflated = zip_into(dir.path(), "vfw.zip", &entries_of(&signed));
     let path = deflated.to_str().unwrap();
     let run = vnfwiz(&["validate", "--format", "json", path]);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);

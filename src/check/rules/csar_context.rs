@@ -2,6 +2,7 @@
 //! point.
 
 use crate::foundation::diagnostics::Span;
+use crate::model::csar::signature::Signer;
 use crate::model::csar::vnfd::Vnfd;
 use crate::model::csar::{Csar, SignatureCheck, Signed};
 
@@ -50,6 +51,14 @@ pub struct SignaturePlace<'a> {
 }
 
 impl<'a> CsarContext<'a> {
+    /// Every signature that verified, with its signer and where it is written.
+    pub fn verified_signatures(&self) -> impl Iterator<Item = (&'a Signer, SignaturePlace<'a>)> {
+        self.csar.signatures.iter().filter_map(|check| {
+            let signer = check.outcome.as_ref().ok()?;
+            Some((signer, self.signature_place(check)?))
+        })
+    }
+
     /// Where the signature `check` judged is written.
     pub fn signature_place(&self, check: &SignatureCheck) -> Option<SignaturePlace<'a>> {
         match check.place {

@@ -24,24 +24,17 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
-    for check in &context.csar.signatures {
-        let Ok(signer) = &check.outcome else {
-            continue;
-        };
-        if !signer.self_signed {
-            continue;
+    for (signer, place) in context.verified_signatures() {
+        if signer.self_signed {
+            findings.report_at(
+                place.file,
+                place.begin,
+                "",
+                format!(
+                    "the signing certificate `{}` is self-signed: nothing but itself vouches for the signer, so the signature is untrusted",
+                    signer.subject
+                ),
+            );
         }
-        let Some(place) = context.signature_place(check) else {
-            continue;
-        };
-        findings.report_at(
-            place.file,
-            place.begin,
-            "",
-            format!(
-                "the signing certificate `{}` is self-signed: nothing but itself vouches for the signer, so the signature is untrusted",
-                signer.subject
-            ),
-        );
     }
 }

@@ -21,13 +21,7 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
-    for check in &context.csar.signatures {
-        let Ok(signer) = &check.outcome else {
-            continue;
-        };
-        let Some(place) = context.signature_place(check) else {
-            continue;
-        };
+    for (signer, place) in context.verified_signatures() {
         let message = match signer.validity {
             Validity::Current => continue,
             Validity::Expired => format!(

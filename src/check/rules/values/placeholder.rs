@@ -33,53 +33,42 @@ fn placeholder_in(node: &Node) -> Option<(&str, &'static str)> {
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     let hidden = hidden_parameters(context.set);
-    let shown = |name: &str, text: &str| {
-        if hidden.contains(name) {
-            "a hidden value".to_owned()
-        } else {
-            format!("`{text}`")
-        }
-    };
+    // (file, value, path, parameter, how the value is given)
+    let mut places = Vec::new();
     for env in &context.environments {
-        for (section, entries) in [
-            ("parameters", env.parameters().collect::<Vec<_>>()),
-            ("parameter_defaults", env.parameter_defaults().collect()),
-        ] {
-            for (name, value) in entries {
-                let Some((text, why)) = placeholder_in(value) else {
-                    continue;
-                };
-                findings.report(
-                    env.file,
-                    value.span,
-                    format!("{section}.{}", name.text),
-                    format!(
-                        "parameter `{}` is given {}, which reads as a placeholder, not a value ({why})",
-                        name.text,
-                        shown(&name.text, text)
-                    ),
-                );
+        for section in ["parameters", "parameter_defaults"] {
+            for (name, value) in env.entries(section) {
+                let path = format!("{section}.{}", name.text);
+                places.push((env.file, value, path, name, "is given"));
             }
         }
     }
     for template in &context.templates {
         for (name, definition) in template.parameters() {
-            let Some(default) = definition.get("default") else {
-                continue;
-            };
-            let Some((text, why)) = placeholder_in(default) else {
-                continue;
-            };
-            findings.report(
-                template.file,
-                default.span,
-                format!("parameters.{}.default", name.text),
-                format!(
-                    "parameter `{}` defaults to {}, which reads as a placeholder, not a value ({why})",
-                    name.text,
-                    shown(&name.text, text)
-                ),
-            );
+            if let Some(default) = definition.get("default") {
+                let path = format!("parameters.{}.default", name.text);
+                places.push((template.file, default, path, name, "defaults to"));
+            }
         }
+    }
+    for (file, value, path, name, given) in places {
+        let Some((text, why)) = placeholder_in(value) else {
+            continue;
+        };
+        // Heat hides a hidden parameter's value: so does the message.
+        let shown = if hidden.contains(name.text.as_str()) {
+            "a hidden value".to_owned()
+        } else {
+            format!("`{text}`")
+        };
+        findings.report(
+            file,
+            value.span,
+            path,
+            format!(
+                "parameter `{}` {given} {shown}, which reads as a placeholder, not a value ({why})",
+                name.text
+            ),
+        );
     }
 }
