@@ -8,12 +8,14 @@
 //! alone); `VNFWIZ_BENCH_DIR` picks the scratch folder
 //! (default: the system temp folder). Numbers go to docs/performance.md.
 
+mod disk_package;
+
 use std::fs::File;
-use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use disk_package::{sha256_hex, warm, write_data, write_ova};
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::digest::{hash_stream, to_hex};
@@ -23,31 +25,6 @@ use vnfwiz::input::source::PackageFiles;
 const GIB: u64 = 1 << 30;
 const RUNS: usize = 3;
 const COMPARISON_RUNS: usize = 5;
-
-/// Writes `size` bytes of incompressible-looking data.
-fn write_data(path: &Path, size: u64, seed: u64) {
-    let mut out = BufWriter::new(File::create(path).expect("create bench file"));
-    let mut block = vec![0u8; 1 << 20];
-    let mut state = seed | 1;
-    for chunk in block.chunks_mut(8) {
-        // xorshift64: fast, deterministic filler.
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        chunk.copy_from_slice(&state.to_le_bytes());
-    }
-    for i in 0..size / block.len() as u64 {
-        block[0..8].copy_from_slice(&i.to_le_bytes());
-        out.write_all(&block).expect("write bench file");
-    }
-    out.flush().expect("flush bench file");
-}
-
-/// Reads a file once so every run below works from the page cache.
-fn warm(path: &Path) {
-    let mut file = File::open(path).expect("open");
-    std::io::copy(&mut file, &mut std::io::sink()).expect("read");
-}
 
 fn best<T>(mut run: impl FnMut() -> T) -> (Duration, T) {
     let mut fastest = Duration::MAX;
@@ -138,7 +115,7 @@ fn main() {
         let path = dir.path().join(name);
         write_data(&path, half, 7 + i as u64);
         warm(&path);
-        let digest = openssl(&path).unwrap_or_else(|| ours_digest(&path));
+        let digest = openssl(&path).unwrap_or_else(|| sha256_hex(&path));
         manifest.push_str(&format!("SHA256({name})= {digest}\n"));
     }
     std::fs::write(dir.path().join("vfw.ovf"), "<Envelope/>").expect("descriptor");
@@ -173,20 +150,7 @@ fn main() {
         ("manifest last", ["vfw.ovf", names[0], names[1], "vfw.mf"]),
     ] {
         let ova = dir.path().join("vfw.ova");
-        {
-            let file = BufWriter::new(File::create(&ova).expect("ova"));
-            let mut builder = tar::Builder::new(file);
-            for name in order {
-                builder
-                    .append_path_with_name(dir.path().join(name), name)
-                    .expect("append");
-            }
-            builder
-                .into_inner()
-                .expect("finish")
-                .flush()
-                .expect("flush");
-        }
+        write_ova(&ova, dir.path(), &order);
         warm(&ova);
         let (time, report) = best(|| {
             let options = Options::new(&limits);
@@ -234,46 +198,17 @@ fn timed(who: libc::c_int, run: impl FnOnce()) -> (f64, f64, f64) {
 /// A package with one 768 MiB disk opened as a folder and as an OVA, each against openssl
 /// over the same bytes, alternating, best of five by wall time.
 fn package_paths(dir: &Path, limits: &Limits) {
-    let size = 768 << 20;
-    let folder = dir.join("pkg");
-    std::fs::create_dir_all(&folder).expect("folder");
-    let disk = folder.join("vperf-disk1.vmdk");
-    write_data(&disk, size, 0x51ed_270b);
-    let digest = ours_digest(&disk);
-    let descriptor = format!(
-        "<?xml version=\"1.0\"?>\n<Envelope xmlns=\"http://schemas.dmtf.org/ovf/envelope/1\" xmlns:ovf=\"http://schemas.dmtf.org/ovf/envelope/1\">\n  <References><File ovf:id=\"d\" ovf:href=\"vperf-disk1.vmdk\" ovf:size=\"{size}\"/></References>\n  <VirtualSystem ovf:id=\"vperf\"><Info>perf</Info></VirtualSystem>\n</Envelope>\n"
-    );
-    std::fs::write(folder.join("vperf.ovf"), &descriptor).expect("descriptor");
-    let ovf_digest = to_hex(&DigestAlgorithm::Sha256.digest(descriptor.as_bytes()));
-    std::fs::write(
-        folder.join("vperf.mf"),
-        format!("SHA256(vperf.ovf)= {ovf_digest}\nSHA256(vperf-disk1.vmdk)= {digest}\n"),
-    )
-    .expect("manifest");
-    let ova = dir.join("vperf.ova");
-    {
-        let mut builder = tar::Builder::new(BufWriter::new(File::create(&ova).expect("ova")));
-        for name in ["vperf.ovf", "vperf.mf", "vperf-disk1.vmdk"] {
-            builder
-                .append_path_with_name(folder.join(name), name)
-                .expect("append");
-        }
-        builder
-            .into_inner()
-            .expect("finish")
-            .flush()
-            .expect("flush");
-    }
+    let written = disk_package::write(dir, 768 << 20);
     for (label, package, hashed) in [
-        ("folder", folder.join("vperf.ovf"), disk.clone()),
-        ("OVA", ova.clone(), ova.clone()),
+        ("folder", &written.descriptor, &written.disk),
+        ("OVA", &written.ova, &written.ova),
     ] {
-        warm(&hashed);
+        warm(hashed);
         let mut ours = (f64::MAX, 0.0, 0.0);
         let mut theirs = (f64::MAX, 0.0, 0.0);
         for _ in 0..COMPARISON_RUNS {
             let run = timed(libc::RUSAGE_SELF, || {
-                let opened = vnfwiz::model::ovf::open(&package, &Options::new(limits))
+                let opened = vnfwiz::model::ovf::open(package, &Options::new(limits))
                     .expect("package opens");
                 assert!(
                     opened.integrity.findings.is_empty(),
@@ -285,7 +220,7 @@ fn package_paths(dir: &Path, limits: &Limits) {
                 ours = run;
             }
             let run = timed(libc::RUSAGE_CHILDREN, || {
-                openssl(&hashed).expect("openssl");
+                openssl(hashed).expect("openssl");
             });
             if run.0 < theirs.0 {
                 theirs = run;
@@ -302,12 +237,4 @@ fn package_paths(dir: &Path, limits: &Limits) {
             ours.0 / theirs.0
         );
     }
-}
-
-fn ours_digest(path: &Path) -> String {
-    let mut data = Vec::new();
-    File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut data))
-        .expect("read");
-    to_hex(&DigestAlgorithm::Sha256.digest(&data))
 }

@@ -55,6 +55,7 @@ fn template(file: &str, n: u32) -> (String, Vec<Violation>) {
             path: format!("parameters.dns_{i}_image.default"),
             message: format!("parameter `dns_{i}_image` declares a default"),
             related: Vec::new(),
+            also: Vec::new(),
         });
     }
     (text, violations)
@@ -80,6 +81,8 @@ fn report() -> Report {
             sources: Box::new(Texts(texts)),
             violations,
             not_checked: Vec::new(),
+            notes: Vec::new(),
+            waived: Vec::new(),
             elapsed: Duration::from_millis(40),
         }],
         rules: vec![&RULE],

@@ -3,7 +3,9 @@
 //! Peak heap is printed once per case. Numbers go to docs/performance.md.
 //! `VNFWIZ_LARGE_VNF_DIR=DIR` keeps the generated VNF in DIR; `VNFWIZ_LARGE_VNF_SERVERS=N`
 //! sets the servers per module (default `large_vnf::SERVERS_PER_MODULE`) for the scaling
-//! check; `VNFWIZ_LARGE_VNF_NOISY=1` generates the variant that ignores ONAP's naming.
+//! check; `VNFWIZ_LARGE_VNF_FLAT=1` generates the second shape (`large_vnf::modules`, 20 flat
+//! modules; the servers per module default to its own); `VNFWIZ_LARGE_VNF_NOISY=1` the
+//! variant that ignores ONAP's naming.
 
 mod large_vnf;
 
@@ -59,19 +61,20 @@ fn bench(c: &mut Criterion) {
     std::fs::create_dir_all(&root).unwrap();
     let servers = std::env::var("VNFWIZ_LARGE_VNF_SERVERS")
         .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(large_vnf::SERVERS_PER_MODULE);
+        .and_then(|n| n.parse().ok());
     let noisy = std::env::var_os("VNFWIZ_LARGE_VNF_NOISY").is_some();
-    let env = if noisy {
-        large_vnf::noisy::generate(&root)
+    let flat = std::env::var_os("VNFWIZ_LARGE_VNF_FLAT").is_some();
+    // The noisy variant's env files hold `value7`; the ONAP ones' base env holds its flavor.
+    let (env, before, after) = if noisy {
+        (large_vnf::noisy::generate(&root), "value7", "changed")
+    } else if flat {
+        let servers = servers.unwrap_or(large_vnf::modules::SERVERS_PER_MODULE);
+        large_vnf::modules::generate(&root, servers);
+        (root.join("base_vnf.env"), "m1.medium", "m1.xlarge")
     } else {
-        large_vnf::generate_sized(&root, servers)
-    };
-    // The noisy variant's env files hold `value7`; the ONAP one's base env holds its flavor.
-    let (before, after) = if noisy {
-        ("value7", "changed")
-    } else {
-        (large_vnf::BASE_FLAVOR, "m1.xlarge")
+        let servers = servers.unwrap_or(large_vnf::SERVERS_PER_MODULE);
+        let env = large_vnf::generate_sized(&root, servers);
+        (env, large_vnf::BASE_FLAVOR, "m1.xlarge")
     };
     let limits = Limits::default();
     let options = Options::new(&limits);

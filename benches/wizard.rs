@@ -98,6 +98,7 @@ fn review_of(count: usize) -> State {
             path: format!("parameters.p{i}"),
             message: format!("parameter `p{i}` is not what the rule wants"),
             related: Vec::new(),
+            also: Vec::new(),
         })
         .collect();
     let checked = Checked::new(

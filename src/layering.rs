@@ -21,11 +21,11 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("input", &["source", "yaml", "integrity"]),
     ("model", &["ovf", "hot", "csar", "capabilities"]),
-    ("check", &["rules", "validation"]),
+    ("check", &["rules", "waivers", "config", "validation"]),
     ("transform", &["convert", "fix", "package"]),
     ("session", &["session"]),
     ("output", &["report"]),
-    ("faces", &["tui", "cli"]),
+    ("faces", &["tui", "lsp", "cli"]),
 ];
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ pub mod foundation;
 pub mod input;
 #[cfg(test)]
 mod layering;
+pub mod lsp;
 pub mod model;
 pub mod output;
 pub mod session;

@@ -5,10 +5,12 @@
 //! in the base module, server metadata, `.env` files with what the operator sets).
 //!
 //! Its only findings are the third level of nesting (R-60011, once per module), the one
-//! deliberate departure the benchmark keeps to measure nesting three deep. `noisy::generate`
-//! writes the earlier variant that ignores ONAP's naming (tens of thousands of findings) for
-//! measuring the report path.
+//! deliberate departure the benchmark keeps to measure nesting three deep. `modules::generate`
+//! writes a VNF of the same size shaped differently (20 flat modules, list parameters,
+//! volumes beside the servers); `noisy::generate` writes the earlier variant that ignores
+//! ONAP's naming (tens of thousands of findings) for measuring the report path.
 
+pub mod modules;
 pub mod noisy;
 
 use std::fmt::Write;
@@ -43,6 +45,66 @@ fn string_parameter(t: &mut String, name: &str, description: &str) {
     .unwrap();
 }
 
+/// The string parameters every module declares: ONAP's ids and names, the zone, the OAM
+/// network.
+pub const MODULE_PARAMETERS: [(&str, &str); 6] = [
+    ("vnf_id", "VNF instance id, assigned by ONAP"),
+    ("vf_module_id", "VF module instance id, assigned by ONAP"),
+    ("vnf_name", "VNF instance name, assigned by ONAP"),
+    (
+        "vf_module_name",
+        "VF module instance name, assigned by ONAP",
+    ),
+    ("availability_zone_0", "availability zone of the VMs"),
+    ("oam_net_id", "OAM network"),
+];
+
+/// Writes the base module's internal network `{role}_network`, named after the VNF, and its
+/// subnet.
+pub fn internal_network(t: &mut String, role: &str, cidr: &str) {
+    writeln!(
+        t,
+        "  {role}_network:
+    type: OS::Neutron::Net
+    properties:
+      name:
+        str_replace:
+          template: VNF_NAME_{role}_net
+          params:
+            VNF_NAME: {{get_param: vnf_name}}
+  {role}_subnet:
+    type: OS::Neutron::Subnet
+    properties:
+      network: {{get_resource: {role}_network}}
+      cidr: {cidr}"
+    )
+    .unwrap();
+}
+
+/// Writes server `i` of `vm` with ONAP's metadata, its name from the `{vm}_names` list and
+/// two ports: `{vm}_{i}_oam_port_0` and `{vm}_{i}_{internal}_port_0`.
+pub fn server(t: &mut String, vm: &str, i: usize, internal: &str) {
+    writeln!(
+        t,
+        "  {vm}_server_{i}:
+    type: OS::Nova::Server
+    properties:
+      name: {{get_param: [{vm}_names, {i}]}}
+      image: {{get_param: {vm}_image_name}}
+      flavor: {{get_param: {vm}_flavor_name}}
+      availability_zone: {{get_param: availability_zone_0}}
+      networks:
+        - port: {{get_resource: {vm}_{i}_oam_port_0}}
+        - port: {{get_resource: {vm}_{i}_{internal}_port_0}}
+      metadata:
+        vnf_id: {{get_param: vnf_id}}
+        vf_module_id: {{get_param: vf_module_id}}
+        vnf_name: {{get_param: vnf_name}}
+        vf_module_name: {{get_param: vf_module_name}}"
+    )
+    .unwrap();
+}
+
 /// The module template: servers with an OAM port (external network) and a control port
 /// (internal network of the base module), each with a volume from the volume module.
 fn module(m: usize, servers: usize) -> String {
@@ -54,17 +116,7 @@ fn module(m: usize, servers: usize) -> String {
         "heat_template_version: 2016-10-14\ndescription: {vm} VMs of the VNF ({name})\nparameters:"
     )
     .unwrap();
-    for (p, what) in [
-        ("vnf_id", "VNF instance id, assigned by ONAP"),
-        ("vf_module_id", "VF module instance id, assigned by ONAP"),
-        ("vnf_name", "VNF instance name, assigned by ONAP"),
-        (
-            "vf_module_name",
-            "VF module instance name, assigned by ONAP",
-        ),
-        ("availability_zone_0", "availability zone of the VMs"),
-        ("oam_net_id", "OAM network"),
-    ] {
+    for (p, what) in MODULE_PARAMETERS {
         string_parameter(&mut t, p, what);
     }
     string_parameter(&mut t, &format!("{vm}_image_name"), "image of the VMs");
@@ -100,46 +152,16 @@ fn module(m: usize, servers: usize) -> String {
     }
     writeln!(t, "resources:").unwrap();
     let ctrl_net = if m == 0 {
-        writeln!(
-            t,
-            "  int_ctrl_network:
-    type: OS::Neutron::Net
-    properties:
-      name:
-        str_replace:
-          template: VNF_NAME_int_ctrl_net
-          params:
-            VNF_NAME: {{get_param: vnf_name}}
-  int_ctrl_subnet:
-    type: OS::Neutron::Subnet
-    properties:
-      network: {{get_resource: int_ctrl_network}}
-      cidr: 10.20.0.0/16"
-        )
-        .unwrap();
+        internal_network(&mut t, "int_ctrl", "10.20.0.0/16");
         "{get_resource: int_ctrl_network}"
     } else {
         "{get_param: int_ctrl_net_id}"
     };
     for i in 0..servers {
+        server(&mut t, vm, i, "int_ctrl");
         writeln!(
             t,
-            "  {vm}_server_{i}:
-    type: OS::Nova::Server
-    properties:
-      name: {{get_param: [{vm}_names, {i}]}}
-      image: {{get_param: {vm}_image_name}}
-      flavor: {{get_param: {vm}_flavor_name}}
-      availability_zone: {{get_param: availability_zone_0}}
-      networks:
-        - port: {{get_resource: {vm}_{i}_oam_port_0}}
-        - port: {{get_resource: {vm}_{i}_int_ctrl_port_0}}
-      metadata:
-        vnf_id: {{get_param: vnf_id}}
-        vf_module_id: {{get_param: vf_module_id}}
-        vnf_name: {{get_param: vnf_name}}
-        vf_module_name: {{get_param: vf_module_name}}
-  {vm}_{i}_oam_port_0:
+            "  {vm}_{i}_oam_port_0:
     type: OS::Neutron::Port
     properties:
       network: {{get_param: oam_net_id}}

@@ -7,12 +7,15 @@ use std::time::Instant;
 use crate::check::rules::{
     Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf,
 };
+use crate::check::waivers::{Day, Ledger, Scope, Waivers};
 use crate::foundation::diagnostics::{
-    InputReport, InputRoot, Options, Report, SourceTexts, Unchecked,
+    InputReport, InputRoot, Options, Report, SourceTexts, Unchecked, Violation,
 };
 use crate::foundation::limits::Limits;
 use crate::input::integrity::{DigestStatus, IntegrityError};
-use crate::input::source::{InputKind, Located, PackageFiles, SourceError, locate, output_folder};
+use crate::input::source::{
+    InputKind, Located, Overlay, PackageFiles, SourceError, locate, output_folder,
+};
 use crate::model::csar::{Csar, open_csar};
 use crate::model::hot::{HotSet, Roots, Stage, load_set};
 use crate::model::ovf::{self, OvfPackage};
@@ -88,9 +91,22 @@ pub fn unchecked(set: &HotSet) -> Vec<Unchecked> {
 /// Most files a "no HOT template found" message names.
 const FOUND_LISTED: usize = 6;
 
-/// Refuses a set without any template, naming what it holds instead.
-fn require_template(set: HotSet) -> Result<HotSet, InputError> {
-    if set.files.iter().any(|f| f.is_template()) {
+/// What a loaded set is for: checking takes a set of environment files alone (its missing
+/// template is a finding), anything else needs a template.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// `validate`: every environment file is checked, with or without its template.
+    Check,
+    /// Onboarding, composing, fixing: a set without a template is refused.
+    Use,
+}
+
+/// Refuses a set without any template (for checking: without any template or environment
+/// file), naming what it holds instead.
+fn require_template(set: HotSet, purpose: Purpose) -> Result<HotSet, InputError> {
+    let has = |role: crate::model::hot::Role| set.files.iter().any(|f| f.role == role);
+    let environments = purpose == Purpose::Check && has(crate::model::hot::Role::Environment);
+    if set.files.iter().any(|f| f.is_template()) || environments {
         return Ok(set);
     }
     let mut found: Vec<String> = set
@@ -150,8 +166,13 @@ impl SourceTexts for Csar {
 /// One input to validate, after grouping loose template files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Input {
-    /// Template and env files given one by one, loaded together like `heat -f … -e …`.
-    Files { root: PathBuf, names: Vec<String> },
+    /// Template and env files given one by one, loaded together like `heat -f … -e …`;
+    /// `paired` names the environment files added beside templates given without one.
+    Files {
+        root: PathBuf,
+        names: Vec<String>,
+        paired: Vec<(String, String)>,
+    },
     /// A folder.
     Folder(PathBuf),
     /// A heat zip.
@@ -210,16 +231,56 @@ fn files_input(paths: Vec<PathBuf>) -> Input {
             break;
         }
     }
-    let names = full
-        .iter()
-        .map(|p| {
-            p.strip_prefix(&root)
-                .unwrap_or(p)
-                .to_string_lossy()
-                .replace('\\', "/")
-        })
-        .collect();
-    Input::Files { root, names }
+    let relative = |p: &Path| {
+        p.strip_prefix(&root)
+            .unwrap_or(p)
+            .to_string_lossy()
+            .replace('\\', "/")
+    };
+    let mut names: Vec<String> = full.iter().map(|p| relative(p)).collect();
+    // Templates given without any environment file are checked with the one SDC pairs with
+    // each (the same name with `.env`) when it sits beside them.
+    let mut paired = Vec::new();
+    if !full.iter().any(|p| has_extension(p, &["env"])) {
+        for template in full.iter().filter(|p| has_extension(p, &["yaml", "yml"])) {
+            let env = template.with_extension("env");
+            let name = relative(&env);
+            if env.is_file() && !names.contains(&name) {
+                paired.push((relative(template), name.clone()));
+                names.push(name);
+            }
+        }
+    }
+    Input::Files {
+        root,
+        names,
+        paired,
+    }
+}
+
+/// True when `path` ends in one of `extensions`, in any letter case.
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
+}
+
+impl Input {
+    /// What the report says about how the input was read.
+    fn notes(&self) -> Vec<String> {
+        match self {
+            Input::Files { paired, .. } => paired
+                .iter()
+                .map(|(template, env)| {
+                    format!(
+                        "{template}: checked with {env}, the environment file of its name \
+                         beside it"
+                    )
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// A loaded input: a HOT set, an OVF package or a CSAR.
@@ -232,19 +293,39 @@ pub enum Loaded {
     Csar(Box<Csar>),
 }
 
-/// Loads one input and names the root its file paths are relative to.
-fn load(input: Input, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
+/// Loads one input for `purpose`, its folder's files read through `overlay`, and names the
+/// root its file paths are relative to.
+fn load(
+    input: Input,
+    options: &Options<'_>,
+    purpose: Purpose,
+    overlay: &Overlay,
+) -> Result<(Loaded, InputRoot), InputError> {
     let limits = options.limits;
     let hot = |set: HotSet| Loaded::Hot(Box::new(set));
+    let require_template = |set| require_template(set, purpose);
     Ok(match input {
-        Input::Files { root, names } => {
-            let label = names.join(" ");
-            let files = PackageFiles::open_sparse(&root, limits);
+        Input::Files {
+            root,
+            names,
+            paired,
+        } => {
+            // The label names what the operator gave, not the files added beside it.
+            let given: Vec<&String> = names
+                .iter()
+                .filter(|n| !paired.iter().any(|(_, env)| env == *n))
+                .collect();
+            let label = given
+                .iter()
+                .map(|n| n.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let files = PackageFiles::open_sparse(&root, limits).through(overlay)?;
             let set = load_set(&files, Roots::Given(names), label, limits);
             (hot(require_template(set)?), InputRoot::Folder(root))
         }
         Input::Folder(dir) => {
-            let files = PackageFiles::open_dir(&dir, limits)?;
+            let files = PackageFiles::open_dir(&dir, limits)?.through(overlay)?;
             let set = load_set(&files, Roots::Discover, dir.display().to_string(), limits);
             (
                 hot(require_template(set)?),
@@ -260,7 +341,7 @@ fn load(input: Input, options: &Options<'_>) -> Result<(Loaded, InputRoot), Inpu
             )
         }
         Input::Ovf(path) => {
-            let package = ovf::open(&path, options)?;
+            let package = ovf::open_through(&path, options, overlay)?;
             let root = if package.kind == InputKind::Ova {
                 InputRoot::Archive(absolute(&path))
             } else {
@@ -292,24 +373,34 @@ fn absolute(path: &Path) -> PathBuf {
 pub fn open(path: &Path, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
     // An onboarding output opens as its heat package, the first of its inputs.
     match group(&[path.to_path_buf()])?.into_iter().next() {
-        Some(input) => load(input, options),
+        Some(input) => load(input, options, Purpose::Use, &Overlay::none()),
         None => Err(SourceError::NotFound(path.to_path_buf()).into()),
     }
 }
 
 /// Loads every input as a HOT set (an OVF package among them is refused unread).
 pub fn load_hot_inputs(paths: &[PathBuf], limits: &Limits) -> Result<Vec<HotSet>, InputError> {
-    Ok(load_hot_inputs_rooted(paths, limits)?
+    Ok(load_hot(paths, limits, Purpose::Use)?
         .into_iter()
         .map(|(set, _)| set)
         .collect())
 }
 
-/// Like [`load_hot_inputs`], each set with the root its file paths are relative to (where
-/// `validate --fix` writes them back).
+/// Loads every input as a HOT set to be checked and fixed (a set of environment files
+/// alone included, as `validate` takes it), each with the root its file paths are relative
+/// to (where `validate --fix` writes them back).
 pub fn load_hot_inputs_rooted(
     paths: &[PathBuf],
     limits: &Limits,
+) -> Result<Vec<(HotSet, InputRoot)>, InputError> {
+    load_hot(paths, limits, Purpose::Check)
+}
+
+/// Loads every input as a HOT set for `purpose`, each with its root.
+fn load_hot(
+    paths: &[PathBuf],
+    limits: &Limits,
+    purpose: Purpose,
 ) -> Result<Vec<(HotSet, InputRoot)>, InputError> {
     let options = Options::new(limits);
     let mut sets = Vec::new();
@@ -326,7 +417,7 @@ pub fn load_hot_inputs_rooted(
             }
             .into());
         }
-        if let (Loaded::Hot(set), root) = load(input, &options)? {
+        if let (Loaded::Hot(set), root) = load(input, &options, purpose, &Overlay::none())? {
             sets.push((*set, root));
         }
     }
@@ -351,51 +442,102 @@ pub fn validate_as(
     selection: &Selection,
     stage: Option<Stage>,
 ) -> Result<Report, InputError> {
+    validate_waiving(
+        paths,
+        options,
+        selection,
+        stage,
+        &Waivers::default(),
+        Day::today(),
+        &Overlay::none(),
+    )
+}
+
+/// The files of a loaded input the waivers look at: a set's files, an OVF package's
+/// descriptor and the files its integrity check looked at, a CSAR's files.
+fn checked_files(loaded: &Loaded) -> Vec<String> {
+    match loaded {
+        Loaded::Hot(set) => set.files.iter().map(|f| f.path.clone()).collect(),
+        Loaded::Ovf(package) => std::iter::once(package.descriptor_name.clone())
+            .chain(package.integrity.texts.iter().map(|t| t.name.clone()))
+            .chain(package.integrity.statuses.keys().cloned())
+            .collect(),
+        Loaded::Csar(csar) => csar.names.clone(),
+    }
+}
+
+/// Like [`validate_as`], with `waivers` judged against `today` and every folder's files read
+/// through `overlay` (an editor's open documents, saved or not, instead of the files on
+/// disk: what `vnfwiz lsp` checks): waived findings leave the counted violations, and the
+/// findings about the waivers themselves join them (those about a waiver file, the config
+/// or a baseline, go to the first input, named relative to its root).
+pub fn validate_waiving(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+    stage: Option<Stage>,
+    waivers: &Waivers,
+    today: Day,
+    overlay: &Overlay,
+) -> Result<Report, InputError> {
     let mut inputs = Vec::new();
     let (mut hot, mut ovf, mut csar) = (false, false, false);
+    let mut ledger = Ledger::new(waivers, selection, today);
     for input in group(paths)? {
         let started = Instant::now();
-        let (loaded, root) = load(input, options)?;
-        let report = match loaded {
-            Loaded::Hot(mut set) => {
+        let notes = input.notes();
+        let (mut loaded, root) = load(input, options, Purpose::Check, overlay)?;
+        let files = checked_files(&loaded);
+        let (label, found, not_checked) = match &mut loaded {
+            Loaded::Hot(set) => {
                 hot = true;
                 if let Some(stage) = stage {
                     set.stage = stage;
                 }
-                InputReport {
-                    label: set.label.clone(),
-                    root,
-                    violations: check_hot(&set, selection),
-                    not_checked: unchecked(&set),
-                    sources: set,
-                    elapsed: started.elapsed(),
-                }
+                (set.label.clone(), check_hot(set, selection), unchecked(set))
             }
             Loaded::Ovf(package) => {
                 ovf = true;
-                InputReport {
-                    label: package.label.clone(),
-                    root,
-                    violations: check_ovf(&package, selection),
-                    not_checked: Vec::new(),
-                    sources: package,
-                    elapsed: started.elapsed(),
-                }
+                (
+                    package.label.clone(),
+                    check_ovf(package, selection),
+                    Vec::new(),
+                )
             }
             Loaded::Csar(package) => {
                 csar = true;
-                InputReport {
-                    label: package.label.clone(),
-                    root,
-                    violations: check_csar(&package, selection),
-                    not_checked: Vec::new(),
-                    sources: package,
-                    elapsed: started.elapsed(),
-                }
+                (
+                    package.label.clone(),
+                    check_csar(package, selection),
+                    Vec::new(),
+                )
             }
         };
-        inputs.push(report);
+        let sources: Box<dyn SourceTexts + Send + Sync> = match loaded {
+            Loaded::Hot(set) => set,
+            Loaded::Ovf(package) => package,
+            Loaded::Csar(package) => package,
+        };
+        let judged = ledger.judge(
+            found,
+            &Scope {
+                root: Some(root.path()),
+                sources: sources.as_ref(),
+                files,
+            },
+        );
+        inputs.push(InputReport {
+            label,
+            root,
+            sources,
+            violations: judged.violations,
+            waived: judged.waived,
+            not_checked,
+            notes,
+            elapsed: started.elapsed(),
+        });
     }
+    attach(&mut inputs, ledger.close(), options.limits);
     // Only rules that apply to the kinds of input given count as checked.
     let rules = selection
         .rules()
@@ -407,4 +549,91 @@ pub fn validate_as(
         .map(|r| &r.meta)
         .collect();
     Ok(Report { inputs, rules })
+}
+
+/// An input's texts plus those of the waiver files its findings name.
+struct WithWaiverFiles {
+    inner: Box<dyn SourceTexts + Send + Sync>,
+    extra: Vec<(String, String)>,
+}
+
+impl SourceTexts for WithWaiverFiles {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        match self.extra.iter().find(|(name, _)| name == file) {
+            Some((_, text)) => Some(Cow::Borrowed(text.as_str())),
+            None => self.inner.text(file),
+        }
+    }
+
+    fn file_count(&self) -> usize {
+        self.inner.file_count()
+    }
+}
+
+/// `target` as seen from the folder `base`, with `..` where it lies outside.
+fn relative_to(base: &Path, target: &Path) -> String {
+    let target = absolute(target);
+    let base: Vec<_> = base.components().collect();
+    let parts: Vec<_> = target.components().collect();
+    let common = base.iter().zip(&parts).take_while(|(a, b)| a == b).count();
+    let mut out: Vec<String> = vec!["..".to_owned(); base.len() - common];
+    out.extend(
+        parts[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    out.join("/")
+}
+
+/// Puts the findings about waiver files into the first input, each file named from that
+/// input's folder, its text kept for snippets.
+fn attach(inputs: &mut [InputReport], findings: Vec<Violation>, limits: &Limits) {
+    let Some(first) = inputs.first_mut() else {
+        return;
+    };
+    if findings.is_empty() {
+        return;
+    }
+    let folder = match &first.root {
+        InputRoot::Folder(folder) => folder.clone(),
+        InputRoot::Archive(archive) => archive.parent().map(Path::to_path_buf).unwrap_or_default(),
+    };
+    let mut extra: Vec<(String, String)> = Vec::new();
+    for mut finding in findings {
+        let on_disk = PathBuf::from(&finding.file);
+        finding.file = relative_to(&folder, &on_disk);
+        if !extra.iter().any(|(name, _)| *name == finding.file)
+            && let Ok(bytes) = limits.read_file(&on_disk)
+        {
+            extra.push((
+                finding.file.clone(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ));
+        }
+        first.violations.push(finding);
+    }
+    first
+        .violations
+        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    let inner = std::mem::replace(
+        &mut first.sources,
+        Box::new(WithWaiverFiles {
+            inner: Box::new(NoTexts),
+            extra: Vec::new(),
+        }),
+    );
+    first.sources = Box::new(WithWaiverFiles { inner, extra });
+}
+
+/// No texts at all (a placeholder while an input's texts are being wrapped).
+struct NoTexts;
+
+impl SourceTexts for NoTexts {
+    fn text(&self, _: &str) -> Option<Cow<'_, str>> {
+        None
+    }
+
+    fn file_count(&self) -> usize {
+        0
+    }
 }

@@ -3,7 +3,6 @@
 //! choose, or the templates matching capability filters.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,7 +12,7 @@ use vnfwiz::foundation::limits::Limits;
 use vnfwiz::model::capabilities::Filter;
 use vnfwiz::output::report::render::capabilities::{self as render, SetCapabilities};
 
-use super::{CliError, ListFormat, key_value};
+use super::{CliError, ListFormat, key_value, print_out};
 
 #[derive(Debug, Args)]
 pub struct CapabilitiesArgs {
@@ -47,7 +46,7 @@ pub fn run(args: CapabilitiesArgs, limits: &Limits) -> Result<ExitCode, CliError
         ListFormat::Json => render::json(&shown, &args.find),
         ListFormat::Text => render::text(&shown, &args.find),
     };
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    print_out(&text)?;
     let refused = shown.iter().any(|s| !s.errors.is_empty());
     Ok(if refused {
         ExitCode::from(1)

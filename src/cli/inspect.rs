@@ -1,6 +1,5 @@
 //! `vnfwiz inspect PATH [--format text|json]`: what an OVF package asks and holds.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -12,7 +11,7 @@ use vnfwiz::input::integrity::TerminalProgress;
 use vnfwiz::model::ovf::inspection::inspect;
 use vnfwiz::output::report::render;
 
-use super::{CliError, ListFormat};
+use super::{CliError, ListFormat, print_out};
 
 #[derive(Debug, Args)]
 pub struct InspectArgs {
@@ -45,6 +44,6 @@ pub fn run(args: InspectArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         ListFormat::Json => render::inspect::json(&inspection),
         ListFormat::Text => render::inspect::text(&inspection),
     };
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    print_out(&text)?;
     Ok(ExitCode::SUCCESS)
 }

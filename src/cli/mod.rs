@@ -1,16 +1,20 @@
 //! Argument definitions (DESIGN.md's command line) and dispatch to each command.
 
 mod capabilities;
+mod completions;
 mod inspect;
+mod lsp;
+mod man;
 mod onboard;
 mod rules;
 mod validate;
 mod wizard;
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use vnfwiz::check::config::ProjectConfig;
 use vnfwiz::foundation::limits::Limits;
 
 /// Onboard a VNF from OVF/OVA or OpenStack Heat templates, validated against ONAP's
@@ -46,6 +50,27 @@ enum Command {
     Capabilities(capabilities::CapabilitiesArgs),
     /// List the rule catalogue.
     Rules(rules::RulesArgs),
+    /// Serve the rules to an editor: a language server on standard input and output.
+    Lsp(lsp::LspArgs),
+    /// Print a shell's completion script (source it from the shell's start-up file).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page of vnfwiz or of one of its commands (roff, for `man -l -`).
+    Man(man::ManArgs),
+}
+
+impl Cli {
+    /// The process's arguments parsed (clap prints the message and exits on bad ones). The
+    /// command tree clap builds for the parse is left to the process's exit instead of being
+    /// freed: freeing its many small parts cost a quarter of the parse (docs/performance.md).
+    pub fn from_process_args() -> Cli {
+        let mut command = Cli::command();
+        let mut matches = command.get_matches_mut();
+        let cli = Cli::from_arg_matches_mut(&mut matches)
+            .unwrap_or_else(|error| error.format(&mut command).exit());
+        std::mem::forget(matches);
+        std::mem::forget(command);
+        cli
+    }
 }
 
 /// Report formats of `validate`.
@@ -155,6 +180,20 @@ pub enum CliError {
     /// A profile file that cannot be used.
     #[error(transparent)]
     Profiles(#[from] vnfwiz::check::rules::ProfileError),
+    /// A project config that cannot be used.
+    #[error(transparent)]
+    Config(#[from] vnfwiz::check::config::ConfigError),
+    /// A rule choice of the project config that names no profile.
+    #[error("{file}: {source}")]
+    ConfigChoice {
+        /// The config file.
+        file: String,
+        /// What is wrong.
+        source: vnfwiz::check::rules::SelectionError,
+    },
+    /// A baseline that cannot be read.
+    #[error(transparent)]
+    Baseline(#[from] vnfwiz::check::waivers::BaselineError),
     /// An OVF descriptor that cannot be read as one.
     #[error("{file}:{line}:{column}: {error}")]
     Descriptor {
@@ -182,6 +221,9 @@ pub enum CliError {
     /// A flag that cannot be used as given.
     #[error("{0}")]
     Usage(String),
+    /// The language server stopped on a protocol or input/output error.
+    #[error(transparent)]
+    Lsp(#[from] vnfwiz::lsp::LspError),
     /// SIGINT or SIGTERM arrived before anything was written.
     #[error("interrupted by {0}: nothing was written")]
     Interrupted(vnfwiz::foundation::interrupt::Signal),
@@ -193,25 +235,63 @@ pub enum CliError {
     SourceDateEpoch(#[from] vnfwiz::transform::package::time::BadSourceDateEpoch),
 }
 
-/// Which rules run: a profile or an explicit list, minus skipped rules (shared by `validate`
-/// and `rules`).
+/// Which rules run: a profile or an explicit list, minus skipped rules (shared by `validate`,
+/// `onboard` and `rules`). Each flag given wins over its key of the project config.
 #[derive(Debug, Args)]
 pub struct RuleChoiceArgs {
-    /// Rule profile to run (`onap`, `heat`, `seed`, or one of the profile file); `onap` when
-    /// neither this nor `--rules` is given.
+    /// Rule profile to run (`onap`, `heat`, `seed`, or one of the profile file); else the
+    /// project config's `profile` (vnfwiz.toml), else `onap`.
     #[arg(long, conflicts_with = "rules")]
     profile: Option<String>,
     /// Only these rules, instead of a profile: ids (`R-90526`), families (`R-92635`), id
-    /// prefixes (`OVF-*`) or catalogue section names (`Output Parameters`), comma-separated.
+    /// prefixes (`OVF-*`) or catalogue section names (`Output Parameters`), comma-separated;
+    /// replaces vnfwiz.toml's `profile` and `[rules] select`.
     #[arg(long, value_delimiter = ',')]
     rules: Vec<String>,
-    /// Rules not to run, in the same forms as `--rules`, comma-separated.
+    /// Rules not to run, in the same forms as `--rules`, comma-separated; replaces
+    /// vnfwiz.toml's `[rules] ignore`.
     #[arg(long, value_delimiter = ',')]
     skip_rules: Vec<String>,
     /// Profile file adding to the built-in profiles (default: `$VNFWIZ_PROFILES`, else
     /// `~/.config/vnfwiz/profiles.yaml` when it exists).
     #[arg(long, value_name = "FILE")]
     profiles: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    config: ConfigArgs,
+}
+
+/// Where the project config comes from.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// The project config (profile, rules, waivers; docs/waivers.md). Default: vnfwiz.toml
+    /// in the checked path's folder or the nearest folder above it.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    config: Option<std::path::PathBuf>,
+    /// Read no project config (vnfwiz.toml).
+    #[arg(long)]
+    no_config: bool,
+}
+
+impl ConfigArgs {
+    /// The config in force for a run on `path`: `--config`, else the nearest vnfwiz.toml,
+    /// none with `--no-config`.
+    pub fn load(
+        &self,
+        path: &std::path::Path,
+        limits: &Limits,
+    ) -> Result<Option<ProjectConfig>, CliError> {
+        if self.no_config {
+            return Ok(None);
+        }
+        let file = match &self.config {
+            Some(file) => Some(file.clone()),
+            None => vnfwiz::check::config::find(path),
+        };
+        match file {
+            Some(file) => Ok(Some(ProjectConfig::load(&file, limits)?)),
+            None => Ok(None),
+        }
+    }
 }
 
 impl RuleChoiceArgs {
@@ -223,19 +303,57 @@ impl RuleChoiceArgs {
         )?)
     }
 
-    /// True when a profile, a list or skipped rules are given.
+    /// True when a profile, a list or skipped rules are given on the command line.
     fn is_given(&self) -> bool {
         self.profile.is_some() || !self.rules.is_empty() || !self.skip_rules.is_empty()
     }
 
-    /// The rules chosen.
-    fn selection(&self, limits: &Limits) -> Result<vnfwiz::check::rules::Selection, CliError> {
-        let choice = vnfwiz::check::rules::RuleChoice {
-            profile: self.profile.clone(),
-            rules: self.rules.clone(),
-            skip: self.skip_rules.clone(),
-        };
-        Ok(choice.selection(&self.profiles(limits)?)?)
+    /// The project config for a run on `path` (see [`ConfigArgs::load`]).
+    fn config(
+        &self,
+        path: &std::path::Path,
+        limits: &Limits,
+    ) -> Result<Option<ProjectConfig>, CliError> {
+        self.config.load(path, limits)
+    }
+
+    /// The choice in force: the config's keys, each replaced by its flag when given.
+    fn choice(&self, config: Option<&ProjectConfig>) -> vnfwiz::check::rules::RuleChoice {
+        let mut choice = config.map(ProjectConfig::choice).unwrap_or_default();
+        if self.profile.is_some() || !self.rules.is_empty() {
+            choice.profile = self.profile.clone();
+            choice.rules = self.rules.clone();
+        }
+        if !self.skip_rules.is_empty() {
+            choice.skip = self.skip_rules.clone();
+        }
+        choice
+    }
+
+    /// True when the flags or the config choose the rules.
+    fn chooses(&self, config: Option<&ProjectConfig>) -> bool {
+        self.is_given() || config.is_some_and(|c| c.choice() != Default::default())
+    }
+
+    /// The rules chosen by the flags over the config.
+    fn selection(
+        &self,
+        config: Option<&ProjectConfig>,
+        limits: &Limits,
+    ) -> Result<vnfwiz::check::rules::Selection, CliError> {
+        let choice = self.choice(config);
+        choice.selection(&self.profiles(limits)?).map_err(|error| {
+            // A profile the config names that no profile file defines: say which file.
+            match config {
+                Some(config) if choice.profile == config.profile && config.profile.is_some() => {
+                    CliError::ConfigChoice {
+                        file: config.file.display().to_string(),
+                        source: error,
+                    }
+                }
+                _ => error.into(),
+            }
+        })
     }
 }
 
@@ -246,6 +364,26 @@ pub fn key_value(text: &str) -> Result<(String, String), String> {
             Ok((key.trim().to_owned(), value.trim().to_owned()))
         }
         _ => Err(format!("`{text}` is not KEY=VALUE")),
+    }
+}
+
+/// Writes a command's output to stdout. A reader that closes the pipe early (`| head`) ends
+/// the output quietly, as ripgrep does: nothing more is written and the command still ends
+/// with its own exit code.
+fn print_out(text: &str) -> Result<(), CliError> {
+    quietly_closed(std::io::stdout().lock(), text)
+}
+
+/// Writes to stderr what a command says beside its output, closed pipe as for [`print_out`].
+fn print_err(text: &str) -> Result<(), CliError> {
+    quietly_closed(std::io::stderr().lock(), text)
+}
+
+/// Writes `text` to `out`; a closed pipe is a normal end, any other failure an error.
+fn quietly_closed(mut out: impl Write, text: &str) -> Result<(), CliError> {
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => Ok(result?),
     }
 }
 
@@ -283,6 +421,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Onboard(args)) => onboard::run(*args, &limits),
         Some(Command::Capabilities(args)) => capabilities::run(args, &limits),
         Some(Command::Rules(args)) => rules::run(args, &limits),
+        Some(Command::Lsp(args)) => lsp::run(args, &limits),
+        Some(Command::Completions(args)) => completions::run(args),
+        Some(Command::Man(args)) => man::run(args),
         None => wizard::run(cli.wizard, &limits),
     }
 }

@@ -2,7 +2,6 @@
 //! writes, `report::render::onboard` says what happened; this prints it and picks the exit
 //! code. Never prompts.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -17,7 +16,7 @@ use vnfwiz::transform::fix::FixLevel;
 use vnfwiz::transform::package::PackageError;
 use vnfwiz::transform::package::PackageFormat;
 
-use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value};
+use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value, print_out};
 
 /// `--package` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -225,8 +224,12 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     progress.finish();
     stop_if_interrupted()?;
     let mut session = session?;
-    if args.choice.is_given() {
-        session.set_rules(args.choice.selection(limits)?);
+    let config = args.choice.config(&args.path, limits)?;
+    if args.choice.chooses(config.as_ref()) {
+        session.set_rules(args.choice.selection(config.as_ref(), limits)?);
+    }
+    if let Some(config) = config {
+        session.set_waivers(config.waivers);
     }
     let (answers, problems) = answers(&args, &session, limits)?;
     if answers.package.is_some_and(|p| p != PackageFormat::None) {
@@ -302,7 +305,7 @@ fn print(args: &OnboardArgs, shown: &Onboarding<'_>) -> Result<ExitCode, CliErro
         ListFormat::Json => shown.json(),
         ListFormat::Text => shown.text(color_stdout()),
     };
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    print_out(&text)?;
     Ok(match shown {
         Onboarding::Written(_) => ExitCode::SUCCESS,
         _ => ExitCode::from(1),

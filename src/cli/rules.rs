@@ -1,15 +1,15 @@
 //! `vnfwiz rules [--format text|json|markdown] [--profile NAME | --rules …]`: the rule
 //! catalogue.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
+use vnfwiz::check::config::ProjectConfig;
 use vnfwiz::check::rules::{Profiles, Selection};
 use vnfwiz::foundation::limits::Limits;
 
-use super::{CliError, RuleChoiceArgs};
+use super::{CliError, RuleChoiceArgs, print_out};
 
 /// Formats of the catalogue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -52,11 +52,20 @@ struct ProfileEntry<'p> {
 }
 
 pub fn run(args: RulesArgs, limits: &Limits) -> Result<ExitCode, CliError> {
+    // The config `validate .` would read here.
+    let config = match args.format {
+        RulesFormat::Markdown => None,
+        _ => args.choice.config(std::path::Path::new("."), limits)?,
+    };
+    let config = config.as_ref();
+    let chosen_by = config
+        .filter(|c| c.choice() != Default::default())
+        .map(|c| c.file.display().to_string());
     let text = match args.format {
         RulesFormat::Markdown => vnfwiz::check::rules::markdown(&Profiles::built_in()),
         RulesFormat::Json => {
             let profiles = args.choice.profiles(limits)?;
-            let selection = listed(&args.choice, limits)?;
+            let selection = listed(&args.choice, config, limits)?;
             let listed_profiles = profiles
                 .all()
                 .iter()
@@ -78,13 +87,14 @@ pub fn run(args: RulesArgs, limits: &Limits) -> Result<ExitCode, CliError> {
                 "version": env!("CARGO_PKG_VERSION"),
                 "rules": entries(&selection),
                 "profiles": listed_profiles,
+                "config": config.map(|c| c.file.display().to_string()),
             }))
             .map_err(std::io::Error::other)?;
             json.push('\n');
             json
         }
         RulesFormat::Text => {
-            let entries = entries(&listed(&args.choice, limits)?);
+            let entries = entries(&listed(&args.choice, config, limits)?);
             let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0);
             let mut text = String::new();
             for e in &entries {
@@ -93,18 +103,28 @@ pub fn run(args: RulesArgs, limits: &Limits) -> Result<ExitCode, CliError> {
                     e.id, e.keyword, e.summary
                 ));
             }
-            text.push_str(&format!("{} rules\n", entries.len()));
+            match &chosen_by {
+                Some(file) if !args.choice.is_given() => {
+                    text.push_str(&format!("{} rules (as {file} chooses)\n", entries.len()))
+                }
+                _ => text.push_str(&format!("{} rules\n", entries.len())),
+            }
             text
         }
     };
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    print_out(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The rules to list: every rule, unless a profile or a selection is given.
-fn listed(choice: &RuleChoiceArgs, limits: &Limits) -> Result<Selection, CliError> {
-    if choice.is_given() {
-        choice.selection(limits)
+/// The rules to list: every rule, unless a profile or a selection is given (on the
+/// command line or in the project config).
+fn listed(
+    choice: &RuleChoiceArgs,
+    config: Option<&ProjectConfig>,
+    limits: &Limits,
+) -> Result<Selection, CliError> {
+    if choice.chooses(config) {
+        choice.selection(config, limits)
     } else {
         Ok(Selection::all())
     }

@@ -1,23 +1,22 @@
 //! `vnfwiz validate PATH... [--format …] [--rules …] [--fix [safe|all] [--diff]]`.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
 use vnfwiz::check::rules::Selection;
-use vnfwiz::check::rules::find;
-use vnfwiz::check::validation::{load_hot_inputs_rooted, validate_as};
+use vnfwiz::check::validation::{load_hot_inputs_rooted, validate_waiving};
+use vnfwiz::check::waivers::{Baseline, Day, Waivers, baseline};
 use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
-use vnfwiz::input::source::output_folder;
+use vnfwiz::input::source::{Overlay, output_folder};
 use vnfwiz::model::hot::Stage;
 use vnfwiz::output::report::render;
 use vnfwiz::session::{Applied, FixOrder, apply_fixes};
 use vnfwiz::transform::fix::write_back::{self, write_back};
 use vnfwiz::transform::fix::{FixLevel, Safety, Workspace};
 
-use super::{CliError, Format, RuleChoiceArgs, color_stdout};
+use super::{CliError, Format, RuleChoiceArgs, color_stdout, print_err, print_out};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -51,10 +50,28 @@ pub struct ValidateArgs {
     /// The same as `--fix --diff`.
     #[arg(long)]
     fix_dry_run: bool,
+    /// Report only findings not recorded in this baseline (written by `--write-baseline`),
+    /// and the entries that no longer occur.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    baseline: Option<std::path::PathBuf>,
+    /// Record the findings that count today in FILE, by rule, file, key path and offending
+    /// text; the run then exits 0, since they are accepted from now on.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
-    let selection = args.choice.selection(limits)?;
+    let config = args.choice.config(&args.paths[0], limits)?;
+    let selection = args.choice.selection(config.as_ref(), limits)?;
+    let waivers = Waivers {
+        listed: config.map(|c| c.waivers).unwrap_or_default(),
+        baseline: match &args.baseline {
+            Some(file) => Some(Baseline::load(file, limits)?),
+            None => None,
+        },
+        accepted: Vec::new(),
+        inline: true,
+    };
     let stage = args.heat_ready.then_some(Stage::HeatReady);
     let level = match (&args.fix, args.fix_dry_run) {
         (Some(level), _) => FixLevel::parse(level),
@@ -81,9 +98,9 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
             // The report stays the only thing on stdout in the machine-readable formats.
             let text = lines.join("\n") + if lines.is_empty() { "" } else { "\n" };
             if args.format == Format::Text {
-                std::io::stdout().lock().write_all(text.as_bytes())?;
+                print_out(&text)?;
             } else {
-                std::io::stderr().lock().write_all(text.as_bytes())?;
+                print_err(&text)?;
             }
         }
         None => {}
@@ -94,29 +111,52 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     if !outputs.is_empty() {
         let text = outputs.join("\n") + "\n";
         if args.format == Format::Text {
-            std::io::stdout().lock().write_all(text.as_bytes())?;
+            print_out(&text)?;
         } else {
-            std::io::stderr().lock().write_all(text.as_bytes())?;
+            print_err(&text)?;
         }
     }
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("validate");
-    let report = validate_as(
+    let report = validate_waiving(
         &args.paths,
         &Options::new(limits).with_progress(&progress),
         &selection,
         stage,
+        &waivers,
+        Day::today(),
+        &Overlay::none(),
     );
     progress.finish();
     let report = report?;
+    let baseline_written = match &args.write_baseline {
+        Some(file) => {
+            let entries = baseline::entries(&report);
+            std::fs::write(file, baseline::render(&entries)).map_err(|source| {
+                CliError::Usage(format!(
+                    "{}: cannot write the baseline: {source}",
+                    file.display()
+                ))
+            })?;
+            eprintln!(
+                "vnfwiz: wrote {} finding{} to {}; `--baseline {}` reports only new ones",
+                entries.len(),
+                if entries.len() == 1 { "" } else { "s" },
+                file.display(),
+                file.display()
+            );
+            true
+        }
+        None => false,
+    };
     let text = match args.format {
         Format::Text => render::text::render(&report, color_stdout()),
         Format::Json => render::json::render(&report),
         Format::Sarif => render::sarif::render(&report),
         Format::Junit => render::junit::render(&report),
     };
-    std::io::stdout().lock().write_all(text.as_bytes())?;
-    let code = if report.has_errors() {
+    print_out(&text)?;
+    let code = if report.has_errors() && !baseline_written {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -209,7 +249,7 @@ fn fix_in_place(
             // Refused above: in place, every input is a folder.
             (Ok(_), None) => continue,
         };
-        let wanted = |v: &Violation| find(v.rule.id).is_some_and(|r| selection.includes(r));
+        let wanted = |v: &Violation| selection.reports(v);
         let outcome = workspace.apply_level_to(level, wanted);
         lines.extend(outcome.lines());
         let done = write_back(&folder, &write_back::changes(&workspace));
@@ -251,7 +291,7 @@ fn fix_diff(
         if several {
             out.push_str(&format!("# ==> {} <==\n", workspace.set().label));
         }
-        let selected = |v: &Violation| find(v.rule.id).is_some_and(|r| selection.includes(r));
+        let selected = |v: &Violation| selection.reports(v);
         let Applied { outcome, preview } =
             apply_fixes(&mut workspace, &FixOrder::Level(level), selected);
         for applied in &outcome.applied {
@@ -277,7 +317,7 @@ fn fix_diff(
         "# {} fixes ({safe} safe, {review} for review) would leave {errors} errors and {warnings} warnings; nothing was written\n",
         safe + review
     ));
-    std::io::stdout().lock().write_all(out.as_bytes())?;
+    print_out(&out)?;
     Ok(if errors > 0 {
         ExitCode::from(1)
     } else {

@@ -4,11 +4,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
+use vnfwiz::foundation::interrupt::Signal;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::tui::state::Exit;
 use vnfwiz::tui::{WizardOptions, run as run_wizard};
 
-use super::CliError;
+use super::{CliError, print_err, print_out};
 
 /// The wizard's arguments (no subcommand given).
 #[derive(Debug, Args)]
@@ -40,12 +41,15 @@ pub fn run(args: WizardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     })?;
     Ok(match exit {
         Exit::Quit => ExitCode::SUCCESS,
+        // Ctrl-C is a key in the wizard's raw terminal, but it means what it means in a
+        // shell: the run was interrupted (128 + SIGINT), once the terminal is restored.
+        Exit::Interrupted => ExitCode::from(Signal::Interrupt.exit_status()),
         Exit::Declined => {
-            eprintln!("vnfwiz: the licence was declined; nothing was written");
+            print_err("vnfwiz: the licence was declined; nothing was written\n")?;
             ExitCode::from(1)
         }
         Exit::Written(summary) => {
-            println!("vnfwiz: {summary}");
+            print_out(&format!("vnfwiz: {summary}\n"))?;
             ExitCode::SUCCESS
         }
     })

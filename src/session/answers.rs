@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::check::waivers::{Place, Waiver, WaiverSpec};
 use crate::foundation::diagnostics::Span;
+use crate::foundation::diagnostics::WaivedBy;
 use crate::foundation::limits::{Limits, YamlLimits};
 use crate::input::yaml::scalar_text;
 use crate::input::yaml::write::{map, node, seq, string};
@@ -77,6 +79,9 @@ pub struct Answers {
     /// `require_all_values`: a property without a value is a problem rather than left for
     /// instantiation.
     pub require_all_values: bool,
+    /// `waivers`: findings of the output set accepted with a reason, so a replay accepts
+    /// them again (globs relative to the set).
+    pub waivers: Vec<Waiver>,
 }
 
 /// A problem in an answers file, with its place.
@@ -293,6 +298,7 @@ impl Answers {
                     ))
                 }
                 "fixes" => answers.fixes = fix_records(value, &invalid)?,
+                "waivers" => answers.waivers = waivers(value, file, &invalid)?,
                 "require_all_values" => {
                     answers.require_all_values = match value.value {
                         Value::Bool(b) => b,
@@ -387,6 +393,12 @@ impl Answers {
         if !self.fixes.is_empty() {
             entries.push(("fixes", seq(self.fixes.iter().map(fix_node))));
         }
+        if !self.waivers.is_empty() {
+            entries.push((
+                "waivers",
+                seq(self.waivers.iter().map(|w| waiver_node(&w.spec))),
+            ));
+        }
         if entries.is_empty() {
             return "{}\n".to_owned();
         }
@@ -412,22 +424,108 @@ fn fix_node(record: &FixRecord) -> Node {
     map(entries)
 }
 
+/// The items of a list of maps (`fixes:`, `waivers:`), each with its map; `shape` says what
+/// an item holds.
+fn maps<'n>(
+    value: &'n Node,
+    key: &str,
+    shape: &str,
+    invalid: &impl Fn(Span, String) -> AnswersError,
+) -> Result<Vec<(&'n Node, &'n crate::input::yaml::Mapping)>, AnswersError> {
+    let items = match &value.value {
+        Value::Null => return Ok(Vec::new()),
+        Value::Seq(items) => items,
+        _ => return Err(invalid(value.span, format!("{key} is a list; {shape}"))),
+    };
+    items
+        .iter()
+        .map(|item| match item.as_map() {
+            Some(fields) => Ok((item, fields)),
+            None => Err(invalid(item.span, shape.to_owned())),
+        })
+        .collect()
+}
+
+/// A waiver as written in the answers file.
+fn waiver_node(spec: &WaiverSpec) -> Node {
+    let mut entries = vec![("rule", string(spec.rule.clone()))];
+    if !spec.files.is_empty() {
+        entries.push(("files", seq(spec.files.iter().map(|f| string(f.clone())))));
+    }
+    if let Some(path) = &spec.path {
+        entries.push(("path", string(path.clone())));
+    }
+    entries.push(("reason", string(spec.reason.clone())));
+    if let Some(until) = &spec.until {
+        entries.push(("until", string(until.clone())));
+    }
+    map(entries)
+}
+
+/// The `waivers:` list: each item a map of rule, files, path, reason and until, as the
+/// project config's `[[waive]]` (globs relative to the output set).
+fn waivers(
+    value: &Node,
+    file: &str,
+    invalid: &impl Fn(Span, String) -> AnswersError,
+) -> Result<Vec<Waiver>, AnswersError> {
+    let shape = "each waiver is a map of rule, reason and optionally files (globs), path and until (YYYY-MM-DD)";
+    let items = maps(value, "waivers", shape, invalid)?;
+    let mut out = Vec::with_capacity(items.len());
+    for (item, fields) in items {
+        let mut spec = WaiverSpec::default();
+        for (key, field) in fields.iter() {
+            let text = || {
+                scalar_text(field).ok_or_else(|| {
+                    invalid(field.span, format!("`{}` needs a single value", key.text))
+                })
+            };
+            match key.text.as_str() {
+                "rule" => spec.rule = text()?,
+                "path" => spec.path = Some(text()?),
+                "reason" => spec.reason = text()?,
+                "until" => spec.until = Some(text()?),
+                "files" => {
+                    spec.files = match &field.value {
+                        Value::Seq(globs) => globs
+                            .iter()
+                            .map(|g| {
+                                scalar_text(g).ok_or_else(|| {
+                                    invalid(g.span, "`files` is a list of globs".to_owned())
+                                })
+                            })
+                            .collect::<Result<_, _>>()?,
+                        _ => vec![text()?],
+                    }
+                }
+                other => {
+                    return Err(invalid(
+                        key.span,
+                        format!("unknown key `{other}` in a waiver; {shape}"),
+                    ));
+                }
+            }
+        }
+        let place = Place {
+            file: PathBuf::from(file),
+            line: item.span.line,
+        };
+        let waiver = Waiver::new(spec, WaivedBy::Answers, place, None)
+            .map_err(|e| invalid(item.span, e.to_string()))?;
+        out.push(waiver);
+    }
+    Ok(out)
+}
+
 /// The `fixes:` list: each item a map of rule, file, path, line, column and optional text.
 fn fix_records(
     value: &Node,
     invalid: &impl Fn(Span, String) -> AnswersError,
 ) -> Result<Vec<FixRecord>, AnswersError> {
     let shape = "each fix is a map of rule, file, path, line, column and, for descriptions, text";
-    let items = match &value.value {
-        Value::Null => return Ok(Vec::new()),
-        Value::Seq(items) => items,
-        _ => return Err(invalid(value.span, format!("fixes is a list; {shape}"))),
-    };
+    let items = maps(value, "fixes", shape, invalid)?;
     let mut records = Vec::with_capacity(items.len());
-    for item in items {
-        let Some(fields) = item.as_map() else {
-            return Err(invalid(item.span, shape.to_owned()));
-        };
+    for (item, fields) in items {
         let mut record = FixRecord::default();
         for (key, field) in fields.iter() {
             let text = || {
@@ -636,6 +734,50 @@ fixes:
         assert_eq!(answers.etsi_types, Some(dir.path().join("sol001")));
         let error = Answers::parse(b"etsi_types: ''\n", "a.yaml").unwrap_err();
         assert!(error.to_string().contains("a.yaml:1:13"), "{error}");
+    }
+
+    #[test]
+    fn waivers_read_with_their_place_and_write_back() {
+        let text = "waivers:\n  - rule: R-25720\n    files: [base_vlb.yaml]\n    path: resources.net\n    reason: named by SO; ticket 42\n    until: 2027-06-30\n  - rule: R-92635\n    files: 'nested/*.yaml'\n    reason: the vendor's generator\n";
+        let a = Answers::parse(text.as_bytes(), "a.yaml").unwrap();
+        assert_eq!(a.waivers.len(), 2);
+        let first = &a.waivers[0];
+        assert_eq!(
+            (first.at.label(), first.by),
+            ("a.yaml:2".to_owned(), WaivedBy::Answers)
+        );
+        assert_eq!(first.spec.path.as_deref(), Some("resources.net"));
+        assert!(a.waivers[1].covers_file("nested/x.yaml"));
+        let written = a.to_yaml(|_| false);
+        let back = Answers::parse(written.as_bytes(), "a.yaml").unwrap();
+        assert_eq!(
+            back.waivers.iter().map(|w| &w.spec).collect::<Vec<_>>(),
+            a.waivers.iter().map(|w| &w.spec).collect::<Vec<_>>()
+        );
+        for (bad, said) in [
+            (
+                "waivers: [{rule: R-25720}]\n",
+                "a.yaml:1:11: a waiver needs a reason",
+            ),
+            (
+                "waivers: [{rule: R-0, reason: x}]\n",
+                "unknown rule or section `R-0`",
+            ),
+            (
+                "waivers: [{rule: R-25720, reason: x, until: soon}]\n",
+                "until `soon`",
+            ),
+            (
+                "waivers: [{rule: R-25720, reason: x, line: 3}]\n",
+                "unknown key `line` in a waiver",
+            ),
+            ("waivers: {rule: R-25720}\n", "waivers is a list"),
+        ] {
+            let error = Answers::parse(bad.as_bytes(), "a.yaml")
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(said), "{bad}: {error}");
+        }
     }
 
     #[test]

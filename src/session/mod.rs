@@ -34,6 +34,7 @@ use serde::Serialize;
 
 use crate::check::rules::{Selection, check_ovf, output_rules};
 use crate::check::validation::{InputError, Loaded, open as open_input};
+use crate::check::waivers::{Day, Judged, Scope, Waiver, Waivers, apply as apply_waivers};
 use crate::foundation::diagnostics::{InputRoot, Options, Violation};
 use crate::foundation::limits::Limits;
 use crate::model::hot::HotSet;
@@ -119,6 +120,9 @@ pub struct Session {
     generated_by_option: Vec<(String, OnceCell<Option<resolve::Generated>>)>,
     supplied: OnceCell<supplied::SuppliedParameters>,
     rules: Selection,
+    /// The waivers besides the answers' own: the project config's (`set_waivers`) and the
+    /// output set's `vnfwiz: waive` comments.
+    waivers: Waivers,
 }
 
 /// The output name for a path: its file stem (or folder name) reduced to letters,
@@ -206,6 +210,10 @@ impl Session {
             generated_by_option,
             supplied: OnceCell::new(),
             rules: output_rules(),
+            waivers: Waivers {
+                inline: true,
+                ..Waivers::default()
+            },
         })
     }
 
@@ -220,6 +228,38 @@ impl Session {
         self.rules = rules;
         // The rules decide which parameters ONAP supplies.
         self.supplied = OnceCell::new();
+    }
+
+    /// Accepts the findings these waivers cover (the project config's `[[waive]]`) in
+    /// every resolution from now on, besides the answers' own.
+    pub fn set_waivers(&mut self, listed: Vec<Waiver>) {
+        self.waivers.listed = listed;
+    }
+
+    /// The one place the session applies waivers: the findings on the resolved `set`
+    /// judged against the answers' waivers, the config's and the set's own comments. A
+    /// file of the set is matched by config globs as if it lay in the source's folder.
+    fn judge(
+        &self,
+        found: Vec<Violation>,
+        set: &HotSet,
+        rules: &Selection,
+        answers: &answers::Answers,
+    ) -> Judged {
+        let mut waivers = self.waivers.clone();
+        waivers.listed.splice(0..0, answers.waivers.iter().cloned());
+        let root = match &self.root {
+            InputRoot::Folder(folder) => folder.clone(),
+            InputRoot::Archive(archive) => {
+                archive.parent().map(Path::to_path_buf).unwrap_or_default()
+            }
+        };
+        let scope = Scope {
+            root: Some(&root),
+            sources: set,
+            files: set.files.iter().map(|f| f.path.clone()).collect(),
+        };
+        apply_waivers(found, &scope, &waivers, rules, Day::today())
     }
 
     /// The path as given.

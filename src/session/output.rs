@@ -113,6 +113,7 @@ impl Session {
                 let packages = self.write_packages(
                     resolved.package,
                     resolved.packaging.as_ref(),
+                    &resolved.waiver_records(),
                     staging,
                     options,
                 )?;

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use crate::check::waivers::Record;
 use crate::foundation::diagnostics::Options;
 use crate::model::hot::{HotSet, Stage, TemplateKind};
 use crate::model::ovf::OvfPackage;
@@ -50,14 +51,15 @@ impl Packaging {
         &self.sets[0]
     }
 
-    /// SDC's `MANIFEST.json` of the heat zip: the output's `heat/` holds it too, so the
-    /// folder is exactly what the zip holds.
-    pub fn heat_manifest(&self) -> String {
+    /// SDC's `MANIFEST.json` of the heat zip recording `waivers`: the output's `heat/`
+    /// holds it too, so the folder is exactly what the zip holds.
+    pub fn heat_manifest(&self, waivers: &[Record]) -> String {
         manifest_json(&HeatZipRequest {
             name: &self.identity.product_name,
             description: &self.description,
             version: &self.identity.software_version,
             set: self.templates(),
+            waivers,
             time: self.time,
         })
     }
@@ -227,6 +229,7 @@ impl Session {
         &self,
         format: PackageFormat,
         packaging: Option<&Packaging>,
+        waivers: &[Record],
         folder: &Path,
         options: &Options<'_>,
     ) -> Result<Vec<WrittenPackage>, PackageError> {
@@ -246,6 +249,7 @@ impl Session {
             ovf: self.ovf_package(),
             user_data: &[],
             etsi_types: packaging.etsi_types.as_ref(),
+            waivers,
             time: packaging.time,
         };
         write_packages(&set, format, folder, options, self.rules())

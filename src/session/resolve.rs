@@ -11,7 +11,8 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::check::rules::{Selection, check_hot};
-use crate::foundation::diagnostics::{Severity, Violation};
+use crate::check::waivers::{Record, WAIVERS_FILE, record};
+use crate::foundation::diagnostics::{Severity, Violation, WaivedViolation};
 use crate::input::source::PackageFiles;
 use crate::input::yaml::scalar_text;
 use crate::model::capabilities::RegistryOutput;
@@ -80,8 +81,11 @@ pub struct Resolved {
     pub files: Vec<OutputFile>,
     /// The set as `vnfwiz validate` loads it from the written folder.
     pub set: HotSet,
-    /// The validation findings on it.
+    /// The validation findings on it that count (waived ones left out).
     pub violations: Vec<Violation>,
+    /// The findings a waiver accepts (the answers', the project config's, the set's own
+    /// comments), each with its reason: never counted, recorded in the packages.
+    pub waived: Vec<WaivedViolation>,
     /// The rules it was checked against (all, unless the answers chose an output one of
     /// them forbids by design: `registry: env`).
     pub rules: Selection,
@@ -104,6 +108,11 @@ impl Resolved {
             .iter()
             .filter(|v| v.severity() == Severity::Error)
             .count()
+    }
+
+    /// The waived findings as the packages record them.
+    pub fn waiver_records(&self) -> Vec<Record> {
+        records(&self.waived, &self.set)
     }
 
     /// True when a violation of error severity stops the write.
@@ -199,6 +208,39 @@ fn hidden(set: &HotSet) -> Vec<String> {
 }
 
 /// Loads files from memory as `vnfwiz validate` loads a folder.
+/// The records of the findings `waived` on `set`, as the packages carry them.
+fn records(waived: &[WaivedViolation], set: &HotSet) -> Vec<Record> {
+    waived
+        .iter()
+        .map(|w| {
+            let text = set
+                .find(&w.violation.file)
+                .map(|id| crate::model::hot::secrets::display_text(set, id));
+            Record::of(w, text.as_deref())
+        })
+        .collect()
+}
+
+/// Puts into `files` (the output's `heat/`) what the heat zip holds beside the set: SDC's
+/// manifest and, when findings are waived, the waivers file, so the folder is exactly the
+/// zip's members.
+fn place_heat_zip_files(files: &mut Vec<OutputFile>, packaging: &Packaging, waivers: &[Record]) {
+    files.retain(|f| f.path != MANIFEST_JSON && f.path != WAIVERS_FILE);
+    let mut generated = vec![(MANIFEST_JSON, packaging.heat_manifest(waivers))];
+    if !waivers.is_empty() {
+        generated.push((WAIVERS_FILE, record::render(waivers)));
+    }
+    for (path, text) in generated {
+        files.push(OutputFile {
+            path: path.to_owned(),
+            bytes: text.into_bytes(),
+            role: FileRole::Artifact,
+            secrets: Vec::new(),
+            source: None,
+        });
+    }
+}
+
 pub(super) fn load(
     files: &[OutputFile],
     label: &str,
@@ -407,20 +449,31 @@ impl Session {
             PackageFormat::None => None,
             _ => Some(self.packaging(answers, &files, &mut effective)?),
         };
-        if let Some(packaging) = packaging
+        let heat_zip = packaging
             .as_ref()
-            .filter(|_| kinds(format).contains(&PackageKind::HeatZip))
-        {
-            // `heat/` holds exactly what the heat zip holds, SDC's manifest included.
-            files.retain(|f| f.path != MANIFEST_JSON);
-            files.push(OutputFile {
-                path: MANIFEST_JSON.to_owned(),
-                bytes: packaging.heat_manifest().into_bytes(),
-                role: FileRole::Artifact,
-                secrets: Vec::new(),
-                source: None,
-            });
-        }
+            .filter(|_| kinds(format).contains(&PackageKind::HeatZip));
+        // `heat/` holds exactly what the heat zip holds, SDC's manifest and the waivers file
+        // included. Which findings are waived is known once the set is checked, and the set
+        // holds the waivers file: it is checked again until the records it holds are its
+        // own (a second pass when something is waived, a third when a waived finding's
+        // line is in the manifest that now lists the waivers file).
+        let mut recorded: Vec<Record> = Vec::new();
+        let mut passes = 0;
+        let (set, judged) = loop {
+            if let Some(packaging) = heat_zip {
+                place_heat_zip_files(&mut files, packaging, &recorded);
+            }
+            let mut set = load(&files, &self.label, &self.limits);
+            // What vnfwiz writes claims to deploy as it is.
+            set.stage = Stage::HeatReady;
+            let judged = self.judge(check_hot(&set, &rules), &set, &rules, answers);
+            let records = records(&judged.waived, &set);
+            passes += 1;
+            if heat_zip.is_none() || records == recorded || passes == 3 {
+                break (set, judged);
+            }
+            recorded = records;
+        };
         let answers_text = effective.to_yaml(|key| secret_keys.iter().any(|k| k == key));
         files.push(OutputFile {
             path: ANSWERS_FILE.to_owned(),
@@ -429,9 +482,6 @@ impl Session {
             secrets: Vec::new(),
             source: None,
         });
-        let mut set = load(&files, &self.label, &self.limits);
-        // What vnfwiz writes claims to deploy as it is.
-        set.stage = Stage::HeatReady;
         let secrets = environment::secrets(&set);
         for file in &mut files {
             if let Some(names) = secrets.get(&file.path) {
@@ -443,7 +493,6 @@ impl Session {
             .filter(|d| d.module && d.value.is_none())
             .map(|d| (d.name, d.template))
             .collect();
-        let violations = check_hot(&set, &rules);
         Ok(Resolved {
             kind: self.kind(),
             input: self.label.clone(),
@@ -451,7 +500,8 @@ impl Session {
             environment,
             files,
             set,
-            violations,
+            violations: judged.violations,
+            waived: judged.waived,
             rules,
             notes,
             unset,

@@ -471,9 +471,15 @@ pub fn long_review(count: usize) -> Wizard {
                 path: format!("parameters.p{i}"),
                 message: format!("parameter `p{i}` breaks {}", rule.id),
                 related: Vec::new(),
+                also: Vec::new(),
             }
         })
         .collect();
+    review_of(violations, text)
+}
+
+/// A review of `violations` in a generated template of `text`.
+fn review_of(violations: Vec<Violation>, text: String) -> Wizard {
     let checked = Checked::new(
         violations,
         &GeneratedTexts(text),
@@ -500,6 +506,35 @@ pub fn long_review(count: usize) -> Wizard {
         }),
     );
     state
+}
+
+#[test]
+fn review_detail_names_the_twins_a_finding_also_breaks() {
+    let meta = |id| {
+        &crate::check::rules::find(id)
+            .expect("a registered rule")
+            .meta
+    };
+    let text = "parameters:\n  vfw_oam_ip_0: 10.0.100.1\n".to_owned();
+    let violation = Violation {
+        rule: meta("R-39841"),
+        file: "base_vfw.env".to_owned(),
+        span: Span {
+            line: 2,
+            column: 3,
+            start: 14,
+            end: 26,
+        },
+        path: "parameters.vfw_oam_ip_0".to_owned(),
+        message: "`vfw_oam_ip_0` sets the fixed IPv4 address of a port on an external network"
+            .to_owned(),
+        related: Vec::new(),
+        also: vec![meta("R-62590")],
+    };
+    let state = review_of(vec![violation], text);
+    let text = screen(&state);
+    assert!(text.contains("Also   R-62590 (MUST NOT)"), "{text}");
+    assert!(text.contains("✗ 1 error"), "counted once: {text}");
 }
 
 #[test]

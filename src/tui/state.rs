@@ -128,8 +128,10 @@ pub struct Notice {
 /// How the wizard ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Exit {
-    /// The operator quit.
+    /// The operator quit (`q`).
     Quit,
+    /// The operator quit with Ctrl-C: the process ends as an interrupted one does (130).
+    Interrupted,
     /// The operator declined a licence; nothing was written.
     Declined,
     /// The outputs were written; the summary line says where.
@@ -174,6 +176,8 @@ pub struct State {
     pub save_to: Option<PathBuf>,
     /// Quit once the answers are saved (chosen in the quit question).
     pub quit_after_save: bool,
+    /// The quit under way (asked, or waiting for a save) began with Ctrl-C.
+    pub quit_interrupted: bool,
     /// A window over the step.
     pub overlay: Option<Overlay>,
     /// A message in the footer.
@@ -211,6 +215,7 @@ impl State {
             unsaved: false,
             save_to: None,
             quit_after_save: false,
+            quit_interrupted: false,
             overlay: None,
             notice: None,
             help: TextScroll::default(),

@@ -94,12 +94,12 @@ fn on_action(state: &mut State, action: Action) -> Vec<Effect> {
     if state.too_small() {
         // Nothing else is visible to act on.
         return match action {
-            Action::Quit | Action::Interrupt => request_quit(state),
+            Action::Quit | Action::Interrupt => request_quit(state, action),
             _ => Vec::new(),
         };
     }
     match action {
-        Action::Interrupt | Action::Quit => request_quit(state),
+        Action::Interrupt | Action::Quit => request_quit(state, action),
         Action::Help => {
             state.overlay = Some(Overlay::Help);
             state.help.home();
@@ -110,7 +110,10 @@ fn on_action(state: &mut State, action: Action) -> Vec<Effect> {
 }
 
 /// Quits at once when nothing would be lost, else asks.
-fn request_quit(state: &mut State) -> Vec<Effect> {
+/// `by` is the key's action: a quit begun with Ctrl-C (`Action::Interrupt`) ends the
+/// process as an interrupted one (exit 130), one begun with `q` as a finished one (0).
+fn request_quit(state: &mut State, by: Action) -> Vec<Effect> {
+    state.quit_interrupted = by == Action::Interrupt;
     if state.unsaved {
         state.overlay = Some(Overlay::ConfirmQuit);
         return Vec::new();
@@ -118,7 +121,21 @@ fn request_quit(state: &mut State) -> Vec<Effect> {
     quit(state, Exit::Quit)
 }
 
+/// The way the operator quits: as asked, or interrupted when the quit began with Ctrl-C.
+fn quitting(state: &State) -> Exit {
+    if state.quit_interrupted {
+        Exit::Interrupted
+    } else {
+        Exit::Quit
+    }
+}
+
 fn quit(state: &mut State, exit: Exit) -> Vec<Effect> {
+    let exit = if exit == Exit::Quit {
+        quitting(state)
+    } else {
+        exit
+    };
     state.overlay = None;
     state.exit = Some(exit);
     if state.source.opening.is_some() {
@@ -130,7 +147,10 @@ fn quit(state: &mut State, exit: Exit) -> Vec<Effect> {
 fn on_overlay(state: &mut State, overlay: Overlay, action: Action) -> Vec<Effect> {
     match (overlay, action) {
         // A second Ctrl-C, or yes, quits.
-        (Overlay::ConfirmQuit, Action::Yes | Action::Interrupt) => quit(state, Exit::Quit),
+        (Overlay::ConfirmQuit, Action::Yes | Action::Interrupt) => {
+            state.quit_interrupted |= action == Action::Interrupt;
+            quit(state, Exit::Quit)
+        }
         (Overlay::ConfirmQuit, Action::Save) => match state.save_to.clone() {
             Some(path) => {
                 state.overlay = None;
@@ -147,12 +167,13 @@ fn on_overlay(state: &mut State, overlay: Overlay, action: Action) -> Vec<Effect
             quit(state, Exit::Declined)
         }
         (Overlay::ConfirmQuit | Overlay::ConfirmDecline, Action::No | Action::Back) => {
+            state.quit_interrupted = false;
             state.overlay = None;
             Vec::new()
         }
         (Overlay::ConfirmDecline | Overlay::Help, Action::Interrupt) => {
             state.overlay = None;
-            request_quit(state)
+            request_quit(state, action)
         }
         (Overlay::Help, Action::Help | Action::Back | Action::Confirm | Action::Quit) => {
             state.overlay = None;
@@ -223,7 +244,7 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
                 path.display()
             ));
             if state.quit_after_save {
-                state.exit = Some(Exit::Quit);
+                state.exit = Some(quitting(state));
             }
         }
         Message::Saved(Err(reason)) => {
@@ -403,6 +424,20 @@ mod tests {
         state.keys(&[Confirm, Accept, Interrupt]);
         assert_eq!(state.overlay, Some(Overlay::ConfirmQuit));
         state.keys(&[Interrupt]);
+        assert_eq!(state.exit, Some(Exit::Interrupted));
+    }
+
+    #[test]
+    fn a_quit_begun_with_ctrl_c_ends_interrupted_however_it_is_confirmed() {
+        let mut state = opened(OVA);
+        state.keys(&[Interrupt]);
+        assert_eq!(state.exit, Some(Exit::Interrupted), "nothing to lose");
+        let mut state = opened(OVA);
+        state.keys(&[Confirm, Accept, Interrupt, Yes]);
+        assert_eq!(state.exit, Some(Exit::Interrupted));
+        // Asked by Ctrl-C, kept, then quit with q: a plain quit.
+        let mut state = opened(OVA);
+        state.keys(&[Confirm, Accept, Interrupt, No, Quit, Yes]);
         assert_eq!(state.exit, Some(Exit::Quit));
     }
 
@@ -412,7 +447,7 @@ mod tests {
         source::start(&mut state);
         let effects = press(&mut state, &[Interrupt]);
         assert!(matches!(effects[..], [Effect::CancelOpen]));
-        assert_eq!(state.exit, Some(Exit::Quit));
+        assert_eq!(state.exit, Some(Exit::Interrupted));
     }
 
     #[test]

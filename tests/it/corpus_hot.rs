@@ -9,7 +9,8 @@ use vnfwiz::check::validation::validate;
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
 
-fn corpus_sets() -> Option<Vec<PathBuf>> {
+/// Every HOT set of the corpus (`$VNFWIZ_CORPUS/hot/<family>/<set>`), sorted.
+pub(crate) fn corpus_sets() -> Option<Vec<PathBuf>> {
     let root = PathBuf::from(std::env::var_os("VNFWIZ_CORPUS")?).join("hot");
     let mut sets = Vec::new();
     for family in std::fs::read_dir(&root).ok()? {

@@ -245,10 +245,11 @@ fn files_in_one_set() {
     let dir = tempfile::tempdir().expect("temp dir");
     let set = template_set(dir.path());
     let base = set.join("base_vfw.yaml");
+    // The base module, the environment file beside it and the first nested template.
     hits(
         "validate",
         "--max-files",
-        "2",
+        "3",
         &base,
         1,
         "fw_rules.yaml",

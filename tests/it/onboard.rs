@@ -12,6 +12,7 @@ use std::process::Output;
 use serde_json::Value;
 
 use crate::support::binary::{convert_fixture, output_text, vnfwiz};
+use crate::support::files::{contents, walk};
 use crate::support::tosca_parser;
 
 const PASSWORD: &str = "correct-horse-battery";
@@ -262,33 +263,6 @@ fn answers_yaml_replays_the_same_run() {
             std::fs::read(second.join(file)).expect("second"),
             "{file}"
         );
-    }
-}
-
-/// The files of a folder (recursively, relative), or of a zip, with their bytes.
-fn contents(path: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
-    if path.is_dir() {
-        walk(path)
-            .into_iter()
-            .map(|file| {
-                let name = file
-                    .strip_prefix(path)
-                    .expect("inside")
-                    .to_string_lossy()
-                    .replace('\\', "/");
-                (name, std::fs::read(&file).expect("read"))
-            })
-            .collect()
-    } else {
-        let mut zip = zip::ZipArchive::new(std::fs::File::open(path).expect("zip")).expect("zip");
-        (0..zip.len())
-            .map(|i| {
-                let mut entry = zip.by_index(i).expect("entry");
-                let mut bytes = Vec::new();
-                std::io::Read::read_to_end(&mut entry, &mut bytes).expect("inflate");
-                (entry.name().expect("name").into_owned(), bytes)
-            })
-            .collect()
     }
 }
 
@@ -1051,19 +1025,6 @@ fn written_texts(out: &Path) -> Vec<(String, String)> {
     }
     texts.sort();
     texts
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).expect("folder") {
-        let path = entry.expect("entry").path();
-        if path.is_dir() {
-            out.extend(walk(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out
 }
 
 /// The entry names of a zip, in stored order.

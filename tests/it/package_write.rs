@@ -88,6 +88,7 @@ fn write_vfw_csar(
         ovf: Some(ovf),
         user_data: &[],
         etsi_types,
+        waivers: &[],
         time,
     };
     let limits = Limits::default();
@@ -301,6 +302,7 @@ fn the_same_inputs_give_byte_identical_packages() {
         description: "Acme vFirewall 9.1",
         version: "9.1",
         set: &set,
+        waivers: &[],
         time: TIME,
     };
     let limits = Limits::default();
@@ -387,6 +389,7 @@ fn a_heat_zip_lists_modules_the_way_sdc_reads_them() {
         description: "Acme vFirewall 9.1",
         version: "9.1",
         set: &set,
+        waivers: &[],
         time: TIME,
     };
     let limits = Limits::default();
@@ -443,6 +446,7 @@ fn a_package_failing_its_own_validation_is_deleted() {
         description: "Acme vDNS",
         version: "4.2",
         set: &set,
+        waivers: &[],
         time: TIME,
     };
     let limits = Limits::default();
@@ -518,6 +522,7 @@ fn both_packages_are_written_or_neither() {
             ovf: Some(&ovf),
             user_data: &[],
             etsi_types: None,
+            waivers: &[],
             time: TIME,
         };
         vnfwiz::transform::package::write_packages(

@@ -295,7 +295,7 @@ fn e_hands_the_terminal_to_the_editor_and_validates_its_edit() {
     wizard.press(&[Key::Text("/"), Key::Esc]);
     wizard.wait_for("7 of 7");
     wizard.press(&[Key::Ctrl('c')]);
-    assert_eq!(wizard.wait_exit(), 0);
+    assert_eq!(wizard.wait_exit(), 130);
     assert!(wizard.terminal_restored());
 }
 
@@ -337,7 +337,7 @@ fn a_file_saved_from_another_terminal_is_validated_again_keeping_the_selection()
                 .is_some_and(|row| row.contains("R-20453") && row.contains("base_dns.yaml:44"))
     });
     wizard.press(&[Key::Ctrl('c')]);
-    assert_eq!(wizard.wait_exit(), 0);
+    assert_eq!(wizard.wait_exit(), 130);
 }
 
 #[test]
@@ -380,6 +380,17 @@ fn fixes_are_previewed_applied_and_undone_from_the_review() {
 }
 
 #[test]
+fn q_ends_with_0_and_ctrl_c_with_130_once_the_terminal_is_restored() {
+    for (key, status) in [(Key::Text("q"), 0), (Key::Ctrl('c'), 130)] {
+        let mut wizard = Wizard::start(&["assets/samples/vfw-edge.ova"], repo(), SIZE, &[]);
+        wizard.wait_for("✓ Verified");
+        wizard.press(&[key]);
+        assert_eq!(wizard.wait_exit(), status);
+        assert!(wizard.terminal_restored(), "{}", wizard.screen());
+    }
+}
+
+#[test]
 fn quitting_with_unsaved_answers_asks_first() {
     let mut wizard = Wizard::start(&["assets/samples/vfw-edge.ova"], repo(), SIZE, &[]);
     wizard.wait_for("✓ Verified");
@@ -393,7 +404,7 @@ fn quitting_with_unsaved_answers_asks_first() {
     wizard.press(&[Key::Ctrl('c')]);
     wizard.wait_for("Quit without saving?");
     wizard.press(&[Key::Ctrl('c')]);
-    assert_eq!(wizard.wait_exit(), 0);
+    assert_eq!(wizard.wait_exit(), 130);
     assert!(wizard.terminal_restored());
 }
 
@@ -407,7 +418,7 @@ fn the_picker_lists_the_folder_and_opens_the_choice() {
     wizard.press(&[Key::Enter]);
     wizard.wait_for("✓ Verified");
     wizard.press(&[Key::Ctrl('c')]);
-    assert_eq!(wizard.wait_exit(), 0);
+    assert_eq!(wizard.wait_exit(), 130);
 }
 
 #[test]
@@ -425,7 +436,7 @@ fn a_small_window_says_so_until_it_grows() {
     wizard.press(&[Key::F1]);
     wizard.wait_for("Everywhere");
     wizard.press(&[Key::Esc, Key::Ctrl('c')]);
-    assert_eq!(wizard.wait_exit(), 0);
+    assert_eq!(wizard.wait_exit(), 130);
 }
 
 #[test]
@@ -490,7 +501,7 @@ fn answers_given_are_used_and_saved_again_without_secrets_on_quit() {
     wizard.wait_for("s saves them to saved.yaml first");
     wizard.wait_for("s save the answers and quit");
     wizard.press(&[Key::Text("s")]);
-    assert_eq!(wizard.wait_exit(), 0);
+    assert_eq!(wizard.wait_exit(), 130);
     let saved = std::fs::read_to_string(dir.path().join("saved.yaml")).unwrap();
     assert!(saved.contains("vfw.site.name: lyon-02"), "{saved}");
     assert!(saved.contains("vfw.mgmt.address: 10.9.0.4"), "{saved}");
@@ -713,7 +724,7 @@ fn back_at_the_source_the_path_given_is_opened_again_or_another_chosen() {
     wizard.wait_for("✓ Verified");
     // A source opened afresh has nothing unsaved yet: Ctrl-C quits at once.
     wizard.press(&[Key::Ctrl('c')]);
-    assert_eq!(wizard.wait_exit(), 0);
+    assert_eq!(wizard.wait_exit(), 130);
 }
 
 #[test]
@@ -803,7 +814,7 @@ fn pasted_text_and_readline_keys_edit_fields() {
     wizard.press(&[Key::Ctrl('c')]);
     wizard.wait_for("Quit without saving?");
     wizard.press(&[Key::Ctrl('c')]);
-    assert_eq!(wizard.wait_exit(), 0);
+    assert_eq!(wizard.wait_exit(), 130);
 }
 
 fn validate(path: &Path) -> (Option<i32>, String) {
@@ -827,7 +838,7 @@ fn the_safe_fixes_clear_a_vfw_like_set_and_what_is_written_validates_clean() {
     wizard.wait_for("[7/9] Parameters");
     wizard.press(&[Key::Enter]);
     wizard.wait_for("[8/9] Review");
-    wizard.wait_for("✗ 12 errors");
+    wizard.wait_for("✗ 10 errors");
     wizard.press(&[Key::Text("F")]);
     let screen = wizard.wait_for("10 safe fixes at once");
     assert!(
@@ -860,7 +871,7 @@ fn w_writes_the_applied_fixes_back_to_the_source_files() {
     let mut wizard = Wizard::start(&["vfw"], dir.path(), SIZE, &[]);
     wizard.wait_for("[7/9] Parameters");
     wizard.press(&[Key::Enter]);
-    wizard.wait_for("✗ 12 errors");
+    wizard.wait_for("✗ 10 errors");
     wizard.press(&[Key::Text("F")]);
     wizard.wait_for("10 safe fixes at once");
     wizard.press(&[Key::Enter]);

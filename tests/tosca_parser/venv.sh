@@ -1,32 +1,7 @@
 #!/bin/sh
 # Makes, once, a Python virtual environment holding tosca-parser (the parser Tacker loads
-# VNF packages with) under DIR (default target/tosca-parser) and prints its python.
-# The base interpreter is $VNFWIZ_PYTHON, else python3 on PATH. Exit 3 when no Python 3
-# with the venv module is found; any other failure is an error.
+# VNF packages with) under DIR (default target/tosca-parser) and prints its python; exit 3
+# when no Python 3 with venv is found (tests/python/venv.sh does the work).
 # Used by the tests (tests/it/support/tosca_parser.rs) and by .ci/run, which runs it first.
 set -eu
-
-VERSION=2.15.0
-dir=${1:-target/tosca-parser}
-venv="$dir/venv-$VERSION"
-if [ -x "$venv/bin/python" ]; then
-  echo "$venv/bin/python"
-  exit 0
-fi
-python=${VNFWIZ_PYTHON:-$(command -v python3 || true)}
-if [ -z "$python" ]; then
-  echo "no python3 on PATH" >&2
-  exit 3
-fi
-if ! "$python" -c 'import venv, ensurepip' 2>/dev/null; then
-  echo "$python has no venv or ensurepip module (Debian: apt-get install python3-venv)" >&2
-  exit 3
-fi
-mkdir -p "$dir"
-tmp=$(mktemp -d "$dir/.venv-XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-"$python" -m venv "$tmp"
-"$tmp/bin/python" -m pip install --quiet --disable-pip-version-check "tosca-parser==$VERSION" >&2
-# Another run may have finished first; its environment is as good.
-[ -e "$venv" ] || mv "$tmp" "$venv"
-echo "$venv/bin/python"
+exec sh "$(dirname "$0")/../python/venv.sh" "${1:-target/tosca-parser}" tosca-parser 2.15.0

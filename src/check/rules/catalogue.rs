@@ -7,6 +7,7 @@ use std::fmt::Write;
 use super::meta::Rule;
 use super::profiles::Profiles;
 use super::registry::all;
+use super::twins::documented;
 
 /// Text safe inside a Markdown table cell.
 fn cell(text: &str) -> String {
@@ -78,6 +79,21 @@ pub fn markdown(profiles: &Profiles) -> String {
             cell(&profile.summary)
         );
     }
+    let _ = writeln!(out, "\n## Twin requirements\n");
+    let _ = writeln!(
+        out,
+        "These requirements say the same thing about one place, often once for a family and \
+         once for a member. One defect breaking them is one finding: it is reported under the \
+         first of them the selection runs (first here when all run) and names the others \
+         (text `also breaks`, JSON `also`, SARIF `properties.also` and `relatedLocations`, \
+         each JUnit case), and counted once. `--rules` selects it by any of its ids; \
+         `--skip-rules` hides it by any of its ids.\n"
+    );
+    let _ = writeln!(out, "| ids | what they ask |\n| --- | --- |");
+    for (metas, what) in documented() {
+        let ids: Vec<String> = metas.iter().map(|m| format!("`{}`", m.id)).collect();
+        let _ = writeln!(out, "| {} | {} |", ids.join(", "), cell(what));
+    }
     let mut sections: BTreeMap<&str, Vec<&Rule>> = BTreeMap::new();
     for rule in rules {
         sections.entry(rule.meta.section).or_default().push(rule);
@@ -116,6 +132,10 @@ mod tests {
             assert!(text.contains(&format!("\n## {}\n", rule.meta.section)));
         }
         assert!(text.contains("| `seed` |"));
+        assert!(
+            text.contains("| `R-39841`, `R-62590` |"),
+            "twins are listed"
+        );
         assert_eq!(cell("a | b"), "a \\| b");
     }
 }

@@ -5,14 +5,16 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::OnceLock;
 
 use crate::foundation::diagnostics::{Related, Span, Violation};
-use crate::input::yaml::span_at_byte;
+use crate::input::yaml::{Node, span_at_byte};
 use crate::model::capabilities::{Composition, Resolution, resolve};
 use crate::model::hot::functions::{Call, single_key_maps};
 use crate::model::hot::implementations::{Implementation, Implementations};
 use crate::model::hot::nesting::NestingIndex;
 use crate::model::hot::parameter_feeds::{ModuleParameter, ParameterFeeds};
 use crate::model::hot::parameters::{ParameterSchema, ParsedSchema, Patterns, SchemaError};
-use crate::model::hot::property_check::{self, ProblemKind, PropertyProblem};
+use crate::model::hot::property_check::{
+    self, ParamValue, ProblemKind, PropertyProblem, Subject, ValueSource,
+};
 use crate::model::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
 
 use super::onap::naming::vm_type::VmTypes;
@@ -78,12 +80,14 @@ impl<'a> Context<'a> {
     /// Indexes a set for the rules.
     pub fn new(set: &'a HotSet) -> Context<'a> {
         let templates: Vec<Template<'a>> = set.templates().collect();
-        let (calls, other_maps) = crate::foundation::parallel::map_ordered(&templates, |t| {
-            let found = single_key_maps(t);
-            (found.calls, found.others)
-        })
-        .into_iter()
-        .unzip();
+        let bytes = set.source_bytes();
+        let (calls, other_maps) =
+            crate::foundation::parallel::map_ordered(&templates, bytes, |t| {
+                let found = single_key_maps(t);
+                (found.calls, found.others)
+            })
+            .into_iter()
+            .unzip();
         Context {
             set,
             environments: set.environments().collect(),
@@ -131,6 +135,7 @@ impl<'a> Context<'a> {
 
     fn check_properties(&self) -> Vec<(FileId, PropertyProblem)> {
         let mut patterns = Patterns::default();
+        let mut values = HashMap::new();
         let mut out = Vec::new();
         for found in &self.implementations().slots {
             let Implementation::Heat(known) = &found.implementation else {
@@ -148,23 +153,64 @@ impl<'a> Context<'a> {
             {
                 continue;
             }
-            let at = slot
-                .definition
-                .as_map()
-                .and_then(|d| d.key("properties"))
-                .map_or(slot.type_node.span, |k| k.span);
-            let path = slot.path();
-            let owner = path.strip_suffix(".type").unwrap_or(&path);
+            let owner = slot.owner();
+            let subject = Subject {
+                resource: &slot.resource.text,
+                written: slot.written,
+                owner: &owner,
+                at: slot.properties_span(),
+            };
+            let values = values
+                .entry(template.id)
+                .or_insert_with(|| self.parameter_values(template));
             let problems = property_check::check(
-                &slot.resource.text,
-                slot.written,
+                subject,
                 known.resource_type,
                 slot.properties(),
-                owner,
-                at,
+                &|name| values.get(name).copied(),
                 &mut patterns,
             );
             out.extend(problems.into_iter().map(|p| (template.id, p)));
+        }
+        out
+    }
+
+    /// The values `get_param` gives a module template's text, number and boolean parameters
+    /// when its stack is created: its environment file's `parameters`, else its
+    /// `parameter_defaults`, else the default. A nested template's values come from its
+    /// parent, so it has none here; lists and JSON values, which Heat converts first, are left
+    /// out.
+    fn parameter_values(&self, template: &Template<'a>) -> HashMap<&'a str, ParamValue<'a>> {
+        let mut out = HashMap::new();
+        if !self.set.modules.iter().any(|m| m.template == template.id) {
+            return out;
+        }
+        let env = self.environment_of(template.id);
+        for (name, definition) in template.parameters() {
+            let kind = definition.get("type").and_then(Node::as_str);
+            if !matches!(kind, Some("string" | "number" | "boolean")) {
+                continue;
+            }
+            let from_env = env.as_ref().and_then(|env| {
+                [
+                    ("parameters", ValueSource::Parameters),
+                    ("parameter_defaults", ValueSource::ParameterDefaults),
+                ]
+                .into_iter()
+                .find_map(|(section, source)| {
+                    let node = env.root.get(section)?.as_map()?.get(&name.text)?;
+                    (!node.is_null()).then_some((node, env.file.path.as_str(), source))
+                })
+            });
+            let value = from_env.or_else(|| {
+                definition
+                    .get("default")
+                    .filter(|d| !d.is_null())
+                    .map(|node| (node, template.path(), ValueSource::Default))
+            });
+            if let Some((node, file, source)) = value {
+                out.insert(name.text.as_str(), ParamValue { node, file, source });
+            }
         }
         out
     }
@@ -325,6 +371,7 @@ impl<'o> Findings<'o> {
             path: path.into(),
             message: message.into(),
             related: Vec::new(),
+            also: Vec::new(),
         });
         let last = self.out.len() - 1;
         &mut self.out[last]

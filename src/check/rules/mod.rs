@@ -14,6 +14,7 @@ pub mod package;
 mod profiles;
 mod registry;
 mod selection;
+pub mod twins;
 pub mod values;
 
 pub use catalogue::markdown;

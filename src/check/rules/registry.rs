@@ -13,6 +13,7 @@ use super::csar_context::CsarContext;
 use super::meta::{Check, Rule};
 use super::ovf_context::OvfContext;
 use super::selection::{Selection, covers_id};
+use super::twins;
 use crate::foundation::diagnostics::RuleMeta;
 
 /// A HOT rule's check function.
@@ -42,26 +43,26 @@ pub fn find(id: &str) -> Option<&'static Rule> {
     all().iter().copied().find(|r| r.meta.id == id)
 }
 
-/// Runs the selected HOT rules over a set on every core; violations come back sorted by
+/// Runs the selected HOT rules over a set on every core (one, for a small set); violations come back sorted by
 /// file and place (rules run in any order, their findings are joined in rule order first, so
-/// the report never depends on scheduling).
+/// the report never depends on scheduling). Twin requirements run together and each defect
+/// they share is one finding (`twins`).
 pub fn check_hot(set: &HotSet, selection: &Selection) -> Vec<Violation> {
     let context = Context::new(set);
-    let rules: Vec<(&'static RuleMeta, HotCheck)> = selection
+    let running = selection.with_twins();
+    let rules: Vec<(&'static RuleMeta, HotCheck)> = running
         .rules()
         .filter_map(|rule| match rule.check {
             Check::Hot(check) => Some((&rule.meta, check)),
             Check::Ovf(_) | Check::Csar(_) => None,
         })
         .collect();
-    let found = map_ordered(&rules, |(meta, check)| {
+    let found = map_ordered(&rules, set.source_bytes(), |(meta, check)| {
         let mut out = Vec::new();
         check(&context, &mut Findings::new(meta, &mut out));
         out
     });
-    let mut out: Vec<Violation> = found.into_iter().flatten().collect();
-    out.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    out
+    twins::merge(found.into_iter().flatten().collect(), selection)
 }
 
 /// Runs the selected OVF rules over a package; violations come back sorted by place.
@@ -92,12 +93,13 @@ pub fn applies_to_base_hot(rule: &Rule) -> bool {
 pub fn check_csar(csar: &Csar, selection: &Selection) -> Vec<Violation> {
     let context = CsarContext::new(csar);
     let base_hot: Vec<Context<'_>> = csar.base_hot.iter().map(|b| Context::new(&b.set)).collect();
+    let running = selection.with_twins();
     let mut out = Vec::new();
     // A signed zip without exactly one CSAR has nothing but its layout to check.
     let unread = csar.signed.as_ref().is_some_and(|s| s.csar.is_none());
     for rule in all()
         .iter()
-        .filter(|r| selection.includes(r))
+        .filter(|r| running.includes(r))
         .filter(|r| !unread || r.meta.id.starts_with("CSAR-signed"))
     {
         match rule.check {
@@ -110,6 +112,5 @@ pub fn check_csar(csar: &Csar, selection: &Selection) -> Vec<Violation> {
             _ => {}
         }
     }
-    out.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    out
+    twins::merge(out, selection)
 }

@@ -4,8 +4,16 @@
 //! case or spacing against the rule's section path (`Output Parameters`, `ONAP Heat Template
 //! Constructs / Nested Heat Templates`).
 
+use crate::foundation::diagnostics::Violation;
+
 use super::meta::Rule;
 use super::registry::all;
+use super::twins::twins_of;
+
+/// The place of the rule `id` in [`all`].
+fn index(id: &str) -> Option<usize> {
+    all().binary_search_by(|probe| probe.meta.id.cmp(id)).ok()
+}
 
 /// What is wrong with a rule selection.
 #[derive(Debug, thiserror::Error)]
@@ -88,6 +96,9 @@ fn mark(selector: &str, marks: &mut [bool]) -> usize {
 pub struct Selection {
     /// Parallel to [`all`].
     included: Vec<bool>,
+    /// Parallel to [`all`]: rules skipped by name, whose findings stay hidden even when a
+    /// twin of theirs runs (`rules::twins`).
+    skipped: Vec<bool>,
 }
 
 impl Default for Selection {
@@ -101,6 +112,7 @@ impl Selection {
     pub fn all() -> Selection {
         Selection {
             included: vec![true; all().len()],
+            skipped: vec![false; all().len()],
         }
     }
 
@@ -114,12 +126,18 @@ impl Selection {
                 return Err(SelectionError::Unknown(selector.trim().to_owned()));
             }
         }
-        Ok(Selection { included })
+        Ok(Selection {
+            skipped: vec![false; included.len()],
+            included,
+        })
     }
 
     /// This selection plus every rule of `other`.
     pub fn with(mut self, other: &Selection) -> Selection {
         for (mine, theirs) in self.included.iter_mut().zip(&other.included) {
+            *mine |= *theirs;
+        }
+        for (mine, theirs) in self.skipped.iter_mut().zip(&other.skipped) {
             *mine |= *theirs;
         }
         self
@@ -130,9 +148,7 @@ impl Selection {
     /// [`only`]: Selection::only
     pub fn skipping<S: AsRef<str>>(mut self, selectors: &[S]) -> Result<Selection, SelectionError> {
         let skipped = Selection::only(selectors)?;
-        for (mine, skip) in self.included.iter_mut().zip(&skipped.included) {
-            *mine &= !*skip;
-        }
+        self.skip(&skipped.included);
         Ok(self)
     }
 
@@ -141,10 +157,16 @@ impl Selection {
     pub fn without(mut self, id: &str) -> Selection {
         let mut skipped = vec![false; self.included.len()];
         mark(id, &mut skipped);
-        for (mine, skip) in self.included.iter_mut().zip(&skipped) {
-            *mine &= !*skip;
-        }
+        self.skip(&skipped);
         self
+    }
+
+    /// Leaves out the rules marked in `marks` (parallel to [`all`]) and remembers them.
+    fn skip(&mut self, marks: &[bool]) {
+        for ((on, skipped), skip) in self.included.iter_mut().zip(&mut self.skipped).zip(marks) {
+            *on &= !*skip;
+            *skipped |= *skip;
+        }
     }
 
     /// This selection's rules for which `keep` holds.
@@ -157,9 +179,50 @@ impl Selection {
 
     /// Whether a rule runs.
     pub fn includes(&self, rule: &Rule) -> bool {
-        all()
-            .binary_search_by(|probe| probe.meta.id.cmp(rule.meta.id))
-            .is_ok_and(|i| self.included[i])
+        self.runs(rule.meta.id)
+    }
+
+    /// Whether the rule with this id runs.
+    pub fn runs(&self, id: &str) -> bool {
+        index(id).is_some_and(|i| self.included[i])
+    }
+
+    /// Whether the rule with this id was skipped by name.
+    pub fn skips(&self, id: &str) -> bool {
+        index(id).is_some_and(|i| self.skipped[i])
+    }
+
+    /// Whether a finding is reported: the selection runs one of the ids it breaks and skips
+    /// none of them (a finding of twins carries several, `rules::twins`).
+    pub fn reports(&self, violation: &Violation) -> bool {
+        violation.ids().any(|id| self.runs(id)) && !violation.ids().any(|id| self.skips(id))
+    }
+
+    /// This selection with every twin of its rules (`rules::twins`), which a run needs to
+    /// know every id its findings break; skipped rules stay recorded as skipped.
+    pub(super) fn with_twins(&self) -> Selection {
+        let mut wider = self.clone();
+        for rule in self.rules() {
+            for twin in twins_of(rule.meta.id) {
+                if let Some(i) = index(twin) {
+                    wider.included[i] = true;
+                }
+            }
+        }
+        wider
+    }
+
+    /// Whether the rule with this id runs (`false` for an id no rule has).
+    pub fn includes_id(&self, id: &str) -> bool {
+        super::registry::find(id).is_some_and(|rule| self.includes(rule))
+    }
+
+    /// Whether a rule runs in both selections.
+    pub fn overlaps(&self, other: &Selection) -> bool {
+        self.included
+            .iter()
+            .zip(&other.included)
+            .any(|(mine, theirs)| *mine && *theirs)
     }
 
     /// The rules that run, sorted by id.

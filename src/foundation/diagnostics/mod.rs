@@ -1,5 +1,5 @@
 //! The foundation every layer shares: rule metadata, keywords and severities, violations and
-//! their spans, the report that gathers them, the one line index, and the options a run
+//! their spans, the waivers that accept some of them, the report that gathers them, the one line index, and the options a run
 //! reads its input with. It imports
 //! nothing above `limits`, so loaders, checks and outputs can all depend on it.
 
@@ -10,6 +10,7 @@ mod rule;
 mod severity;
 mod span;
 mod violation;
+mod waiver;
 
 pub use line_index::{LineCursor, LineIndex};
 pub use options::{Options, Progress};
@@ -18,3 +19,4 @@ pub use rule::RuleMeta;
 pub use severity::{Keyword, Severity};
 pub use span::Span;
 pub use violation::{Related, Violation};
+pub use waiver::{Waived, WaivedBy, WaivedViolation};

@@ -5,10 +5,12 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{RuleMeta, Severity, Violation};
+use super::{RuleMeta, Severity, Violation, WaivedBy, WaivedViolation};
 
-/// Gives renderers the text of a file so they can show the offending line.
-pub trait SourceTexts {
+/// Gives renderers the text of a file so they can show the offending line. It is `Any`, so
+/// a face holding a report can reach the model it was made from (the language server's
+/// hover reads the set `validate` loaded).
+pub trait SourceTexts: std::any::Any {
     /// The text of a file of the input, by its relative path.
     fn text(&self, file: &str) -> Option<Cow<'_, str>>;
 
@@ -23,6 +25,15 @@ pub enum InputRoot {
     Folder(PathBuf),
     /// An archive (absolute path); file paths are entry names inside it.
     Archive(PathBuf),
+}
+
+impl InputRoot {
+    /// The folder or archive.
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            InputRoot::Folder(path) | InputRoot::Archive(path) => path,
+        }
+    }
 }
 
 /// A file of an input that was not checked, and why (a note, never a silent skip).
@@ -42,10 +53,15 @@ pub struct InputReport {
     pub root: InputRoot,
     /// The files, for snippets.
     pub sources: Box<dyn SourceTexts + Send + Sync>,
-    /// Violations, sorted by file and place.
+    /// Violations that count, sorted by file and place.
     pub violations: Vec<Violation>,
+    /// Violations a waiver accepts: shown with their reason, never counted.
+    pub waived: Vec<WaivedViolation>,
     /// Files that were not checked, with the reason.
     pub not_checked: Vec<Unchecked>,
+    /// How the input was read, where the operator could not guess it (the environment file
+    /// paired with a template given alone).
+    pub notes: Vec<String>,
     /// How long loading and checking this input took.
     pub elapsed: Duration,
 }
@@ -64,8 +80,8 @@ impl Report {
         self.rules.len()
     }
 
-    /// The rules that ran, then any rule a violation names that is not among them, each
-    /// once: what a report format lists as its rules.
+    /// The rules that ran, then any rule a violation names (as its rule or a twin it also
+    /// breaks) that is not among them, each once: what a report format lists as its rules.
     pub fn listed_rules(&self) -> Vec<&'static RuleMeta> {
         let mut listed: Vec<&'static RuleMeta> = Vec::with_capacity(self.rules.len());
         let mut seen = HashSet::new();
@@ -73,7 +89,11 @@ impl Report {
             .rules
             .iter()
             .copied()
-            .chain(self.violations().map(|v| v.rule))
+            .chain(
+                self.violations()
+                    .flat_map(|v| std::iter::once(v.rule).chain(v.also.iter().copied())),
+            )
+            .chain(self.waived().map(|w| w.violation.rule))
         {
             if seen.insert(rule.id) {
                 listed.push(rule);
@@ -87,7 +107,20 @@ impl Report {
         self.inputs.iter().flat_map(|i| i.violations.iter())
     }
 
-    /// How many violations have this severity.
+    /// All waived violations of all inputs.
+    pub fn waived(&self) -> impl Iterator<Item = &WaivedViolation> {
+        self.inputs.iter().flat_map(|i| i.waived.iter())
+    }
+
+    /// How many violations are waived, of every source but `except` (the text report
+    /// counts a baseline's apart).
+    pub fn count_waived(&self, except: Option<WaivedBy>) -> usize {
+        self.waived()
+            .filter(|w| Some(w.waived.by) != except)
+            .count()
+    }
+
+    /// How many violations (that count) have this severity.
     pub fn count(&self, severity: Severity) -> usize {
         self.violations()
             .filter(|v| v.severity() == severity)

@@ -31,12 +31,25 @@ pub struct Violation {
     pub message: String,
     /// Other places worth showing.
     pub related: Vec<Related>,
+    /// The other requirements this one defect breaks (twins of `rule` saying the same thing
+    /// about this place), in catalogue order; empty for most findings.
+    pub also: Vec<&'static RuleMeta>,
 }
 
 impl Violation {
     /// The severity the rule's keyword gives.
     pub fn severity(&self) -> Severity {
         self.rule.keyword.severity()
+    }
+
+    /// Every requirement id this finding breaks: its rule's, then the twins'.
+    pub fn ids(&self) -> impl Iterator<Item = &'static str> + '_ {
+        std::iter::once(self.rule.id).chain(self.also.iter().map(|r| r.id))
+    }
+
+    /// True when this finding breaks the requirement `id` (as its rule or a twin).
+    pub fn breaks(&self, id: &str) -> bool {
+        self.ids().any(|own| own == id)
     }
 
     /// Sort key: file, position, rule id.

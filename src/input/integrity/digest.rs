@@ -195,14 +195,11 @@ pub struct Hashed {
     pub digests: Digests,
 }
 
-/// Bytes read per block: big enough that system calls cost nothing next to hashing, small
-/// enough to stay in the core's cache (docs/performance.md has the measurements).
+/// Bytes read per block, from an archive stream and a package folder's file alike: big
+/// enough that system calls cost nothing next to hashing, small enough that the block stays
+/// in the core's cache between the kernel's copy and the hash. Reads of 1 MiB made a folder
+/// slower as a process (docs/performance.md has the measurements).
 pub const BLOCK_SIZE: usize = 256 << 10;
-
-/// Bytes read per block from a package folder's file: reads this large keep the kernel's
-/// read-ahead ahead of the hashing when the file is not in the page cache yet
-/// (docs/performance.md).
-pub const FILE_BLOCK_SIZE: usize = 1 << 20;
 
 /// Hashes everything `reader` yields with each of `algorithms`, block by block; progress
 /// is reported and cancellation checked between blocks. `file` names the source in errors.
@@ -212,19 +209,8 @@ pub fn hash_stream(
     tracker: &Tracker<'_>,
     file: &str,
 ) -> Result<Hashed, IntegrityError> {
-    hash_blocks(reader, algorithms, tracker, file, BLOCK_SIZE)
-}
-
-/// [`hash_stream`] reading `block` bytes at a time.
-pub fn hash_blocks(
-    reader: &mut dyn Read,
-    algorithms: &[DigestAlgorithm],
-    tracker: &Tracker<'_>,
-    file: &str,
-    block: usize,
-) -> Result<Hashed, IntegrityError> {
     let mut hasher = Hasher::new(algorithms);
-    let mut buffer = vec![0u8; block];
+    let mut buffer = vec![0u8; BLOCK_SIZE];
     let mut size = 0u64;
     loop {
         tracker.check()?;

@@ -7,7 +7,7 @@ use std::io::Read;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::declared::ExpectedFile;
-use super::digest::{DigestAlgorithm, FILE_BLOCK_SIZE, Hashed, hash_blocks};
+use super::digest::{DigestAlgorithm, Hashed, hash_stream};
 use super::error::IntegrityError;
 use super::manifest::Manifest;
 use super::progress::Tracker;
@@ -133,7 +133,7 @@ fn hash_jobs(
         let mut done = Vec::new();
         while let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
             let hashed = files.stream(&job.name, |reader| {
-                hash_blocks(reader, &job.algorithms, tracker, &job.name, FILE_BLOCK_SIZE)
+                hash_stream(reader, &job.algorithms, tracker, &job.name)
             });
             match hashed {
                 Ok(hashed) => done.push((job.name.clone(), hashed)),

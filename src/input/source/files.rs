@@ -4,15 +4,17 @@
 //! or read: symbolic links are skipped in folders and refused in archives, and archive
 //! entries with absolute or climbing names make the whole archive refused.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use zip::ZipArchive;
 
 use super::error::SourceError;
+use super::overlay::Overlay;
 use super::path::archive_entry_name;
 use crate::foundation::limits::Limits;
 
@@ -43,6 +45,8 @@ pub struct PackageFiles {
     read_so_far: AtomicU64,
     /// Stored archive entries whose streamed bytes did not match their CRC-32.
     damaged: Mutex<Vec<String>>,
+    /// Texts read instead of a folder's files (an editor's open documents), by name.
+    overlaid: BTreeMap<String, Arc<[u8]>>,
 }
 
 impl std::fmt::Debug for PackageFiles {
@@ -112,6 +116,7 @@ impl PackageFiles {
             limits: *limits,
             read_so_far: AtomicU64::new(0),
             damaged: Mutex::new(Vec::new()),
+            overlaid: BTreeMap::new(),
         })
     }
 
@@ -126,6 +131,7 @@ impl PackageFiles {
             limits: *limits,
             read_so_far: AtomicU64::new(0),
             damaged: Mutex::new(Vec::new()),
+            overlaid: BTreeMap::new(),
         }
     }
 
@@ -245,6 +251,7 @@ impl PackageFiles {
             limits: *limits,
             read_so_far: AtomicU64::new(0),
             damaged: Mutex::new(Vec::new()),
+            overlaid: BTreeMap::new(),
         })
     }
 
@@ -296,7 +303,42 @@ impl PackageFiles {
             limits: *limits,
             read_so_far: AtomicU64::new(0),
             damaged: Mutex::new(Vec::new()),
+            overlaid: BTreeMap::new(),
         })
+    }
+
+    /// The same folder read through `overlay`: a text it holds for a file of the folder is
+    /// read instead of the file, and one for a file not on disk (a new, unsaved document)
+    /// joins the listing as a file would. Archives and files held in memory are what they
+    /// are: an overlay does not reach into them.
+    pub fn through(mut self, overlay: &Overlay) -> Result<PackageFiles, SourceError> {
+        let root = match &self.backend {
+            Backend::Dir(root) | Backend::Sparse(root) => root.clone(),
+            Backend::Zip(..) | Backend::Memory(_) => return Ok(self),
+        };
+        let root = std::path::absolute(&root).unwrap_or(root);
+        let mut overlaid = overlay.under(&root);
+        // What a folder's listing leaves out, an overlay does not bring back.
+        overlaid.retain(|name, _| !name.split('/').any(|part| part == ".git"));
+        if let Backend::Dir(_) = self.backend {
+            let mut listed: Vec<(String, u64)> =
+                self.names.drain(..).zip(self.sizes.drain(..)).collect();
+            for (name, text) in &overlaid {
+                match listed.binary_search_by(|(n, _)| n.as_str().cmp(name)) {
+                    Ok(at) => listed[at].1 = text.len() as u64,
+                    Err(at) => listed.insert(at, (name.clone(), text.len() as u64)),
+                }
+            }
+            if listed.len() > self.limits.max_archive_entries {
+                return Err(SourceError::TooManyEntries {
+                    path: self.origin.clone(),
+                    limit: self.limits.max_archive_entries,
+                });
+            }
+            (self.names, self.sizes) = listed.into_iter().unzip();
+        }
+        self.overlaid = overlaid;
+        Ok(self)
     }
 
     /// The folder or archive this package was read from.
@@ -321,6 +363,9 @@ impl PackageFiles {
 
     /// Whether `name` is a regular file of the package (never through a symbolic link).
     pub fn contains(&self, name: &str) -> bool {
+        if self.overlaid.contains_key(name) {
+            return true;
+        }
         match &self.backend {
             Backend::Sparse(root) => sparse_size(root, name).is_some(),
             _ => self.index(name).is_some(),
@@ -329,6 +374,9 @@ impl PackageFiles {
 
     /// The size the folder or archive directory states for `name`.
     pub fn size(&self, name: &str) -> Option<u64> {
+        if let Some(text) = self.overlaid.get(name) {
+            return Some(text.len() as u64);
+        }
         match &self.backend {
             Backend::Sparse(root) => sparse_size(root, name),
             _ => self.index(name).map(|i| self.sizes[i]),
@@ -351,6 +399,18 @@ impl PackageFiles {
         name: &str,
         consume: impl FnOnce(&mut dyn Read) -> Result<T, E>,
     ) -> Result<T, E> {
+        if let Some(text) = self.overlaid.get(name) {
+            let mut gate = Gate {
+                inner: &text[..],
+                files: self,
+                name,
+                inflated: false,
+                crc: None,
+                failure: None,
+            };
+            let result = consume(&mut gate);
+            return gate.finish(result);
+        }
         let position = match &self.backend {
             Backend::Sparse(_) if self.contains(name) => 0,
             _ => self
@@ -428,13 +488,23 @@ impl PackageFiles {
 
     /// Reads a whole file, refusing more than the per-file limit whatever its header says.
     pub fn read(&self, name: &str) -> Result<Vec<u8>, SourceError> {
+        let limit = self.limits.max_file_bytes;
+        if let Some(text) = self.overlaid.get(name) {
+            if text.len() as u64 > limit {
+                return Err(SourceError::TooLarge {
+                    path: name.to_owned(),
+                    size: text.len() as u64,
+                    limit,
+                });
+            }
+            return Ok(text.to_vec());
+        }
         let position = match &self.backend {
             Backend::Sparse(_) if self.contains(name) => 0,
             _ => self
                 .index(name)
                 .ok_or_else(|| SourceError::Missing(name.to_owned()))?,
         };
-        let limit = self.limits.max_file_bytes;
         let too_large = |size| SourceError::TooLarge {
             path: name.to_owned(),
             size,
@@ -749,6 +819,47 @@ mod tests {
         }
         let files = PackageFiles::open_dir(dir.path(), &Limits::default()).unwrap();
         assert_eq!(files.names(), [".vnfwiz/answers.yaml", "base.yaml"]);
+    }
+
+    #[test]
+    fn an_overlay_stands_in_for_files_and_adds_unsaved_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("base.yaml"), "on disk").unwrap();
+        std::fs::create_dir(dir.path().join(".git")).unwrap();
+        std::fs::write(dir.path().join("lb.yaml"), "lb on disk").unwrap();
+        let root = std::path::absolute(dir.path()).unwrap();
+        let mut overlay = Overlay::none();
+        let text = |s: &str| Arc::<[u8]>::from(s.as_bytes());
+        overlay.insert(root.join("base.yaml"), text("in the editor"));
+        overlay.insert(root.join("new.env"), text("unsaved"));
+        overlay.insert(root.join(".git/COMMIT_EDITMSG"), text("left out"));
+        let limits = Limits::default();
+        let files = PackageFiles::open_dir(dir.path(), &limits)
+            .unwrap()
+            .through(&overlay)
+            .unwrap();
+        assert_eq!(files.names(), ["base.yaml", "lb.yaml", "new.env"]);
+        assert_eq!(files.read("base.yaml").unwrap(), b"in the editor");
+        assert_eq!(files.size("base.yaml"), Some(13));
+        assert_eq!(files.read("new.env").unwrap(), b"unsaved");
+        assert_eq!(files.read("lb.yaml").unwrap(), b"lb on disk");
+        assert_eq!(count(&files, "base.yaml").unwrap(), 13);
+        let sparse = PackageFiles::open_sparse(dir.path(), &limits)
+            .through(&overlay)
+            .unwrap();
+        assert!(sparse.contains("new.env") && sparse.contains("lb.yaml"));
+        assert_eq!(sparse.read("base.yaml").unwrap(), b"in the editor");
+        let small = Limits {
+            max_file_bytes: 4,
+            ..Limits::default()
+        };
+        let bounded = PackageFiles::open_sparse(dir.path(), &small)
+            .through(&overlay)
+            .unwrap();
+        assert!(matches!(
+            bounded.read("base.yaml"),
+            Err(SourceError::TooLarge { size: 13, .. })
+        ));
     }
 
     #[test]

@@ -4,6 +4,7 @@ mod detect;
 pub mod disk_image;
 mod error;
 mod files;
+mod overlay;
 pub mod path;
 pub mod tar;
 
@@ -13,6 +14,7 @@ pub use detect::{
 };
 pub use error::SourceError;
 pub use files::PackageFiles;
+pub use overlay::Overlay;
 
 /// The folder of an onboarding output that holds the HOT set: the heat package, flat (ONAP's
 /// R-511776), exactly what the heat zip beside it holds.

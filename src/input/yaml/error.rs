@@ -84,6 +84,18 @@ pub enum LoadError {
         /// Start of the second document.
         at: Span,
     },
+    /// A mapping key that is itself a sequence or a mapping (`{ [names, 0] }`): PyYAML, and
+    /// so Heat's loader, refuses it.
+    #[error(
+        "a mapping key that is {kind}: Heat's YAML loader refuses it (\"found unhashable \
+         key\"); a key is text or a number (a function call is `{{get_param: [names, 0]}}`)"
+    )]
+    UnhashableKey {
+        /// "a list" or "a map".
+        kind: &'static str,
+        /// The key.
+        at: Span,
+    },
 }
 
 impl LoadError {
@@ -98,7 +110,8 @@ impl LoadError {
             | LoadError::UnknownTag { at, .. }
             | LoadError::BadTaggedValue { at, .. }
             | LoadError::Unreadable { at, .. }
-            | LoadError::MultipleDocuments { at } => *at,
+            | LoadError::MultipleDocuments { at }
+            | LoadError::UnhashableKey { at, .. } => *at,
         }
     }
 

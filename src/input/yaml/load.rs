@@ -238,6 +238,8 @@ impl<'a> Builder<'a> {
 
     fn run(mut self) -> Result<Document, Failure> {
         let mut options = Options::default();
+        // Comments are skipped either way; not capturing their text saves a copy of each.
+        options.set_emit_comments(false);
         options.flow_nesting_limit = self.limits.max_depth;
         options.block_nesting_limit = self.limits.max_depth;
         let mut parser = Parser::new_from_str_with_options(self.text, options);
@@ -498,6 +500,17 @@ impl<'a> Builder<'a> {
                 ..
             }) => match key.take() {
                 None => {
+                    let kind = match node.value {
+                        Value::Seq(_) => Some("a list"),
+                        Value::Map(_) => Some("a map"),
+                        _ => None,
+                    };
+                    if let Some(kind) = kind {
+                        return Err(LoadError::UnhashableKey {
+                            kind,
+                            at: node.span,
+                        });
+                    }
                     *key = Some((key_of(node), plain));
                     None
                 }
@@ -550,8 +563,8 @@ fn key_of(node: Node) -> Key {
         Value::Int(i) => i.to_string(),
         Value::Float(f) => f.to_string(),
         Value::Str(s) => s,
-        Value::Seq(_) => "[…]".to_owned(),
-        Value::Map(_) => "{…}".to_owned(),
+        // A list or map key is refused before it gets here.
+        Value::Seq(_) | Value::Map(_) => String::new(),
     };
     Key {
         text,
@@ -620,6 +633,24 @@ mod tests {
         let b = doc.root.as_map().unwrap().key("b").unwrap();
         assert_eq!(b.span.line, 2);
         assert_eq!(doc.root.get("b").unwrap().as_str(), Some("two"));
+    }
+
+    #[test]
+    fn a_list_or_map_as_a_key_is_refused_where_it_is_written() {
+        let err = load("a:\n  name: { [names, 0] }\n").unwrap_err();
+        assert!(
+            matches!(err, LoadError::UnhashableKey { kind: "a list", .. }),
+            "{err:?}"
+        );
+        assert_eq!((err.span().line, err.span().column), (2, 11));
+        assert!(err.to_string().contains("found unhashable key"), "{err}");
+        let err = load("? {a: 1}\n: b\n").unwrap_err();
+        assert!(
+            matches!(err, LoadError::UnhashableKey { kind: "a map", .. }),
+            "{err:?}"
+        );
+        assert!(load("? [a, b]\n").is_err());
+        assert!(load("1: a\nnull: b\ntrue: c\n").is_ok());
     }
 
     #[test]

@@ -1,47 +1,95 @@
 //! Heat's resource types as data: each type's properties (type, required, update behaviour,
 //! allowed values, ranges, lengths, patterns, nested schemas) and attributes, for the
-//! OpenStack types of `openstack-heat` and the Contrail types ONAP VNFs use.
+//! OpenStack types of `openstack-heat` and the Contrail types of its Contrail plugin.
 //!
-//! The facts live in `data/heat_catalogue.json`, written by `scripts/heat_catalogue/` from
-//! Heat's own plugins (docs/heat-catalogue.md). The file is built into the binary and parsed
-//! once, on first use, into hash maps.
+//! The facts live in `data/*.json` (`data/heat_catalogue.json`, written by
+//! `scripts/heat_catalogue/` from Heat's own plugins, docs/heat-catalogue.md). `build.rs`
+//! compiles every file there into the statics included below, so nothing is parsed or
+//! allocated when vnfwiz starts: names are looked up by binary search in sorted slices.
 
-use std::collections::HashMap;
-use std::sync::OnceLock;
+// The generated statics: `CATALOGUE` and the slices it points into.
+include!(concat!(env!("OUT_DIR"), "/heat_catalogue.rs"));
 
-use foldhash::fast::RandomState;
-use serde::Deserialize;
+/// Named facts sorted by name, looked up by binary search.
+#[derive(Clone, Copy, Debug)]
+pub struct Map<V: 'static> {
+    entries: &'static [(&'static str, V)],
+}
 
-/// The catalogue as written by `scripts/heat_catalogue/merge.py`.
-const DATA: &str = include_str!("../../../data/heat_catalogue.json");
+impl<V> Map<V> {
+    /// A map over entries sorted by name (as `build.rs` writes them).
+    const fn new(entries: &'static [(&'static str, V)]) -> Map<V> {
+        Map { entries }
+    }
 
-/// The data format this code reads.
-const FORMAT: u32 = 1;
+    /// The name as stored and its value.
+    pub fn get_key_value(&self, name: &str) -> Option<(&'static str, &'static V)> {
+        let entries = self.entries;
+        let at = entries.binary_search_by(|(k, _)| (*k).cmp(name)).ok()?;
+        let (key, value) = &entries[at];
+        Some((key, value))
+    }
 
-/// Names to facts, hashed with foldhash.
-pub type Map<V> = HashMap<String, V, RandomState>;
+    /// The value named `name`.
+    pub fn get(&self, name: &str) -> Option<&'static V> {
+        self.get_key_value(name).map(|(_, value)| value)
+    }
+
+    /// True when `name` is in the map.
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.get_key_value(name).is_some()
+    }
+
+    /// The names, sorted.
+    pub fn keys(&self) -> impl Iterator<Item = &'static str> + use<V> {
+        self.entries.iter().map(|(k, _)| *k)
+    }
+
+    /// Names and values, sorted by name.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &'static V)> + use<V> {
+        self.entries.iter().map(|(k, v)| (*k, v))
+    }
+
+    /// How many entries there are.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl<V> std::ops::Index<&str> for Map<V> {
+    type Output = V;
+
+    fn index(&self, name: &str) -> &V {
+        self.get(name)
+            .unwrap_or_else(|| panic!("no `{name}` in the catalogue map"))
+    }
+}
 
 /// Which openstack-heat releases the catalogue was read from.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub struct HeatReleases {
     /// The release whose schemas decide (the newest read).
-    pub follows: String,
+    pub follows: &'static str,
     /// Every release read, newest first.
-    pub releases: Vec<String>,
+    pub releases: &'static [&'static str],
 }
 
 /// Where the Contrail facts come from.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub struct ContrailSource {
     /// The repository the plugins are in.
-    pub repository: String,
+    pub repository: &'static str,
     /// The commit read.
-    pub commit: String,
+    pub commit: &'static str,
 }
 
 /// A value type of Heat's property schemas.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Text.
     String,
@@ -75,8 +123,7 @@ impl Kind {
 }
 
 /// What a stack update does when a property changes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Update {
     /// Updated in place.
     Allowed,
@@ -87,8 +134,7 @@ pub enum Update {
 }
 
 /// Heat's support status of a type, property or attribute, when it is not plainly supported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     /// Still works; a successor exists.
     Deprecated,
@@ -101,7 +147,7 @@ pub enum Status {
 }
 
 /// A literal of an `allowed` list.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Literal {
     /// `true`/`false`.
     Bool(bool),
@@ -110,39 +156,7 @@ pub enum Literal {
     /// A number with a fraction.
     Float(f64),
     /// Text.
-    Str(String),
-}
-
-impl<'de> Deserialize<'de> for Literal {
-    // By the JSON token's type, without serde's trial-and-error of untagged enums (the
-    // catalogue holds thousands of allowed values).
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = Literal;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a boolean, number or string")
-            }
-            fn visit_bool<E>(self, v: bool) -> Result<Literal, E> {
-                Ok(Literal::Bool(v))
-            }
-            fn visit_i64<E>(self, v: i64) -> Result<Literal, E> {
-                Ok(Literal::Int(v))
-            }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Literal, E> {
-                i64::try_from(v)
-                    .map(Literal::Int)
-                    .map_err(|_| E::custom("an allowed value beyond 64 bits"))
-            }
-            fn visit_f64<E>(self, v: f64) -> Result<Literal, E> {
-                Ok(Literal::Float(v))
-            }
-            fn visit_str<E>(self, v: &str) -> Result<Literal, E> {
-                Ok(Literal::Str(v.to_owned()))
-            }
-        }
-        deserializer.deserialize_any(Visitor)
-    }
+    Str(&'static str),
 }
 
 impl std::fmt::Display for Literal {
@@ -157,106 +171,81 @@ impl std::fmt::Display for Literal {
 }
 
 /// One property's schema (or a map key's, or a list item's).
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub struct PropertySchema {
     /// Its value type.
-    #[serde(rename = "type")]
     pub kind: Kind,
     /// Heat refuses a resource without it (it has no default).
-    #[serde(default)]
     pub required: bool,
     /// What an update changing it does.
     pub update: Update,
     /// A map also takes text or a list, a list also takes comma-separated text.
-    #[serde(default)]
     pub conversion: bool,
     /// False for a property Heat declares but refuses to take.
-    #[serde(default = "yes")]
     pub implemented: bool,
     /// Its support status.
-    #[serde(default)]
     pub status: Option<Status>,
     /// The values it allows.
-    #[serde(default)]
-    pub allowed: Option<Vec<Literal>>,
+    pub allowed: Option<&'static [Literal]>,
     /// Inclusive bounds of a number.
-    #[serde(default)]
     pub range: Option<[Option<f64>; 2]>,
     /// Inclusive bounds of a length (characters, items or keys).
-    #[serde(default)]
     pub length: Option<[Option<f64>; 2]>,
     /// A regular expression a text must match from start to end.
-    #[serde(default)]
-    pub pattern: Option<String>,
+    pub pattern: Option<&'static str>,
+    /// Heat's custom constraints (`ip_addr`, `neutron.network`, …).
+    pub custom: Option<&'static [&'static str]>,
     /// The keys of a map with a fixed schema.
-    #[serde(default)]
     pub keys: Option<Map<PropertySchema>>,
     /// The schema of every item of a list.
-    #[serde(default)]
-    pub items: Option<Box<PropertySchema>>,
-}
-
-fn yes() -> bool {
-    true
+    pub items: Option<&'static PropertySchema>,
 }
 
 /// One attribute a type offers to `get_attr`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug)]
 pub struct AttributeSchema {
     /// Its value type, when Heat states one.
-    #[serde(default, rename = "type")]
-    pub kind: Option<String>,
+    pub kind: Option<&'static str>,
     /// Its support status.
-    #[serde(default)]
     pub status: Option<Status>,
 }
 
 /// A deprecated property path that Heat moves to a current one before validating.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub struct Rename {
     /// The old path (`["network_id"]`, `["fixed_ips", "subnet_id"]`).
-    pub from: Vec<String>,
+    pub from: &'static [&'static str],
     /// The current path.
-    pub to: Vec<String>,
+    pub to: &'static [&'static str],
 }
 
 /// One resource type.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub struct ResourceType {
     /// Heat's support status.
-    #[serde(default)]
     pub status: Option<Status>,
     /// The release the status took effect.
-    #[serde(default)]
-    pub status_since: Option<String>,
+    pub status_since: Option<&'static str>,
     /// A stand-in Heat keeps for a retired service: it takes any property and attribute.
-    #[serde(default)]
     pub placeholder: bool,
-    /// The catalogue records the name only (its schema could not be read): anything is taken.
-    #[serde(default)]
+    /// The catalogue records the name only (a type of an older plugin release): anything is
+    /// taken.
     pub open: bool,
     /// Its properties.
-    #[serde(default)]
     pub properties: Map<PropertySchema>,
     /// Its attributes (including `show`).
-    #[serde(default)]
     pub attributes: Map<AttributeSchema>,
     /// The type answers attributes itself (groups: their members' attributes; software
     /// deployments: their config's outputs), so Heat accepts any name until it runs.
-    #[serde(default)]
     pub custom_attributes: bool,
     /// Deprecated property paths Heat translates.
-    #[serde(default)]
-    pub renamed: Vec<Rename>,
+    pub renamed: &'static [Rename],
     /// The openstack-heat releases defining it, newest first (empty for Contrail types).
-    #[serde(default)]
-    pub releases: Vec<String>,
+    pub releases: &'static [&'static str],
     /// The release its schema was read from, when older than the one the catalogue follows.
-    #[serde(default)]
-    pub schema_from: Option<String>,
+    pub schema_from: Option<&'static str>,
     /// `contrail` for the Contrail plugin's types.
-    #[serde(default)]
-    pub vendor: Option<String>,
+    pub vendor: Option<&'static str>,
 }
 
 impl ResourceType {
@@ -273,16 +262,14 @@ impl ResourceType {
 }
 
 /// The whole catalogue.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 pub struct Catalogue {
-    /// The data format.
-    pub format: u32,
     /// The openstack-heat releases read.
     pub heat: HeatReleases,
-    /// Where the Contrail facts come from.
-    pub contrail: ContrailSource,
+    /// Where the Contrail facts come from, when the data holds Contrail types.
+    pub contrail: Option<ContrailSource>,
     /// Heat's default environment: old names mapped to current ones (`OS::Quantum*`).
-    pub aliases: Map<String>,
+    pub aliases: Map<&'static str>,
     /// Every type by name.
     pub types: Map<ResourceType>,
 }
@@ -298,15 +285,9 @@ pub struct Known<'c> {
 }
 
 impl Catalogue {
-    /// The catalogue built into the binary, parsed on first use.
+    /// The catalogue compiled into the binary.
     pub fn get() -> &'static Catalogue {
-        static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
-        CATALOGUE.get_or_init(|| {
-            let catalogue: Catalogue = serde_json::from_str(DATA)
-                .expect("data/heat_catalogue.json is valid (checked by its tests)");
-            assert_eq!(catalogue.format, FORMAT, "data/heat_catalogue.json format");
-            catalogue
-        })
+        &CATALOGUE
     }
 
     /// The type `name` stands for, following Heat's default aliases, when Heat knows it.
@@ -318,7 +299,7 @@ impl Catalogue {
             });
         }
         let target = self.alias_of(name)?;
-        let (key, resource_type) = self.types.get_key_value(target.as_str())?;
+        let (key, resource_type) = self.types.get_key_value(&target)?;
         Some(Known {
             name: key,
             resource_type,
@@ -329,7 +310,7 @@ impl Catalogue {
     /// every name with that prefix).
     fn alias_of(&self, name: &str) -> Option<String> {
         if let Some(target) = self.aliases.get(name) {
-            return Some(target.clone());
+            return Some((*target).to_owned());
         }
         self.aliases.iter().find_map(|(key, target)| {
             let prefix = key.strip_suffix('*')?;
@@ -339,14 +320,11 @@ impl Catalogue {
     }
 
     /// Every name a template may use: the types and the aliases (globs excluded).
-    pub fn names(&self) -> impl Iterator<Item = &str> {
+    pub fn names(&self) -> impl Iterator<Item = &'static str> {
         self.types
             .keys()
             .chain(self.aliases.keys())
-            .filter_map(|name| {
-                let name = name.as_str();
-                (!name.ends_with('*')).then_some(name)
-            })
+            .filter(|name| !name.ends_with('*'))
     }
 }
 
@@ -354,12 +332,97 @@ impl Catalogue {
 mod tests {
     use super::*;
 
+    /// Every type, property (at every depth), attribute and alias of the data files is in
+    /// the compiled catalogue with the same facts: `build.rs` drops nothing.
+    #[test]
+    fn the_compiled_statics_hold_every_fact_of_the_data_files() {
+        fn same_schema(at: &str, json: &serde_json::Value, property: &PropertySchema) {
+            let kind = json["type"].as_str().unwrap();
+            let expected = if kind == "any" { "any value" } else { kind };
+            assert_eq!(property.kind.name(), expected, "{at}");
+            let flag = |key: &str, default: bool| json.get(key).map_or(default, |v| v == true);
+            assert_eq!(property.required, flag("required", false), "{at}");
+            assert_eq!(property.implemented, flag("implemented", true), "{at}");
+            assert_eq!(property.conversion, flag("conversion", false), "{at}");
+            let pattern = json.get("pattern").and_then(|p| p.as_str());
+            assert_eq!(property.pattern, pattern, "{at}");
+            let allowed = json.get("allowed").map(|a| a.as_array().unwrap().len());
+            assert_eq!(property.allowed.map(<[Literal]>::len), allowed, "{at}");
+            match (json.get("keys"), &property.keys) {
+                (Some(json), Some(keys)) => same_schemas(at, json, keys),
+                (None, None) => {}
+                _ => panic!("{at}: keys"),
+            }
+            match (json.get("items"), property.items) {
+                (Some(json), Some(item)) => same_schema(&format!("{at}.items"), json, item),
+                (None, None) => {}
+                _ => panic!("{at}: items"),
+            }
+        }
+        fn same_schemas(at: &str, json: &serde_json::Value, compiled: &Map<PropertySchema>) {
+            let json = json.as_object().unwrap();
+            assert_eq!(json.len(), compiled.len(), "{at}");
+            for (name, schema) in json {
+                let at = format!("{at}.{name}");
+                let property = compiled.get(name).unwrap_or_else(|| panic!("{at}"));
+                same_schema(&at, schema, property);
+            }
+        }
+        let catalogue = Catalogue::get();
+        let mut types = 0;
+        for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/data")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "json") {
+                continue;
+            }
+            let json: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            for (name, target) in json["aliases"].as_object().into_iter().flatten() {
+                assert_eq!(
+                    catalogue.aliases.get(name).copied(),
+                    target.as_str(),
+                    "{name}"
+                );
+            }
+            for (name, definition) in json["types"].as_object().into_iter().flatten() {
+                types += 1;
+                let compiled = catalogue
+                    .types
+                    .get(name)
+                    .unwrap_or_else(|| panic!("{name}"));
+                if definition.get("open").is_some_and(|o| o == true) && !compiled.open {
+                    continue;
+                }
+                same_schemas(
+                    name,
+                    definition
+                        .get("properties")
+                        .unwrap_or(&serde_json::json!({})),
+                    &compiled.properties,
+                );
+                let attributes = definition.get("attributes").and_then(|a| a.as_object());
+                assert_eq!(
+                    compiled.attributes.len(),
+                    attributes.map_or(0, |a| a.len()),
+                    "{name}"
+                );
+                for attribute in attributes.into_iter().flat_map(|a| a.keys()) {
+                    assert!(
+                        compiled.attributes.contains_key(attribute),
+                        "{name}.{attribute}"
+                    );
+                }
+            }
+        }
+        assert!(types >= catalogue.types.len(), "{types}");
+    }
+
     #[test]
     fn the_built_in_data_parses_and_names_its_sources() {
         let catalogue = Catalogue::get();
         assert!(!catalogue.heat.follows.is_empty());
         assert_eq!(catalogue.heat.releases[0], catalogue.heat.follows);
-        assert!(!catalogue.contrail.commit.is_empty());
+        assert!(!catalogue.contrail.as_ref().unwrap().commit.is_empty());
         assert!(catalogue.types.len() > 150, "{}", catalogue.types.len());
     }
 
@@ -428,9 +491,45 @@ mod tests {
             "OS::ContrailV2::PortTuple",
         ] {
             let known = catalogue.resolve(name).unwrap_or_else(|| panic!("{name}"));
-            assert_eq!(known.resource_type.vendor.as_deref(), Some("contrail"));
+            assert_eq!(known.resource_type.vendor, Some("contrail"));
         }
         let ip = catalogue.resolve("OS::ContrailV2::InstanceIp").unwrap();
         assert!(ip.resource_type.properties.contains_key("subnet_uuid"));
+    }
+
+    #[test]
+    fn every_contrail_type_of_the_plugin_has_its_schema() {
+        let catalogue = Catalogue::get();
+        assert_eq!(
+            catalogue.contrail.as_ref().map(|c| c.repository),
+            Some("tungstenfabric/tf-heat-plugin")
+        );
+        let contrail: Vec<&ResourceType> = catalogue
+            .types
+            .iter()
+            .map(|(_, t)| t)
+            .filter(|t| t.vendor == Some("contrail"))
+            .collect();
+        // 59 generated OS::ContrailV2 types, 13 hand-written OS::Contrail ones, and two
+        // types of Juniper's older plugin kept by name.
+        assert_eq!(contrail.len(), 74);
+        assert_eq!(contrail.iter().filter(|t| t.open).count(), 2);
+        assert!(
+            contrail
+                .iter()
+                .all(|t| t.open || t.attributes.contains_key("show"))
+        );
+        let vmi = catalogue
+            .resolve("OS::ContrailV2::VirtualMachineInterface")
+            .unwrap()
+            .resource_type;
+        let properties = &vmi.properties["virtual_machine_interface_properties"];
+        let mirror = &properties.keys.as_ref().unwrap()["virtual_machine_interface_properties_interface_mirror"];
+        assert!(mirror.keys.is_some(), "deeper levels are read too");
+        let policy = catalogue
+            .resolve("OS::Contrail::NetworkPolicy")
+            .unwrap()
+            .resource_type;
+        assert!(policy.properties["entries"].required);
     }
 }

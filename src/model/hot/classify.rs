@@ -205,7 +205,7 @@ fn is_environment(map: &Mapping) -> bool {
 
 /// The top-level keys of a vnfwiz answers file, which the loader tells from templates (the
 /// answers file reads them from here).
-pub const ANSWERS_KEYS: [&str; 14] = [
+pub const ANSWERS_KEYS: [&str; 15] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -220,6 +220,7 @@ pub const ANSWERS_KEYS: [&str; 14] = [
     "etsi_types",
     "fixes",
     "require_all_values",
+    "waivers",
 ];
 
 /// True for a vnfwiz answers file: only answers keys, at least one that nothing else has.

@@ -3,6 +3,7 @@
 pub mod arguments;
 pub mod catalogue;
 pub mod classify;
+pub mod custom_constraint;
 pub mod functions;
 pub mod implementations;
 mod load;
@@ -22,7 +23,8 @@ pub mod version;
 
 pub use classify::{NotChecked, NotHeat};
 pub use load::{
-    ENV_SECTIONS, Roots, env_path_for, implemented_types, load_set, load_set_as, registry_matches,
+    ENV_SECTIONS, Roots, env_path_for, implemented_types, load_set, load_set_as,
+    module_kind_by_name, registry_matches,
 };
 pub use path_error::ReferenceError;
 pub use set::{

@@ -3,13 +3,16 @@
 //! properties left out, literals of the wrong type and values outside the allowed ones,
 //! down through maps with a fixed schema and list items.
 //!
-//! Only literals are judged: a value computed by a function (`get_param`, `str_replace`,
-//! `if`, …) is Heat's to check at deployment. A `null` value is taken as not given.
+//! Literals are judged, and the value a plain `get_param` gives when the stack is created
+//! (the environment file's, else the parameter's default), which Heat checks before it
+//! creates anything; any other function's result (`str_replace`, `if`, `get_attr`, …) is
+//! Heat's to check at deployment. A `null` value is taken as not given.
 
 use std::fmt::Write;
 
 use super::arguments::is_call;
 use super::catalogue::{Kind, Literal, Map, PropertySchema, Rename, ResourceType};
+use super::custom_constraint;
 use super::lookalike::closest;
 use super::parameters::{Number, Patterns, python_text, shown};
 use crate::foundation::diagnostics::Span;
@@ -37,35 +40,93 @@ pub struct PropertyProblem {
     pub path: String,
     /// What is wrong, for the report.
     pub message: String,
+    /// The parameter value a `get_param` gave the property, when that value is at fault.
+    pub via: Option<Via>,
+}
+
+/// A parameter's value as `get_param` gives it when the stack is created: the environment
+/// file's, else the template's default.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamValue<'n> {
+    /// The value as written.
+    pub node: &'n Node,
+    /// The file it is written in (relative to the input root).
+    pub file: &'n str,
+    /// Where in that file.
+    pub source: ValueSource,
+}
+
+/// Which entry gives a parameter its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueSource {
+    /// The environment file's `parameters:`.
+    Parameters,
+    /// The environment file's `parameter_defaults:`.
+    ParameterDefaults,
+    /// The template's `default:`.
+    Default,
+}
+
+impl ValueSource {
+    /// The dotted path of the parameter's value in its file.
+    fn path(self, parameter: &str) -> String {
+        match self {
+            ValueSource::Parameters => format!("parameters.{parameter}"),
+            ValueSource::ParameterDefaults => format!("parameter_defaults.{parameter}"),
+            ValueSource::Default => format!("parameters.{parameter}.default"),
+        }
+    }
+}
+
+/// Where a value at fault is written, when a `get_param` brought it to the property.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Via {
+    /// The parameter.
+    pub parameter: String,
+    /// The file the value is written in.
+    pub file: String,
+    /// Where.
+    pub span: Span,
+    /// Its dotted path in that file.
+    pub path: String,
+}
+
+/// The resource whose properties are checked.
+#[derive(Clone, Copy, Debug)]
+pub struct Subject<'a> {
+    /// The resource's name.
+    pub resource: &'a str,
+    /// Its type as written.
+    pub written: &'a str,
+    /// The dotted path of its definition (`resources.web`).
+    pub owner: &'a str,
+    /// Where to report required properties left out.
+    pub at: Span,
 }
 
 /// Most allowed values spelt out in one message.
 const LISTED: usize = 12;
 
 /// Checks `properties` (the value of the definition's `properties:`, absent when it has
-/// none) of resource `resource`, of type `written`, against `resource_type`. `owner` is the
-/// dotted path of the definition (`resources.web`), `at` where to report required properties
-/// left out.
-pub fn check(
-    resource: &str,
-    written: &str,
+/// none) of `subject` against `resource_type`; `parameter` gives the value a `get_param` of a
+/// parameter would take at create, when it is known.
+pub fn check<'n>(
+    subject: Subject<'_>,
     resource_type: &ResourceType,
-    properties: Option<&Mapping>,
-    owner: &str,
-    at: Span,
+    properties: Option<&'n Mapping>,
+    parameter: &dyn Fn(&str) -> Option<ParamValue<'n>>,
     patterns: &mut Patterns,
 ) -> Vec<PropertyProblem> {
     let mut walker = Walker {
-        resource,
-        written,
-        owner,
-        renames: &resource_type.renamed,
+        subject,
+        renames: resource_type.renamed,
+        parameter,
         patterns,
         steps: Vec::new(),
         names: Vec::new(),
         out: Vec::new(),
     };
-    walker.check_map(properties, &resource_type.properties, at);
+    walker.check_map(properties, &resource_type.properties, subject.at);
     walker.out
 }
 
@@ -77,10 +138,9 @@ enum Step<'n> {
 }
 
 struct Walker<'w, 'n> {
-    resource: &'w str,
-    written: &'w str,
-    owner: &'w str,
+    subject: Subject<'w>,
     renames: &'w [Rename],
+    parameter: &'w dyn Fn(&str) -> Option<ParamValue<'n>>,
     patterns: &'w mut Patterns,
     /// Where the walk is (the dotted path is written only for a problem).
     steps: Vec<Step<'n>>,
@@ -91,7 +151,7 @@ struct Walker<'w, 'n> {
 
 impl<'n> Walker<'_, 'n> {
     fn path(&self) -> String {
-        let mut path = format!("{}.properties", self.owner);
+        let mut path = format!("{}.properties", self.subject.owner);
         for step in &self.steps {
             let _ = match step {
                 Step::Key(key) => write!(path, ".{key}"),
@@ -108,6 +168,7 @@ impl<'n> Walker<'_, 'n> {
             span,
             path,
             message,
+            via: None,
         });
     }
 
@@ -117,13 +178,13 @@ impl<'n> Walker<'_, 'n> {
             self.steps.push(Step::Key(&key.text));
             match schema.get(&key.text) {
                 None => {
-                    let hint = closest(&key.text, schema.keys().map(String::as_str))
+                    let hint = closest(&key.text, schema.keys())
                         .map(|k| format!("; did you mean `{k}`?"))
                         .unwrap_or_default();
                     let message = format!(
                         "`{}` is not a property of {}{}{hint}",
                         key.text,
-                        self.written,
+                        self.subject.written,
                         place(&self.names)
                     );
                     self.problem(ProblemKind::Unknown, key.span, message);
@@ -131,7 +192,7 @@ impl<'n> Walker<'_, 'n> {
                 Some(property) if !property.implemented => {
                     let message = format!(
                         "{} declares `{}` but does not implement it: Heat refuses it",
-                        self.written, key.text
+                        self.subject.written, key.text
                     );
                     self.problem(ProblemKind::Unknown, key.span, message);
                 }
@@ -150,15 +211,15 @@ impl<'n> Walker<'_, 'n> {
                     && map.and_then(|m| m.get(name)).is_none()
                     && !self.renamed_from_given(name, map)
             })
-            .map(|(name, _)| name.as_str())
+            .map(|(name, _)| name)
             .collect();
         missing.sort_unstable();
         for name in missing {
             let message = format!(
                 "`{}` lacks the property `{name}`{}, which {} requires",
-                self.resource,
+                self.subject.resource,
                 place(&self.names),
-                self.written
+                self.subject.written
             );
             self.problem(ProblemKind::Required, at, message);
         }
@@ -171,34 +232,31 @@ impl<'n> Walker<'_, 'n> {
         };
         let names = &self.names;
         let depth = names.len();
-        let under = |path: &[String]| {
+        let under = |path: &[&str]| {
             path.len() == depth + 1 && path[..depth].iter().zip(names).all(|(a, b)| a == b)
         };
         self.renames.iter().any(|rename| {
-            under(&rename.to)
-                && under(&rename.from)
+            under(rename.to)
+                && under(rename.from)
                 && rename.to[depth] == name
-                && map.get(&rename.from[depth]).is_some()
+                && map.get(rename.from[depth]).is_some()
         })
     }
 
     fn check_value(&mut self, node: &'n Node, property: &PropertySchema) {
-        if node.is_null() || is_call(node) {
+        if node.is_null() {
+            return;
+        }
+        if is_call(node) {
+            self.check_parameter_value(node, property);
             return;
         }
         let name = self.names.last().copied().unwrap_or_default();
-        if !takes(property, &node.value) {
-            let message = format!(
-                "`{name}` of {} must be {}, not {}",
-                self.written,
-                kind_phrase(property),
-                shown_value(&node.value)
-            );
+        if let Some(message) = self.value_problem(node, property, name) {
             self.problem(ProblemKind::Value, node.span, message);
-            return;
-        }
-        if let Some(message) = self.constraint_problem(node, property, name) {
-            self.problem(ProblemKind::Value, node.span, message);
+            if !takes(property, &node.value) {
+                return;
+            }
         }
         match (&node.value, property.kind) {
             (Value::Map(map), Kind::Map) => {
@@ -207,7 +265,7 @@ impl<'n> Walker<'_, 'n> {
                 }
             }
             (Value::Seq(items), Kind::List) => {
-                if let Some(item) = &property.items {
+                if let Some(item) = property.items {
                     for (i, value) in items.iter().enumerate() {
                         self.steps.push(Step::Index(i));
                         self.check_value(value, item);
@@ -219,7 +277,60 @@ impl<'n> Walker<'_, 'n> {
         }
     }
 
-    /// The allowed values, range, length or pattern a literal breaks.
+    /// What Heat refuses about a literal: its type, else the constraint it breaks.
+    fn value_problem(
+        &mut self,
+        node: &Node,
+        property: &PropertySchema,
+        name: &str,
+    ) -> Option<String> {
+        if !takes(property, &node.value) {
+            return Some(format!(
+                "`{name}` of {} must be {}, not {}",
+                self.subject.written,
+                kind_phrase(property),
+                shown_value(&node.value)
+            ));
+        }
+        self.constraint_problem(node, property, name)
+    }
+
+    /// A plain `get_param` whose value at create is known: Heat checks that value against
+    /// the property as it would a literal.
+    fn check_parameter_value(&mut self, call: &'n Node, property: &PropertySchema) {
+        let Some(parameter) = get_param_name(call) else {
+            return;
+        };
+        let Some(value) = (self.parameter)(parameter) else {
+            return;
+        };
+        if value.node.is_null() || is_call(value.node) {
+            return;
+        }
+        let name = self.names.last().copied().unwrap_or_default();
+        let Some(problem) = self.value_problem(value.node, property, name) else {
+            return;
+        };
+        let message = format!(
+            "`{}` takes `{name}` from parameter `{parameter}` ({}): {problem}",
+            self.subject.resource, value.file
+        );
+        let path = self.path();
+        self.out.push(PropertyProblem {
+            kind: ProblemKind::Value,
+            span: call.span,
+            path,
+            message,
+            via: Some(Via {
+                parameter: parameter.to_owned(),
+                file: value.file.to_owned(),
+                span: value.node.span,
+                path: value.source.path(parameter),
+            }),
+        });
+    }
+
+    /// The allowed values, range, length, pattern or custom constraint a literal breaks.
     fn constraint_problem(
         &mut self,
         node: &Node,
@@ -227,7 +338,7 @@ impl<'n> Walker<'_, 'n> {
         name: &str,
     ) -> Option<String> {
         let value = &node.value;
-        if let Some(allowed) = &property.allowed
+        if let Some(allowed) = property.allowed
             && !is_allowed(property.kind, value, allowed)
         {
             let mut listed = String::new();
@@ -237,10 +348,20 @@ impl<'n> Walker<'_, 'n> {
             if allowed.len() > LISTED {
                 let _ = write!(listed, ", … ({} in all)", allowed.len());
             }
+            // Heat judges a list item by item: name the first item it refuses.
+            let refused = match value {
+                Value::Seq(items) => items
+                    .iter()
+                    .find(|item| !item_allowed(item, allowed))
+                    .map_or_else(
+                        || shown_value(value),
+                        |item| format!("the item {}", shown_value(&item.value)),
+                    ),
+                _ => shown_value(value),
+            };
             return Some(format!(
-                "{} is not an allowed value of `{name}` of {}; allowed: {listed}",
-                shown_value(value),
-                self.written
+                "{refused} is not an allowed value of `{name}` of {}; allowed: {listed}",
+                self.subject.written
             ));
         }
         if let Some([min, max]) = property.range
@@ -250,7 +371,7 @@ impl<'n> Walker<'_, 'n> {
         {
             return Some(format!(
                 "`{name}` of {} is {}, outside {}",
-                self.written,
+                self.subject.written,
                 shown_value(value),
                 bounds(min, max)
             ));
@@ -267,24 +388,43 @@ impl<'n> Walker<'_, 'n> {
                 if min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m) {
                     return Some(format!(
                         "`{name}` of {} has length {length}, outside {}",
-                        self.written,
+                        self.subject.written,
                         bounds(min, max)
                     ));
                 }
             }
         }
+        if let (Some(custom), Value::Str(text), Kind::String) =
+            (property.custom, value, property.kind)
+            && let Some(problem) = custom
+                .iter()
+                .find_map(|c| custom_constraint::problem(c, text))
+        {
+            return Some(format!("`{name}` of {}: {problem}", self.subject.written));
+        }
         if let (Some(pattern), Value::Str(text), Kind::String) =
-            (&property.pattern, value, property.kind)
+            (property.pattern, value, property.kind)
             && let Ok(regex) = self.patterns.compile(pattern)
             && !matches!(regex.find(text), Ok(Some(m)) if m.end() == text.len())
         {
             return Some(format!(
                 "`{name}` of {} is {}, which does not match the pattern `{pattern}`",
-                self.written,
+                self.subject.written,
                 shown_value(value)
             ));
         }
         None
+    }
+}
+
+/// The parameter a plain `{get_param: name}` (or `[name]`) reads.
+fn get_param_name(call: &Node) -> Option<&str> {
+    let map = call.as_map()?;
+    let args = map.get("get_param")?;
+    match &args.value {
+        Value::Str(name) => Some(name),
+        Value::Seq(items) if items.len() == 1 => items[0].as_str(),
+        _ => None,
     }
 }
 
@@ -382,11 +522,7 @@ fn bounds(min: Option<f64>, max: Option<f64>) -> String {
 /// type. Comparisons Heat would make between types it converts are left alone.
 fn is_allowed(kind: Kind, value: &Value, allowed: &[Literal]) -> bool {
     match (kind, value) {
-        (_, Value::Seq(items)) => items.iter().all(|item| {
-            is_call(item)
-                || item.is_null()
-                || allowed.iter().any(|a| literal_equals(a, &item.value))
-        }),
+        (_, Value::Seq(items)) => items.iter().all(|item| item_allowed(item, allowed)),
         (Kind::String, Value::Str(text)) => {
             // Python's `str()` of an allowed integer is its plain decimal form.
             let whole = text.parse::<i64>().ok().filter(|n| n.to_string() == *text);
@@ -416,6 +552,11 @@ fn is_allowed(kind: Kind, value: &Value, allowed: &[Literal]) -> bool {
         },
         _ => true,
     }
+}
+
+/// A list item Heat's `AllowedValues` takes (a function's result is Heat's to judge).
+fn item_allowed(item: &Node, allowed: &[Literal]) -> bool {
+    is_call(item) || item.is_null() || allowed.iter().any(|a| literal_equals(a, &item.value))
 }
 
 /// Python's `==` between an allowed literal and a list item.
@@ -448,13 +589,17 @@ mod tests {
             .root;
         let known = Catalogue::get().resolve(resource_type).expect("known type");
         let mut patterns = Patterns::default();
+        let subject = Subject {
+            resource: "r",
+            written: resource_type,
+            owner: "resources.r",
+            at: root.span,
+        };
         let mut out: Vec<_> = check(
-            "r",
-            resource_type,
+            subject,
             known.resource_type,
             root.as_map(),
-            "resources.r",
-            root.span,
+            &|_| None,
             &mut patterns,
         )
         .into_iter()
@@ -551,6 +696,45 @@ mod tests {
         );
         let found = problems("OS::Heat::RandomString", "length: 1024\n");
         assert!(found.iter().any(|p| p.2.contains("outside")), "{found:?}");
+    }
+
+    #[test]
+    fn a_list_names_the_item_heat_refuses() {
+        let found = problems(
+            "OS::Contrail::ServiceTemplate",
+            "image_name: fw\nservice_mode: in-network\nservice_type: firewall\n\
+             service_interface_type_list: [management, left]\nshared_ip_list: ['False', on]\n",
+        );
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0]
+                .2
+                .starts_with("the item the boolean true is not an allowed value"),
+            "{}",
+            found[0].2
+        );
+    }
+
+    #[test]
+    fn contrail_schemas_are_checked_at_every_level() {
+        let found = problems(
+            "OS::ContrailV2::InterfaceRouteTable",
+            "interface_route_table_routes:\n  interface_route_table_routes_route:\n    \
+             - interface_route_table_routes_route_prefx: 10.0.0.0/8\n",
+        );
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, ProblemKind::Unknown);
+        assert!(
+            found[0]
+                .2
+                .contains("did you mean `interface_route_table_routes_route_prefix`"),
+            "{}",
+            found[0].2
+        );
+        let found = problems("OS::Contrail::PortTuple", "name: pt\nports: []\n");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, ProblemKind::Required);
+        assert!(found[0].2.contains("`service_instance`"), "{}", found[0].2);
     }
 
     #[test]

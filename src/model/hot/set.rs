@@ -194,6 +194,11 @@ pub struct HotSet {
 }
 
 impl HotSet {
+    /// Bytes of source in all its files, the measure of how much work checking it is.
+    pub fn source_bytes(&self) -> usize {
+        self.files.iter().map(|f| f.bytes.len()).sum()
+    }
+
     /// The file with this id.
     pub fn file(&self, id: FileId) -> &SourceFile {
         &self.files[id]

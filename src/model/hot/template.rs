@@ -1,5 +1,6 @@
 //! Read-only views of a template and an environment file over their YAML trees.
 
+use crate::foundation::diagnostics::Span;
 use crate::input::yaml::{Key, Mapping, Node};
 
 use super::set::{FileId, HotSet, Role, SourceFile, TemplateKind};
@@ -44,6 +45,14 @@ impl<'a> Template<'a> {
     /// True for a HOT template (it has `heat_template_version`), as opposed to CFN formats.
     pub fn is_hot(&self) -> bool {
         self.root.get("heat_template_version").is_some()
+    }
+
+    /// True for a template in one of the CloudFormation formats Heat also reads (its
+    /// sections are `Parameters`, `Resources`, …, not HOT's).
+    pub fn is_cfn(&self) -> bool {
+        ["HeatTemplateFormatVersion", "AWSTemplateFormatVersion"]
+            .iter()
+            .any(|key| self.root.get(key).is_some())
     }
 
     /// The version Heat would use, when `heat_template_version` names one.
@@ -157,6 +166,20 @@ impl<'a> TypeSlot<'a> {
     /// The properties the resource passes to its implementation.
     pub fn properties(&self) -> Option<&'a Mapping> {
         self.definition.get("properties").and_then(Node::as_map)
+    }
+
+    /// Dotted path of the definition (`resources.web`, or the group's member definition).
+    pub fn owner(&self) -> String {
+        let path = self.path();
+        path.strip_suffix(".type").unwrap_or(&path).to_owned()
+    }
+
+    /// Where a property left out is reported: the `properties:` key, else the `type:`.
+    pub fn properties_span(&self) -> Span {
+        self.definition
+            .as_map()
+            .and_then(|d| d.key("properties"))
+            .map_or(self.type_node.span, |k| k.span)
     }
 }
 

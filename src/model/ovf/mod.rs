@@ -31,7 +31,7 @@ pub use located::Located;
 pub use namespace::OvfVersion;
 pub use notice::{Notice, NoticeKind};
 pub use ova::OvaFiles;
-pub use package::{OvfFiles, OvfPackage, open};
+pub use package::{OvfFiles, OvfPackage, open, open_through};
 pub use property::{Property, PropertyType, Qualifier, ValueError};
 pub use strings::{Localisation, LocalizedText, one_line};
 pub use units::AllocationUnits;

@@ -20,7 +20,7 @@ use crate::input::integrity::{
 };
 use crate::input::source::disk_image::{SNIFF_BYTES, by_content};
 use crate::input::source::path::resolve;
-use crate::input::source::{InputKind, PackageFiles, SourceError, detect};
+use crate::input::source::{InputKind, Overlay, PackageFiles, SourceError, detect};
 
 /// Where a package's files are read from.
 #[derive(Debug)]
@@ -122,6 +122,17 @@ impl OvfPackage {
 /// check that cannot finish, is an error; a descriptor that does not parse is kept with its
 /// error (rules report it) and the files are still checked against the manifest.
 pub fn open(path: &Path, options: &Options<'_>) -> Result<OvfPackage, IntegrityError> {
+    open_through(path, options, &Overlay::none())
+}
+
+/// Like [`open`], an `.ovf`'s folder read through `overlay` (the descriptor an editor holds
+/// open, unsaved edits included; the integrity check hashes that text too). An `.ova` is
+/// an archive: the overlay does not reach into it.
+pub fn open_through(
+    path: &Path,
+    options: &Options<'_>,
+    overlay: &Overlay,
+) -> Result<OvfPackage, IntegrityError> {
     let limits = options.limits;
     let label = path.display().to_string();
     let kind = detect(path)?;
@@ -136,7 +147,7 @@ pub fn open(path: &Path, options: &Options<'_>) -> Result<OvfPackage, IntegrityE
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .ok_or_else(|| SourceError::NotFound(path.to_path_buf()))?;
-            let files = PackageFiles::open_sparse(&folder, limits);
+            let files = PackageFiles::open_sparse(&folder, limits).through(overlay)?;
             let descriptor = descriptor::parse(&files.read(&name)?, &limits.xml);
             let integrity = verify_folder(&files, &name, &expected_files(&descriptor), options)?;
             OvfPackage {

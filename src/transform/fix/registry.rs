@@ -59,9 +59,10 @@ pub fn fixable_rules() -> impl Iterator<Item = &'static str> {
     PROVIDERS.iter().flat_map(|p| p.rules.iter().copied())
 }
 
-/// The fix of `violation`, or `None` when no provider answers its rule.
+/// The fix of `violation`, or `None` when no provider answers its rule (or, for a finding
+/// that breaks twin requirements, any of theirs).
 pub fn offer(context: &Context<'_>, violation: &Violation, text: Option<&str>) -> Option<Offer> {
-    let provider = provider(violation.rule.id)?;
+    let provider = violation.ids().find_map(provider)?;
     Some((provider.offer)(&Request {
         violation,
         context,

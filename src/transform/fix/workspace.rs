@@ -489,7 +489,7 @@ impl Workspace {
     /// The index of the violation a record names, not already claimed this round.
     fn matching(&self, record: &FixRecord, claimed: &HashSet<usize>) -> Option<usize> {
         let same = |v: &Violation| {
-            v.rule.id == record.rule && v.file == record.file && v.path == record.path
+            v.breaks(&record.rule) && v.file == record.file && v.path == record.path
         };
         let candidates: Vec<usize> = self
             .violations

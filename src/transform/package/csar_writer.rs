@@ -19,6 +19,8 @@ use crate::model::hot::{HotSet, ReferenceKind, Role, TemplateKind};
 use crate::model::ovf::sections::hardware::file_id;
 use crate::model::ovf::{OvfPackage, resolved_hardware};
 
+use crate::check::waivers::{Record, record};
+
 use super::error::PackageError;
 use super::etsi_types::EtsiTypes;
 use super::identity::VnfIdentity;
@@ -72,9 +74,15 @@ pub struct CsarRequest<'a> {
     /// ETSI's SOL001 type files, stored in `Definitions/` and imported by name (`None`:
     /// imported by ETSI's URL).
     pub etsi_types: Option<&'a EtsiTypes>,
+    /// The findings accepted with a reason, stored as an informational artifact
+    /// ([`WAIVERS_PATH`]) listed and hashed in the manifest; empty: no such file.
+    pub waivers: &'a [Record],
     /// The package's timestamp.
     pub time: PackageTime,
 }
+
+/// Where a CSAR keeps the waivers: with SDC's informational artifacts of type OTHER.
+pub const WAIVERS_PATH: &str = "Artifacts/Informational/OTHER/vnfwiz-waivers.json";
 
 /// A flavour to generate: its id, description and the OVF option it stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -327,6 +335,12 @@ pub fn write_csar(
     }
     for (path, bytes) in request.user_data {
         texts.insert(format!("UserData/{path}"), bytes.clone());
+    }
+    if !request.waivers.is_empty() {
+        texts.insert(
+            WAIVERS_PATH.to_owned(),
+            record::render(request.waivers).into_bytes(),
+        );
     }
     let manifest_name = format!("{}.mf", request.name);
     texts.insert(

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
+use crate::check::waivers::{Record, WAIVERS_FILE, record};
 use crate::model::hot::{FileId, HotSet, Role, TemplateKind};
 
 use super::error::PackageError;
@@ -31,6 +32,9 @@ pub struct HeatZipRequest<'a> {
     pub version: &'a str,
     /// The resolved template set.
     pub set: &'a HotSet,
+    /// The findings accepted with a reason, stored as [`WAIVERS_FILE`] of type `OTHER`;
+    /// empty: no such file.
+    pub waivers: &'a [Record],
     /// The package's timestamp.
     pub time: PackageTime,
 }
@@ -140,6 +144,9 @@ pub fn manifest_json(request: &HeatZipRequest<'_>) -> String {
             (f.path.as_str(), kind)
         })
         .collect();
+    if !request.waivers.is_empty() {
+        others.push((WAIVERS_FILE, "OTHER"));
+    }
     others.sort_unstable();
     for (file, kind) in others {
         data.push(json!({"file": file, "type": kind, "isBase": false}));
@@ -172,6 +179,10 @@ pub fn write_heat_zip(
         .collect();
     let manifest = manifest_json(request);
     entries.insert(MANIFEST_JSON, manifest.as_bytes());
+    let waivers = record::render(request.waivers);
+    if !request.waivers.is_empty() {
+        entries.insert(WAIVERS_FILE, waivers.as_bytes());
+    }
     for (path, bytes) in entries {
         zip.add_deflated(path, bytes)?;
     }

@@ -6,8 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::check::rules::Selection;
-use crate::check::validation::validate;
+use crate::check::validation::validate_waiving;
+use crate::check::waivers::{Day, Record, Waivers};
 use crate::foundation::diagnostics::{Options, Report};
+use crate::input::source::Overlay;
 use crate::model::hot::HotSet;
 use crate::model::ovf::OvfPackage;
 
@@ -74,6 +76,9 @@ pub struct PackageSet<'a> {
     pub user_data: &'a [(String, Vec<u8>)],
     /// ETSI's SOL001 type files to store in the CSAR (`None`: imported by URL).
     pub etsi_types: Option<&'a EtsiTypes>,
+    /// The findings of the templates accepted with a reason: stored in every package and
+    /// accepted again by its own validation.
+    pub waivers: &'a [Record],
     /// The packages' timestamp (`PackageTime::for_run`).
     pub time: PackageTime,
 }
@@ -148,6 +153,7 @@ pub fn write_packages(
                     ovf: set.ovf,
                     user_data: set.user_data,
                     etsi_types: set.etsi_types,
+                    waivers: set.waivers,
                     time: set.time,
                 },
                 &path,
@@ -160,6 +166,7 @@ pub fn write_packages(
                     description: set.description,
                     version: &set.identity.software_version,
                     set: set.templates,
+                    waivers: set.waivers,
                     time: set.time,
                 },
                 &path,
@@ -189,7 +196,7 @@ pub fn write_csar_checked(
     rules: &Selection,
 ) -> Result<Report, PackageError> {
     write_csar(request, destination, options)?;
-    check(destination, options, rules)
+    check(destination, options, rules, request.waivers)
 }
 
 /// Writes a heat zip, then validates it with `rules`; returns its report, or deletes it and
@@ -201,17 +208,30 @@ pub fn write_heat_zip_checked(
     rules: &Selection,
 ) -> Result<Report, PackageError> {
     write_heat_zip(request, destination)?;
-    check(destination, options, rules)
+    check(destination, options, rules, request.waivers)
 }
 
-/// Validates a written package with `rules` (the session's output rules); an
-/// error-severity finding removes it.
+/// Validates a written package with `rules` (the session's output rules), the findings
+/// its waivers record accepted again; an error-severity finding left removes it.
 fn check(
     destination: &Path,
     options: &Options<'_>,
     rules: &Selection,
+    waivers: &[Record],
 ) -> Result<Report, PackageError> {
-    let outcome = validate(&[destination.to_path_buf()], options, rules);
+    let accepted = Waivers {
+        accepted: waivers.to_vec(),
+        ..Waivers::default()
+    };
+    let outcome = validate_waiving(
+        &[destination.to_path_buf()],
+        options,
+        rules,
+        None,
+        &accepted,
+        Day::today(),
+        &Overlay::none(),
+    );
     let report = match outcome {
         Ok(report) => report,
         Err(error) => {

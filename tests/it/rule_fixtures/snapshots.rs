@@ -10,6 +10,7 @@ use std::path::Path;
 use super::{heat_ready, input_of, report_of};
 use crate::support::rule_sets::fixture_sets;
 use vnfwiz::check::rules::all;
+use vnfwiz::check::rules::twins::twins_of;
 use vnfwiz::check::validation::{Loaded, open};
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
@@ -25,7 +26,8 @@ fn rendered(id: &str, set_dir: &Path) -> String {
         input.violations.retain(|v| v.rule.id == id);
     }
     let mut out = text::render(&report, false);
-    if fixable_rules().any(|r| r == id) {
+    // A finding shared with a twin is fixed by the twin's provider too.
+    if fixable_rules().any(|r| r == id || twins_of(id).any(|twin| twin == r)) {
         out.push_str(&fixes(id, set_dir));
     }
     // A message naming a file outside the set would show where the repository is.
@@ -49,7 +51,7 @@ fn fixes(id: &str, set_dir: &Path) -> String {
         Err(unfixable) => return format!("\nfixes: none: {}\n", unfixable.reason),
     };
     let mut out = String::new();
-    for v in workspace.violations().iter().filter(|v| v.rule.id == id) {
+    for v in workspace.violations().iter().filter(|v| v.breaks(id)) {
         let place = format!("{}:{}:{}", v.file, v.span.line, v.span.column);
         match workspace.offer(v, None) {
             Some(Offer::Ready(fix)) => {

@@ -1,8 +1,12 @@
 //! Helpers the test modules share.
 
 pub mod binary;
+pub mod files;
 pub mod guarded;
+pub mod heat;
+pub mod lsp_client;
 pub mod pty;
+pub mod python_venv;
 pub mod rule_sets;
 pub mod sarif_schema;
 pub mod tosca_parser;

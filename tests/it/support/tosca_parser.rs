@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+use super::python_venv::{self, repository};
+
 /// The corpus sample whose `Definitions/` holds ETSI's SOL001 v2.6.1 type files.
 const SOL001_SAMPLE: &str = "csar/tacker__practical_vnf_package/Definitions";
 
@@ -16,10 +18,6 @@ const SOL001_SAMPLE: &str = "csar/tacker__practical_vnf_package/Definitions";
 pub struct ToscaParser {
     python: PathBuf,
     sol001: PathBuf,
-}
-
-fn repository() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The folder holding ETSI's SOL001 type files, from the corpus (`VNFWIZ_CORPUS`).
@@ -43,30 +41,15 @@ pub fn parser() -> Option<&'static ToscaParser> {
 }
 
 fn prepare() -> Result<ToscaParser, String> {
-    if std::env::var_os("VNFWIZ_TOSCA_PARSER").is_some_and(|v| v == "0") {
-        return Err("VNFWIZ_TOSCA_PARSER=0".to_owned());
-    }
     let sol001 = sol001_types().ok_or_else(|| {
         "VNFWIZ_CORPUS names no corpus with ETSI's SOL001 type files (vnfwiz ships none)".to_owned()
     })?;
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .map_or_else(|| repository().join("target"), Path::to_path_buf)
-        .join("tosca-parser");
-    let made = Command::new("sh")
-        .arg(repository().join("tests/tosca_parser/venv.sh"))
-        .arg(&target)
-        .output()
-        .map_err(|e| format!("cannot run sh: {e}"))?;
-    let stderr = String::from_utf8_lossy(&made.stderr).trim().to_owned();
-    match made.status.code() {
-        Some(0) => {}
-        Some(3) => return Err(format!("no Python 3 found ({stderr})")),
-        _ => panic!(
-            "tests/tosca_parser/venv.sh could not install tosca-parser (set VNFWIZ_TOSCA_PARSER=0 to skip this check): {stderr}"
-        ),
-    }
-    let python = PathBuf::from(String::from_utf8_lossy(&made.stdout).trim());
+    let python = python_venv::prepare(
+        "tests/tosca_parser/venv.sh",
+        &[],
+        "tosca-parser",
+        "VNFWIZ_TOSCA_PARSER",
+    )?;
     Ok(ToscaParser { python, sol001 })
 }
 

@@ -92,8 +92,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                     } else if own.custom_attributes {
                         continue;
                     } else {
-                        let mut offered: Vec<&str> =
-                            own.attributes.keys().map(String::as_str).collect();
+                        let mut offered: Vec<&str> = own.attributes.keys().collect();
                         offered.sort_unstable();
                         format!(
                             "`{resource}` is an {written}, which has no attribute `{name}`{}; {}",
@@ -128,7 +127,7 @@ fn member_problem<'a>(
             if member.has_attribute(name) {
                 return None;
             }
-            let mut offered: Vec<&str> = member.attributes.keys().map(String::as_str).collect();
+            let mut offered: Vec<&str> = member.attributes.keys().collect();
             offered.sort_unstable();
             Some(format!(
                 "({}) have no attribute `{name}`{}; {}",

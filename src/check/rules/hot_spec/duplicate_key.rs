@@ -8,11 +8,12 @@ use crate::model::hot::Role;
 pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "R-92635/duplicate-key",
-        keyword: Keyword::Must,
+        keyword: Keyword::Should,
         section: "HOT specification",
         summary: "No key is written twice in the same mapping of a template or environment file.",
-        why: "Heat's YAML loader silently keeps the last value, so the first definition (a \
-              resource, a parameter, a property) disappears without any error at deployment.",
+        why: "Heat's YAML loader keeps the last value without a word, so the first definition (a \
+              resource, a parameter, a property) disappears; the stack still deploys, which is \
+              why this is a warning: vnfwiz is stricter than Heat here (docs/decisions.md).",
         fix: "Remove one of the two entries or rename it; when both were meant, merge them into \
               one entry.",
     },
@@ -44,7 +45,8 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                     duplicate.second,
                     path,
                     format!(
-                        "`{}` is written twice {place}; Heat keeps only this second value",
+                        "`{}` is written twice {place}; Heat keeps only this second value and \
+                         deploys without a word about the first",
                         duplicate.key
                     ),
                 )

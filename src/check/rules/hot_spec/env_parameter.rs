@@ -43,7 +43,13 @@ pub struct Undeclared<'a> {
 pub fn undeclared_env_parameters<'a>(context: &Context<'a>) -> Vec<Undeclared<'a>> {
     let mut found = Vec::new();
     for module in &context.set.modules {
-        let Some(template) = context.set.template(module.template).filter(|t| t.is_hot()) else {
+        // A template without `heat_template_version` (a file of parameters alone) is read
+        // as HOT too; only the CloudFormation formats name their sections otherwise.
+        let Some(template) = context
+            .set
+            .template(module.template)
+            .filter(|t| !t.is_cfn())
+        else {
             continue;
         };
         let Some(env) = context.environment_of(module.template) else {
@@ -70,7 +76,11 @@ pub fn undeclared_env_parameters<'a>(context: &Context<'a>) -> Vec<Undeclared<'a
 }
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    for entry in undeclared_env_parameters(context) {
+    // Heat reads only a template with its version key (the missing key is its own finding).
+    for entry in undeclared_env_parameters(context)
+        .into_iter()
+        .filter(|e| e.template.is_hot())
+    {
         let hint = entry
             .suggestion
             .map(|p| format!("did you mean `{p}`? "))

@@ -17,12 +17,15 @@ pub static RULE: Rule = Rule {
         section: "HOT specification / environment",
         summary: "An environment file is a map of parameters, parameter_defaults, \
                   resource_registry, encrypted_param_names, event_sinks and \
-                  parameter_merge_strategies, each of its kind.",
+                  parameter_merge_strategies, each of its kind and none left empty.",
         why: "Heat refuses an environment with any other top-level key (\"environment has wrong \
               section\"), so a misspelt `parameter:` stops the deployment; values under an \
-              unknown section would never reach the template anyway.",
+              unknown section would never reach the template anyway. It refuses a section left \
+              empty too (\"environment has empty section\"): `parameters:` with every entry \
+              commented out is null, not an empty map.",
         fix: "Put values under `parameters:` (or `parameter_defaults:`), type mappings under \
-              `resource_registry:`, and correct misspelt section names.",
+              `resource_registry:`, correct misspelt section names, and remove a section left \
+              empty (or write it as `{}`).",
     },
     check: Check::Hot(check),
 };
@@ -94,12 +97,25 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 continue;
             }
             let list = LIST_SECTIONS.contains(&section);
-            let fits = value.is_null()
-                || if list {
-                    value.as_seq().is_some()
-                } else {
-                    value.as_map().is_some()
-                };
+            if value.is_null() {
+                let empty = if list { "[]" } else { "{}" };
+                findings.report(
+                    file,
+                    key.span,
+                    section,
+                    format!(
+                        "`{section}:` is empty (its entries all commented out, or none); Heat \
+                         refuses the environment (\"environment has empty section\"): remove \
+                         the line or write `{section}: {empty}`"
+                    ),
+                );
+                continue;
+            }
+            let fits = if list {
+                value.as_seq().is_some()
+            } else {
+                value.as_map().is_some()
+            };
             if !fits {
                 let wanted = if list { "a list" } else { "a map" };
                 findings.report(

@@ -19,7 +19,9 @@ mod name_clash;
 mod nested_cycle;
 mod nested_depth;
 mod nested_property;
+pub(crate) mod no_template;
 mod output_definition;
+mod output_resource;
 mod parameter_constraint;
 mod parameter_default;
 mod parameter_definition;
@@ -50,6 +52,7 @@ pub const RULES: &[&Rule] = &[
     &yaml_limit::RULE,
     &duplicate_key::RULE,
     &template_size::RULE,
+    &no_template::RULE,
     &missing_file::RULE,
     &file_outside_package::RULE,
     &nested_cycle::RULE,
@@ -74,6 +77,7 @@ pub const RULES: &[&Rule] = &[
     &misspelt_function::RULE,
     &parameter_reference::RULE,
     &resource_reference::RULE,
+    &output_resource::RULE,
     &attribute_reference::RULE,
     &condition_reference::RULE,
     &name_clash::RULE,

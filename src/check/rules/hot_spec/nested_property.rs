@@ -5,9 +5,9 @@ use std::collections::HashMap;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
-use crate::model::hot::FileId;
 use crate::model::hot::lookalike::closest;
 use crate::model::hot::template::TypeSlot;
+use crate::model::hot::{FileId, Template};
 
 /// A property the nested template has no parameter for.
 pub static RULE: Rule = Rule {
@@ -25,9 +25,21 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    // Each calling slot with every template that may implement it (alternatives while a set
-    // is being composed): a property is unknown only when none of them declares it.
+/// A resource (or group member definition) implemented by nested templates: its template,
+/// the slot, and every template that may implement it (alternatives while a set is being
+/// composed).
+pub(super) struct NestedSlot<'c, 'a> {
+    /// The calling template.
+    pub parent: &'c Template<'a>,
+    /// The resource's `type:` slot.
+    pub slot: TypeSlot<'a>,
+    /// The nested templates, each loaded as HOT.
+    pub templates: Vec<&'c Template<'a>>,
+}
+
+/// Every slot implemented by nested templates that all loaded (one that did not is reported
+/// elsewhere).
+pub(super) fn nested_slots<'c, 'a>(context: &'c Context<'a>) -> Vec<NestedSlot<'c, 'a>> {
     let mut slots: Vec<(FileId, TypeSlot<'_>, Vec<FileId>)> = Vec::new();
     let mut index: HashMap<(FileId, u32), usize> = HashMap::new();
     for nested in &context.nesting().uses {
@@ -38,16 +50,31 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
         });
         slots[at].2.push(nested.child);
     }
-    for (parent, slot, children) in slots {
-        let (Some(parent), Some(properties)) = (context.template(parent), slot.properties()) else {
-            continue;
-        };
-        let templates: Option<Vec<_>> = children
-            .iter()
-            .map(|&c| context.template(c).filter(|t| t.is_hot()))
-            .collect();
-        // A nested template that did not load is reported elsewhere.
-        let Some(templates) = templates else {
+    slots
+        .into_iter()
+        .filter_map(|(parent, slot, children)| {
+            let templates: Option<Vec<_>> = children
+                .iter()
+                .map(|&c| context.template(c).filter(|t| t.is_hot()))
+                .collect();
+            Some(NestedSlot {
+                parent: context.template(parent)?,
+                slot,
+                templates: templates?,
+            })
+        })
+        .collect()
+}
+
+fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    // A property is unknown only when none of the alternatives declares it.
+    for NestedSlot {
+        parent,
+        slot,
+        templates,
+    } in nested_slots(context)
+    {
+        let Some(properties) = slot.properties() else {
             continue;
         };
         for (key, _) in properties.iter() {
@@ -61,12 +88,10 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 .map(|name| format!("; did you mean `{name}`?"))
                 .unwrap_or_default();
             let paths: Vec<&str> = templates.iter().map(|t| t.path()).collect();
-            let owner = slot.path();
-            let owner = owner.strip_suffix(".type").unwrap_or(&owner);
             findings.report(
                 parent.file,
                 key.span,
-                format!("{owner}.properties.{}", key.text),
+                format!("{}.properties.{}", slot.owner(), key.text),
                 format!(
                     "`{}` passes `{}`, which {} does not declare as a parameter{hint}",
                     slot.resource.text,

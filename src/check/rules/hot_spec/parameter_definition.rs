@@ -15,12 +15,13 @@ pub static RULE: Rule = Rule {
         id: "R-92635/parameter-definition",
         keyword: Keyword::Must,
         section: "HOT specification / parameters section",
-        summary: "Each parameter is a map whose type is string, number, comma_delimited_list, \
-                  json or boolean and whose keys are those of its version (tags from 2018-03-02).",
+        summary: "Each parameter is a map with a type, string, number, comma_delimited_list, \
+                  json or boolean, and the keys of its version (tags from 2018-03-02).",
         why: "Heat refuses a template with an unknown parameter type or key, so the stack \
               cannot even be validated, let alone instantiated.",
-        fix: "Use one of the five HOT types (`integer` is `number`, `list` is \
-              `comma_delimited_list`, `map` is `json`) and remove or correct unknown keys.",
+        fix: "Give every parameter a `type:`, one of the five HOT types (`integer` is \
+              `number`, `list` is `comma_delimited_list`, `map` is `json`), and remove or \
+              correct unknown keys.",
     },
     check: Check::Hot(check),
 };
@@ -35,7 +36,21 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
         context,
         findings,
         &section,
-        |_, _| true,
+        |findings, definition| {
+            if definition.map.get("type").is_none() {
+                findings.report(
+                    definition.file,
+                    definition.name.span,
+                    definition.path.clone(),
+                    format!(
+                        "parameter `{}` has no `type`; Heat refuses the template (\"Missing \
+                         parameter type\")",
+                        definition.name.text
+                    ),
+                );
+            }
+            true
+        },
         |findings, file, key, value, key_path| {
             let message = match key.text.as_str() {
                 "type" => match &value.value {

@@ -1,5 +1,6 @@
 //! Reporting the catalogue's property problems of one kind (R-92635/unknown-property,
-//! required-property and property-value share one check of every resource).
+//! required-property and property-value share one check of every resource; property-value
+//! reports its own, a parameter value at fault once).
 
 use crate::check::rules::{Context, Findings};
 use crate::model::hot::property_check::ProblemKind;

@@ -1,5 +1,5 @@
 //! R-92635/resource-reference: `get_resource`, `get_attr` and `depends_on` name another
-//! resource of the same template.
+//! resource of the same template (an output's `get_resource` is R-92635/output-resource's).
 
 use std::collections::HashSet;
 
@@ -27,6 +27,25 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
+    check_references(context, findings, References::Refused);
+}
+
+/// Which dangling references a rule reports.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum References {
+    /// Those Heat refuses: every one but an output's `get_resource`.
+    Refused,
+    /// An output's `get_resource`, which Heat leaves to fail that output only.
+    OutputResource,
+}
+
+/// Reports the references of kind `which` to a resource the template does not have (or to
+/// the resource they are written in).
+pub(super) fn check_references(
+    context: &Context<'_>,
+    findings: &mut Findings<'_>,
+    which: References,
+) {
     for (template, calls) in context.templates_with_calls() {
         let Some(version) = template.version() else {
             continue;
@@ -48,8 +67,14 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                     .hint(name)
                     .map(|r| format!("; did you mean `{r}`?"))
                     .unwrap_or_default();
+                let outcome = match which {
+                    References::Refused => "",
+                    References::OutputResource => {
+                        "; Heat creates the stack all the same and fails only this output"
+                    }
+                };
                 format!(
-                    "{how} names `{name}`, which is not a resource of {}{hint}",
+                    "{how} names `{name}`, which is not a resource of {}{hint}{outcome}",
                     template.path()
                 )
             };
@@ -62,6 +87,10 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             {
                 continue;
             }
+            let output_resource = name == "get_resource" && call.scope == Scope::Output;
+            if output_resource != (which == References::OutputResource) {
+                continue;
+            }
             let target = match name {
                 "get_attr" => call.args.as_seq().and_then(<[Node]>::first),
                 _ => Some(call.args),
@@ -70,6 +99,9 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             if let Some(target) = target {
                 report(target, owner, &format!("`{name}`"), call.path.clone());
             }
+        }
+        if which == References::OutputResource {
+            continue;
         }
         for (name, definition) in template.resources() {
             let Some(depends) = definition.get("depends_on") else {

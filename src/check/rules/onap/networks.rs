@@ -10,11 +10,24 @@ pub const NEUTRON_NET: &str = "OS::Neutron::Net";
 pub const NEUTRON_PROVIDER_NET: &str = "OS::Neutron::ProviderNet";
 /// `OS::ContrailV2::VirtualNetwork`.
 pub const CONTRAIL_NETWORK: &str = "OS::ContrailV2::VirtualNetwork";
+/// `OS::Contrail::VirtualNetwork`, the first Contrail plugin's network, still in older VNFs.
+pub const CONTRAIL_LEGACY_NETWORK: &str = "OS::Contrail::VirtualNetwork";
 /// `OS::Neutron::Subnet`.
 pub const NEUTRON_SUBNET: &str = "OS::Neutron::Subnet";
+/// `OS::Contrail::VnSubnet`, the first Contrail plugin's subnet (`network:` names its network).
+pub const CONTRAIL_LEGACY_SUBNET: &str = "OS::Contrail::VnSubnet";
 
-/// The resource types that create a network.
-pub const NETWORK_TYPES: [&str; 3] = [NEUTRON_NET, NEUTRON_PROVIDER_NET, CONTRAIL_NETWORK];
+/// The resource types that create a network: a port, VMI or instance IP attached to one of
+/// them with `get_resource` is on an ONAP internal network.
+pub const NETWORK_TYPES: [&str; 4] = [
+    NEUTRON_NET,
+    NEUTRON_PROVIDER_NET,
+    CONTRAIL_NETWORK,
+    CONTRAIL_LEGACY_NETWORK,
+];
+
+/// The resource types that create a subnet of a network named in their `network` property.
+pub const SUBNET_TYPES: [&str; 2] = [NEUTRON_SUBNET, CONTRAIL_LEGACY_SUBNET];
 
 /// A network resource of a template.
 #[derive(Clone, Copy, Debug)]

@@ -18,7 +18,7 @@ use super::set::{FileId, HotSet};
 use super::stage;
 use read::list_package;
 
-pub use modules::env_path_for;
+pub use modules::{env_path_for, module_kind_by_name};
 pub use registry::{implemented_types, registry_matches};
 
 /// Which files start the set.

@@ -17,7 +17,7 @@ fn stem(path: &str) -> &str {
 }
 
 /// SDC's naming of a module that `MANIFEST.json` does not describe.
-pub(super) fn module_kind_by_name(path: &str) -> TemplateKind {
+pub fn module_kind_by_name(path: &str) -> TemplateKind {
     let stem = stem(path).to_ascii_lowercase();
     if stem.ends_with("_volume") {
         TemplateKind::Volume

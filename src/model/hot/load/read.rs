@@ -201,12 +201,16 @@ type Read = (String, Result<Vec<u8>, SourceError>);
 /// A file read and parsed, or why it could not be read.
 type Parsed = Result<(Vec<u8>, Result<Document, LoadError>), SourceError>;
 
-/// Parses files on every core; results keep the input order.
+/// Parses files on every core (one, for a few small files); results keep the input order.
 fn parse_in_parallel(
     read: Vec<Read>,
     limits: &crate::foundation::limits::YamlLimits,
 ) -> Vec<(String, Parsed)> {
-    let documents = crate::foundation::parallel::map_ordered(&read, |(_, bytes)| {
+    let total = read
+        .iter()
+        .map(|(_, bytes)| bytes.as_ref().map_or(0, Vec::len))
+        .sum();
+    let documents = crate::foundation::parallel::map_ordered(&read, total, |(_, bytes)| {
         bytes.as_ref().ok().map(|bytes| yaml::parse(bytes, limits))
     });
     read.into_iter()

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::foundation::diagnostics::{Report, Severity, Violation};
+use crate::foundation::diagnostics::{Report, Severity, Violation, Waived, WaivedViolation};
 
 /// The whole report as DESIGN.md's JSON shows it.
 #[derive(Serialize)]
@@ -12,7 +12,16 @@ pub struct JsonReport<'a> {
     violations: Vec<JsonViolation<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     not_checked: Vec<JsonUnchecked<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<JsonNote<'a>>,
     summary: Summary,
+}
+
+/// How an input was read (the environment file paired with a template given alone).
+#[derive(Serialize)]
+pub struct JsonNote<'a> {
+    message: &'a str,
+    input: &'a str,
 }
 
 /// A file that was not checked, and why.
@@ -38,6 +47,12 @@ pub struct JsonViolation<'a> {
     input: &'a str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related: Vec<JsonRelated<'a>>,
+    /// The other requirement ids this one finding breaks (its rule's twins).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    also: Vec<&'static str>,
+    /// Present when a waiver accepts the violation (it is then not counted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waived: Option<&'a Waived>,
 }
 
 /// A related place of a violation.
@@ -56,6 +71,13 @@ struct Summary {
     warnings: usize,
     rules_checked: usize,
     not_checked: usize,
+    /// Findings a waiver accepts (left out when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    waived: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A violation of input `input` in the JSON shape.
@@ -81,7 +103,31 @@ pub fn violation<'a>(input: &'a str, v: &'a Violation) -> JsonViolation<'a> {
                 message: &r.message,
             })
             .collect(),
+        also: v.also.iter().map(|r| r.id).collect(),
+        waived: None,
     }
+}
+
+/// A waived violation of input `input` in the JSON shape, with its `waived` object.
+pub fn waived<'a>(input: &'a str, w: &'a WaivedViolation) -> JsonViolation<'a> {
+    JsonViolation {
+        waived: Some(&w.waived),
+        ..violation(input, &w.violation)
+    }
+}
+
+/// Every violation of a report, each input's counted ones then its waived ones.
+pub fn violations(report: &Report) -> Vec<JsonViolation<'_>> {
+    report
+        .inputs
+        .iter()
+        .flat_map(|i| {
+            i.violations
+                .iter()
+                .map(|v| violation(&i.label, v))
+                .chain(i.waived.iter().map(|w| waived(&i.label, w)))
+        })
+        .collect()
 }
 
 /// The report as one serialisable object (what `render` prints; `onboard` embeds it for
@@ -90,11 +136,7 @@ pub fn document(report: &Report) -> JsonReport<'_> {
     JsonReport {
         tool: "vnfwiz",
         version: env!("CARGO_PKG_VERSION"),
-        violations: report
-            .inputs
-            .iter()
-            .flat_map(|i| i.violations.iter().map(|v| violation(&i.label, v)))
-            .collect(),
+        violations: violations(report),
         not_checked: report
             .inputs
             .iter()
@@ -106,12 +148,23 @@ pub fn document(report: &Report) -> JsonReport<'_> {
                 })
             })
             .collect(),
+        notes: report
+            .inputs
+            .iter()
+            .flat_map(|i| {
+                i.notes.iter().map(|message| JsonNote {
+                    message,
+                    input: &i.label,
+                })
+            })
+            .collect(),
         summary: Summary {
             files: report.files(),
             errors: report.count(Severity::Error),
             warnings: report.count(Severity::Warning),
             rules_checked: report.rules_checked(),
             not_checked: report.not_checked(),
+            waived: report.count_waived(None),
         },
     }
 }
@@ -123,4 +176,55 @@ pub fn render(report: &Report) -> String {
         serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     text.push('\n');
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::report::render::sample;
+
+    #[test]
+    fn a_finding_of_twins_lists_the_others_under_also_and_counts_once() {
+        let doc: serde_json::Value = serde_json::from_str(&render(&sample::twins())).expect("JSON");
+        let violations = doc["violations"].as_array().expect("violations");
+        assert_eq!(violations.len(), 1);
+        assert_eq!(violations[0]["rule"], "R-39841");
+        assert_eq!(violations[0]["also"], serde_json::json!(["R-62590"]));
+        assert_eq!(doc["summary"]["errors"], 1);
+        // Left out when a finding breaks one requirement only.
+        let plain: serde_json::Value =
+            serde_json::from_str(&render(&sample::report())).expect("JSON");
+        assert!(plain["violations"][0].get("also").is_none());
+        assert!(plain.get("notes").is_none());
+    }
+
+    #[test]
+    fn how_an_input_was_read_is_a_note() {
+        let doc: serde_json::Value =
+            serde_json::from_str(&render(&sample::paired())).expect("JSON");
+        assert_eq!(doc["notes"][0]["input"], "vfw");
+        let message = doc["notes"][0]["message"].as_str().expect("a message");
+        assert!(message.contains("checked with base_vfw.env"), "{message}");
+    }
+
+    #[test]
+    fn waived_violations_carry_their_waiver_and_are_not_counted() {
+        let json: serde_json::Value =
+            serde_json::from_str(&render(&sample::waived())).expect("JSON");
+        let violations = json["violations"].as_array().expect("a list");
+        assert_eq!(violations.len(), 3);
+        assert!(violations[0].get("waived").is_none(), "counted ones first");
+        assert_eq!(
+            violations[1]["waived"],
+            serde_json::json!({"reason": "the vendor pins its image; ticket 42", "by": "config",
+                               "until": "2027-06-30", "at": "vnfwiz.toml:3"})
+        );
+        assert_eq!(violations[2]["waived"]["by"], "baseline");
+        assert_eq!(json["summary"]["errors"], 0);
+        assert_eq!(json["summary"]["warnings"], 1);
+        assert_eq!(json["summary"]["waived"], 2);
+        let plain: serde_json::Value =
+            serde_json::from_str(&render(&sample::report())).expect("JSON");
+        assert!(plain["summary"].get("waived").is_none());
+    }
 }

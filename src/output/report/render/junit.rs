@@ -13,6 +13,12 @@
 //! - A file of the input that was not checked (a Helm chart, a TOSCA file beside the HOT set)
 //!   is a `<testcase>` of its own, named by its path, with `<skipped>` giving the reason: a
 //!   dashboard then shows it was not checked instead of counting it as passed.
+//! - A finding that breaks twin requirements (`Violation::also`) fails its own rule's case,
+//!   its line ending `(also R-…)`; each twin's case lists the same line in `<system-out>`,
+//!   so the defect is counted once and the twin's case still says where it is broken.
+//! - A waived finding is a `<testcase>` of its own, named by its rule and place, with
+//!   `<skipped>` giving the reason: it neither fails nor passes, and the dashboard shows
+//!   why.
 //! - `errors` is always 0 (input that cannot be read ends the run with exit code 2 instead);
 //!   `time` is each input's load-and-check time; cases carry no time of their own, since
 //!   rules are not timed one by one.
@@ -57,32 +63,39 @@ pub fn render(report: &Report) -> String {
 
 fn suite(input: &InputReport, rules: &[&'static RuleMeta]) -> (String, Counts) {
     let mut by_rule: HashMap<&str, Vec<&Violation>> = HashMap::new();
+    let mut by_twin: HashMap<&str, Vec<&Violation>> = HashMap::new();
     for v in &input.violations {
         by_rule.entry(v.rule.id).or_default().push(v);
+        for twin in &v.also {
+            by_twin.entry(twin.id).or_default().push(v);
+        }
     }
     let label = escape(&input.label, true);
     let mut cases = String::new();
+    let skipped = input.not_checked.len() + input.waived.len();
     let mut counts = Counts {
-        tests: rules.len() + input.not_checked.len(),
+        tests: rules.len() + skipped,
         failures: 0,
-        skipped: input.not_checked.len(),
+        skipped,
         seconds: input.elapsed.as_secs_f64(),
     };
     for rule in rules {
         let found = by_rule.get(rule.id).map(Vec::as_slice).unwrap_or_default();
+        let shared = by_twin.get(rule.id).map(Vec::as_slice).unwrap_or_default();
         let _ = write!(
             cases,
             "    <testcase name=\"{}\" classname=\"{label}\"",
             escape(rule.id, true)
         );
-        if found.is_empty() {
+        if found.is_empty() && shared.is_empty() {
             cases.push_str("/>\n");
             continue;
         }
         cases.push_str(">\n");
-        let lines = found.iter().map(|v| line(v)).collect::<Vec<_>>().join("\n");
-        if rule.keyword.severity() == Severity::Error {
+        let fails = rule.keyword.severity() == Severity::Error && !found.is_empty();
+        if fails {
             counts.failures += 1;
+            let lines = found.iter().map(|v| line(v)).collect::<Vec<_>>().join("\n");
             let _ = writeln!(
                 cases,
                 "      <failure message=\"{}\" type=\"{}\">{}</failure>",
@@ -90,14 +103,31 @@ fn suite(input: &InputReport, rules: &[&'static RuleMeta]) -> (String, Counts) {
                 escape(rule.keyword.as_str(), true),
                 escape(&lines, false)
             );
-        } else {
+        }
+        let listed: Vec<String> = found
+            .iter()
+            .filter(|_| !fails)
+            .chain(shared)
+            .map(|v| line(v))
+            .collect();
+        if !listed.is_empty() {
             let _ = writeln!(
                 cases,
                 "      <system-out>{}</system-out>",
-                escape(&lines, false)
+                escape(&listed.join("\n"), false)
             );
         }
         cases.push_str("    </testcase>\n");
+    }
+    for w in &input.waived {
+        let v = &w.violation;
+        let name = format!("{} {}:{}:{}", v.rule.id, v.file, v.span.line, v.span.column);
+        let _ = writeln!(
+            cases,
+            "    <testcase name=\"{}\" classname=\"{label}\">\n      <skipped message=\"waived: {}\"/>\n    </testcase>",
+            escape(&name, true),
+            escape(&super::text::waived_line(&w.waived), true)
+        );
     }
     for unchecked in &input.not_checked {
         let _ = writeln!(
@@ -113,6 +143,18 @@ fn suite(input: &InputReport, rules: &[&'static RuleMeta]) -> (String, Counts) {
         "  <testsuite name=\"{label}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3}\">",
         counts.tests, counts.failures, counts.skipped, counts.seconds
     );
+    // How the input was read: properties of the suite, as JUnit readers show them.
+    if !input.notes.is_empty() {
+        xml.push_str("    <properties>\n");
+        for note in &input.notes {
+            let _ = writeln!(
+                xml,
+                "      <property name=\"note\" value=\"{}\"/>",
+                escape(note, true)
+            );
+        }
+        xml.push_str("    </properties>\n");
+    }
     xml.push_str(&cases);
     xml.push_str("  </testsuite>\n");
     (xml, counts)
@@ -123,11 +165,18 @@ fn failure_message(rule: &RuleMeta, count: usize) -> String {
     format!("{count} violation{s} of {}: {}", rule.id, rule.summary)
 }
 
-/// `file:line:column rule message`, on one line whatever the message holds.
+/// `file:line:column rule message`, on one line whatever the message holds, ending
+/// `(also R-…)` for a finding that breaks twins.
 fn line(v: &Violation) -> String {
     let message = v.message.replace(['\r', '\n'], " ");
+    let also = if v.also.is_empty() {
+        String::new()
+    } else {
+        let ids: Vec<&str> = v.also.iter().map(|r| r.id).collect();
+        format!(" (also {})", ids.join(", "))
+    };
     format!(
-        "{}:{}:{} {} {message}",
+        "{}:{}:{} {} {message}{also}",
         v.file, v.span.line, v.span.column, v.rule.id
     )
 }
@@ -161,6 +210,56 @@ mod tests {
     #[test]
     fn snapshot() {
         insta::assert_snapshot!(render(&sample::two_inputs()));
+    }
+
+    #[test]
+    fn a_finding_of_twins_fails_its_own_case_once_and_shows_in_the_twin_case() {
+        let xml = render(&sample::twins());
+        assert!(
+            xml.contains("<testcase name=\"R-39841\" classname=\"vfw\">\n      <failure"),
+            "{xml}"
+        );
+        assert!(xml.contains("(also R-62590)</failure>"), "{xml}");
+        assert!(
+            xml.contains("<testcase name=\"R-62590\" classname=\"vfw\">\n      <system-out>"),
+            "{xml}"
+        );
+        assert!(xml.contains("(also R-62590)</system-out>"), "{xml}");
+        assert!(xml.contains("failures=\"1\""), "counted once:\n{xml}");
+    }
+
+    #[test]
+    fn how_an_input_was_read_is_a_property_of_its_suite() {
+        let xml = render(&sample::paired());
+        let properties = xml.find("<properties>").expect("properties");
+        assert!(properties < xml.find("<testcase").expect("cases"), "{xml}");
+        assert!(
+            xml.contains(
+                "<property name=\"note\" value=\"base_vfw.yaml: checked with base_vfw.env"
+            ),
+            "{xml}"
+        );
+    }
+
+    #[test]
+    fn waived_findings_are_skipped_cases_with_their_reason() {
+        let xml = render(&sample::waived());
+        assert!(
+            xml.contains(
+                "<testcase name=\"R-90526 base_vfw.yaml:5:5\" classname=\"vfw\">\n      <skipped message=\"waived: the vendor pins its image; ticket 42 (config, vnfwiz.toml:3, until 2027-06-30)\"/>"
+            ),
+            "{xml}"
+        );
+        assert!(
+            xml.contains("<testcase name=\"R-90526\" classname=\"vfw\"/>"),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(
+                "<testsuite name=\"vfw\" tests=\"4\" failures=\"0\" errors=\"0\" skipped=\"2\""
+            ),
+            "{xml}"
+        );
     }
 
     #[test]

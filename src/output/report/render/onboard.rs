@@ -227,7 +227,7 @@ impl Invalid {
     }
 
     fn json(&self) -> serde_json::Value {
-        json!({"refused": true, "reason": self.why, "violations": json_violations(&self.report),
+        json!({"refused": true, "reason": self.why, "violations": json_render::violations(&self.report),
                "notes": self.notes, "fixes": self.fixes})
     }
 }
@@ -310,7 +310,7 @@ impl Onboarded<'_> {
             "files": self.of(FileRole::Artifact),
             "package": package_json(self.packages, self.out),
             "answers": self.of(FileRole::Answers).first(),
-            "violations": json_violations(&self.report),
+            "violations": json_render::violations(&self.report),
             "warnings": self.notes,
             "package_warnings": self.package_warnings,
             "secrets": self.secrets()
@@ -392,7 +392,17 @@ impl Onboarded<'_> {
             let _ = writeln!(out, "{note}");
         }
         push_fixes(&mut out, &self.fixes);
-        if self.report.violations().next().is_some() {
+        let (fixed, waived) = (self.fixes.applied.len(), self.report.count_waived(None));
+        if fixed + waived > 0 {
+            let _ = writeln!(
+                out,
+                "  {fixed} fix{} applied, {waived} finding{} waived",
+                if fixed == 1 { "" } else { "es" },
+                if waived == 1 { "" } else { "s" }
+            );
+        }
+        // Waived findings stay visible, each with its reason.
+        if self.report.violations().next().is_some() || self.report.waived().next().is_some() {
             out.push_str(&text::render(&self.report, color));
         } else {
             let _ = writeln!(out, "{}", text::summary(&self.report, color));
@@ -411,6 +421,7 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
     let Resolved {
         set: sources,
         violations,
+        waived,
         ..
     } = resolved;
     // The set's files are named as `validate <out>/heat` names them.
@@ -427,25 +438,14 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
             root,
             sources: Box::new(sources),
             violations,
+            waived,
             not_checked,
+            notes: Vec::new(),
             elapsed: Duration::ZERO,
         }],
         rules,
     };
     (report, notes)
-}
-
-/// Every violation of a report, as `--format json` lists them.
-fn json_violations(report: &Report) -> Vec<json_render::JsonViolation<'_>> {
-    report
-        .inputs
-        .iter()
-        .flat_map(|i| {
-            i.violations
-                .iter()
-                .map(|v| json_render::violation(&i.label, v))
-        })
-        .collect()
 }
 
 /// A path below the output folder, relative to it.

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::foundation::diagnostics::{
     InputReport, InputRoot, Keyword, LineIndex, Related, Report, RuleMeta, SourceTexts, Span,
-    Unchecked, Violation,
+    Unchecked, Violation, Waived, WaivedBy, WaivedViolation,
 };
 
 /// Files held in memory.
@@ -97,6 +97,7 @@ pub fn report() -> Report {
                 span: at(ENV, "vfw_image_name"),
                 message: "the environment sets it too".to_owned(),
             }],
+            also: Vec::new(),
         },
         Violation {
             rule: &NAMING,
@@ -105,6 +106,7 @@ pub fn report() -> Report {
             path: "parameters.vfw_site.description".to_owned(),
             message: "odd <name> & \"quote\"\u{1}".to_owned(),
             related: Vec::new(),
+            also: Vec::new(),
         },
         Violation {
             rule: &NAMING,
@@ -117,6 +119,7 @@ pub fn report() -> Report {
                 span: span(1, 1, 0, 0),
                 message: "referenced from here".to_owned(),
             }],
+            also: Vec::new(),
         },
     ];
     Report {
@@ -126,10 +129,102 @@ pub fn report() -> Report {
             sources: Box::new(Texts(texts)),
             violations,
             not_checked: Vec::new(),
+            notes: Vec::new(),
+            waived: Vec::new(),
             elapsed: Duration::from_millis(12),
         }],
         rules: vec![&NO_DEFAULT, &NAMING],
     }
+}
+
+/// A MUST NOT rule naming one form of external address parameter.
+pub static EXTERNAL_IPV4: RuleMeta = RuleMeta {
+    id: "R-39841",
+    keyword: Keyword::MustNot,
+    section: "Neutron Parameters / Property: fixed_ips, Map Property: ip_address",
+    summary: "A `{vm-type}_{network-role}_ip_{index}` parameter has no value in the environment.",
+    why: "ONAP assigns external addresses.",
+    fix: "Delete the entry from the environment file.",
+};
+
+/// Its twin: the same requirement for every form of external address parameter.
+pub static EXTERNAL_ANY: RuleMeta = RuleMeta {
+    id: "R-62590",
+    keyword: Keyword::MustNot,
+    section: "Neutron Parameters / Property: fixed_ips, Map Property: ip_address",
+    summary: "No external fixed address parameter has a value in the environment.",
+    why: "ONAP assigns external addresses.",
+    fix: "Delete the entry from the environment file.",
+};
+
+/// One defect breaking two twin requirements: one finding carrying both ids.
+pub fn twins() -> Report {
+    const ENV: &str = "parameters:\n  vfw_unprotected_ip_0: 10.0.0.5\n";
+    let mut texts = HashMap::new();
+    texts.insert("base_vfw.env".to_owned(), ENV.to_owned());
+    Report {
+        inputs: vec![InputReport {
+            label: "vfw".to_owned(),
+            root: InputRoot::Folder(PathBuf::from("/srv/vnf/vfw")),
+            sources: Box::new(Texts(texts)),
+            violations: vec![Violation {
+                rule: &EXTERNAL_IPV4,
+                file: "base_vfw.env".to_owned(),
+                span: at(ENV, "vfw_unprotected_ip_0"),
+                path: "parameters.vfw_unprotected_ip_0".to_owned(),
+                message: "`vfw_unprotected_ip_0` sets the fixed IPv4 address of a port on an \
+                          external network"
+                    .to_owned(),
+                related: Vec::new(),
+                also: vec![&EXTERNAL_ANY],
+            }],
+            waived: Vec::new(),
+            not_checked: Vec::new(),
+            notes: Vec::new(),
+            elapsed: Duration::from_millis(3),
+        }],
+        rules: vec![&EXTERNAL_IPV4, &EXTERNAL_ANY],
+    }
+}
+
+/// The sample input read as a template given alone, with the environment file beside it.
+pub fn paired() -> Report {
+    let mut report = report();
+    report.inputs[0].notes.push(
+        "base_vfw.yaml: checked with base_vfw.env, the environment file of its name beside it"
+            .to_owned(),
+    );
+    report
+}
+
+/// The sample report with its error waived by the config (until a day) and its
+/// warning by a baseline: one counted violation left.
+pub fn waived() -> Report {
+    let mut report = report();
+    let input = &mut report.inputs[0];
+    let warning = input.violations.remove(1);
+    let error = input.violations.remove(0);
+    input.waived = vec![
+        WaivedViolation {
+            violation: error,
+            waived: Waived {
+                reason: "the vendor pins its image; ticket 42".to_owned(),
+                by: WaivedBy::Config,
+                until: Some("2027-06-30".to_owned()),
+                at: Some("vnfwiz.toml:3".to_owned()),
+            },
+        },
+        WaivedViolation {
+            violation: warning,
+            waived: Waived {
+                reason: "in the baseline vfw.baseline.json".to_owned(),
+                by: WaivedBy::Baseline,
+                until: None,
+                at: Some("vfw.baseline.json:5".to_owned()),
+            },
+        },
+    ];
+    report
 }
 
 /// The sample input and a clean zip input holding a Helm chart that is not checked.
@@ -140,10 +235,12 @@ pub fn two_inputs() -> Report {
         root: InputRoot::Archive(PathBuf::from("/srv/vnf/dns.zip")),
         sources: Box::new(Texts(HashMap::new())),
         violations: Vec::new(),
+        waived: Vec::new(),
         not_checked: vec![Unchecked {
             file: "charts/dns/Chart.yaml".to_owned(),
             reason: "a Helm chart's description, not a Heat template".to_owned(),
         }],
+        notes: Vec::new(),
         elapsed: Duration::from_millis(2),
     });
     report
@@ -163,6 +260,7 @@ pub fn many(n: u32) -> Report {
             path: format!("parameters.p{i}.default"),
             message: format!("parameter `p{i}` declares a default"),
             related: Vec::new(),
+            also: Vec::new(),
         });
     }
     let mut texts = HashMap::new();
@@ -174,6 +272,8 @@ pub fn many(n: u32) -> Report {
             sources: Box::new(Texts(texts)),
             violations,
             not_checked: Vec::new(),
+            notes: Vec::new(),
+            waived: Vec::new(),
             elapsed: Duration::ZERO,
         }],
         rules: vec![&NO_DEFAULT, &NAMING],

@@ -9,6 +9,9 @@
 //! - Columns count Unicode characters (`columnKind: unicodeCodePoints`), like every other
 //!   report; `endLine`/`endColumn` (exclusive) come from the span's end when it has a width.
 //! - `artifacts` is left out: nothing in it would add to the locations.
+//! - A waived finding is a result with one `suppressions` entry (`inSource` for a comment
+//!   in the file, `external` otherwise; `status: accepted`, the reason as `justification`),
+//!   which code-scanning tools show as dismissed.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -16,7 +19,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::foundation::diagnostics::{
-    InputReport, InputRoot, Report, RuleMeta, Severity, Span, Violation,
+    InputReport, InputRoot, Report, RuleMeta, Severity, Span, Violation, Waived, WaivedBy,
 };
 
 use super::sources::SourceCache;
@@ -133,6 +136,38 @@ struct SarifResult<'a> {
     locations: [Location<'a>; 1],
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<Location<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<ResultProperties>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    suppressions: Vec<Suppression<'a>>,
+}
+
+/// What a result carries beyond SARIF's own fields.
+#[derive(Serialize)]
+struct ResultProperties {
+    /// The other requirement ids the finding breaks (its rule's twins).
+    also: Vec<&'static str>,
+}
+
+/// A waiver, as SARIF records a result someone accepted.
+#[derive(Serialize)]
+struct Suppression<'a> {
+    /// `inSource` for a comment in the file, `external` for the config, a baseline or
+    /// the answers file.
+    kind: &'static str,
+    status: &'static str,
+    justification: &'a str,
+}
+
+fn suppression(waived: &Waived) -> Suppression<'_> {
+    Suppression {
+        kind: match waived.by {
+            WaivedBy::Inline => "inSource",
+            WaivedBy::Config | WaivedBy::Baseline | WaivedBy::Answers => "external",
+        },
+        status: "accepted",
+        justification: &waived.reason,
+    }
 }
 
 #[derive(Serialize)]
@@ -144,7 +179,7 @@ struct Location<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     logical_locations: Vec<LogicalLocation<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    message: Option<Text<'a>>,
+    message: Option<OwnedText>,
 }
 
 #[derive(Serialize)]
@@ -290,14 +325,29 @@ fn result<'a>(
         related_locations: v
             .related
             .iter()
+            .map(|r| (r.file.as_str(), r.span, r.message.clone()))
+            // Each twin the finding also breaks, at the finding's own place.
+            .chain(v.also.iter().map(|twin| {
+                let text = format!(
+                    "also breaks {} ({}): {}",
+                    twin.id,
+                    twin.keyword.as_str(),
+                    twin.summary
+                );
+                (v.file.as_str(), v.span, text)
+            }))
             .enumerate()
-            .map(|(n, r)| Location {
+            .map(|(n, (file, span, text))| Location {
                 id: Some(n),
-                physical_location: physical(base, &r.file, r.span, cache),
+                physical_location: physical(base, file, span, cache),
                 logical_locations: Vec::new(),
-                message: Some(Text { text: &r.message }),
+                message: Some(OwnedText { text }),
             })
             .collect(),
+        properties: (!v.also.is_empty()).then(|| ResultProperties {
+            also: v.also.iter().map(|r| r.id).collect(),
+        }),
+        suppressions: Vec::new(),
     }
 }
 
@@ -319,6 +369,11 @@ pub fn render(report: &Report) -> String {
                 .iter()
                 .map(|v| result(v, &base, &index, &mut cache)),
         );
+        for w in &input.waived {
+            let mut waived = result(&w.violation, &base, &index, &mut cache);
+            waived.suppressions.push(suppression(&w.waived));
+            results.push(waived);
+        }
         notifications.extend(input.not_checked.iter().map(|file| Notification {
             level: "note",
             message: OwnedText {
@@ -337,6 +392,23 @@ pub fn render(report: &Report) -> String {
                 message: None,
             }],
             descriptor: NotificationId { id: "not-checked" },
+        }));
+        notifications.extend(input.notes.iter().map(|note| Notification {
+            level: "note",
+            message: OwnedText { text: note.clone() },
+            locations: [Location {
+                id: None,
+                physical_location: PhysicalLocation {
+                    artifact_location: ArtifactLocation {
+                        uri: String::new(),
+                        uri_base_id: base.clone(),
+                    },
+                    region: None,
+                },
+                logical_locations: Vec::new(),
+                message: None,
+            }],
+            descriptor: NotificationId { id: "input-read" },
         }));
     }
     let invocations = if notifications.is_empty() {
@@ -488,6 +560,28 @@ mod tests {
     }
 
     #[test]
+    fn waived_findings_are_suppressed_results() {
+        let log = log(&sample::waived());
+        let results = log["runs"][0]["results"].as_array().expect("results");
+        assert_eq!(results.len(), 3);
+        assert!(results[0].get("suppressions").is_none());
+        assert_eq!(
+            results[1]["suppressions"],
+            serde_json::json!([{"kind": "external", "status": "accepted",
+                                "justification": "the vendor pins its image; ticket 42"}])
+        );
+        assert_eq!(results[1]["level"], "error", "the rule's level is kept");
+        assert_eq!(results[2]["suppressions"][0]["kind"], "external");
+        let mut inline = sample::waived();
+        inline.inputs[0].waived[0].waived.by = WaivedBy::Inline;
+        let log = super::tests::log(&inline);
+        assert_eq!(
+            log["runs"][0]["results"][1]["suppressions"][0]["kind"],
+            "inSource"
+        );
+    }
+
+    #[test]
     fn archives_get_a_described_base_without_uri() {
         let log = log(&sample::two_inputs());
         let base = &log["runs"][0]["originalUriBaseIds"]["INPUT2"];
@@ -508,6 +602,41 @@ mod tests {
         let second = &log["runs"][0]["results"][1];
         assert_eq!(second["ruleIndex"], 1);
         assert_eq!(second["ruleId"], rules[1]["id"]);
+    }
+
+    #[test]
+    fn a_finding_of_twins_names_the_others_in_properties_and_related_locations() {
+        let log = log(&sample::twins());
+        let run = &log["runs"][0];
+        let result = &run["results"][0];
+        assert_eq!(result["ruleId"], "R-39841");
+        assert_eq!(result["properties"]["also"], serde_json::json!(["R-62590"]));
+        let related = &result["relatedLocations"][0];
+        let text = related["message"]["text"].as_str().expect("a message");
+        assert!(
+            text.starts_with("also breaks R-62590 (MUST NOT): "),
+            "{text}"
+        );
+        assert_eq!(
+            related["physicalLocation"]["region"]["startLine"],
+            result["locations"][0]["physicalLocation"]["region"]["startLine"]
+        );
+        let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
+        assert!(rules.iter().any(|r| r["id"] == "R-62590"));
+        // Counted once.
+        assert_eq!(run["results"].as_array().map(Vec::len), Some(1));
+    }
+
+    #[test]
+    fn how_an_input_was_read_is_a_notification_at_its_base() {
+        let log = log(&sample::paired());
+        let notes = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"];
+        assert_eq!(notes[0]["descriptor"]["id"], "input-read");
+        assert_eq!(notes[0]["level"], "note");
+        let text = notes[0]["message"]["text"].as_str().expect("a message");
+        assert!(text.contains("checked with base_vfw.env"), "{text}");
+        let place = &notes[0]["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(place["uriBaseId"], "INPUT1");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Compiler-style text: each violation with its rule, place, source line and a caret, then
-//! one summary line.
+//! each waived one with its reason (those of a baseline only counted), then one summary line.
 //!
 //! The ` --> file:line:column` line always shows the violation's own line and column (the
 //! ones the JSON report gives): the caret is placed by column, not by byte offset, and a
@@ -7,7 +7,9 @@
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
-use crate::foundation::diagnostics::{Related, Report, Severity, Span, Violation};
+use crate::foundation::diagnostics::{
+    Related, Report, Severity, Span, Violation, Waived, WaivedBy,
+};
 
 use super::sources::{IndexedText, SourceCache};
 
@@ -21,14 +23,36 @@ pub fn render(report: &Report, color: bool) -> String {
     let mut out = String::new();
     let several = report.inputs.len() > 1;
     for input in &report.inputs {
-        if several && !(input.violations.is_empty() && input.not_checked.is_empty()) {
+        let quiet =
+            input.violations.is_empty() && input.not_checked.is_empty() && input.waived.is_empty();
+        if several && !(quiet && input.notes.is_empty()) {
             out.push_str(&paint(&format!("==> {} <==", input.label), BOLD, color));
             out.push_str("\n\n");
         }
         let mut cache = SourceCache::new(input.sources.as_ref());
         for v in &input.violations {
-            out.push_str(&one(&renderer, v, &mut cache));
+            out.push_str(&one(&renderer, v, None, &mut cache));
             out.push_str("\n\n");
+        }
+        // A baseline's findings are what `--baseline` hides: counted, not shown.
+        let (baselined, shown): (Vec<_>, Vec<_>) = input
+            .waived
+            .iter()
+            .partition(|w| w.waived.by == WaivedBy::Baseline);
+        for w in shown {
+            out.push_str(&one(&renderer, &w.violation, Some(&w.waived), &mut cache));
+            out.push_str("\n\n");
+        }
+        if !baselined.is_empty() {
+            let n = baselined.len();
+            out.push_str(&format!(
+                "{}: {n} finding{} of the baseline not shown\n\n",
+                paint("note", BOLD, color),
+                plural(n)
+            ));
+        }
+        for note in &input.notes {
+            out.push_str(&format!("{}: {note}\n", paint("note", BOLD, color)));
         }
         for file in &input.not_checked {
             out.push_str(&format!(
@@ -38,7 +62,7 @@ pub fn render(report: &Report, color: bool) -> String {
                 file.reason
             ));
         }
-        if !input.not_checked.is_empty() {
+        if !(input.not_checked.is_empty() && input.notes.is_empty()) {
             out.push('\n');
         }
     }
@@ -77,6 +101,10 @@ pub fn summary(report: &Report, color: bool) -> String {
     if notes > 0 {
         line.push_str(&format!(", {}", finding(notes, "note", BOLD)));
     }
+    let waived = report.count_waived(None);
+    if waived > 0 {
+        line.push_str(&format!(", {waived} waived"));
+    }
     let unchecked = report.not_checked();
     if unchecked > 0 {
         line.push_str(&format!("; {} not checked", count(unchecked, "file")));
@@ -88,11 +116,30 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-fn one(renderer: &Renderer, v: &Violation, cache: &mut SourceCache<'_>) -> String {
-    let level = match v.severity() {
-        Severity::Error => Level::ERROR,
-        Severity::Warning => Level::WARNING,
-        Severity::Note => Level::NOTE,
+/// A waiver in words: its reason, where it is written and its last day.
+pub fn waived_line(waived: &Waived) -> String {
+    let mut line = format!("{} ({}", waived.reason, waived.by.as_str());
+    if let Some(at) = &waived.at {
+        line.push_str(&format!(", {at}"));
+    }
+    if let Some(until) = &waived.until {
+        line.push_str(&format!(", until {until}"));
+    }
+    line.push(')');
+    line
+}
+
+fn one(
+    renderer: &Renderer,
+    v: &Violation,
+    waived: Option<&Waived>,
+    cache: &mut SourceCache<'_>,
+) -> String {
+    let level = match (waived, v.severity()) {
+        (Some(_), _) => Level::NOTE.with_name("waived"),
+        (None, Severity::Error) => Level::ERROR,
+        (None, Severity::Warning) => Level::WARNING,
+        (None, Severity::Note) => Level::NOTE,
     };
     let title = level
         .primary_title(format!("{}: {}", v.rule.keyword.as_str(), v.message))
@@ -126,6 +173,17 @@ fn one(renderer: &Renderer, v: &Violation, cache: &mut SourceCache<'_>) -> Strin
             ),
             None => group.element(Level::NOTE.message(related_note(related))),
         };
+    }
+    for twin in &v.also {
+        group = group.element(Level::NOTE.message(format!(
+            "also breaks {} ({}): {}",
+            twin.id,
+            twin.keyword.as_str(),
+            twin.summary
+        )));
+    }
+    if let Some(waived) = waived {
+        group = group.element(Level::NOTE.with_name("waived").message(waived_line(waived)));
     }
     let group = group.element(Level::HELP.message(v.rule.fix));
     renderer.render(&[group])
@@ -199,8 +257,61 @@ mod tests {
     }
 
     #[test]
+    fn a_finding_of_twins_names_the_others_and_counts_once() {
+        let text = render(&sample::twins(), false);
+        assert_eq!(text.matches("error[").count(), 1, "{text}");
+        assert!(text.contains("error[R-39841]: MUST NOT: "), "{text}");
+        assert!(
+            text.contains(&format!(
+                "= note: also breaks R-62590 (MUST NOT): {}",
+                sample::EXTERNAL_ANY.summary
+            )),
+            "{text}"
+        );
+        assert!(text.ends_with("1 error, 0 warnings\n"), "{text}");
+    }
+
+    #[test]
+    fn how_an_input_was_read_is_a_note() {
+        let text = render(&sample::paired(), false);
+        assert!(
+            text.contains("\nnote: base_vfw.yaml: checked with base_vfw.env, the environment file of its name beside it\n\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn several_inputs_get_headers() {
         insta::assert_snapshot!(render(&sample::two_inputs(), false));
+    }
+
+    #[test]
+    fn waived_findings_show_their_reason_and_a_baseline_only_counts() {
+        let text = render(&sample::waived(), false);
+        assert!(
+            text.contains(
+                "waived[R-90526]: MUST NOT: parameter `vfw_image_name` declares a default"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "= waived: the vendor pins its image; ticket 42 (config, vnfwiz.toml:3, until 2027-06-30)"
+            ),
+            "{text}"
+        );
+        assert!(
+            !text.contains("odd <name>"),
+            "a baseline's finding is not shown: {text}"
+        );
+        assert!(
+            text.contains("note: 1 finding of the baseline not shown"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("2 files checked against 2 rules: 0 errors, 1 warning, 2 waived\n"),
+            "{text}"
+        );
     }
 
     #[test]

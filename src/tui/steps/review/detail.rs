@@ -143,6 +143,10 @@ fn violation_lines(
         lines.extend(snippet(file, v, context, theme));
     }
     lines.extend(labelled("Rule", v.rule.summary, width, theme));
+    for twin in &v.also {
+        let text = format!("{} ({}): {}", twin.id, twin.keyword.as_str(), twin.summary);
+        lines.extend(labelled("Also", &text, width, theme));
+    }
     lines.extend(labelled("Fix", v.rule.fix, width, theme));
     lines
 }

@@ -1,9 +1,10 @@
 //! R-37028: a VNF has exactly one base module.
 //!
 //! With no base, the violation sits at the first module (in path order) and names the
-//! others; with several, each base after the first is reported with the first as related
+//! others (in a set of environment files alone, at the first of them); with several, each base after the first is reported with the first as related
 //! place.
 
+use crate::check::rules::hot_spec::no_template::{environments_without_template, listed};
 use crate::check::rules::onap::file_name::file_name;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
@@ -30,6 +31,19 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     let set = context.set;
     let mut modules: Vec<_> = set.modules.iter().collect();
     if modules.is_empty() {
+        // Environment files alone: no module at all, so no base (R-92635/no-template says
+        // the same at the same place; the two are one finding).
+        let envs = environments_without_template(set);
+        if let Some(first) = envs.first() {
+            findings.report_file(
+                first,
+                "",
+                format!(
+                    "the VNF has no base module: the set holds no template, only environment                      files ({})",
+                    listed(&envs)
+                ),
+            );
+        }
         return;
     }
     modules.sort_by(|a, b| set.file(a.template).path.cmp(&set.file(b.template).path));

@@ -1,11 +1,13 @@
 //! R-81725: the incremental module has an environment file (`<module>.env`, or the `HEAT_ENV` that
 //! `MANIFEST.json` attaches to it).
+//! An environment file named for an incremental module (`vfw_scaling.env`) whose template is not in the
+//! set is reported too, at its first line: the pairing is broken from the other side.
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::TemplateKind;
 
-use super::report_modules_without_env;
+use super::{report_envs_without_module, report_modules_without_env};
 
 /// An incremental module without an environment file.
 pub static RULE: Rule = Rule {
@@ -13,15 +15,19 @@ pub static RULE: Rule = Rule {
         id: "R-81725",
         keyword: Keyword::Must,
         section: "ONAP Heat Orchestration Templates Overview / ONAP VNF Modularity Overview",
-        summary: "Every incremental module has its environment file.",
+        summary: "Every incremental module has its environment file, and an environment file named \
+                  for an incremental module comes with it.",
         why: "ONAP deploys each module with the values of its own environment file; SDC \
               refuses a module that comes without one, even when it would list no values.",
         fix: "Add `vfw_scaling.env` beside `vfw_scaling.yaml` with a `parameters:` section \
-              (`parameters: {}` when the module needs no values).",
+              (`parameters: {}` when the module needs no values). An environment \
+              file without its module needs the module template beside it, or goes.",
     },
     check: Check::Hot(check),
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    report_modules_without_env(context, findings, |kind| kind == TemplateKind::Incremental);
+    let wanted = |kind| kind == TemplateKind::Incremental;
+    report_modules_without_env(context, findings, wanted);
+    report_envs_without_module(context, findings, wanted);
 }

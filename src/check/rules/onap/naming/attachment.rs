@@ -2,7 +2,8 @@
 //! attaches to, read from how its properties name the network: a `get_param` of
 //! `{network-role}_net_id|_net_name|_net_fqdn` is an external network,
 //! `int_{network-role}_net_…` or a network resource of the template
-//! (`int_{network-role}_network`) an internal one (R-62983, R-86182, R-02164, R-25720).
+//! (`int_{network-role}_network`, of any type that creates a network: `networks::NETWORK_TYPES`)
+//! an internal one (R-62983, R-86182, R-02164, R-25720).
 //!
 //! Only what the resource-id rules need; the `{network-role}` vocabulary itself lives with
 //! the network rules.
@@ -13,12 +14,9 @@ use crate::model::hot::Template;
 use crate::model::hot::template::{referenced_resource, resource_type};
 use crate::model::hot::usage::direct_read;
 
+use super::super::networks::NETWORK_TYPES;
 use super::stem_before;
 
-/// The Neutron network resource type.
-pub const NEUTRON_NET: &str = "OS::Neutron::Net";
-/// The Contrail network resource type.
-pub const CONTRAIL_NETWORK: &str = "OS::ContrailV2::VirtualNetwork";
 /// The Contrail virtual machine interface (port) resource type.
 pub const CONTRAIL_VMI: &str = "OS::ContrailV2::VirtualMachineInterface";
 /// The Neutron port resource type.
@@ -81,11 +79,13 @@ pub fn network_reference<'a>(template: &Template<'a>, value: &'a Node) -> Option
         .get("resources")?
         .as_map()
         .and_then(|resources| Some((resources.key(id)?, resources.get(id)?)))?;
-    matches!(resource_type(network), Some(NEUTRON_NET | CONTRAIL_NETWORK)).then(|| Attachment {
-        reach: Reach::Internal,
-        role: internal_network_role(&key.text),
-        span: value.span,
-    })
+    resource_type(network)
+        .is_some_and(|t| NETWORK_TYPES.contains(&t))
+        .then(|| Attachment {
+            reach: Reach::Internal,
+            role: internal_network_role(&key.text),
+            span: value.span,
+        })
 }
 
 /// The network of an `OS::Neutron::Port` (`network`, or the older `network_id`).
@@ -170,7 +170,7 @@ pub fn roles<'a>(templates: &[Template<'a>]) -> Vec<RoleUse<'a>> {
     for template in templates {
         for (id, definition) in template.resources() {
             let named = match resource_type(definition) {
-                Some(NEUTRON_NET | CONTRAIL_NETWORK) => {
+                Some(t) if NETWORK_TYPES.contains(&t) => {
                     internal_network_role(&id.text).map(|role| (role, Reach::Internal, id.span))
                 }
                 _ => {

@@ -1,14 +1,15 @@
 //! R-16241: an internal network the VNF creates has a subnet.
 //!
-//! A Neutron network (`OS::Neutron::Net`, `OS::Neutron::ProviderNet`) has a subnet when an
-//! `OS::Neutron::Subnet` of the same template names it in `network` (or `network_id`) with
+//! A Neutron network (`OS::Neutron::Net`, `OS::Neutron::ProviderNet`) or a first-plugin
+//! Contrail one (`OS::Contrail::VirtualNetwork`) has a subnet when an `OS::Neutron::Subnet`
+//! (or `OS::Contrail::VnSubnet`) of the same template names it in `network` (or `network_id`) with
 //! `get_resource`/`get_attr`, or when the network is passed to a nested template whose
 //! `OS::Neutron::Subnet` reads the receiving parameter. A Contrail network has one when its
 //! `network_ipam_refs_data` lists `network_ipam_refs_data_ipam_subnets`, or as a Neutron one.
 
 use std::collections::{HashMap, HashSet};
 
-use crate::check::rules::onap::networks::{CONTRAIL_NETWORK, NEUTRON_SUBNET, created_networks};
+use crate::check::rules::onap::networks::{CONTRAIL_NETWORK, SUBNET_TYPES, created_networks};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::Node;
@@ -65,9 +66,11 @@ fn subnets<'a>(templates: &[Template<'a>]) -> HashMap<FileId, Named<'a>> {
         .iter()
         .map(|t| {
             let mut named = Named::default();
-            let subnets = t
-                .resources()
-                .filter(|(_, r)| r.get("type").and_then(Node::as_str) == Some(NEUTRON_SUBNET));
+            let subnets = t.resources().filter(|(_, r)| {
+                r.get("type")
+                    .and_then(Node::as_str)
+                    .is_some_and(|t| SUBNET_TYPES.contains(&t))
+            });
             for (_, subnet) in subnets {
                 match subnet_of(subnet) {
                     Some(SubnetOf::Resource(name)) => named.resources.insert(name),

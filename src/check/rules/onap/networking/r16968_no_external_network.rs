@@ -7,7 +7,7 @@
 //! reported at that property.
 
 use crate::check::rules::onap::networks::{
-    CONTRAIL_NETWORK, NEUTRON_NET, NEUTRON_PROVIDER_NET, created_networks,
+    CONTRAIL_LEGACY_NETWORK, CONTRAIL_NETWORK, NEUTRON_NET, NEUTRON_PROVIDER_NET, created_networks,
 };
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
@@ -37,6 +37,7 @@ fn external_flags(resource_type: &str) -> &'static [&'static str] {
         NEUTRON_NET => &["shared"],
         NEUTRON_PROVIDER_NET => &["shared", "router_external"],
         CONTRAIL_NETWORK => &["is_shared", "router_external"],
+        CONTRAIL_LEGACY_NETWORK => &["shared", "external"],
         _ => &[],
     }
 }

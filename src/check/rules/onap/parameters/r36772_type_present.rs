@@ -27,9 +27,16 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 .as_map()
                 .is_none_or(|map| map.key("type").is_none())
             {
+                // A shorthand's value is where HOT's parameter-definition check points too,
+                // so the two twins' findings are one (`rules::twins`).
+                let at = if definition.as_map().is_none() && !definition.is_null() {
+                    definition.span
+                } else {
+                    name.span
+                };
                 findings.report(
                     template.file,
-                    name.span,
+                    at,
                     format!("parameters.{}", name.text),
                     format!("parameter `{}` has no `type:`", name.text),
                 );

@@ -1,6 +1,6 @@
 //! R-25720: an `OS::Neutron::Net` resource id reads `int_{network-role}_network`.
 
-use crate::check::rules::onap::naming::attachment::NEUTRON_NET;
+use crate::check::rules::onap::networks::NEUTRON_NET;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

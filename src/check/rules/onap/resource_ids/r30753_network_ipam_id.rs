@@ -1,9 +1,8 @@
 //! R-30753: an `OS::ContrailV2::NetworkIpam` resource id contains the `{network-role}` of the
 //! internal network it serves (see `role_in_id` for how that network is found).
 
-use crate::check::rules::onap::naming::attachment::{
-    CONTRAIL_NETWORK, Reach, internal_network_role,
-};
+use crate::check::rules::onap::naming::attachment::{Reach, internal_network_role};
+use crate::check::rules::onap::networks::CONTRAIL_NETWORK;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -1,7 +1,7 @@
 //! R-99110: an `OS::ContrailV2::VirtualNetwork` resource id reads
 //! `int_{network-role}_network`.
 
-use crate::check::rules::onap::naming::attachment::CONTRAIL_NETWORK;
+use crate::check::rules::onap::networks::CONTRAIL_NETWORK;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -1,10 +1,11 @@
-//! R-53952: no resource type is an HTTP address (nested templates over HTTP are R-71699).
+//! R-53952: no resource type is an HTTP address. A nested template named by one breaks
+//! R-71699 too: its twin, and the two make one finding (`rules::twins`).
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::template::resource_type;
 
-use super::http_type::{HttpType, http_type};
+use super::http_type::http_type;
 
 /// A resource whose type is fetched over HTTP.
 pub static RULE: Rule = Rule {
@@ -13,8 +14,7 @@ pub static RULE: Rule = Rule {
         keyword: Keyword::MustNot,
         section: "ONAP Heat Orchestration Template Format / Heat Orchestration Template Structure \
                   / resources / type",
-        summary: "A resource `type:` is never an `http://` or `https://` address (one naming a \
-                  template file is reported as R-71699).",
+        summary: "A resource `type:` is never an `http://` or `https://` address.",
         why: "ONAP onboards a self-contained package: SDC cannot fetch, version or check a \
               definition that lives on a web server, and the deployed VNF would change whenever \
               that server does.",
@@ -30,7 +30,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             let Some(kind) = resource_type(resource) else {
                 continue;
             };
-            if http_type(kind) != Some(HttpType::Definition) {
+            if http_type(kind).is_none() {
                 continue;
             }
             let span = resource.get("type").map_or(name.span, |node| node.span);

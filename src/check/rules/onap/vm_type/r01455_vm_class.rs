@@ -9,10 +9,18 @@
 //! written) with the keys of each `fixed_ips` entry. Every server is compared with the first
 //! server of its `{vm-type}` (letter case aside); a difference is reported at the later
 //! server's id, naming the characteristics that differ.
+//!
+//! A server's `{vm-type}` here is the one its own names give: its resource id
+//! (`{vm-type}_server_{index}`), else its `name` parameter (`{vm-type}_name_{index}`,
+//! `{vm-type}_names`). The `image` and `flavor` parameters are what a class shares, so a
+//! server reading another class's (`vdns_0` booting from `vlb_image_name`) does not join
+//! that class: R-57282, R-40499 and R-304011 report the shared parameter. A server naming
+//! itself neither way is not judged (docs/decisions.md, "R-01455").
 
 use std::collections::HashMap;
 
 use crate::check::rules::onap::naming::attachment::{Reach, of_resource};
+use crate::check::rules::onap::naming::vm_type::{Derivation, Source};
 use crate::check::rules::onap::server::Server;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
@@ -51,7 +59,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     let mut attachments: HashMap<usize, HashMap<&str, usize>> = HashMap::new();
     let mut first_of_class: HashMap<String, (usize, [String; 4])> = HashMap::new();
     for (at, server) in context.servers().iter().enumerate() {
-        let Some(vm_type) = vm_types.of_server(at) else {
+        let Some(vm_type) = own_vm_type(vm_types.derivations(at)) else {
             continue;
         };
         let volumes = attachments
@@ -94,6 +102,14 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 "the first server of this {vm-type}",
             );
     }
+}
+
+/// The `{vm-type}` a server's own names give: its resource id's, else its `name`
+/// parameter's.
+fn own_vm_type<'a>(derivations: &[Derivation<'a>]) -> Option<Derivation<'a>> {
+    [Source::ResourceId, Source::Name]
+        .into_iter()
+        .find_map(|source| derivations.iter().find(|d| d.source == source).copied())
 }
 
 /// How many volume attachments name each server of a template.
