@@ -17,6 +17,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
             "interrupt",
             "locale",
             "fault",
+            "contrast",
         ],
     ),
     ("input", &["source", "yaml", "integrity"]),

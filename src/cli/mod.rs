@@ -15,7 +15,9 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use vnfwiz::check::config::ProjectConfig;
+use vnfwiz::foundation::diagnostics::Report;
 use vnfwiz::foundation::limits::Limits;
+use vnfwiz::output::report::render::{self, fixes::Fixes, run::RunInfo};
 
 /// Onboard a VNF from OVF/OVA or OpenStack Heat templates, validated against ONAP's
 /// VNF Heat requirements and the HOT specification.
@@ -84,6 +86,10 @@ pub enum Format {
     Sarif,
     /// JUnit XML for CI dashboards.
     Junit,
+    /// One self-contained HTML page to hand to the vendor (docs/reports.md).
+    Html,
+    /// One row per finding for spreadsheets (docs/reports.md).
+    Csv,
 }
 
 /// Formats of listing commands.
@@ -221,6 +227,9 @@ pub enum CliError {
     /// A flag that cannot be used as given.
     #[error("{0}")]
     Usage(String),
+    /// `--report`'s file cannot be written.
+    #[error(transparent)]
+    Report(#[from] vnfwiz::output::report::file::ReportFileError),
     /// The language server stopped on a protocol or input/output error.
     #[error(transparent)]
     Lsp(#[from] vnfwiz::lsp::LspError),
@@ -355,6 +364,89 @@ impl RuleChoiceArgs {
             }
         })
     }
+
+    /// The choice in force in words, for a report (`profile onap`, `rules R-90526, OVF-*`),
+    /// and the settings that go with it: skipped rules, the project config and the profile
+    /// file read. `fallback` names the profile used when none is chosen, where it is not
+    /// the profiles' default.
+    fn described(
+        &self,
+        config: Option<&ProjectConfig>,
+        limits: &Limits,
+        fallback: Option<&str>,
+    ) -> Result<(String, Vec<(String, String)>), CliError> {
+        let profiles = self.profiles(limits)?;
+        let choice = self.choice(config);
+        let rules = if choice.rules.is_empty() {
+            let name = choice
+                .profile
+                .as_deref()
+                .or(fallback)
+                .unwrap_or(profiles.default_name());
+            format!("profile {name}")
+        } else {
+            format!("rules {}", choice.rules.join(", "))
+        };
+        let mut settings = Vec::new();
+        if !choice.skip.is_empty() {
+            settings.push(("Skipped".to_owned(), choice.skip.join(", ")));
+        }
+        if let Some(config) = config {
+            settings.push(("Config".to_owned(), config.file.display().to_string()));
+        }
+        if let Some(file) = profiles.file() {
+            settings.push(("Profiles file".to_owned(), file.display().to_string()));
+        }
+        Ok((rules, settings))
+    }
+}
+
+/// The limits other than the defaults, as the flags that set them (`--max-files 20`): a
+/// report names them among the settings in force.
+fn changed_limits(limits: &Limits) -> Option<(String, String)> {
+    type Read = fn(&Limits) -> u64;
+    let flags: [(&str, Read); 14] = [
+        ("--max-template-size", |l| l.max_template_size),
+        ("--max-file-size", |l| l.max_file_bytes),
+        ("--max-entries", |l| l.max_archive_entries as u64),
+        ("--max-archive-size", |l| l.max_archive_total_bytes),
+        ("--max-yaml-depth", |l| l.yaml.max_depth as u64),
+        ("--max-yaml-alias-nodes", |l| l.yaml.max_alias_nodes as u64),
+        ("--max-yaml-alias-bytes", |l| l.yaml.max_alias_bytes as u64),
+        ("--max-nested-depth", |l| l.max_nested_depth as u64),
+        ("--max-line-length", |l| l.yaml.max_line_bytes as u64),
+        ("--max-files", |l| l.max_files as u64),
+        ("--max-manifest-size", |l| l.max_manifest_bytes),
+        ("--max-tar-header-size", |l| l.max_tar_header_bytes),
+        ("--max-xml-depth", |l| l.xml.max_depth as u64),
+        ("--max-xml-elements", |l| l.xml.max_elements as u64),
+    ];
+    let defaults = Limits::default();
+    let changed: Vec<String> = flags
+        .iter()
+        .filter(|(_, read)| read(limits) != read(&defaults))
+        .map(|(flag, read)| format!("{flag} {}", read(limits)))
+        .collect();
+    (!changed.is_empty()).then(|| ("Limits".to_owned(), changed.join(", ")))
+}
+
+/// The report in `format` (`color` for text); `run` says what the HTML page says about
+/// the run.
+pub fn render_as(
+    format: Format,
+    color: bool,
+    report: &Report,
+    fixes: &Fixes,
+    run: impl FnOnce() -> Result<RunInfo, CliError>,
+) -> Result<String, CliError> {
+    Ok(match format {
+        Format::Text => render::text::render(report, color),
+        Format::Json => render::json::render(report),
+        Format::Sarif => render::sarif::render(report),
+        Format::Junit => render::junit::render(report),
+        Format::Csv => render::csv::render(report, fixes),
+        Format::Html => render::html::render(report, fixes, &run()?),
+    })
 }
 
 /// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.

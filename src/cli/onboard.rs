@@ -6,17 +6,24 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use vnfwiz::check::rules::OUTPUT_PROFILE;
+use vnfwiz::check::validation::InputError;
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
+use vnfwiz::output::report::render::fixes::Fixes;
 use vnfwiz::output::report::render::onboard::Onboarding;
+use vnfwiz::output::report::render::run::{RunInfo, Source};
 use vnfwiz::session::answers::{Answers, EulaAcceptance};
-use vnfwiz::session::{AnswerProblem, Origin, Refusal, Session, WriteError};
+use vnfwiz::session::{AnswerProblem, Origin, Refusal, Session, WriteError, fix_views};
 use vnfwiz::transform::fix::FixLevel;
 use vnfwiz::transform::package::PackageError;
 use vnfwiz::transform::package::PackageFormat;
 
-use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value, print_out};
+use super::{
+    CliError, Format, ListFormat, RuleChoiceArgs, changed_limits, color_stdout, key_value,
+    print_out, render_as,
+};
 
 /// `--package` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -99,6 +106,32 @@ pub struct OnboardArgs {
     /// The rules the output is checked with (the `seed` profile when none is given).
     #[command(flatten)]
     choice: RuleChoiceArgs,
+    /// Also write the validation of the output set to FILE, in the format its extension
+    /// names: .html (one page to hand to the vendor), .csv, .json, .sarif, .xml (JUnit) or
+    /// .txt (docs/reports.md).
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+}
+
+/// The format a `--report` file's extension names.
+fn report_format(path: &Path) -> Result<Format, CliError> {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    Ok(match extension.as_deref() {
+        Some("html" | "htm") => Format::Html,
+        Some("csv") => Format::Csv,
+        Some("json") => Format::Json,
+        Some("sarif") => Format::Sarif,
+        Some("xml") => Format::Junit,
+        Some("txt") => Format::Text,
+        _ => {
+            return Err(CliError::Usage(format!(
+                "--report {}: the extension names the format: .html, .csv, .json, .sarif, .xml (JUnit) or .txt",
+                path.display()
+            )));
+        }
+    })
 }
 
 /// `--fix` values.
@@ -212,6 +245,7 @@ fn answers(
 }
 
 pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
+    let report_format = args.report.as_deref().map(report_format).transpose()?;
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("onboard");
     // A signal stops hashing at the next block and writing before the output is in place.
@@ -247,7 +281,7 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
                     problems,
                     ..Refusal::default()
                 };
-                return print(&args, &Onboarding::Refused(&refusal));
+                return refused(&args, &refusal, limits);
             }
             resolved
         }
@@ -256,15 +290,26 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
                 problems,
                 ..Refusal::default()
             };
-            return print(&args, &Onboarding::Refused(&refusal));
+            return refused(&args, &refusal, limits);
         }
         Err(mut refusal) => {
             refusal.prepend(problems);
-            return print(&args, &Onboarding::Refused(&refusal));
+            return refused(&args, &refusal, limits);
         }
+    };
+    // The report file shows each finding's fix, found before the set becomes the report.
+    let (resolved, fixes) = match report_format {
+        Some(Format::Html | Format::Csv) => {
+            let (resolved, views) = fix_views(resolved);
+            let mut fixes = Fixes::none();
+            fixes.push(&resolved.violations, views);
+            (resolved, fixes)
+        }
+        _ => (resolved, Fixes::none()),
     };
     if resolved.has_errors() {
         let shown = Onboarding::invalid(session.kind(), resolved, &args.out);
+        write_report(&args, &shown, &fixes, limits)?;
         return print(&args, &shown);
     }
     // Images stream into the CSAR: the same bar while they do.
@@ -280,15 +325,75 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     );
     progress.finish();
     match written {
-        Ok(written) => print(
-            &args,
-            &Onboarding::written(&session, resolved, &written, &args.out),
-        ),
+        Ok(written) => {
+            let shown = Onboarding::written(&session, resolved, &written, &args.out);
+            write_report(&args, &shown, &fixes, limits)?;
+            print(&args, &shown)
+        }
         Err(WriteError::Package(PackageError::Invalid { path, violations })) => {
-            print(&args, &Onboarding::package_invalid(&path, &violations))
+            let shown = Onboarding::package_invalid(&path, &violations);
+            write_report(&args, &shown, &fixes, limits)?;
+            print(&args, &shown)
         }
         Err(error) => Err(error.into()),
     }
+}
+
+/// Prints a refusal (and says that no report was written).
+fn refused(args: &OnboardArgs, refusal: &Refusal, limits: &Limits) -> Result<ExitCode, CliError> {
+    let shown = Onboarding::Refused(refusal);
+    write_report(args, &shown, &Fixes::none(), limits)?;
+    print(args, &shown)
+}
+
+/// Writes `--report`'s file from the validation of the output set; says on stderr why
+/// there is none when nothing was validated.
+fn write_report(
+    args: &OnboardArgs,
+    shown: &Onboarding<'_>,
+    fixes: &Fixes,
+    limits: &Limits,
+) -> Result<(), CliError> {
+    let Some(path) = &args.report else {
+        return Ok(());
+    };
+    let Some(report) = shown.report() else {
+        eprintln!(
+            "vnfwiz: no report written to {}: no output set was validated",
+            path.display()
+        );
+        return Ok(());
+    };
+    let text = render_as(report_format(path)?, false, report, fixes, || {
+        let config = args.choice.config(&args.path, limits)?;
+        let (rules, mut settings) =
+            args.choice
+                .described(config.as_ref(), limits, Some(OUTPUT_PROFILE))?;
+        settings.push((
+            "Checked".to_owned(),
+            format!("the set written to {}", args.out.display()),
+        ));
+        if let Some(answers) = &args.answers {
+            settings.push(("Answers".to_owned(), answers.display().to_string()));
+        }
+        if let Some(level) = args
+            .fix
+            .to_possible_value()
+            .filter(|_| args.fix != FixArg::None)
+        {
+            settings.push(("Fixes applied".to_owned(), level.get_name().to_owned()));
+        }
+        settings.extend(changed_limits(limits));
+        // The source's digest: a large OVA takes a while, under the same bar as its hashing.
+        let progress = TerminalProgress::stderr("report");
+        let source = Source::read(&args.path, &Options::new(limits).with_progress(&progress));
+        progress.finish();
+        let mut run = RunInfo::now(vec![source.map_err(InputError::from)?], rules)?;
+        run.settings = settings;
+        Ok(run)
+    })?;
+    vnfwiz::output::report::file::write(path, &text)?;
+    Ok(())
 }
 
 /// Ends the run (before anything is written) once SIGINT or SIGTERM has arrived.

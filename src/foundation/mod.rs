@@ -1,5 +1,6 @@
-//! The bottom layer every other one uses: limits, the diagnostics foundation, ordered parallel maps, interruption, the language asked for, placeholder values and injected faults.
+//! The bottom layer every other one uses: limits, the diagnostics foundation, ordered parallel maps, interruption, the language asked for, placeholder values, injected faults and WCAG contrast.
 
+pub mod contrast;
 pub mod diagnostics;
 pub mod fault;
 pub mod interrupt;

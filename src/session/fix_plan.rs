@@ -4,11 +4,14 @@
 //! set's hidden values by the one secret policy (`hot::secrets`, through
 //! `fix::Workspace`).
 
+use crate::check::rules::{Context, Selection};
 use crate::foundation::diagnostics::Violation;
+use crate::foundation::parallel::map_ordered;
+use crate::model::hot::HotSet;
 use crate::session::answers::Answers;
 use crate::transform::fix::FixRecord;
 use crate::transform::fix::{
-    FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Workspace, record_of,
+    FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Unfixable, Workspace, offer, record_of,
 };
 
 use super::Session;
@@ -151,39 +154,62 @@ impl Session {
 /// The fix of each of the output set's violations (parallel to them), as the review marks
 /// and previews them; the set goes back into `resolved` unchanged.
 pub fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>) {
-    let workspace = match Workspace::with_violations(
-        resolved.set,
-        resolved.violations.clone(),
-        resolved.rules.clone(),
-    ) {
+    let offered = offered_fixes(resolved.set, resolved.violations, resolved.rules.clone());
+    resolved.set = offered.set;
+    resolved.violations = offered.violations;
+    (resolved, offered.fixes)
+}
+
+/// A set given back with its violations and the fix of each (parallel to them).
+pub struct Offered {
+    /// The set, unchanged.
+    pub set: HotSet,
+    /// Its violations, unchanged.
+    pub violations: Vec<Violation>,
+    /// The fix of each violation (none at all when the set cannot be fixed).
+    pub fixes: Vec<Option<FixView>>,
+}
+
+/// The fix of each of `violations`, found on `set` (checked with `rules`) and previewed
+/// without changing it: what the review and the HTML and CSV reports show.
+pub fn offered_fixes(set: HotSet, violations: Vec<Violation>, rules: Selection) -> Offered {
+    let workspace = match Workspace::with_violations(set, violations, rules) {
         Ok(workspace) => workspace,
         Err(unfixable) => {
-            resolved.set = unfixable.set;
-            return (resolved, Vec::new());
+            let Unfixable {
+                set, violations, ..
+            } = *unfixable;
+            return Offered {
+                set,
+                violations,
+                fixes: Vec::new(),
+            };
         }
     };
-    let fixes: Vec<Option<FixView>> = workspace
-        .offers()
-        .into_iter()
-        .zip(workspace.violations())
-        .map(|(offer, violation)| {
-            Some(match offer? {
-                Offer::Ready(fix) => match workspace.preview(&fix) {
-                    Ok(preview) => FixView::Ready(PlannedFix {
-                        title: fix.title,
-                        safety: fix.safety,
-                        preview,
-                        records: vec![record_of(violation, None)],
-                        notes: Vec::new(),
-                    }),
-                    Err(error) => FixView::Unavailable(error.to_string()),
-                },
-                Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
-                Offer::Unavailable(reason) => FixView::Unavailable(reason),
-            })
+    // Each finding's fix is found and previewed on its own; a large set has hundreds.
+    let context = Context::new(workspace.set());
+    let bytes = workspace.set().files.iter().map(|f| f.bytes.len()).sum();
+    let fixes = map_ordered(workspace.violations(), bytes, |violation| {
+        Some(match offer(&context, violation, None)? {
+            Offer::Ready(fix) => match workspace.preview(&fix) {
+                Ok(preview) => FixView::Ready(PlannedFix {
+                    title: fix.title,
+                    safety: fix.safety,
+                    preview,
+                    records: vec![record_of(violation, None)],
+                    notes: Vec::new(),
+                }),
+                Err(error) => FixView::Unavailable(error.to_string()),
+            },
+            Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
+            Offer::Unavailable(reason) => FixView::Unavailable(reason),
         })
-        .collect();
-    let (set, _) = workspace.into_parts();
-    resolved.set = set;
-    (resolved, fixes)
+    });
+    drop(context);
+    let (set, violations) = workspace.into_parts();
+    Offered {
+        set,
+        violations,
+        fixes,
+    }
 }

@@ -43,7 +43,8 @@ use crate::model::ovf::{DescriptorError, Envelope, OvfPackage};
 pub use assign::Origin;
 pub use check::AnswerProblem;
 pub use fix_plan::{
-    Applied, FixOrder, FixView, PlanError, PlannedFix, apply as apply_fixes, fix_views,
+    Applied, FixOrder, FixView, Offered, PlanError, PlannedFix, apply as apply_fixes, fix_views,
+    offered_fixes,
 };
 pub use origin::{NotOnDisk, SourceFile};
 pub use output::{MAX_COUNTED, Target, WriteError, Written, placed, target, write_gate};

@@ -40,7 +40,7 @@ fn onboard(
 
 /// Validates `dir` in every report format; none may show `secret`.
 fn validate_clean(dir: &Path, secret: &str) {
-    for report in ["text", "json", "sarif", "junit"] {
+    for report in ["text", "json", "sarif", "junit", "html", "csv"] {
         let (_, text) = vnfwiz(&["validate", "--format", report, s(dir)], secret);
         clean(&format!("validate --format {report}"), &text, secret);
     }
@@ -225,7 +225,7 @@ fn hidden_values_never_show_in_any_report_format() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let set = tmp.path().join("set");
     hidden_set(&set);
-    for report in ["text", "json", "sarif", "junit"] {
+    for report in ["text", "json", "sarif", "junit", "html", "csv"] {
         let (code, text) = vnfwiz(&["validate", "--format", report, s(&set)], SECRET);
         assert_eq!(code, Some(1), "{text}");
         // The findings point at the lines the values are on: a leak would show.

@@ -25,7 +25,7 @@ mod reload;
 pub mod workspace;
 pub mod write_back;
 
-pub use diff::{DiffLine, FileChange, Hunk, LineKind, Preview};
+pub use diff::{DiffLine, FileChange, Hunk, LineKind, Preview, UnifiedLine};
 pub use edit::{Edit, EditError};
 pub use model::{Fix, FixLevel, Offer, PathMove, Safety};
 pub use outcome::{AppliedFix, FixNote, Outcome};

@@ -60,6 +60,16 @@ pub fn output_text(out: &Output) -> String {
     )
 }
 
+/// `file:line:column` of a violation of a JSON report, as every format writes it.
+pub fn place(violation: &serde_json::Value) -> String {
+    format!(
+        "{}:{}:{}",
+        violation["file"].as_str().unwrap_or_default(),
+        violation["line"],
+        violation["column"]
+    )
+}
+
 /// `(rule, file:line)` of every violation of a JSON report.
 pub fn violations_at(doc: &serde_json::Value) -> Vec<(String, String)> {
     doc["violations"]

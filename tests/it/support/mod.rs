@@ -1,6 +1,7 @@
 //! Helpers the test modules share.
 
 pub mod binary;
+pub mod chromium;
 pub mod files;
 pub mod guarded;
 pub mod heat;

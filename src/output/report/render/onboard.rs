@@ -170,6 +170,16 @@ impl<'a> Onboarding<'a> {
         }))
     }
 
+    /// The validation of the output set, when there is one (a refused onboarding, or a
+    /// package failing its own validation, validated no set).
+    pub fn report(&self) -> Option<&Report> {
+        match self {
+            Onboarding::Invalid(invalid) => Some(&invalid.report),
+            Onboarding::Written(onboarded) => Some(&onboarded.report),
+            Onboarding::Refused(_) | Onboarding::PackageInvalid(_) => None,
+        }
+    }
+
     /// The text output; `color` paints the findings.
     pub fn text(&self, color: bool) -> String {
         match self {
