@@ -45,7 +45,7 @@ pub enum SignatureError {
     NoSigner,
     /// The signer's certificate is neither in the CMS nor in the package.
     #[error(
-        "the signer's certificate is not in the signature nor in the package (ETSI-Entry-Certificate or a .cert beside the manifest)"
+        "the signer's certificate is in neither the signature nor the package: no certificate there is the one the signature names (ETSI-Entry-Certificate, a .cert beside the manifest, or one beside the CSAR in a signed zip)"
     )]
     NoCertificate,
     /// A digest algorithm vnfwiz does not check.
