@@ -1,7 +1,7 @@
 //! The typed envelope: References, envelope-level sections, and the virtual systems and
 //! collections (kept flat, with parent and child indices) with their sections.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
@@ -178,6 +178,41 @@ impl Envelope {
             .map_or(&[], |s| s.networks.as_slice())
     }
 
+    /// Every `Connection` of an adapter naming a network the NetworkSection does not
+    /// declare (VMware's exports write `VM Network`), in document order, with the label
+    /// of the system or collection whose hardware holds it.
+    pub fn undeclared_connections(&self) -> Vec<(String, &Located<String>)> {
+        let declared: std::collections::HashSet<&str> = self
+            .networks()
+            .iter()
+            .map(|n| n.name.value.as_str())
+            .collect();
+        let mut out = Vec::new();
+        for content in &self.contents {
+            for section in content.hardware.iter().chain(&content.resource_allocation) {
+                for connection in section.items.iter().flat_map(|i| &i.connections) {
+                    if !connection.value.is_empty() && !declared.contains(connection.value.as_str())
+                    {
+                        out.push((content.label(), connection));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The networks adapters connect to that the NetworkSection does not declare, each once
+    /// in document order.
+    pub fn undeclared_networks(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for (_, connection) in self.undeclared_connections() {
+            if !out.contains(&connection.value.as_str()) {
+                out.push(&connection.value);
+            }
+        }
+        out
+    }
+
     /// The deployment options (empty when there is no DeploymentOptionSection).
     pub fn configurations(&self) -> &[sections::Configuration] {
         self.deployment_options
@@ -217,9 +252,11 @@ impl Envelope {
             .flat_map(|(i, c)| c.eulas.iter().map(move |e| (i, e)))
     }
 
-    /// The text of a localisable element in the default language.
+    /// The text of a localisable element as the operator reads it: in the language asked
+    /// for when a bundle holds it, else in the descriptor's own words
+    /// ([`Localisation::shown`]).
     pub fn text<'a>(&'a self, text: &'a LocalizedText) -> &'a str {
-        self.strings.text(text, None)
+        self.strings.shown(text)
     }
 }
 
@@ -456,6 +493,7 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
         strings: Localisation {
             default_lang: root.attr(NsKind::Xml, "lang").map(|a| a.value.clone()),
             bundles: Vec::new(),
+            requested: None,
         },
         notices: Vec::new(),
         span: root.span,
@@ -529,10 +567,22 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
             root.span,
             "Envelope",
             format!(
-                "the Envelope has no xml:lang and every Strings bundle names a language; texts with ovf:msgid are shown in `{stand_in}`"
+                "the Envelope has no xml:lang and every Strings bundle names a language; texts are shown in the descriptor's own words, and those with ovf:msgid but no words of their own in `{stand_in}`"
             ),
         );
     }
+    let hrefs: HashMap<String, String> = envelope
+        .references
+        .iter()
+        .map(|f| (f.id.value.clone(), f.href.value.clone()))
+        .collect();
+    let mut disks: Vec<&mut sections::Disk> = envelope
+        .disk_section
+        .iter_mut()
+        .chain(envelope.shared_disks.iter_mut())
+        .flat_map(|s| s.disks.iter_mut())
+        .collect();
+    sections::disk::read_formats(&mut reading, &mut disks, |id| hrefs.get(id).cloned());
     envelope.notices = reading.notices;
     Ok(envelope)
 }
@@ -788,7 +838,7 @@ fn read_content<'t>(
                 if kind == ContentKind::VirtualSystem =>
             {
                 let path = format!("{owner}/ResourceAllocationSection");
-                system_allocations.push((child, sections::hardware::read(reading, child, &path)));
+                system_allocations.push(sections::hardware::read(reading, child, &path));
             }
             Part::Section(section, name) => {
                 let unknown = sections::unknown::read(
@@ -825,14 +875,16 @@ fn read_content<'t>(
 
 /// A ResourceAllocationSection in a VirtualSystem sizes that system when it has no
 /// VirtualHardwareSection (as a collection's sizes such a member); beside a
-/// VirtualHardwareSection it cannot apply and stays misplaced.
+/// VirtualHardwareSection (VirtualBox and Glance's test appliance write one) it is read
+/// and left out: the hardware section sizes the system, and reservations, limits, shares
+/// and processor features have no flavor property.
 fn place_system_allocations(
     reading: &mut Reading<'_>,
     content: &mut Content,
-    sections: Vec<(&XmlElement, HardwareSection)>,
+    sections: Vec<HardwareSection>,
 ) {
     let owner = content.label();
-    for (element, section) in sections {
+    for section in sections {
         if content.hardware.is_empty() && content.resource_allocation.is_none() {
             reading.notice(
                 NoticeKind::PlacedSection,
@@ -844,14 +896,19 @@ fn place_system_allocations(
             );
             content.resource_allocation = Some(section);
         } else {
-            let unknown = sections::unknown::read(
-                reading,
-                element,
-                "ResourceAllocationSection",
-                Some(Level::Collection.describe()),
+            let sized_by = if content.hardware.is_empty() {
+                "An earlier ResourceAllocationSection"
+            } else {
+                "Its VirtualHardwareSection"
+            };
+            reading.notice(
+                NoticeKind::PlacedSection,
+                section.span,
                 &owner,
+                format!(
+                    "ResourceAllocationSection sits in {owner}; DSP0243 puts it in a VirtualSystemCollection. {sized_by} sizes the system; this section's settings (reservations, limits, shares, processor features) have no Nova flavor property and are left out"
+                ),
             );
-            content.unknown.push(unknown);
         }
     }
 }

@@ -190,13 +190,22 @@ pub fn form_step_view(
         use super::widgets::form::Mark;
         match state.problem(&field.subject) {
             Some(p) => Some(Mark::Problem(p.message.clone())),
-            None => state
-                .left_open
-                .contains(&field.subject)
-                .then_some(Mark::Open),
+            None if state.left_open.contains(&field.subject) => Some(Mark::Open),
+            None => placeholder_warning(state, &field.subject).map(Mark::Warning),
         }
     };
     form.view(&mark, theme, frame, body)
+}
+
+/// The latest evaluation's warning that the value an answer decides reads as a
+/// placeholder (`VALUE-placeholder`), with the fix, for the field of that answer.
+fn placeholder_warning(state: &super::state::State, subject: &str) -> Option<String> {
+    let checked = &state.review.resolution.as_ref()?.checked;
+    let at = (0..checked.violations.len()).find(|&i| {
+        checked.violations[i].rule.id == "VALUE-placeholder" && checked.answer(i) == Some(subject)
+    })?;
+    let violation = &checked.violations[at];
+    Some(format!("{} {}", violation.message, violation.rule.fix))
 }
 
 /// The keys of a form step: the form's, then on and back.

@@ -1,14 +1,16 @@
 //! `vnfwiz onboard` output: what an onboarding wrote, or why it wrote nothing; text or JSON.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use serde_json::json;
 
 use crate::check::rules::Check;
 use crate::foundation::diagnostics::{InputReport, InputRoot, Report, Severity, Violation};
-use crate::session::{ANSWERS_FILE, FileRole, Refusal, Resolved, Session, SourceKind, Written};
+use crate::session::{
+    ANSWERS_FILE, FileRole, Refusal, Resolved, Session, SourceKind, Written, placed,
+};
 use crate::transform::convert::Note;
 use crate::transform::fix::Outcome;
 use crate::transform::package::{PackageKind, WrittenPackage};
@@ -123,14 +125,15 @@ impl<'a> Onboarding<'a> {
         written: &'a Written,
         out: &'a Path,
     ) -> Onboarding<'a> {
-        let template = resolved.template.clone();
-        let environment = resolved.environment.clone();
+        // Paths as the output folder holds them (`heat/base.yaml`, `answers.yaml`).
+        let template = placed(&resolved.template, FileRole::Template);
+        let environment = placed(&resolved.environment, FileRole::Environment);
         let fixes = resolved.fixes.clone();
         let unset = resolved.unset.clone();
         let files = resolved
             .files
             .iter()
-            .map(|f| (f.path.clone(), f.role, f.secrets.clone()))
+            .map(|f| (placed(&f.path, f.role), f.role, f.secrets.clone()))
             .collect();
         let secret_packages = written
             .packages
@@ -431,7 +434,9 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
         waived,
         ..
     } = resolved;
-    let root = InputRoot::Folder(std::path::absolute(out).unwrap_or_else(|_| PathBuf::from(out)));
+    // The set's files are named as `validate <out>/heat` names them.
+    let heat = out.join(crate::input::source::HEAT_FOLDER);
+    let root = InputRoot::Folder(std::path::absolute(&heat).unwrap_or(heat));
     let rules = selection
         .rules()
         .filter(|r| matches!(r.check, Check::Hot(_)))
@@ -639,7 +644,7 @@ mod tests {
     fn a_package_failing_its_own_validation_names_each_finding() {
         let report = super::super::sample::report();
         let violations = &report.inputs[0].violations;
-        let shown = Onboarding::package_invalid(Path::new("/out/.vnfwiz/vdns.csar"), violations);
+        let shown = Onboarding::package_invalid(Path::new("/out/vdns.csar"), violations);
         insta::assert_snapshot!(both(&shown, Path::new("/nowhere")));
     }
 }

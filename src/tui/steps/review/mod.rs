@@ -909,10 +909,7 @@ mod tests {
             .iter()
             .map(|p| p.path.as_str())
             .collect();
-        assert_eq!(
-            paths,
-            ["base_dns.yaml", "base_dns.env", ".vnfwiz/answers.yaml"]
-        );
+        assert_eq!(paths, ["base_dns.yaml", "base_dns.env", "answers.yaml"]);
         state.keys(&[Down]);
         assert_eq!(state.review.files.selected, 1, "arrows choose a file");
         state.keys(&[Up, Right, Down]);
