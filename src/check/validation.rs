@@ -13,7 +13,9 @@ use crate::foundation::diagnostics::{
 };
 use crate::foundation::limits::Limits;
 use crate::input::integrity::{DigestStatus, IntegrityError};
-use crate::input::source::{InputKind, Located, Overlay, PackageFiles, SourceError, locate};
+use crate::input::source::{
+    InputKind, Located, Overlay, PackageFiles, SourceError, locate, output_folder,
+};
 use crate::model::csar::{Csar, open_csar};
 use crate::model::hot::{HotSet, Roots, Stage, load_set};
 use crate::model::ovf::{self, OvfPackage};
@@ -191,6 +193,19 @@ fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
         }
     };
     for path in paths {
+        // An onboarding output is its heat package and the packages beside it.
+        if let Some(output) = output_folder(path) {
+            flush(&mut loose, &mut inputs);
+            inputs.push(Input::Folder(output.heat));
+            for package in output.packages {
+                let Located { kind, path } = locate(&package)?;
+                inputs.push(match kind {
+                    InputKind::Csar => Input::Csar(path),
+                    _ => Input::Zip(path),
+                });
+            }
+            continue;
+        }
         let Located { kind, path } = locate(path)?;
         if kind == InputKind::HotFile {
             loose.push(path);
@@ -356,7 +371,8 @@ fn absolute(path: &Path) -> PathBuf {
 
 /// Opens one input the way `validate` does: a template, folder, heat zip or OVF package.
 pub fn open(path: &Path, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
-    match group(&[path.to_path_buf()])?.pop() {
+    // An onboarding output opens as its heat package, the first of its inputs.
+    match group(&[path.to_path_buf()])?.into_iter().next() {
         Some(input) => load(input, options, Purpose::Use, &Overlay::none()),
         None => Err(SourceError::NotFound(path.to_path_buf()).into()),
     }
@@ -388,7 +404,12 @@ fn load_hot(
 ) -> Result<Vec<(HotSet, InputRoot)>, InputError> {
     let options = Options::new(limits);
     let mut sets = Vec::new();
-    for input in group(paths)? {
+    // An onboarding output's HOT set is its heat package; its packages are no set.
+    let paths: Vec<PathBuf> = paths
+        .iter()
+        .map(|p| output_folder(p).map_or_else(|| p.clone(), |o| o.heat))
+        .collect();
+    for input in group(&paths)? {
         if let Input::Ovf(path) | Input::Csar(path) = input {
             return Err(SourceError::Unsupported {
                 path,

@@ -32,6 +32,11 @@ pub struct Cli {
     wizard: wizard::WizardArgs,
     #[command(flatten)]
     limits: LimitArgs,
+    /// The language of an OVF package's texts (a message bundle's, such as `ja` or
+    /// `de-DE`); without it, LC_ALL, LC_MESSAGES or LANG decides, and a package without a
+    /// bundle in that language shows its own words.
+    #[arg(long, global = true, value_name = "LANGUAGE")]
+    lang: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -536,6 +541,11 @@ impl CliError {
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let limits = cli.limits.limits();
+    let language = match cli.lang.as_deref() {
+        Some(lang) => vnfwiz::foundation::locale::tag(lang),
+        None => vnfwiz::foundation::locale::from_environment(|name| std::env::var(name).ok()),
+    };
+    vnfwiz::foundation::locale::request(language);
     match cli.command {
         Some(Command::Validate(args)) => validate::run(args, &limits),
         Some(Command::Inspect(args)) => inspect::run(args, &limits),

@@ -59,7 +59,7 @@ pub struct OnboardArgs {
     /// The folder to write (created; a non-empty one needs --force).
     #[arg(long)]
     out: PathBuf,
-    /// An answers file (as the wizard saves and the output's .vnfwiz/answers.yaml records).
+    /// An answers file (as the wizard saves and the output's answers.yaml records).
     #[arg(long)]
     answers: Option<PathBuf>,
     /// Accept every EULA of the package.
@@ -103,7 +103,7 @@ pub struct OnboardArgs {
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     format: ListFormat,
     /// Which fixes to apply to the set before writing it (docs/fixes.md); those applied are
-    /// recorded in .vnfwiz/answers.yaml.
+    /// recorded in the output's answers.yaml.
     #[arg(long, value_enum, default_value_t = FixArg::None)]
     fix: FixArg,
     /// The rules the output is checked with (the `seed` profile when none is given).

@@ -9,7 +9,7 @@ use vnfwiz::check::waivers::{Baseline, Day, Waivers, baseline};
 use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
-use vnfwiz::input::source::Overlay;
+use vnfwiz::input::source::{Overlay, output_folder};
 use vnfwiz::model::hot::Stage;
 use vnfwiz::output::report::render::fix_hint::{self, Rerun};
 use vnfwiz::output::report::render::fixes::{Fixes, FixesFor, find_fixes};
@@ -114,6 +114,17 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         }
         None => {}
     }
+    // An onboarding output is checked as its heat package and the packages beside it; the
+    // report says so first (stdout in text, stderr beside a machine-readable report).
+    let outputs = output_notes(&args.paths);
+    if !outputs.is_empty() {
+        let text = outputs.join("\n") + "\n";
+        if args.format == Format::Text {
+            print_out(&text)?;
+        } else {
+            print_err(&text)?;
+        }
+    }
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("validate");
     let options = Options::new(limits).with_progress(&progress);
@@ -181,6 +192,32 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     // thousands of small frees on a large VNF) would only delay the exit.
     std::mem::forget(report);
     Ok(code)
+}
+
+/// One line per onboarding output among `paths`, saying what is checked of it.
+fn output_notes(paths: &[std::path::PathBuf]) -> Vec<String> {
+    paths
+        .iter()
+        .filter_map(|path| {
+            let output = output_folder(path)?;
+            let name = |p: &std::path::Path| {
+                p.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            };
+            let packages: Vec<String> = output.packages.iter().map(|p| name(p)).collect();
+            let beside = if packages.is_empty() {
+                "no package beside it".to_owned()
+            } else {
+                format!("the packages beside it: {}", packages.join(", "))
+            };
+            Some(format!(
+                "note: {} is an onboarding output: checking {}/ as the heat package, and {beside}",
+                path.display(),
+                name(&output.heat)
+            ))
+        })
+        .collect()
 }
 
 /// What the HTML page says about this run: the paths given (a file's SHA-256 with them), the

@@ -55,7 +55,7 @@ pub use fix_plan::{
     offered_fixes,
 };
 pub use origin::{NotOnDisk, SourceFile};
-pub use output::{MAX_COUNTED, Target, WriteError, Written, target, write_gate};
+pub use output::{MAX_COUNTED, Target, WriteError, Written, placed, target, write_gate};
 pub use package::Packaging;
 pub use preview::FilePreview;
 pub use questions::{
@@ -127,6 +127,8 @@ pub struct Session {
     /// When reading the source began (a file modified since was read mid-change).
     opened_at: SystemTime,
     generated: OnceCell<Option<resolve::Generated>>,
+    /// The conversion's parameters under each other deployment option (by option id).
+    generated_by_option: Vec<(String, OnceCell<Option<resolve::Generated>>)>,
     supplied: OnceCell<supplied::SuppliedParameters>,
     /// The files a HOT set's `MANIFEST.json` lists beyond those the loader read, as
     /// carried into the output (or why one cannot be).
@@ -203,6 +205,16 @@ impl Session {
                 }
             }
         };
+        let generated_by_option = match &source {
+            Source::Ovf { package, .. } => package
+                .envelope()
+                .map(|e| e.configurations())
+                .unwrap_or_default()
+                .iter()
+                .map(|c| (c.id.value.clone(), OnceCell::new()))
+                .collect(),
+            Source::Hot { .. } => Vec::new(),
+        };
         Ok(Session {
             label: path.display().to_string(),
             name: output_name(path),
@@ -211,6 +223,7 @@ impl Session {
             root,
             opened_at,
             generated: OnceCell::new(),
+            generated_by_option,
             supplied: OnceCell::new(),
             listed: OnceCell::new(),
             rules: output_rules(),

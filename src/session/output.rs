@@ -3,6 +3,10 @@
 //! then renamed into place (swapped with the old one under `--force`). A refused, failed
 //! or interrupted run (a package failing its own validation included) leaves the output
 //! folder as it was; environment files holding secrets are created with mode 0600.
+//!
+//! The layout: `heat/` holds the HOT set, flat, exactly what the heat zip holds (the folder
+//! a user zips or hands to SDC and VVP holds nothing else); `answers.yaml` and the packages
+//! (`<name>.csar`, `<name>-heat.zip`) sit beside it.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
@@ -10,23 +14,32 @@ use std::path::{Path, PathBuf};
 
 use crate::foundation::diagnostics::{InputRoot, Options};
 use crate::foundation::interrupt::Signal;
-use crate::input::source::RECORD_FOLDER;
+use crate::input::source::HEAT_FOLDER;
 use crate::input::source::path::normalise;
 use crate::transform::package::{PackageError, WrittenPackage};
 
 use super::Session;
 use super::evaluation::Evaluation;
-use super::resolve::OutputFile;
+use super::resolve::{FileRole, OutputFile};
+
+/// Where an output file goes, relative to the output folder: the answers file at the top,
+/// every file of the HOT set in `heat/`.
+pub fn placed(path: &str, role: FileRole) -> String {
+    match role {
+        FileRole::Answers => path.to_owned(),
+        _ => format!("{HEAT_FOLDER}/{path}"),
+    }
+}
 
 /// What was written.
 pub struct Written {
     /// The output folder.
     pub directory: PathBuf,
-    /// The files, relative to it.
+    /// The files, relative to it (`heat/base.yaml`, `answers.yaml`).
     pub files: Vec<String>,
-    /// The files holding secrets (mode 0600).
+    /// The files holding secrets (mode 0600), relative to it.
     pub secret_files: Vec<String>,
-    /// The packages, at their place in the output folder, each with its validation report
+    /// The packages, at the top of the output folder, each with its validation report
     /// (labelled by its path relative to the folder).
     pub packages: Vec<WrittenPackage>,
 }
@@ -96,14 +109,12 @@ impl Session {
             force,
             Path::new(&resolved.input),
             |staging| {
-                // Packages go beside the answers, apart from the HOT set.
-                let record = staging.join(RECORD_FOLDER);
-                fs::create_dir_all(&record).map_err(io(&record))?;
+                // Packages go beside the answers and `heat/`, apart from the HOT set.
                 let packages = self.write_packages(
                     resolved.package,
                     resolved.packaging.as_ref(),
                     &resolved.waiver_records(),
-                    &record,
+                    staging,
                     options,
                 )?;
                 if secret {
@@ -320,11 +331,11 @@ pub fn write_files(
     sync_dir(&parent);
     Ok(Written {
         directory: out_dir.to_path_buf(),
-        files: files.iter().map(|f| f.path.clone()).collect(),
+        files: files.iter().map(|f| placed(&f.path, f.role)).collect(),
         secret_files: files
             .iter()
             .filter(|f| !f.secrets.is_empty())
-            .map(|f| f.path.clone())
+            .map(|f| placed(&f.path, f.role))
             .collect(),
         packages: packages
             .into_iter()
@@ -337,7 +348,7 @@ pub fn write_files(
 fn stage(files: &[&OutputFile], staging: &Path) -> Result<(), WriteError> {
     fs::create_dir(staging).map_err(io(staging))?;
     for (index, file) in files.iter().enumerate() {
-        let path = staging.join(&file.path);
+        let path = staging.join(placed(&file.path, file.role));
         not_interrupted()?;
         crate::foundation::fault::at(&format!("write:{}", index + 1)).map_err(io(&path))?;
         not_interrupted()?;
@@ -468,12 +479,13 @@ mod tests {
         let files = [file("t.yaml", "x", false), file("t.env", "y", true)];
         let refs: Vec<&OutputFile> = files.iter().collect();
         let written = write_files(&refs, &out, false, Path::new("/nonexistent"), none).unwrap();
-        assert_eq!(written.secret_files, ["t.env"]);
-        assert_eq!(fs::read_to_string(out.join("t.yaml")).unwrap(), "x");
+        assert_eq!(written.secret_files, ["heat/t.env"]);
+        assert_eq!(written.files, ["heat/t.yaml", "heat/t.env"]);
+        assert_eq!(fs::read_to_string(out.join("heat/t.yaml")).unwrap(), "x");
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = fs::metadata(out.join("t.env"))
+            let mode = fs::metadata(out.join("heat/t.env"))
                 .unwrap()
                 .permissions()
                 .mode();
@@ -496,7 +508,10 @@ mod tests {
         assert!(out.join("old.yaml").exists());
         write_files(&refs, &out, true, input, none).unwrap();
         assert!(!out.join("old.yaml").exists());
-        assert_eq!(fs::read_to_string(out.join("new.yaml")).unwrap(), "new");
+        assert_eq!(
+            fs::read_to_string(out.join("heat/new.yaml")).unwrap(),
+            "new"
+        );
         assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
     }
 
@@ -518,7 +533,7 @@ mod tests {
         let refs: Vec<&OutputFile> = files.iter().collect();
         let result = write_files(&refs, &out, true, Path::new("/nonexistent"), |staging| {
             // The package step sees the staged files and writes beside them.
-            assert!(staging.join("new.yaml").exists());
+            assert!(staging.join("heat/new.yaml").exists());
             fs::write(staging.join("vfw.csar"), "half").unwrap();
             Err(WriteError::Package(PackageError::Incomplete(
                 "no CPU count".to_owned(),
@@ -526,7 +541,7 @@ mod tests {
         });
         assert!(matches!(result, Err(WriteError::Package(_))));
         assert_eq!(fs::read_to_string(out.join("old.yaml")).unwrap(), "old");
-        assert!(!out.join("new.yaml").exists());
+        assert!(!out.join("heat/new.yaml").exists());
         assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
     }
 

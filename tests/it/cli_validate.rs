@@ -50,14 +50,15 @@ fn listed_rules() -> Vec<Listed> {
         .collect()
 }
 
-/// What a fixture set is validated as: the `.csar` archive it holds, or the folder itself.
+/// What a fixture set is validated as: the `.csar` archive (or signed `.zip`) it holds, or
+/// the folder itself.
 fn input(set: &Path) -> PathBuf {
     std::fs::read_dir(set)
         .into_iter()
         .flatten()
         .flatten()
         .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "csar"))
+        .find(|p| p.extension().is_some_and(|e| e == "csar" || e == "zip"))
         .unwrap_or_else(|| set.to_path_buf())
 }
 

@@ -108,16 +108,13 @@ fn safe_fixes(dir: &Path) -> Vec<(String, String)> {
     out
 }
 
-/// Checks the written folder against the fixture: changed files as `after/`, the rest as
-/// `before/`, plus .vnfwiz/answers.yaml.
+/// Checks the written heat package against the fixture: changed files as `after/`, the
+/// rest as `before/` (answers.yaml sits beside `heat/`).
 fn assert_written_as_expected(name: &str, out: &Path) {
     let before = files_of(&fixture(name).join("before"));
     let after = files_of(&fixture(name).join("after"));
-    let written = files_of(out);
+    let written = files_of(&out.join("heat"));
     for (file, bytes) in &written {
-        if file == ".vnfwiz/answers.yaml" {
-            continue;
-        }
         let expected = after
             .get(file)
             .or_else(|| before.get(file))
@@ -170,8 +167,7 @@ fn fix_safe_removes_every_safe_fixed_violation_and_changes_nothing_else() {
             assert!(*count <= was, "{name}: {key:?} went from {was} to {count}");
         }
         assert!(safe_fixes(&target).is_empty(), "{name}: safe fixes left");
-        let answers =
-            std::fs::read_to_string(target.join(".vnfwiz/answers.yaml")).expect("answers");
+        let answers = std::fs::read_to_string(target.join("answers.yaml")).expect("answers");
         assert!(answers.contains("fixes:"), "{name}: {answers}");
     }
 }
@@ -216,11 +212,11 @@ fn recorded_fixes_replay_with_the_operators_text() {
     let output = onboard(
         &before_dir,
         &second,
-        &["--answers", path(&first.join(".vnfwiz/answers.yaml"))],
+        &["--answers", path(&first.join("answers.yaml"))],
     );
     assert_ran(&output);
     assert_eq!(files_of(&first), files_of(&second));
-    let recorded = std::fs::read_to_string(first.join(".vnfwiz/answers.yaml")).expect("answers");
+    let recorded = std::fs::read_to_string(first.join("answers.yaml")).expect("answers");
     assert!(
         recorded.contains("text: 'Neutron network of the OAM plane, where operators log in'"),
         "{recorded}"

@@ -493,7 +493,7 @@ fn onboard_writes_the_report_of_the_output_set_in_the_format_its_name_says() {
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.join("base_vfw.yaml").is_file());
+    assert!(out.join("heat/base_vfw.yaml").is_file());
     let html = std::fs::read_to_string(&clean).expect("the page");
     assert!(html.contains("<p>No findings: "), "{html}");
     assert!(

@@ -1,7 +1,8 @@
 //! Every rule's fixtures: `pass*` sets show no violation of the rule, `fail*` sets show
 //! exactly the violations listed in the sibling `<dir>.expected` (`file:line:column`).
 //! A meta-test fails when a registered rule lacks documentation or fixtures.
-//! A set holding an `.ovf`, `.ova` or `.csar` is validated as that package; any other set
+//! A set holding an `.ovf`, `.ova`, `.csar` or `.zip` (a signed CSAR) is validated as that
+//! package; any other set
 //! as a folder (an unpacked CSAR when it has TOSCA-Metadata or a root `.mf`, else HOT). A
 //! set whose folder name contains `heat_ready` is checked as a set that claims to deploy as
 //! it is (`validate --heat-ready`), where composition annotations are errors.
@@ -32,8 +33,9 @@ fn input_of(set_dir: &Path) -> PathBuf {
     let mut packages: Vec<PathBuf> = files
         .into_iter()
         .filter(|p| {
-            p.extension()
-                .is_some_and(|e| e == "ovf" || e == "csar" || (e == "ova" && !has_template))
+            p.extension().is_some_and(|e| {
+                e == "ovf" || e == "csar" || e == "zip" || (e == "ova" && !has_template)
+            })
         })
         .collect();
     packages.sort();

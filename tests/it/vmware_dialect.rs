@@ -139,7 +139,7 @@ fn accept_eula_alone_converts_the_appliance_with_its_values_left_open() {
     ] {
         assert!(shown.contains(expected), "{expected}\n{shown}");
     }
-    let env = std::fs::read_to_string(out.join("base_vcsa_style.env")).expect("env");
+    let env = std::fs::read_to_string(out.join("heat/base_vcsa_style.env")).expect("env");
     assert!(
         env.contains("mgmt_image_name: mgmt-appliance-system.vmdk"),
         "{env}"
@@ -149,7 +149,8 @@ fn accept_eula_alone_converts_the_appliance_with_its_values_left_open() {
         "{env}"
     );
     assert!(!env.contains("appliance_net_ipv4"), "{env}");
-    let template = std::fs::read_to_string(out.join("base_vcsa_style.yaml")).expect("template");
+    let template =
+        std::fs::read_to_string(out.join("heat/base_vcsa_style.yaml")).expect("template");
     assert!(template.contains("mgmt_data_volume:"), "{template}");
     // DHCP, as the IP assignment section's schemes include it.
     assert!(template.contains("enable_dhcp: true"), "{template}");

@@ -96,7 +96,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     wizard.press(&[Key::Enter]);
     let screen = wizard.wait_for("Enter finishes");
     assert!(
-        screen.contains(".vnfwiz/vfw-edge.csar  (package, validated)"),
+        screen.contains("vfw-edge.csar  (package, validated)"),
         "{screen}"
     );
     let out = dir.path().join("vfw-edge-onboarded");
@@ -105,24 +105,21 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     written.sort();
-    assert_eq!(
-        written,
-        [".vnfwiz", "base_vfw_edge.env", "base_vfw_edge.yaml"]
-    );
-    let mut record: Vec<String> = std::fs::read_dir(out.join(".vnfwiz"))
+    assert_eq!(written, ["answers.yaml", "heat", "vfw-edge.csar"]);
+    let mut heat: Vec<String> = std::fs::read_dir(out.join("heat"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    record.sort();
-    assert_eq!(record, ["answers.yaml", "vfw-edge.csar"]);
-    let answers = std::fs::read_to_string(out.join(".vnfwiz/answers.yaml")).unwrap();
+    heat.sort();
+    assert_eq!(heat, ["base_vfw_edge.env", "base_vfw_edge.yaml"]);
+    let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
     assert!(answers.contains("vfw.site.name: qa-berlin"), "{answers}");
     assert!(
         answers.contains("int_mgmt_subnet_cidr: 10.1.0.0/24"),
         "{answers}"
     );
     assert!(!answers.contains("correct-horse"), "{answers}");
-    let environment = std::fs::read_to_string(out.join("base_vfw_edge.env")).unwrap();
+    let environment = std::fs::read_to_string(out.join("heat/base_vfw_edge.env")).unwrap();
     assert!(
         environment.contains("correct-horse-battery"),
         "the secret is in the env only"
@@ -132,7 +129,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     assert_eq!(wizard.wait_exit(), 0);
     assert!(wizard.terminal_restored());
     // What was written passes validation: the templates as a folder, and the package.
-    for written in [out.clone(), out.join(".vnfwiz/vfw-edge.csar")] {
+    for written in [out.clone(), out.join("vfw-edge.csar")] {
         let check = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
             .args(["validate"])
             .arg(&written)
@@ -779,7 +776,7 @@ fn an_answers_file_that_fails_to_save_is_said_so_and_saved_on_retry() {
     assert!(!screen.contains("Nothing was written"), "{screen}");
     let out = dir.path().join("vfw-edge-onboarded");
     assert!(
-        out.join("base_vfw_edge.yaml").is_file(),
+        out.join("heat/base_vfw_edge.yaml").is_file(),
         "the outputs are written"
     );
     // Another file for the answers; the retry saves them and writes nothing else.
@@ -878,7 +875,7 @@ fn the_safe_fixes_clear_a_vfw_like_set_and_what_is_written_validates_clean() {
     let (code, report) = validate(&out);
     assert_eq!(code, Some(0), "{report}");
     assert!(report.contains(": 0 errors, 0 warnings"), "{report}");
-    let environment = std::fs::read_to_string(out.join("base_vfw.env")).unwrap();
+    let environment = std::fs::read_to_string(out.join("heat/base_vfw.env")).unwrap();
     assert!(!environment.contains("vnf_id"), "{environment}");
     // The source is as it was: the fixes went into the output only.
     assert_eq!(contents(&dir.path().join("vfw")), source);
@@ -983,7 +980,7 @@ fn a_vlb_like_set_is_finished_with_fixes_and_waivers_and_onboard_replays_it() {
     assert!(screen.contains("✗ 0 errors"), "{screen}");
     written_from_the_review(&mut wizard);
     let out = dir.path().join("vlb-onboarded");
-    let answers = std::fs::read_to_string(out.join(".vnfwiz/answers.yaml")).unwrap();
+    let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
     assert!(
         answers.contains("reason: one golden image for the lab; vendor ticket 118"),
         "{answers}"
@@ -994,7 +991,7 @@ fn a_vlb_like_set_is_finished_with_fixes_and_waivers_and_onboard_replays_it() {
         .arg("onboard")
         .arg(dir.path().join("vlb"))
         .arg("--answers")
-        .arg(out.join(".vnfwiz/answers.yaml"))
+        .arg(out.join("answers.yaml"))
         .arg("--out")
         .arg(&replayed)
         .output()

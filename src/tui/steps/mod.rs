@@ -190,13 +190,28 @@ pub fn form_step_view(
         use super::widgets::form::Mark;
         match state.problem(&field.subject) {
             Some(p) => Some(Mark::Problem(p.message.clone())),
-            None => state
-                .left_open
-                .contains(&field.subject)
-                .then_some(Mark::Open),
+            None if state.left_open.contains(&field.subject) => Some(Mark::Open),
+            None => placeholder_warning(state, &field.subject).map(Mark::Warning),
         }
     };
     form.view(&mark, theme, frame, body)
+}
+
+/// The latest evaluation's warning that the value an answer decides reads as a
+/// placeholder (`VALUE-placeholder`), with the fix, for the field of that answer (none
+/// when a waiver accepts it).
+fn placeholder_warning(state: &super::state::State, subject: &str) -> Option<String> {
+    state
+        .evaluated()?
+        .evaluation
+        .findings
+        .iter()
+        .filter(|finding| finding.counts() && finding.answer.as_deref() == Some(subject))
+        .find_map(|finding| {
+            let violation = finding.violation()?;
+            (violation.rule.id == "VALUE-placeholder")
+                .then(|| format!("{} {}", violation.message, violation.rule.fix))
+        })
 }
 
 /// The keys of a form step: the form's, then on and back.

@@ -161,7 +161,8 @@ pub fn build(groups: &[ParameterGroup], draft: &Draft) -> Form {
 /// The session evaluated the answers again: when the parameters it asks changed (a chosen
 /// implementation leaves its own open, a fix removed one), the form is built anew. Typed
 /// values live in the draft, so none is lost, and the focus stays on the same parameter,
-/// or at the same place when it is gone.
+/// or at the same place when it is gone; when only their values changed (another
+/// deployment option), the fields not edited take them.
 pub fn questions_changed(state: &mut State) {
     let Some(evaluated) = state.evaluation.clone() else {
         return;
@@ -174,6 +175,12 @@ pub fn questions_changed(state: &mut State) {
             .collect()
     };
     if asked(&form) == asked(&state.parameters.form) {
+        // The same questions, whose values may follow a new choice (the chosen option's
+        // flavor): a field the operator has not edited shows the new value.
+        for (field, new) in state.parameters.form.fields.iter_mut().zip(form.fields) {
+            field.set_default(new.default);
+            field.help = new.help;
+        }
         return;
     }
     let old = &state.parameters.form;
@@ -344,6 +351,61 @@ mod tests {
         assert!(!state.text_focused());
         state.keys(&[Input('x'), Delete]);
         assert!(!state.draft.values.contains_key("vnf_id"));
+    }
+
+    #[test]
+    fn a_placeholder_value_is_marked_on_its_field_until_a_value_replaces_it() {
+        let dir = tempfile::tempdir().unwrap();
+        for entry in std::fs::read_dir(crate::tui::testing::repo(DNS)).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+        }
+        let env = dir.path().join("base_dns.env");
+        let text = std::fs::read_to_string(&env).unwrap();
+        std::fs::write(
+            &env,
+            text.replace("m1.medium", "PUT THE VM FLAVOR NAME HERE"),
+        )
+        .unwrap();
+        let mut state = opened(dir.path().to_str().unwrap());
+        focus(&mut state, "dns_flavor_name");
+        let theme = crate::tui::theme::Theme::default_theme();
+        let screen = crate::tui::testing::render(&state, &theme);
+        assert!(
+            screen.contains("▲ parameter `dns_flavor_name` is given `PUT THE VM FLAVOR NAME"),
+            "{screen}"
+        );
+        state.keys(&[DeleteToStart]);
+        state.type_text("m1.large");
+        let screen = crate::tui::testing::render(&state, &theme);
+        assert!(!screen.contains("reads as a placeholder"), "{screen}");
+    }
+
+    #[test]
+    fn the_chosen_options_flavor_is_shown_and_written_not_the_defaults() {
+        let mut state = opened("assets/samples/vfw-edge.ova");
+        state.keys(&[Confirm, Accept]);
+        assert_eq!(state.step, StepId::Option);
+        // `large`, where the default is `medium`.
+        state.keys(&[End, Confirm]);
+        while state.step != StepId::Parameters {
+            state.keys(&[Confirm]);
+        }
+        let index = focus(&mut state, "vfw_dataplane_flavor_name");
+        assert_eq!(
+            state.parameters.form.fields[index].value(),
+            "vfw_edge_vfw_dataplane_large"
+        );
+        // Touching the field keeps the chosen option's name.
+        state.keys(&[Input('x'), Erase]);
+        assert_eq!(
+            state
+                .draft
+                .values
+                .get("vfw_dataplane_flavor_name")
+                .map(String::as_str),
+            Some("vfw_edge_vfw_dataplane_large")
+        );
     }
 
     #[test]

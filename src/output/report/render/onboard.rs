@@ -1,7 +1,7 @@
 //! `vnfwiz onboard` output: what an onboarding wrote, or why it wrote nothing; text or JSON.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use serde_json::json;
@@ -11,7 +11,7 @@ use crate::foundation::diagnostics::{
     InputReport, InputRoot, Report, Severity, Unchecked, Violation,
 };
 use crate::session::{
-    ANSWERS_FILE, Evaluation, FileRole, Refusal, Resolved, Session, SourceKind, Written,
+    ANSWERS_FILE, Evaluation, FileRole, Refusal, Resolved, Session, SourceKind, Written, placed,
 };
 use crate::transform::convert::Note;
 use crate::transform::fix::Outcome;
@@ -155,14 +155,15 @@ impl<'a> Onboarding<'a> {
             // A write needs a resolved set: there is none to show.
             Err(refusal) => return Onboarding::Refused(refusal),
         };
-        let template = resolved.template.clone();
-        let environment = resolved.environment.clone();
+        // Paths as the output folder holds them (`heat/base.yaml`, `answers.yaml`).
+        let template = placed(&resolved.template, FileRole::Template);
+        let environment = placed(&resolved.environment, FileRole::Environment);
         let fixes = resolved.fixes.clone();
         let unset = resolved.unset.clone();
         let files = resolved
             .files
             .iter()
-            .map(|f| (f.path.clone(), f.role, f.secrets.clone()))
+            .map(|f| (placed(&f.path, f.role), f.role, f.secrets.clone()))
             .collect();
         let secret_packages = written
             .packages
@@ -492,7 +493,9 @@ fn build_report(
         waived,
         ..
     } = resolved;
-    let root = InputRoot::Folder(std::path::absolute(out).unwrap_or_else(|_| PathBuf::from(out)));
+    // The set's files are named as `validate <out>/heat` names them.
+    let heat = out.join(crate::input::source::HEAT_FOLDER);
+    let root = InputRoot::Folder(std::path::absolute(&heat).unwrap_or(heat));
     let rules = selection
         .rules()
         .filter(|r| matches!(r.check, Check::Hot(_)))
@@ -700,7 +703,7 @@ mod tests {
     fn a_package_failing_its_own_validation_names_each_finding() {
         let report = super::super::sample::report();
         let violations = &report.inputs[0].violations;
-        let shown = Onboarding::package_invalid(Path::new("/out/.vnfwiz/vdns.csar"), violations);
+        let shown = Onboarding::package_invalid(Path::new("/out/vdns.csar"), violations);
         insta::assert_snapshot!(both(&shown, Path::new("/nowhere")));
     }
 }

@@ -77,10 +77,7 @@ fn the_files_tab_lists_every_output_file_and_scrolls_the_one_shown() {
         .iter()
         .map(|p| p.path.as_str())
         .collect();
-    assert_eq!(
-        paths,
-        ["base_dns.yaml", "base_dns.env", ".vnfwiz/answers.yaml"]
-    );
+    assert_eq!(paths, ["base_dns.yaml", "base_dns.env", "answers.yaml"]);
     state.keys(&[Down]);
     assert_eq!(state.review.files.selected, 1, "arrows choose a file");
     state.keys(&[Up, Right, Down]);
@@ -621,7 +618,7 @@ fn a_vson_like_set_finishes_with_its_safe_fix_and_a_waiver_per_group_and_replays
     assert_eq!(report.directory, written);
     // `onboard --answers` with the answers the wizard recorded: the same files.
     let answers = crate::session::answers::Answers::load(
-        &written.join(".vnfwiz/answers.yaml"),
+        &written.join("answers.yaml"),
         &crate::foundation::limits::Limits::default(),
     )
     .unwrap();

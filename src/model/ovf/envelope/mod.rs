@@ -1,7 +1,10 @@
 //! The typed envelope: References, envelope-level sections, and the virtual systems and
 //! collections (kept flat, with parent and child indices) with their sections.
 
-use std::collections::BTreeMap;
+mod content;
+mod part;
+
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
@@ -10,7 +13,7 @@ use super::located::Located;
 use super::namespace::{NsKind, OvfVersion};
 use super::notice::{Notice, NoticeKind};
 use super::property::Property;
-use super::reading::{Reading, localized};
+use super::reading::Reading;
 use super::sections::{
     self, AnnotationSection, BootDeviceSection, DeploymentOptionSection, DiskSection, EcsSection,
     EncryptionSection, EnvironmentFilesSection, EulaSection, FileRef, HardwareSection,
@@ -21,6 +24,8 @@ use super::sections::{
 use super::strings::{Localisation, LocalizedText, StringsBundle};
 use super::xml::{XmlElement, XmlTree};
 use crate::foundation::diagnostics::Span;
+use content::{envelope_section, read_content};
+use part::{Level, Part, SectionKind, classify};
 
 /// A virtual system or a collection of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -178,6 +183,41 @@ impl Envelope {
             .map_or(&[], |s| s.networks.as_slice())
     }
 
+    /// Every `Connection` of an adapter naming a network the NetworkSection does not
+    /// declare (VMware's exports write `VM Network`), in document order, with the label
+    /// of the system or collection whose hardware holds it.
+    pub fn undeclared_connections(&self) -> Vec<(String, &Located<String>)> {
+        let declared: std::collections::HashSet<&str> = self
+            .networks()
+            .iter()
+            .map(|n| n.name.value.as_str())
+            .collect();
+        let mut out = Vec::new();
+        for content in &self.contents {
+            for section in content.hardware.iter().chain(&content.resource_allocation) {
+                for connection in section.items.iter().flat_map(|i| &i.connections) {
+                    if !connection.value.is_empty() && !declared.contains(connection.value.as_str())
+                    {
+                        out.push((content.label(), connection));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The networks adapters connect to that the NetworkSection does not declare, each once
+    /// in document order.
+    pub fn undeclared_networks(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for (_, connection) in self.undeclared_connections() {
+            if !out.contains(&connection.value.as_str()) {
+                out.push(&connection.value);
+            }
+        }
+        out
+    }
+
     /// The deployment options (empty when there is no DeploymentOptionSection).
     pub fn configurations(&self) -> &[sections::Configuration] {
         self.deployment_options
@@ -217,172 +257,11 @@ impl Envelope {
             .flat_map(|(i, c)| c.eulas.iter().map(move |e| (i, e)))
     }
 
-    /// The text of a localisable element in the default language.
+    /// The text of a localisable element as the operator reads it: in the language asked
+    /// for when a bundle holds it, else in the descriptor's own words
+    /// ([`Localisation::shown`]).
     pub fn text<'a>(&'a self, text: &'a LocalizedText) -> &'a str {
-        self.strings.text(text, None)
-    }
-}
-
-/// The kinds of section the model knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum SectionKind {
-    Disk,
-    Network,
-    DeploymentOption,
-    SharedDisk,
-    PlacementGroup,
-    Encryption,
-    VirtualRouter,
-    RouterInterface,
-    ResourceGroup,
-    Annotation,
-    Product,
-    Eula,
-    Placement,
-    OperatingSystem,
-    Install,
-    EnvironmentFiles,
-    BootDevice,
-    VirtualHardware,
-    ResourceAllocation,
-    Startup,
-    ScaleOut,
-}
-
-/// Where a section may appear (DSP0243 Table 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Level {
-    Envelope,
-    AnyContent,
-    System,
-    Collection,
-}
-
-impl SectionKind {
-    fn of(name: &str) -> Option<SectionKind> {
-        Some(match name {
-            "DiskSection" => SectionKind::Disk,
-            "NetworkSection" => SectionKind::Network,
-            "DeploymentOptionSection" => SectionKind::DeploymentOption,
-            "SharedDiskSection" => SectionKind::SharedDisk,
-            "PlacementGroupSection" => SectionKind::PlacementGroup,
-            "EncryptionSection" => SectionKind::Encryption,
-            "AnnotationSection" => SectionKind::Annotation,
-            "ProductSection" => SectionKind::Product,
-            "EulaSection" => SectionKind::Eula,
-            "PlacementSection" => SectionKind::Placement,
-            "OperatingSystemSection" => SectionKind::OperatingSystem,
-            "InstallSection" => SectionKind::Install,
-            "EnvironmentFilesSection" => SectionKind::EnvironmentFiles,
-            "BootDeviceSection" => SectionKind::BootDevice,
-            "VirtualHardwareSection" => SectionKind::VirtualHardware,
-            "ResourceAllocationSection" => SectionKind::ResourceAllocation,
-            "StartupSection" => SectionKind::Startup,
-            "ScaleOutSection" => SectionKind::ScaleOut,
-            _ => return None,
-        })
-    }
-
-    fn of_extension(name: &str) -> Option<SectionKind> {
-        Some(match name {
-            "VirtualRouterSection" => SectionKind::VirtualRouter,
-            "VirtualNetworkRouterInterfaceSection" => SectionKind::RouterInterface,
-            "ResourceGroupSection" => SectionKind::ResourceGroup,
-            _ => return None,
-        })
-    }
-
-    fn level(self) -> Level {
-        match self {
-            SectionKind::Disk
-            | SectionKind::Network
-            | SectionKind::DeploymentOption
-            | SectionKind::SharedDisk
-            | SectionKind::PlacementGroup
-            | SectionKind::Encryption
-            | SectionKind::VirtualRouter
-            | SectionKind::RouterInterface
-            | SectionKind::ResourceGroup => Level::Envelope,
-            SectionKind::Annotation
-            | SectionKind::Product
-            | SectionKind::Eula
-            | SectionKind::Placement => Level::AnyContent,
-            SectionKind::OperatingSystem
-            | SectionKind::Install
-            | SectionKind::EnvironmentFiles
-            | SectionKind::BootDevice
-            | SectionKind::VirtualHardware => Level::System,
-            SectionKind::ResourceAllocation | SectionKind::Startup | SectionKind::ScaleOut => {
-                Level::Collection
-            }
-        }
-    }
-}
-
-impl Level {
-    fn describe(self) -> &'static str {
-        match self {
-            Level::Envelope => "directly in the Envelope",
-            Level::AnyContent => "in a VirtualSystem or VirtualSystemCollection",
-            Level::System => "in a VirtualSystem",
-            Level::Collection => "in a VirtualSystemCollection",
-        }
-    }
-
-    fn admits(self, here: Level) -> bool {
-        self == here
-            || (self == Level::AnyContent && matches!(here, Level::System | Level::Collection))
-    }
-}
-
-/// What a child of the Envelope or of a content element is.
-enum Part {
-    Info,
-    Name,
-    References,
-    Strings,
-    Content(ContentKind),
-    Section(SectionKind, String),
-    Other(String),
-}
-
-fn classify(element: &XmlElement) -> Part {
-    let local = element.name.local.as_str();
-    match element.name.kind {
-        NsKind::Ovf => match local {
-            "Info" => Part::Info,
-            "Name" => Part::Name,
-            "References" => Part::References,
-            "Strings" => Part::Strings,
-            "VirtualSystem" => Part::Content(ContentKind::VirtualSystem),
-            "VirtualSystemCollection" => Part::Content(ContentKind::Collection),
-            // OVF 0.9 names sections and contents by xsi:type.
-            "Section" | "Content" => {
-                let typed = element
-                    .xsi_type
-                    .as_ref()
-                    .filter(|t| t.kind == NsKind::Ovf)
-                    .and_then(|t| t.local.strip_suffix("_Type"))
-                    .unwrap_or(local);
-                match typed {
-                    "VirtualSystem" => Part::Content(ContentKind::VirtualSystem),
-                    "VirtualSystemCollection" => Part::Content(ContentKind::Collection),
-                    name => match SectionKind::of(name) {
-                        Some(kind) => Part::Section(kind, name.to_owned()),
-                        None => Part::Other(name.to_owned()),
-                    },
-                }
-            }
-            name => match SectionKind::of(name) {
-                Some(kind) => Part::Section(kind, name.to_owned()),
-                None => Part::Other(name.to_owned()),
-            },
-        },
-        NsKind::Extension => match SectionKind::of_extension(local) {
-            Some(kind) => Part::Section(kind, local.to_owned()),
-            None => Part::Other(local.to_owned()),
-        },
-        _ => Part::Other(local.to_owned()),
+        self.strings.shown(text)
     }
 }
 
@@ -456,6 +335,7 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
         strings: Localisation {
             default_lang: root.attr(NsKind::Xml, "lang").map(|a| a.value.clone()),
             bundles: Vec::new(),
+            requested: None,
         },
         notices: Vec::new(),
         span: root.span,
@@ -529,10 +409,22 @@ pub fn read(tree: &XmlTree) -> Result<Envelope, DescriptorError> {
             root.span,
             "Envelope",
             format!(
-                "the Envelope has no xml:lang and every Strings bundle names a language; texts with ovf:msgid are shown in `{stand_in}`"
+                "the Envelope has no xml:lang and every Strings bundle names a language; texts are shown in the descriptor's own words, and those with ovf:msgid but no words of their own in `{stand_in}`"
             ),
         );
     }
+    let hrefs: HashMap<String, String> = envelope
+        .references
+        .iter()
+        .map(|f| (f.id.value.clone(), f.href.value.clone()))
+        .collect();
+    let mut disks: Vec<&mut sections::Disk> = envelope
+        .disk_section
+        .iter_mut()
+        .chain(envelope.shared_disks.iter_mut())
+        .flat_map(|s| s.disks.iter_mut())
+        .collect();
+    sections::disk::read_formats(&mut reading, &mut disks, |id| hrefs.get(id).cloned());
     envelope.notices = reading.notices;
     Ok(envelope)
 }
@@ -645,300 +537,6 @@ fn require_info(reading: &mut Reading<'_>, element: &XmlElement, owner: &str) {
     }
 }
 
-fn envelope_section(
-    reading: &mut Reading<'_>,
-    envelope: &mut Envelope,
-    element: &XmlElement,
-    kind: SectionKind,
-    name: &str,
-) {
-    require_info(reading, element, "Envelope");
-    match kind {
-        SectionKind::Disk => {
-            let section = sections::disk::read(reading, element, "Disk");
-            once(
-                reading,
-                &mut envelope.disk_section,
-                section,
-                element,
-                "Envelope",
-            );
-        }
-        SectionKind::SharedDisk => {
-            let section = sections::disk::read(reading, element, "SharedDisk");
-            envelope.shared_disks.push(section);
-        }
-        SectionKind::Network => {
-            let section = sections::network::read(reading, element);
-            once(
-                reading,
-                &mut envelope.network_section,
-                section,
-                element,
-                "Envelope",
-            );
-        }
-        SectionKind::DeploymentOption => {
-            let section = sections::deployment_option::read(reading, element);
-            once(
-                reading,
-                &mut envelope.deployment_options,
-                section,
-                element,
-                "Envelope",
-            );
-        }
-        SectionKind::PlacementGroup => {
-            envelope
-                .placement_groups
-                .extend(sections::placement::read_group(reading, element));
-        }
-        SectionKind::Encryption => envelope
-            .encryption
-            .push(sections::encryption::read(reading, element)),
-        SectionKind::VirtualRouter => envelope
-            .virtual_routers
-            .push(sections::ecs::read_routers(reading, element)),
-        SectionKind::RouterInterface => envelope
-            .router_interfaces
-            .push(sections::ecs::read_interfaces(reading, element)),
-        SectionKind::ResourceGroup => envelope
-            .resource_groups
-            .push(sections::ecs::read_resource_groups(reading, element)),
-        _ => {
-            let section = sections::unknown::read(reading, element, name, None, "Envelope");
-            envelope.unknown.push(section);
-        }
-    }
-}
-
-type Members<'t> = Vec<(&'t XmlElement, ContentKind)>;
-
-fn read_content<'t>(
-    reading: &mut Reading<'t>,
-    element: &'t XmlElement,
-    kind: ContentKind,
-    parent: Option<usize>,
-) -> (Content, Members<'t>) {
-    let id = reading
-        .required_attr(element, "id", &element.qname)
-        .unwrap_or_else(|| Located::new(String::new(), element.span));
-    let mut content = Content {
-        id,
-        kind,
-        parent,
-        children: Vec::new(),
-        info: None,
-        name: None,
-        annotation: None,
-        products: Vec::new(),
-        eulas: Vec::new(),
-        startup: None,
-        operating_system: None,
-        install: None,
-        environment_files: None,
-        boot_devices: Vec::new(),
-        scale_out: Vec::new(),
-        placements: Vec::new(),
-        resource_allocation: None,
-        hardware: Vec::new(),
-        unknown: Vec::new(),
-        vmware: Vec::new(),
-        resource_group_ref: element
-            .extension_attr("resourceGroupRef")
-            .map(|a| Located::new(a.value.clone(), a.span)),
-        span: element.span,
-    };
-    let owner = content.label();
-    if reading.tree.ovf_child(element, "Info").is_none() {
-        reading.notice(
-            NoticeKind::Missing,
-            element.span,
-            &owner,
-            format!("{owner} has no <Info>; DSP0243 requires one on every VirtualSystem or VirtualSystemCollection"),
-        );
-    }
-    let here = match kind {
-        ContentKind::VirtualSystem => Level::System,
-        ContentKind::Collection => Level::Collection,
-    };
-    let mut members = Vec::new();
-    let mut system_allocations = Vec::new();
-    for child in reading.children(element) {
-        match classify(child) {
-            Part::Info => content.info = Some(localized(child)),
-            Part::Name => content.name = Some(localized(child)),
-            Part::Content(member) if kind == ContentKind::Collection => {
-                members.push((child, member))
-            }
-            Part::Content(_) => {
-                let section = sections::unknown::read(
-                    reading,
-                    child,
-                    &child.name.local,
-                    Some("in a VirtualSystemCollection (a VirtualSystem cannot contain systems)"),
-                    &owner,
-                );
-                content.unknown.push(section);
-            }
-            Part::Section(section, _) if section.level().admits(here) => {
-                content_section(reading, &mut content, child, section, &owner);
-            }
-            Part::Section(SectionKind::ResourceAllocation, _)
-                if kind == ContentKind::VirtualSystem =>
-            {
-                let path = format!("{owner}/ResourceAllocationSection");
-                system_allocations.push((child, sections::hardware::read(reading, child, &path)));
-            }
-            Part::Section(section, name) => {
-                let unknown = sections::unknown::read(
-                    reading,
-                    child,
-                    &name,
-                    Some(section.level().describe()),
-                    &owner,
-                );
-                content.unknown.push(unknown);
-            }
-            Part::References | Part::Strings => {
-                let unknown = sections::unknown::read(
-                    reading,
-                    child,
-                    &child.name.local,
-                    Some(Level::Envelope.describe()),
-                    &owner,
-                );
-                content.unknown.push(unknown);
-            }
-            Part::Other(name) => match sections::vmware::read(reading, child) {
-                Some(section) => content.vmware.push(section),
-                None => {
-                    let unknown = sections::unknown::read(reading, child, &name, None, &owner);
-                    content.unknown.push(unknown);
-                }
-            },
-        }
-    }
-    place_system_allocations(reading, &mut content, system_allocations);
-    (content, members)
-}
-
-/// A ResourceAllocationSection in a VirtualSystem sizes that system when it has no
-/// VirtualHardwareSection (as a collection's sizes such a member); beside a
-/// VirtualHardwareSection it cannot apply and stays misplaced.
-fn place_system_allocations(
-    reading: &mut Reading<'_>,
-    content: &mut Content,
-    sections: Vec<(&XmlElement, HardwareSection)>,
-) {
-    let owner = content.label();
-    for (element, section) in sections {
-        if content.hardware.is_empty() && content.resource_allocation.is_none() {
-            reading.notice(
-                NoticeKind::PlacedSection,
-                section.span,
-                &owner,
-                format!(
-                    "ResourceAllocationSection sits in {owner}; DSP0243 puts it in a VirtualSystemCollection. The system has no VirtualHardwareSection, so it is sized by this one"
-                ),
-            );
-            content.resource_allocation = Some(section);
-        } else {
-            let unknown = sections::unknown::read(
-                reading,
-                element,
-                "ResourceAllocationSection",
-                Some(Level::Collection.describe()),
-                &owner,
-            );
-            content.unknown.push(unknown);
-        }
-    }
-}
-
-fn content_section(
-    reading: &mut Reading<'_>,
-    content: &mut Content,
-    element: &XmlElement,
-    kind: SectionKind,
-    owner: &str,
-) {
-    require_info(reading, element, owner);
-    match kind {
-        SectionKind::Annotation => {
-            let section = sections::annotation::read(reading, element);
-            once(reading, &mut content.annotation, section, element, owner);
-        }
-        SectionKind::Product => content
-            .products
-            .push(sections::product::read(reading, element, owner)),
-        SectionKind::Eula => content.eulas.push(sections::eula::read(reading, element)),
-        SectionKind::Placement => content
-            .placements
-            .extend(sections::placement::read_member(reading, element)),
-        SectionKind::OperatingSystem => {
-            let section = sections::operating_system::read(reading, element);
-            once(
-                reading,
-                &mut content.operating_system,
-                section,
-                element,
-                owner,
-            );
-        }
-        SectionKind::Install => {
-            let section = sections::install::read(reading, element);
-            once(reading, &mut content.install, section, element, owner);
-        }
-        SectionKind::EnvironmentFiles => {
-            let section = sections::environment_files::read(reading, element);
-            once(
-                reading,
-                &mut content.environment_files,
-                section,
-                element,
-                owner,
-            );
-        }
-        SectionKind::BootDevice => content
-            .boot_devices
-            .push(sections::boot_device::read(reading, element)),
-        SectionKind::VirtualHardware => {
-            let path = format!("{owner}/VirtualHardwareSection");
-            content
-                .hardware
-                .push(sections::hardware::read(reading, element, &path));
-        }
-        SectionKind::ResourceAllocation => {
-            let path = format!("{owner}/ResourceAllocationSection");
-            let section = sections::hardware::read(reading, element, &path);
-            once(
-                reading,
-                &mut content.resource_allocation,
-                section,
-                element,
-                owner,
-            );
-        }
-        SectionKind::Startup => {
-            let section = sections::startup::read(reading, element);
-            once(reading, &mut content.startup, section, element, owner);
-        }
-        SectionKind::ScaleOut => content
-            .scale_out
-            .extend(sections::scale_out::read(reading, element)),
-        SectionKind::Disk
-        | SectionKind::Network
-        | SectionKind::DeploymentOption
-        | SectionKind::SharedDisk
-        | SectionKind::PlacementGroup
-        | SectionKind::Encryption
-        | SectionKind::VirtualRouter
-        | SectionKind::RouterInterface
-        | SectionKind::ResourceGroup => {}
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -946,7 +544,7 @@ mod tests {
     use crate::model::ovf::sections::Capacity;
     use crate::model::ovf::xml::parse;
 
-    const COMPLETE: &str = include_str!("../../../tests/fixtures/ovf/complete/vims.ovf");
+    const COMPLETE: &str = include_str!("../../../../tests/fixtures/ovf/complete/vims.ovf");
 
     fn envelope(text: &str) -> Envelope {
         read(&parse(text, &XmlLimits::default()).unwrap()).unwrap()
