@@ -2,10 +2,10 @@
 //! every report format, the exit codes, and the one-line errors of bad usage.
 //!
 //! Fixtures are found the way `tests/it/rule_fixtures.rs` finds them: for each rule that
-//! `vnfwiz rules --format json` lists, the `pass*/` and `fail*/` folders under
-//! `tests/fixtures/rules/<id>/`, a `fail*` folder with its `fail*.expected`.
+//! `vnfwiz rules --format json` lists, the `pass*` and `fail*` sets under
+//! `tests/fixtures/rules/<id>/` (`support::rule_sets`), a `fail*` set with its `fail*.expected`.
 
-use crate::support::rule_sets::{expected, fixture_sets, fixtures_root};
+use crate::support::rule_sets::{RuleSet, expected, fixture_sets, fixtures_root};
 use crate::support::sarif_schema;
 use crate::support::xml_tree;
 
@@ -269,9 +269,10 @@ fn every_fail_fixture_reports_exactly_its_violations_in_every_format() {
             } else {
                 0
             };
+            let written = set.materialise();
+            let input = input(written.dir());
             for format in FORMATS {
                 checked += 1;
-                let input = input(&set);
                 let dir = input.as_os_str();
                 let mut args = vec![
                     OsStr::new("validate"),
@@ -282,11 +283,11 @@ fn every_fail_fixture_reports_exactly_its_violations_in_every_format() {
                     format.as_ref(),
                 ];
                 // Sets named `…heat_ready…` are checked as deployable as they are.
-                if set.to_string_lossy().contains("heat_ready") {
+                if set.name().contains("heat_ready") {
                     args.push("--heat-ready".as_ref());
                 }
                 let run = vnfwiz(&args);
-                let at = format!("{} --format {format}", set.display());
+                let at = format!("{} --format {format}", set.source().display());
                 if run.code != Some(exit) {
                     problems.push(format!(
                         "{at}: exit {:?}, expected {exit}\n{}",
@@ -320,9 +321,10 @@ fn every_pass_fixture_exits_zero_with_nothing_reported_in_every_format() {
     let mut checked = 0;
     for rule in &rules {
         for set in fixture_sets(&rule.id).0 {
+            let written = set.materialise();
+            let input = input(written.dir());
             for format in FORMATS {
                 checked += 1;
-                let input = input(&set);
                 let args = [
                     OsStr::new("validate"),
                     input.as_os_str(),
@@ -332,7 +334,7 @@ fn every_pass_fixture_exits_zero_with_nothing_reported_in_every_format() {
                     format.as_ref(),
                 ];
                 let run = vnfwiz(&args);
-                let at = format!("{} --format {format}", set.display());
+                let at = format!("{} --format {format}", set.source().display());
                 if run.code != Some(0) {
                     problems.push(format!(
                         "{at}: exit {:?}\n{}{}",
@@ -386,7 +388,7 @@ fn rules_json_lists_every_registered_rule_with_its_keyword() {
 
 /// The first fail fixture of any rule, for tests that need some input.
 /// A failing HOT fixture (a folder of templates, as heat zips and loose sets are built from).
-fn some_fail_fixture() -> (String, PathBuf) {
+fn some_fail_fixture() -> (String, RuleSet) {
     listed_rules()
         .into_iter()
         .filter(|r| r.id.starts_with("R-"))
@@ -407,9 +409,10 @@ fn one_line(stderr: &str) -> &str {
 #[test]
 fn unknown_rule_is_a_usage_error_in_one_line() {
     let (_, set) = some_fail_fixture();
+    let written = set.materialise();
     let run = vnfwiz(&[
         OsStr::new("validate"),
-        set.as_os_str(),
+        written.dir().as_os_str(),
         "--rules".as_ref(),
         "R-00000".as_ref(),
     ]);
@@ -433,7 +436,8 @@ fn missing_path_is_an_input_error_naming_the_file() {
 #[test]
 fn usage_errors_exit_two() {
     let (_, set) = some_fail_fixture();
-    let dir = set.to_string_lossy().into_owned();
+    let written = set.materialise();
+    let dir = written.dir().to_string_lossy().into_owned();
     for args in [
         vec!["validate", dir.as_str(), "--format", "xml"],
         vec!["validate"],
@@ -454,6 +458,8 @@ fn several_inputs_stay_apart_in_every_format() {
     let ids: Vec<&str> = rules.iter().map(|r| r.id.as_str()).collect();
     let (id, set) = some_fail_fixture();
     let want = expected(&set);
+    let written = set.materialise();
+    let set = written.dir();
     let run = |format: &str| {
         vnfwiz(&[
             OsStr::new("validate"),
@@ -520,24 +526,10 @@ fn a_zip_reports_the_same_places_with_an_archive_base() {
     let temp = tempfile::tempdir().expect("temp dir");
     let zip_path = temp.path().join("vnf.zip");
     let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).expect("create"));
-    let mut pending = vec![set.clone()];
-    while let Some(dir) = pending.pop() {
-        for entry in std::fs::read_dir(&dir).expect("fixture folder").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                pending.push(path);
-                continue;
-            }
-            let name = path
-                .strip_prefix(&set)
-                .expect("inside")
-                .to_string_lossy()
-                .replace('\\', "/");
-            zip.start_file(name, zip::write::SimpleFileOptions::default())
-                .expect("entry");
-            zip.write_all(&std::fs::read(&path).expect("read"))
-                .expect("write");
-        }
+    for (name, bytes) in set.files() {
+        zip.start_file(name, zip::write::SimpleFileOptions::default())
+            .expect("entry");
+        zip.write_all(&bytes).expect("write");
     }
     zip.finish().expect("zip");
     let run = vnfwiz(&[

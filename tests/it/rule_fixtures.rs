@@ -13,7 +13,7 @@ mod snapshots;
 
 use std::path::{Path, PathBuf};
 
-use crate::support::rule_sets::{expected, fixture_sets};
+use crate::support::rule_sets::{RuleSet, expected, fixture_sets};
 use vnfwiz::check::rules::{Selection, all};
 use vnfwiz::check::validation::validate_as;
 use vnfwiz::foundation::diagnostics::{Options, Report};
@@ -64,8 +64,9 @@ fn report_of(id: &str, set_dir: &Path) -> Report {
 }
 
 /// Violations of exactly one rule on one fixture set, as `file:line:column`.
-fn found(id: &str, set_dir: &Path) -> Vec<String> {
-    let mut out: Vec<String> = report_of(id, set_dir)
+fn found(id: &str, set: &RuleSet) -> Vec<String> {
+    let written = set.materialise();
+    let mut out: Vec<String> = report_of(id, written.dir())
         .violations()
         .filter(|v| v.rule.id == id)
         .map(|v| format!("{}:{}:{}", v.file, v.span.line, v.span.column))
@@ -107,7 +108,7 @@ fn pass_fixtures_show_no_violation_of_their_rule() {
         for set in fixture_sets(rule.meta.id).0 {
             let got = found(rule.meta.id, &set);
             if !got.is_empty() {
-                problems.push(format!("{}: {}", set.display(), got.join(", ")));
+                problems.push(format!("{}: {}", set.source().display(), got.join(", ")));
             }
         }
     }
@@ -124,7 +125,7 @@ fn fail_fixtures_show_exactly_the_expected_violations() {
             if got != want {
                 problems.push(format!(
                     "{}:\n  expected {:?}\n  found    {:?}",
-                    set.display(),
+                    set.source().display(),
                     want,
                     got
                 ));

@@ -8,7 +8,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use super::{heat_ready, input_of, report_of};
-use crate::support::rule_sets::fixture_sets;
+use crate::support::rule_sets::{RuleSet, fixture_sets, fixtures_root};
 use vnfwiz::check::rules::all;
 use vnfwiz::check::rules::twins::twins_of;
 use vnfwiz::check::validation::{Loaded, open};
@@ -20,7 +20,9 @@ use vnfwiz::transform::fix::{Offer, Workspace, fixable_rules};
 
 /// The text report of one rule's findings on a fixture set, and for a rule with a fix, what
 /// the fix of each finding would change.
-fn rendered(id: &str, set_dir: &Path) -> String {
+fn rendered(id: &str, set: &RuleSet) -> String {
+    let written = set.materialise();
+    let set_dir = written.dir();
     let mut report = report_of(id, set_dir);
     for input in &mut report.inputs {
         input.violations.retain(|v| v.rule.id == id);
@@ -30,8 +32,11 @@ fn rendered(id: &str, set_dir: &Path) -> String {
     if fixable_rules().any(|r| r == id || twins_of(id).any(|twin| twin == r)) {
         out.push_str(&fixes(id, set_dir));
     }
-    // A message naming a file outside the set would show where the repository is.
-    out.replace(env!("CARGO_MANIFEST_DIR"), "[repo]")
+    // A message naming the set's folder or a file outside it would show where it was
+    // written and where the repository is.
+    written
+        .in_repo_terms(&out)
+        .replace(env!("CARGO_MANIFEST_DIR"), "[repo]")
 }
 
 /// What the fix of each finding of rule `id` on a HOT set would change, as a unified diff
@@ -82,13 +87,9 @@ fn fail_fixtures_render_as_their_snapshots() {
     for rule in all() {
         for set in fixture_sets(rule.meta.id).1 {
             let text = rendered(rule.meta.id, &set);
-            let name = set
-                .file_name()
-                .expect("a set folder")
-                .to_string_lossy()
-                .into_owned();
+            let name = set.name().to_owned();
             let mut settings = insta::Settings::clone_current();
-            settings.set_snapshot_path(set.parent().expect("a rule folder"));
+            settings.set_snapshot_path(fixtures_root().join(set.rule()));
             settings.set_prepend_module_to_snapshot(false);
             settings.set_omit_expression(true);
             // Every set is compared (insta's panic shows each diff), then the test fails once.
@@ -96,7 +97,7 @@ fn fail_fixtures_render_as_their_snapshots() {
                 settings.bind(|| insta::assert_snapshot!(name, text));
             }));
             if compared.is_err() {
-                differ.push(set.display().to_string());
+                differ.push(set.source().display().to_string());
             }
         }
     }
