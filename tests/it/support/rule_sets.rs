@@ -317,6 +317,9 @@ impl<'a> SetPatch<'a> {
 
     /// Applies the diff to `files`: each file it names changed, created or deleted.
     fn apply(&self, files: &mut Files) -> Result<(), String> {
+        if self.diff.is_empty() {
+            return Ok(()); // the set is its base (less what it removes)
+        }
         for patch in PatchSet::parse(self.diff, ParseOptions::unidiff()) {
             let patch = patch.map_err(|e| format!("not a unified diff: {e}"))?;
             let PatchKind::Text(hunks) = patch.patch() else {
