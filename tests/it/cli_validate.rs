@@ -3,9 +3,11 @@
 //!
 //! Fixtures are found the way `tests/it/rule_fixtures.rs` finds them: for each rule that
 //! `vnfwiz rules --format json` lists, the `pass*` and `fail*` sets under
-//! `tests/fixtures/rules/<id>/` (`support::rule_sets`), a `fail*` set with its `fail*.expected`.
+//! `tests/fixtures/rules/<id>/` (`support::rule_sets`). Every format of the binary reports a
+//! `fail*` set's findings at the places the library finds them (which the set's snapshot
+//! holds), and at least one.
 
-use crate::support::rule_sets::{RuleSet, expected, fixture_sets, fixtures_root};
+use crate::support::rule_sets::{RuleSet, fixture_sets, fixtures_root, places, report_of};
 use crate::support::sarif_schema;
 use crate::support::xml_tree;
 
@@ -260,16 +262,19 @@ fn every_fail_fixture_reports_exactly_its_violations_in_every_format() {
     let mut checked = 0;
     for rule in &rules {
         for set in fixture_sets(&rule.id).1 {
-            let want: Vec<Found> = expected(&set)
+            let written = set.materialise();
+            let want: Vec<Found> = places(&report_of(&rule.id, written.dir()), &rule.id)
                 .into_iter()
                 .map(|place| (rule.id.clone(), place))
                 .collect();
-            let exit = if rule.severity == "error" && !want.is_empty() {
-                1
-            } else {
-                0
-            };
-            let written = set.materialise();
+            if want.is_empty() {
+                problems.push(format!(
+                    "{}: no finding of {}",
+                    set.source().display(),
+                    rule.id
+                ));
+            }
+            let exit = if rule.severity == "error" { 1 } else { 0 };
             let input = input(written.dir());
             for format in FORMATS {
                 checked += 1;
@@ -457,9 +462,9 @@ fn several_inputs_stay_apart_in_every_format() {
     let rules = listed_rules();
     let ids: Vec<&str> = rules.iter().map(|r| r.id.as_str()).collect();
     let (id, set) = some_fail_fixture();
-    let want = expected(&set);
     let written = set.materialise();
     let set = written.dir();
+    let want = places(&report_of(&id, set), &id);
     let run = |format: &str| {
         vnfwiz(&[
             OsStr::new("validate"),
@@ -522,7 +527,7 @@ fn several_inputs_stay_apart_in_every_format() {
 #[test]
 fn a_zip_reports_the_same_places_with_an_archive_base() {
     let (id, set) = some_fail_fixture();
-    let want = expected(&set);
+    let want = places(&report_of(&id, set.materialise().dir()), &id);
     let temp = tempfile::tempdir().expect("temp dir");
     let zip_path = temp.path().join("vnf.zip");
     let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).expect("create"));

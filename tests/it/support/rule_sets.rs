@@ -2,12 +2,17 @@
 //! each `pass*` or `fail*` set is a folder of its own, or a `<set>.patch` naming its base (a
 //! VNF under `_base/`, or another set of the rule) and what it changes there as a unified
 //! diff. Tests read a set through [`RuleSet::materialise`], which writes it out whole into a
-//! temporary folder.
+//! temporary folder, and validate it as [`report_of`] does.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use diffy::patch_set::{FileOperation, ParseOptions, PatchKind, PatchSet};
+use vnfwiz::check::rules::Selection;
+use vnfwiz::check::validation::validate_as;
+use vnfwiz::foundation::diagnostics::{Options, Report};
+use vnfwiz::foundation::limits::Limits;
+use vnfwiz::model::hot::Stage;
 
 /// The folder holding one folder of fixture sets per rule.
 pub fn fixtures_root() -> PathBuf {
@@ -361,18 +366,57 @@ impl<'a> SetPatch<'a> {
     }
 }
 
-/// The `file:line:column` lines of a fail set's `<set>.expected`, sorted.
-pub fn expected(set: &RuleSet) -> Vec<String> {
-    let file = fixtures_root()
-        .join(&set.rule)
-        .join(format!("{}.expected", set.name));
-    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    let mut lines: Vec<String> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_owned)
+/// The input a set written out at `dir` stands for: its OVF package or CSAR archive, or the
+/// folder (also when it holds HOT templates beside an `.ova`, as a heat package carrying an
+/// appliance).
+pub fn input_of(dir: &Path) -> PathBuf {
+    let files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    let has_template = files
+        .iter()
+        .any(|p| p.extension().is_some_and(|e| e == "yaml"));
+    let mut packages: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| e == "ovf" || e == "csar" || (e == "ova" && !has_template))
+        })
         .collect();
-    lines.sort();
-    lines
+    packages.sort();
+    packages
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| dir.to_path_buf())
+}
+
+/// A set whose name says it claims to deploy as it is (`validate --heat-ready`), where
+/// composition annotations are errors.
+pub fn heat_ready(dir: &Path) -> bool {
+    dir.file_name()
+        .is_some_and(|n| n.to_string_lossy().contains("heat_ready"))
+}
+
+/// The report of exactly the rule `id` on the set written out at `dir`.
+pub fn report_of(id: &str, dir: &Path) -> Report {
+    let selection = Selection::only(&[id]).expect("registered rule");
+    let stage = heat_ready(dir).then_some(Stage::HeatReady);
+    validate_as(
+        &[input_of(dir)],
+        &Options::new(&Limits::default()),
+        &selection,
+        stage,
+    )
+    .unwrap_or_else(|e| panic!("{}: cannot load the set: {e}", dir.display()))
+}
+
+/// The places (`file:line:column`, sorted) of the findings of rule `id` in `report`.
+pub fn places(report: &Report, id: &str) -> Vec<String> {
+    let mut out: Vec<String> = report
+        .violations()
+        .filter(|v| v.rule.id == id)
+        .map(|v| format!("{}:{}:{}", v.file, v.span.line, v.span.column))
+        .collect();
+    out.sort();
+    out
 }
