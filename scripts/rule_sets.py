@@ -1,24 +1,30 @@
 #!/usr/bin/env python3
-"""Turns rule fixture sets written as whole folders into `<set>.patch` files.
+"""The rule fixtures' sets (tests/fixtures/rules/README.md) as folders and as patches.
 
 Usage, from the repository root:
-    python3 scripts/pack_rule_sets.py RULE_FOLDER...   (e.g. tests/fixtures/rules/R-50436)
+    python3 scripts/rule_sets.py pack RULE_FOLDER...   (e.g. tests/fixtures/rules/R-50436)
+    python3 scripts/rule_sets.py unpack SET OUT        (e.g. tests/fixtures/rules/R-50436/fail.patch)
 
-Each `pass*` or `fail*` folder of the rule is compared with every base VNF under
+`pack` compares each `pass*` or `fail*` folder of the rule with every base VNF under
 tests/fixtures/rules/_base/ and, for a `fail*` set, with the rule's `pass*` folders; where
 the smallest difference is under half the set's size, the folder is replaced by
-`<set>.patch` (`base:`, `remove:` and the unified diff, tests/fixtures/rules/README.md).
-Other sets stay folders. Run the rule's test afterwards (`cargo test --test it r_50436`):
-the harness applies the patch and compares the findings with the snapshot.
+`<set>.patch` (`base:`, `remove:` and the unified diff). Other sets stay folders. Run the
+rule's test afterwards (`cargo test --test it r_50436`): the harness applies the patch with
+diffy and compares the findings with the snapshot.
+
+`unpack` writes a set whole into the folder OUT (its base copied, what `remove:` lists
+deleted, the diff applied with GNU patch), to look at it or run `vnfwiz validate OUT`;
+fuzz/seed.py seeds from the sets written so.
 """
 
 import difflib
 import os
 import re
 import shutil
+import subprocess
 import sys
 
-RULES = os.path.join("tests", "fixtures", "rules")
+RULES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures", "rules")
 BASES = os.path.join(RULES, "_base")
 
 
@@ -123,16 +129,47 @@ def pack(rule_folder, bases):
             print(f"{os.path.join(rule_folder, name)}/: kept as a folder")
 
 
-def main(folders):
-    if not folders:
+def unpack(source, out):
+    """Writes the set at `source` (a folder, or a `<set>.patch`) whole into the folder `out`."""
+    if os.path.isdir(source):
+        shutil.copytree(source, out, dirs_exist_ok=True)
+        return
+    text = open(source).read()
+    at = re.search(r"^--- ", text, re.M)
+    header, diff = (text[: at.start()], text[at.start():]) if at else (text, "")
+    fields = dict(
+        line.split(":", 1) for line in header.splitlines() if line.strip() and not line.startswith("#")
+    )
+    base = fields["base"].strip()
+    if base.startswith("_base/"):
+        shutil.copytree(os.path.join(RULES, base), out, dirs_exist_ok=True)
+    else:
+        sibling = os.path.join(os.path.dirname(source), base)
+        unpack(sibling if os.path.isdir(sibling) else sibling + ".patch", out)
+    for name in fields.get("remove", "").split():
+        os.remove(os.path.join(out, name))
+    if diff:
+        subprocess.run(
+            ["patch", "--quiet", "--strip=1", "--fuzz=0", "--no-backup-if-mismatch", "--directory", out],
+            input=diff,
+            text=True,
+            check=True,
+        )
+
+
+def main(args):
+    if args[:1] == ["pack"] and args[1:]:
+        bases = {
+            "_base/" + n: files_of(os.path.join(BASES, n))
+            for n in sorted(os.listdir(BASES))
+            if os.path.isdir(os.path.join(BASES, n))
+        }
+        for folder in args[1:]:
+            pack(folder, bases)
+    elif args[:1] == ["unpack"] and len(args) == 3:
+        unpack(args[1], args[2])
+    else:
         sys.exit(__doc__)
-    bases = {
-        "_base/" + n: files_of(os.path.join(BASES, n))
-        for n in sorted(os.listdir(BASES))
-        if os.path.isdir(os.path.join(BASES, n))
-    }
-    for folder in folders:
-        pack(folder, bases)
 
 
 if __name__ == "__main__":
