@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::support::binary::{Run, fixtures, vnfwiz};
 use crate::support::files::contents;
+use crate::support::rule_sets::rule_set;
 use crate::support::sarif_schema;
 
 /// A far-off day: these waivers do not expire while the tests live.
@@ -321,7 +322,8 @@ fn inline_comments_waive_in_templates_and_descriptors() {
     // An OVF descriptor: an XML comment above the element.
     let ovf = dir.path().join("ovf");
     std::fs::create_dir_all(&ovf).expect("folder");
-    let descriptor = fixtures("rules/OVF-doctype/fail/vfw.ovf");
+    let set = rule_set("OVF-doctype", "fail").materialise();
+    let descriptor = set.dir().join("vfw.ovf");
     let text = std::fs::read_to_string(&descriptor).expect("descriptor");
     let without = validate_json(&descriptor, &["--rules", "OVF-doctype"]);
     let line = without["violations"][0]["line"]

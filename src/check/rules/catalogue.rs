@@ -41,8 +41,8 @@ pub fn markdown(profiles: &Profiles, fixable: &dyn Fn(&str) -> bool) -> String {
     let _ = writeln!(
         out,
         "<!-- Generated from the rule registry by `vnfwiz rules --format markdown`; do not \
-         edit by hand.\n     Regenerate with: cargo run -q -- rules --format markdown > \
-         docs/rules.md -->\n"
+         edit by hand.\n     Regenerate with: INSTA_UPDATE=always cargo test --test it \
+         rules_doc -->\n"
     );
     let _ = writeln!(
         out,

@@ -2,6 +2,7 @@
 
 pub mod binary;
 pub mod chromium;
+pub mod expected_file;
 pub mod files;
 pub mod guarded;
 pub mod heat;
