@@ -14,7 +14,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
-use vnfwiz::check::config::ProjectConfig;
+use vnfwiz::check::config::{Lookup, ProjectConfig};
 use vnfwiz::foundation::diagnostics::Report;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::output::report::render::{self, fixes::Fixes, run::RunInfo};
@@ -291,16 +291,15 @@ impl ConfigArgs {
         path: &std::path::Path,
         limits: &Limits,
     ) -> Result<Option<ProjectConfig>, CliError> {
-        if self.no_config {
-            return Ok(None);
-        }
-        let file = match &self.config {
-            Some(file) => Some(file.clone()),
-            None => vnfwiz::check::config::find(path),
-        };
-        match file {
-            Some(file) => Ok(Some(ProjectConfig::load(&file, limits)?)),
-            None => Ok(None),
+        Ok(self.lookup().load(path, limits)?)
+    }
+
+    /// Where the config comes from, as the flags say.
+    pub fn lookup(&self) -> Lookup {
+        match (&self.config, self.no_config) {
+            (_, true) => Lookup::Off,
+            (Some(file), false) => Lookup::File(file.clone()),
+            (None, false) => Lookup::Nearest,
         }
     }
 }
@@ -353,18 +352,34 @@ impl RuleChoiceArgs {
         limits: &Limits,
     ) -> Result<vnfwiz::check::rules::Selection, CliError> {
         let choice = self.choice(config);
-        choice.selection(&self.profiles(limits)?).map_err(|error| {
-            // A profile the config names that no profile file defines: say which file.
-            match config {
-                Some(config) if choice.profile == config.profile && config.profile.is_some() => {
-                    CliError::ConfigChoice {
-                        file: config.file.display().to_string(),
-                        source: error,
-                    }
-                }
-                _ => error.into(),
-            }
-        })
+        choice
+            .selection(&self.profiles(limits)?)
+            .map_err(|error| choice_error(naming_config(&choice, config), error))
+    }
+
+    /// Has `session` check its output with the rules the flags choose over the config,
+    /// and take the config's waivers (what `onboard` does; the wizard does the same
+    /// without flags). A profile flag or rules flag wins over the answers' `profile`.
+    fn check_session(
+        &self,
+        session: &mut vnfwiz::session::Session,
+        config: Option<ProjectConfig>,
+        limits: &Limits,
+    ) -> Result<(), CliError> {
+        let choice = self.choice(config.as_ref());
+        let profiles = self.profiles(limits)?;
+        let naming = naming_config(&choice, config.as_ref());
+        session
+            .check_with(choice, profiles, config)
+            .map_err(|error| choice_error(naming, error))
+    }
+
+    /// The answers' `profile` as the flags leave it: `--profile` replaces it, `--rules`
+    /// removes it (the rules listed are checked instead).
+    fn over_answers(&self, profile: &mut Option<String>) {
+        if self.profile.is_some() || !self.rules.is_empty() {
+            profile.clone_from(&self.profile);
+        }
     }
 
     /// The choice in force in words, for a report (`profile onap`, `rules R-90526, OVF-*`),
@@ -400,6 +415,28 @@ impl RuleChoiceArgs {
             settings.push(("Profiles file".to_owned(), file.display().to_string()));
         }
         Ok((rules, settings))
+    }
+}
+
+/// The config to name when `choice` names no profile or rule: the one whose `profile`
+/// the choice took.
+fn naming_config(
+    choice: &vnfwiz::check::rules::RuleChoice,
+    config: Option<&ProjectConfig>,
+) -> Option<String> {
+    config
+        .filter(|c| c.profile.is_some() && c.profile == choice.profile)
+        .map(|c| c.file.display().to_string())
+}
+
+/// A rule choice that names no profile or rule, with the config that made it.
+fn choice_error(config: Option<String>, error: vnfwiz::check::rules::SelectionError) -> CliError {
+    match config {
+        Some(file) => CliError::ConfigChoice {
+            file,
+            source: error,
+        },
+        None => error.into(),
     }
 }
 

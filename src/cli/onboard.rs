@@ -11,11 +11,14 @@ use vnfwiz::check::validation::InputError;
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
+use vnfwiz::output::report::render::fix_hint::{self, Rerun};
 use vnfwiz::output::report::render::fixes::Fixes;
 use vnfwiz::output::report::render::onboard::Onboarding;
 use vnfwiz::output::report::render::run::{RunInfo, Source};
 use vnfwiz::session::answers::{Answers, EulaAcceptance};
-use vnfwiz::session::{AnswerProblem, Origin, Refusal, Session, WriteError, fix_views};
+use vnfwiz::session::{
+    AnswerProblem, Answered, Evaluation, FindingKind, Origin, Session, WriteError,
+};
 use vnfwiz::transform::fix::FixLevel;
 use vnfwiz::transform::package::PackageError;
 use vnfwiz::transform::package::PackageFormat;
@@ -187,11 +190,7 @@ fn read_value_file(key: &str, path: &Path, limits: &Limits) -> Result<String, An
 }
 
 /// Builds the answers from the answers file and the flags; value problems are collected.
-fn answers(
-    args: &OnboardArgs,
-    session: &Session,
-    limits: &Limits,
-) -> Result<(Answers, Vec<AnswerProblem>), CliError> {
+fn answers(args: &OnboardArgs, session: &Session, limits: &Limits) -> Result<Answered, CliError> {
     let mut answers = match &args.answers {
         Some(path) => Answers::load(path, limits)?,
         None => Answers::default(),
@@ -241,7 +240,7 @@ fn answers(
             problems.push(problem);
         }
     }
-    Ok((answers, problems))
+    Ok(Answered { answers, problems })
 }
 
 pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
@@ -259,63 +258,54 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     stop_if_interrupted()?;
     let mut session = session?;
     let config = args.choice.config(&args.path, limits)?;
-    if args.choice.chooses(config.as_ref()) {
-        session.set_rules(args.choice.selection(config.as_ref(), limits)?);
-    }
-    if let Some(config) = config {
-        session.set_waivers(config.waivers);
-    }
-    let (answers, problems) = answers(&args, &session, limits)?;
-    if answers.package.is_some_and(|p| p != PackageFormat::None) {
+    args.choice.check_session(&mut session, config, limits)?;
+    let mut answered = answers(&args, &session, limits)?;
+    args.choice.over_answers(&mut answered.answers.profile);
+    if answered
+        .answers
+        .package
+        .is_some_and(|p| p != PackageFormat::None)
+    {
         // A malformed SOURCE_DATE_EPOCH is the run's environment, not an answer: exit 2.
-        session.package_time(&answers)?;
+        session.package_time(&answered.answers)?;
     }
-    let resolved = session.resolve_fixing(&answers, args.fix.into());
+    let level = FixLevel::from(args.fix);
+    // A report file in HTML or CSV shows each finding's fix with its diff.
+    let previews = matches!(report_format, Some(Format::Html | Format::Csv));
+    let evaluation = session.evaluate_fixing(&answered, level, previews);
     stop_if_interrupted()?;
-    let resolved = match resolved {
-        Ok(resolved) if problems.is_empty() => {
-            // An answer the output may not hold is the answers' problem, not the set's.
-            let problems = resolved.answer_problems(&answers);
-            if !problems.is_empty() {
-                let refusal = Refusal {
-                    problems,
-                    ..Refusal::default()
-                };
-                return refused(&args, &refusal, limits);
-            }
-            resolved
-        }
-        Ok(_) => {
-            let refusal = Refusal {
-                problems,
-                ..Refusal::default()
-            };
-            return refused(&args, &refusal, limits);
-        }
-        Err(mut refusal) => {
-            refusal.prepend(problems);
-            return refused(&args, &refusal, limits);
-        }
+    let fixes = if previews {
+        report_fixes(&evaluation)
+    } else {
+        Fixes::none()
     };
-    // The report file shows each finding's fix, found before the set becomes the report.
-    let (resolved, fixes) = match report_format {
-        Some(Format::Html | Format::Csv) => {
-            let (resolved, views) = fix_views(resolved);
-            let mut fixes = Fixes::none();
-            fixes.push(&resolved.violations, views);
-            (resolved, fixes)
+    // The evaluation's gate decides, as it does for the wizard and the write itself.
+    let counts = evaluation.counts();
+    let (path, out) = (
+        args.path.display().to_string(),
+        args.out.display().to_string(),
+    );
+    let hint = fix_hint::line(
+        &counts.fixable,
+        (counts.errors, counts.warnings),
+        &Rerun::Onboard {
+            path: &path,
+            out: &out,
+        },
+        level,
+    );
+    let profile = answered.answers.profile.as_deref();
+    let evaluation = match Onboarding::closed(session.kind(), evaluation, &args.out, hint) {
+        Ok(shown) => {
+            write_report(&args, &shown, (&fixes, profile), limits)?;
+            return print(&args, &shown);
         }
-        _ => (resolved, Fixes::none()),
+        Err(evaluation) => *evaluation,
     };
-    if resolved.has_errors() {
-        let shown = Onboarding::invalid(session.kind(), resolved, &args.out);
-        write_report(&args, &shown, &fixes, limits)?;
-        return print(&args, &shown);
-    }
     // Images stream into the CSAR: the same bar while they do.
     let progress = TerminalProgress::stderr("package");
     let written = session.write_outputs(
-        &resolved,
+        &evaluation,
         &args.out,
         args.force,
         &Options {
@@ -326,32 +316,42 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     progress.finish();
     match written {
         Ok(written) => {
-            let shown = Onboarding::written(&session, resolved, &written, &args.out);
-            write_report(&args, &shown, &fixes, limits)?;
+            let shown = Onboarding::written(&session, evaluation, &written, &args.out);
+            write_report(&args, &shown, (&fixes, profile), limits)?;
             print(&args, &shown)
         }
         Err(WriteError::Package(PackageError::Invalid { path, violations })) => {
             let shown = Onboarding::package_invalid(&path, &violations);
-            write_report(&args, &shown, &fixes, limits)?;
+            write_report(&args, &shown, (&fixes, profile), limits)?;
             print(&args, &shown)
         }
         Err(error) => Err(error.into()),
     }
 }
 
-/// Prints a refusal (and says that no report was written).
-fn refused(args: &OnboardArgs, refusal: &Refusal, limits: &Limits) -> Result<ExitCode, CliError> {
-    let shown = Onboarding::Refused(refusal);
-    write_report(args, &shown, &Fixes::none(), limits)?;
-    print(args, &shown)
+/// The fix of each of the output set's findings, as the evaluation offers them (what an
+/// HTML or CSV report shows beside each).
+fn report_fixes(evaluation: &Evaluation) -> Fixes {
+    let (violations, views): (Vec<_>, Vec<_>) = evaluation
+        .findings
+        .iter()
+        .filter_map(|finding| match &finding.kind {
+            FindingKind::Output(violation) => Some((violation.clone(), finding.fix.clone())),
+            FindingKind::Package(_) | FindingKind::Remark(_) => None,
+        })
+        .unzip();
+    let mut fixes = Fixes::none();
+    fixes.push(&violations, views);
+    fixes
 }
 
-/// Writes `--report`'s file from the validation of the output set; says on stderr why
+/// Writes `--report`'s file from the validation of the output set, with each finding's fix
+/// and the answers' profile (when they name one, it chose the rules); says on stderr why
 /// there is none when nothing was validated.
 fn write_report(
     args: &OnboardArgs,
     shown: &Onboarding<'_>,
-    fixes: &Fixes,
+    (fixes, profile): (&Fixes, Option<&str>),
     limits: &Limits,
 ) -> Result<(), CliError> {
     let Some(path) = &args.report else {
@@ -366,9 +366,12 @@ fn write_report(
     };
     let text = render_as(report_format(path)?, false, report, fixes, || {
         let config = args.choice.config(&args.path, limits)?;
-        let (rules, mut settings) =
+        let (mut rules, mut settings) =
             args.choice
                 .described(config.as_ref(), limits, Some(OUTPUT_PROFILE))?;
+        if let Some(profile) = profile {
+            rules = format!("profile {profile}");
+        }
         settings.push((
             "Checked".to_owned(),
             format!("the set written to {}", args.out.display()),

@@ -11,7 +11,8 @@ use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
 use vnfwiz::input::source::{Overlay, output_folder};
 use vnfwiz::model::hot::Stage;
-use vnfwiz::output::report::render::fixes::{Fixes, find_fixes};
+use vnfwiz::output::report::render::fix_hint::{self, Rerun};
+use vnfwiz::output::report::render::fixes::{Fixes, FixesFor, find_fixes};
 use vnfwiz::output::report::render::run::{RunInfo, Source};
 use vnfwiz::session::{Applied, FixOrder, apply_fixes};
 use vnfwiz::transform::fix::write_back::{self, write_back};
@@ -135,9 +136,11 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
                 return Err(error.into());
             }
         };
-    // HTML and CSV show each finding's fix, found on the sets as loaded.
+    // HTML and CSV show each finding's fix, found on the sets as loaded; text counts the
+    // fixes ready for its closing line.
     let (checked, fixes) = match args.format {
-        Format::Html | Format::Csv => find_fixes(checked, &selection),
+        Format::Html | Format::Csv => find_fixes(checked, &selection, FixesFor::Shown),
+        Format::Text => find_fixes(checked, &selection, FixesFor::Counted),
         _ => (checked, Fixes::none()),
     };
     let report = waive(checked, rules, &selection, &waivers, Day::today(), limits);
@@ -162,10 +165,23 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         }
         None => false,
     };
-    let text = render_as(args.format, color_stdout(), &report, &fixes, || {
+    let mut text = render_as(args.format, color_stdout(), &report, &fixes, || {
         let (rules, settings) = described.unwrap_or_default();
         run_info(&args, rules, settings, limits)
     })?;
+    if args.format == Format::Text {
+        let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        let counts = (
+            report.count(Severity::Error),
+            report.count(Severity::Warning),
+        );
+        let applied = level.unwrap_or(FixLevel::None);
+        let rerun = Rerun::Validate { paths: &paths };
+        if let Some(hint) = fix_hint::line(&fixes.fixable(&report), counts, &rerun, applied) {
+            text.push_str(&hint);
+            text.push('\n');
+        }
+    }
     print_out(&text)?;
     let code = if report.has_errors() && !baseline_written {
         ExitCode::from(1)

@@ -53,6 +53,20 @@ pub fn apply(
     }
 }
 
+/// How many violations a fix answers, by severity and by the level that applies it: what a
+/// report's closing line counts (`12 of 15 errors can be fixed: …`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fixable {
+    /// Errors with a fix of any safety (`--fix all`).
+    pub errors: usize,
+    /// Errors with a `safe` fix (`--fix`, `--fix safe`).
+    pub errors_safe: usize,
+    /// Warnings with a fix of any safety.
+    pub warnings: usize,
+    /// Warnings with a `safe` fix.
+    pub warnings_safe: usize,
+}
+
 /// What the review offers for one violation (`src/transform/fix/`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FixView {
@@ -77,7 +91,8 @@ pub struct PlannedFix {
     pub title: String,
     /// Its safety (the lowest, for several).
     pub safety: Safety,
-    /// The diff against the output set as it is now (hidden values masked).
+    /// The diff against the output set as it is now (hidden values masked); empty in an
+    /// evaluation for a headless run (`Session::evaluate_fixing`), which shows no diff.
     pub preview: Preview,
     /// What goes into `answers.fixes` to apply it.
     pub records: Vec<FixRecord>,
@@ -151,13 +166,31 @@ impl Session {
     }
 }
 
-/// The fix of each of the output set's violations (parallel to them), as the review marks
-/// and previews them; the set goes back into `resolved` unchanged.
-pub fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>) {
-    let offered = offered_fixes(resolved.set, resolved.violations, resolved.rules.clone());
+/// Each violation of `resolved` made into a `T` by `make`, given the set and the
+/// violation's fix as the review marks and previews it (`None`: no fix answers its rule,
+/// or the set cannot be fixed); the set goes back into `resolved` unchanged. Without
+/// `previews` a ready fix carries an empty diff (a headless run counts fixes, it shows
+/// none).
+pub fn with_fixes<T>(
+    mut resolved: Resolved,
+    previews: bool,
+    mut make: impl FnMut(&HotSet, &Violation, Option<FixView>) -> T,
+) -> (Resolved, Vec<T>) {
+    let offered = offered_fixes(
+        resolved.set,
+        resolved.violations,
+        resolved.rules.clone(),
+        previews,
+    );
     resolved.set = offered.set;
     resolved.violations = offered.violations;
-    (resolved, offered.fixes)
+    let mut fixes = offered.fixes.into_iter();
+    let made = resolved
+        .violations
+        .iter()
+        .map(|violation| make(&resolved.set, violation, fixes.next().flatten()))
+        .collect();
+    (resolved, made)
 }
 
 /// A set given back with its violations and the fix of each (parallel to them).
@@ -170,9 +203,15 @@ pub struct Offered {
     pub fixes: Vec<Option<FixView>>,
 }
 
-/// The fix of each of `violations`, found on `set` (checked with `rules`) and previewed
-/// without changing it: what the review and the HTML and CSV reports show.
-pub fn offered_fixes(set: HotSet, violations: Vec<Violation>, rules: Selection) -> Offered {
+/// The fix of each of `violations`, found on `set` (checked with `rules`) without changing
+/// it: what the review and the HTML and CSV reports show, each ready fix with its diff when
+/// `previews` are wanted (else an empty one: a headless run counts fixes, it shows none).
+pub fn offered_fixes(
+    set: HotSet,
+    violations: Vec<Violation>,
+    rules: Selection,
+    previews: bool,
+) -> Offered {
     let workspace = match Workspace::with_violations(set, violations, rules) {
         Ok(workspace) => workspace,
         Err(unfixable) => {
@@ -191,7 +230,7 @@ pub fn offered_fixes(set: HotSet, violations: Vec<Violation>, rules: Selection) 
     let bytes = workspace.set().files.iter().map(|f| f.bytes.len()).sum();
     let fixes = map_ordered(workspace.violations(), bytes, |violation| {
         Some(match offer(&context, violation, None)? {
-            Offer::Ready(fix) => match workspace.preview(&fix) {
+            Offer::Ready(fix) => match previewed(&workspace, &fix, previews) {
                 Ok(preview) => FixView::Ready(PlannedFix {
                     title: fix.title,
                     safety: fix.safety,
@@ -211,5 +250,18 @@ pub fn offered_fixes(set: HotSet, violations: Vec<Violation>, rules: Selection) 
         set,
         violations,
         fixes,
+    }
+}
+
+/// A fix's diff when `previews` are wanted, else an empty one.
+fn previewed(
+    workspace: &Workspace,
+    fix: &crate::transform::fix::Fix,
+    previews: bool,
+) -> Result<Preview, crate::transform::fix::EditError> {
+    if previews {
+        workspace.preview(fix)
+    } else {
+        Ok(Preview::default())
     }
 }

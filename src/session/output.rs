@@ -19,7 +19,8 @@ use crate::input::source::path::normalise;
 use crate::transform::package::{PackageError, WrittenPackage};
 
 use super::Session;
-use super::resolve::{FileRole, OutputFile, Resolved};
+use super::evaluation::Evaluation;
+use super::resolve::{FileRole, OutputFile};
 
 /// Where an output file goes, relative to the output folder: the answers file at the top,
 /// every file of the HOT set in `heat/`.
@@ -46,9 +47,10 @@ pub struct Written {
 /// Why nothing was written.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
-    /// The set violates a MUST; vnfwiz never writes such a template.
-    #[error("the output set has {0} error-severity violation(s); nothing is written")]
-    Invalid(usize),
+    /// The evaluation's gate is closed (the set violates a MUST, or the answers do not
+    /// resolve): vnfwiz never writes such a set. Why, in one line.
+    #[error("{0}; nothing is written")]
+    Closed(String),
     /// The folder has content and `--force` was not given.
     #[error("{0}: the folder is not empty; give --force to replace its content")]
     NotEmpty(PathBuf),
@@ -86,20 +88,18 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> WriteError + '_ {
 }
 
 impl Session {
-    /// Writes a resolved set and the packages it asks for into `out_dir`, all or nothing;
-    /// refuses a set with error-severity violations and a non-empty folder without
-    /// `force`. `options` carry the limits, progress and cancellation while images stream.
+    /// Writes an evaluation's resolved set and the packages it asks for into `out_dir`,
+    /// all or nothing; refuses while the evaluation's gate is closed, and a non-empty
+    /// folder without `force`. `options` carry the limits, progress and cancellation while
+    /// images stream.
     pub fn write_outputs(
         &self,
-        resolved: &Resolved,
+        evaluation: &Evaluation,
         out_dir: &Path,
         force: bool,
         options: &Options<'_>,
     ) -> Result<Written, WriteError> {
-        let errors = resolved.error_count();
-        if errors > 0 {
-            return Err(WriteError::Invalid(errors));
-        }
+        let resolved = evaluation.writable().map_err(WriteError::Closed)?;
         let files: Vec<&OutputFile> = resolved.files.iter().collect();
         // A package carries the environment files, secrets included: it gets their mode.
         let secret = files.iter().any(|f| !f.secrets.is_empty());

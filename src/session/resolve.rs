@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::check::rules::{Selection, check_hot};
 use crate::check::waivers::{Record, WAIVERS_FILE, record};
-use crate::foundation::diagnostics::{Severity, Violation, WaivedViolation};
+use crate::foundation::diagnostics::{InputRoot, Severity, Violation, WaivedViolation};
 use crate::input::source::PackageFiles;
 use crate::input::yaml::scalar_text;
 use crate::model::capabilities::RegistryOutput;
@@ -122,7 +122,7 @@ impl Resolved {
 }
 
 /// Why the answers cannot be resolved: every problem found, of each kind.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Refusal {
     /// Problems with the answers.
     pub problems: Vec<AnswerProblem>,
@@ -196,6 +196,9 @@ pub(super) struct Output {
     pub secret_keys: Vec<String>,
     /// The rules the written set is held to.
     pub rules: Selection,
+    /// Whether the files keep the source's own paths (a HOT set onboarded as it is), so
+    /// the output is judged inside the source's package (`HotSet::keep_listing_of`).
+    pub in_place: bool,
 }
 
 /// The hidden parameters of a set.
@@ -435,11 +438,12 @@ impl Session {
             notes,
             secret_keys,
             rules,
+            in_place,
         } = self.output(answers, &mut effective)?;
         let fixed = fixes::apply(
             &mut files,
             &environment,
-            (&self.label, &self.limits),
+            &|files: &[OutputFile]| self.load_output(files, in_place),
             &rules,
             level,
             &answers.fixes,
@@ -463,7 +467,7 @@ impl Session {
             if let Some(packaging) = heat_zip {
                 place_heat_zip_files(&mut files, packaging, &recorded);
             }
-            let mut set = load(&files, &self.label, &self.limits);
+            let mut set = self.load_output(&files, in_place);
             // What vnfwiz writes claims to deploy as it is.
             set.stage = Stage::HeatReady;
             let judged = self.judge(check_hot(&set, &rules), &set, &rules, answers);
@@ -580,6 +584,7 @@ impl Session {
                 notes: conversion.notes,
                 secret_keys,
                 rules: self.rules.clone(),
+                in_place: false,
             });
         }
         let Some(set) = self.hot() else {
@@ -588,6 +593,13 @@ impl Session {
         let secret_keys = hidden(set);
         let Some(composed) = composition::composed(set, answers) else {
             let (mut files, template) = hot_files(set);
+            let notes = self.carry_listed(set, &mut files);
+            if !notes.is_empty() {
+                return Err(Refusal {
+                    notes,
+                    ..Refusal::default()
+                });
+            }
             let environment = environment::apply(
                 set,
                 &mut files,
@@ -603,6 +615,7 @@ impl Session {
                 notes: Vec::new(),
                 secret_keys,
                 rules: self.rules.clone(),
+                in_place: true,
             });
         };
         let mode = answers.registry.unwrap_or_default();
@@ -633,7 +646,88 @@ impl Session {
             notes,
             secret_keys,
             rules,
+            in_place: false,
         })
+    }
+
+    /// Loads output files as `vnfwiz validate` loads a folder; output `in_place` is judged
+    /// inside the source's package: the files it leaves out (not Heat: Helm charts,
+    /// scripts, inner manifests) stay listed around it, as `validate` lists them.
+    fn load_output(&self, files: &[OutputFile], in_place: bool) -> HotSet {
+        let mut set = load(files, &self.label, &self.limits);
+        if in_place && let Some(source) = self.hot() {
+            set.keep_listing_of(source, &[]);
+        }
+        set
+    }
+
+    /// Adds to a HOT set's output files every file its `MANIFEST.json` lists that the
+    /// loader did not read (a Helm chart archive, a script): SDC finds them by that list,
+    /// so the output carries them. One that cannot be read is an error note, which refuses
+    /// the output (it would break its own `MANIFEST.json`).
+    fn carry_listed(&self, set: &HotSet, files: &mut Vec<OutputFile>) -> Vec<Note> {
+        let mut notes = Vec::new();
+        for carried in self.listed.get_or_init(|| self.read_listed(set)) {
+            match carried {
+                Ok(file) => files.push(file.clone()),
+                Err(note) => notes.push(note.clone()),
+            }
+        }
+        notes
+    }
+
+    /// The files `MANIFEST.json` lists that the package holds and the loader did not read,
+    /// read through the source's file gate.
+    fn read_listed(&self, set: &HotSet) -> Vec<Result<OutputFile, Note>> {
+        let Some(manifest) = &set.manifest else {
+            return Vec::new();
+        };
+        let mut wanted: Vec<&str> = manifest
+            .all()
+            .into_iter()
+            .map(|entry| entry.file.as_str())
+            .filter(|name| set.find(name).is_none())
+            .filter(|name| set.package_files.iter().any(|p| p == name))
+            .collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        if wanted.is_empty() {
+            return Vec::new();
+        }
+        let not_carried = |name: &str, why: String| Note {
+            level: NoteLevel::Error,
+            section: "output",
+            subject: name.to_owned(),
+            message: format!(
+                "MANIFEST.json lists this file and it cannot be carried into the output: {why}"
+            ),
+        };
+        let package = match &self.root {
+            InputRoot::Folder(dir) => Ok(PackageFiles::open_sparse(dir, &self.limits)),
+            InputRoot::Archive(path) => PackageFiles::open_zip(path, &self.limits),
+        };
+        let package = match package {
+            Ok(package) => package,
+            Err(error) => {
+                return wanted
+                    .into_iter()
+                    .map(|name| Err(not_carried(name, error.to_string())))
+                    .collect();
+            }
+        };
+        wanted
+            .into_iter()
+            .map(|name| match package.read(name) {
+                Ok(bytes) => Ok(OutputFile {
+                    path: name.to_owned(),
+                    bytes,
+                    role: FileRole::Artifact,
+                    secrets: Vec::new(),
+                    source: Some(name.to_owned()),
+                }),
+                Err(error) => Err(not_carried(name, error.to_string())),
+            })
+            .collect()
     }
 
     /// Whether a key of the answers is a secret (a password property or a hidden

@@ -24,6 +24,8 @@ pub struct Opened {
     pub integrity: Option<IntegrityReport>,
     /// The OVF rules' findings on the package (empty for HOT templates).
     pub package_violations: Vec<Violation>,
+    /// The rule profiles to choose among (name, summary), built-in first.
+    pub profiles: Vec<(String, String)>,
 }
 
 /// Whether opening `kind` hashes files (and so shows the integrity step's progress).

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::action::Action;
 use super::effect::{Draft, Effect, Message, OpenFailure, Reread};
+use super::evaluation;
 use super::opened::{Opened, has_integrity};
 use super::state::{Exit, Overlay, State, StepId};
 use super::steps::{
@@ -213,15 +214,15 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
             problems,
             left_open,
         } => {
-            if generation == state.review.generation {
+            if generation == state.generation {
                 state.problems = problems;
                 state.left_open = left_open;
             }
         }
-        Message::Resolved {
+        Message::Evaluated {
             generation,
-            resolution,
-        } => review::resolved(state, generation, resolution),
+            evaluated,
+        } => evaluation::arrived(state, generation, evaluated),
         Message::FixPlanned { generation, plan } => review::planned(state, generation, plan),
         Message::WriteBackPlanned(plan) => review::write_back::planned(state, plan),
         Message::WroteBack {
@@ -321,6 +322,7 @@ fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
     state.integrity.cancelling = false;
     state.licence = licence::LicenceState::default();
     state.review = review::ReviewState::default();
+    state.evaluation = None;
     state.problems.clear();
     let preset = std::mem::take(&mut state.draft);
     state.licence.accepted = opened

@@ -284,3 +284,48 @@ fn fix_dry_run_prints_what_fix_would_write_as_a_unified_diff() {
     let bad = vnfwiz(&["onboard", path(&before_dir), "--out", "x", "--fix", "most"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// The last line of a run's standard output.
+fn last_line(output: &Output) -> String {
+    let text = String::from_utf8_lossy(&output.stdout);
+    text.lines().last().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn a_text_report_ends_with_the_fixes_ready_and_the_level_that_applies_them() {
+    let safe = fixture("safe_mix").join("before");
+    let line = last_line(&vnfwiz(&["validate", path(&safe)]));
+    assert_eq!(
+        line,
+        format!(
+            "11 of 16 errors can be fixed: run `vnfwiz validate {} --fix`",
+            path(&safe)
+        )
+    );
+    let out = tempfile::tempdir().expect("temp dir");
+    let target = out.path().join("onboarded");
+    let line = last_line(&onboard(&safe, &target, &[]));
+    assert!(
+        line.starts_with("11 of 16 errors can be fixed: run `vnfwiz onboard ")
+            && line.ends_with(&format!("--out {} --fix safe`", path(&target))),
+        "{line}"
+    );
+    // Only review-level fixes: `--fix all`, also after `--fix safe` ran.
+    let review = fixture("rename_resource").join("before");
+    let line = last_line(&vnfwiz(&["validate", path(&review)]));
+    assert!(
+        line.starts_with(
+            "2 of 4 errors can be fixed with review-level fixes: run `vnfwiz validate "
+        ) && line.contains(" --fix all`"),
+        "{line}"
+    );
+    let line = last_line(&onboard(&review, &target, &["--fix", "safe"]));
+    assert!(line.ends_with(" --fix all`"), "{line}");
+    // A report with nothing left to fix ends with its summary.
+    let clean = vnfwiz(&["validate", path(&fixture("safe_mix").join("after"))]);
+    assert!(
+        last_line(&clean).contains("checked against"),
+        "{}",
+        last_line(&clean)
+    );
+}

@@ -19,6 +19,7 @@ mod corpus_onboard;
 mod corpus_ovf;
 mod corpus_reports;
 mod csar_cli;
+mod faces;
 mod faults;
 mod fix_properties;
 mod fixes;

@@ -581,3 +581,51 @@ fn rules_and_help_name_the_config() {
         "the heat profile only: {text}"
     );
 }
+
+#[test]
+fn the_answers_profile_chooses_the_rules_and_the_flags_win_over_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let set = fixtures("wizard/vlb-waivers");
+    let set = set.to_str().expect("UTF-8");
+    let answers = dir.path().join("answers.yaml");
+    std::fs::write(&answers, "profile: heat\n").expect("write");
+    let answers = answers.to_str().expect("UTF-8");
+    let out = |name: &str| dir.path().join(name).display().to_string();
+    // The HOT specification alone: nothing ONAP-only is left to refuse the write.
+    let heat = run(&["onboard", set, "--answers", answers, "--out", &out("heat")]);
+    assert_eq!(heat.code, Some(0), "{}{}", heat.stdout, heat.stderr);
+    let recorded = std::fs::read_to_string(dir.path().join("heat/answers.yaml"))
+        .expect("answers recorded");
+    assert!(recorded.contains("profile: heat"), "{recorded}");
+    // `--profile` wins over the answers.
+    let onap = run(&[
+        "onboard",
+        set,
+        "--answers",
+        answers,
+        "--out",
+        &out("onap"),
+        "--profile",
+        "onap",
+    ]);
+    assert_eq!(onap.code, Some(1), "{}", onap.stdout);
+    assert!(onap.stdout.contains("R-57282"), "{}", onap.stdout);
+    // A profile no file defines is a problem of the answers, with the choices.
+    let strict = dir.path().join("strict.yaml");
+    std::fs::write(&strict, "profile: strict\n").expect("write");
+    let strict = strict.to_str().expect("UTF-8");
+    let refused = run(&["onboard", set, "--answers", strict, "--out", &out("strict")]);
+    assert_eq!(
+        refused.code,
+        Some(1),
+        "{}{}",
+        refused.stdout,
+        refused.stderr
+    );
+    assert!(refused.stdout.contains("profile"), "{}", refused.stdout);
+    assert!(
+        refused.stdout.contains("onap, heat, seed"),
+        "{}",
+        refused.stdout
+    );
+}

@@ -31,6 +31,6 @@ pub use model::{Fix, FixLevel, Offer, PathMove, Safety};
 pub use outcome::{AppliedFix, FixNote, Outcome};
 pub use record::FixRecord;
 pub use registry::{fixable_rules, offer};
-pub use reload::{ReloadError, Unfixable};
+pub use reload::{ReloadError, Unfixable, check_reloadable};
 pub use workspace::{Workspace, record_of};
 pub use write_back::{FixedFile, Skipped, WriteBack, write_back};

@@ -200,11 +200,14 @@ pub fn form_step_view(
 /// The latest evaluation's warning that the value an answer decides reads as a
 /// placeholder (`VALUE-placeholder`), with the fix, for the field of that answer.
 fn placeholder_warning(state: &super::state::State, subject: &str) -> Option<String> {
-    let checked = &state.review.resolution.as_ref()?.checked;
-    let at = (0..checked.violations.len()).find(|&i| {
-        checked.violations[i].rule.id == "VALUE-placeholder" && checked.answer(i) == Some(subject)
-    })?;
-    let violation = &checked.violations[at];
+    let evaluated = state.evaluated()?;
+    let violation = evaluated
+        .evaluation
+        .findings
+        .iter()
+        .filter(|f| f.counts() && f.answer.as_deref() == Some(subject))
+        .filter_map(|f| f.violation())
+        .find(|v| v.rule.id == "VALUE-placeholder")?;
     Some(format!("{} {}", violation.message, violation.rule.fix))
 }
 

@@ -164,10 +164,10 @@ pub fn build(groups: &[ParameterGroup], draft: &Draft) -> Form {
 /// or at the same place when it is gone; when only their values changed (another
 /// deployment option), the fields not edited take them.
 pub fn questions_changed(state: &mut State) {
-    let Some(resolution) = state.review.resolution.clone() else {
+    let Some(evaluated) = state.evaluation.clone() else {
         return;
     };
-    let form = build(&resolution.parameters, &state.draft);
+    let form = build(&evaluated.parameters, &state.draft);
     let asked = |form: &Form| -> Vec<(String, String)> {
         form.fields
             .iter()
@@ -418,8 +418,7 @@ mod tests {
         assert!(state.draft.cleared.contains("dns_cache_size"));
         assert!(!state.draft.values.contains_key("dns_cache_size"));
         let env = state
-            .review
-            .checked()
+            .evaluated()
             .and_then(|c| c.previews.iter().find(|p| p.title == "environment"))
             .map(|p| p.text.clone())
             .unwrap();
@@ -464,12 +463,11 @@ mod tests {
         let flag = focus(&mut state, "unused_flag");
         state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Review);
-        let count = state.review.checked().unwrap().violations.len();
+        let count = state.evaluated().unwrap().violation_count();
         let at = (0..count)
             .find(|&row| {
                 state.review.selected = row;
                 state
-                    .review
                     .selected_violation()
                     .is_some_and(|v| v.rule.id == "R-90279" && v.path.contains("unused_flag"))
             })
@@ -491,7 +489,7 @@ mod tests {
         );
         assert_eq!(
             state.review.selected,
-            at.min(state.review.checked().unwrap().violations.len() - 1),
+            at.min(state.evaluated().unwrap().violation_count() - 1),
             "the selection stays on its row"
         );
         state.keys(&[UndoFix]);
@@ -524,13 +522,13 @@ mod tests {
         );
         state.parameters.form.focus = flavors[0];
         state.type_text("m1.large");
-        let resolution = state.review.resolution.clone().unwrap();
-        assert!(resolution.refusal.is_none(), "{:?}", resolution.refusal);
+        let evaluated = state.evaluation.clone().unwrap();
+        assert!(evaluated.gate.refused.is_empty(), "{:?}", evaluated.gate);
         assert_eq!(
-            resolution.checked.violations.len(),
+            evaluated.violation_count(),
             0,
             "{:?}",
-            resolution.checked.violations
+            evaluated.evaluation.findings
         );
         let supplied: Vec<&str> = state
             .parameters

@@ -184,10 +184,10 @@ pub fn build(opened: &Opened, draft: &Draft, save_to: Option<&Path>) -> Form {
 
 /// Why writing cannot start now, as the screen says it; none when it can.
 fn not_ready(state: &State) -> Option<String> {
-    if let Some(why) = state.review.blocking() {
+    if let Some(why) = state.blocking() {
         return Some(format!("Not ready: {why}"));
     }
-    if !state.review.ready() {
+    if !state.ready() {
         return Some("The answers are still being checked.".to_owned());
     }
     let write = &state.write;
@@ -516,8 +516,8 @@ impl Step for WriteStep {
                 }
             }
             _ => match not_ready(state) {
-                Some(why) if state.review.blocking().is_some() => say("✗ ", theme.error, &why),
-                Some(why) if state.review.ready() => say("▲ ", theme.warning, &why),
+                Some(why) if state.blocking().is_some() => say("✗ ", theme.error, &why),
+                Some(why) if state.ready() => say("▲ ", theme.warning, &why),
                 Some(why) => say("  ", theme.muted, &why),
                 None => {
                     let out = state.write.out();

@@ -23,6 +23,7 @@ pub enum Key<'a> {
     Down,
     Right,
     PageDown,
+    Home,
     F1,
     /// The mouse wheel turned down (SGR mouse encoding), over the middle of the screen.
     WheelDown,
@@ -45,6 +46,7 @@ impl Key<'_> {
             Key::Down => b"\x1b[B".to_vec(),
             Key::Right => b"\x1b[C".to_vec(),
             Key::PageDown => b"\x1b[6~".to_vec(),
+            Key::Home => b"\x1b[H".to_vec(),
             Key::F1 => b"\x1bOP".to_vec(),
             Key::WheelDown => b"\x1b[<65;40;12M".to_vec(),
             Key::Ctrl(c) => vec![(c.to_ascii_lowercase() as u8) & 0x1f],

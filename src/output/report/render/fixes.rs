@@ -1,12 +1,13 @@
 //! The fix each finding has, for the formats that show it (HTML and CSV): the fix the
-//! wizard's review offers, found and previewed (hidden values masked) the same way.
+//! wizard's review offers, found and previewed (hidden values masked) the same way; and
+//! for the text report's closing line, how many of the findings that count a fix answers.
 
 use std::collections::HashMap;
 
 use crate::check::rules::Selection;
 use crate::check::validation::{CheckedInput, Loaded};
-use crate::foundation::diagnostics::Violation;
-use crate::session::{FixView, Offered, offered_fixes};
+use crate::foundation::diagnostics::{InputRoot, Report, Violation};
+use crate::session::{FixView, Fixable, Offered, offered_fixes};
 
 /// A finding as its fix is looked up: rule, file, place and message. Findings keep these
 /// while the waivers sort them into counted and waived.
@@ -53,6 +54,30 @@ impl Fixes {
     pub fn of(&self, input: usize, violation: &Violation) -> Option<&FixView> {
         self.inputs.get(input)?.get(&key(violation))
     }
+
+    /// How many of the violations that count in `report` (its inputs in the order these
+    /// fixes were found) a fix is ready for, by severity and safety.
+    pub fn fixable(&self, report: &Report) -> Fixable {
+        let mut fixable = Fixable::default();
+        for (input, reported) in report.inputs.iter().enumerate() {
+            for violation in &reported.violations {
+                if let Some(FixView::Ready(fix)) = self.of(input, violation) {
+                    fixable.add(violation.severity(), fix.safety);
+                }
+            }
+        }
+        fixable
+    }
+}
+
+/// What the fixes are found for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FixesFor {
+    /// Shown with each finding (HTML, CSV): every HOT set's, each with its diff.
+    Shown,
+    /// Counted in the text report's closing line: only the sets `--fix` can write back
+    /// (folders and files, not archives), without their diffs.
+    Counted,
 }
 
 /// What a fix is, in one word, as the reports name it: `safe` or `review` (applied by
@@ -65,19 +90,30 @@ pub fn availability(fix: Option<&FixView>) -> &'static str {
     }
 }
 
-/// The fix of each finding of `checked`'s HOT sets, found on each set as loaded (OVF
-/// packages and CSARs have none); the inputs come back unchanged.
-pub fn find_fixes(checked: Vec<CheckedInput>, rules: &Selection) -> (Vec<CheckedInput>, Fixes) {
+/// The fix of each finding of `checked`'s HOT sets (those `purpose` wants), found on each
+/// set as loaded (OVF packages and CSARs have none); the inputs come back unchanged.
+pub fn find_fixes(
+    checked: Vec<CheckedInput>,
+    rules: &Selection,
+    purpose: FixesFor,
+) -> (Vec<CheckedInput>, Fixes) {
     let mut fixes = Fixes::none();
+    let wanted =
+        |root: &InputRoot| purpose == FixesFor::Shown || matches!(root, InputRoot::Folder(_));
     let inputs = checked
         .into_iter()
         .map(|input| match input.loaded {
-            Loaded::Hot(set) => {
+            Loaded::Hot(set) if wanted(&input.root) => {
                 let Offered {
                     set,
                     violations,
                     fixes: offered,
-                } = offered_fixes(*set, input.violations, rules.clone());
+                } = offered_fixes(
+                    *set,
+                    input.violations,
+                    rules.clone(),
+                    purpose == FixesFor::Shown,
+                );
                 fixes.push(&violations, offered);
                 CheckedInput {
                     loaded: Loaded::Hot(Box::new(set)),

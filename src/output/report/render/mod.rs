@@ -6,6 +6,7 @@
 
 pub mod capabilities;
 pub mod csv;
+pub mod fix_hint;
 pub mod fixes;
 pub mod html;
 pub mod inspect;

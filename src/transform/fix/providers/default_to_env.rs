@@ -42,7 +42,6 @@ fn refusal(reason: impl Into<String>) -> String {
 }
 
 fn offer(request: &Request<'_, '_>) -> Offer {
-    let set = request.set();
     let violation = request.violation;
     let Some(template) = locate::template(request.context, &violation.file) else {
         return unavailable("the template could not be read");
@@ -57,7 +56,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
     let (Some(default_key), Some(default)) = (map.key("default"), map.get("default")) else {
         return unavailable("the default could not be found");
     };
-    let Some(layout) = locate::layout(set, template.id) else {
+    let Some(layout) = locate::layout(request.context, template.id) else {
         return unavailable("the template is not UTF-8 text");
     };
     let Some(delete) = layout.delete_entry(definition, Some(name), "default") else {
@@ -197,7 +196,7 @@ fn into_environment(
                     delete,
                 ));
             }
-            let env_layout = locate::layout(set, env)
+            let env_layout = locate::layout(request.context, env)
                 .ok_or_else(|| refusal("the environment file is not UTF-8 text"))?;
             let (edit, claim) = checked_edit(
                 source,
@@ -254,7 +253,7 @@ pub(crate) fn new_environment(
             "{env_path} exists but is not an environment file"
         )));
     }
-    let layout = locate::layout(set, template.id)
+    let layout = locate::layout(request.context, template.id)
         .ok_or_else(|| refusal("the template is not UTF-8 text"))?;
     let mut sources: Vec<(&str, Source<'_>, bool)> = Vec::new();
     let mut deletions: Vec<Edit> = Vec::new();
@@ -422,7 +421,7 @@ fn into_parents(
         if node.get(name).is_some() {
             continue;
         }
-        let layout = locate::layout(set, parent.id)
+        let layout = locate::layout(request.context, parent.id)
             .ok_or_else(|| refusal("a parent template is not UTF-8 text"))?;
         let mut path: Vec<&str> = vec!["resources", &edge.resource];
         if let Some(group) = slot.member_of {

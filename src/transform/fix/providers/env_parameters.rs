@@ -20,7 +20,8 @@ fn offer(request: &Request<'_, '_>) -> Offer {
     let Some(id) = set.find(file) else {
         return Offer::Unavailable("the environment file could not be found".to_owned());
     };
-    let (Some(layout), Some(root)) = (locate::layout(set, id), locate::root(set, id)) else {
+    let (Some(layout), Some(root)) = (locate::layout(request.context, id), locate::root(set, id))
+    else {
         return Offer::Unavailable("the environment file does not parse".to_owned());
     };
     let edit = match &root.value {

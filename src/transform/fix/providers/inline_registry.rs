@@ -172,7 +172,7 @@ fn inline(request: &Request<'_, '_>) -> Result<Fix, String> {
                 ));
             }
         }
-        let layout = locate::layout(set, template.id).ok_or("a template is not UTF-8 text")?;
+        let layout = locate::layout(context, template.id).ok_or("a template is not UTF-8 text")?;
         for slot in slots {
             let others = context
                 .environments
@@ -196,7 +196,8 @@ fn inline(request: &Request<'_, '_>) -> Result<Fix, String> {
             rewritten += 1;
         }
     }
-    let env_layout = locate::layout(set, env.id).ok_or("the environment file is not UTF-8 text")?;
+    let env_layout =
+        locate::layout(context, env.id).ok_or("the environment file is not UTF-8 text")?;
     let env_node = locate::root(set, env.id).ok_or("the environment file does not parse")?;
     edits.extend(
         env_layout

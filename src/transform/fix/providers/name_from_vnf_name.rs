@@ -48,7 +48,7 @@ fn rewrite(request: &Request<'_, '_>) -> Result<Fix, &'static str> {
         .find(|(k, _)| k.text == "name")
         .ok_or("the resource has no name")?;
     let layout =
-        locate::layout(request.set(), template.id).ok_or("the template is not UTF-8 text")?;
+        locate::layout(request.context, template.id).ok_or("the template is not UTF-8 text")?;
     let start = layout.after_colon(key);
     let end = layout.content_end(value);
     let edit = if layout.starts_line(key.span.start as usize) && !layout.json {

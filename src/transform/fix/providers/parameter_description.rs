@@ -15,7 +15,6 @@ pub static PROVIDER: Provider = Provider {
 };
 
 fn offer(request: &Request<'_, '_>) -> Offer {
-    let set = request.set();
     let violation = request.violation;
     let Some(template) = locate::template(request.context, &violation.file) else {
         return Offer::Unavailable("the template could not be read".to_owned());
@@ -35,7 +34,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
             ),
         };
     };
-    let Some(layout) = locate::layout(set, template.id) else {
+    let Some(layout) = locate::layout(request.context, template.id) else {
         return Offer::Unavailable("the template is not UTF-8 text".to_owned());
     };
     match describe(&layout, definition, &["label", "type"], text) {

@@ -85,7 +85,8 @@ fn deletion(request: &Request<'_, '_>) -> Result<Fix, &'static str> {
         .iter()
         .find(|(k, _)| k.text == name && same_place(k.span, violation.span))
         .ok_or("the entry could not be found where the violation points")?;
-    let layout = locate::layout(set, env.id).ok_or("the environment file is not UTF-8 text")?;
+    let layout =
+        locate::layout(request.context, env.id).ok_or("the environment file is not UTF-8 text")?;
     let edits = layout
         .delete_entry(values, Some(section_key), name)
         .ok_or("the entry is not written in a layout vnfwiz edits")?;

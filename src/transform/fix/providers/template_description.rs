@@ -27,7 +27,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
         return Offer::Unavailable("the template could not be read".to_owned());
     };
     let (Some(layout), Some(root)) = (
-        locate::layout(set, template.id),
+        locate::layout(request.context, template.id),
         locate::root(set, template.id),
     ) else {
         return Offer::Unavailable("the template is not UTF-8 text".to_owned());

@@ -19,7 +19,6 @@ pub static PROVIDER: Provider = Provider {
 };
 
 fn offer(request: &Request<'_, '_>) -> Offer {
-    let set = request.set();
     let violation = request.violation;
     let Some(template) = locate::template(request.context, &violation.file) else {
         return Offer::Unavailable("the template could not be read".to_owned());
@@ -43,7 +42,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
     if written == date {
         return Offer::Unavailable(format!("`{written}` is already a date"));
     }
-    let Some(layout) = locate::layout(set, template.id) else {
+    let Some(layout) = locate::layout(request.context, template.id) else {
         return Offer::Unavailable("the template is not UTF-8 text".to_owned());
     };
     let edit = layout.replace_scalar(value.span.start as usize, value.span.end as usize, date);
