@@ -400,16 +400,7 @@ impl PackageFiles {
         consume: impl FnOnce(&mut dyn Read) -> Result<T, E>,
     ) -> Result<T, E> {
         if let Some(text) = self.overlaid.get(name) {
-            let mut gate = Gate {
-                inner: &text[..],
-                files: self,
-                name,
-                inflated: false,
-                crc: None,
-                failure: None,
-            };
-            let result = consume(&mut gate);
-            return gate.finish(result);
+            return self.gated(name, &text[..], false, None, consume);
         }
         let position = match &self.backend {
             Backend::Sparse(_) if self.contains(name) => 0,
@@ -420,28 +411,10 @@ impl PackageFiles {
         match &self.backend {
             Backend::Dir(root) | Backend::Sparse(root) => {
                 let file = open_regular(&root.join(name))?;
-                let mut gate = Gate {
-                    inner: file,
-                    files: self,
-                    name,
-                    inflated: false,
-                    crc: None,
-                    failure: None,
-                };
-                let result = consume(&mut gate);
-                gate.finish(result)
+                self.gated(name, file, false, None, consume)
             }
             Backend::Memory(contents) => {
-                let mut gate = Gate {
-                    inner: contents[position].as_slice(),
-                    files: self,
-                    name,
-                    inflated: false,
-                    crc: None,
-                    failure: None,
-                };
-                let result = consume(&mut gate);
-                gate.finish(result)
+                self.gated(name, contents[position].as_slice(), false, None, consume)
             }
             Backend::Zip(archive, indices) => {
                 let mut archive = archive.lock().unwrap_or_else(|p| p.into_inner());
@@ -463,18 +436,32 @@ impl PackageFiles {
                 } else {
                     (archive.by_index(indices[position]).map_err(bad)?, None)
                 };
-                let mut gate = Gate {
-                    inner: entry,
-                    files: self,
-                    name,
-                    inflated: !stored,
-                    crc,
-                    failure: None,
-                };
-                let result = consume(&mut gate);
-                gate.finish(result)
+                self.gated(name, entry, !stored, crc, consume)
             }
         }
+    }
+
+    /// Hands `consume` the bytes of `name` from `inner` through the gate that counts them
+    /// against the limits (and checks a stored entry's CRC), then gives its result unless
+    /// reading failed under it.
+    fn gated<R: Read, T, E: From<SourceError>>(
+        &self,
+        name: &str,
+        inner: R,
+        inflated: bool,
+        crc: Option<(flate2::Crc, u32)>,
+        consume: impl FnOnce(&mut dyn Read) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let mut gate = Gate {
+            inner,
+            files: self,
+            name,
+            inflated,
+            crc,
+            failure: None,
+        };
+        let result = consume(&mut gate);
+        gate.finish(result)
     }
 
     /// Stored archive entries streamed so far whose bytes did not match the CRC-32 their
