@@ -11,7 +11,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use vnfwiz::foundation::diagnostics::{
     InputReport, InputRoot, Keyword, Report, RuleMeta, SourceTexts, Span, Violation,
 };
-use vnfwiz::output::report::render::{json, junit, sarif, text};
+use vnfwiz::output::report::render::fixes::Fixes;
+use vnfwiz::output::report::render::run::RunInfo;
+use vnfwiz::output::report::render::{csv, html, json, junit, sarif, text};
 
 static RULE: RuleMeta = RuleMeta {
     id: "R-90526",
@@ -98,6 +100,10 @@ fn render(c: &mut Criterion) {
     group.bench_function("json", |b| b.iter(|| json::render(&report)));
     group.bench_function("sarif", |b| b.iter(|| sarif::render(&report)));
     group.bench_function("junit", |b| b.iter(|| junit::render(&report)));
+    let fixes = Fixes::none();
+    let run = RunInfo::now(Vec::new(), "profile onap".to_owned()).expect("no SOURCE_DATE_EPOCH");
+    group.bench_function("html", |b| b.iter(|| html::render(&report, &fixes, &run)));
+    group.bench_function("csv", |b| b.iter(|| csv::render(&report, &fixes)));
     group.finish();
 }
 

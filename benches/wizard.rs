@@ -20,9 +20,10 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use vnfwiz::foundation::diagnostics::{SourceTexts, Span, Violation};
 use vnfwiz::foundation::limits::Limits;
+use vnfwiz::session::{Evaluation, Finding, Refusal};
 use vnfwiz::tui::action::Action;
-use vnfwiz::tui::checked::{Checked, Resolution};
 use vnfwiz::tui::effect::{Draft, Effect, Message};
+use vnfwiz::tui::evaluated::Evaluated;
 use vnfwiz::tui::state::{State, StepId};
 use vnfwiz::tui::theme::Theme;
 use vnfwiz::tui::update::{Event, update};
@@ -101,24 +102,22 @@ fn review_of(count: usize) -> State {
             also: Vec::new(),
         })
         .collect();
-    let checked = Checked::new(
-        violations,
-        &GeneratedTexts(text),
-        Vec::new(),
-        Duration::ZERO,
-    );
+    let evaluation = Evaluation {
+        problems: Vec::new(),
+        left_open: Vec::new(),
+        findings: violations.into_iter().map(Finding::output).collect(),
+        outcome: Err(Refusal::default()),
+    };
+    let evaluated = Evaluated::with_texts(evaluation, &GeneratedTexts(text));
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut state = State::new(root, None, SIZE);
     state.step = StepId::Review;
-    let generation = state.review.generation;
+    let generation = state.generation;
     update(
         &mut state,
-        Event::Message(Message::Resolved {
+        Event::Message(Message::Evaluated {
             generation,
-            resolution: Arc::new(Resolution {
-                checked,
-                ..Resolution::default()
-            }),
+            evaluated: Arc::new(evaluated),
         }),
     );
     state
@@ -232,23 +231,28 @@ fn bench(c: &mut Criterion) {
         generation
     };
     let resolved = |inbox: &Receiver<Message>, wanted: u64| loop {
-        if let Message::Resolved {
+        if let Message::Evaluated {
             generation,
-            resolution,
-        } = inbox.recv().expect("a resolution")
+            evaluated,
+        } = inbox.recv().expect("an evaluation")
             && generation == wanted
         {
-            return resolution;
+            return evaluated;
         }
     };
     let first = evaluate(&mut runtime);
-    let resolution = resolved(&inbox, first);
+    let evaluated = resolved(&inbox, first);
     eprintln!(
         "large VNF: {} violations ({} with a fix, {} safe), refused: {}",
-        resolution.checked.violations.len(),
-        resolution.checked.fixes.iter().flatten().count(),
-        resolution.checked.safe_fixes,
-        resolution.refusal.is_some()
+        evaluated.violation_count(),
+        evaluated
+            .evaluation
+            .findings
+            .iter()
+            .filter(|f| f.fix.is_some())
+            .count(),
+        evaluated.safe_fixes(),
+        !evaluated.gate.refused.is_empty()
     );
     let mut group = c.benchmark_group("re-validation, large VNF");
     group.sample_size(20);
@@ -265,7 +269,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("key to frame while re-validating", |b| {
         b.iter(|| {
             while let Ok(message) = inbox.try_recv() {
-                if matches!(message, Message::Resolved { .. }) {
+                if matches!(message, Message::Evaluated { .. }) {
                     in_flight = false;
                 }
             }

@@ -2,23 +2,47 @@
 """Builds fuzz/corpus/<target>/ from the project's fixtures (small files only).
 
 Run from the repository root: python3 fuzz/seed.py. Multi-file targets get their parts
-joined with the separator fuzz/src/lib.rs splits on.
+joined with the separator fuzz/src/lib.rs splits on. The rule fixtures written as patches
+(tests/fixtures/rules/README.md) are written out first (scripts/rule_sets.py, GNU patch).
 """
 
+import glob
 import io
 import os
 import re
+import sys
 import tarfile
+import tempfile
 import zipfile
 
+sys.path.insert(0, "scripts")
+import rule_sets  # noqa: E402
+
 FIXTURES = os.path.join("tests", "fixtures")
+# The folders walked for seeds: the fixtures, then the patched rule sets written out.
+ROOTS = [FIXTURES]
 CORPUS = os.path.join("fuzz", "corpus")
 SEPARATOR = b"\n--8<--\n"
 SMALL = 64 << 10
 
 
+def walk():
+    for root in ROOTS:
+        yield from os.walk(root)
+
+
+def unpack_rule_sets(into):
+    """Each rule fixture given as a `<set>.patch`, written out whole under `into`."""
+    rules = os.path.join(FIXTURES, "rules")
+    for patch in sorted(glob.glob(os.path.join(rules, "**", "*.patch"), recursive=True)):
+        out = os.path.join(into, os.path.relpath(patch, rules)[: -len(".patch")])
+        os.makedirs(out)
+        rule_sets.unpack(patch, out)
+    ROOTS.append(into)
+
+
 def files(suffixes):
-    for folder, _, names in os.walk(FIXTURES):
+    for folder, _, names in walk():
         for name in sorted(names):
             if name.endswith(suffixes):
                 path = os.path.join(folder, name)
@@ -61,7 +85,7 @@ def seed_plain():
 
 def template_folders():
     """Folders holding a HOT template directly (rule fixtures, capabilities, packages)."""
-    for folder, _, names in os.walk(FIXTURES):
+    for folder, _, names in walk():
         texts = [n for n in names if n.endswith((".yaml", ".env", ".json"))]
         if any(b"heat_template_version" in read(os.path.join(folder, n)) for n in texts):
             yield folder, sorted(names)
@@ -147,6 +171,8 @@ def seed_signatures():
 
 
 if __name__ == "__main__":
+    unpacked = tempfile.TemporaryDirectory(prefix="vnfwiz-seed-")
+    unpack_rule_sets(unpacked.name)
     seed_plain()
     seed_zips()
     seed_ova()

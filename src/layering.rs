@@ -9,7 +9,16 @@
 pub const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
-        &["limits", "diagnostics", "parallel", "interrupt", "fault"],
+        &[
+            "limits",
+            "diagnostics",
+            "parallel",
+            "placeholder",
+            "interrupt",
+            "locale",
+            "fault",
+            "contrast",
+        ],
     ),
     ("input", &["source", "yaml", "integrity"]),
     ("model", &["ovf", "hot", "csar", "capabilities"]),

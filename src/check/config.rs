@@ -121,6 +121,34 @@ pub fn find(path: &Path) -> Option<PathBuf> {
     )
 }
 
+/// Where a run's project config comes from (`--config FILE`, `--no-config`, or neither):
+/// the one lookup `validate`, `onboard` and the wizard share.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Lookup {
+    /// The `vnfwiz.toml` in the checked path's folder or the nearest one above it.
+    #[default]
+    Nearest,
+    /// This file (`--config`).
+    File(PathBuf),
+    /// None (`--no-config`).
+    Off,
+}
+
+impl Lookup {
+    /// The config in force for a run on `path`, if any.
+    pub fn load(&self, path: &Path, limits: &Limits) -> Result<Option<ProjectConfig>, ConfigError> {
+        let file = match self {
+            Lookup::Off => return Ok(None),
+            Lookup::File(file) => file.clone(),
+            Lookup::Nearest => match find(path) {
+                Some(file) => file,
+                None => return Ok(None),
+            },
+        };
+        ProjectConfig::load(&file, limits).map(Some)
+    }
+}
+
 impl ProjectConfig {
     /// Reads a config file within `limits`.
     pub fn load(path: &Path, limits: &Limits) -> Result<ProjectConfig, ConfigError> {

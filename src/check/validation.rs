@@ -2,18 +2,20 @@
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::check::rules::{
     Check, Selection, applies_to_base_hot, check_csar, check_hot, check_ovf,
 };
 use crate::check::waivers::{Day, Ledger, Scope, Waivers};
 use crate::foundation::diagnostics::{
-    InputReport, InputRoot, Options, Report, SourceTexts, Unchecked, Violation,
+    InputReport, InputRoot, Options, Report, RuleMeta, SourceTexts, Unchecked, Violation,
 };
 use crate::foundation::limits::Limits;
 use crate::input::integrity::{DigestStatus, IntegrityError};
-use crate::input::source::{InputKind, Located, Overlay, PackageFiles, SourceError, locate};
+use crate::input::source::{
+    InputKind, Located, Overlay, PackageFiles, SourceError, locate, output_folder,
+};
 use crate::model::csar::{Csar, open_csar};
 use crate::model::hot::{HotSet, Roots, Stage, load_set};
 use crate::model::ovf::{self, OvfPackage};
@@ -191,6 +193,19 @@ fn group(paths: &[PathBuf]) -> Result<Vec<Input>, SourceError> {
         }
     };
     for path in paths {
+        // An onboarding output is its heat package and the packages beside it.
+        if let Some(output) = output_folder(path) {
+            flush(&mut loose, &mut inputs);
+            inputs.push(Input::Folder(output.heat));
+            for package in output.packages {
+                let Located { kind, path } = locate(&package)?;
+                inputs.push(match kind {
+                    InputKind::Csar => Input::Csar(path),
+                    _ => Input::Zip(path),
+                });
+            }
+            continue;
+        }
         let Located { kind, path } = locate(path)?;
         if kind == InputKind::HotFile {
             loose.push(path);
@@ -356,7 +371,8 @@ fn absolute(path: &Path) -> PathBuf {
 
 /// Opens one input the way `validate` does: a template, folder, heat zip or OVF package.
 pub fn open(path: &Path, options: &Options<'_>) -> Result<(Loaded, InputRoot), InputError> {
-    match group(&[path.to_path_buf()])?.pop() {
+    // An onboarding output opens as its heat package, the first of its inputs.
+    match group(&[path.to_path_buf()])?.into_iter().next() {
         Some(input) => load(input, options, Purpose::Use, &Overlay::none()),
         None => Err(SourceError::NotFound(path.to_path_buf()).into()),
     }
@@ -388,7 +404,12 @@ fn load_hot(
 ) -> Result<Vec<(HotSet, InputRoot)>, InputError> {
     let options = Options::new(limits);
     let mut sets = Vec::new();
-    for input in group(paths)? {
+    // An onboarding output's HOT set is its heat package; its packages are no set.
+    let paths: Vec<PathBuf> = paths
+        .iter()
+        .map(|p| output_folder(p).map_or_else(|| p.clone(), |o| o.heat))
+        .collect();
+    for input in group(&paths)? {
         if let Input::Ovf(path) | Input::Csar(path) = input {
             return Err(SourceError::Unsupported {
                 path,
@@ -459,64 +480,72 @@ pub fn validate_waiving(
     today: Day,
     overlay: &Overlay,
 ) -> Result<Report, InputError> {
+    let (inputs, rules) = check_inputs(paths, options, selection, stage, overlay)?;
+    Ok(waive(
+        inputs,
+        rules,
+        selection,
+        waivers,
+        today,
+        options.limits,
+    ))
+}
+
+/// One input loaded and checked, before the waivers are judged and it becomes a report's
+/// input (the formats that show each finding's fix look at the loaded set first).
+pub struct CheckedInput {
+    /// What was loaded.
+    pub loaded: Loaded,
+    /// What its file paths are relative to.
+    pub root: InputRoot,
+    /// The selected rules' findings, sorted by file and place.
+    pub violations: Vec<Violation>,
+    /// What the reader noted about the input (a template given alone, and the like).
+    pub notes: Vec<String>,
+    /// How long loading and checking took.
+    pub elapsed: Duration,
+}
+
+/// Loads and checks every input (the first half of [`validate_waiving`]), each folder read
+/// through `overlay`, and gives the rules that apply to the kinds of input given.
+pub fn check_inputs(
+    paths: &[PathBuf],
+    options: &Options<'_>,
+    selection: &Selection,
+    stage: Option<Stage>,
+    overlay: &Overlay,
+) -> Result<(Vec<CheckedInput>, Vec<&'static RuleMeta>), InputError> {
     let mut inputs = Vec::new();
     let (mut hot, mut ovf, mut csar) = (false, false, false);
-    let mut ledger = Ledger::new(waivers, selection, today);
     for input in group(paths)? {
         let started = Instant::now();
         let notes = input.notes();
         let (mut loaded, root) = load(input, options, Purpose::Check, overlay)?;
-        let files = checked_files(&loaded);
-        let (label, found, not_checked) = match &mut loaded {
+        let violations = match &mut loaded {
             Loaded::Hot(set) => {
                 hot = true;
                 if let Some(stage) = stage {
                     set.stage = stage;
                 }
-                (set.label.clone(), check_hot(set, selection), unchecked(set))
+                check_hot(set, selection)
             }
             Loaded::Ovf(package) => {
                 ovf = true;
-                (
-                    package.label.clone(),
-                    check_ovf(package, selection),
-                    Vec::new(),
-                )
+                check_ovf(package, selection)
             }
             Loaded::Csar(package) => {
                 csar = true;
-                (
-                    package.label.clone(),
-                    check_csar(package, selection),
-                    Vec::new(),
-                )
+                check_csar(package, selection)
             }
         };
-        let sources: Box<dyn SourceTexts + Send + Sync> = match loaded {
-            Loaded::Hot(set) => set,
-            Loaded::Ovf(package) => package,
-            Loaded::Csar(package) => package,
-        };
-        let judged = ledger.judge(
-            found,
-            &Scope {
-                root: Some(root.path()),
-                sources: sources.as_ref(),
-                files,
-            },
-        );
-        inputs.push(InputReport {
-            label,
+        inputs.push(CheckedInput {
+            loaded,
             root,
-            sources,
-            violations: judged.violations,
-            waived: judged.waived,
-            not_checked,
+            violations,
             notes,
             elapsed: started.elapsed(),
         });
     }
-    attach(&mut inputs, ledger.close(), options.limits);
     // Only rules that apply to the kinds of input given count as checked.
     let rules = selection
         .rules()
@@ -527,7 +556,54 @@ pub fn validate_waiving(
         })
         .map(|r| &r.meta)
         .collect();
-    Ok(Report { inputs, rules })
+    Ok((inputs, rules))
+}
+
+/// The report of checked inputs (the second half of [`validate_waiving`]): `waivers`
+/// judged against `today` on each input's findings, each input's files serving the
+/// snippets.
+pub fn waive(
+    inputs: Vec<CheckedInput>,
+    rules: Vec<&'static RuleMeta>,
+    selection: &Selection,
+    waivers: &Waivers,
+    today: Day,
+    limits: &Limits,
+) -> Report {
+    let mut ledger = Ledger::new(waivers, selection, today);
+    let mut reports = Vec::new();
+    for input in inputs {
+        let files = checked_files(&input.loaded);
+        let (label, not_checked, sources): (_, _, Box<dyn SourceTexts + Send + Sync>) =
+            match input.loaded {
+                Loaded::Hot(set) => (set.label.clone(), unchecked(&set), set),
+                Loaded::Ovf(package) => (package.label.clone(), Vec::new(), package),
+                Loaded::Csar(package) => (package.label.clone(), Vec::new(), package),
+            };
+        let judged = ledger.judge(
+            input.violations,
+            &Scope {
+                root: Some(input.root.path()),
+                sources: sources.as_ref(),
+                files,
+            },
+        );
+        reports.push(InputReport {
+            label,
+            root: input.root,
+            sources,
+            violations: judged.violations,
+            waived: judged.waived,
+            not_checked,
+            notes: input.notes,
+            elapsed: input.elapsed,
+        });
+    }
+    attach(&mut reports, ledger.close(), limits);
+    Report {
+        inputs: reports,
+        rules,
+    }
 }
 
 /// An input's texts plus those of the waiver files its findings name.

@@ -14,8 +14,10 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
-use vnfwiz::check::config::ProjectConfig;
+use vnfwiz::check::config::{Lookup, ProjectConfig};
+use vnfwiz::foundation::diagnostics::Report;
 use vnfwiz::foundation::limits::Limits;
+use vnfwiz::output::report::render::{self, fixes::Fixes, run::RunInfo};
 
 /// Onboard a VNF from OVF/OVA or OpenStack Heat templates, validated against ONAP's
 /// VNF Heat requirements and the HOT specification.
@@ -30,6 +32,11 @@ pub struct Cli {
     wizard: wizard::WizardArgs,
     #[command(flatten)]
     limits: LimitArgs,
+    /// The language of an OVF package's texts (a message bundle's, such as `ja` or
+    /// `de-DE`); without it, LC_ALL, LC_MESSAGES or LANG decides, and a package without a
+    /// bundle in that language shows its own words.
+    #[arg(long, global = true, value_name = "LANGUAGE")]
+    lang: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -79,6 +86,10 @@ pub enum Format {
     Sarif,
     /// JUnit XML for CI dashboards.
     Junit,
+    /// One self-contained HTML page to hand to the vendor (docs/reports.md).
+    Html,
+    /// One row per finding for spreadsheets (docs/reports.md).
+    Csv,
 }
 
 /// Formats of listing commands.
@@ -90,50 +101,52 @@ pub enum ListFormat {
     Json,
 }
 
-/// Limits every loader obeys (docs/limits.md).
+/// Limits every loader obeys (docs/limits.md): under their own heading, and only in the long
+/// help (`--help`), so `-h` shows the commands and the wizard's own options.
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Limits (docs/limits.md)")]
 struct LimitArgs {
     /// Largest template Heat accepts, in bytes (Heat's max_template_size).
-    #[arg(long, global = true, default_value_t = Limits::default().max_template_size)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_template_size)]
     max_template_size: u64,
     /// Largest single file read into memory, in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().max_file_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_file_bytes)]
     max_file_size: u64,
     /// Most entries in a folder or archive.
-    #[arg(long, global = true, default_value_t = Limits::default().max_archive_entries)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_archive_entries)]
     max_entries: usize,
     /// Most bytes decompressed from one archive in total.
-    #[arg(long, global = true, default_value_t = Limits::default().max_archive_total_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_archive_total_bytes)]
     max_archive_size: u64,
     /// Deepest YAML nesting.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_depth)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_depth)]
     max_yaml_depth: usize,
     /// Most nodes YAML aliases may copy into one document.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_alias_nodes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_alias_nodes)]
     max_yaml_alias_nodes: usize,
     /// Most bytes YAML aliases may copy into one document.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_alias_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_alias_bytes)]
     max_yaml_alias_bytes: usize,
     /// Deepest nesting of templates (Heat's max_nested_stack_depth).
-    #[arg(long, global = true, default_value_t = Limits::default().max_nested_depth)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_nested_depth)]
     max_nested_depth: usize,
     /// Longest line of a YAML file (template, environment, VNFD, answers), in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().yaml.max_line_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_line_bytes)]
     max_line_length: usize,
     /// Most files in one template set.
-    #[arg(long, global = true, default_value_t = Limits::default().max_files)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_files)]
     max_files: usize,
     /// Largest OVF manifest or certificate file, in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().max_manifest_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_manifest_bytes)]
     max_manifest_size: u64,
     /// Largest pax or GNU long-name header of one tar (OVA) entry, in bytes.
-    #[arg(long, global = true, default_value_t = Limits::default().max_tar_header_bytes)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_tar_header_bytes)]
     max_tar_header_size: u64,
     /// Deepest XML element nesting in an OVF descriptor.
-    #[arg(long, global = true, default_value_t = Limits::default().xml.max_depth)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().xml.max_depth)]
     max_xml_depth: usize,
     /// Most XML elements in one OVF descriptor.
-    #[arg(long, global = true, default_value_t = Limits::default().xml.max_elements)]
+    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().xml.max_elements)]
     max_xml_elements: usize,
 }
 
@@ -216,6 +229,9 @@ pub enum CliError {
     /// A flag that cannot be used as given.
     #[error("{0}")]
     Usage(String),
+    /// `--report`'s file cannot be written.
+    #[error(transparent)]
+    Report(#[from] vnfwiz::output::report::file::ReportFileError),
     /// The language server stopped on a protocol or input/output error.
     #[error(transparent)]
     Lsp(#[from] vnfwiz::lsp::LspError),
@@ -275,16 +291,15 @@ impl ConfigArgs {
         path: &std::path::Path,
         limits: &Limits,
     ) -> Result<Option<ProjectConfig>, CliError> {
-        if self.no_config {
-            return Ok(None);
-        }
-        let file = match &self.config {
-            Some(file) => Some(file.clone()),
-            None => vnfwiz::check::config::find(path),
-        };
-        match file {
-            Some(file) => Ok(Some(ProjectConfig::load(&file, limits)?)),
-            None => Ok(None),
+        Ok(self.lookup().load(path, limits)?)
+    }
+
+    /// Where the config comes from, as the flags say.
+    pub fn lookup(&self) -> Lookup {
+        match (&self.config, self.no_config) {
+            (_, true) => Lookup::Off,
+            (Some(file), false) => Lookup::File(file.clone()),
+            (None, false) => Lookup::Nearest,
         }
     }
 }
@@ -337,19 +352,140 @@ impl RuleChoiceArgs {
         limits: &Limits,
     ) -> Result<vnfwiz::check::rules::Selection, CliError> {
         let choice = self.choice(config);
-        choice.selection(&self.profiles(limits)?).map_err(|error| {
-            // A profile the config names that no profile file defines: say which file.
-            match config {
-                Some(config) if choice.profile == config.profile && config.profile.is_some() => {
-                    CliError::ConfigChoice {
-                        file: config.file.display().to_string(),
-                        source: error,
-                    }
-                }
-                _ => error.into(),
-            }
-        })
+        choice
+            .selection(&self.profiles(limits)?)
+            .map_err(|error| choice_error(naming_config(&choice, config), error))
     }
+
+    /// Has `session` check its output with the rules the flags choose over the config,
+    /// and take the config's waivers (what `onboard` does; the wizard does the same
+    /// without flags). A profile flag or rules flag wins over the answers' `profile`.
+    fn check_session(
+        &self,
+        session: &mut vnfwiz::session::Session,
+        config: Option<ProjectConfig>,
+        limits: &Limits,
+    ) -> Result<(), CliError> {
+        let choice = self.choice(config.as_ref());
+        let profiles = self.profiles(limits)?;
+        let naming = naming_config(&choice, config.as_ref());
+        session
+            .check_with(choice, profiles, config)
+            .map_err(|error| choice_error(naming, error))
+    }
+
+    /// The answers' `profile` as the flags leave it: `--profile` replaces it, `--rules`
+    /// removes it (the rules listed are checked instead).
+    fn over_answers(&self, profile: &mut Option<String>) {
+        if self.profile.is_some() || !self.rules.is_empty() {
+            profile.clone_from(&self.profile);
+        }
+    }
+
+    /// The choice in force in words, for a report (`profile onap`, `rules R-90526, OVF-*`),
+    /// and the settings that go with it: skipped rules, the project config and the profile
+    /// file read. `fallback` names the profile used when none is chosen, where it is not
+    /// the profiles' default.
+    fn described(
+        &self,
+        config: Option<&ProjectConfig>,
+        limits: &Limits,
+        fallback: Option<&str>,
+    ) -> Result<(String, Vec<(String, String)>), CliError> {
+        let profiles = self.profiles(limits)?;
+        let choice = self.choice(config);
+        let rules = if choice.rules.is_empty() {
+            let name = choice
+                .profile
+                .as_deref()
+                .or(fallback)
+                .unwrap_or(profiles.default_name());
+            format!("profile {name}")
+        } else {
+            format!("rules {}", choice.rules.join(", "))
+        };
+        let mut settings = Vec::new();
+        if !choice.skip.is_empty() {
+            settings.push(("Skipped".to_owned(), choice.skip.join(", ")));
+        }
+        if let Some(config) = config {
+            settings.push(("Config".to_owned(), config.file.display().to_string()));
+        }
+        if let Some(file) = profiles.file() {
+            settings.push(("Profiles file".to_owned(), file.display().to_string()));
+        }
+        Ok((rules, settings))
+    }
+}
+
+/// The config to name when `choice` names no profile or rule: the one whose `profile`
+/// the choice took.
+fn naming_config(
+    choice: &vnfwiz::check::rules::RuleChoice,
+    config: Option<&ProjectConfig>,
+) -> Option<String> {
+    config
+        .filter(|c| c.profile.is_some() && c.profile == choice.profile)
+        .map(|c| c.file.display().to_string())
+}
+
+/// A rule choice that names no profile or rule, with the config that made it.
+fn choice_error(config: Option<String>, error: vnfwiz::check::rules::SelectionError) -> CliError {
+    match config {
+        Some(file) => CliError::ConfigChoice {
+            file,
+            source: error,
+        },
+        None => error.into(),
+    }
+}
+
+/// The limits other than the defaults, as the flags that set them (`--max-files 20`): a
+/// report names them among the settings in force.
+fn changed_limits(limits: &Limits) -> Option<(String, String)> {
+    type Read = fn(&Limits) -> u64;
+    let flags: [(&str, Read); 14] = [
+        ("--max-template-size", |l| l.max_template_size),
+        ("--max-file-size", |l| l.max_file_bytes),
+        ("--max-entries", |l| l.max_archive_entries as u64),
+        ("--max-archive-size", |l| l.max_archive_total_bytes),
+        ("--max-yaml-depth", |l| l.yaml.max_depth as u64),
+        ("--max-yaml-alias-nodes", |l| l.yaml.max_alias_nodes as u64),
+        ("--max-yaml-alias-bytes", |l| l.yaml.max_alias_bytes as u64),
+        ("--max-nested-depth", |l| l.max_nested_depth as u64),
+        ("--max-line-length", |l| l.yaml.max_line_bytes as u64),
+        ("--max-files", |l| l.max_files as u64),
+        ("--max-manifest-size", |l| l.max_manifest_bytes),
+        ("--max-tar-header-size", |l| l.max_tar_header_bytes),
+        ("--max-xml-depth", |l| l.xml.max_depth as u64),
+        ("--max-xml-elements", |l| l.xml.max_elements as u64),
+    ];
+    let defaults = Limits::default();
+    let changed: Vec<String> = flags
+        .iter()
+        .filter(|(_, read)| read(limits) != read(&defaults))
+        .map(|(flag, read)| format!("{flag} {}", read(limits)))
+        .collect();
+    (!changed.is_empty()).then(|| ("Limits".to_owned(), changed.join(", ")))
+}
+
+/// The report in `format` (`color` for text); `run` says what the HTML page says about
+/// the run.
+pub fn render_as(
+    format: Format,
+    color: bool,
+    report: &Report,
+    fixes: &Fixes,
+    run: impl FnOnce() -> Result<RunInfo, CliError>,
+) -> Result<String, CliError> {
+    Ok(match format {
+        Format::Text => render::text::render(report, color),
+        Format::Json => render::json::render(report),
+        Format::Sarif => render::sarif::render(report),
+        Format::Junit => render::junit::render(report),
+        Format::Csv => render::csv::render(report, fixes),
+        Format::Html => render::html::render(report, fixes, &run()?),
+    })
 }
 
 /// Parses `KEY=VALUE` (`--choose`, `--require`); the key may not be empty.
@@ -405,6 +541,11 @@ impl CliError {
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let limits = cli.limits.limits();
+    let language = match cli.lang.as_deref() {
+        Some(lang) => vnfwiz::foundation::locale::tag(lang),
+        None => vnfwiz::foundation::locale::from_environment(|name| std::env::var(name).ok()),
+    };
+    vnfwiz::foundation::locale::request(language);
     match cli.command {
         Some(Command::Validate(args)) => validate::run(args, &limits),
         Some(Command::Inspect(args)) => inspect::run(args, &limits),

@@ -6,17 +6,27 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use vnfwiz::check::rules::OUTPUT_PROFILE;
+use vnfwiz::check::validation::InputError;
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
+use vnfwiz::output::report::render::fix_hint::{self, Rerun};
+use vnfwiz::output::report::render::fixes::Fixes;
 use vnfwiz::output::report::render::onboard::Onboarding;
+use vnfwiz::output::report::render::run::{RunInfo, Source};
 use vnfwiz::session::answers::{Answers, EulaAcceptance};
-use vnfwiz::session::{AnswerProblem, Origin, Refusal, Session, WriteError};
+use vnfwiz::session::{
+    AnswerProblem, Answered, Evaluation, FindingKind, Origin, Session, WriteError,
+};
 use vnfwiz::transform::fix::FixLevel;
 use vnfwiz::transform::package::PackageError;
 use vnfwiz::transform::package::PackageFormat;
 
-use super::{CliError, ListFormat, RuleChoiceArgs, color_stdout, key_value, print_out};
+use super::{
+    CliError, Format, ListFormat, RuleChoiceArgs, changed_limits, color_stdout, key_value,
+    print_out, render_as,
+};
 
 /// `--package` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -49,7 +59,7 @@ pub struct OnboardArgs {
     /// The folder to write (created; a non-empty one needs --force).
     #[arg(long)]
     out: PathBuf,
-    /// An answers file (as the wizard saves and the output's .vnfwiz/answers.yaml records).
+    /// An answers file (as the wizard saves and the output's answers.yaml records).
     #[arg(long)]
     answers: Option<PathBuf>,
     /// Accept every EULA of the package.
@@ -93,12 +103,38 @@ pub struct OnboardArgs {
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     format: ListFormat,
     /// Which fixes to apply to the set before writing it (docs/fixes.md); those applied are
-    /// recorded in .vnfwiz/answers.yaml.
+    /// recorded in the output's answers.yaml.
     #[arg(long, value_enum, default_value_t = FixArg::None)]
     fix: FixArg,
     /// The rules the output is checked with (the `seed` profile when none is given).
     #[command(flatten)]
     choice: RuleChoiceArgs,
+    /// Also write the validation of the output set to FILE, in the format its extension
+    /// names: .html (one page to hand to the vendor), .csv, .json, .sarif, .xml (JUnit) or
+    /// .txt (docs/reports.md).
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+}
+
+/// The format a `--report` file's extension names.
+fn report_format(path: &Path) -> Result<Format, CliError> {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    Ok(match extension.as_deref() {
+        Some("html" | "htm") => Format::Html,
+        Some("csv") => Format::Csv,
+        Some("json") => Format::Json,
+        Some("sarif") => Format::Sarif,
+        Some("xml") => Format::Junit,
+        Some("txt") => Format::Text,
+        _ => {
+            return Err(CliError::Usage(format!(
+                "--report {}: the extension names the format: .html, .csv, .json, .sarif, .xml (JUnit) or .txt",
+                path.display()
+            )));
+        }
+    })
 }
 
 /// `--fix` values.
@@ -154,11 +190,7 @@ fn read_value_file(key: &str, path: &Path, limits: &Limits) -> Result<String, An
 }
 
 /// Builds the answers from the answers file and the flags; value problems are collected.
-fn answers(
-    args: &OnboardArgs,
-    session: &Session,
-    limits: &Limits,
-) -> Result<(Answers, Vec<AnswerProblem>), CliError> {
+fn answers(args: &OnboardArgs, session: &Session, limits: &Limits) -> Result<Answered, CliError> {
     let mut answers = match &args.answers {
         Some(path) => Answers::load(path, limits)?,
         None => Answers::default(),
@@ -208,10 +240,11 @@ fn answers(
             problems.push(problem);
         }
     }
-    Ok((answers, problems))
+    Ok(Answered { answers, problems })
 }
 
 pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
+    let report_format = args.report.as_deref().map(report_format).transpose()?;
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("onboard");
     // A signal stops hashing at the next block and writing before the output is in place.
@@ -225,52 +258,54 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     stop_if_interrupted()?;
     let mut session = session?;
     let config = args.choice.config(&args.path, limits)?;
-    if args.choice.chooses(config.as_ref()) {
-        session.set_rules(args.choice.selection(config.as_ref(), limits)?);
-    }
-    if let Some(config) = config {
-        session.set_waivers(config.waivers);
-    }
-    let (answers, problems) = answers(&args, &session, limits)?;
-    if answers.package.is_some_and(|p| p != PackageFormat::None) {
+    args.choice.check_session(&mut session, config, limits)?;
+    let mut answered = answers(&args, &session, limits)?;
+    args.choice.over_answers(&mut answered.answers.profile);
+    if answered
+        .answers
+        .package
+        .is_some_and(|p| p != PackageFormat::None)
+    {
         // A malformed SOURCE_DATE_EPOCH is the run's environment, not an answer: exit 2.
-        session.package_time(&answers)?;
+        session.package_time(&answered.answers)?;
     }
-    let resolved = session.resolve_fixing(&answers, args.fix.into());
+    let level = FixLevel::from(args.fix);
+    // A report file in HTML or CSV shows each finding's fix with its diff.
+    let previews = matches!(report_format, Some(Format::Html | Format::Csv));
+    let evaluation = session.evaluate_fixing(&answered, level, previews);
     stop_if_interrupted()?;
-    let resolved = match resolved {
-        Ok(resolved) if problems.is_empty() => {
-            // An answer the output may not hold is the answers' problem, not the set's.
-            let problems = resolved.answer_problems(&answers);
-            if !problems.is_empty() {
-                let refusal = Refusal {
-                    problems,
-                    ..Refusal::default()
-                };
-                return print(&args, &Onboarding::Refused(&refusal));
-            }
-            resolved
-        }
-        Ok(_) => {
-            let refusal = Refusal {
-                problems,
-                ..Refusal::default()
-            };
-            return print(&args, &Onboarding::Refused(&refusal));
-        }
-        Err(mut refusal) => {
-            refusal.prepend(problems);
-            return print(&args, &Onboarding::Refused(&refusal));
-        }
+    let fixes = if previews {
+        report_fixes(&evaluation)
+    } else {
+        Fixes::none()
     };
-    if resolved.has_errors() {
-        let shown = Onboarding::invalid(session.kind(), resolved, &args.out);
-        return print(&args, &shown);
-    }
+    // The evaluation's gate decides, as it does for the wizard and the write itself.
+    let counts = evaluation.counts();
+    let (path, out) = (
+        args.path.display().to_string(),
+        args.out.display().to_string(),
+    );
+    let hint = fix_hint::line(
+        &counts.fixable,
+        (counts.errors, counts.warnings),
+        &Rerun::Onboard {
+            path: &path,
+            out: &out,
+        },
+        level,
+    );
+    let profile = answered.answers.profile.as_deref();
+    let evaluation = match Onboarding::closed(session.kind(), evaluation, &args.out, hint) {
+        Ok(shown) => {
+            write_report(&args, &shown, (&fixes, profile), limits)?;
+            return print(&args, &shown);
+        }
+        Err(evaluation) => *evaluation,
+    };
     // Images stream into the CSAR: the same bar while they do.
     let progress = TerminalProgress::stderr("package");
     let written = session.write_outputs(
-        &resolved,
+        &evaluation,
         &args.out,
         args.force,
         &Options {
@@ -280,15 +315,88 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     );
     progress.finish();
     match written {
-        Ok(written) => print(
-            &args,
-            &Onboarding::written(&session, resolved, &written, &args.out),
-        ),
+        Ok(written) => {
+            let shown = Onboarding::written(&session, evaluation, &written, &args.out);
+            write_report(&args, &shown, (&fixes, profile), limits)?;
+            print(&args, &shown)
+        }
         Err(WriteError::Package(PackageError::Invalid { path, violations })) => {
-            print(&args, &Onboarding::package_invalid(&path, &violations))
+            let shown = Onboarding::package_invalid(&path, &violations);
+            write_report(&args, &shown, (&fixes, profile), limits)?;
+            print(&args, &shown)
         }
         Err(error) => Err(error.into()),
     }
+}
+
+/// The fix of each of the output set's findings, as the evaluation offers them (what an
+/// HTML or CSV report shows beside each).
+fn report_fixes(evaluation: &Evaluation) -> Fixes {
+    let (violations, views): (Vec<_>, Vec<_>) = evaluation
+        .findings
+        .iter()
+        .filter_map(|finding| match &finding.kind {
+            FindingKind::Output(violation) => Some((violation.clone(), finding.fix.clone())),
+            FindingKind::Package(_) | FindingKind::Remark(_) => None,
+        })
+        .unzip();
+    let mut fixes = Fixes::none();
+    fixes.push(&violations, views);
+    fixes
+}
+
+/// Writes `--report`'s file from the validation of the output set, with each finding's fix
+/// and the answers' profile (when they name one, it chose the rules); says on stderr why
+/// there is none when nothing was validated.
+fn write_report(
+    args: &OnboardArgs,
+    shown: &Onboarding<'_>,
+    (fixes, profile): (&Fixes, Option<&str>),
+    limits: &Limits,
+) -> Result<(), CliError> {
+    let Some(path) = &args.report else {
+        return Ok(());
+    };
+    let Some(report) = shown.report() else {
+        eprintln!(
+            "vnfwiz: no report written to {}: no output set was validated",
+            path.display()
+        );
+        return Ok(());
+    };
+    let text = render_as(report_format(path)?, false, report, fixes, || {
+        let config = args.choice.config(&args.path, limits)?;
+        let (mut rules, mut settings) =
+            args.choice
+                .described(config.as_ref(), limits, Some(OUTPUT_PROFILE))?;
+        if let Some(profile) = profile {
+            rules = format!("profile {profile}");
+        }
+        settings.push((
+            "Checked".to_owned(),
+            format!("the set written to {}", args.out.display()),
+        ));
+        if let Some(answers) = &args.answers {
+            settings.push(("Answers".to_owned(), answers.display().to_string()));
+        }
+        if let Some(level) = args
+            .fix
+            .to_possible_value()
+            .filter(|_| args.fix != FixArg::None)
+        {
+            settings.push(("Fixes applied".to_owned(), level.get_name().to_owned()));
+        }
+        settings.extend(changed_limits(limits));
+        // The source's digest: a large OVA takes a while, under the same bar as its hashing.
+        let progress = TerminalProgress::stderr("report");
+        let source = Source::read(&args.path, &Options::new(limits).with_progress(&progress));
+        progress.finish();
+        let mut run = RunInfo::now(vec![source.map_err(InputError::from)?], rules)?;
+        run.settings = settings;
+        Ok(run)
+    })?;
+    vnfwiz::output::report::file::write(path, &text)?;
+    Ok(())
 }
 
 /// Ends the run (before anything is written) once SIGINT or SIGTERM has arrived.

@@ -41,6 +41,8 @@ struct Entry {
     summary: &'static str,
     why: &'static str,
     fix: &'static str,
+    /// Whether vnfwiz makes the fix itself (`validate --fix`, the wizard, the editor).
+    fixable: bool,
 }
 
 #[derive(Serialize)]
@@ -62,7 +64,7 @@ pub fn run(args: RulesArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         .filter(|c| c.choice() != Default::default())
         .map(|c| c.file.display().to_string());
     let text = match args.format {
-        RulesFormat::Markdown => vnfwiz::check::rules::markdown(&Profiles::built_in()),
+        RulesFormat::Markdown => vnfwiz::check::rules::markdown(&Profiles::built_in(), &is_fixable),
         RulesFormat::Json => {
             let profiles = args.choice.profiles(limits)?;
             let selection = listed(&args.choice, config, limits)?;
@@ -99,8 +101,11 @@ pub fn run(args: RulesArgs, limits: &Limits) -> Result<ExitCode, CliError> {
             let mut text = String::new();
             for e in &entries {
                 text.push_str(&format!(
-                    "{:width$}  {:10}  {}\n",
-                    e.id, e.keyword, e.summary
+                    "{:width$}  {:10}  {:3}  {}\n",
+                    e.id,
+                    e.keyword,
+                    if e.fixable { "fix" } else { "" },
+                    e.summary
                 ));
             }
             match &chosen_by {
@@ -141,6 +146,12 @@ fn entries(selection: &Selection) -> Vec<Entry> {
             summary: r.meta.summary,
             why: r.meta.why,
             fix: r.meta.fix,
+            fixable: is_fixable(r.meta.id),
         })
         .collect()
+}
+
+/// Whether a fix provider answers the rule.
+fn is_fixable(id: &str) -> bool {
+    vnfwiz::transform::fix::fixable_rules().any(|rule| rule == id)
 }

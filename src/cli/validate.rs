@@ -4,19 +4,23 @@ use std::process::ExitCode;
 
 use clap::Args;
 use vnfwiz::check::rules::Selection;
-use vnfwiz::check::validation::{load_hot_inputs_rooted, validate_waiving};
+use vnfwiz::check::validation::{InputError, check_inputs, load_hot_inputs_rooted, waive};
 use vnfwiz::check::waivers::{Baseline, Day, Waivers, baseline};
 use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
-use vnfwiz::input::source::Overlay;
+use vnfwiz::input::source::{Overlay, output_folder};
 use vnfwiz::model::hot::Stage;
-use vnfwiz::output::report::render;
+use vnfwiz::output::report::render::fix_hint::{self, Rerun};
+use vnfwiz::output::report::render::fixes::{Fixes, FixesFor, find_fixes};
+use vnfwiz::output::report::render::run::{RunInfo, Source};
 use vnfwiz::session::{Applied, FixOrder, apply_fixes};
 use vnfwiz::transform::fix::write_back::{self, write_back};
 use vnfwiz::transform::fix::{FixLevel, Safety, Workspace};
 
-use super::{CliError, Format, RuleChoiceArgs, color_stdout, print_err, print_out};
+use super::{
+    CliError, Format, RuleChoiceArgs, changed_limits, color_stdout, print_err, print_out, render_as,
+};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -63,6 +67,11 @@ pub struct ValidateArgs {
 pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let config = args.choice.config(&args.paths[0], limits)?;
     let selection = args.choice.selection(config.as_ref(), limits)?;
+    // The page names the rules and the settings in force, the config among them.
+    let described = match args.format {
+        Format::Html => Some(args.choice.described(config.as_ref(), limits, None)?),
+        _ => None,
+    };
     let waivers = Waivers {
         listed: config.map(|c| c.waivers).unwrap_or_default(),
         baseline: match &args.baseline {
@@ -105,19 +114,37 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         }
         None => {}
     }
+    // An onboarding output is checked as its heat package and the packages beside it; the
+    // report says so first (stdout in text, stderr beside a machine-readable report).
+    let outputs = output_notes(&args.paths);
+    if !outputs.is_empty() {
+        let text = outputs.join("\n") + "\n";
+        if args.format == Format::Text {
+            print_out(&text)?;
+        } else {
+            print_err(&text)?;
+        }
+    }
     // Hashing an OVF package's disks takes a while: a bar on stderr when it is a terminal.
     let progress = TerminalProgress::stderr("validate");
-    let report = validate_waiving(
-        &args.paths,
-        &Options::new(limits).with_progress(&progress),
-        &selection,
-        stage,
-        &waivers,
-        Day::today(),
-        &Overlay::none(),
-    );
+    let options = Options::new(limits).with_progress(&progress);
+    let (checked, rules) =
+        match check_inputs(&args.paths, &options, &selection, stage, &Overlay::none()) {
+            Ok(checked) => checked,
+            Err(error) => {
+                progress.finish();
+                return Err(error.into());
+            }
+        };
+    // HTML and CSV show each finding's fix, found on the sets as loaded; text counts the
+    // fixes ready for its closing line.
+    let (checked, fixes) = match args.format {
+        Format::Html | Format::Csv => find_fixes(checked, &selection, FixesFor::Shown),
+        Format::Text => find_fixes(checked, &selection, FixesFor::Counted),
+        _ => (checked, Fixes::none()),
+    };
+    let report = waive(checked, rules, &selection, &waivers, Day::today(), limits);
     progress.finish();
-    let report = report?;
     let baseline_written = match &args.write_baseline {
         Some(file) => {
             let entries = baseline::entries(&report);
@@ -138,12 +165,23 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         }
         None => false,
     };
-    let text = match args.format {
-        Format::Text => render::text::render(&report, color_stdout()),
-        Format::Json => render::json::render(&report),
-        Format::Sarif => render::sarif::render(&report),
-        Format::Junit => render::junit::render(&report),
-    };
+    let mut text = render_as(args.format, color_stdout(), &report, &fixes, || {
+        let (rules, settings) = described.unwrap_or_default();
+        run_info(&args, rules, settings, limits)
+    })?;
+    if args.format == Format::Text {
+        let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        let counts = (
+            report.count(Severity::Error),
+            report.count(Severity::Warning),
+        );
+        let applied = level.unwrap_or(FixLevel::None);
+        let rerun = Rerun::Validate { paths: &paths };
+        if let Some(hint) = fix_hint::line(&fixes.fixable(&report), counts, &rerun, applied) {
+            text.push_str(&hint);
+            text.push('\n');
+        }
+    }
     print_out(&text)?;
     let code = if report.has_errors() && !baseline_written {
         ExitCode::from(1)
@@ -154,6 +192,66 @@ pub fn run(args: ValidateArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     // thousands of small frees on a large VNF) would only delay the exit.
     std::mem::forget(report);
     Ok(code)
+}
+
+/// One line per onboarding output among `paths`, saying what is checked of it.
+fn output_notes(paths: &[std::path::PathBuf]) -> Vec<String> {
+    paths
+        .iter()
+        .filter_map(|path| {
+            let output = output_folder(path)?;
+            let name = |p: &std::path::Path| {
+                p.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            };
+            let packages: Vec<String> = output.packages.iter().map(|p| name(p)).collect();
+            let beside = if packages.is_empty() {
+                "no package beside it".to_owned()
+            } else {
+                format!("the packages beside it: {}", packages.join(", "))
+            };
+            Some(format!(
+                "note: {} is an onboarding output: checking {}/ as the heat package, and {beside}",
+                path.display(),
+                name(&output.heat)
+            ))
+        })
+        .collect()
+}
+
+/// What the HTML page says about this run: the paths given (a file's SHA-256 with them), the
+/// rules, and with `settings` every other setting that changes the findings.
+fn run_info(
+    args: &ValidateArgs,
+    rules: String,
+    mut settings: Vec<(String, String)>,
+    limits: &Limits,
+) -> Result<RunInfo, CliError> {
+    // A large package takes a while to hash again: a bar while it does.
+    let progress = TerminalProgress::stderr("digest");
+    let options = Options::new(limits).with_progress(&progress);
+    let sources = args
+        .paths
+        .iter()
+        .map(|path| Source::read(path, &options))
+        .collect::<Result<Vec<_>, _>>();
+    progress.finish();
+    let sources = sources.map_err(InputError::from)?;
+    if let Some(file) = &args.baseline {
+        settings.push(("Baseline".to_owned(), file.display().to_string()));
+    }
+    if args.heat_ready {
+        settings.push((
+            "Stage".to_owned(),
+            "--heat-ready: the sets as given to Heat, composition annotations are errors"
+                .to_owned(),
+        ));
+    }
+    settings.extend(changed_limits(limits));
+    let mut run = RunInfo::now(sources, rules)?;
+    run.settings = settings;
+    Ok(run)
 }
 
 /// A set ready for fixes (or the line saying why it is not), with the folder its files are

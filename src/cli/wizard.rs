@@ -1,4 +1,5 @@
-//! `vnfwiz [PATH] [--answers FILE] [--theme NAME] [--mouse]`: the wizard.
+//! `vnfwiz [PATH] [--answers FILE] [--theme NAME] [--mouse] [--config FILE | --no-config]`:
+//! the wizard.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,7 +10,7 @@ use vnfwiz::foundation::limits::Limits;
 use vnfwiz::tui::state::Exit;
 use vnfwiz::tui::{WizardOptions, run as run_wizard};
 
-use super::{CliError, print_err, print_out};
+use super::{CliError, ConfigArgs, print_err, print_out};
 
 /// The wizard's arguments (no subcommand given).
 #[derive(Debug, Args)]
@@ -28,6 +29,8 @@ pub struct WizardArgs {
     /// Let the mouse wheel scroll lists and texts, and a click select a row or a step.
     #[arg(long)]
     mouse: bool,
+    #[command(flatten)]
+    config: ConfigArgs,
 }
 
 pub fn run(args: WizardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
@@ -37,6 +40,7 @@ pub fn run(args: WizardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         save_answers: args.save_answers,
         theme: args.theme,
         mouse: args.mouse,
+        config: args.config.lookup(),
         limits: *limits,
     })?;
     Ok(match exit {

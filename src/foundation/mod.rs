@@ -1,7 +1,10 @@
-//! The bottom layer every other one uses: limits, the diagnostics foundation, ordered parallel maps, interruption and injected faults.
+//! The bottom layer every other one uses: limits, the diagnostics foundation, ordered parallel maps, interruption, the language asked for, placeholder values, injected faults and WCAG contrast.
 
+pub mod contrast;
 pub mod diagnostics;
 pub mod fault;
 pub mod interrupt;
 pub mod limits;
+pub mod locale;
 pub mod parallel;
+pub mod placeholder;

@@ -1,8 +1,8 @@
 //! Code actions: the fix `validate --fix` makes for a finding, every safe fix of the set at
 //! once (as `validate --fix safe` does), each judged by a full validation in a workspace over
 //! a copy of the set and sent as a workspace edit; and a waiver comment for a finding (the
-//! form `# vnfwiz: waive RULE -- reason` of the waivers issue, its reason left for the
-//! author to write). The edits are worked out when the editor picks an action.
+//! form `# vnfwiz: waive RULE -- reason` of the waivers issue, `<!-- vnfwiz: waive RULE -
+//! reason -->` in an OVF descriptor, its reason left for the author to write). The edits are worked out when the editor picks an action.
 
 use std::collections::HashMap;
 
@@ -20,6 +20,7 @@ use super::lookup::{self, Located};
 use super::position::LineMap;
 use super::server::Server;
 use crate::check::rules::{Context, find};
+use crate::check::waivers::inline::Syntax;
 use crate::foundation::diagnostics::Violation;
 use crate::transform::fix::{FixLevel, FixRecord, Offer, Safety, Workspace, offer};
 
@@ -77,7 +78,7 @@ pub fn code_actions(server: &Server, params: CodeActionParams) -> Option<CodeAct
     let map = LineMap::new(&text);
     let located = lookup::locate(snapshot, &path);
     let context = located.as_ref().map(|l| Context::new(l.set));
-    let yaml = located.is_some();
+    let syntax = Syntax::of(&relative);
     let mut actions = Vec::new();
     for violation in input.violations.iter().filter(|v| v.file == relative) {
         let range = map.range(violation.span);
@@ -109,14 +110,10 @@ pub fn code_actions(server: &Server, params: CodeActionParams) -> Option<CodeAct
                 ..CodeAction::default()
             }));
         }
-        if yaml {
-            actions.push(CodeActionOrCommand::CodeAction(waiver(
-                &uri,
-                &map,
-                &text,
-                violation,
-                diagnostics,
-            )));
+        if let Some(syntax) = syntax
+            && let Some(action) = waiver(&uri, &map, &text, syntax, violation, diagnostics)
+        {
+            actions.push(CodeActionOrCommand::CodeAction(action));
         }
     }
     if let Some(located) = &located
@@ -160,28 +157,39 @@ fn resolves_edits(server: &Server) -> bool {
 
 /// The waiver comment for a finding, on the line above it at its indentation, its reason
 /// left empty for the author (a waiver without a reason is reported, never silently taken).
+/// In XML the comment goes only where one may stand: before a line that starts with markup,
+/// never before the XML declaration (inside a tag spread over lines, no action is offered).
 fn waiver(
     uri: &Url,
     map: &LineMap<'_>,
     text: &str,
+    syntax: Syntax,
     violation: &Violation,
     diagnostics: Option<Vec<lsp_types::Diagnostic>>,
-) -> CodeAction {
+) -> Option<CodeAction> {
     let line = violation.span.line.saturating_sub(1);
     let start = map.offset(Position::new(line, 0));
-    let indent: String = text[start..].chars().take_while(|c| *c == ' ').collect();
+    let rest = &text[start..];
+    let indent: String = rest.chars().take_while(|c| *c == ' ').collect();
+    let id = violation.rule.id;
+    let (comment, separator) = match syntax {
+        Syntax::Yaml => (format!("{indent}# vnfwiz: waive {id} -- \n"), "--"),
+        Syntax::Xml => {
+            let content = rest.trim_start();
+            if !content.starts_with('<') || content.starts_with("<?xml") {
+                return None;
+            }
+            (format!("{indent}<!-- vnfwiz: waive {id} -  -->\n"), "-")
+        }
+    };
     let at = Position::new(line, 0);
-    let comment = format!("{indent}# vnfwiz: waive {} -- \n", violation.rule.id);
     let mut changes = HashMap::new();
     changes.insert(
         uri.clone(),
         vec![TextEdit::new(Range::new(at, at), comment)],
     );
-    CodeAction {
-        title: format!(
-            "Waive {} here (write the reason after `--`)",
-            violation.rule.id
-        ),
+    Some(CodeAction {
+        title: format!("Waive {id} here (write the reason after `{separator}`)"),
         kind: Some(CodeActionKind::QUICKFIX),
         diagnostics,
         edit: Some(WorkspaceEdit {
@@ -189,7 +197,7 @@ fn waiver(
             ..WorkspaceEdit::default()
         }),
         ..CodeAction::default()
-    }
+    })
 }
 
 /// Works out the edit of an action the editor picked.

@@ -1,3 +1,3 @@
-//! How results are shown: text, JSON, SARIF and JUnit reports, and each command's own output.
+//! How results are shown: text, JSON, SARIF, JUnit, HTML and CSV reports, and each command's own output.
 
 pub mod report;

@@ -83,6 +83,9 @@ pub struct Answers {
     /// `waivers`: findings of the output set accepted with a reason, so a replay accepts
     /// them again (globs relative to the set).
     pub waivers: Vec<Waiver>,
+    /// `profile`: the rule profile the output is checked with, over the project config's
+    /// (the command line's `--profile` and `--rules` win over it).
+    pub profile: Option<String>,
 }
 
 /// A parameter answer's key split into the parameter's name and the module it is set apart
@@ -177,9 +180,10 @@ impl Answers {
             _ => {
                 return Err(invalid(
                     document.root.span,
-                    "an answers file is a mapping of accept_eula, deployment_option, properties, \
-                     parameters, capabilities, requires, package, registry and ovf_env_transport"
-                        .to_owned(),
+                    format!(
+                        "an answers file is a mapping of {}",
+                        ANSWERS_KEYS.join(", ")
+                    ),
                 ));
             }
         };
@@ -268,19 +272,11 @@ impl Answers {
                     )
                 }
                 "descriptor_id" => {
-                    answers.descriptor_id = Some(
-                        value
-                            .as_str()
-                            .filter(|id| !id.trim().is_empty())
-                            .ok_or_else(|| {
-                                invalid(
-                                    value.span,
-                                    "descriptor_id is the VNFD's id, a UUID written as text"
-                                        .to_owned(),
-                                )
-                            })?
-                            .to_owned(),
-                    )
+                    answers.descriptor_id = Some(non_empty(
+                        value,
+                        "descriptor_id is the VNFD's id, a UUID written as text",
+                        &invalid,
+                    )?)
                 }
                 "package_date" => {
                     answers.package_date = Some(
@@ -301,18 +297,20 @@ impl Answers {
                     )
                 }
                 "etsi_types" => {
-                    answers.etsi_types = Some(PathBuf::from(
-                        value
-                            .as_str()
-                            .filter(|p| !p.trim().is_empty())
-                            .ok_or_else(|| {
-                                invalid(
-                                    value.span,
-                                    "etsi_types is the folder holding ETSI's SOL001 type files"
-                                        .to_owned(),
-                                )
-                            })?,
-                    ))
+                    answers.etsi_types = Some(PathBuf::from(non_empty(
+                        value,
+                        "etsi_types is the folder holding ETSI's SOL001 type files",
+                        &invalid,
+                    )?))
+                }
+                "profile" => {
+                    let name = non_empty(
+                        value,
+                        "profile is the name of a rule profile (onap, heat, seed or one of \
+                         the profile file)",
+                        &invalid,
+                    )?;
+                    answers.profile = Some(name.trim().to_owned());
                 }
                 "fixes" => answers.fixes = fix_records(value, &invalid)?,
                 "waivers" => answers.waivers = waivers(value, file, &invalid)?,
@@ -407,6 +405,9 @@ impl Answers {
         if self.require_all_values {
             entries.push(("require_all_values", node(Value::Bool(true))));
         }
+        if let Some(profile) = &self.profile {
+            entries.push(("profile", string(profile.clone())));
+        }
         if !self.fixes.is_empty() {
             entries.push(("fixes", seq(self.fixes.iter().map(fix_node))));
         }
@@ -424,6 +425,19 @@ impl Answers {
             crate::model::hot::version::is_function_name,
         )
     }
+}
+
+/// A text value that is not blank, as written; else `expected` at its place.
+fn non_empty(
+    value: &Node,
+    expected: &str,
+    invalid: &impl Fn(Span, String) -> AnswersError,
+) -> Result<String, AnswersError> {
+    value
+        .as_str()
+        .filter(|text| !text.trim().is_empty())
+        .map(str::to_owned)
+        .ok_or_else(|| invalid(value.span, expected.to_owned()))
 }
 
 /// A fix record as written in the answers file.
@@ -634,6 +648,7 @@ ovf_env_transport: user_data
 descriptor_id: 4bae615d-dd55-55df-87bf-ab891588edea
 package_date: 2024-05-01T10:00:00Z
 etsi_types: /srv/etsi/SOL001
+profile: heat
 fixes:
   - rule: R-90526
     file: base_vfw.yaml
@@ -672,6 +687,7 @@ fixes:
         );
         assert_eq!(a.package_date.as_deref(), Some("2024-05-01T10:00:00Z"));
         assert_eq!(a.etsi_types, Some(PathBuf::from("/srv/etsi/SOL001")));
+        assert_eq!(a.profile.as_deref(), Some("heat"));
         assert_eq!(a.fixes.len(), 2);
         assert_eq!(a.fixes[0].rule, "R-90526");
         assert_eq!((a.fixes[0].line, a.fixes[0].column), (14, 5));

@@ -127,7 +127,7 @@ impl Session {
                 return Ok(());
             }
             // A parameter an OVF answer decides is still recorded, for `check` to say which.
-            if let Some(generated) = self.generated()
+            if let Some(generated) = self.generated_for(answers)
                 && assign_parameter(&generated.declared, answers, key, text, origin)?
             {
                 return Ok(());

@@ -120,7 +120,9 @@ pub fn find_property<'e>(envelope: &'e Envelope, key: &str) -> Option<&'e Proper
 pub fn eula_problems(envelope: &Envelope, accepted: &EulaAcceptance) -> Vec<AnswerProblem> {
     let mut out = Vec::new();
     for eula in eula_views(envelope) {
-        if accepted.accepts(&eula.sha256) {
+        if accepted.accepts(&eula.sha256)
+            || eula.other_languages.iter().any(|d| accepted.accepts(d))
+        {
             continue;
         }
         let message = match accepted {
@@ -328,7 +330,7 @@ impl Session {
                 }
             }
             if let Some(generated) = (!answers.parameters.is_empty())
-                .then(|| self.generated())
+                .then(|| self.generated_for(answers))
                 .flatten()
             {
                 out.extend(parameter_problems(

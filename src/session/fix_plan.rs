@@ -6,13 +6,17 @@
 //! or not remove its own) is said so. Every diff masks the set's hidden values by the one
 //! secret policy (`hot::secrets`).
 
+use crate::check::rules::{Context, Selection};
 use crate::foundation::diagnostics::Violation;
+use crate::foundation::parallel::map_ordered;
+use crate::model::hot::HotSet;
 use crate::model::hot::secrets::hidden_values;
 use crate::session::answers::Answers;
 use crate::transform::fix::FixRecord;
 use crate::transform::fix::diff::TextChange;
 use crate::transform::fix::{
-    AppliedFix, FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Workspace, record_of,
+    AppliedFix, FixLevel, Offer, Outcome, Preview, ReloadError, Safety, Unfixable, Workspace,
+    offer, record_of,
 };
 
 use super::Session;
@@ -55,6 +59,20 @@ pub fn apply(
     }
 }
 
+/// How many violations a fix answers, by severity and by the level that applies it: what a
+/// report's closing line counts (`12 of 15 errors can be fixed: …`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fixable {
+    /// Errors with a fix of any safety (`--fix all`).
+    pub errors: usize,
+    /// Errors with a `safe` fix (`--fix`, `--fix safe`).
+    pub errors_safe: usize,
+    /// Warnings with a fix of any safety.
+    pub warnings: usize,
+    /// Warnings with a `safe` fix.
+    pub warnings_safe: usize,
+}
+
 /// What the review offers for one violation (`src/transform/fix/`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FixView {
@@ -79,7 +97,8 @@ pub struct PlannedFix {
     pub title: String,
     /// Its safety (the lowest, for several).
     pub safety: Safety,
-    /// The diff against the output set as it is now (hidden values masked).
+    /// The diff against the output set as it is now (hidden values masked); empty in an
+    /// evaluation for a headless run (`Session::evaluate_fixing`), which shows no diff.
     pub preview: Preview,
     /// What goes into `answers.fixes` to apply it (none: nothing would change, and the
     /// notes say why).
@@ -222,42 +241,102 @@ impl Session {
     }
 }
 
-/// The fix of each of the output set's violations (parallel to them), as the review marks
-/// and previews them; the set goes back into `resolved` unchanged.
-pub fn fix_views(mut resolved: Resolved) -> (Resolved, Vec<Option<FixView>>) {
-    let workspace = match Workspace::with_violations(
+/// Each violation of `resolved` made into a `T` by `make`, given the set and the
+/// violation's fix as the review marks and previews it (`None`: no fix answers its rule,
+/// or the set cannot be fixed); the set goes back into `resolved` unchanged. Without
+/// `previews` a ready fix carries an empty diff (a headless run counts fixes, it shows
+/// none).
+pub fn with_fixes<T>(
+    mut resolved: Resolved,
+    previews: bool,
+    mut make: impl FnMut(&HotSet, &Violation, Option<FixView>) -> T,
+) -> (Resolved, Vec<T>) {
+    let offered = offered_fixes(
         resolved.set,
-        resolved.violations.clone(),
+        resolved.violations,
         resolved.rules.clone(),
-    ) {
+        previews,
+    );
+    resolved.set = offered.set;
+    resolved.violations = offered.violations;
+    let mut fixes = offered.fixes.into_iter();
+    let made = resolved
+        .violations
+        .iter()
+        .map(|violation| make(&resolved.set, violation, fixes.next().flatten()))
+        .collect();
+    (resolved, made)
+}
+
+/// A set given back with its violations and the fix of each (parallel to them).
+pub struct Offered {
+    /// The set, unchanged.
+    pub set: HotSet,
+    /// Its violations, unchanged.
+    pub violations: Vec<Violation>,
+    /// The fix of each violation (none at all when the set cannot be fixed).
+    pub fixes: Vec<Option<FixView>>,
+}
+
+/// The fix of each of `violations`, found on `set` (checked with `rules`) without changing
+/// it: what the review and the HTML and CSV reports show, each ready fix with its diff when
+/// `previews` are wanted (else an empty one: a headless run counts fixes, it shows none).
+pub fn offered_fixes(
+    set: HotSet,
+    violations: Vec<Violation>,
+    rules: Selection,
+    previews: bool,
+) -> Offered {
+    let workspace = match Workspace::with_violations(set, violations, rules) {
         Ok(workspace) => workspace,
         Err(unfixable) => {
-            resolved.set = unfixable.set;
-            return (resolved, Vec::new());
+            let Unfixable {
+                set, violations, ..
+            } = *unfixable;
+            return Offered {
+                set,
+                violations,
+                fixes: Vec::new(),
+            };
         }
     };
-    let fixes: Vec<Option<FixView>> = workspace
-        .offers()
-        .into_iter()
-        .zip(workspace.violations())
-        .map(|(offer, violation)| {
-            Some(match offer? {
-                Offer::Ready(fix) => match workspace.preview(&fix) {
-                    Ok(preview) => FixView::Ready(PlannedFix {
-                        title: fix.title,
-                        safety: fix.safety,
-                        preview,
-                        records: vec![record_of(violation, None)],
-                        notes: Vec::new(),
-                    }),
-                    Err(error) => FixView::Unavailable(error.to_string()),
-                },
-                Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
-                Offer::Unavailable(reason) => FixView::Unavailable(reason),
-            })
+    // Each finding's fix is found and previewed on its own; a large set has hundreds.
+    let context = Context::new(workspace.set());
+    let bytes = workspace.set().files.iter().map(|f| f.bytes.len()).sum();
+    let fixes = map_ordered(workspace.violations(), bytes, |violation| {
+        Some(match offer(&context, violation, None)? {
+            Offer::Ready(fix) => match previewed(&workspace, &fix, previews) {
+                Ok(preview) => FixView::Ready(PlannedFix {
+                    title: fix.title,
+                    safety: fix.safety,
+                    preview,
+                    records: vec![record_of(violation, None)],
+                    notes: Vec::new(),
+                }),
+                Err(error) => FixView::Unavailable(error.to_string()),
+            },
+            Offer::NeedsText { title, prompt } => FixView::NeedsText { title, prompt },
+            Offer::Unavailable(reason) => FixView::Unavailable(reason),
         })
-        .collect();
-    let (set, _) = workspace.into_parts();
-    resolved.set = set;
-    (resolved, fixes)
+    });
+    drop(context);
+    let (set, violations) = workspace.into_parts();
+    Offered {
+        set,
+        violations,
+        fixes,
+    }
+}
+
+/// A fix's diff when `previews` are wanted, else an empty one.
+fn previewed(
+    workspace: &Workspace,
+    fix: &crate::transform::fix::Fix,
+    previews: bool,
+) -> Result<Preview, crate::transform::fix::EditError> {
+    if previews {
+        workspace.preview(fix)
+    } else {
+        Ok(Preview::default())
+    }
 }

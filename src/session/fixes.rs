@@ -5,12 +5,11 @@
 //! to answers.yaml so `onboard --answers` does it again.
 
 use crate::check::rules::{Selection, check_hot};
-use crate::foundation::limits::Limits;
-use crate::model::hot::Stage;
+use crate::model::hot::{HotSet, Stage};
 use crate::transform::fix::FixRecord;
 use crate::transform::fix::{FixLevel, FixNote, Outcome, Unfixable, Workspace};
 
-use super::resolve::{FileRole, OutputFile, load};
+use super::resolve::{FileRole, OutputFile};
 
 /// What fixing the output did.
 #[derive(Debug, Default)]
@@ -22,12 +21,12 @@ pub(super) struct Fixed {
 }
 
 /// Applies `records` (replayed) and the fixes `level` admits to `files` (the output set,
-/// checked with `rules` as it will be once written; `environment` is its base environment's
-/// path, `label` and `limits` the session's).
+/// loaded by `load` and checked with `rules` as it will be once written; `environment` is
+/// its base environment's path).
 pub(super) fn apply(
     files: &mut Vec<OutputFile>,
     environment: &str,
-    (label, limits): (&str, &Limits),
+    load: &dyn Fn(&[OutputFile]) -> HotSet,
     rules: &Selection,
     level: FixLevel,
     records: &[FixRecord],
@@ -35,7 +34,7 @@ pub(super) fn apply(
     if level == FixLevel::None && records.is_empty() {
         return Fixed::default();
     }
-    let mut set = load(files, label, limits);
+    let mut set = load(files);
     // What vnfwiz writes claims to deploy as it is.
     set.stage = Stage::HeatReady;
     let violations = check_hot(&set, rules);

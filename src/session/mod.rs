@@ -11,8 +11,11 @@ pub mod answers;
 mod assign;
 mod catalogue;
 mod check;
+mod checking;
 mod composition;
+mod draft;
 mod environment;
+mod evaluation;
 mod fix_plan;
 mod fixes;
 mod origin;
@@ -22,7 +25,9 @@ mod preview;
 mod questions;
 mod repair;
 mod resolve;
+mod save;
 mod supplied;
+mod waive;
 mod watch;
 mod write_back;
 
@@ -42,12 +47,16 @@ use crate::model::ovf::{DescriptorError, Envelope, OvfPackage};
 
 pub use assign::Origin;
 pub use check::AnswerProblem;
+pub use checking::CheckedWith;
+pub use draft::{Answered, Draft};
+pub use evaluation::{Counts, Evaluation, Finding, FindingKind, Gate, Remark, RemarkKind};
 pub use fix_plan::{
-    Applied, FixOrder, FixView, PlanError, PlannedFix, apply as apply_fixes, fix_views,
+    Applied, FixOrder, FixView, Fixable, Offered, PlanError, PlannedFix, apply as apply_fixes,
+    offered_fixes,
 };
 pub use origin::{NotOnDisk, SourceFile};
 pub use output::{
-    MAX_COUNTED, Target, WriteError, Written, replaceable, target, writable, write_gate,
+    MAX_COUNTED, Target, WriteError, Written, placed, replaceable, target, writable, write_gate,
 };
 pub use package::Packaging;
 pub use preview::FilePreview;
@@ -55,10 +64,12 @@ pub use questions::{
     EulaQuestion, OptionChoice, ParameterGroup, ParameterQuestion, PropertyGroup, PropertyKind,
     PropertyQuestion, Questions,
 };
-pub use repair::note_answer_subject;
+use repair::note_answer_subject;
 pub use resolve::{ANSWERS_FILE, FileRole, OutputFile, REGISTRY_RULE, Refusal, Resolved};
+pub use save::SaveError;
 pub use supplied::Supplied;
-pub use watch::{Fingerprint, Watched};
+pub use waive::MADE_HERE;
+pub use watch::{Fingerprint, Watch, Watched};
 pub use write_back::{SourceFixes, WriteBackError};
 
 /// What kind of source a session holds.
@@ -118,11 +129,18 @@ pub struct Session {
     /// When reading the source began (a file modified since was read mid-change).
     opened_at: SystemTime,
     generated: OnceCell<Option<resolve::Generated>>,
+    /// The conversion's parameters under each other deployment option (by option id).
+    generated_by_option: Vec<(String, OnceCell<Option<resolve::Generated>>)>,
     supplied: OnceCell<supplied::SuppliedParameters>,
+    /// The files a HOT set's `MANIFEST.json` lists beyond those the loader read, as
+    /// carried into the output (or why one cannot be).
+    listed: OnceCell<Vec<Result<OutputFile, crate::transform::convert::Note>>>,
     rules: Selection,
     /// The waivers besides the answers' own: the project config's (`set_waivers`) and the
     /// output set's `vnfwiz: waive` comments.
     waivers: Waivers,
+    /// The rule choice given and the answers' profile followed (`check_with`).
+    checking: checking::Checking,
 }
 
 /// The output name for a path: its file stem (or folder name) reduced to letters,
@@ -189,6 +207,16 @@ impl Session {
                 }
             }
         };
+        let generated_by_option = match &source {
+            Source::Ovf { package, .. } => package
+                .envelope()
+                .map(|e| e.configurations())
+                .unwrap_or_default()
+                .iter()
+                .map(|c| (c.id.value.clone(), OnceCell::new()))
+                .collect(),
+            Source::Hot { .. } => Vec::new(),
+        };
         Ok(Session {
             label: path.display().to_string(),
             name: output_name(path),
@@ -197,12 +225,15 @@ impl Session {
             root,
             opened_at,
             generated: OnceCell::new(),
+            generated_by_option,
             supplied: OnceCell::new(),
+            listed: OnceCell::new(),
             rules: output_rules(),
             waivers: Waivers {
                 inline: true,
                 ..Waivers::default()
             },
+            checking: checking::Checking::default(),
         })
     }
 

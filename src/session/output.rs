@@ -3,6 +3,10 @@
 //! then renamed into place (swapped with the old one under `--force`). A refused, failed
 //! or interrupted run (a package failing its own validation included) leaves the output
 //! folder as it was; environment files holding secrets are created with mode 0600.
+//!
+//! The layout: `heat/` holds the HOT set, flat, exactly what the heat zip holds (the folder
+//! a user zips or hands to SDC and VVP holds nothing else); `answers.yaml` and the packages
+//! (`<name>.csar`, `<name>-heat.zip`) sit beside it.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
@@ -10,22 +14,32 @@ use std::path::{Path, PathBuf};
 
 use crate::foundation::diagnostics::{InputRoot, Options};
 use crate::foundation::interrupt::Signal;
-use crate::input::source::RECORD_FOLDER;
+use crate::input::source::HEAT_FOLDER;
 use crate::input::source::path::normalise;
 use crate::transform::package::{PackageError, WrittenPackage};
 
 use super::Session;
-use super::resolve::{OutputFile, Resolved};
+use super::evaluation::Evaluation;
+use super::resolve::{FileRole, OutputFile};
+
+/// Where an output file goes, relative to the output folder: the answers file at the top,
+/// every file of the HOT set in `heat/`.
+pub fn placed(path: &str, role: FileRole) -> String {
+    match role {
+        FileRole::Answers => path.to_owned(),
+        _ => format!("{HEAT_FOLDER}/{path}"),
+    }
+}
 
 /// What was written.
 pub struct Written {
     /// The output folder.
     pub directory: PathBuf,
-    /// The files, relative to it.
+    /// The files, relative to it (`heat/base.yaml`, `answers.yaml`).
     pub files: Vec<String>,
-    /// The files holding secrets (mode 0600).
+    /// The files holding secrets (mode 0600), relative to it.
     pub secret_files: Vec<String>,
-    /// The packages, at their place in the output folder, each with its validation report
+    /// The packages, at the top of the output folder, each with its validation report
     /// (labelled by its path relative to the folder).
     pub packages: Vec<WrittenPackage>,
 }
@@ -33,9 +47,10 @@ pub struct Written {
 /// Why nothing was written.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
-    /// The set violates a MUST; vnfwiz never writes such a template.
-    #[error("the output set has {0} error-severity violation(s); nothing is written")]
-    Invalid(usize),
+    /// The evaluation's gate is closed (the set violates a MUST, or the answers do not
+    /// resolve): vnfwiz never writes such a set. Why, in one line.
+    #[error("{0}; nothing is written")]
+    Closed(String),
     /// The folder has content and `--force` was not given.
     #[error("{0}: the folder is not empty; give --force to replace its content")]
     NotEmpty(PathBuf),
@@ -73,20 +88,18 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> WriteError + '_ {
 }
 
 impl Session {
-    /// Writes a resolved set and the packages it asks for into `out_dir`, all or nothing;
-    /// refuses a set with error-severity violations and a non-empty folder without
-    /// `force`. `options` carry the limits, progress and cancellation while images stream.
+    /// Writes an evaluation's resolved set and the packages it asks for into `out_dir`,
+    /// all or nothing; refuses while the evaluation's gate is closed, and a non-empty
+    /// folder without `force`. `options` carry the limits, progress and cancellation while
+    /// images stream.
     pub fn write_outputs(
         &self,
-        resolved: &Resolved,
+        evaluation: &Evaluation,
         out_dir: &Path,
         force: bool,
         options: &Options<'_>,
     ) -> Result<Written, WriteError> {
-        let errors = resolved.error_count();
-        if errors > 0 {
-            return Err(WriteError::Invalid(errors));
-        }
+        let resolved = evaluation.writable().map_err(WriteError::Closed)?;
         let files: Vec<&OutputFile> = resolved.files.iter().collect();
         // A package carries the environment files, secrets included: it gets their mode.
         let secret = files.iter().any(|f| !f.secrets.is_empty());
@@ -96,14 +109,12 @@ impl Session {
             force,
             Path::new(&resolved.input),
             |staging| {
-                // Packages go beside the answers, apart from the HOT set.
-                let record = staging.join(RECORD_FOLDER);
-                fs::create_dir_all(&record).map_err(io(&record))?;
+                // Packages go beside the answers and `heat/`, apart from the HOT set.
                 let packages = self.write_packages(
                     resolved.package,
                     resolved.packaging.as_ref(),
                     &resolved.waiver_records(),
-                    &record,
+                    staging,
                     options,
                 )?;
                 if secret {
@@ -360,11 +371,11 @@ pub fn write_files(
     sync_dir(&parent);
     Ok(Written {
         directory: out_dir.to_path_buf(),
-        files: files.iter().map(|f| f.path.clone()).collect(),
+        files: files.iter().map(|f| placed(&f.path, f.role)).collect(),
         secret_files: files
             .iter()
             .filter(|f| !f.secrets.is_empty())
-            .map(|f| f.path.clone())
+            .map(|f| placed(&f.path, f.role))
             .collect(),
         packages: packages
             .into_iter()
@@ -377,7 +388,7 @@ pub fn write_files(
 fn stage(files: &[&OutputFile], staging: &Path) -> Result<(), WriteError> {
     fs::create_dir(staging).map_err(io(staging))?;
     for (index, file) in files.iter().enumerate() {
-        let path = staging.join(&file.path);
+        let path = staging.join(placed(&file.path, file.role));
         not_interrupted()?;
         crate::foundation::fault::at(&format!("write:{}", index + 1)).map_err(io(&path))?;
         not_interrupted()?;
@@ -544,12 +555,13 @@ mod tests {
         let files = [file("t.yaml", "x", false), file("t.env", "y", true)];
         let refs: Vec<&OutputFile> = files.iter().collect();
         let written = write_files(&refs, &out, false, Path::new("/nonexistent"), none).unwrap();
-        assert_eq!(written.secret_files, ["t.env"]);
-        assert_eq!(fs::read_to_string(out.join("t.yaml")).unwrap(), "x");
+        assert_eq!(written.secret_files, ["heat/t.env"]);
+        assert_eq!(written.files, ["heat/t.yaml", "heat/t.env"]);
+        assert_eq!(fs::read_to_string(out.join("heat/t.yaml")).unwrap(), "x");
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = fs::metadata(out.join("t.env"))
+            let mode = fs::metadata(out.join("heat/t.env"))
                 .unwrap()
                 .permissions()
                 .mode();
@@ -572,7 +584,10 @@ mod tests {
         assert!(out.join("old.yaml").exists());
         write_files(&refs, &out, true, input, none).unwrap();
         assert!(!out.join("old.yaml").exists());
-        assert_eq!(fs::read_to_string(out.join("new.yaml")).unwrap(), "new");
+        assert_eq!(
+            fs::read_to_string(out.join("heat/new.yaml")).unwrap(),
+            "new"
+        );
         assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
     }
 
@@ -594,7 +609,7 @@ mod tests {
         let refs: Vec<&OutputFile> = files.iter().collect();
         let result = write_files(&refs, &out, true, Path::new("/nonexistent"), |staging| {
             // The package step sees the staged files and writes beside them.
-            assert!(staging.join("new.yaml").exists());
+            assert!(staging.join("heat/new.yaml").exists());
             fs::write(staging.join("vfw.csar"), "half").unwrap();
             Err(WriteError::Package(PackageError::Incomplete(
                 "no CPU count".to_owned(),
@@ -602,7 +617,7 @@ mod tests {
         });
         assert!(matches!(result, Err(WriteError::Package(_))));
         assert_eq!(fs::read_to_string(out.join("old.yaml")).unwrap(), "old");
-        assert!(!out.join("new.yaml").exists());
+        assert!(!out.join("heat/new.yaml").exists());
         assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
     }
 

@@ -11,8 +11,10 @@ use crate::foundation::diagnostics::Options;
 use crate::model::hot::{HotSet, Stage, TemplateKind};
 use crate::model::ovf::OvfPackage;
 use crate::session::answers::Answers;
+use crate::transform::package::HeatZipRequest;
 use crate::transform::package::PackageFormat;
 use crate::transform::package::etsi_types::{SOL001_VERSION, TYPE_FILES};
+use crate::transform::package::heat_zip::manifest_json;
 use crate::transform::package::identity::from_ovf;
 use crate::transform::package::time::BadSourceDateEpoch;
 use crate::transform::package::vnfd_writer::SOL001_TYPES;
@@ -47,6 +49,19 @@ impl Packaging {
     /// The resolved set the heat zip holds.
     pub fn templates(&self) -> &HotSet {
         &self.sets[0]
+    }
+
+    /// SDC's `MANIFEST.json` of the heat zip recording `waivers`: the output's `heat/`
+    /// holds it too, so the folder is exactly what the zip holds.
+    pub fn heat_manifest(&self, waivers: &[Record]) -> String {
+        manifest_json(&HeatZipRequest {
+            name: &self.identity.product_name,
+            description: &self.description,
+            version: &self.identity.software_version,
+            set: self.templates(),
+            waivers,
+            time: self.time,
+        })
     }
 
     /// The CSAR's flavours with their resolved sets.

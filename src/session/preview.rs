@@ -105,7 +105,7 @@ mod tests {
                 ("base_dns.env".to_owned(), "environment"),
                 ("dns_expansion.env".to_owned(), "module environment"),
                 ("dns_expansion.yaml".to_owned(), "incremental module"),
-                (".vnfwiz/answers.yaml".to_owned(), "answers"),
+                ("answers.yaml".to_owned(), "answers"),
             ]
         );
     }

@@ -354,7 +354,7 @@ impl Session {
             questions.options = option_views(envelope);
             questions.properties = property_groups(envelope);
             questions.transports = EnvTransport::ALL.iter().map(|t| t.as_str()).collect();
-            if let Some(generated) = self.generated() {
+            if let Some(generated) = self.generated_for(answers) {
                 let open = generated
                     .declared
                     .iter()

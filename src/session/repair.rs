@@ -5,6 +5,7 @@
 //! (`parameter dns_image_name`, `property vfw.site.name`).
 
 use crate::foundation::diagnostics::Violation;
+use crate::model::hot::HotSet;
 use crate::transform::convert::{Note, Owner};
 
 use super::{Resolved, Session};
@@ -30,37 +31,32 @@ impl Resolved {
     /// The parameter whose entry of an environment file (`parameters:` or
     /// `parameter_defaults:`) a violation points at.
     pub fn environment_parameter<'v>(&self, violation: &'v Violation) -> Option<&'v str> {
-        if !self
-            .set
-            .environments()
-            .any(|e| e.file.path == violation.file)
-        {
-            return None;
-        }
-        let rest = violation
-            .path
-            .strip_prefix("parameters.")
-            .or_else(|| violation.path.strip_prefix("parameter_defaults."))?;
-        Some(rest.split_once('.').map_or(rest, |(name, _)| name))
+        environment_parameter(&self.set, violation)
     }
 }
 
+/// The parameter whose entry of an environment file of `set` a violation points at.
+fn environment_parameter<'v>(set: &HotSet, violation: &'v Violation) -> Option<&'v str> {
+    if !set.environments().any(|e| e.file.path == violation.file) {
+        return None;
+    }
+    let rest = violation
+        .path
+        .strip_prefix("parameters.")
+        .or_else(|| violation.path.strip_prefix("parameter_defaults."))?;
+    Some(rest.split_once('.').map_or(rest, |(name, _)| name))
+}
+
 impl Session {
-    /// For each violation of `resolved`, the subject of the answer that decides the value
-    /// it points at, when an answer does.
-    pub fn answer_subjects(&self, resolved: &Resolved) -> Vec<Option<String>> {
+    /// The subject of the answer that decides the value a violation of the output `set`
+    /// points at, when an answer does.
+    pub fn answer_subject(&self, set: &HotSet, violation: &Violation) -> Option<String> {
+        let name = environment_parameter(set, violation)?;
         let owners = self.generated().map(|g| &g.owners);
-        resolved
-            .violations
-            .iter()
-            .map(|violation| {
-                let name = resolved.environment_parameter(violation)?;
-                Some(match owners.and_then(|o| o.get(name)) {
-                    Some(Owner::Property(key)) => format!("property {key}"),
-                    None => format!("parameter {name}"),
-                })
-            })
-            .collect()
+        Some(match owners.and_then(|o| o.get(name)) {
+            Some(Owner::Property(key)) => format!("property {key}"),
+            None => format!("parameter {name}"),
+        })
     }
 }
 
@@ -82,8 +78,11 @@ mod tests {
             .assign(&mut answers, "vnf_id", "vnf-7", super::super::Origin::File)
             .unwrap();
         let resolved = session.resolve(&answers).unwrap();
-        let subjects = session.answer_subjects(&resolved);
-        assert_eq!(subjects.len(), resolved.violations.len());
+        let subjects: Vec<Option<String>> = resolved
+            .violations
+            .iter()
+            .map(|v| session.answer_subject(&resolved.set, v))
+            .collect();
         let decided: Vec<(&str, &str)> = resolved
             .violations
             .iter()

@@ -11,9 +11,9 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::check::rules::{Selection, check_hot};
-use crate::check::waivers::Record;
-use crate::foundation::diagnostics::{Severity, Violation, WaivedViolation};
-use crate::input::source::{PackageFiles, RECORD_FOLDER};
+use crate::check::waivers::{Record, WAIVERS_FILE, record};
+use crate::foundation::diagnostics::{InputRoot, Severity, Violation, WaivedViolation};
+use crate::input::source::PackageFiles;
 use crate::input::yaml::Node;
 use crate::input::yaml::scalar_text;
 use crate::model::capabilities::RegistryOutput;
@@ -21,7 +21,8 @@ use crate::model::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
 use crate::session::answers::{Answers, EulaAcceptance, parameter_key};
 use crate::transform::convert::{Choices, Note, NoteLevel, Owner, convert};
 use crate::transform::fix::{FixLevel, Outcome};
-use crate::transform::package::PackageFormat;
+use crate::transform::package::heat_zip::MANIFEST_JSON;
+use crate::transform::package::{PackageFormat, PackageKind, kinds};
 
 use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
@@ -30,9 +31,9 @@ use super::supplied::{SuppliedParameters, supplied};
 use super::{Session, SourceKind, composition, environment, fixes};
 use crate::model::ovf::inspection::eula_views;
 
-/// The answers file, in the output's record folder (`.vnfwiz/`), apart from the HOT set
-/// (SDC and VVP take every `.yaml` of a heat package's folder for a template).
-pub const ANSWERS_FILE: &str = ".vnfwiz/answers.yaml";
+/// The answers file, at the top of the output beside `heat/`, apart from the HOT set (SDC
+/// and VVP take every `.yaml` of a heat package's folder for a template).
+pub const ANSWERS_FILE: &str = crate::input::source::ANSWERS_NAME;
 
 /// What a file of the output is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -112,16 +113,7 @@ impl Resolved {
 
     /// The waived findings as the packages record them.
     pub fn waiver_records(&self) -> Vec<Record> {
-        self.waived
-            .iter()
-            .map(|w| {
-                let text = self
-                    .set
-                    .find(&w.violation.file)
-                    .map(|id| crate::model::hot::secrets::display_text(&self.set, id));
-                Record::of(w, text.as_deref())
-            })
-            .collect()
+        records(&self.waived, &self.set)
     }
 
     /// True when a violation of error severity stops the write.
@@ -131,7 +123,7 @@ impl Resolved {
 }
 
 /// Why the answers cannot be resolved: every problem found, of each kind.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Refusal {
     /// Problems with the answers.
     pub problems: Vec<AnswerProblem>,
@@ -205,6 +197,9 @@ pub(super) struct Output {
     pub secret_keys: Vec<String>,
     /// The rules the written set is held to.
     pub rules: Selection,
+    /// Whether the files keep the source's own paths (a HOT set onboarded as it is), so
+    /// the output is judged inside the source's package (`HotSet::keep_listing_of`).
+    pub in_place: bool,
 }
 
 /// The hidden parameters of a set.
@@ -217,6 +212,39 @@ fn hidden(set: &HotSet) -> Vec<String> {
 }
 
 /// Loads files from memory as `vnfwiz validate` loads a folder.
+/// The records of the findings `waived` on `set`, as the packages carry them.
+fn records(waived: &[WaivedViolation], set: &HotSet) -> Vec<Record> {
+    waived
+        .iter()
+        .map(|w| {
+            let text = set
+                .find(&w.violation.file)
+                .map(|id| crate::model::hot::secrets::display_text(set, id));
+            Record::of(w, text.as_deref())
+        })
+        .collect()
+}
+
+/// Puts into `files` (the output's `heat/`) what the heat zip holds beside the set: SDC's
+/// manifest and, when findings are waived, the waivers file, so the folder is exactly the
+/// zip's members.
+fn place_heat_zip_files(files: &mut Vec<OutputFile>, packaging: &Packaging, waivers: &[Record]) {
+    files.retain(|f| f.path != MANIFEST_JSON && f.path != WAIVERS_FILE);
+    let mut generated = vec![(MANIFEST_JSON, packaging.heat_manifest(waivers))];
+    if !waivers.is_empty() {
+        generated.push((WAIVERS_FILE, record::render(waivers)));
+    }
+    for (path, text) in generated {
+        files.push(OutputFile {
+            path: path.to_owned(),
+            bytes: text.into_bytes(),
+            role: FileRole::Artifact,
+            secrets: Vec::new(),
+            source: None,
+        });
+    }
+}
+
 pub(super) fn load(
     files: &[OutputFile],
     label: &str,
@@ -297,29 +325,57 @@ impl Session {
     /// `parameters:` answers may name.
     pub(super) fn generated(&self) -> Option<&Generated> {
         self.generated
-            .get_or_init(|| {
-                let (package, envelope) = self.ovf()?;
-                let choices = self.choices(&Answers::default());
-                let conversion = convert(package, envelope, &choices, &self.name).ok()?;
-                let files: Vec<OutputFile> = conversion
-                    .files
-                    .into_iter()
-                    .map(|(path, bytes)| OutputFile {
-                        path,
-                        bytes,
-                        role: FileRole::Nested,
-                        secrets: Vec::new(),
-                        source: None,
-                    })
-                    .collect();
-                let set = load(&files, &self.label, &self.limits);
-                Some(Generated {
-                    declared: declared(&set),
-                    owners: conversion.owners,
-                    files,
-                })
-            })
+            .get_or_init(|| self.generate(&Answers::default()))
             .as_ref()
+    }
+
+    /// The parameters of the conversion under the deployment option `answers` choose
+    /// (cached per option), so every question and value follows the option: a flavor
+    /// parameter's value names the chosen option's flavor.
+    pub(super) fn generated_for(&self, answers: &Answers) -> Option<&Generated> {
+        let Some(option) = self.option(answers) else {
+            return self.generated();
+        };
+        let (_, envelope) = self.ovf()?;
+        if envelope.default_configuration() == Some(option.as_str()) {
+            return self.generated();
+        }
+        let (_, cell) = self
+            .generated_by_option
+            .iter()
+            .find(|(id, _)| *id == option)?;
+        cell.get_or_init(|| {
+            self.generate(&Answers {
+                deployment_option: Some(option.clone()),
+                ..Answers::default()
+            })
+        })
+        .as_ref()
+    }
+
+    /// The conversion's parameters under `answers`' deployment option, other answers left
+    /// at their defaults.
+    fn generate(&self, answers: &Answers) -> Option<Generated> {
+        let (package, envelope) = self.ovf()?;
+        let choices = self.choices(answers);
+        let conversion = convert(package, envelope, &choices, &self.name).ok()?;
+        let files: Vec<OutputFile> = conversion
+            .files
+            .into_iter()
+            .map(|(path, bytes)| OutputFile {
+                path,
+                bytes,
+                role: FileRole::Nested,
+                secrets: Vec::new(),
+                source: None,
+            })
+            .collect();
+        let set = load(&files, &self.label, &self.limits);
+        Some(Generated {
+            declared: declared(&set),
+            owners: conversion.owners,
+            files,
+        })
     }
 
     /// The module parameters ONAP supplies at instantiation (cached): for an OVF package,
@@ -383,30 +439,12 @@ impl Session {
             notes,
             secret_keys,
             rules,
+            in_place,
         } = self.output(answers, &mut effective)?;
-        let record = format!("{RECORD_FOLDER}/");
-        let clashes: Vec<Note> = files
-            .iter()
-            .filter(|f| f.path.starts_with(&record))
-            .map(|f| Note {
-                level: NoteLevel::Error,
-                section: "output",
-                subject: f.path.clone(),
-                message: format!(
-                    "the template set has a file inside {RECORD_FOLDER}/, where vnfwiz keeps the answers file and the packages; move it"
-                ),
-            })
-            .collect();
-        if !clashes.is_empty() {
-            return Err(Refusal {
-                notes: clashes,
-                ..Refusal::default()
-            });
-        }
         let fixed = fixes::apply(
             &mut files,
             &environment,
-            (&self.label, &self.limits),
+            &|files: &[OutputFile]| self.load_output(files, in_place),
             &rules,
             level,
             &answers.fixes,
@@ -416,6 +454,31 @@ impl Session {
             PackageFormat::None => None,
             _ => Some(self.packaging(answers, &files, &mut effective)?),
         };
+        let heat_zip = packaging
+            .as_ref()
+            .filter(|_| kinds(format).contains(&PackageKind::HeatZip));
+        // `heat/` holds exactly what the heat zip holds, SDC's manifest and the waivers file
+        // included. Which findings are waived is known once the set is checked, and the set
+        // holds the waivers file: it is checked again until the records it holds are its
+        // own (a second pass when something is waived, a third when a waived finding's
+        // line is in the manifest that now lists the waivers file).
+        let mut recorded: Vec<Record> = Vec::new();
+        let mut passes = 0;
+        let (set, judged) = loop {
+            if let Some(packaging) = heat_zip {
+                place_heat_zip_files(&mut files, packaging, &recorded);
+            }
+            let mut set = self.load_output(&files, in_place);
+            // What vnfwiz writes claims to deploy as it is.
+            set.stage = Stage::HeatReady;
+            let judged = self.judge(check_hot(&set, &rules), &set, &rules, answers);
+            let records = records(&judged.waived, &set);
+            passes += 1;
+            if heat_zip.is_none() || records == recorded || passes == 3 {
+                break (set, judged);
+            }
+            recorded = records;
+        };
         let answers_text = effective.to_yaml(|key| secret_keys.iter().any(|k| k == key));
         files.push(OutputFile {
             path: ANSWERS_FILE.to_owned(),
@@ -424,9 +487,6 @@ impl Session {
             secrets: Vec::new(),
             source: None,
         });
-        let mut set = load(&files, &self.label, &self.limits);
-        // What vnfwiz writes claims to deploy as it is.
-        set.stage = Stage::HeatReady;
         let secrets = environment::secrets(&set);
         for file in &mut files {
             if let Some(names) = secrets.get(&file.path) {
@@ -438,7 +498,6 @@ impl Session {
             .filter(|d| d.module && d.value.is_none())
             .map(|d| (d.name, d.template))
             .collect();
-        let judged = self.judge(check_hot(&set, &rules), &set, &rules, answers);
         Ok(Resolved {
             kind: self.kind(),
             input: self.label.clone(),
@@ -526,6 +585,7 @@ impl Session {
                 notes: conversion.notes,
                 secret_keys,
                 rules: self.rules.clone(),
+                in_place: false,
             });
         }
         let Some(set) = self.hot() else {
@@ -534,6 +594,13 @@ impl Session {
         let secret_keys = hidden(set);
         let Some(composed) = composition::composed(set, answers) else {
             let (mut files, template) = hot_files(set);
+            let notes = self.carry_listed(set, &mut files);
+            if !notes.is_empty() {
+                return Err(Refusal {
+                    notes,
+                    ..Refusal::default()
+                });
+            }
             let environment = environment::apply(
                 set,
                 &mut files,
@@ -549,6 +616,7 @@ impl Session {
                 notes: Vec::new(),
                 secret_keys,
                 rules: self.rules.clone(),
+                in_place: true,
             });
         };
         let mode = answers.registry.unwrap_or_default();
@@ -590,7 +658,88 @@ impl Session {
             notes,
             secret_keys,
             rules,
+            in_place: false,
         })
+    }
+
+    /// Loads output files as `vnfwiz validate` loads a folder; output `in_place` is judged
+    /// inside the source's package: the files it leaves out (not Heat: Helm charts,
+    /// scripts, inner manifests) stay listed around it, as `validate` lists them.
+    fn load_output(&self, files: &[OutputFile], in_place: bool) -> HotSet {
+        let mut set = load(files, &self.label, &self.limits);
+        if in_place && let Some(source) = self.hot() {
+            set.keep_listing_of(source, &[]);
+        }
+        set
+    }
+
+    /// Adds to a HOT set's output files every file its `MANIFEST.json` lists that the
+    /// loader did not read (a Helm chart archive, a script): SDC finds them by that list,
+    /// so the output carries them. One that cannot be read is an error note, which refuses
+    /// the output (it would break its own `MANIFEST.json`).
+    fn carry_listed(&self, set: &HotSet, files: &mut Vec<OutputFile>) -> Vec<Note> {
+        let mut notes = Vec::new();
+        for carried in self.listed.get_or_init(|| self.read_listed(set)) {
+            match carried {
+                Ok(file) => files.push(file.clone()),
+                Err(note) => notes.push(note.clone()),
+            }
+        }
+        notes
+    }
+
+    /// The files `MANIFEST.json` lists that the package holds and the loader did not read,
+    /// read through the source's file gate.
+    fn read_listed(&self, set: &HotSet) -> Vec<Result<OutputFile, Note>> {
+        let Some(manifest) = &set.manifest else {
+            return Vec::new();
+        };
+        let mut wanted: Vec<&str> = manifest
+            .all()
+            .into_iter()
+            .map(|entry| entry.file.as_str())
+            .filter(|name| set.find(name).is_none())
+            .filter(|name| set.package_files.iter().any(|p| p == name))
+            .collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        if wanted.is_empty() {
+            return Vec::new();
+        }
+        let not_carried = |name: &str, why: String| Note {
+            level: NoteLevel::Error,
+            section: "output",
+            subject: name.to_owned(),
+            message: format!(
+                "MANIFEST.json lists this file and it cannot be carried into the output: {why}"
+            ),
+        };
+        let package = match &self.root {
+            InputRoot::Folder(dir) => Ok(PackageFiles::open_sparse(dir, &self.limits)),
+            InputRoot::Archive(path) => PackageFiles::open_zip(path, &self.limits),
+        };
+        let package = match package {
+            Ok(package) => package,
+            Err(error) => {
+                return wanted
+                    .into_iter()
+                    .map(|name| Err(not_carried(name, error.to_string())))
+                    .collect();
+            }
+        };
+        wanted
+            .into_iter()
+            .map(|name| match package.read(name) {
+                Ok(bytes) => Ok(OutputFile {
+                    path: name.to_owned(),
+                    bytes,
+                    role: FileRole::Artifact,
+                    secrets: Vec::new(),
+                    source: Some(name.to_owned()),
+                }),
+                Err(error) => Err(not_carried(name, error.to_string())),
+            })
+            .collect()
     }
 
     /// Whether a key of the answers is a secret (a password property or a hidden

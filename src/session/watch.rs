@@ -2,7 +2,8 @@
 //! listing, the templates given one by one, an OVF package's descriptor, manifest,
 //! certificate and referenced files, an archive) are stamped with their length,
 //! modification time and inode, and a later stamp that differs means the source must be
-//! read again. Polling these stamps is the wizard's file watch (docs/decisions.md).
+//! read again. Polling these stamps is the wizard's file watch (docs/decisions.md): a
+//! change counts once the files have stayed the same for one more look ([`Watch`]).
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -173,6 +174,59 @@ impl Session {
     }
 }
 
+/// A session's source files as last read, to notice when they change. A change is acted
+/// on once the files have stayed the same for one more look, so a save in several writes is
+/// read once it is whole.
+#[derive(Debug)]
+pub struct Watch {
+    watched: Watched,
+    seen: Fingerprint,
+    pending: Option<Fingerprint>,
+    /// A file changed while the source was being read: read it again at once.
+    stale: bool,
+}
+
+impl Watch {
+    /// Watches the files `session` was read from, as they were read.
+    pub fn new(session: &Session) -> Watch {
+        let (seen, stale) = session.read_as();
+        Watch {
+            watched: session.watched(),
+            seen,
+            pending: None,
+            stale,
+        }
+    }
+
+    /// Whether the files changed since they were read and have settled (one look).
+    pub fn changed(&mut self) -> bool {
+        if self.stale {
+            return true;
+        }
+        let now = self.watched.fingerprint();
+        if now == self.seen {
+            self.pending = None;
+            return false;
+        }
+        let settled = self.pending.as_ref() == Some(&now);
+        self.pending = Some(now);
+        settled
+    }
+
+    /// Whether the files are as they were read (for a reading asked for).
+    pub fn unchanged(&self) -> bool {
+        !self.stale && self.watched.fingerprint() == self.seen
+    }
+
+    /// Reading them again failed: the files as they are now count as seen, until they
+    /// change once more.
+    pub fn failed(&mut self) {
+        self.seen = self.watched.fingerprint();
+        self.pending = None;
+        self.stale = false;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,6 +272,29 @@ mod tests {
         assert_ne!(second, third, "an added file");
         std::fs::remove_file(dir.path().join("extra.yaml")).unwrap();
         assert_eq!(second, watched.fingerprint(), "removed again");
+    }
+
+    #[test]
+    fn a_change_counts_once_the_files_settle() {
+        let dir = dns_copy();
+        let session = Session::open(dir.path(), &Limits::default()).unwrap();
+        let mut watch = Watch::new(&session);
+        assert!(!watch.changed() && watch.unchanged(), "as read");
+        let template = dir.path().join("base_dns.yaml");
+        let mut text = std::fs::read_to_string(&template).unwrap();
+        text.push_str("\n# edited\n");
+        std::fs::write(&template, &text).unwrap();
+        assert!(!watch.unchanged(), "a reading asked for sees it at once");
+        assert!(
+            !watch.changed(),
+            "the first look waits for the files to settle"
+        );
+        assert!(watch.changed(), "the same stamps a look later: settled");
+        watch.failed();
+        assert!(
+            !watch.changed(),
+            "a failed reading waits for the next change"
+        );
     }
 
     #[test]

@@ -71,6 +71,12 @@ pub enum Action {
     Zoom,
     /// `W`: write the fixes applied so far back to the source files (asks first).
     WriteBackFixes,
+    /// `w`: waive the selected finding (or its group's) with a reason asked for.
+    Waive,
+    /// `x`: take back the answers' waiver of the selected finding.
+    TakeBackWaiver,
+    /// `p`: check with the next rule profile.
+    NextProfile,
     /// `q`: quit (asks first when answers would be lost).
     Quit,
     /// Ctrl-C: quit from anywhere, also from a text field (asks first like `q`; a second

@@ -2,57 +2,17 @@
 //! threads (the session's own thread for everything that decides), which answer with
 //! messages over one channel.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::checked::{PlannedFix, Resolution};
+use super::evaluated::{Evaluated, PlannedFix};
 use super::opened::Opened;
 use super::scan::Scan;
 use crate::input::source::InputKind;
-use crate::session::answers::Answers;
 use crate::session::{AnswerProblem, SourceFixes};
 
-/// The operator's answers so far: the decisions made by choosing (licences, option,
-/// transport, package), the texts typed into fields, by property key or parameter name,
-/// and the parameters whose environment value the operator cleared. The session types
-/// the texts by their declarations.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Draft {
-    /// Licences, option, transport, package.
-    pub answers: Answers,
-    /// Field texts.
-    pub values: BTreeMap<String, String>,
-    /// Parameters whose environment value is cleared (answered `null`).
-    pub cleared: BTreeSet<String>,
-}
-
-impl Draft {
-    /// A draft from an answers file: its property and parameter values become field
-    /// texts, the session types them again.
-    pub fn from_answers(mut answers: Answers) -> Draft {
-        let mut values = BTreeMap::new();
-        let mut cleared = BTreeSet::new();
-        for (key, node) in std::mem::take(&mut answers.properties)
-            .into_iter()
-            .chain(std::mem::take(&mut answers.parameters))
-        {
-            if node.is_null() {
-                cleared.insert(key);
-                continue;
-            }
-            let text = crate::input::yaml::scalar_text(&node)
-                .unwrap_or_else(|| crate::input::yaml::write::flow_text(&node));
-            values.insert(key, text);
-        }
-        Draft {
-            answers,
-            values,
-            cleared,
-        }
-    }
-}
+pub use crate::session::Draft;
 
 /// Where and how to write.
 #[derive(Clone, Debug, PartialEq)]
@@ -219,12 +179,12 @@ pub enum Message {
         /// The subjects the session leaves for instantiation (▲ in the form).
         left_open: Vec<String>,
     },
-    /// The resolved outputs and their validation, second result of an evaluation.
-    Resolved {
+    /// The session's evaluation, second result of an evaluation.
+    Evaluated {
         /// The evaluation it answers.
         generation: u64,
         /// The result.
-        resolution: Arc<Resolution>,
+        evaluated: Arc<Evaluated>,
     },
     /// A fix plan for the review's preview, or why there is none.
     FixPlanned {

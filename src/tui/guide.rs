@@ -1,7 +1,7 @@
 //! `docs/user-guide.md` shows the wizard as it really draws: every fenced block after a
 //! `<!-- capture: NAME -->` line is the screen of snapshot NAME (`screens.rs`), so the guide
-//! cannot drift from the code. `VNFWIZ_UPDATE_GUIDE=1 cargo test --lib user_guide` rewrites
-//! the blocks after the snapshots change.
+//! cannot drift from the code. `INSTA_UPDATE=always cargo test --lib user_guide` rewrites
+//! the blocks after the snapshots change, as it rewrites the snapshots themselves.
 
 use std::path::Path;
 
@@ -79,12 +79,16 @@ fn the_user_guide_shows_every_step_as_drawn() {
             "the guide has no capture of {indicator}"
         );
     }
-    if std::env::var_os("VNFWIZ_UPDATE_GUIDE").is_some() {
+    // Insta's switch for writing snapshots in place writes the guide too.
+    if matches!(
+        std::env::var("INSTA_UPDATE").as_deref(),
+        Ok("always" | "1" | "force")
+    ) {
         std::fs::write(Path::new(&path), &generated).expect("writes the guide");
         return;
     }
     assert!(
         guide == generated,
-        "{GUIDE} differs from the snapshots: run `VNFWIZ_UPDATE_GUIDE=1 cargo test --lib user_guide`"
+        "{GUIDE} differs from the snapshots: run `INSTA_UPDATE=always cargo test --lib user_guide`"
     );
 }

@@ -81,6 +81,9 @@ pub const BINDINGS: &[Binding] = &[
     key(KeyCode::Char('3'), Action::ToggleSeverity(Severity::Note)),
     key(KeyCode::Char('z'), Action::Zoom),
     key(KeyCode::Char('W'), Action::WriteBackFixes),
+    key(KeyCode::Char('w'), Action::Waive),
+    key(KeyCode::Char('x'), Action::TakeBackWaiver),
+    key(KeyCode::Char('p'), Action::NextProfile),
     ctrl('r', Action::Reveal),
     ctrl('s', Action::Write),
     key(KeyCode::Backspace, Action::Erase),
@@ -149,6 +152,9 @@ pub fn describe(action: Action) -> &'static str {
         Action::WriteBackFixes => {
             "write the fixes applied so far back to the source files (review)"
         }
+        Action::Waive => "waive the selected finding, or its group's, with a reason (review)",
+        Action::TakeBackWaiver => "take back the waiver of the selected finding (review)",
+        Action::NextProfile => "check with the next rule profile (review)",
         Action::Help => "this help",
         Action::Quit => "quit (asks first when answers would be lost)",
         Action::Interrupt => "quit from anywhere, text fields too",

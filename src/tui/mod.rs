@@ -7,11 +7,12 @@
 //! restored on every way out, panics included.
 
 pub mod action;
-pub mod checked;
 pub mod clicks;
 pub mod clipboard;
 pub mod editor;
 pub mod effect;
+pub mod evaluated;
+pub mod evaluation;
 #[cfg(test)]
 mod guide;
 pub mod history;
@@ -44,6 +45,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::{cursor, execute};
 
+use crate::check::config::Lookup;
 use crate::foundation::limits::Limits;
 use crate::session::answers::{Answers, AnswersError};
 use action::Action;
@@ -74,6 +76,8 @@ pub struct WizardOptions {
     pub theme: Option<String>,
     /// Whether the mouse wheel scrolls and a click selects (`--mouse`).
     pub mouse: bool,
+    /// Where each opened source's project config comes from (`--config`, `--no-config`).
+    pub config: Lookup,
     /// Bounds on what is read.
     pub limits: Limits,
 }
@@ -175,7 +179,9 @@ pub fn run(options: WizardOptions) -> Result<Exit, WizardError> {
     state.save_to = options.save_answers.clone();
     let (outbox, inbox) = channel::<Incoming>();
     let input = Input::start(outbox.clone(), Incoming::Terminal);
-    let mut runtime = Runtime::new(outbox, options.limits).with_history(history::default_file());
+    let mut runtime = Runtime::new(outbox, options.limits)
+        .with_history(history::default_file())
+        .with_config(options.config);
     let mut terminal = Owner {
         terminal,
         input,

@@ -26,6 +26,8 @@ pub struct Opened {
     pub package_violations: Vec<Violation>,
     /// The disk images a CSAR needs that the package lacks.
     pub missing_images: Vec<String>,
+    /// The rule profiles to choose among (name, summary), built-in first.
+    pub profiles: Vec<(String, String)>,
 }
 
 /// Whether opening `kind` hashes files (and so shows the integrity step's progress).

@@ -10,8 +10,8 @@ use std::time::Duration;
 use insta::assert_snapshot;
 
 use super::action::Action::{self, *};
-use super::checked::{Checked, Preview, Resolution};
 use super::effect::{Message, Progress};
+use super::evaluated::{Evaluated, Preview};
 use super::scan::{Candidate, Scan};
 use super::state::{State, StepId};
 use super::steps::source;
@@ -19,7 +19,9 @@ use super::testing::{Wizard, opened, press, render, repo};
 use super::theme::Theme;
 use super::update::{Event, update};
 use crate::foundation::diagnostics::{SourceTexts, Span, Violation};
+use crate::foundation::limits::Limits;
 use crate::input::source::InputKind;
+use crate::session::{Answered, Finding, Session};
 
 const OVA: &str = "assets/samples/vfw-edge.ova";
 const BROKEN_HOT: &str = "tests/fixtures/wizard/dns-needs-work";
@@ -299,7 +301,7 @@ fn review_of_the_sample() {
     let mut state = at_parameters();
     state.keys(&[Confirm]);
     assert_eq!(state.step, StepId::Review);
-    assert!(state.review.ready(), "{:?}", state.review.blocking());
+    assert!(state.ready(), "{:?}", state.blocking());
     assert_snapshot!(screen(&state));
 }
 
@@ -460,6 +462,37 @@ fn review_detail_zoomed_at_80_by_24() {
 }
 
 #[test]
+fn review_asking_a_waivers_reason_at_80_by_24() {
+    let mut state = opened(BROKEN_HOT);
+    update(&mut state, Event::Resize(80, 24));
+    state.keys(&[Confirm, Group, Group, Waive, NextField]);
+    state.type_text("kept for release 2; ticket 12");
+    let text = screen(&state);
+    assert!(text.contains("◉ the 2 findings of R-90279"), "{text}");
+    assert!(
+        text.contains("Enter waive"),
+        "the footer says what Enter does: {text}"
+    );
+    assert_snapshot!(text);
+}
+
+#[test]
+fn review_waived_findings_close_the_list_at_80_by_24() {
+    // Two comments of the set and its vnfwiz.toml waive three findings.
+    let mut state = opened("tests/fixtures/faces/waived");
+    update(&mut state, Event::Resize(80, 24));
+    state.keys(&[Confirm, End]);
+    let text = screen(&state);
+    assert!(
+        text.contains("profile onap · …/faces/waived/vnfwiz.toml"),
+        "the header names the profile and the config: {text}"
+    );
+    assert!(text.contains("~ 3 waived"), "{text}");
+    assert!(text.contains("waived: accepted with a reason"), "{text}");
+    assert_snapshot!(text);
+}
+
+#[test]
 fn review_answer_chosen_against_the_requirements() {
     let mut state = opened("tests/fixtures/capabilities/firewall_requires");
     state.step = StepId::Capabilities;
@@ -533,29 +566,26 @@ pub fn long_review(count: usize) -> Wizard {
 
 /// A review of `violations` in a generated template of `text`.
 fn review_of(violations: Vec<Violation>, text: String) -> Wizard {
-    let checked = Checked::new(
-        violations,
-        &GeneratedTexts(text),
-        vec![Preview {
-            title: "Template".to_owned(),
-            path: "base.yaml".to_owned(),
-            text: "heat_template_version: 2016-10-14\n".to_owned(),
-        }],
-        Duration::from_millis(40),
-    );
     let mut state = opened(BROKEN_HOT);
     state.keys(&[Confirm]);
-    let generation = state.review.generation;
-    let parameters = state.review.resolution.as_ref().unwrap().parameters.clone();
+    let mut session = Session::open(&repo(BROKEN_HOT), &Limits::default()).expect("opens");
+    let mut evaluation = session.evaluate(&Answered::default());
+    evaluation.findings = violations.into_iter().map(Finding::output).collect();
+    let mut evaluated = Evaluated::with_texts(evaluation, &GeneratedTexts(text));
+    evaluated.previews = vec![Preview {
+        title: "Template".to_owned(),
+        path: "base.yaml".to_owned(),
+        text: "heat_template_version: 2016-10-14\n".to_owned(),
+    }];
+    evaluated.elapsed = Duration::from_millis(40);
+    evaluated.checked_with = session.checked_with();
+    evaluated.parameters = state.evaluation.as_ref().unwrap().parameters.clone();
+    let generation = state.generation;
     update(
         &mut state,
-        Event::Message(Message::Resolved {
+        Event::Message(Message::Evaluated {
             generation,
-            resolution: Arc::new(Resolution {
-                checked,
-                parameters,
-                ..Resolution::default()
-            }),
+            evaluated: Arc::new(evaluated),
         }),
     );
     state
@@ -689,6 +719,7 @@ fn a_long_path_keeps_the_step_indicator() {
         integrity: opened.integrity.clone(),
         package_violations: Vec::new(),
         missing_images: Vec::new(),
+        profiles: opened.profiles.clone(),
     }));
     let text = screen(&state);
     let header = text.lines().next().unwrap();

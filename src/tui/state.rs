@@ -6,7 +6,8 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::effect::{Draft, Effect};
+use super::effect::Draft;
+use super::evaluated::Evaluated;
 use super::opened::Opened;
 use super::steps::{
     self, capabilities, integrity, licence, option, parameters, properties, review, source, write,
@@ -175,6 +176,12 @@ pub struct State {
     pub parameters: parameters::ParametersState,
     /// Validation panes.
     pub review: review::ReviewState,
+    /// The latest evaluation of the answers (`evaluation.rs`).
+    pub evaluation: Option<Arc<Evaluated>>,
+    /// The latest evaluation asked for.
+    pub generation: u64,
+    /// An evaluation is in flight whose result is not shown yet.
+    pub evaluating: bool,
     /// Output settings and writing.
     pub write: write::WriteState,
     /// The opened source.
@@ -231,6 +238,9 @@ impl State {
             capabilities: capabilities::CapabilitiesState::default(),
             parameters: parameters::ParametersState::default(),
             review: review::ReviewState::default(),
+            evaluation: None,
+            generation: 0,
+            evaluating: false,
             write: write::WriteState::default(),
             opened: None,
             draft: Draft::default(),
@@ -270,8 +280,8 @@ impl State {
     /// What the source lets the operator choose among implementations, as the latest
     /// evaluation left it (as opened before the first); none without a choice.
     pub fn capabilities(&self) -> Option<&Summary> {
-        match self.review.resolution.as_ref() {
-            Some(resolution) => resolution.capabilities.as_ref(),
+        match self.evaluated() {
+            Some(evaluated) => evaluated.capabilities.as_ref(),
             None => self.opened.as_ref()?.questions.capabilities.as_ref(),
         }
     }
@@ -354,25 +364,6 @@ impl State {
         if let Some(step) = self.previous_step() {
             self.step = step;
         }
-    }
-
-    /// Asks the session to evaluate the answers as they are now.
-    pub fn evaluate(&mut self) -> Vec<Effect> {
-        if self.opened.is_none() {
-            return Vec::new();
-        }
-        self.review.generation += 1;
-        self.review.running = true;
-        vec![Effect::Evaluate {
-            generation: self.review.generation,
-            draft: self.draft.clone(),
-        }]
-    }
-
-    /// The answers changed: they are unsaved, and evaluated again.
-    pub fn changed(&mut self) -> Vec<Effect> {
-        self.unsaved = true;
-        self.evaluate()
     }
 
     /// The keys the step shown takes before the common ones (the review's `n` and `y`),

@@ -103,7 +103,7 @@ impl Wizard {
         let state = &self.state;
         self.waiting > 0
             || state.source.opening.is_some()
-            || state.review.running
+            || state.evaluating
             || state.review.planning
             || state.review.write_back.busy()
             || state.write.phase == Phase::Writing

@@ -301,9 +301,10 @@ pub fn matched_in(base: Style, matched: Style) -> Style {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::foundation::contrast::{AA_TEXT, Rgb, ratio};
 
     /// xterm's palette for the sixteen ANSI colours: how themes are judged.
-    fn ansi(color: Color) -> Option<(u8, u8, u8)> {
+    fn ansi(color: Color) -> Option<Rgb> {
         Some(match color {
             Color::Black => (0, 0, 0),
             Color::Red => (205, 0, 0),
@@ -328,7 +329,7 @@ mod tests {
     }
 
     /// xterm's 256-colour palette.
-    fn indexed(n: u8) -> (u8, u8, u8) {
+    fn indexed(n: u8) -> Rgb {
         const ANSI: [Color; 16] = [
             Color::Black,
             Color::Red,
@@ -361,35 +362,21 @@ mod tests {
         }
     }
 
-    /// WCAG's relative luminance.
-    fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
-        let channel = |c: u8| {
-            let c = f64::from(c) / 255.0;
-            if c <= 0.039_28 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-    }
-
     /// The contrast of a style's text on a terminal whose own colours are `terminal`
     /// (foreground, background).
-    fn contrast(style: Style, terminal: ((u8, u8, u8), (u8, u8, u8))) -> f64 {
+    fn contrast(style: Style, terminal: (Rgb, Rgb)) -> f64 {
         let mut fg = style.fg.and_then(ansi).unwrap_or(terminal.0);
         let mut bg = style.bg.and_then(ansi).unwrap_or(terminal.1);
         if style.add_modifier.contains(Modifier::REVERSED) {
             std::mem::swap(&mut fg, &mut bg);
         }
-        let (a, b) = (luminance(fg), luminance(bg));
-        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+        ratio(fg, bg)
     }
 
     #[test]
     fn every_theme_reads_at_wcag_aa() {
-        const DARK: ((u8, u8, u8), (u8, u8, u8)) = ((229, 229, 229), (0, 0, 0));
-        const LIGHT: ((u8, u8, u8), (u8, u8, u8)) = ((0, 0, 0), (255, 255, 255));
+        const DARK: (Rgb, Rgb) = ((229, 229, 229), (0, 0, 0));
+        const LIGHT: (Rgb, Rgb) = ((0, 0, 0), (255, 255, 255));
         for (name, _) in BUILT_IN {
             let theme = Theme::built_in(name).unwrap();
             let terminal = if name == "light" { LIGHT } else { DARK };
@@ -416,7 +403,7 @@ mod tests {
             for (slot, style) in styles {
                 let ratio = contrast(style, terminal);
                 assert!(
-                    ratio >= 4.5,
+                    ratio >= AA_TEXT,
                     "{name}: {slot} has a contrast of {ratio:.2}:1"
                 );
             }

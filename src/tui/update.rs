@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::action::Action;
 use super::clicks::Target;
 use super::effect::{Draft, Effect, Message, OpenFailure, Reread};
+use super::evaluation;
 use super::opened::{Opened, has_integrity};
 use super::state::{Exit, Overlay, State, StepId};
 use super::steps::{
@@ -237,15 +238,15 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
             problems,
             left_open,
         } => {
-            if generation == state.review.generation {
+            if generation == state.generation {
                 state.problems = problems;
                 state.left_open = left_open;
             }
         }
-        Message::Resolved {
+        Message::Evaluated {
             generation,
-            resolution,
-        } => review::resolved(state, generation, resolution),
+            evaluated,
+        } => evaluation::arrived(state, generation, evaluated),
         Message::FixPlanned { generation, plan } => review::planned(state, generation, plan),
         Message::WriteBackPlanned(plan) => review::write_back::planned(state, plan),
         Message::WroteBack {
@@ -347,6 +348,7 @@ fn on_opened(state: &mut State, opened: Arc<Opened>) -> Vec<Effect> {
     state.integrity.cancelling = false;
     state.licence = licence::LicenceState::default();
     state.review = review::ReviewState::default();
+    state.evaluation = None;
     state.problems.clear();
     let preset = match &state.preset {
         None => {
@@ -620,10 +622,7 @@ properties:
         let text = crate::tui::testing::render(&state, &theme);
         let row = text.lines().position(|l| l.contains("R-72483")).unwrap();
         update(&mut state, Event::Click(10, u16::try_from(row).unwrap()));
-        assert_eq!(
-            state.review.selected_violation().unwrap().rule.id,
-            "R-72483"
-        );
+        assert_eq!(state.selected_violation().unwrap().rule.id, "R-72483");
         // The strip: a click on Parameters goes there.
         let strip = text.lines().nth(1).unwrap();
         let column = strip[..strip.find("Parameters").unwrap()].chars().count();

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use super::effect::{Effect, Message, OutFolder, TerminalWork};
 use super::history;
 use super::scan::scan;
-use super::session_thread::{Request, run as serve};
+use super::session_thread::{Request, Source, run as serve};
+use crate::check::config::Lookup;
 use crate::foundation::limits::Limits;
 
 /// Starts workers for effects.
@@ -29,6 +30,8 @@ pub struct Runtime<T: From<Message> + Send + 'static> {
     thread: Option<JoinHandle<()>>,
     /// The file of recently opened sources (none: no history kept).
     history: Option<PathBuf>,
+    /// Where an opened source's project config comes from.
+    config: Lookup,
 }
 
 impl<T: From<Message> + Send + 'static> Runtime<T> {
@@ -41,7 +44,14 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
             session: None,
             thread: None,
             history: None,
+            config: Lookup::Nearest,
         }
+    }
+
+    /// Finds each opened source's project config as `lookup` says.
+    pub fn with_config(mut self, lookup: Lookup) -> Runtime<T> {
+        self.config = lookup;
+        self
     }
 
     /// Keeps the history of opened sources in `file`.
@@ -108,12 +118,23 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
             }
             Effect::Open(path) => {
                 self.cancel = Arc::new(AtomicBool::new(false));
-                let (outbox, cancel, limits) =
-                    (self.outbox.clone(), self.cancel.clone(), self.limits);
+                let (outbox, cancel, limits, config) = (
+                    self.outbox.clone(),
+                    self.cancel.clone(),
+                    self.limits,
+                    self.config.clone(),
+                );
                 let (requests, inbox) = channel();
                 self.session = Some(requests);
                 self.thread = Some(thread::spawn(move || {
-                    serve(&path, &limits, &cancel, &outbox, &inbox)
+                    let source = Source {
+                        path: &path,
+                        limits: &limits,
+                        config: &config,
+                        cancel: &cancel,
+                        outbox: &outbox,
+                    };
+                    serve(&source, &inbox)
                 }));
             }
             Effect::CancelOpen => self.cancel.store(true, Ordering::Relaxed),

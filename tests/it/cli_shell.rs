@@ -182,3 +182,23 @@ fn manual_pages_are_generated_from_the_command_line() {
         );
     }
 }
+
+#[test]
+fn the_limits_are_in_the_long_help_under_their_own_heading() {
+    let text = |args: &[&str]| String::from_utf8(vnfwiz(args, &[]).stdout).unwrap();
+    for command in [&[][..], &["validate"][..], &["onboard"][..]] {
+        let short = text(&[command, &["-h"]].concat());
+        assert!(!short.contains("--max-"), "{command:?} -h:\n{short}");
+        let long = text(&[command, &["--help"]].concat());
+        let heading = long
+            .find("Limits (docs/limits.md):")
+            .unwrap_or_else(|| panic!("{command:?} --help:\n{long}"));
+        // Every limit is under the heading, none before it.
+        assert!(!long[..heading].contains("--max-"), "{long}");
+        assert_eq!(
+            long[heading..].matches("      --max-").count(),
+            14,
+            "{long}"
+        );
+    }
+}

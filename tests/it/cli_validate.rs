@@ -2,10 +2,12 @@
 //! every report format, the exit codes, and the one-line errors of bad usage.
 //!
 //! Fixtures are found the way `tests/it/rule_fixtures.rs` finds them: for each rule that
-//! `vnfwiz rules --format json` lists, the `pass*/` and `fail*/` folders under
-//! `tests/fixtures/rules/<id>/`, a `fail*` folder with its `fail*.expected`.
+//! `vnfwiz rules --format json` lists, the `pass*` and `fail*` sets under
+//! `tests/fixtures/rules/<id>/` (`support::rule_sets`). Every format of the binary reports a
+//! `fail*` set's findings at the places the library finds them (which the set's snapshot
+//! holds), and at least one.
 
-use crate::support::rule_sets::{expected, fixture_sets, fixtures_root};
+use crate::support::rule_sets::{RuleSet, fixture_sets, fixtures_root, places, report_of};
 use crate::support::sarif_schema;
 use crate::support::xml_tree;
 
@@ -50,14 +52,15 @@ fn listed_rules() -> Vec<Listed> {
         .collect()
 }
 
-/// What a fixture set is validated as: the `.csar` archive it holds, or the folder itself.
+/// What a fixture set is validated as: the `.csar` archive (or signed `.zip`) it holds, or
+/// the folder itself.
 fn input(set: &Path) -> PathBuf {
     std::fs::read_dir(set)
         .into_iter()
         .flatten()
         .flatten()
         .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "csar"))
+        .find(|p| p.extension().is_some_and(|e| e == "csar" || e == "zip"))
         .unwrap_or_else(|| set.to_path_buf())
 }
 
@@ -260,18 +263,22 @@ fn every_fail_fixture_reports_exactly_its_violations_in_every_format() {
     let mut checked = 0;
     for rule in &rules {
         for set in fixture_sets(&rule.id).1 {
-            let want: Vec<Found> = expected(&set)
+            let written = set.materialise();
+            let want: Vec<Found> = places(&report_of(&rule.id, written.dir()), &rule.id)
                 .into_iter()
                 .map(|place| (rule.id.clone(), place))
                 .collect();
-            let exit = if rule.severity == "error" && !want.is_empty() {
-                1
-            } else {
-                0
-            };
+            if want.is_empty() {
+                problems.push(format!(
+                    "{}: no finding of {}",
+                    set.source().display(),
+                    rule.id
+                ));
+            }
+            let exit = if rule.severity == "error" { 1 } else { 0 };
+            let input = input(written.dir());
             for format in FORMATS {
                 checked += 1;
-                let input = input(&set);
                 let dir = input.as_os_str();
                 let mut args = vec![
                     OsStr::new("validate"),
@@ -282,11 +289,11 @@ fn every_fail_fixture_reports_exactly_its_violations_in_every_format() {
                     format.as_ref(),
                 ];
                 // Sets named `…heat_ready…` are checked as deployable as they are.
-                if set.to_string_lossy().contains("heat_ready") {
+                if set.name().contains("heat_ready") {
                     args.push("--heat-ready".as_ref());
                 }
                 let run = vnfwiz(&args);
-                let at = format!("{} --format {format}", set.display());
+                let at = format!("{} --format {format}", set.source().display());
                 if run.code != Some(exit) {
                     problems.push(format!(
                         "{at}: exit {:?}, expected {exit}\n{}",
@@ -320,9 +327,10 @@ fn every_pass_fixture_exits_zero_with_nothing_reported_in_every_format() {
     let mut checked = 0;
     for rule in &rules {
         for set in fixture_sets(&rule.id).0 {
+            let written = set.materialise();
+            let input = input(written.dir());
             for format in FORMATS {
                 checked += 1;
-                let input = input(&set);
                 let args = [
                     OsStr::new("validate"),
                     input.as_os_str(),
@@ -332,7 +340,7 @@ fn every_pass_fixture_exits_zero_with_nothing_reported_in_every_format() {
                     format.as_ref(),
                 ];
                 let run = vnfwiz(&args);
-                let at = format!("{} --format {format}", set.display());
+                let at = format!("{} --format {format}", set.source().display());
                 if run.code != Some(0) {
                     problems.push(format!(
                         "{at}: exit {:?}\n{}{}",
@@ -386,7 +394,7 @@ fn rules_json_lists_every_registered_rule_with_its_keyword() {
 
 /// The first fail fixture of any rule, for tests that need some input.
 /// A failing HOT fixture (a folder of templates, as heat zips and loose sets are built from).
-fn some_fail_fixture() -> (String, PathBuf) {
+fn some_fail_fixture() -> (String, RuleSet) {
     listed_rules()
         .into_iter()
         .filter(|r| r.id.starts_with("R-"))
@@ -407,9 +415,10 @@ fn one_line(stderr: &str) -> &str {
 #[test]
 fn unknown_rule_is_a_usage_error_in_one_line() {
     let (_, set) = some_fail_fixture();
+    let written = set.materialise();
     let run = vnfwiz(&[
         OsStr::new("validate"),
-        set.as_os_str(),
+        written.dir().as_os_str(),
         "--rules".as_ref(),
         "R-00000".as_ref(),
     ]);
@@ -433,7 +442,8 @@ fn missing_path_is_an_input_error_naming_the_file() {
 #[test]
 fn usage_errors_exit_two() {
     let (_, set) = some_fail_fixture();
-    let dir = set.to_string_lossy().into_owned();
+    let written = set.materialise();
+    let dir = written.dir().to_string_lossy().into_owned();
     for args in [
         vec!["validate", dir.as_str(), "--format", "xml"],
         vec!["validate"],
@@ -453,7 +463,9 @@ fn several_inputs_stay_apart_in_every_format() {
     let rules = listed_rules();
     let ids: Vec<&str> = rules.iter().map(|r| r.id.as_str()).collect();
     let (id, set) = some_fail_fixture();
-    let want = expected(&set);
+    let written = set.materialise();
+    let set = written.dir();
+    let want = places(&report_of(&id, set), &id);
     let run = |format: &str| {
         vnfwiz(&[
             OsStr::new("validate"),
@@ -516,28 +528,14 @@ fn several_inputs_stay_apart_in_every_format() {
 #[test]
 fn a_zip_reports_the_same_places_with_an_archive_base() {
     let (id, set) = some_fail_fixture();
-    let want = expected(&set);
+    let want = places(&report_of(&id, set.materialise().dir()), &id);
     let temp = tempfile::tempdir().expect("temp dir");
     let zip_path = temp.path().join("vnf.zip");
     let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).expect("create"));
-    let mut pending = vec![set.clone()];
-    while let Some(dir) = pending.pop() {
-        for entry in std::fs::read_dir(&dir).expect("fixture folder").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                pending.push(path);
-                continue;
-            }
-            let name = path
-                .strip_prefix(&set)
-                .expect("inside")
-                .to_string_lossy()
-                .replace('\\', "/");
-            zip.start_file(name, zip::write::SimpleFileOptions::default())
-                .expect("entry");
-            zip.write_all(&std::fs::read(&path).expect("read"))
-                .expect("write");
-        }
+    for (name, bytes) in set.files() {
+        zip.start_file(name, zip::write::SimpleFileOptions::default())
+            .expect("entry");
+        zip.write_all(&bytes).expect("write");
     }
     zip.finish().expect("zip");
     let run = vnfwiz(&[

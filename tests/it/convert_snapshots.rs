@@ -136,3 +136,33 @@ fn vsbc_appliance() {
     );
     insta::assert_snapshot!("vsbc", text);
 }
+
+/// VMware's size-template disks: one disk id named by several items, within an option and
+/// across options. Every option converts clean; the chosen option's volumes of one disk id
+/// are numbered from 0, each item its own volume.
+#[test]
+fn size_template_disks() {
+    for option in ["tiny", "small"] {
+        onboard(
+            "dialect/size_template_disks.ovf",
+            &["--option", option],
+            &[],
+        );
+    }
+    let text = onboard(
+        "dialect/size_template_disks.ovf",
+        &["--option", "large"],
+        &[],
+    );
+    for volume in [
+        "disk25GB_volume_0",
+        "disk25GB_volume_1",
+        "disk25GB_volume_2",
+    ] {
+        assert!(
+            text.contains(&format!("mgmt_appliance_{volume}:")),
+            "{text}"
+        );
+    }
+    insta::assert_snapshot!("size_template_disks", text);
+}

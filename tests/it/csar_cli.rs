@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::support::binary::Run;
+use crate::support::binary::{Run, violations_at};
 use serde_json::Value;
 
 fn fixture(rule: &str, case: &str) -> PathBuf {
@@ -314,5 +314,104 @@ fn vnfd_imports_past_the_file_limit_are_findings() {
             .as_str()
             .unwrap()
             .contains("--max-files")
+    );
+}
+
+/// Every entry of a zip with its inflated bytes.
+fn entries_of(zip: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(zip).unwrap()).unwrap();
+    (0..archive.len())
+        .map(|i| {
+            let mut entry = archive.by_index(i).unwrap();
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut entry, &mut bytes).unwrap();
+            (entry.name().unwrap().into_owned(), bytes)
+        })
+        .collect()
+}
+
+#[test]
+fn a_signed_csar_is_verified_over_its_bytes_then_read_as_a_csar() {
+    // SOL004's second option, signed by openssl (tests/fixtures/package/make-signed-fixtures.sh).
+    let signed = fixture("CSAR-signature", "pass_signed").join("vfw.zip");
+    let run = vnfwiz(&["validate", "--format", "json", signed.to_str().unwrap()]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let report = json(&run);
+    assert_eq!(
+        violations_at(&report),
+        [("CSAR-signer".to_owned(), "vfw.cms:1".to_owned())]
+    );
+    assert!(
+        report["summary"]["files"].as_u64() > Some(1),
+        "the CSAR is read"
+    );
+    // The same CSAR with a flipped image byte: the signature fails and so does the digest
+    // the manifest records, each reported once.
+    let dir = tempfile::tempdir().unwrap();
+    let mut entries = entries_of(&signed);
+    let csar = &mut entries.iter_mut().find(|(n, _)| n == "vfw.csar").unwrap().1;
+    let image = csar
+        .windows(8)
+        .position(|w| w == b"vFirewal")
+        .expect("the image's text");
+    csar[image] ^= 0x20;
+    let tampered = zip_into(dir.path(), "vfw.zip", &entries);
+    let run = vnfwiz(&["validate", "--format", "json", tampered.to_str().unwrap()]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let found = violations_at(&json(&run));
+    assert!(
+        found.contains(&("CSAR-signature".to_owned(), "vfw.cms:1".to_owned())),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(rule, _)| rule == "CSAR-zip" || rule == "CSAR-digest"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn each_signed_package_fault_is_reported_with_its_rule() {
+    for (rule, case, code) in [
+        ("CSAR-signature", "fail_signed_tampered", 1),
+        ("CSAR-signature", "fail_signed_wrong_certificate", 1),
+        ("CSAR-signed-missing", "fail", 1),
+        ("CSAR-signed-layout", "fail", 1),
+        ("CSAR-signer-validity", "fail_signed", 0),
+        ("CSAR-signer-trust", "fail_signed", 0),
+    ] {
+        let path = fixture(rule, case).join("vfw.zip");
+        let run = vnfwiz(&["validate", "--format", "json", path.to_str().unwrap()]);
+        assert_eq!(
+            run.code,
+            Some(code),
+            "{rule}/{case}: {}{}",
+            run.stdout,
+            run.stderr
+        );
+        let found = violations_at(&json(&run));
+        assert!(
+            found.iter().any(|(r, _)| r == rule),
+            "{rule}/{case}: {found:?}"
+        );
+    }
+}
+
+#[test]
+fn a_compressed_csar_in_a_signed_zip_is_held_to_the_file_limit() {
+    // A signed zip whose CSAR is deflated: inflated into memory, within --max-file-size.
+    let signed = fixture("CSAR-signature", "pass_signed").join("vfw.zip");
+    let dir = tempfile::tempdir().unwrap();
+    let deflated = zip_into(dir.path(), "vfw.zip", &entries_of(&signed));
+    let path = deflated.to_str().unwrap();
+    let run = vnfwiz(&["validate", "--format", "json", path]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let run = vnfwiz(&["validate", "--max-file-size", "3100", path]);
+    assert_eq!(run.code, Some(2), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("vfw.csar") && run.stderr.contains("3100"),
+        "{}",
+        run.stderr
     );
 }

@@ -378,7 +378,7 @@ fn a_source_vanishing_while_writing_does_not_change_what_is_written() {
     // The set was read whole and checked before writing began: it is written as checked.
     assert_eq!(code, Some(0), "{text}");
     assert_eq!(
-        std::fs::read(out.join("fw_port.yaml")).expect("written"),
+        std::fs::read(out.join("heat/fw_port.yaml")).expect("written"),
         expected
     );
     assert_eq!(leftovers(root.path()), Vec::<String>::new());

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::support::rule_sets::materialise_all;
 use proptest::prelude::*;
 use vnfwiz::check::validation::{Loaded, open};
 use vnfwiz::foundation::diagnostics::{Options, Violation};
@@ -81,12 +82,17 @@ fn check(set: HotSet, level: FixLevel, label: &str) -> usize {
     outcome.applied.len()
 }
 
-/// Every fixture folder that loads as a HOT set.
-fn fixture_sets() -> Vec<PathBuf> {
+/// Every fixture folder that loads as a HOT set (the rules' sets as `rules` holds them
+/// written out).
+fn fixture_sets(rules: &Path) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut dirs = Vec::new();
-    for area in ["rules", "fixes", "capabilities"] {
-        let Ok(groups) = std::fs::read_dir(root.join(area)) else {
+    for area in [
+        rules.to_path_buf(),
+        root.join("fixes"),
+        root.join("capabilities"),
+    ] {
+        let Ok(groups) = std::fs::read_dir(area) else {
             continue;
         };
         for group in groups.flatten() {
@@ -109,7 +115,8 @@ fn fixture_sets() -> Vec<PathBuf> {
 fn fixes_never_add_a_violation_to_any_fixture() {
     let limits = Limits::default();
     let (mut sets, mut safe, mut all) = (0, 0, 0);
-    for dir in fixture_sets() {
+    let written = materialise_all();
+    for dir in fixture_sets(&written.rules()) {
         let Ok((Loaded::Hot(set), _)) = open(&dir, &Options::new(&limits)) else {
             continue;
         };

@@ -5,12 +5,13 @@
 //! for the defect its fix targets, so the fixed set has no violation at all (apart from the
 //! case's `left`): a new rule that fires on a fixture shows here, and the fixture follows it.
 //!
-//! `VNFWIZ_BLESS=1 cargo test --test it fixes::` writes `after/` from what the fixes produce,
-//! for review before committing.
+//! `INSTA_UPDATE=always cargo test --test it fixes::` writes `after/` from what the fixes
+//! produce (as it writes snapshots), for review before committing.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::support::expected_file;
 use vnfwiz::check::validation::{Loaded, open};
 use vnfwiz::foundation::diagnostics::{Options, Violation};
 use vnfwiz::foundation::limits::Limits;
@@ -257,7 +258,7 @@ fn run(case: &Case) {
 }
 
 /// Checks the workspace's files against `root/after/` (changed or created files, exactly)
-/// and `root/before/` (every other file, byte for byte); `VNFWIZ_BLESS` writes `after/`.
+/// and `root/before/` (every other file, byte for byte); `INSTA_UPDATE=always` writes `after/`.
 fn compare(name: &str, root: &Path, workspace: &Workspace) {
     let before_dir = root.join("before");
     let originals = files_of(&before_dir);
@@ -272,7 +273,7 @@ fn compare(name: &str, root: &Path, workspace: &Workspace) {
         .filter(|(path, bytes)| originals.get(*path) != Some(*bytes))
         .collect();
     let after_dir = root.join("after");
-    if std::env::var_os("VNFWIZ_BLESS").is_some() {
+    if expected_file::updating() {
         for (path, bytes) in &changed {
             let target = after_dir.join(path);
             std::fs::create_dir_all(target.parent().unwrap()).unwrap();

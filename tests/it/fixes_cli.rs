@@ -108,16 +108,13 @@ fn safe_fixes(dir: &Path) -> Vec<(String, String)> {
     out
 }
 
-/// Checks the written folder against the fixture: changed files as `after/`, the rest as
-/// `before/`, plus .vnfwiz/answers.yaml.
+/// Checks the written heat package against the fixture: changed files as `after/`, the
+/// rest as `before/` (answers.yaml sits beside `heat/`).
 fn assert_written_as_expected(name: &str, out: &Path) {
     let before = files_of(&fixture(name).join("before"));
     let after = files_of(&fixture(name).join("after"));
-    let written = files_of(out);
+    let written = files_of(&out.join("heat"));
     for (file, bytes) in &written {
-        if file == ".vnfwiz/answers.yaml" {
-            continue;
-        }
         let expected = after
             .get(file)
             .or_else(|| before.get(file))
@@ -170,8 +167,7 @@ fn fix_safe_removes_every_safe_fixed_violation_and_changes_nothing_else() {
             assert!(*count <= was, "{name}: {key:?} went from {was} to {count}");
         }
         assert!(safe_fixes(&target).is_empty(), "{name}: safe fixes left");
-        let answers =
-            std::fs::read_to_string(target.join(".vnfwiz/answers.yaml")).expect("answers");
+        let answers = std::fs::read_to_string(target.join("answers.yaml")).expect("answers");
         assert!(answers.contains("fixes:"), "{name}: {answers}");
     }
 }
@@ -216,11 +212,11 @@ fn recorded_fixes_replay_with_the_operators_text() {
     let output = onboard(
         &before_dir,
         &second,
-        &["--answers", path(&first.join(".vnfwiz/answers.yaml"))],
+        &["--answers", path(&first.join("answers.yaml"))],
     );
     assert_ran(&output);
     assert_eq!(files_of(&first), files_of(&second));
-    let recorded = std::fs::read_to_string(first.join(".vnfwiz/answers.yaml")).expect("answers");
+    let recorded = std::fs::read_to_string(first.join("answers.yaml")).expect("answers");
     assert!(
         recorded.contains("text: 'Neutron network of the OAM plane, where operators log in'"),
         "{recorded}"
@@ -287,4 +283,49 @@ fn fix_dry_run_prints_what_fix_would_write_as_a_unified_diff() {
     assert_eq!(no_fix.status.code(), Some(2));
     let bad = vnfwiz(&["onboard", path(&before_dir), "--out", "x", "--fix", "most"]);
     assert_eq!(bad.status.code(), Some(2));
+}
+
+/// The last line of a run's standard output.
+fn last_line(output: &Output) -> String {
+    let text = String::from_utf8_lossy(&output.stdout);
+    text.lines().last().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn a_text_report_ends_with_the_fixes_ready_and_the_level_that_applies_them() {
+    let safe = fixture("safe_mix").join("before");
+    let line = last_line(&vnfwiz(&["validate", path(&safe)]));
+    assert_eq!(
+        line,
+        format!(
+            "11 of 16 errors can be fixed: run `vnfwiz validate {} --fix`",
+            path(&safe)
+        )
+    );
+    let out = tempfile::tempdir().expect("temp dir");
+    let target = out.path().join("onboarded");
+    let line = last_line(&onboard(&safe, &target, &[]));
+    assert!(
+        line.starts_with("11 of 16 errors can be fixed: run `vnfwiz onboard ")
+            && line.ends_with(&format!("--out {} --fix safe`", path(&target))),
+        "{line}"
+    );
+    // Only review-level fixes: `--fix all`, also after `--fix safe` ran.
+    let review = fixture("rename_resource").join("before");
+    let line = last_line(&vnfwiz(&["validate", path(&review)]));
+    assert!(
+        line.starts_with(
+            "2 of 4 errors can be fixed with review-level fixes: run `vnfwiz validate "
+        ) && line.contains(" --fix all`"),
+        "{line}"
+    );
+    let line = last_line(&onboard(&review, &target, &["--fix", "safe"]));
+    assert!(line.ends_with(" --fix all`"), "{line}");
+    // A report with nothing left to fix ends with its summary.
+    let clean = vnfwiz(&["validate", path(&fixture("safe_mix").join("after"))]);
+    assert!(
+        last_line(&clean).contains("checked against"),
+        "{}",
+        last_line(&clean)
+    );
 }

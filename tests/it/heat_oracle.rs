@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use crate::corpus_hot::corpus_sets;
 use crate::support::heat::{Job, Verdict, heat};
-use crate::support::rule_sets::fixtures_root;
+use crate::support::rule_sets::{fixtures_root, materialise_all};
 use vnfwiz::check::rules::Profiles;
 use vnfwiz::check::validation::{Loaded, open, validate_as};
 use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity};
@@ -240,8 +240,8 @@ fn nested_in(set: &HotSet, id: FileId) -> Vec<String> {
         .collect()
 }
 
-/// Both verdicts on every template of `sets`, named relative to `base`.
-fn compare(sets: &[PathBuf], base: &Path) -> Option<Vec<Compared>> {
+/// Both verdicts on every template of `sets`, named relative to the first of `bases` holding it.
+fn compare(sets: &[PathBuf], bases: &[&Path]) -> Option<Vec<Compared>> {
     let heat = heat()?;
     let loaded: Vec<SetJobs> = sets.iter().filter_map(|dir| set_jobs(dir)).collect();
     let jobs: Vec<Job> = loaded
@@ -299,12 +299,12 @@ fn compare(sets: &[PathBuf], base: &Path) -> Option<Vec<Compared>> {
                 .chain(&template.env)
                 .flat_map(|f| set.errors.get(f).into_iter().flatten().cloned())
                 .collect();
-            let name = set
-                .root
-                .join(&template.path)
-                .strip_prefix(base)
+            let path = set.root.join(&template.path);
+            let name = bases
+                .iter()
+                .find_map(|base| path.strip_prefix(base).ok())
                 .map_or_else(
-                    |_| template.path.clone(),
+                    || template.path.clone(),
                     |p| p.to_string_lossy().into_owned(),
                 );
             out.push(Compared {
@@ -365,16 +365,17 @@ fn assert_agrees(what: &str, compared: &[Compared], known: &[(&str, &str)]) {
     );
 }
 
-/// Every folder of HOT fixture sets: each rule's `pass*`/`fail*` sets and the ONAP sets.
-fn fixture_sets() -> Vec<PathBuf> {
-    let fixtures = fixtures_root();
+/// Every folder of HOT fixture sets: each rule's `pass*`/`fail*` sets (as `rules` holds them
+/// written out) and the ONAP sets.
+fn fixture_sets(rules: &Path) -> Vec<PathBuf> {
+    let onap = fixtures_root().with_file_name("onap");
     let mut sets = Vec::new();
-    let groups = std::fs::read_dir(&fixtures)
+    let groups = std::fs::read_dir(rules)
         .into_iter()
         .flatten()
         .flatten()
         .map(|e| e.path())
-        .chain(fixtures.parent().map(|f| f.join("onap")));
+        .chain(std::iter::once(onap));
     for group in groups {
         let entries = std::fs::read_dir(&group).into_iter().flatten().flatten();
         sets.extend(entries.map(|e| e.path()).filter(|p| p.is_dir()));
@@ -385,9 +386,10 @@ fn fixture_sets() -> Vec<PathBuf> {
 
 #[test]
 fn heat_agrees_on_every_hot_fixture() {
+    let written = materialise_all();
     let fixtures = fixtures_root();
-    let base = fixtures.parent().expect("tests/fixtures");
-    let Some(compared) = compare(&fixture_sets(), base) else {
+    let bases = [written.root(), fixtures.parent().expect("tests/fixtures")];
+    let Some(compared) = compare(&fixture_sets(&written.rules()), &bases) else {
         return;
     };
     assert!(compared.len() > 500, "{} templates", compared.len());
@@ -401,7 +403,7 @@ fn heat_agrees_on_the_corpus() {
         return;
     };
     let base = PathBuf::from(std::env::var_os("VNFWIZ_CORPUS").unwrap()).join("hot");
-    let Some(compared) = compare(&sets, &base) else {
+    let Some(compared) = compare(&sets, &[&base]) else {
         return;
     };
     assert_agrees("corpus", &compared, KNOWN_CORPUS);
@@ -413,7 +415,7 @@ fn heat_compared_on_other_sets() {
         return;
     };
     let sets: Vec<PathBuf> = std::env::split_paths(&list).collect();
-    let Some(compared) = compare(&sets, Path::new("/")) else {
+    let Some(compared) = compare(&sets, &[Path::new("/")]) else {
         return;
     };
     let differing: Vec<String> = compared

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::support::binary::{Run, fixtures, violations_at};
+use crate::support::rule_sets::rule_set;
 use serde_json::Value;
 
 fn vnfwiz<S: AsRef<OsStr>>(args: &[S]) -> Run {
@@ -454,7 +455,8 @@ fn sdc_readings_of_real_packages() {
     );
     assert_eq!(doc["violations"][0]["also"], serde_json::json!(["R-62590"]));
     // Heat's pseudo parameters passed to a nested template are no renamed parameters.
-    let (_, doc) = json(&fixture("rules/R-708564/pass_pseudo_parameter"));
+    let set = rule_set("R-708564", "pass_pseudo_parameter").materialise();
+    let (_, doc) = json(set.dir());
     assert!(
         !violations_at(&doc)
             .iter()

@@ -1,35 +1,23 @@
 //! The HOT-spec rule family (R-92635/…) as a whole: pass fixtures are clean of every rule of
 //! the family, and the binary reports severities, related places and limits as documented.
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::rule_sets::{Materialised, RuleSet, all_sets, rule_set};
 use vnfwiz::check::rules::{Selection, check_hot};
 use vnfwiz::check::validation::load_hot_inputs;
 use vnfwiz::foundation::limits::Limits;
 
-fn family_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules/R-92635")
-}
-
-fn pass_sets() -> Vec<PathBuf> {
-    let mut sets = Vec::new();
-    for rule in std::fs::read_dir(family_root())
-        .expect("fixture folder")
-        .flatten()
-    {
-        for set in std::fs::read_dir(rule.path())
-            .expect("rule folder")
-            .flatten()
-        {
-            let name = set.file_name().to_string_lossy().into_owned();
-            if name.starts_with("pass") && set.path().is_dir() {
-                sets.push(set.path());
-            }
-        }
-    }
-    sets.sort();
-    sets
+/// The family's `pass*` sets, each with its files written out.
+fn pass_sets() -> Vec<(RuleSet, Materialised)> {
+    all_sets()
+        .into_iter()
+        .filter(|s| s.rule().starts_with("R-92635/") && s.name().starts_with("pass"))
+        .map(|s| {
+            let written = s.materialise();
+            (s, written)
+        })
+        .collect()
 }
 
 #[test]
@@ -38,14 +26,15 @@ fn pass_fixtures_are_clean_of_every_hot_spec_rule() {
     let sets = pass_sets();
     assert!(sets.len() >= 30, "only {} pass fixtures found", sets.len());
     let mut problems = Vec::new();
-    for dir in sets {
+    for (source, written) in &sets {
+        let dir = written.dir().to_path_buf();
         let loaded = load_hot_inputs(std::slice::from_ref(&dir), &Limits::default())
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+            .unwrap_or_else(|e| panic!("{}: {e}", source.source().display()));
         for set in &loaded {
             for v in check_hot(set, &selection) {
                 problems.push(format!(
                     "{}: {}:{}:{} {} {}",
-                    dir.display(),
+                    source.source().display(),
                     v.file,
                     v.span.line,
                     v.span.column,
@@ -73,13 +62,15 @@ fn validate(args: &[&str]) -> (i32, serde_json::Value) {
     (output.status.code().unwrap_or(-1), json)
 }
 
-fn fixture(rule: &str, set: &str) -> String {
-    family_root().join(rule).join(set).display().to_string()
+/// A set of the family's rule `rule`, written out.
+fn fixture(rule: &str, set: &str) -> Materialised {
+    rule_set(&format!("R-92635/{rule}"), set).materialise()
 }
 
 #[test]
 fn duplicate_keys_point_back_at_the_first_place() {
-    let dir = fixture("duplicate-key", "fail");
+    let set = fixture("duplicate-key", "fail");
+    let dir = set.dir().display().to_string();
     let (code, json) = validate(&[
         "validate",
         &dir,
@@ -109,7 +100,8 @@ fn duplicate_keys_point_back_at_the_first_place() {
 
 #[test]
 fn misspelt_functions_are_warnings_that_do_not_fail_validation() {
-    let dir = fixture("misspelt-function", "fail");
+    let set = fixture("misspelt-function", "fail");
+    let dir = set.dir().display().to_string();
     let (code, json) = validate(&[
         "validate",
         &dir,
@@ -126,7 +118,8 @@ fn misspelt_functions_are_warnings_that_do_not_fail_validation() {
 
 #[test]
 fn max_template_size_follows_the_flag() {
-    let dir = fixture("template-size", "fail");
+    let set = fixture("template-size", "fail");
+    let dir = set.dir().display().to_string();
     let rules = ["--rules", "R-92635/template-size", "--format", "json"];
     let (code, json) = validate(&[&["validate", &dir][..], &rules[..]].concat());
     assert_eq!(code, 1);

@@ -1,13 +1,13 @@
 //! The ONAP rules through the real binary: related places, severities and the catalogue.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use crate::support::binary::fixtures;
+use crate::support::rule_sets::{Materialised, rule_set};
 use serde_json::Value;
 
-fn fixture(rel: &str) -> PathBuf {
-    fixtures("rules").join(rel)
+/// The set `name` of rule `id`, written out.
+fn fixture(id: &str, name: &str) -> Materialised {
+    rule_set(id, name).materialise()
 }
 
 fn vnfwiz(args: &[&str]) -> Output {
@@ -28,10 +28,10 @@ fn json(output: &Output) -> Value {
 
 #[test]
 fn a_resource_id_clash_points_at_the_first_definition() {
-    let set = fixture("R-16447/fail_nested");
+    let set = fixture("R-16447", "fail_nested");
     let output = vnfwiz(&[
         "validate",
-        set.to_str().expect("utf-8 path"),
+        set.dir().to_str().expect("utf-8 path"),
         "--rules",
         "R-16447",
         "--format",
@@ -52,10 +52,10 @@ fn a_resource_id_clash_points_at_the_first_definition() {
 
 #[test]
 fn a_should_not_rule_warns_without_failing_the_run() {
-    let set = fixture("R-00011/fail");
+    let set = fixture("R-00011", "fail");
     let output = vnfwiz(&[
         "validate",
-        set.to_str().expect("utf-8 path"),
+        set.dir().to_str().expect("utf-8 path"),
         "--rules",
         "R-00011",
         "--format",
@@ -73,10 +73,10 @@ fn a_should_not_rule_warns_without_failing_the_run() {
 
 #[test]
 fn a_default_missing_from_the_env_names_the_env_file() {
-    let set = fixture("R-26124/fail_no_parameters");
+    let set = fixture("R-26124", "fail_no_parameters");
     let output = vnfwiz(&[
         "validate",
-        set.to_str().expect("utf-8 path"),
+        set.dir().to_str().expect("utf-8 path"),
         "--rules",
         "R-26124",
         "--format",
@@ -128,4 +128,36 @@ fn the_catalogue_lists_the_seed_rules_with_their_keywords() {
     for (id, keyword) in expected {
         assert_eq!(keyword_of(id).as_deref(), Some(keyword), "{id}");
     }
+}
+
+#[test]
+fn the_catalogue_says_which_rules_vnfwiz_fixes_itself() {
+    let catalogue = json(&vnfwiz(&["rules", "--format", "json"]));
+    let rules = catalogue["rules"].as_array().expect("rules list");
+    let fixable = |id: &str| {
+        rules
+            .iter()
+            .find(|r| r["id"] == id)
+            .and_then(|r| r["fixable"].as_bool())
+    };
+    assert_eq!(
+        fixable("R-90526"),
+        Some(true),
+        "a default moved to the env file"
+    );
+    assert_eq!(fixable("R-92635/duplicate-key"), Some(true));
+    assert_eq!(
+        fixable("R-29751"),
+        Some(false),
+        "a server's name is the author's"
+    );
+    let count = rules.iter().filter(|r| r["fixable"] == true).count();
+    let text = String::from_utf8(vnfwiz(&["rules"]).stdout).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.contains("  fix  ")).count(),
+        count
+    );
+    let markdown = String::from_utf8(vnfwiz(&["rules", "--format", "markdown"]).stdout).unwrap();
+    assert!(markdown.contains(&format!("{count} of them have an automatic fix")));
+    assert_eq!(markdown.matches(" | yes |\n").count(), count);
 }

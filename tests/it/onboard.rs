@@ -12,12 +12,13 @@ use std::process::Output;
 use serde_json::Value;
 
 use crate::support::binary::{convert_fixture, output_text, vnfwiz};
+use crate::support::files::{contents, walk};
 use crate::support::tosca_parser;
 
 const PASSWORD: &str = "correct-horse-battery";
 
 /// Where onboarding records the answers, apart from the HOT set.
-const ANSWERS: &str = ".vnfwiz/answers.yaml";
+const ANSWERS: &str = "answers.yaml";
 
 fn yaml(path: &Path) -> serde_json::Value {
     // The generated YAML is plain enough for a JSON view through serde-saphyr.
@@ -65,8 +66,8 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
     let check = vnfwiz(&["validate", s(&out)], &[]);
     assert_eq!(check.status.code(), Some(0), "{}", output_text(&check));
 
-    let template = yaml(&out.join("base_vsbc.yaml"));
-    let env = yaml(&out.join("base_vsbc.env"));
+    let template = yaml(&out.join("heat/base_vsbc.yaml"));
+    let env = yaml(&out.join("heat/base_vsbc.env"));
     let resources = &template["resources"];
     let parameters = &env["parameters"];
 
@@ -165,7 +166,7 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
     );
     let group = &resources["mp_group"]["properties"];
     assert_eq!(group["resource_def"]["type"], "vsbc_mp.yaml");
-    let nested = yaml(&out.join("vsbc_mp.yaml"));
+    let nested = yaml(&out.join("heat/vsbc_mp.yaml"));
     let media = &nested["resources"]["mp_0_int_media_port_0"]["properties"];
     assert_eq!(media["binding:vnic_type"], "direct");
     assert_eq!(
@@ -205,7 +206,7 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
         db["personality"]["/etc/vsbc/db.conf"]["get_file"],
         "db.conf"
     );
-    assert!(out.join("db.conf").is_file());
+    assert!(out.join("heat/db.conf").is_file());
 
     // ONAP: no default anywhere, every parameter described, no resource_registry.
     for (name, definition) in template["parameters"].as_object().expect("map") {
@@ -219,7 +220,7 @@ fn the_vsbc_appliance_is_written_validated_and_matches_its_ovf() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(out.join("base_vsbc.env"))
+        let mode = std::fs::metadata(out.join("heat/base_vsbc.env"))
             .expect("env")
             .permissions()
             .mode();
@@ -251,7 +252,12 @@ fn answers_yaml_replays_the_same_run() {
         &[("SBC_ADMIN_PASSWORD", PASSWORD)],
     );
     assert_eq!(replay.status.code(), Some(0), "{}", output_text(&replay));
-    for file in ["base_vsbc.yaml", "base_vsbc.env", "vsbc_mp.yaml", ANSWERS] {
+    for file in [
+        "heat/base_vsbc.yaml",
+        "heat/base_vsbc.env",
+        "heat/vsbc_mp.yaml",
+        ANSWERS,
+    ] {
         assert_eq!(
             std::fs::read(first.join(file)).expect("first"),
             std::fs::read(second.join(file)).expect("second"),
@@ -260,71 +266,80 @@ fn answers_yaml_replays_the_same_run() {
     }
 }
 
-#[test]
-fn the_output_folder_is_the_hot_set_alone_and_validates_with_nothing_else_in_it() {
-    // SDC and VVP take every .yaml of a heat package's folder for a template: the answers
-    // and the packages live in .vnfwiz/, which folder listings leave out.
+/// An onboarding output: `heat/` is the heat package, flat, exactly what the heat zip
+/// holds, and `validate DIR/heat` is clean and finds no sub-folder (R-511776); the answers
+/// and the packages sit beside it, and `validate DIR` checks all three and says so.
+fn the_output_folder_holds_a_heat_package(
+    source: &Path,
+    extra: &[&str],
+    env: &[(&str, &str)],
+    name: &str,
+) {
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
-    let result = onboard_vsbc(&out, &["--package", "heat-zip"]);
+    let mut args = vec!["onboard", s(source), "--out", s(&out), "--package", "both"];
+    args.extend_from_slice(extra);
+    let result = vnfwiz(&args, env);
     assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
-    let mut record: Vec<String> = std::fs::read_dir(out.join(".vnfwiz"))
-        .expect("record folder")
+    let mut top: Vec<String> = std::fs::read_dir(&out)
+        .expect("output folder")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
-    record.sort();
-    assert_eq!(record, ["answers.yaml", "vsbc.zip"]);
-
-    let check = vnfwiz(&["validate", "--format", "json", s(&out)], &[]);
+    top.sort();
+    assert_eq!(
+        top,
+        [
+            "answers.yaml".to_owned(),
+            "heat".to_owned(),
+            format!("{name}-heat.zip"),
+            format!("{name}.csar")
+        ]
+    );
+    let heat = out.join("heat");
+    let check = vnfwiz(&["validate", "--format", "json", s(&heat)], &[]);
     assert_eq!(check.status.code(), Some(0), "{}", output_text(&check));
     let report: Value = serde_json::from_slice(&check.stdout).expect("JSON");
     assert_eq!(report["violations"], serde_json::json!([]), "{report:#}");
     assert_eq!(report["summary"]["warnings"], 0);
-
-    // Every file of the folder is a template, an environment file or a file a template
-    // reads.
-    let limits = vnfwiz::foundation::limits::Limits::default();
-    let files = vnfwiz::input::source::PackageFiles::open_dir(&out, &limits).expect("listed");
-    let set = vnfwiz::model::hot::load_set(
-        &files,
-        vnfwiz::model::hot::Roots::Discover,
-        s(&out).to_owned(),
-        &limits,
+    let in_heat = contents(&heat);
+    assert!(
+        in_heat.keys().all(|name| !name.contains('/')),
+        "no sub-folder: {:?}",
+        in_heat.keys()
     );
-    let read: Vec<usize> = set
-        .references
-        .iter()
-        .filter_map(|r| r.resolved.as_ref().ok().copied())
-        .collect();
-    let mut listed: Vec<&str> = set.package.iter().map(|e| e.path.as_str()).collect();
-    listed.sort();
+    assert!(in_heat.contains_key("MANIFEST.json"));
     assert_eq!(
-        listed,
-        [
-            "base_vsbc.env",
-            "base_vsbc.yaml",
-            "db.conf",
-            "user-data.txt",
-            "vsbc_mp.yaml"
-        ]
+        contents(&out.join(format!("{name}-heat.zip"))),
+        in_heat,
+        "the heat zip holds exactly heat/'s files"
     );
-    for entry in &set.package {
-        let id = set
-            .files
-            .iter()
-            .position(|f| f.path == entry.path)
-            .unwrap_or_else(|| panic!("{} is listed but not read", entry.path));
-        let role = set.files[id].role;
-        let used = matches!(
-            role,
-            vnfwiz::model::hot::Role::Template(_) | vnfwiz::model::hot::Role::Environment
-        ) || read.contains(&id);
-        assert!(
-            used,
-            "{} ({role:?}) is no template, env or file a template reads",
-            entry.path
-        );
-    }
+    // The folder as a whole: its heat package and the two packages, said first.
+    let whole = vnfwiz(&["validate", s(&out)], &[]);
+    assert_eq!(whole.status.code(), Some(0), "{}", output_text(&whole));
+    let text = String::from_utf8_lossy(&whole.stdout);
+    assert!(
+        text.starts_with(&format!(
+            "note: {} is an onboarding output: checking heat/ as the heat package, and the packages beside it: {name}-heat.zip, {name}.csar\n",
+            out.display()
+        )),
+        "{text}"
+    );
+    // Onboarding the output again reads its heat package.
+    let again = tmp.path().join("again");
+    let replay = vnfwiz(&["onboard", s(&out), "--out", s(&again)], &[]);
+    assert_eq!(replay.status.code(), Some(0), "{}", output_text(&replay));
+}
+
+#[test]
+fn an_ovf_output_folder_holds_a_heat_package_and_the_packages_beside_it() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/samples/vfw-edge.ova");
+    the_output_folder_holds_a_heat_package(&sample, &["--accept-eula"], &[], "vfw-edge");
+}
+
+#[test]
+fn a_hot_output_folder_holds_a_heat_package_and_the_packages_beside_it() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/samples/vfw-heat");
+    the_output_folder_holds_a_heat_package(&sample, &[], &[], "vfw-heat");
 }
 
 /// Runs a refused onboarding: exit 1, nothing written; returns the message.
@@ -402,7 +417,7 @@ fn a_value_onap_supplies_is_refused_as_an_answer_unless_the_profile_allows_it() 
         &[],
     );
     assert_eq!(written.status.code(), Some(0), "{}", output_text(&written));
-    let env = std::fs::read_to_string(out.join("base_vfw.env")).expect("env");
+    let env = std::fs::read_to_string(out.join("heat/base_vfw.env")).expect("env");
     assert!(env.contains("vnf_id: vfw-lab-3"), "{env}");
 }
 
@@ -534,12 +549,12 @@ fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_re
         "{shown}"
     );
     assert!(shown.contains("left for stack creation"), "{shown}");
-    let env = std::fs::read_to_string(out.join("base_vsbc.env")).expect("env file");
+    let env = std::fs::read_to_string(out.join("heat/base_vsbc.env")).expect("env file");
     assert!(
         !env.contains("sbc_sip_domain"),
         "no value in the env file:\n{env}"
     );
-    let template = std::fs::read_to_string(out.join("base_vsbc.yaml")).expect("template");
+    let template = std::fs::read_to_string(out.join("heat/base_vsbc.yaml")).expect("template");
     assert!(
         template.contains("  sbc_sip_domain:"),
         "still a parameter:\n{template}"
@@ -636,7 +651,7 @@ fn a_full_folder_needs_force_and_is_then_replaced() {
     let result = onboard_vsbc(&out, &["--force"]);
     assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     assert!(!out.join("stale.yaml").exists());
-    assert!(out.join("base_vsbc.yaml").exists());
+    assert!(out.join("heat/base_vsbc.yaml").exists());
     assert_eq!(std::fs::read_dir(tmp.path()).expect("tmp").count(), 1);
 }
 
@@ -647,7 +662,7 @@ fn an_empty_existing_folder_is_filled() {
     std::fs::create_dir(&out).expect("mkdir");
     let result = onboard_vsbc(&out, &[]);
     assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
-    assert!(out.join("base_vsbc.env").exists());
+    assert!(out.join("heat/base_vsbc.env").exists());
 }
 
 #[test]
@@ -657,17 +672,17 @@ fn the_json_summary_names_every_output_relative_to_out() {
     let result = onboard_vsbc(&out, &["--format", "json"]);
     assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
-    assert_eq!(doc["template"], "base_vsbc.yaml");
-    assert_eq!(doc["environment"], "base_vsbc.env");
-    assert_eq!(doc["nested"], serde_json::json!(["vsbc_mp.yaml"]));
+    assert_eq!(doc["template"], "heat/base_vsbc.yaml");
+    assert_eq!(doc["environment"], "heat/base_vsbc.env");
+    assert_eq!(doc["nested"], serde_json::json!(["heat/vsbc_mp.yaml"]));
     assert_eq!(
         doc["files"],
-        serde_json::json!(["user-data.txt", "db.conf"])
+        serde_json::json!(["heat/user-data.txt", "heat/db.conf"])
     );
     assert_eq!(doc["answers"], ANSWERS);
     assert!(doc["package"].is_null());
     assert_eq!(doc["violations"], serde_json::json!([]));
-    assert_eq!(doc["secrets"][0]["file"], "base_vsbc.env");
+    assert_eq!(doc["secrets"][0]["file"], "heat/base_vsbc.env");
     assert_eq!(doc["secrets"][0]["parameters"][0], "sbc_admin_password");
     assert!(!String::from_utf8_lossy(&result.stdout).contains(PASSWORD));
 }
@@ -724,23 +739,26 @@ fn a_hot_set_takes_parameter_answers_through_the_same_path() {
     );
     assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
     let doc: Value = serde_json::from_slice(&result.stdout).expect("JSON");
-    assert_eq!(doc["template"], "base_vfw.yaml");
+    assert_eq!(doc["template"], "heat/base_vfw.yaml");
     assert_eq!(
         doc["nested"],
-        serde_json::json!(["nested/vfw_instance.yaml"])
+        serde_json::json!(["heat/nested/vfw_instance.yaml"])
     );
-    assert_eq!(doc["files"], serde_json::json!(["scripts/vfw_init.sh"]));
+    assert_eq!(
+        doc["files"],
+        serde_json::json!(["heat/scripts/vfw_init.sh"])
+    );
     assert_eq!(
         doc["unset_parameters"],
         serde_json::json!([{"name": "unprotected_net_name", "template": "base_vfw.yaml"}])
     );
-    let env = yaml(&out.join("base_vfw.env"));
+    let env = yaml(&out.join("heat/base_vfw.env"));
     assert_eq!(env["parameters"]["vfw_count"], 3);
     assert_eq!(env["parameters"]["vfw_image_name"], "vfw-2.4.qcow2");
     assert_eq!(env["parameters"]["vfw_admin_password"], "very-secret-pass");
     // The template is written as it was.
     assert_eq!(
-        std::fs::read(out.join("base_vfw.yaml")).expect("out"),
+        std::fs::read(out.join("heat/base_vfw.yaml")).expect("out"),
         std::fs::read(set.join("base_vfw.yaml")).expect("in")
     );
     let check = vnfwiz(&["validate", "--profile", "seed", s(&out)], &[]);
@@ -890,10 +908,10 @@ fn an_ova_gives_the_same_set_as_its_folder() {
     let from_folder = tmp.path().join("from-folder");
     assert_eq!(onboard_vsbc(&from_folder, &[]).status.code(), Some(0));
     for file in [
-        "base_vsbc.yaml",
-        "base_vsbc.env",
-        "vsbc_mp.yaml",
-        "db.conf",
+        "heat/base_vsbc.yaml",
+        "heat/base_vsbc.env",
+        "heat/vsbc_mp.yaml",
+        "heat/db.conf",
         ANSWERS,
     ] {
         assert_eq!(
@@ -943,7 +961,7 @@ fn nova_quotas_on_metadata_and_injected_files_are_warned_about() {
             .any(|w| w.contains("injected_file_content_bytes")),
         "{warnings:?}"
     );
-    let template = yaml(&out.join("base_pcrf.yaml"));
+    let template = yaml(&out.join("heat/base_pcrf.yaml"));
     let metadata = template["resources"]["pcrf_server_0"]["properties"]["metadata"]
         .as_object()
         .expect("metadata");
@@ -1009,19 +1027,6 @@ fn written_texts(out: &Path) -> Vec<(String, String)> {
     texts
 }
 
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).expect("folder") {
-        let path = entry.expect("entry").path();
-        if path.is_dir() {
-            out.extend(walk(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out
-}
-
 /// The entry names of a zip, in stored order.
 fn zip_entries(path: &Path) -> Vec<String> {
     let file = std::fs::File::open(path).expect("package");
@@ -1048,12 +1053,12 @@ fn a_composed_set_is_onboarded_with_choose_into_a_heat_ready_set() {
         ],
     );
     assert!(
-        summary.contains("nested       unbound_resolver.yaml"),
+        summary.contains("nested       heat/unbound_resolver.yaml"),
         "{summary}"
     );
     validates_clean(&out, true, Some(&COMPOSITION_PROFILE));
 
-    let base = std::fs::read_to_string(out.join("base_dns.yaml")).expect("base");
+    let base = std::fs::read_to_string(out.join("heat/base_dns.yaml")).expect("base");
     assert!(base.contains("type: unbound_resolver.yaml"), "{base}");
     assert!(!out.join("bind_resolver.yaml").exists());
     for (name, text) in written_texts(&out) {
@@ -1092,7 +1097,7 @@ fn a_requirement_in_the_answers_file_resolves_and_replays_byte_for_byte() {
         ],
     );
     validates_clean(&first, true, Some(&COMPOSITION_PROFILE));
-    let base = std::fs::read_to_string(first.join("base_dns.yaml")).expect("base");
+    let base = std::fs::read_to_string(first.join("heat/base_dns.yaml")).expect("base");
     assert!(base.contains("type: bind_resolver.yaml"), "{base}");
     let recorded = yaml(&first.join(ANSWERS));
     assert_eq!(
@@ -1128,7 +1133,7 @@ fn a_requirement_in_the_answers_file_resolves_and_replays_byte_for_byte() {
             COMPOSITION_PROFILE[1],
         ],
     );
-    assert!(flag.join("unbound_resolver.yaml").exists());
+    assert!(flag.join("heat/unbound_resolver.yaml").exists());
 }
 
 #[test]
@@ -1149,7 +1154,7 @@ fn the_choice_decides_which_parameters_may_be_answered() {
         ],
     );
     validates_clean(&frr, true, None);
-    let env = yaml(&frr.join("base_vrouter.env"));
+    let env = yaml(&frr.join("heat/base_vrouter.env"));
     assert_eq!(env["parameters"]["bgp_asn"], 64512);
     assert!(
         env["parameters"].get("vpp_hugepages_gb").is_none(),
@@ -1280,23 +1285,22 @@ fn an_ovf_package_is_written_as_csar_heat_zip_and_both() {
     ] {
         let out = tmp.path().join(format);
         let summary = onboarded(&ovf, &out, &["--package", format]);
-        assert_eq!(out.join(".vnfwiz/vfw.csar").exists(), csar, "{format}");
-        assert_eq!(out.join(".vnfwiz/vfw.zip").exists(), heat_zip, "{format}");
+        assert_eq!(out.join("vfw.csar").exists(), csar, "{format}");
+        assert_eq!(out.join("vfw-heat.zip").exists(), heat_zip, "{format}");
         if csar {
             assert!(
-                summary.contains("package      .vnfwiz/vfw.csar (csar)"),
+                summary.contains("package      vfw.csar (csar)"),
                 "{summary}"
             );
-            validates_clean(&out.join(".vnfwiz/vfw.csar"), false, None);
-            tosca_parser::assert_loads(&[&out.join(".vnfwiz/vfw.csar")]);
-            let mut entries = zip_entries(&out.join(".vnfwiz/vfw.csar"));
+            validates_clean(&out.join("vfw.csar"), false, None);
+            tosca_parser::assert_loads(&[&out.join("vfw.csar")]);
+            let mut entries = zip_entries(&out.join("vfw.csar"));
             entries.sort();
             assert_eq!(entries, csar_entries);
             // The images are the OVF's own bytes.
-            let mut archive = zip::ZipArchive::new(
-                std::fs::File::open(out.join(".vnfwiz/vfw.csar")).expect("csar"),
-            )
-            .expect("zip");
+            let mut archive =
+                zip::ZipArchive::new(std::fs::File::open(out.join("vfw.csar")).expect("csar"))
+                    .expect("zip");
             let mut image = Vec::new();
             std::io::Read::read_to_end(
                 &mut archive
@@ -1312,11 +1316,11 @@ fn an_ovf_package_is_written_as_csar_heat_zip_and_both() {
         }
         if heat_zip {
             assert!(
-                summary.contains("package      .vnfwiz/vfw.zip (heat-zip)"),
+                summary.contains("package      vfw-heat.zip (heat-zip)"),
                 "{summary}"
             );
-            validates_clean(&out.join(".vnfwiz/vfw.zip"), false, None);
-            let mut entries = zip_entries(&out.join(".vnfwiz/vfw.zip"));
+            validates_clean(&out.join("vfw-heat.zip"), false, None);
+            let mut entries = zip_entries(&out.join("vfw-heat.zip"));
             entries.sort();
             assert_eq!(entries, zip_entries_expected);
         }
@@ -1416,14 +1420,11 @@ fn a_composed_set_is_packaged_with_its_chosen_implementation() {
     let summary: Value = serde_json::from_slice(&result.stdout).expect("JSON");
     let packages = summary["package"].as_array().expect("packages listed");
     let paths: Vec<&str> = packages.iter().filter_map(|p| p["path"].as_str()).collect();
-    assert_eq!(
-        paths,
-        [".vnfwiz/dns_ambiguous.csar", ".vnfwiz/dns_ambiguous.zip"]
-    );
+    assert_eq!(paths, ["dns_ambiguous.csar", "dns_ambiguous-heat.zip"]);
     for package in packages {
         assert_eq!(package["report"]["summary"]["errors"], 0, "{package:#}");
     }
-    let csar = zip_entries(&out.join(".vnfwiz/dns_ambiguous.csar"));
+    let csar = zip_entries(&out.join("dns_ambiguous.csar"));
     assert!(
         csar.iter()
             .any(|e| e == "BaseHOT/default/nested/unbound_resolver.yaml"),
@@ -1433,19 +1434,19 @@ fn a_composed_set_is_packaged_with_its_chosen_implementation() {
         !csar.iter().any(|e| e.contains("bind_resolver")),
         "{csar:?}"
     );
-    tosca_parser::assert_loads(&[&out.join(".vnfwiz/dns_ambiguous.csar")]);
-    let heat_zip = zip_entries(&out.join(".vnfwiz/dns_ambiguous.zip"));
+    tosca_parser::assert_loads(&[&out.join("dns_ambiguous.csar")]);
+    let heat_zip = zip_entries(&out.join("dns_ambiguous-heat.zip"));
     assert!(
         heat_zip.iter().any(|e| e == "unbound_resolver.yaml"),
         "{heat_zip:?}"
     );
     validates_clean(
-        &out.join(".vnfwiz/dns_ambiguous.csar"),
+        &out.join("dns_ambiguous.csar"),
         false,
         Some(&COMPOSITION_PROFILE),
     );
     validates_clean(
-        &out.join(".vnfwiz/dns_ambiguous.zip"),
+        &out.join("dns_ambiguous-heat.zip"),
         false,
         Some(&COMPOSITION_PROFILE),
     );
@@ -1471,13 +1472,13 @@ fn registry_env_keeps_one_mapping_per_type_for_plain_heat_and_no_package() {
         ],
     );
     assert!(summary.contains("R-67231"), "{summary}");
-    let env = yaml(&out.join("base_dns.env"));
+    let env = yaml(&out.join("heat/base_dns.env"));
     assert_eq!(
         env["resource_registry"],
         serde_json::json!({"OS::VNF::DnsResolver": "resolvers/bind_resolver.yaml"})
     );
     assert!(env.get("requires").is_none(), "{env:#}");
-    assert!(out.join("resolvers/bind_resolver.yaml").exists());
+    assert!(out.join("heat/resolvers/bind_resolver.yaml").exists());
 
     std::fs::write(
         &answers,
@@ -1526,7 +1527,7 @@ fn the_sample_csar_loads_in_tosca_parser_with_and_without_etsi_types() {
     let online = tmp.path().join("online");
     let result = onboard_sample(&online, &[]);
     assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
-    let mut entries = zip_entries(&online.join(".vnfwiz/vfw-edge.csar"));
+    let mut entries = zip_entries(&online.join("vfw-edge.csar"));
     entries.retain(|e| e.starts_with("Definitions/"));
     entries.sort();
     assert_eq!(
@@ -1540,12 +1541,12 @@ fn the_sample_csar_loads_in_tosca_parser_with_and_without_etsi_types() {
         ],
         "a flavour per deployment option"
     );
-    let mut csars = vec![online.join(".vnfwiz/vfw-edge.csar")];
+    let mut csars = vec![online.join("vfw-edge.csar")];
     if let Some(types) = tosca_parser::sol001_types() {
         let offline = tmp.path().join("offline");
         let result = onboard_sample(&offline, &["--etsi-types", s(&types)]);
         assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
-        let csar = offline.join(".vnfwiz/vfw-edge.csar");
+        let csar = offline.join("vfw-edge.csar");
         validates_clean(&csar, false, None);
         let entries = zip_entries(&csar);
         for name in [
@@ -1578,7 +1579,7 @@ fn the_sample_csar_loads_in_tosca_parser_with_and_without_etsi_types() {
         assert_eq!(replay.status.code(), Some(0), "{}", output_text(&replay));
         assert_eq!(
             std::fs::read(&csar).expect("first"),
-            std::fs::read(again.join(".vnfwiz/vfw-edge.csar")).expect("replayed")
+            std::fs::read(again.join("vfw-edge.csar")).expect("replayed")
         );
         csars.push(csar);
     }
@@ -1674,7 +1675,7 @@ fn a_multi_vm_multi_option_appliance_loads_in_tosca_parser_with_and_without_etsi
         }
         let result = vnfwiz(&args, &[("SBC_ADMIN_PASSWORD", PASSWORD)]);
         assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
-        let csar = out.join(".vnfwiz/vsbc.csar");
+        let csar = out.join("vsbc.csar");
         let flavours: Vec<String> = zip_entries(&csar)
             .into_iter()
             .filter(|e| e.starts_with("Definitions/vsbc_df_"))
@@ -1707,7 +1708,8 @@ fn a_parameter_is_set_for_every_module_or_apart_for_one() {
         &[],
     );
     assert_eq!(result.status.code(), Some(0), "{}", output_text(&result));
-    let flavor = |env: &str| yaml(&out.join(env))["parameters"]["dns_flavor_name"].clone();
+    let flavor =
+        |env: &str| yaml(&out.join("heat").join(env))["parameters"]["dns_flavor_name"].clone();
     assert_eq!(flavor("base_dns.env"), "m1.small", "set for every module");
     assert_eq!(
         flavor("dns_expansion.env"),

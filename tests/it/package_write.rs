@@ -540,7 +540,7 @@ fn both_packages_are_written_or_neither() {
         .iter()
         .map(|w| w.path.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(names, ["vfw.csar", "vfw.zip"]);
+    assert_eq!(names, ["vfw.csar", "vfw-heat.zip"]);
     // Without env files the set is sound for Heat (the CSAR's BaseHOT passes) but not for
     // ONAP (the heat zip fails R-86285), so the CSAR written first is removed again.
     let hot = dir.path().join("hot");
@@ -558,6 +558,6 @@ fn both_packages_are_written_or_neither() {
     let Err(error) = write(&hot_set(&hot), &bad) else {
         panic!("a heat zip without env files was accepted");
     };
-    assert!(error.to_string().contains("vfw.zip"), "{error}");
+    assert!(error.to_string().contains("vfw-heat.zip"), "{error}");
     assert_eq!(std::fs::read_dir(&bad).unwrap().count(), 0, "nothing left");
 }

@@ -1,14 +1,14 @@
 //! Rule selection through the real binary: profiles, `--rules` with ids and section names,
 //! `--skip-rules`, profile files, and the errors of each.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use crate::support::binary::fixtures;
+use crate::support::rule_sets::{Materialised, rule_set};
 use serde_json::Value;
 
-fn fixture(rel: &str) -> PathBuf {
-    fixtures("rules").join(rel)
+/// The set `name` of rule `id`, written out.
+fn fixture(id: &str, name: &str) -> Materialised {
+    rule_set(id, name).materialise()
 }
 
 /// Runs vnfwiz with no user profile file in reach.
@@ -40,21 +40,16 @@ fn rules_found(output: &Output) -> Vec<String> {
 }
 
 /// A set breaking ONAP requirements of several sections and no HOT specification check.
-fn onap_fail() -> String {
-    fixture("R-708564/fail").display().to_string()
+fn onap_fail() -> Materialised {
+    fixture("R-708564", "fail")
 }
 
 #[test]
 fn the_default_profile_is_onap() {
-    let default = vnfwiz(&["validate", &onap_fail(), "--format", "json"]);
-    let onap = vnfwiz(&[
-        "validate",
-        &onap_fail(),
-        "--profile",
-        "onap",
-        "--format",
-        "json",
-    ]);
+    let fail = onap_fail();
+    let set = fail.dir().display().to_string();
+    let default = vnfwiz(&["validate", &set, "--format", "json"]);
+    let onap = vnfwiz(&["validate", &set, "--profile", "onap", "--format", "json"]);
     assert_eq!(default.status.code(), Some(1));
     assert_eq!(rules_found(&default), rules_found(&onap));
     assert!(rules_found(&default).contains(&"R-708564".to_owned()));
@@ -62,9 +57,10 @@ fn the_default_profile_is_onap() {
 
 #[test]
 fn the_heat_profile_runs_only_the_hot_specification() {
+    let fail = onap_fail();
     let heat = vnfwiz(&[
         "validate",
-        &onap_fail(),
+        &fail.dir().display().to_string(),
         "--profile",
         "heat",
         "--format",
@@ -85,7 +81,8 @@ fn the_heat_profile_runs_only_the_hot_specification() {
 
 #[test]
 fn rules_take_section_names_and_skip_rules_remove() {
-    let set = fixture("R-07443/fail").display().to_string();
+    let written = fixture("R-07443", "fail");
+    let set = written.dir().display().to_string();
     let outputs = vnfwiz(&[
         "validate",
         &set,
@@ -130,7 +127,8 @@ fn ids_found(output: &Output) -> Vec<String> {
 fn a_finding_of_twins_is_selected_by_any_of_its_ids_and_skipped_by_any() {
     // R-39841's fail set: an external IPv4 address parameter listed in the environment
     // file, which breaks R-62590 too.
-    let set = fixture("R-39841/fail").display().to_string();
+    let written = fixture("R-39841", "fail");
+    let set = written.dir().display().to_string();
     let run = |extra: &[&str]| {
         let mut args = vec!["validate", set.as_str(), "--format", "json"];
         args.extend_from_slice(extra);
@@ -165,7 +163,8 @@ fn a_finding_of_twins_is_selected_by_any_of_its_ids_and_skipped_by_any() {
 
 #[test]
 fn selection_errors_are_one_line_usage_errors() {
-    let set = onap_fail();
+    let fail = onap_fail();
+    let set = fail.dir().display().to_string();
     for args in [
         ["--rules", "No Such Section"],
         ["--skip-rules", "R-00000"],
@@ -199,7 +198,8 @@ fn a_profile_file_adds_profiles_and_changes_the_default() {
          [ONAP VNF Modularity Overview, R-82732]\n",
     )
     .expect("writable");
-    let set = fixture("R-38474/fail").display().to_string();
+    let written = fixture("R-38474", "fail");
+    let set = written.dir().display().to_string();
     let by_flag = vnfwiz(&[
         "validate",
         &set,

@@ -1,8 +1,11 @@
 //! `docs/rules.md` is the registry's catalogue as `vnfwiz rules --format markdown` prints it;
-//! this test fails when a rule changed and the document was not regenerated.
+//! this test fails when a rule changed and the document was not regenerated, and writes it
+//! under `INSTA_UPDATE=always`.
 
 use std::path::Path;
 use std::process::Command;
+
+use crate::support::expected_file::assert_file;
 
 #[test]
 fn docs_rules_md_matches_the_registry() {
@@ -12,12 +15,9 @@ fn docs_rules_md_matches_the_registry() {
         .expect("the vnfwiz binary runs");
     assert!(output.status.success(), "{:?}", output);
     let generated = String::from_utf8(output.stdout).expect("UTF-8 Markdown");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md");
-    let written = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        written == generated,
-        "docs/rules.md is stale: regenerate it with\n    \
-         cargo run -q -- rules --format markdown > docs/rules.md"
+    assert_file(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md"),
+        &generated,
     );
 }
 

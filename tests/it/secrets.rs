@@ -40,7 +40,7 @@ fn onboard(
 
 /// Validates `dir` in every report format; none may show `secret`.
 fn validate_clean(dir: &Path, secret: &str) {
-    for report in ["text", "json", "sarif", "junit"] {
+    for report in ["text", "json", "sarif", "junit", "html", "csv"] {
         let (_, text) = vnfwiz(&["validate", "--format", report, s(dir)], secret);
         clean(&format!("validate --format {report}"), &text, secret);
     }
@@ -225,7 +225,7 @@ fn hidden_values_never_show_in_any_report_format() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let set = tmp.path().join("set");
     hidden_set(&set);
-    for report in ["text", "json", "sarif", "junit"] {
+    for report in ["text", "json", "sarif", "junit", "html", "csv"] {
         let (code, text) = vnfwiz(&["validate", "--format", report, s(&set)], SECRET);
         assert_eq!(code, Some(1), "{text}");
         // The findings point at the lines the values are on: a leak would show.
@@ -267,13 +267,13 @@ fn hidden_values_never_show_in_a_fix_diff() {
 #[test]
 fn hidden_values_never_show_in_the_wizards_previews() {
     use vnfwiz::session::answers::Answers;
-    use vnfwiz::session::{FixOrder, FixView, Session, fix_views};
+    use vnfwiz::session::{FixOrder, FixView, Session};
     use vnfwiz::transform::fix::{FixLevel, LineKind};
 
     let tmp = tempfile::tempdir().expect("temp dir");
     let set = tmp.path().join("set");
     hidden_set(&set);
-    let session =
+    let mut session =
         Session::open(&set, &vnfwiz::foundation::limits::Limits::default()).expect("opens");
     let answers = Answers::default();
     let leaks = |what: &str, text: &str| {
@@ -300,9 +300,9 @@ fn hidden_values_never_show_in_the_wizards_previews() {
     for preview in &previews {
         leaks(&format!("the Files tab's {}", preview.path), &preview.text);
     }
-    let (_, views) = fix_views(resolved);
+    let evaluation = session.evaluate(&answers.clone().into());
     let mut shown = 0;
-    for view in views.iter().flatten() {
+    for view in evaluation.findings.iter().filter_map(|f| f.fix.as_ref()) {
         if let FixView::Ready(fix) = view {
             for line in fix
                 .preview

@@ -191,7 +191,7 @@ fn check_lists_every_problem_and_resolve_gives_the_set_in_memory() {
     assert_eq!(role("base_vsbc.yaml"), Some(FileRole::Template));
     assert_eq!(role("vsbc_mp.yaml"), Some(FileRole::Nested));
     assert_eq!(role("db.conf"), Some(FileRole::Artifact));
-    assert_eq!(role(".vnfwiz/answers.yaml"), Some(FileRole::Answers));
+    assert_eq!(role("answers.yaml"), Some(FileRole::Answers));
     let env = resolved
         .files
         .iter()

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use crate::support::binary;
+use crate::support::rule_sets::rule_set;
 use serde_json::Value;
 
 fn appliance() -> PathBuf {
@@ -139,7 +140,7 @@ fn accept_eula_alone_converts_the_appliance_with_its_values_left_open() {
     ] {
         assert!(shown.contains(expected), "{expected}\n{shown}");
     }
-    let env = std::fs::read_to_string(out.join("base_vcsa_style.env")).expect("env");
+    let env = std::fs::read_to_string(out.join("heat/base_vcsa_style.env")).expect("env");
     assert!(
         env.contains("mgmt_image_name: mgmt-appliance-system.vmdk"),
         "{env}"
@@ -149,7 +150,8 @@ fn accept_eula_alone_converts_the_appliance_with_its_values_left_open() {
         "{env}"
     );
     assert!(!env.contains("appliance_net_ipv4"), "{env}");
-    let template = std::fs::read_to_string(out.join("base_vcsa_style.yaml")).expect("template");
+    let template =
+        std::fs::read_to_string(out.join("heat/base_vcsa_style.yaml")).expect("template");
     assert!(template.contains("mgmt_data_volume:"), "{template}");
     // DHCP, as the IP assignment section's schemes include it.
     assert!(template.contains("enable_dhcp: true"), "{template}");
@@ -177,8 +179,8 @@ fn accept_eula_alone_converts_the_appliance_with_its_values_left_open() {
 
 #[test]
 fn a_build_template_is_refused_naming_its_placeholder() {
-    let template = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/rules/OVF-build-template/fail/vfw.ovf");
+    let set = rule_set("OVF-build-template", "fail").materialise();
+    let template = set.dir().join("vfw.ovf");
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = tmp.path().join("out");
     let result = vnfwiz(&["onboard", s(&template), "--out", s(&out), "--accept-eula"]);

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::support::binary::{Run, fixtures, vnfwiz};
+use crate::support::files::contents;
+use crate::support::rule_sets::rule_set;
 use crate::support::sarif_schema;
 
 /// A far-off day: these waivers do not expire while the tests live.
@@ -320,7 +322,8 @@ fn inline_comments_waive_in_templates_and_descriptors() {
     // An OVF descriptor: an XML comment above the element.
     let ovf = dir.path().join("ovf");
     std::fs::create_dir_all(&ovf).expect("folder");
-    let descriptor = fixtures("rules/OVF-doctype/fail/vfw.ovf");
+    let set = rule_set("OVF-doctype", "fail").materialise();
+    let descriptor = set.dir().join("vfw.ovf");
     let text = std::fs::read_to_string(&descriptor).expect("descriptor");
     let without = validate_json(&descriptor, &["--rules", "OVF-doctype"]);
     let line = without["violations"][0]["line"]
@@ -455,13 +458,13 @@ fn onboard_with_answers_waivers_writes_and_records_them_in_every_package() {
         .map(|(rule, _, _)| rule)
         .collect();
     assert_eq!(waived.len(), 3, "{doc}");
-    let recorded = std::fs::read_to_string(out.join(".vnfwiz/answers.yaml")).expect("answers");
+    let recorded = std::fs::read_to_string(out.join("answers.yaml")).expect("answers");
     assert!(
         recorded.contains("waivers:\n  - rule: R-25720\n    files: [base_vlb.yaml]\n"),
         "{recorded}"
     );
     // The heat zip lists the waivers file as OTHER; the CSAR hashes it in its manifest.
-    let zip = std::fs::read(out.join(".vnfwiz/vlb.zip")).expect("zip");
+    let zip = std::fs::read(out.join("vlb-heat.zip")).expect("zip");
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).expect("a zip");
     let manifest: Value = {
         let mut entry = archive.by_name("MANIFEST.json").expect("manifest");
@@ -487,7 +490,12 @@ fn onboard_with_answers_waivers_writes_and_records_them_in_every_package() {
     }
     assert_eq!(records["waivers"].as_array().map(Vec::len), Some(3));
     assert!(archive.by_name("vnfwiz-waivers.yaml").is_err());
-    let csar = std::fs::read(out.join(".vnfwiz/vlb.csar")).expect("csar");
+    // heat/ holds exactly the zip's members, the waivers file and its manifest entry too.
+    assert_eq!(
+        contents(&out.join("heat")),
+        contents(&out.join("vlb-heat.zip"))
+    );
+    let csar = std::fs::read(out.join("vlb.csar")).expect("csar");
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(csar)).expect("a zip");
     let mut mf = String::new();
     std::io::Read::read_to_string(&mut archive.by_name("vlb.mf").expect("manifest"), &mut mf)
@@ -500,13 +508,15 @@ fn onboard_with_answers_waivers_writes_and_records_them_in_every_package() {
     );
     // The recorded answers replay the same run: the same files, byte for byte.
     let again = dir.path().join("again");
-    let replay = onboard(&again, &out.join(".vnfwiz/answers.yaml"));
+    let replay = onboard(&again, &out.join("answers.yaml"));
     assert_eq!(replay.code, Some(0), "{}{}", replay.stdout, replay.stderr);
     for name in [
-        "base_vlb.yaml",
-        "base_vlb.env",
-        ".vnfwiz/vlb.zip",
-        ".vnfwiz/vlb.csar",
+        "heat/base_vlb.yaml",
+        "heat/base_vlb.env",
+        "heat/MANIFEST.json",
+        "heat/vnfwiz-waivers.json",
+        "vlb-heat.zip",
+        "vlb.csar",
     ] {
         assert_eq!(
             std::fs::read(out.join(name)).expect("first"),
@@ -569,5 +579,60 @@ fn rules_and_help_name_the_config() {
     assert!(
         text.lines().all(|l| !l.starts_with("R-90526 ")),
         "the heat profile only: {text}"
+    );
+}
+
+#[test]
+fn the_answers_profile_chooses_the_rules_and_the_flags_win_over_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let set = fixtures("wizard/vlb-waivers");
+    let set = set.to_str().expect("UTF-8");
+    let answers = dir.path().join("answers.yaml");
+    std::fs::write(&answers, "profile: heat\n").expect("write");
+    let answers = answers.to_str().expect("UTF-8");
+    let out = |name: &str| dir.path().join(name).display().to_string();
+    // The HOT specification alone: nothing ONAP-only is left to refuse the write.
+    let heat = run(&[
+        "onboard",
+        set,
+        "--answers",
+        answers,
+        "--out",
+        &out("checked-with-heat"),
+    ]);
+    assert_eq!(heat.code, Some(0), "{}{}", heat.stdout, heat.stderr);
+    let recorded = std::fs::read_to_string(dir.path().join("checked-with-heat/answers.yaml"))
+        .expect("answers recorded");
+    assert!(recorded.contains("profile: heat"), "{recorded}");
+    // `--profile` wins over the answers.
+    let onap = run(&[
+        "onboard",
+        set,
+        "--answers",
+        answers,
+        "--out",
+        &out("onap"),
+        "--profile",
+        "onap",
+    ]);
+    assert_eq!(onap.code, Some(1), "{}", onap.stdout);
+    assert!(onap.stdout.contains("R-57282"), "{}", onap.stdout);
+    // A profile no file defines is a problem of the answers, with the choices.
+    let strict = dir.path().join("strict.yaml");
+    std::fs::write(&strict, "profile: strict\n").expect("write");
+    let strict = strict.to_str().expect("UTF-8");
+    let refused = run(&["onboard", set, "--answers", strict, "--out", &out("strict")]);
+    assert_eq!(
+        refused.code,
+        Some(1),
+        "{}{}",
+        refused.stdout,
+        refused.stderr
+    );
+    assert!(refused.stdout.contains("profile"), "{}", refused.stdout);
+    assert!(
+        refused.stdout.contains("onap, heat, seed"),
+        "{}",
+        refused.stdout
     );
 }

@@ -96,7 +96,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     wizard.press(&[Key::Enter]);
     let screen = wizard.wait_for("Enter finishes");
     assert!(
-        screen.contains(".vnfwiz/vfw-edge.csar  (package, validated)"),
+        screen.contains("vfw-edge.csar  (package, validated)"),
         "{screen}"
     );
     let out = dir.path().join("vfw-edge-onboarded");
@@ -105,24 +105,21 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     written.sort();
-    assert_eq!(
-        written,
-        [".vnfwiz", "base_vfw_edge.env", "base_vfw_edge.yaml"]
-    );
-    let mut record: Vec<String> = std::fs::read_dir(out.join(".vnfwiz"))
+    assert_eq!(written, ["answers.yaml", "heat", "vfw-edge.csar"]);
+    let mut heat: Vec<String> = std::fs::read_dir(out.join("heat"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    record.sort();
-    assert_eq!(record, ["answers.yaml", "vfw-edge.csar"]);
-    let answers = std::fs::read_to_string(out.join(".vnfwiz/answers.yaml")).unwrap();
+    heat.sort();
+    assert_eq!(heat, ["base_vfw_edge.env", "base_vfw_edge.yaml"]);
+    let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
     assert!(answers.contains("vfw.site.name: qa-berlin"), "{answers}");
     assert!(
         answers.contains("int_mgmt_subnet_cidr: 10.1.0.0/24"),
         "{answers}"
     );
     assert!(!answers.contains("correct-horse"), "{answers}");
-    let environment = std::fs::read_to_string(out.join("base_vfw_edge.env")).unwrap();
+    let environment = std::fs::read_to_string(out.join("heat/base_vfw_edge.env")).unwrap();
     assert!(
         environment.contains("correct-horse-battery"),
         "the secret is in the env only"
@@ -132,7 +129,7 @@ fn the_sample_onboards_to_a_package_with_the_keyboard_alone() {
     assert_eq!(wizard.wait_exit(), 0);
     assert!(wizard.terminal_restored());
     // What was written passes validation: the templates as a folder, and the package.
-    for written in [out.clone(), out.join(".vnfwiz/vfw-edge.csar")] {
+    for written in [out.clone(), out.join("vfw-edge.csar")] {
         let check = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
             .args(["validate"])
             .arg(&written)
@@ -668,13 +665,12 @@ fn workspace_with_a_hot_set() -> tempfile::TempDir {
     dir
 }
 
-/// A folder holding a copy of the vFW-like set (`vfw/`): an environment file listing
-/// values ONAP supplies, a hyphenated resource id.
-fn vfw_workspace() -> tempfile::TempDir {
+/// A folder holding a copy of the fixture set `fixture` as `name/`.
+fn set_workspace(fixture: &str, name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let set = dir.path().join("vfw");
+    let set = dir.path().join(name);
     std::fs::create_dir(&set).unwrap();
-    for entry in std::fs::read_dir(repo().join("tests/fixtures/onap/vfw")).unwrap() {
+    for entry in std::fs::read_dir(repo().join("tests/fixtures").join(fixture)).unwrap() {
         let entry = entry.unwrap();
         std::fs::copy(entry.path(), set.join(entry.file_name())).unwrap();
     }
@@ -698,6 +694,12 @@ fn quit_unsaved(wizard: &mut Wizard) {
     wizard.wait_for("Quit without saving?");
     wizard.press(&[Key::Text("y")]);
     assert_eq!(wizard.wait_exit(), 130);
+}
+
+/// A folder holding a copy of the vFW-like set (`vfw/`): an environment file listing
+/// values ONAP supplies, a hyphenated resource id.
+fn vfw_workspace() -> tempfile::TempDir {
+    set_workspace("onap/vfw", "vfw")
 }
 
 #[test]
@@ -787,7 +789,7 @@ fn an_answers_file_that_fails_to_save_is_said_so_and_saved_on_retry() {
     assert!(!screen.contains("Nothing was written"), "{screen}");
     let out = dir.path().join("vfw-edge-onboarded");
     assert!(
-        out.join("base_vfw_edge.yaml").is_file(),
+        out.join("heat/base_vfw_edge.yaml").is_file(),
         "the outputs are written"
     );
     // Another file for the answers; the retry saves them and writes nothing else.
@@ -833,6 +835,31 @@ fn pasted_text_and_readline_keys_edit_fields() {
     assert_eq!(wizard.wait_exit(), 130);
 }
 
+/// From the parameters (the environment's values come first) on to the review showing
+/// `errors`, then `F` and Enter on its preview saying `fixes`; the preview's screen.
+fn safe_fixes_applied(wizard: &mut Wizard, errors: &str, fixes: &str) -> String {
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[8/9] Review");
+    wizard.wait_for(errors);
+    wizard.press(&[Key::Text("F")]);
+    let preview = wizard.wait_for(fixes);
+    wizard.press(&[Key::Enter]);
+    preview
+}
+
+/// From the review on to the write step, Enter writes where it proposes, Enter finishes:
+/// the wizard ends with 0.
+fn written_from_the_review(wizard: &mut Wizard) {
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("[9/9] Write");
+    wizard.wait_for("✓ Ready");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("Enter finishes");
+    wizard.press(&[Key::Enter]);
+    assert_eq!(wizard.wait_exit(), 0);
+}
+
 fn validate(path: &Path) -> (Option<i32>, String) {
     let check = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
         .arg("validate")
@@ -850,29 +877,16 @@ fn the_safe_fixes_clear_a_vfw_like_set_and_what_is_written_validates_clean() {
     let dir = vfw_workspace();
     let source = contents(&dir.path().join("vfw"));
     let mut wizard = Wizard::start(&["vfw"], dir.path(), SIZE, &[]);
-    // The environment's values come first; Enter goes on to the review.
-    wizard.wait_for("[7/9] Parameters");
-    wizard.press(&[Key::Enter]);
-    wizard.wait_for("[8/9] Review");
-    wizard.wait_for("✗ 10 errors");
-    wizard.press(&[Key::Text("F")]);
     // The template's changes first, as the Files tab lists the files.
-    let screen = wizard.wait_for("10 safe fixes at once");
+    let screen = safe_fixes_applied(&mut wizard, "✗ 10 errors", "10 safe fixes at once");
     assert!(screen.contains("+   random_str:"), "{screen}");
-    wizard.press(&[Key::Enter]);
     wizard.wait_for("✓ no violations");
-    wizard.press(&[Key::Enter]);
-    wizard.wait_for("[9/9] Write");
-    wizard.wait_for("✓ Ready");
-    wizard.press(&[Key::Enter]);
-    wizard.wait_for("Enter finishes");
-    wizard.press(&[Key::Enter]);
-    assert_eq!(wizard.wait_exit(), 0);
+    written_from_the_review(&mut wizard);
     let out = dir.path().join("vfw-onboarded");
     let (code, report) = validate(&out);
     assert_eq!(code, Some(0), "{report}");
     assert!(report.contains(": 0 errors, 0 warnings"), "{report}");
-    let environment = std::fs::read_to_string(out.join("base_vfw.env")).unwrap();
+    let environment = std::fs::read_to_string(out.join("heat/base_vfw.env")).unwrap();
     assert!(!environment.contains("vnf_id"), "{environment}");
     // The source is as it was: the fixes went into the output only.
     assert_eq!(contents(&dir.path().join("vfw")), source);
@@ -883,12 +897,7 @@ fn w_writes_the_applied_fixes_back_to_the_source_files() {
     let dir = vfw_workspace();
     let set = dir.path().join("vfw");
     let mut wizard = Wizard::start(&["vfw"], dir.path(), SIZE, &[]);
-    wizard.wait_for("[7/9] Parameters");
-    wizard.press(&[Key::Enter]);
-    wizard.wait_for("✗ 10 errors");
-    wizard.press(&[Key::Text("F")]);
-    wizard.wait_for("10 safe fixes at once");
-    wizard.press(&[Key::Enter]);
+    safe_fixes_applied(&mut wizard, "✗ 10 errors", "10 safe fixes at once");
     wizard.wait_for("✓ no violations");
     wizard.press(&[Key::Text("W")]);
     let screen = wizard.wait_for("Write the fixes back to the source files?");
@@ -1360,4 +1369,88 @@ fn with_mouse_a_click_selects_a_row_or_a_step() {
     wizard.press(&[Key::Click(column, row)]);
     wizard.wait_for("[3/9] Licence");
     quit_unsaved(&mut wizard);
+}
+
+/// A folder holding a copy of the vLB-like set (`vlb/`): findings the safe fixes answer,
+/// and findings only a waiver can accept (a private network named as the lab scripts
+/// expect, one golden image for two VM types).
+fn vlb_workspace() -> tempfile::TempDir {
+    set_workspace("wizard/vlb-waivers", "vlb")
+}
+
+/// Every file under `dir` by its path below `dir`.
+fn relative_contents(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    contents(dir)
+        .into_iter()
+        .map(|(path, bytes)| (path.strip_prefix(dir).unwrap().to_path_buf(), bytes))
+        .collect()
+}
+
+#[test]
+fn a_vlb_like_set_is_finished_with_fixes_and_waivers_and_onboard_replays_it() {
+    let dir = vlb_workspace();
+    let mut wizard = Wizard::start(&["vlb"], dir.path(), SIZE, &[]);
+    safe_fixes_applied(&mut wizard, "✗ 10 errors", "4 safe fixes at once");
+    wizard.wait_for("✗ 5 errors");
+    // Grouped by rule, each group is accepted with its reason.
+    wizard.press(&[Key::Text("g"), Key::Text("g")]);
+    wizard.wait_for("grouped by rule");
+    wizard.press(&[Key::Text("w")]);
+    wizard.wait_for("Why is it accepted?");
+    // No reason, no waiver.
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("A waiver needs a reason");
+    wizard.press(&[Key::Tab]);
+    wizard.wait_for("◉ the 2 findings of R-99812");
+    wizard.press(&[Key::Paste(
+        "the lab scripts address the private network by name; ticket LAB-42",
+    )]);
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("~ 2 waived");
+    // The selection followed the findings into the waived group: back to the first.
+    wizard.press(&[Key::Home, Key::Text("w"), Key::Tab]);
+    wizard.wait_for("◉ the 2 findings of R-85734");
+    wizard.press(&[Key::Paste(
+        "the lab scripts address the private network by name; ticket LAB-42",
+    )]);
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("~ 4 waived");
+    wizard.press(&[Key::Home, Key::Text("w")]);
+    wizard.wait_for("Waive R-57282");
+    wizard.press(&[Key::Paste("one golden image for the lab")]);
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("~ 5 waived");
+    // Taken back, it counts again; waived anew with a better reason.
+    wizard.press(&[Key::Text("x")]);
+    wizard.wait_for("Took back the waiver of R-57282");
+    wizard.wait_for("✗ 1 error");
+    wizard.press(&[Key::Text("w")]);
+    wizard.press(&[Key::Paste(
+        "one golden image for the lab; vendor ticket 118",
+    )]);
+    wizard.press(&[Key::Enter]);
+    let screen = wizard.wait_for("~ 5 waived");
+    assert!(screen.contains("✗ 0 errors"), "{screen}");
+    written_from_the_review(&mut wizard);
+    let out = dir.path().join("vlb-onboarded");
+    let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
+    assert!(
+        answers.contains("reason: one golden image for the lab; vendor ticket 118"),
+        "{answers}"
+    );
+    // The saved answers replayed headless write the same files.
+    let replayed = dir.path().join("replayed");
+    let onboard = std::process::Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+        .arg("onboard")
+        .arg(dir.path().join("vlb"))
+        .arg("--answers")
+        .arg(out.join("answers.yaml"))
+        .arg("--out")
+        .arg(&replayed)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&onboard.stdout);
+    assert_eq!(onboard.status.code(), Some(0), "{said}");
+    assert!(said.contains("0 errors, 0 warnings, 5 waived"), "{said}");
+    assert_eq!(relative_contents(&replayed), relative_contents(&out));
 }

@@ -15,8 +15,9 @@ fn cell(text: &str) -> String {
 }
 
 /// The catalogue: the profiles, then every rule grouped by section, with id, keyword,
-/// summary and how to fix.
-pub fn markdown(profiles: &Profiles) -> String {
+/// summary, how to fix, and whether vnfwiz fixes it itself (`fixable` says, by id: the fix
+/// providers live in a later layer).
+pub fn markdown(profiles: &Profiles, fixable: &dyn Fn(&str) -> bool) -> String {
     let mut out = String::new();
     let rules = all();
     let hot_spec = rules
@@ -40,8 +41,8 @@ pub fn markdown(profiles: &Profiles) -> String {
     let _ = writeln!(
         out,
         "<!-- Generated from the rule registry by `vnfwiz rules --format markdown`; do not \
-         edit by hand.\n     Regenerate with: cargo run -q -- rules --format markdown > \
-         docs/rules.md -->\n"
+         edit by hand.\n     Regenerate with: INSTA_UPDATE=always cargo test --test it \
+         rules_doc -->\n"
     );
     let _ = writeln!(
         out,
@@ -53,6 +54,12 @@ pub fn markdown(profiles: &Profiles) -> String {
         rules.len(),
         if further == 1 { "" } else { "s" },
         rules.len() - onap - further - hot_spec
+    );
+    let fixes = rules.iter().filter(|r| fixable(r.meta.id)).count();
+    let _ = writeln!(
+        out,
+        "{fixes} of them have an automatic fix (the `--fix` column): `vnfwiz validate --fix`, \
+         the wizard's review and the editor's code actions make it.\n"
     );
     let _ = writeln!(out, "## Profiles\n");
     let _ = writeln!(
@@ -102,17 +109,18 @@ pub fn markdown(profiles: &Profiles) -> String {
         let _ = writeln!(out, "\n## {section}\n");
         let _ = writeln!(
             out,
-            "| id | keyword | summary | how to fix |\n| --- | --- | --- | --- |"
+            "| id | keyword | summary | how to fix | `--fix` |\n| --- | --- | --- | --- | --- |"
         );
         for rule in rules {
             let meta = &rule.meta;
             let _ = writeln!(
                 out,
-                "| `{}` | {} | {} | {} |",
+                "| `{}` | {} | {} | {} | {} |",
                 meta.id,
                 meta.keyword.as_str(),
                 cell(meta.summary),
-                cell(meta.fix)
+                cell(meta.fix),
+                if fixable(meta.id) { "yes" } else { "" }
             );
         }
     }
@@ -125,7 +133,10 @@ mod tests {
 
     #[test]
     fn every_rule_is_listed_once_under_its_section() {
-        let text = markdown(&Profiles::built_in());
+        let text = markdown(&Profiles::built_in(), &|id| id == "R-90526");
+        assert!(text.contains("1 of them have an automatic fix"));
+        assert!(text.contains("| yes |\n"));
+        assert_eq!(text.matches("| yes |").count(), 1);
         for rule in all() {
             let row = format!("| `{}` |", rule.meta.id);
             assert_eq!(text.matches(&row).count(), 1, "{}", rule.meta.id);

@@ -61,6 +61,8 @@ pub struct Context<'a> {
     implementations: OnceLock<Implementations<'a>>,
     /// Properties Heat would refuse, by template, checked on first use.
     property_problems: OnceLock<Vec<(FileId, PropertyProblem)>>,
+    /// Each file's text, when it is UTF-8, read on first use (fixes edit texts).
+    texts: OnceLock<Vec<Option<&'a str>>>,
 }
 
 /// The set's composition data and its resolution without answers (what the set decides by
@@ -110,7 +112,20 @@ impl<'a> Context<'a> {
             v6_valued: OnceLock::new(),
             implementations: OnceLock::new(),
             property_problems: OnceLock::new(),
+            texts: OnceLock::new(),
         }
+    }
+
+    /// The text of file `id` when it is UTF-8 (each file checked once per context).
+    pub fn text(&self, id: FileId) -> Option<&'a str> {
+        let set = self.set;
+        let texts = self.texts.get_or_init(|| {
+            set.files
+                .iter()
+                .map(|f| std::str::from_utf8(&f.bytes).ok())
+                .collect()
+        });
+        texts.get(id).copied().flatten()
     }
 
     /// What implements each resource type slot: a Heat type, nested templates, a registry

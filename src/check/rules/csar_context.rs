@@ -2,8 +2,9 @@
 //! point.
 
 use crate::foundation::diagnostics::Span;
-use crate::model::csar::Csar;
+use crate::model::csar::signature::Signer;
 use crate::model::csar::vnfd::Vnfd;
+use crate::model::csar::{Csar, SignatureCheck, Signed};
 
 /// A CSAR prepared for the rules.
 pub struct CsarContext<'a> {
@@ -35,6 +36,50 @@ impl<'a> CsarContext<'a> {
                 .map(|_| crate::model::csar::meta::META_PATH))
             .or(self.csar.main_template.as_deref())
             .unwrap_or("")
+    }
+}
+
+/// Where a signature is written: a manifest's closing CMS block (its BEGIN line, and the
+/// text after its END line when there is some), or the `.cms` file beside a signed CSAR.
+pub struct SignaturePlace<'a> {
+    /// The file.
+    pub file: &'a str,
+    /// Where the signature starts.
+    pub begin: Span,
+    /// Text that follows the signature's END line, where a manifest has some.
+    pub trailing: Option<Span>,
+}
+
+impl<'a> CsarContext<'a> {
+    /// Every signature that verified, with its signer and where it is written.
+    pub fn verified_signatures(&self) -> impl Iterator<Item = (&'a Signer, SignaturePlace<'a>)> {
+        self.csar.signatures.iter().filter_map(|check| {
+            let signer = check.outcome.as_ref().ok()?;
+            Some((signer, self.signature_place(check)?))
+        })
+    }
+
+    /// Where the signature `check` judged is written.
+    pub fn signature_place(&self, check: &SignatureCheck) -> Option<SignaturePlace<'a>> {
+        match check.place {
+            Signed::Manifest(index) => {
+                let manifest = self.csar.manifests.get(index)?;
+                let block = manifest.blocks.signature.as_ref()?;
+                Some(SignaturePlace {
+                    file: &manifest.path,
+                    begin: block.begin,
+                    trailing: block.trailing_text,
+                })
+            }
+            Signed::Archive => {
+                let (file, _) = self.csar.signed.as_ref()?.signature.as_ref()?;
+                Some(SignaturePlace {
+                    file,
+                    begin: FILE_START,
+                    trailing: None,
+                })
+            }
+        }
     }
 }
 

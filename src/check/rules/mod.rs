@@ -15,6 +15,7 @@ mod profiles;
 mod registry;
 mod selection;
 pub mod twins;
+pub mod values;
 
 pub use catalogue::markdown;
 pub use context::{Composed, Context, Findings};

@@ -40,6 +40,8 @@ pub struct Profiles {
     always: Vec<String>,
     /// Every profile, built-in first, in file order.
     profiles: Vec<Profile>,
+    /// The user file read, when one was (reports name it among the settings in force).
+    file: Option<PathBuf>,
 }
 
 /// A profile file that cannot be used.
@@ -270,6 +272,7 @@ impl Profiles {
             default: String::new(),
             always: Vec::new(),
             profiles: Vec::new(),
+            file: None,
         };
         // The built-in file is part of the program; a test reads it with every selector
         // checked, so it always parses and each selector names rules.
@@ -349,7 +352,13 @@ impl Profiles {
             }
         }
         self.merge(read);
+        self.file = Some(path.to_path_buf());
         Ok(self)
+    }
+
+    /// The user profile file read, when one was.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
     }
 
     fn merge(&mut self, file: ProfileFile) {

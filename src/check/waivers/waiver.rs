@@ -12,7 +12,7 @@ use crate::foundation::diagnostics::{Violation, Waived, WaivedBy};
 use super::day::Day;
 
 /// Where a waiver (or a baseline entry) is written: a file as the operator named it, and
-/// a 1-based line.
+/// a 1-based line (0: a waiver made in a face, not yet in a file).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Place {
     /// The file, as given or found (`vnfwiz.toml`, `/srv/ci/answers.yaml`).
@@ -22,8 +22,11 @@ pub struct Place {
 }
 
 impl Place {
-    /// `file:line`, as reports show it.
+    /// `file:line` (the file alone without a line), as reports show it.
     pub fn label(&self) -> String {
+        if self.line == 0 {
+            return self.file.display().to_string();
+        }
         format!("{}:{}", self.file.display(), self.line)
     }
 }

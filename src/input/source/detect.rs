@@ -68,10 +68,31 @@ fn declares_tosca(text: &[u8]) -> bool {
         .any(|line| line.starts_with(b"tosca_definitions_version:"))
 }
 
+/// True when a zip with these names is a signed package (SOL004 §5.1, the second security
+/// option): at its root a `.csar` and what signs it (`.cms`, a certificate as `.cert`,
+/// `.crt` or `.pem`), nothing else and no folder.
+pub fn signed_csar_layout(names: &[String]) -> bool {
+    let extension = |name: &str| {
+        name.rsplit_once('.')
+            .map(|(_, e)| e.to_ascii_lowercase())
+            .unwrap_or_default()
+    };
+    !names.is_empty()
+        && names.iter().any(|n| extension(n) == "csar")
+        && names.iter().all(|n| {
+            !n.contains('/')
+                && matches!(
+                    extension(n).as_str(),
+                    "csar" | "cms" | "cert" | "crt" | "pem"
+                )
+        })
+}
+
 /// True when a package with these top-level names is a SOL004 CSAR (Tacker's two layouts):
-/// `TOSCA-Metadata/TOSCA.meta`, or a root `.mf`, or a root YAML that is a TOSCA template.
+/// `TOSCA-Metadata/TOSCA.meta`, or a root `.mf`, or a root YAML that is a TOSCA template;
+/// or a signed package holding one ([`signed_csar_layout`]).
 fn csar_layout(names: &[String], mut head_of: impl FnMut(&str) -> Option<Vec<u8>>) -> bool {
-    if names.iter().any(|n| n == "TOSCA-Metadata/TOSCA.meta") {
+    if names.iter().any(|n| n == "TOSCA-Metadata/TOSCA.meta") || signed_csar_layout(names) {
         return true;
     }
     let root = |n: &&String| !n.contains('/');
@@ -136,6 +157,41 @@ pub fn detect(path: &Path) -> Result<InputKind, SourceError> {
     }
 }
 
+/// An onboarding output folder: `heat/` (the heat package) and `answers.yaml` at its top,
+/// beside them only the packages vnfwiz wrote (`<name>.csar`, `<name>-heat.zip`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFolder {
+    /// The heat package folder.
+    pub heat: PathBuf,
+    /// The packages beside it, sorted.
+    pub packages: Vec<PathBuf>,
+}
+
+/// The onboarding output `dir` is, when it is one: a folder holding a `heat/` folder and
+/// an `answers.yaml`, and besides them nothing but `.csar` and `.zip` packages.
+pub fn output_folder(dir: &Path) -> Option<OutputFolder> {
+    let heat = dir.join(super::HEAT_FOLDER);
+    if !heat.is_dir() || !dir.join(super::ANSWERS_NAME).is_file() {
+        return None;
+    }
+    let mut packages = Vec::new();
+    for entry in std::fs::read_dir(dir).ok()? {
+        let entry = entry.ok()?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name == super::HEAT_FOLDER || name == super::ANSWERS_NAME {
+            continue;
+        }
+        let lower = name.to_ascii_lowercase();
+        let package = lower.ends_with(".csar") || lower.ends_with(".zip");
+        if !package || !entry.file_type().ok()?.is_file() {
+            return None;
+        }
+        packages.push(entry.path());
+    }
+    packages.sort();
+    Some(OutputFolder { heat, packages })
+}
+
 /// An input as every face opens it: its kind and the path to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Located {
@@ -148,10 +204,17 @@ pub struct Located {
 
 /// What `path` is as `validate`, `onboard` and the wizard (its picker too) open it: a
 /// folder holding one OVF descriptor (or OVA) is that package, a folder laid out as a CSAR
-/// is one, any other folder a HOT set; a file is what [`detect`] says.
+/// is one, an onboarding output is its `heat/` set, any other folder a HOT set; a file is
+/// what [`detect`] says. (`validate` checks an output's packages too: [`output_folder`].)
 pub fn locate(path: &Path) -> Result<Located, SourceError> {
     let kind = detect(path)?;
     if kind == InputKind::HotFolder {
+        if let Some(output) = output_folder(path) {
+            return Ok(Located {
+                kind,
+                path: output.heat,
+            });
+        }
         if let Some(descriptor) = ovf_in_folder(path) {
             let kind = detect(&descriptor)?;
             return Ok(Located {
@@ -236,6 +299,17 @@ mod tests {
         assert!(csar_layout(&names(&["vnfd.yaml", "vnfd.mf"]), none));
         assert!(!csar_layout(&names(&["base.yaml", "base.env"]), none));
         assert!(!csar_layout(&names(&["Files/x.mf", "base.yaml"]), none));
+        // SOL004's second option: the CSAR with its signature (and certificate) in a zip.
+        assert!(csar_layout(
+            &names(&["vfw.csar", "vfw.cms", "vfw.cert"]),
+            none
+        ));
+        assert!(csar_layout(
+            &names(&["vfw.csar", "vdns.csar", "vfw.cms"]),
+            none
+        ));
+        assert!(!csar_layout(&names(&["vfw.csar", "base.yaml"]), none));
+        assert!(!csar_layout(&names(&["pkg/vfw.csar", "pkg/vfw.cms"]), none));
         let tosca = |_: &str| {
             Some(b"description: x\ntosca_definitions_version: tosca_simple_yaml_1_2\n".to_vec())
         };
@@ -273,5 +347,28 @@ mod tests {
         assert_eq!(package(&["vfw.ovf", "vlb.ovf"]), None);
         assert_eq!(package(&["vfw.ova", "base.yaml"]), None);
         assert_eq!(package(&["base.yaml", "base.env"]), None);
+    }
+
+    #[test]
+    fn an_onboarding_output_is_its_heat_set_and_packages() {
+        let dir = folder(&["answers.yaml", "vfw.csar", "vfw-heat.zip"]);
+        std::fs::create_dir(dir.path().join("heat")).unwrap();
+        std::fs::write(dir.path().join("heat/base_vfw.yaml"), b"x").unwrap();
+        let output = output_folder(dir.path()).expect("an output folder");
+        assert_eq!(output.heat, dir.path().join("heat"));
+        assert_eq!(
+            output.packages,
+            [dir.path().join("vfw-heat.zip"), dir.path().join("vfw.csar")]
+        );
+        let located = locate(dir.path()).unwrap();
+        assert_eq!(located.kind, InputKind::HotFolder);
+        assert_eq!(located.path, dir.path().join("heat"));
+        // A template beside heat/ makes it an ordinary folder.
+        std::fs::write(dir.path().join("extra.yaml"), b"x").unwrap();
+        assert_eq!(output_folder(dir.path()), None);
+        // So does a heat/ folder without the answers file.
+        let plain = folder(&["vfw.csar"]);
+        std::fs::create_dir(plain.path().join("heat")).unwrap();
+        assert_eq!(output_folder(plain.path()), None);
     }
 }

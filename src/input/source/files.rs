@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::Read;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -18,13 +18,19 @@ use super::overlay::Overlay;
 use super::path::archive_entry_name;
 use crate::foundation::limits::Limits;
 
+/// What a zip is read from: a file, a stored entry of another zip (a window on its file),
+/// or bytes inflated into memory.
+trait ZipSource: Read + Seek + Send {}
+
+impl<T: Read + Seek + Send> ZipSource for T {}
+
 enum Backend {
     /// A folder listed up front.
     Dir(PathBuf),
     /// A folder that is not listed; names are checked on the filesystem when asked for.
     Sparse(PathBuf),
     /// The archive and, for each listed name, its entry index.
-    Zip(Mutex<ZipArchive<File>>, Vec<usize>),
+    Zip(Mutex<ZipArchive<Box<dyn ZipSource>>>, Vec<usize>),
     /// Files held in memory (a generated set before it is written), parallel to the names.
     Memory(Vec<Vec<u8>>),
 }
@@ -73,9 +79,8 @@ impl PackageFiles {
                     source,
                 })?;
                 let name = entry.file_name().to_string_lossy().into_owned();
-                // Version-control folders are not part of a package, nor is vnfwiz's own
-                // record of an onboarding run at the top of its output.
-                if name == ".git" || (prefix.is_empty() && name == super::RECORD_FOLDER) {
+                // Version-control folders are not part of a package.
+                if name == ".git" {
                     continue;
                 }
                 let meta =
@@ -136,7 +141,56 @@ impl PackageFiles {
             path: path.to_path_buf(),
             source,
         })?;
-        let mut archive = ZipArchive::new(file).map_err(|e| SourceError::BadArchive {
+        PackageFiles::from_zip(path, Box::new(file), limits)
+    }
+
+    /// Opens the zip that is entry `name` of this archive (the CSAR inside a signed
+    /// package), as `origin`: a stored entry is read in place through a window on the
+    /// archive's file, never copied; a compressed one is inflated into memory within the
+    /// per-file limit (a package zips its CSAR stored, as it gains nothing from deflating).
+    pub fn open_inner_zip(&self, name: &str, origin: &Path) -> Result<PackageFiles, SourceError> {
+        let position = self
+            .index(name)
+            .ok_or_else(|| SourceError::Missing(name.to_owned()))?;
+        let Backend::Zip(archive, indices) = &self.backend else {
+            return Err(SourceError::Unsupported {
+                path: origin.to_path_buf(),
+                reason: "an inner archive is read only from a zip".to_owned(),
+            });
+        };
+        let bad = |e: zip::result::ZipError| SourceError::BadArchive {
+            path: self.origin.clone(),
+            reason: format!("{name}: {e}"),
+        };
+        let (stored, start, size) = {
+            let mut archive = archive.lock().unwrap_or_else(|p| p.into_inner());
+            let entry = archive.by_index_raw(indices[position]).map_err(bad)?;
+            (
+                entry.compression() == zip::CompressionMethod::Stored,
+                entry.data_start(),
+                entry.compressed_size(),
+            )
+        };
+        let source: Box<dyn ZipSource> = match (stored, start) {
+            (true, Some(start)) => {
+                let file = File::open(&self.origin).map_err(|source| SourceError::Io {
+                    path: self.origin.clone(),
+                    source,
+                })?;
+                Box::new(Window::new(file, start, size))
+            }
+            _ => Box::new(std::io::Cursor::new(self.read(name)?)),
+        };
+        PackageFiles::from_zip(origin, source, &self.limits)
+    }
+
+    /// Lists a zip read from `source`, checking every entry name before anything is read.
+    fn from_zip(
+        path: &Path,
+        source: Box<dyn ZipSource>,
+        limits: &Limits,
+    ) -> Result<PackageFiles, SourceError> {
+        let mut archive = ZipArchive::new(source).map_err(|e| SourceError::BadArchive {
             path: path.to_path_buf(),
             reason: e.to_string(),
         })?;
@@ -265,10 +319,7 @@ impl PackageFiles {
         let root = std::path::absolute(&root).unwrap_or(root);
         let mut overlaid = overlay.under(&root);
         // What a folder's listing leaves out, an overlay does not bring back.
-        overlaid.retain(|name, _| {
-            !name.split('/').any(|part| part == ".git")
-                && name.split('/').next() != Some(super::RECORD_FOLDER)
-        });
+        overlaid.retain(|name, _| !name.split('/').any(|part| part == ".git"));
         if let Backend::Dir(_) = self.backend {
             let mut listed: Vec<(String, u64)> =
                 self.names.drain(..).zip(self.sizes.drain(..)).collect();
@@ -349,16 +400,7 @@ impl PackageFiles {
         consume: impl FnOnce(&mut dyn Read) -> Result<T, E>,
     ) -> Result<T, E> {
         if let Some(text) = self.overlaid.get(name) {
-            let mut gate = Gate {
-                inner: &text[..],
-                files: self,
-                name,
-                inflated: false,
-                crc: None,
-                failure: None,
-            };
-            let result = consume(&mut gate);
-            return gate.finish(result);
+            return self.gated(name, &text[..], false, None, consume);
         }
         let position = match &self.backend {
             Backend::Sparse(_) if self.contains(name) => 0,
@@ -369,28 +411,10 @@ impl PackageFiles {
         match &self.backend {
             Backend::Dir(root) | Backend::Sparse(root) => {
                 let file = open_regular(&root.join(name))?;
-                let mut gate = Gate {
-                    inner: file,
-                    files: self,
-                    name,
-                    inflated: false,
-                    crc: None,
-                    failure: None,
-                };
-                let result = consume(&mut gate);
-                gate.finish(result)
+                self.gated(name, file, false, None, consume)
             }
             Backend::Memory(contents) => {
-                let mut gate = Gate {
-                    inner: contents[position].as_slice(),
-                    files: self,
-                    name,
-                    inflated: false,
-                    crc: None,
-                    failure: None,
-                };
-                let result = consume(&mut gate);
-                gate.finish(result)
+                self.gated(name, contents[position].as_slice(), false, None, consume)
             }
             Backend::Zip(archive, indices) => {
                 let mut archive = archive.lock().unwrap_or_else(|p| p.into_inner());
@@ -412,18 +436,32 @@ impl PackageFiles {
                 } else {
                     (archive.by_index(indices[position]).map_err(bad)?, None)
                 };
-                let mut gate = Gate {
-                    inner: entry,
-                    files: self,
-                    name,
-                    inflated: !stored,
-                    crc,
-                    failure: None,
-                };
-                let result = consume(&mut gate);
-                gate.finish(result)
+                self.gated(name, entry, !stored, crc, consume)
             }
         }
+    }
+
+    /// Hands `consume` the bytes of `name` from `inner` through the gate that counts them
+    /// against the limits (and checks a stored entry's CRC), then gives its result unless
+    /// reading failed under it.
+    fn gated<R: Read, T, E: From<SourceError>>(
+        &self,
+        name: &str,
+        inner: R,
+        inflated: bool,
+        crc: Option<(flate2::Crc, u32)>,
+        consume: impl FnOnce(&mut dyn Read) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let mut gate = Gate {
+            inner,
+            files: self,
+            name,
+            inflated,
+            crc,
+            failure: None,
+        };
+        let result = consume(&mut gate);
+        gate.finish(result)
     }
 
     /// Stored archive entries streamed so far whose bytes did not match the CRC-32 their
@@ -507,6 +545,57 @@ impl PackageFiles {
             });
         }
         Ok(data)
+    }
+}
+
+/// A stretch of a file read as a file of its own: a stored zip entry inside its archive.
+struct Window {
+    file: File,
+    start: u64,
+    len: u64,
+    at: u64,
+}
+
+impl Window {
+    fn new(file: File, start: u64, len: u64) -> Window {
+        Window {
+            file,
+            start,
+            len,
+            at: 0,
+        }
+    }
+}
+
+impl Read for Window {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.len.saturating_sub(self.at);
+        if left == 0 || buf.is_empty() {
+            return Ok(0);
+        }
+        let want = buf.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+        self.file.seek(SeekFrom::Start(self.start + self.at))?;
+        let n = self.file.read(&mut buf[..want])?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+impl Seek for Window {
+    fn seek(&mut self, to: SeekFrom) -> std::io::Result<u64> {
+        let target = match to {
+            SeekFrom::Start(n) => i128::from(n),
+            SeekFrom::End(n) => i128::from(self.len) + i128::from(n),
+            SeekFrom::Current(n) => i128::from(self.at) + i128::from(n),
+        };
+        if target < 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "seek before the start of the entry",
+            ));
+        }
+        self.at = u64::try_from(target).unwrap_or(u64::MAX);
+        Ok(self.at)
     }
 }
 
@@ -707,20 +796,16 @@ mod tests {
     }
 
     #[test]
-    fn a_folder_listing_leaves_out_version_control_and_vnfwiz_s_record() {
+    fn a_folder_listing_leaves_out_version_control_only() {
         let dir = tempfile::tempdir().unwrap();
-        for name in [
-            "base.yaml",
-            ".git/HEAD",
-            ".vnfwiz/answers.yaml",
-            "nested/.vnfwiz/kept.yaml",
-        ] {
+        // A hidden folder is part of the package (ONAP wants none: R-511776 reports it).
+        for name in ["base.yaml", ".git/HEAD", ".vnfwiz/answers.yaml"] {
             let path = dir.path().join(name);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, "x").unwrap();
         }
         let files = PackageFiles::open_dir(dir.path(), &Limits::default()).unwrap();
-        assert_eq!(files.names(), ["base.yaml", "nested/.vnfwiz/kept.yaml"]);
+        assert_eq!(files.names(), [".vnfwiz/answers.yaml", "base.yaml"]);
     }
 
     #[test]

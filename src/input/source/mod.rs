@@ -8,12 +8,17 @@ mod overlay;
 pub mod path;
 pub mod tar;
 
-pub use detect::{InputKind, Located, csar_in_folder, detect, locate, ovf_in_folder};
+pub use detect::{
+    InputKind, Located, OutputFolder, csar_in_folder, detect, locate, output_folder, ovf_in_folder,
+    signed_csar_layout,
+};
 pub use error::SourceError;
 pub use files::PackageFiles;
 pub use overlay::Overlay;
 
-/// The folder inside an onboarding output where vnfwiz keeps its record of the run (the
-/// answers file and the packages), apart from the HOT set: a folder's listing leaves it
-/// out, as it leaves out `.git`, so the output folder reads as the set alone.
-pub const RECORD_FOLDER: &str = ".vnfwiz";
+/// The folder of an onboarding output that holds the HOT set: the heat package, flat (ONAP's
+/// R-511776), exactly what the heat zip beside it holds.
+pub const HEAT_FOLDER: &str = "heat";
+
+/// The answers file at the top of an onboarding output, beside `heat/` and the packages.
+pub const ANSWERS_NAME: &str = "answers.yaml";

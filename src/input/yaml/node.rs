@@ -122,6 +122,18 @@ impl Mapping {
         self.position(key).map(|at| &self.entries[at].0)
     }
 
+    /// The last entry whose key starts at or before byte `offset`: the entry a place inside
+    /// it belongs to, found by bisection, since entries are in source order (except after a
+    /// repeated key, whose later key takes the earlier place: a caller that must find
+    /// every entry checks what it gets and falls back to [`Mapping::iter`]).
+    pub fn entry_before(&self, offset: u32) -> Option<(&Key, &Node)> {
+        let after = self
+            .entries
+            .partition_point(|(k, _)| k.span.start <= offset);
+        let (key, node) = self.entries.get(after.checked_sub(1)?)?;
+        Some((key, node))
+    }
+
     /// Entries in source order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Key, &Node)> + ExactSizeIterator {
         self.entries.iter().map(|(k, v)| (k, v))
@@ -287,5 +299,27 @@ mod tests {
         assert!(!node(Value::Str("x".into())).is_blank());
         assert!(!node(Value::Bool(false)).is_blank());
         assert!(!node(Value::Int(0)).is_blank());
+    }
+}
+
+#[cfg(test)]
+mod entry_before_tests {
+    use crate::foundation::limits::YamlLimits;
+    use crate::input::yaml::parse;
+
+    #[test]
+    fn a_place_finds_the_entry_it_lies_in() {
+        let text = "a: 1\nb:\n  x: 2\nc: 3\n";
+        let document = parse(text.as_bytes(), &YamlLimits::default()).unwrap();
+        let map = document.root.as_map().unwrap();
+        let at = |needle: &str| u32::try_from(text.find(needle).unwrap()).unwrap();
+        let key = |offset| map.entry_before(offset).map(|(k, _)| k.text.as_str());
+        assert_eq!(key(at("x: 2")), Some("b"), "inside b's value");
+        assert_eq!(key(at("c: 3")), Some("c"), "at a key");
+        assert_eq!(key(at("a: 1")), Some("a"));
+        assert_eq!(key(0), Some("a"));
+        let indented = parse(b"  a: 1\n", &YamlLimits::default()).unwrap();
+        let map = indented.root.as_map().unwrap();
+        assert!(map.entry_before(0).is_none(), "before the first key");
     }
 }

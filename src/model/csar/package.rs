@@ -13,7 +13,7 @@ use crate::foundation::diagnostics::Options;
 use crate::foundation::limits::Limits;
 use crate::input::integrity::digest::hash_stream;
 use crate::input::integrity::{DigestAlgorithm, Hashed, IntegrityError, Tracker};
-use crate::input::source::{PackageFiles, SourceError};
+use crate::input::source::{PackageFiles, SourceError, signed_csar_layout};
 use crate::model::hot::{HotSet, Roots, load_set};
 
 use super::blocks::Block;
@@ -35,11 +35,20 @@ pub struct BaseHot {
     pub set: HotSet,
 }
 
-/// The outcome of checking one manifest's signature.
+/// What a signature signs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signed {
+    /// A manifest (index into [`Csar::manifests`]), by the CMS block closing it.
+    Manifest(usize),
+    /// The whole CSAR, by the `.cms` beside it in a signed zip ([`Csar::signed`]).
+    Archive,
+}
+
+/// The outcome of checking one signature.
 #[derive(Clone, Debug)]
 pub struct SignatureCheck {
-    /// Index into [`Csar::manifests`].
-    pub manifest: usize,
+    /// What it signs.
+    pub place: Signed,
     /// The signer, or why the signature does not verify.
     pub outcome: Result<Signer, SignatureError>,
 }
@@ -72,6 +81,8 @@ pub struct Csar {
     pub signatures: Vec<SignatureCheck>,
     /// The flavour folders of `BaseHOT/`.
     pub base_hot: Vec<BaseHot>,
+    /// The signed zip the CSAR came in (SOL004's second security option), when it did.
+    pub signed: Option<super::signed::SignedArchive>,
 }
 
 /// Opens a `.csar`/`.zip` or an unpacked CSAR folder and reads everything the checks need,
@@ -81,6 +92,12 @@ pub struct Csar {
 pub fn open_csar(path: &Path, options: &Options<'_>) -> Result<Csar, SourceError> {
     let limits = options.limits;
     let label = path.display().to_string();
+    if !path.is_dir()
+        && let Ok(outer) = PackageFiles::open_zip(path, limits)
+        && signed_csar_layout(outer.names())
+    {
+        return super::signed::open_signed(path, options);
+    }
     let files = if path.is_dir() {
         PackageFiles::open_dir(path, limits)?
     } else {
@@ -325,7 +342,7 @@ impl Csar {
                 verified.ok_or_else(|| first_error.unwrap_or(SignatureError::NoSigner))
             };
             self.signatures.push(SignatureCheck {
-                manifest: index,
+                place: Signed::Manifest(index),
                 outcome,
             });
         }
@@ -353,8 +370,14 @@ impl Csar {
         }
     }
 
-    /// The text of a package file vnfwiz read (metadata, manifests, VNFD, BaseHOT).
+    /// The text of a package file vnfwiz read (metadata, manifests, VNFD, BaseHOT, the
+    /// signature beside a signed CSAR).
     pub fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        if let Some((name, text)) = self.signed.as_ref().and_then(|s| s.signature.as_ref())
+            && name == file
+        {
+            return Some(Cow::Borrowed(text.as_str()));
+        }
         if file == META_PATH {
             return self.meta.as_ref().map(|m| Cow::Borrowed(m.text.as_str()));
         }

@@ -1,6 +1,8 @@
-//! The CMS signature that may close a SOL004 manifest (SOL004 §5.9 option 1): decoded,
-//! the signer's certificate found, the message digest and the signature checked over the
-//! manifest text before the signature, and the signer and validity reported.
+//! CMS signatures of SOL004 packages: the one that may close a manifest (§5.9, the first
+//! security option), checked over the manifest text before it, and the one beside a CSAR in
+//! a signed zip (§5.1, the second option), checked over the CSAR's bytes by their digests
+//! (the CSAR is streamed, never held). Each is decoded, the signer's certificate found, the
+//! message digest and the signature checked, and the signer and validity reported.
 
 use std::time::Duration;
 
@@ -43,7 +45,7 @@ pub enum SignatureError {
     NoSigner,
     /// The signer's certificate is neither in the CMS nor in the package.
     #[error(
-        "the signer's certificate is not in the signature nor in the package (ETSI-Entry-Certificate or a .cert beside the manifest)"
+        "the signer's certificate is in neither the signature nor the package: no certificate there is the one the signature names (ETSI-Entry-Certificate, a .cert beside the manifest, or one beside the CSAR in a signed zip)"
     )]
     NoCertificate,
     /// A digest algorithm vnfwiz does not check.
@@ -52,13 +54,12 @@ pub enum SignatureError {
     /// A signature or key algorithm vnfwiz does not check.
     #[error("signature algorithm {0} is not supported (RSA PKCS#1 v1.5 and ECDSA P-256/P-384 are)")]
     UnsupportedSignature(String),
-    /// The signed message-digest attribute is missing or differs from the manifest's digest.
-    #[error(
-        "the signed message digest does not match the manifest: the manifest was changed after signing"
-    )]
+    /// The signed message-digest attribute is missing or differs from the signed content's
+    /// digest (the manifest's, or the CSAR's).
+    #[error("the signed message digest does not match the content: it was changed after signing")]
     DigestMismatch,
-    /// An embedded content that is not the manifest text.
-    #[error("the signature carries content other than the manifest text before it")]
+    /// An embedded content that is not the signed content (the manifest text, the CSAR).
+    #[error("the signature carries content other than what it sits beside")]
     ContentMismatch,
     /// The signer's RSA key cannot be used.
     #[error("{0}")]
@@ -92,10 +93,30 @@ pub struct Signer {
     pub not_after: String,
     /// Validity at the time of the check.
     pub validity: Validity,
+    /// The certificate names itself as its issuer: nothing but itself vouches for it.
+    pub self_signed: bool,
     /// The digest the signer used.
     pub digest: DigestAlgorithm,
     /// `RSA` or `ECDSA P-256`/`P-384`.
     pub key: &'static str,
+}
+
+/// What a signature is over: bytes at hand (a manifest's text), or a file too large to
+/// hold, known by its digest under each algorithm a signer may use (a CSAR).
+pub enum Content<'a> {
+    /// The signed bytes.
+    Bytes(&'a [u8]),
+    /// The signed file's digest under an algorithm (`None`: not computed).
+    Digests(&'a dyn Fn(DigestAlgorithm) -> Option<Vec<u8>>),
+}
+
+impl Content<'_> {
+    fn digest(&self, algorithm: DigestAlgorithm) -> Option<Vec<u8>> {
+        match self {
+            Content::Bytes(bytes) => Some(algorithm.digest(bytes)),
+            Content::Digests(digest) => digest(algorithm),
+        }
+    }
 }
 
 /// Decodes and verifies a signature over `content`; `certificates` are extra ones from
@@ -108,23 +129,80 @@ pub fn verify(
 ) -> Result<Signer, SignatureError> {
     let der = <base64ct::Base64 as base64ct::Encoding>::decode_vec(base64)
         .map_err(|e| SignatureError::Base64(e.to_string()))?;
+    verify_der(&der, &Content::Bytes(content), certificates, now)
+}
+
+/// The DER bytes of a signature file: PEM (`-----BEGIN CMS-----`, or `PKCS7` as older
+/// tools write it) or DER as it is.
+pub fn signature_der(bytes: &[u8]) -> Result<Vec<u8>, SignatureError> {
+    let text = String::from_utf8_lossy(bytes);
+    let trimmed = text.trim_start();
+    if !trimmed.starts_with("-----BEGIN ") {
+        return Ok(bytes.to_vec());
+    }
+    let body: String = trimmed
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.starts_with("-----END "))
+        .map(str::trim)
+        .collect();
+    if !trimmed.lines().any(|line| line.starts_with("-----END ")) {
+        return Err(SignatureError::Unterminated);
+    }
+    <base64ct::Base64 as base64ct::Encoding>::decode_vec(&body)
+        .map_err(|e| SignatureError::Base64(e.to_string()))
+}
+
+/// The SignedData inside a CMS ContentInfo.
+fn signed_data(der: &[u8]) -> Result<SignedData, SignatureError> {
     let info =
-        ContentInfo::from_der(&der).map_err(|e| SignatureError::NotSignedData(e.to_string()))?;
+        ContentInfo::from_der(der).map_err(|e| SignatureError::NotSignedData(e.to_string()))?;
     if info.content_type != SIGNED_DATA {
         return Err(SignatureError::NotSignedData(format!(
             "content type {}",
             info.content_type
         )));
     }
-    let signed: SignedData = info
-        .content
+    info.content
         .decode_as()
-        .map_err(|e| SignatureError::NotSignedData(e.to_string()))?;
+        .map_err(|e| SignatureError::NotSignedData(e.to_string()))
+}
+
+/// The digest algorithms a signature's signers use: what the signed file must be hashed
+/// with before [`verify_der`] can judge it.
+pub fn digest_algorithms(der: &[u8]) -> Result<Vec<DigestAlgorithm>, SignatureError> {
+    let signed = signed_data(der)?;
+    let mut out = Vec::new();
+    for signer in signed.signer_infos.0.iter() {
+        let algorithm = digest_algorithm(&signer.digest_alg.oid)?;
+        if !out.contains(&algorithm) {
+            out.push(algorithm);
+        }
+    }
+    Ok(out)
+}
+
+/// Verifies a DER signature over `content`; `certificates` are extra ones from the
+/// package, `now` the check time (seconds since the Unix epoch).
+pub fn verify_der(
+    der: &[u8],
+    content: &Content<'_>,
+    certificates: &[Certificate],
+    now: Duration,
+) -> Result<Signer, SignatureError> {
+    let signed = signed_data(der)?;
     if let Some(embedded) = &signed.encap_content_info.econtent {
         let octets: OctetString = embedded
             .decode_as()
             .map_err(|e| SignatureError::NotSignedData(e.to_string()))?;
-        if octets.as_bytes() != content {
+        let same = match content {
+            Content::Bytes(bytes) => octets.as_bytes() == *bytes,
+            Content::Digests(_) => [DigestAlgorithm::Sha256, DigestAlgorithm::Sha512]
+                .into_iter()
+                .find_map(|a| content.digest(a).map(|d| (a, d)))
+                .is_some_and(|(a, d)| a.digest(octets.as_bytes()) == d),
+        };
+        if !same {
             return Err(SignatureError::ContentMismatch);
         }
     }
@@ -148,7 +226,7 @@ pub fn verify(
 
 fn check_signer(
     signer: &SignerInfo,
-    content: &[u8],
+    content: &Content<'_>,
     certificates: &[Certificate],
     now: Duration,
 ) -> Result<Signer, SignatureError> {
@@ -157,8 +235,10 @@ fn check_signer(
         .iter()
         .find(|c| identifies(&signer.sid, c))
         .ok_or(SignatureError::NoCertificate)?;
-    let content_digest = digest.digest(content);
-    let signed_bytes = match &signer.signed_attrs {
+    let content_digest = content
+        .digest(digest)
+        .ok_or_else(|| SignatureError::UnsupportedDigest(digest.to_string()))?;
+    let prehash = match &signer.signed_attrs {
         Some(attributes) => {
             let message_digest = attributes
                 .iter()
@@ -169,16 +249,18 @@ fn check_signer(
             if message_digest.as_bytes() != content_digest.as_slice() {
                 return Err(SignatureError::DigestMismatch);
             }
-            attributes
+            let signed_bytes = attributes
                 .to_der()
-                .map_err(|e| SignatureError::NotSignedData(e.to_string()))?
+                .map_err(|e| SignatureError::NotSignedData(e.to_string()))?;
+            digest.digest(&signed_bytes)
         }
-        None => content.to_vec(),
+        // Without signed attributes the signature is over the content itself.
+        None => content_digest,
     };
     let key = check_signature(
         certificate,
         digest,
-        &digest.digest(&signed_bytes),
+        &prehash,
         &signer.signature_algorithm.oid,
         signer.signature.as_bytes(),
     )?;
@@ -199,6 +281,7 @@ fn check_signer(
         } else {
             Validity::Current
         },
+        self_signed: certificate.tbs_certificate.subject == certificate.tbs_certificate.issuer,
         digest,
         key,
     })

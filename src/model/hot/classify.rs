@@ -205,7 +205,7 @@ fn is_environment(map: &Mapping) -> bool {
 
 /// The top-level keys of a vnfwiz answers file, which the loader tells from templates (the
 /// answers file reads them from here).
-pub const ANSWERS_KEYS: [&str; 15] = [
+pub const ANSWERS_KEYS: [&str; 16] = [
     "accept_eula",
     "deployment_option",
     "properties",
@@ -221,6 +221,7 @@ pub const ANSWERS_KEYS: [&str; 15] = [
     "fixes",
     "require_all_values",
     "waivers",
+    "profile",
 ];
 
 /// True for a vnfwiz answers file: only answers keys, at least one that nothing else has.

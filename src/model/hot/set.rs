@@ -226,4 +226,31 @@ impl HotSet {
     pub fn find(&self, path: &str) -> Option<FileId> {
         self.files.iter().position(|f| f.path == path)
     }
+
+    /// Keeps `source`'s package around this set, which was loaded from memory out of some
+    /// of its files (a fix's edits, onboarding's output in place): every file of the
+    /// source's listing this set does not hold is listed beside its own, `removed` ones
+    /// excepted, so the rules that judge the package as a whole (its layout, its
+    /// `MANIFEST.json`, its images) see the package it was read from. A source without a
+    /// listing (files named one by one) leaves this set without one too.
+    pub fn keep_listing_of(&mut self, source: &HotSet, removed: &[String]) {
+        if source.package_files.is_empty() {
+            self.package_files.clear();
+            self.package.clear();
+            return;
+        }
+        let gone = |path: &String| removed.contains(path);
+        self.package.retain(|e| !gone(&e.path));
+        for entry in &source.package {
+            if !gone(&entry.path) && self.package.iter().all(|e| e.path != entry.path) {
+                self.package.push(entry.clone());
+            }
+        }
+        self.package.sort_by(|a, b| a.path.cmp(&b.path));
+        self.package_files.retain(|p| !gone(p));
+        self.package_files
+            .extend(source.package_files.iter().filter(|p| !gone(p)).cloned());
+        self.package_files.sort();
+        self.package_files.dedup();
+    }
 }

@@ -14,6 +14,13 @@ use crate::foundation::diagnostics::Span;
 /// The namespace the OVF 1.0 drafts gave message bundles (`ovfstr:Strings`).
 const OVF_STRINGS: &str = "http://schemas.dmtf.org/ovf/strings/1";
 
+/// The namespace VMware's tools read a prefix in when no declaration binds it: `ovfstr`,
+/// the OVF 1.0 drafts' message bundles, which ovftool's own positive tests write without
+/// `xmlns:ovfstr`. Any other undeclared prefix stays an error.
+pub fn assumed_namespace(prefix: &str) -> Option<&'static str> {
+    (prefix == "ovfstr").then_some(OVF_STRINGS)
+}
+
 /// Rewrites unqualified elements and unprefixed attributes of an OVF Envelope into the
 /// Envelope's namespace, returning one notice per kind of rewrite. A tree whose root is not
 /// in an OVF namespace is left alone (the envelope reader refuses it).
@@ -69,7 +76,19 @@ pub fn read_as_ovf(tree: &mut XmlTree) -> Vec<Notice> {
             ),
         });
     }
-    if let Some((span, count)) = strings {
+    if let Some(&first) = tree.assumed.first() {
+        // One defect, one notice: the undeclared prefix is why the Strings are in the
+        // drafts' namespace at all.
+        notices.push(Notice {
+            kind: NoticeKind::UnqualifiedElement,
+            span: first,
+            path: "Envelope".to_owned(),
+            message: format!(
+                "the prefix `ovfstr` is used on {} without an xmlns:ovfstr declaration (the first is here); read in the namespace {OVF_STRINGS} of the OVF 1.0 drafts, so its <Strings> are OVF message bundles, as ovftool reads them",
+                count_of(tree.assumed.len(), "name", "names")
+            ),
+        });
+    } else if let Some((span, count)) = strings {
         notices.push(Notice {
             kind: NoticeKind::UnqualifiedElement,
             span,

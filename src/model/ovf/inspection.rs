@@ -33,6 +33,9 @@ pub struct PackageView {
     pub default_lang: Option<String>,
     /// Languages the message bundles offer.
     pub languages: Vec<String>,
+    /// The bundle language texts are shown in (`--lang`, `LANG`), when a bundle holds it;
+    /// none when they are shown in the descriptor's own words.
+    pub shown_lang: Option<String>,
 }
 
 /// A licence to accept.
@@ -44,6 +47,10 @@ pub struct EulaView {
     pub text: String,
     /// SHA-256 of `text` (UTF-8), lower-case hex: what an answers file accepts.
     pub sha256: String,
+    /// SHA-256 of the licence in each other language the descriptor holds it in: an
+    /// acceptance recorded under another `--lang` or `LANG` still holds.
+    #[serde(skip)]
+    pub other_languages: Vec<String>,
     /// Line of the EulaSection in the descriptor.
     pub line: u32,
 }
@@ -310,9 +317,18 @@ pub fn eula_views(envelope: &Envelope) -> Vec<EulaView> {
                 .as_ref()
                 .map(|l| envelope.text(l).to_owned())
                 .unwrap_or_default();
+            let sha256 = sha256_hex(&text);
+            let other_languages = eula
+                .license
+                .iter()
+                .flat_map(|l| envelope.strings.every_language(l))
+                .map(sha256_hex)
+                .filter(|digest| *digest != sha256)
+                .collect();
             EulaView {
                 system: envelope.contents[index].id.value.clone(),
-                sha256: sha256_hex(&text),
+                sha256,
+                other_languages,
                 text,
                 line: eula.span.line,
             }
@@ -449,6 +465,11 @@ pub fn inspect<'a>(package: &'a OvfPackage, envelope: &'a Envelope) -> Inspectio
                 .into_iter()
                 .map(str::to_owned)
                 .collect(),
+            shown_lang: envelope
+                .strings
+                .requested
+                .clone()
+                .filter(|lang| envelope.strings.has_language(lang)),
         },
         eulas,
         deployment_options,

@@ -45,6 +45,11 @@ pub enum NoticeKind {
     HostResource,
     /// Two items of one InstanceID for an option, the one naming fewer options used.
     OptionOverride,
+    /// A boolean written `True` or `False` (xs:boolean is lower case), read without case.
+    BooleanCase,
+    /// A disk with a file but no `ovf:format`, its format read from the file's header or
+    /// from its name.
+    DiskFormat,
 }
 
 /// One finding made while reading the descriptor.

@@ -3,6 +3,7 @@
 //! and the package's integrity checked against what the descriptor references. An OVA's
 //! data is read once: the integrity scan hands over the descriptor and the listing.
 
+use std::io::Read;
 use std::path::Path;
 
 use super::descriptor::{self, Descriptor};
@@ -10,12 +11,14 @@ use super::envelope::{self, Envelope};
 use super::notice::{Notice, NoticeKind};
 use super::ova::OvaFiles;
 use super::sections::FileRef;
+use super::sections::disk::format_from_header;
 use super::xml;
 use crate::foundation::diagnostics::Options;
 use crate::foundation::limits::Limits;
 use crate::input::integrity::{
     ExpectedFile, IntegrityError, IntegrityReport, scan_ova, verify_folder,
 };
+use crate::input::source::disk_image::{SNIFF_BYTES, by_content};
 use crate::input::source::path::resolve;
 use crate::input::source::{InputKind, Overlay, PackageFiles, SourceError, detect};
 
@@ -178,7 +181,86 @@ pub fn open_through(
         }
     };
     load_bundles(&mut package, limits);
+    read_disk_headers(&mut package);
+    if let Ok(envelope) = &mut package.descriptor.envelope {
+        envelope.strings.requested = crate::foundation::locale::requested();
+    }
     Ok(package)
+}
+
+/// Disks with a file but no `ovf:format`: where the file is in the package, its first bytes
+/// tell the format (as virt-v2v and ovftool read it), over what the file's name said. A
+/// file that cannot be read keeps what the name told; its integrity check reports it.
+fn read_disk_headers(package: &mut OvfPackage) {
+    let Ok(envelope) = &package.descriptor.envelope else {
+        return;
+    };
+    let mut wanted: Vec<(String, String)> = Vec::new();
+    for disk in envelope.disks() {
+        let Some(file) = disk
+            .file_ref
+            .as_ref()
+            .filter(|_| disk.format.is_none())
+            .and_then(|f| envelope.file(&f.value))
+        else {
+            continue;
+        };
+        if file.chunk_count().is_some() {
+            continue;
+        }
+        if let Some(name) = package.file_name(file)
+            && package.files.size(&name).is_some()
+        {
+            wanted.push((disk.disk_id.value.clone(), name));
+        }
+    }
+    if wanted.is_empty() {
+        return;
+    }
+    let mut names: Vec<String> = wanted.iter().map(|(_, n)| n.clone()).collect();
+    names.sort();
+    names.dedup();
+    let mut heads: std::collections::HashMap<String, Vec<u8>> = Default::default();
+    let streamed: Result<(), SourceError> = package.files.stream_each(&names, |name, _, reader| {
+        heads.insert(name.to_owned(), read_head(reader, SNIFF_BYTES));
+        Ok(())
+    });
+    if streamed.is_err() {
+        return;
+    }
+    let Ok(envelope) = &mut package.descriptor.envelope else {
+        return;
+    };
+    for (disk_id, name) in wanted {
+        let Some(image) = heads.get(&name).and_then(|h| by_content(h)) else {
+            continue;
+        };
+        let mut notice = None;
+        for disk in envelope
+            .disk_section
+            .iter_mut()
+            .chain(envelope.shared_disks.iter_mut())
+            .flat_map(|s| s.disks.iter_mut())
+            .filter(|d| d.disk_id.value == disk_id)
+        {
+            notice = Some(format_from_header(disk, image, &name));
+        }
+        if let Some(notice) = notice {
+            envelope.notices.retain(|n| {
+                n.span != notice.span
+                    || !(n.kind == NoticeKind::DiskFormat
+                        || (n.kind == NoticeKind::Missing && n.message.contains("ovf:format")))
+            });
+            envelope.notices.push(notice);
+        }
+    }
+}
+
+/// Up to `limit` leading bytes of a stream (fewer when it is shorter or fails).
+fn read_head(reader: &mut dyn Read, limit: usize) -> Vec<u8> {
+    let mut head = Vec::with_capacity(limit.min(64 << 10));
+    let _ = reader.take(limit as u64).read_to_end(&mut head);
+    head
 }
 
 /// What the descriptor's References declare, for the integrity check.

@@ -105,7 +105,14 @@ impl<'t> Reading<'t> {
     /// An `ovf:` boolean attribute (`true`/`false`, also `1`/`0` as XML Schema allows).
     pub fn bool_attr(&mut self, element: &XmlElement, local: &str, path: &str) -> Option<bool> {
         let attr = element.ovf_attr(local)?;
-        self.boolean(&attr.value, attr.span, &format!("ovf:{local}"), path)
+        let what = format!("ovf:{local}");
+        let value = self.boolean(&attr.value, attr.span, &what, path)?;
+        // vCenter's appliances write OVF's own booleans `True`/`False`.
+        let text = attr.value.trim();
+        if text != "1" && text != "0" && text != value.to_string() {
+            self.boolean_case(attr.span, path, &what, text, value);
+        }
+        Some(value)
     }
 
     /// A boolean written in `what`.
@@ -113,7 +120,8 @@ impl<'t> Reading<'t> {
         match text.trim() {
             "true" | "1" => Some(true),
             "false" | "0" => Some(false),
-            // Real files write `True`/`False`; accepted although xs:boolean is lower case.
+            // Real files write `True`/`False` (the seed's `ecs:` attributes too); accepted
+            // although xs:boolean is lower case.
             t if t.eq_ignore_ascii_case("true") => Some(true),
             t if t.eq_ignore_ascii_case("false") => Some(false),
             _ => {
@@ -126,6 +134,16 @@ impl<'t> Reading<'t> {
                 None
             }
         }
+    }
+
+    /// Notes a boolean written in another case than xs:boolean's `true`/`false`.
+    pub fn boolean_case(&mut self, span: Span, path: &str, what: &str, text: &str, value: bool) {
+        self.notice(
+            NoticeKind::BooleanCase,
+            span,
+            path,
+            format!("{what} is `{text}`; xs:boolean is written `{value}`, and it is read so"),
+        );
     }
 
     /// A unit string; legacy names and unreadable units are notices.

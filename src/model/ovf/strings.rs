@@ -37,18 +37,65 @@ pub struct StringsBundle {
     pub span: Span,
 }
 
-/// Every message bundle of a descriptor and the default language.
+/// Every message bundle of a descriptor, the default language and the language asked for.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Localisation {
     /// The Envelope's `xml:lang`.
     pub default_lang: Option<String>,
     /// The bundles in document order.
     pub bundles: Vec<StringsBundle>,
+    /// The language the operator asks for (`--lang`, `LANG`): a bundle's texts in it are
+    /// shown instead of the descriptor's own.
+    #[serde(skip)]
+    pub requested: Option<String>,
 }
 
 impl Localisation {
-    /// The text to show for `text` in `lang` (the default language when `None`): the
-    /// message of a matching bundle, or else the element's own text.
+    /// The text to show for `text`: in the language asked for ([`Localisation::requested`])
+    /// when a bundle holds it, else the element's own text (the descriptor's default
+    /// locale, DSP0243), else, for an element without words of its own, the default
+    /// language's bundle (or the stand-in: [`Localisation::stand_in_language`]).
+    pub fn shown<'a>(&'a self, text: &'a LocalizedText) -> &'a str {
+        if let Some(wanted) = self.requested.as_deref()
+            && self.has_language(wanted)
+        {
+            return self.text(text, Some(wanted));
+        }
+        if text.text.trim().is_empty() {
+            return self.text(text, None);
+        }
+        &text.text
+    }
+
+    /// The text in every language it is held in: its own words, the default language's
+    /// message and each bundle's, without repeats (an acceptance given in one language
+    /// holds in the others).
+    pub fn every_language<'a>(&'a self, text: &'a LocalizedText) -> Vec<&'a str> {
+        let mut out: Vec<&str> = vec![&text.text, self.text(text, None)];
+        out.extend(
+            self.languages()
+                .into_iter()
+                .map(|l| self.text(text, Some(l))),
+        );
+        let mut seen = Vec::new();
+        out.retain(|t| {
+            let keep = !seen.contains(t);
+            seen.push(*t);
+            keep
+        });
+        out
+    }
+
+    /// True when a bundle holds texts in `lang` (`de` matches `de-DE`).
+    pub fn has_language(&self, lang: &str) -> bool {
+        self.bundles
+            .iter()
+            .filter_map(|b| b.lang.as_deref())
+            .any(|have| same_language(have, lang))
+    }
+
+    /// The text for `text` in `lang` (the default language when `None`): the message of a
+    /// matching bundle, or else the element's own text.
     pub fn text<'a>(&'a self, text: &'a LocalizedText, lang: Option<&str>) -> &'a str {
         let Some(id) = &text.msgid else {
             return &text.text;
@@ -73,8 +120,9 @@ impl Localisation {
         &text.text
     }
 
-    /// The language shown when the Envelope names none (no `xml:lang`) and no bundle is
-    /// its own: the bundle for `en`, else the first with a language.
+    /// The language shown, when the Envelope names none (no `xml:lang`) and no bundle is
+    /// its own, for texts without words of their own: the bundle for `en`, else the first
+    /// with a language.
     pub fn stand_in_language(&self) -> Option<&str> {
         if self.default_lang.is_some() || self.bundles.iter().any(|b| b.lang.is_none()) {
             return None;
@@ -164,6 +212,7 @@ mod tests {
                     &[("m1", "datei eins"), ("m2", "datei zwei")],
                 ),
             ],
+            requested: None,
         };
         assert_eq!(l10n.text(&text(Some("m1")), None), "default one");
         assert_eq!(l10n.text(&text(Some("m1")), Some("de")), "datei eins");
@@ -189,6 +238,7 @@ mod tests {
                 bundle(Some("de-DE"), &[("eula", "Lizenz")], &[]),
                 bundle(Some("en-US"), &[("eula", "Licence")], &[]),
             ],
+            requested: None,
         };
         assert_eq!(l10n.stand_in_language(), Some("en-US"));
         assert_eq!(l10n.text(&text(Some("eula")), None), "Licence");
@@ -198,5 +248,36 @@ mod tests {
         l10n.default_lang = Some("fr".into());
         assert_eq!(l10n.stand_in_language(), None);
         assert_eq!(l10n.text(&text(Some("eula")), None), "fallback");
+    }
+
+    #[test]
+    fn inline_text_is_the_default_locale_unless_a_bundle_language_is_asked_for() {
+        // NSX: English inline texts, a Japanese bundle, no xml:lang.
+        let mut l10n = Localisation {
+            default_lang: None,
+            bundles: vec![bundle(Some("ja-JP"), &[("eula", "使用許諾")], &[])],
+            requested: None,
+        };
+        let inline = LocalizedText {
+            text: "End-user licence".into(),
+            msgid: Some("eula".into()),
+            span: Span::default(),
+        };
+        let blank = LocalizedText {
+            text: " ".into(),
+            msgid: Some("eula".into()),
+            span: Span::default(),
+        };
+        assert_eq!(l10n.shown(&inline), "End-user licence");
+        assert_eq!(
+            l10n.shown(&blank),
+            "使用許諾",
+            "no words of its own: the stand-in"
+        );
+        l10n.requested = Some("ja_JP".replace('_', "-"));
+        assert_eq!(l10n.shown(&inline), "使用許諾");
+        l10n.requested = Some("de".into());
+        assert_eq!(l10n.shown(&inline), "End-user licence", "no German bundle");
+        assert!(l10n.has_language("ja") && !l10n.has_language("de"));
     }
 }

@@ -94,12 +94,15 @@ impl XmlElement {
 }
 
 /// A parsed document: its elements, the root first.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct XmlTree {
     /// Every element; index 0 is the root.
     pub elements: Vec<XmlElement>,
     /// Namespace URIs by index; index 0 is "no namespace".
     pub namespaces: Vec<String>,
+    /// Where a prefix no declaration binds was read in the namespace VMware's tools give it
+    /// (`dialect::assumed_namespace`), in document order.
+    pub assumed: Vec<Span>,
 }
 
 impl XmlTree {
@@ -163,6 +166,7 @@ impl<'t> Builder<'t> {
             tree: XmlTree {
                 elements: Vec::new(),
                 namespaces: vec![String::new()],
+                assumed: Vec::new(),
             },
             stack: Vec::new(),
             root_closed: false,
@@ -277,13 +281,7 @@ impl<'t> Builder<'t> {
                 span: self.span(end, end),
             });
         }
-        Ok(std::mem::replace(
-            &mut self.tree,
-            XmlTree {
-                elements: Vec::new(),
-                namespaces: Vec::new(),
-            },
-        ))
+        Ok(std::mem::take(&mut self.tree))
     }
 
     /// Non-whitespace text belongs to the open element; outside the root it is an error.
@@ -360,9 +358,13 @@ impl<'t> Builder<'t> {
                 self.intern(&uri)
             }
             ResolveResult::Unbound => (NsKind::None, 0),
-            ResolveResult::Unknown(prefix) => {
-                return Err(DescriptorError::UnboundPrefix { span, prefix });
-            }
+            ResolveResult::Unknown(prefix) => match super::dialect::assumed_namespace(&prefix) {
+                Some(uri) => {
+                    self.tree.assumed.push(span);
+                    self.intern(uri)
+                }
+                None => return Err(DescriptorError::UnboundPrefix { span, prefix }),
+            },
         };
         Ok(XmlName {
             kind,
@@ -530,6 +532,18 @@ mod tests {
             ),
             Err(DescriptorError::UnboundPrefix { prefix, .. }) if prefix == "q"
         ));
+    }
+
+    #[test]
+    fn the_drafts_strings_prefix_is_read_without_its_declaration_and_remembered() {
+        let tree = parse_default("<x>\n  <ovfstr:Strings xml:lang=\"de\"/>\n</x>").unwrap();
+        let strings = &tree.elements[1];
+        assert_eq!(
+            tree.namespaces[strings.name.ns as usize],
+            "http://schemas.dmtf.org/ovf/strings/1"
+        );
+        assert_eq!(tree.assumed.len(), 1);
+        assert_eq!((tree.assumed[0].line, tree.assumed[0].column), (2, 3));
     }
 
     #[test]

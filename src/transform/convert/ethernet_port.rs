@@ -88,7 +88,7 @@ pub fn ports(
             continue;
         };
         let Some(network) = c.networks.get(network_name).cloned() else {
-            // An unknown network is reported by OVF-ref/network.
+            // Every Connection names a declared or an undeclared network (network::declare).
             continue;
         };
         let count = counts.entry(network.label.clone()).or_insert(0);

@@ -151,6 +151,8 @@ pub(crate) struct Converter<'a> {
     pub copied: HashMap<String, String>,
     /// Each virtual system's hardware for the chosen option, by system index.
     pub hardware: HashMap<usize, SystemHardware>,
+    /// Image parameters by system index and disk id (`None`: a system without disks).
+    pub images: HashMap<(usize, Option<String>), String>,
     /// Base parameters decided by OVF answers.
     pub owners: BTreeMap<String, Owner>,
     /// The module text of file names (`base_<module>.yaml`, `<module>_<prototype>.yaml`)
@@ -216,17 +218,19 @@ impl Converter<'_> {
 }
 
 /// Each network's `{network-role}` ([`names::role`] of its name), distinct without regard to
-/// case (`net`, then `net2`, … for names that reduce alike, as non-ASCII names do).
+/// case (`net`, then `net2`, … for names that reduce alike, as non-ASCII names do): the
+/// NetworkSection's, then those adapters connect to without a declaration.
 fn network_roles(envelope: &Envelope) -> HashMap<String, String> {
     let mut taken = std::collections::HashSet::new();
     let mut out = HashMap::new();
-    for network in envelope.networks() {
-        if out.contains_key(&network.name.value) {
+    let declared = envelope.networks().iter().map(|n| n.name.value.as_str());
+    for name in declared.chain(envelope.undeclared_networks()) {
+        if out.contains_key(name) {
             continue;
         }
-        let base = names::role(&network.name.value, "net");
+        let base = names::role(name, "net");
         let candidate = distinct(&base, |c| taken.insert(c.to_ascii_lowercase()));
-        out.insert(network.name.value.clone(), candidate);
+        out.insert(name.to_owned(), candidate);
     }
     out
 }
@@ -305,6 +309,7 @@ pub fn convert(
         files: Vec::new(),
         copied: HashMap::new(),
         hardware,
+        images: HashMap::new(),
         owners: BTreeMap::new(),
         module,
         split: std::collections::HashSet::new(),

@@ -103,6 +103,43 @@ pub fn declare(c: &mut Converter<'_>) {
         };
         c.networks.by_name.insert(network.name.value.clone(), refs);
     }
+    for name in envelope.undeclared_networks() {
+        let refs = undeclared(c, name);
+        c.networks.by_name.insert(name.to_owned(), refs);
+    }
+}
+
+/// A network adapters connect to that the NetworkSection does not declare (VMware's
+/// `VM Network`): an existing network, as vSphere maps the name at deployment, named by a
+/// parameter ONAP fills.
+fn undeclared(c: &mut Converter<'_>, name: &str) -> NetworkRefs {
+    let label = c.network_role(name);
+    let hint = format!("{label}_net_name");
+    c.note(
+        NoteLevel::Warning,
+        SECTION,
+        format!("Network[{name}]"),
+        format!(
+            "adapters connect to `{name}`, which the NetworkSection does not declare; it is taken as an existing network named by parameter `{hint}`, as vSphere maps it at deployment"
+        ),
+    );
+    let parameter = Parameter::new(
+        ParameterType::String,
+        format!(
+            "Name of the existing Neutron network for OVF network `{name}`, which the adapters connect to without a NetworkSection declaration; supplied by ONAP at instantiation"
+        ),
+    );
+    NetworkRefs {
+        net: NetRef::Existing {
+            declared: None,
+            hint,
+            parameter,
+        },
+        subnet: None,
+        vlans: Vec::new(),
+        label,
+        internal: false,
+    }
 }
 
 fn subject(network: &Network) -> String {

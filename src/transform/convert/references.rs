@@ -16,16 +16,23 @@ pub fn unnamed_image(c: &Converter<'_>, system: usize) -> String {
     format!("{}_{}", c.module, c.vm_type(system))
 }
 
-/// Declares the image parameter of a system's disk (`None`: a system without disks) and
-/// returns its name; the value is the disk file's name, or left for the operator.
-pub fn image(c: &mut Converter<'_>, system: usize, disk: Option<&ResolvedDisk>) -> String {
+/// Declares the image parameter of a system's disk (`None`: a system without disks), its
+/// root disk when `is_root`, and returns its name; the value is the disk file's name, or
+/// left for the operator. A disk id several items name has one image parameter, declared
+/// at its first item.
+pub fn image(
+    c: &mut Converter<'_>,
+    system: usize,
+    disk: Option<&ResolvedDisk>,
+    is_root: bool,
+) -> String {
+    let key = (system, disk.map(|d| d.disk_id.clone()));
+    if let Some(name) = c.images.get(&key) {
+        return name.clone();
+    }
     let envelope = c.envelope;
     let content = &envelope.contents[system];
     let label = content.label();
-    let is_root = match (disk, c.hardware.get(&system)) {
-        (Some(d), Some(hardware)) => super::disk::root(hardware) == Some(d),
-        _ => true,
-    };
     let file = disk
         .and_then(|d| d.file_ref.as_deref())
         .and_then(|id| envelope.file(id));
@@ -67,5 +74,6 @@ pub fn image(c: &mut Converter<'_>, system: usize, disk: Option<&ResolvedDisk>) 
         c.out.set_value(&name, string(unnamed_image(c, system)));
     }
     c.out.group("Images", &name);
+    c.images.insert(key, name.clone());
     name
 }

@@ -1,7 +1,6 @@
 //! What a fix changes, as line hunks with context (for the wizard's preview) and as a
 //! unified diff (for `validate --fix-dry-run`).
 
-use std::fmt::Write;
 use std::ops::Range;
 
 use serde::Serialize;
@@ -118,31 +117,44 @@ impl Preview {
 
     /// The unified diff (`--- a/…`, `+++ b/…`, `@@ … @@` hunks).
     pub fn unified(&self) -> String {
-        let mut out = String::new();
+        self.unified_lines()
+            .into_iter()
+            .fold(String::new(), |mut out, (_, line)| {
+                out.push_str(&line);
+                out.push('\n');
+                out
+            })
+    }
+
+    /// The unified diff's lines, each with what it is (for a face that colours them).
+    pub fn unified_lines(&self) -> Vec<(UnifiedLine, String)> {
+        let mut out = Vec::new();
         for file in &self.files {
             let old = if file.created {
                 "/dev/null".to_owned()
             } else {
                 format!("a/{}", file.path)
             };
-            let _ = writeln!(out, "--- {old}");
-            let _ = writeln!(out, "+++ b/{}", file.path);
+            out.push((UnifiedLine::File, format!("--- {old}")));
+            out.push((UnifiedLine::File, format!("+++ b/{}", file.path)));
             for hunk in &file.hunks {
-                let _ = writeln!(
-                    out,
-                    "@@ -{} +{} @@",
-                    range(hunk.old_start, hunk.old_len),
-                    range(hunk.new_start, hunk.new_len)
-                );
+                out.push((
+                    UnifiedLine::Hunk,
+                    format!(
+                        "@@ -{} +{} @@",
+                        range(hunk.old_start, hunk.old_len),
+                        range(hunk.new_start, hunk.new_len)
+                    ),
+                ));
                 let last_old = hunk.lines.iter().filter_map(|l| l.old).max();
                 let last_new = hunk.lines.iter().filter_map(|l| l.new).max();
                 for line in &hunk.lines {
-                    let sign = match line.kind {
-                        LineKind::Context => ' ',
-                        LineKind::Removed => '-',
-                        LineKind::Added => '+',
+                    let (kind, sign) = match line.kind {
+                        LineKind::Context => (UnifiedLine::Context, ' '),
+                        LineKind::Removed => (UnifiedLine::Removed, '-'),
+                        LineKind::Added => (UnifiedLine::Added, '+'),
                     };
-                    let _ = writeln!(out, "{sign}{}", line.text);
+                    out.push((kind, format!("{sign}{}", line.text)));
                     let unterminated = (file.old_unterminated
                         && line.kind != LineKind::Added
                         && line.old == last_old
@@ -152,13 +164,30 @@ impl Preview {
                             && line.new == last_new
                             && last_new == Some(file_lines_new(hunk)));
                     if unterminated {
-                        out.push_str("\\ No newline at end of file\n");
+                        out.push((UnifiedLine::Note, "\\ No newline at end of file".to_owned()));
                     }
                 }
             }
         }
         out
     }
+}
+
+/// What a line of a unified diff is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnifiedLine {
+    /// `--- a/…` or `+++ b/…`.
+    File,
+    /// `@@ -a,b +c,d @@`.
+    Hunk,
+    /// A line of both texts.
+    Context,
+    /// A line only before.
+    Removed,
+    /// A line only after.
+    Added,
+    /// `\ No newline at end of file`.
+    Note,
 }
 
 fn file_lines_old(hunk: &Hunk) -> u32 {

@@ -29,10 +29,11 @@ pub fn environment<'a>(context: &Context<'a>, file: &str) -> Option<Environment<
         .copied()
 }
 
-/// The layout of a file of the set (its text must be UTF-8 and parsed).
-pub fn layout(set: &HotSet, id: FileId) -> Option<Layout<'_>> {
-    let file = set.files.get(id)?;
-    let text = std::str::from_utf8(&file.bytes).ok()?;
+/// The layout of a file of the set (its text must be UTF-8 and parsed; the context reads
+/// each file's text once, however many fixes are offered on it).
+pub fn layout<'a>(context: &Context<'a>, id: FileId) -> Option<Layout<'a>> {
+    let file = context.set.files.get(id)?;
+    let text = context.text(id)?;
     let syntax = file.document.as_ref()?.syntax;
     Some(Layout::new(&file.path, text, syntax))
 }
@@ -43,9 +44,7 @@ pub fn entry_at<'a>(
     section: &str,
     span: Span,
 ) -> Option<(&'a Key, &'a Node)> {
-    template
-        .entries(section)
-        .find(|(key, _)| same_place(key.span, span))
+    entry_holding(template, section, span, |key, _| same_place(key.span, span))
 }
 
 /// The parameter whose attribute `attribute` (its key) is written at `span`.
@@ -54,12 +53,29 @@ pub fn parameter_with_attribute<'a>(
     attribute: &str,
     span: Span,
 ) -> Option<(&'a Key, &'a Node)> {
-    template.parameters().find(|(_, definition)| {
+    entry_holding(template, "parameters", span, |_, definition| {
         definition
             .as_map()
             .and_then(|m| m.key(attribute))
             .is_some_and(|k| same_place(k.span, span))
     })
+}
+
+/// The entry of a template section holding `span` that `is` accepts: the one whose key
+/// comes last before it (a bisection, so a set with thousands of fixable findings is not
+/// walked once per finding), else any that `is` accepts.
+fn entry_holding<'a>(
+    template: &Template<'a>,
+    section: &str,
+    span: Span,
+    is: impl Fn(&Key, &Node) -> bool,
+) -> Option<(&'a Key, &'a Node)> {
+    let (_, entries) = template.section(section)?;
+    let found = entries
+        .as_map()?
+        .entry_before(span.start)
+        .filter(|(key, node)| is(key, node));
+    found.or_else(|| template.entries(section).find(|(key, node)| is(key, node)))
 }
 
 /// The top-level node of a file's document.

@@ -25,12 +25,12 @@ mod reload;
 pub mod workspace;
 pub mod write_back;
 
-pub use diff::{DiffLine, FileChange, Hunk, LineKind, Preview};
+pub use diff::{DiffLine, FileChange, Hunk, LineKind, Preview, UnifiedLine};
 pub use edit::{Edit, EditError};
 pub use model::{Fix, FixLevel, Offer, PathMove, Safety};
 pub use outcome::{AppliedFix, FixNote, Outcome};
 pub use record::FixRecord;
 pub use registry::{fixable_rules, offer};
-pub use reload::{ReloadError, Unfixable};
+pub use reload::{ReloadError, Unfixable, check_reloadable};
 pub use workspace::{Workspace, record_of};
 pub use write_back::{FixedFile, Skipped, WriteBack, write_back};

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use crate::check::rules::Context;
 use crate::input::yaml::Node;
 use crate::model::hot::functions::Call;
-use crate::model::hot::{HotSet, Template, TemplateKind};
+use crate::model::hot::{Template, TemplateKind};
 
 use super::edit::Edit;
 use super::locate;
@@ -92,26 +92,26 @@ fn calls_of<'c, 'a>(context: &'c Context<'a>, id: usize) -> &'c [Call<'a>] {
 
 /// Rewrites a scalar written at `node` in `file` to `new`, keeping its quotes.
 fn rename_scalar(
-    set: &HotSet,
+    context: &Context<'_>,
     id: usize,
     node: &Node,
     new: &str,
     out: &mut Rewrite,
 ) -> Result<(), Refusal> {
-    let layout = locate::layout(set, id).ok_or("a file is not UTF-8 text")?;
+    let layout = locate::layout(context, id).ok_or("a file is not UTF-8 text")?;
     out.push(layout.replace_scalar(node.span.start as usize, node.span.end as usize, new));
     Ok(())
 }
 
 /// Rewrites a mapping key.
 fn rename_key(
-    set: &HotSet,
+    context: &Context<'_>,
     id: usize,
     key: &crate::input::yaml::Key,
     new: &str,
     out: &mut Rewrite,
 ) -> Result<(), Refusal> {
-    let layout = locate::layout(set, id).ok_or("a file is not UTF-8 text")?;
+    let layout = locate::layout(context, id).ok_or("a file is not UTF-8 text")?;
     out.push(layout.replace_scalar(key.span.start as usize, key.span.end as usize, new));
     Ok(())
 }
@@ -135,17 +135,17 @@ pub fn rename_resource(
     let set = context.set;
     let mut out = Rewrite::default();
     let key = section_key(template, "resources", old).ok_or("the resource could not be found")?;
-    rename_key(set, template.id, key, new, &mut out)?;
+    rename_key(context, template.id, key, new, &mut out)?;
     let parameter_named_too = template.parameter(old).is_some();
     for call in calls_of(context, template.id) {
         let first = || call.args.as_seq().and_then(|items| items.first());
         match call.function() {
             "get_resource" if call.args.as_str() == Some(old) => {
-                rename_scalar(set, template.id, call.args, new, &mut out)?;
+                rename_scalar(context, template.id, call.args, new, &mut out)?;
             }
             "get_attr" | "Fn::GetAtt" => {
                 if let Some(item) = first().filter(|i| i.as_str() == Some(old)) {
-                    rename_scalar(set, template.id, item, new, &mut out)?;
+                    rename_scalar(context, template.id, item, new, &mut out)?;
                 }
             }
             "Ref" if call.args.as_str() == Some(old) => {
@@ -154,7 +154,7 @@ pub fn rename_resource(
                         "`Ref: {old}` could name the parameter or the resource"
                     ));
                 }
-                rename_scalar(set, template.id, call.args, new, &mut out)?;
+                rename_scalar(context, template.id, call.args, new, &mut out)?;
             }
             _ => {}
         }
@@ -166,11 +166,11 @@ pub fn rename_resource(
         match depends.as_seq() {
             Some(items) => {
                 for item in items.iter().filter(|i| i.as_str() == Some(old)) {
-                    rename_scalar(set, template.id, item, new, &mut out)?;
+                    rename_scalar(context, template.id, item, new, &mut out)?;
                 }
             }
             None if depends.as_str() == Some(old) => {
-                rename_scalar(set, template.id, depends, new, &mut out)?;
+                rename_scalar(context, template.id, depends, new, &mut out)?;
             }
             None => {}
         }
@@ -197,7 +197,7 @@ pub fn rename_resource(
             };
             if rest.is_empty() || rest.starts_with('.') {
                 rename_scalar(
-                    set,
+                    context,
                     edge.parent,
                     path,
                     &format!("resource.{new}{rest}"),
@@ -237,14 +237,14 @@ pub fn rename_parameter(
     let set = context.set;
     let mut out = Rewrite::default();
     let key = section_key(template, "parameters", old).ok_or("the parameter could not be found")?;
-    rename_key(set, template.id, key, new, &mut out)?;
+    rename_key(context, template.id, key, new, &mut out)?;
     let resource_named_too = template.resource(old).is_some();
     for call in calls_of(context, template.id) {
         match call.function() {
             "get_param" => match call.args.as_seq() {
                 Some(items) => match items.first() {
                     Some(first) if first.as_str() == Some(old) => {
-                        rename_scalar(set, template.id, first, new, &mut out)?;
+                        rename_scalar(context, template.id, first, new, &mut out)?;
                     }
                     Some(first) if first.as_str().is_none() => {
                         return Err("a `get_param` computes its parameter name; vnfwiz cannot tell whether it reads this one".to_owned());
@@ -252,7 +252,7 @@ pub fn rename_parameter(
                     _ => {}
                 },
                 None if call.args.as_str() == Some(old) => {
-                    rename_scalar(set, template.id, call.args, new, &mut out)?;
+                    rename_scalar(context, template.id, call.args, new, &mut out)?;
                 }
                 None if call.args.as_str().is_none() => {
                     return Err("a `get_param` computes its parameter name; vnfwiz cannot tell whether it reads this one".to_owned());
@@ -265,7 +265,7 @@ pub fn rename_parameter(
                         "`Ref: {old}` could name the parameter or the resource"
                     ));
                 }
-                rename_scalar(set, template.id, call.args, new, &mut out)?;
+                rename_scalar(context, template.id, call.args, new, &mut out)?;
             }
             _ => {}
         }
@@ -279,7 +279,7 @@ pub fn rename_parameter(
                 .flatten()
                 .filter(|i| i.as_str() == Some(old))
             {
-                rename_scalar(set, template.id, item, new, &mut out)?;
+                rename_scalar(context, template.id, item, new, &mut out)?;
             }
         }
     }
@@ -320,7 +320,7 @@ pub fn rename_parameter(
                     env.file.path
                 ));
             }
-            rename_key(set, env.id, key, new, &mut out)?;
+            rename_key(context, env.id, key, new, &mut out)?;
             out.moves.push(PathMove {
                 file: env.file.path.clone(),
                 from: format!("{section}.{old}"),
@@ -334,7 +334,7 @@ pub fn rename_parameter(
             let Some(key) = slot.properties().and_then(|p| p.key(old)) else {
                 continue;
             };
-            rename_key(set, parent.id, key, new, &mut out)?;
+            rename_key(context, parent.id, key, new, &mut out)?;
             let base = match slot.member_of {
                 Some(group) => format!("resources.{}.properties.{group}.properties", edge.resource),
                 None => format!("resources.{}.properties", edge.resource),

@@ -1,8 +1,10 @@
-//! Fix providers by rule id: each takes a violation and the set and returns the fix.
-//! Providers live one per file in `providers/`; rules know nothing about them.
+//! Fix providers by rule: each names the rules it answers by their registered `RuleMeta`
+//! (a typed reference, so a provider cannot name a rule that does not exist), takes a
+//! violation and the set and returns the fix. Providers live one per file in `providers/`;
+//! rules know nothing about them.
 
 use crate::check::rules::Context;
-use crate::foundation::diagnostics::Violation;
+use crate::foundation::diagnostics::{RuleMeta, Violation};
 use crate::model::hot::HotSet;
 
 use super::model::Offer;
@@ -27,8 +29,8 @@ impl<'a> Request<'_, 'a> {
 
 /// A fix provider: the rules it answers and how.
 pub struct Provider {
-    /// Rule ids whose violations it fixes.
-    pub rules: &'static [&'static str],
+    /// The rules whose violations it fixes.
+    pub rules: &'static [&'static RuleMeta],
     /// Builds the fix of one violation.
     pub offer: fn(&Request<'_, '_>) -> Offer,
 }
@@ -51,12 +53,15 @@ static PROVIDERS: &[&Provider] = &[
 
 /// The provider answering a rule.
 pub fn provider(rule: &str) -> Option<&'static Provider> {
-    PROVIDERS.iter().copied().find(|p| p.rules.contains(&rule))
+    PROVIDERS
+        .iter()
+        .copied()
+        .find(|p| p.rules.iter().any(|r| r.id == rule))
 }
 
 /// Every rule id some provider answers, in provider order.
 pub fn fixable_rules() -> impl Iterator<Item = &'static str> {
-    PROVIDERS.iter().flat_map(|p| p.rules.iter().copied())
+    PROVIDERS.iter().flat_map(|p| p.rules.iter().map(|r| r.id))
 }
 
 /// The fix of `violation`, or `None` when no provider answers its rule (or, for a finding
@@ -77,12 +82,12 @@ mod tests {
     #[test]
     fn every_fixable_rule_is_registered_and_answered_once() {
         let mut seen = std::collections::HashSet::new();
-        for rule in fixable_rules() {
-            assert!(seen.insert(rule), "{rule} has two providers");
-            assert!(
-                crate::check::rules::find(rule).is_some(),
-                "{rule} is not a registered rule"
-            );
+        for meta in PROVIDERS.iter().flat_map(|p| p.rules.iter()) {
+            assert!(seen.insert(meta.id), "{} has two providers", meta.id);
+            // The very rule the registry runs, not a rule defined but never registered.
+            let registered = crate::check::rules::find(meta.id)
+                .unwrap_or_else(|| panic!("{} is not a registered rule", meta.id));
+            assert!(std::ptr::eq(&registered.meta, *meta), "{}", meta.id);
         }
     }
 }

@@ -108,22 +108,44 @@ pub fn reload(
         set.sdc_reading,
     );
     // The listing is the package's, not only what the set read.
-    if set.package_files.is_empty() {
-        reloaded.package_files.clear();
-    } else {
-        let mut listing: Vec<String> = set
-            .package_files
-            .iter()
-            .filter(|p| kept(p))
-            .cloned()
-            .collect();
-        listing.extend(added);
-        listing.sort();
-        listing.dedup();
-        reloaded.package_files = listing;
-    }
+    reloaded.keep_listing_of(set, removed);
     if set.stage == Stage::HeatReady {
         reloaded.stage = Stage::HeatReady;
     }
     Ok(reloaded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::foundation::limits::Limits;
+
+    #[test]
+    fn a_reloaded_set_keeps_the_packages_listing_and_entries() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/faces/helm-beside");
+        let limits = Limits::default();
+        let files = PackageFiles::open_dir(&dir, &limits).unwrap();
+        let set = crate::model::hot::load_set(
+            &files,
+            Roots::Discover,
+            dir.display().to_string(),
+            &limits,
+        );
+        let text = b"parameters:\n  fw_names: fw-west-0\n".to_vec();
+        let size = text.len() as u64;
+        let edited = BTreeMap::from([("base_vfw.env".to_owned(), text)]);
+        let reloaded = reload(&set, &edited, &[]).unwrap();
+        // The archive is listed only, never read: it stays in the package all the same.
+        assert!(set.find("vpkg-chart.tgz").is_none());
+        assert_eq!(reloaded.package_files, set.package_files);
+        let paths =
+            |s: &HotSet| -> Vec<String> { s.package.iter().map(|e| e.path.clone()).collect() };
+        assert_eq!(paths(&reloaded), paths(&set));
+        let env = reloaded
+            .package
+            .iter()
+            .find(|e| e.path == "base_vfw.env")
+            .unwrap();
+        assert_eq!(env.size, size, "an edited file's entry has its new size");
+    }
 }

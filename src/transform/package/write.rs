@@ -100,6 +100,15 @@ impl PackageKind {
             PackageKind::HeatZip => "zip",
         }
     }
+
+    /// The package's file name for VNF `name`: `<name>.csar`, `<name>-heat.zip` (the heat
+    /// zip is named apart from a CSAR's `.zip` spelling).
+    pub fn file_name(self, name: &str) -> String {
+        match self {
+            PackageKind::Csar => format!("{name}.csar"),
+            PackageKind::HeatZip => format!("{name}-heat.zip"),
+        }
+    }
 }
 
 /// A package written and validated clean (its report may hold warnings and notes).
@@ -133,7 +142,7 @@ pub fn write_packages(
 ) -> Result<Vec<WrittenPackage>, PackageError> {
     let mut written: Vec<WrittenPackage> = Vec::new();
     for &kind in kinds(format) {
-        let path = out_dir.join(format!("{}.{}", set.name, kind.extension()));
+        let path = out_dir.join(kind.file_name(set.name));
         let outcome = match kind {
             PackageKind::Csar => write_csar_checked(
                 &CsarRequest {

@@ -381,16 +381,16 @@ mod tests {
                 && screen.contains("▲ chosen against the requirements"),
             "{screen}"
         );
-        let findings = &state.review.checked().unwrap().findings;
+        let findings = &state.evaluated().unwrap().evaluation.findings;
         let warning = findings
             .iter()
-            .find(|f| f.subject.contains("OS::VNF::FirewallNode"))
+            .find(|f| f.place().contains("OS::VNF::FirewallNode"))
             .expect("the review lists the choice");
         assert_eq!(
-            warning.severity,
+            warning.severity(),
             crate::foundation::diagnostics::Severity::Warning
         );
-        assert!(warning.message.contains("set aside"), "{warning:?}");
+        assert!(warning.message().contains("set aside"), "{warning:?}");
         assert_eq!(
             warning.answer.as_deref(),
             Some("capabilities OS::VNF::FirewallNode"),

@@ -201,10 +201,8 @@ pub fn form_step_view(
         use super::widgets::form::Mark;
         match state.problem(&field.subject) {
             Some(p) => Some(Mark::Problem(p.message.clone())),
-            None => state
-                .left_open
-                .contains(&field.subject)
-                .then_some(Mark::Open),
+            None if state.left_open.contains(&field.subject) => Some(Mark::Open),
+            None => placeholder_warning(state, &field.subject).map(Mark::Warning),
         }
     };
     let cursor = form.view(&mark, theme, frame, body);
@@ -212,6 +210,23 @@ pub fn form_step_view(
         state.clicks.add(area, super::clicks::Target::Row(index));
     }
     cursor
+}
+
+/// The latest evaluation's warning that the value an answer decides reads as a
+/// placeholder (`VALUE-placeholder`), with the fix, for the field of that answer (none
+/// when a waiver accepts it).
+fn placeholder_warning(state: &super::state::State, subject: &str) -> Option<String> {
+    state
+        .evaluated()?
+        .evaluation
+        .findings
+        .iter()
+        .filter(|finding| finding.counts() && finding.answer.as_deref() == Some(subject))
+        .find_map(|finding| {
+            let violation = finding.violation()?;
+            (violation.rule.id == "VALUE-placeholder")
+                .then(|| format!("{} {}", violation.message, violation.rule.fix))
+        })
 }
 
 /// The keys of a form step: the form's, its filter, then on and back; while a long

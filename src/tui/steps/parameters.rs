@@ -13,7 +13,7 @@ use super::properties::leave_forward;
 use super::{
     Cursor, Hint, Step, form_step_help, form_step_hints, form_step_verdict, form_step_view,
 };
-use crate::session::answers::apart_key;
+use crate::session::answers::{apart_key, parameter_key};
 use crate::session::{ParameterGroup, ParameterQuestion};
 use crate::tui::action::Action;
 use crate::tui::effect::{Draft, Effect};
@@ -285,12 +285,13 @@ fn follow(fields: &mut [Field], name: &str, draft: &Draft) {
 /// The session evaluated the answers again: when the parameters it asks changed (a chosen
 /// implementation leaves its own open, a fix removed one), the form is built anew. Typed
 /// values live in the draft, so none is lost, and the focus stays on the same parameter,
-/// or at the same place when it is gone.
+/// or at the same place when it is gone; when only their values changed (another
+/// deployment option), the fields not edited take them.
 pub fn questions_changed(state: &mut State) {
-    let Some(resolution) = state.review.resolution.clone() else {
+    let Some(evaluated) = state.evaluation.clone() else {
         return;
     };
-    let form = build(&resolution.parameters, &state.draft);
+    let form = build(&evaluated.parameters, &state.draft);
     let asked = |form: &Form| -> Vec<(String, String)> {
         form.fields
             .iter()
@@ -298,6 +299,27 @@ pub fn questions_changed(state: &mut State) {
             .collect()
     };
     if asked(&form) == asked(&state.parameters.form) {
+        // The same questions, whose values may follow a new choice (the chosen option's
+        // flavor): a field the operator has not edited shows the new value.
+        for (field, new) in state.parameters.form.fields.iter_mut().zip(form.fields) {
+            field.set_default(new.default);
+            field.help = new.help;
+        }
+        // A module's field not set apart still shows the value set for all modules.
+        let mut together: Vec<String> = state
+            .parameters
+            .form
+            .fields
+            .iter()
+            .filter_map(|f| match parameter_key(&f.key) {
+                (name, Some(_)) => Some(name.to_owned()),
+                (_, None) => None,
+            })
+            .collect();
+        together.dedup();
+        for name in together {
+            follow(&mut state.parameters.form.fields, &name, &state.draft);
+        }
         return;
     }
     let old = &state.parameters.form;
@@ -495,8 +517,7 @@ mod tests {
         );
         let env = |state: &crate::tui::testing::Wizard, path: &str| {
             state
-                .review
-                .checked()
+                .evaluated()
                 .and_then(|c| c.previews.iter().find(|p| p.path == path))
                 .map(|p| p.text.clone())
                 .unwrap()
@@ -518,8 +539,7 @@ mod tests {
         assert!(env(&state, "base_dns.env").contains("dns_flavor_name: m1.small"));
         assert!(env(&state, "dns_expansion.env").contains("dns_flavor_name: m1.xlarge"));
         let saved = state
-            .review
-            .checked()
+            .evaluated()
             .and_then(|c| c.previews.iter().find(|p| p.title == "answers"))
             .map(|p| p.text.clone())
             .unwrap();
@@ -539,6 +559,61 @@ mod tests {
     }
 
     #[test]
+    fn a_placeholder_value_is_marked_on_its_field_until_a_value_replaces_it() {
+        let dir = tempfile::tempdir().unwrap();
+        for entry in std::fs::read_dir(crate::tui::testing::repo(DNS)).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+        }
+        let env = dir.path().join("base_dns.env");
+        let text = std::fs::read_to_string(&env).unwrap();
+        std::fs::write(
+            &env,
+            text.replace("m1.medium", "PUT THE VM FLAVOR NAME HERE"),
+        )
+        .unwrap();
+        let mut state = opened(dir.path().to_str().unwrap());
+        focus(&mut state, "dns_flavor_name");
+        let theme = crate::tui::theme::Theme::default_theme();
+        let screen = crate::tui::testing::render(&state, &theme);
+        assert!(
+            screen.contains("▲ parameter `dns_flavor_name` is given `PUT THE VM FLAVOR NAME"),
+            "{screen}"
+        );
+        state.keys(&[DeleteToStart]);
+        state.type_text("m1.large");
+        let screen = crate::tui::testing::render(&state, &theme);
+        assert!(!screen.contains("reads as a placeholder"), "{screen}");
+    }
+
+    #[test]
+    fn the_chosen_options_flavor_is_shown_and_written_not_the_defaults() {
+        let mut state = opened("assets/samples/vfw-edge.ova");
+        state.keys(&[Confirm, Accept]);
+        assert_eq!(state.step, StepId::Option);
+        // `large`, where the default is `medium`.
+        state.keys(&[End, Confirm]);
+        while state.step != StepId::Parameters {
+            state.keys(&[Confirm]);
+        }
+        let index = focus(&mut state, "vfw_dataplane_flavor_name");
+        assert_eq!(
+            state.parameters.form.fields[index].value(),
+            "vfw_edge_vfw_dataplane_large"
+        );
+        // Touching the field keeps the chosen option's name.
+        state.keys(&[Input('x'), Erase]);
+        assert_eq!(
+            state
+                .draft
+                .values
+                .get("vfw_dataplane_flavor_name")
+                .map(String::as_str),
+            Some("vfw_edge_vfw_dataplane_large")
+        );
+    }
+
+    #[test]
     fn an_environment_value_is_changed_or_cleared() {
         let mut state = opened(DNS);
         focus(&mut state, "dns_cache_size");
@@ -548,8 +623,7 @@ mod tests {
         assert!(state.draft.cleared.contains("dns_cache_size"));
         assert!(!state.draft.values.contains_key("dns_cache_size"));
         let env = state
-            .review
-            .checked()
+            .evaluated()
             .and_then(|c| c.previews.iter().find(|p| p.title == "environment"))
             .map(|p| p.text.clone())
             .unwrap();
@@ -594,12 +668,11 @@ mod tests {
         let flag = focus(&mut state, "unused_flag");
         state.keys(&[Confirm]);
         assert_eq!(state.step, StepId::Review);
-        let count = state.review.checked().unwrap().violations.len();
+        let count = state.evaluated().unwrap().violation_count();
         let at = (0..count)
             .find(|&row| {
                 state.review.selected = row;
                 state
-                    .review
                     .selected_violation()
                     .is_some_and(|v| v.rule.id == "R-90279" && v.path.contains("unused_flag"))
             })
@@ -621,7 +694,7 @@ mod tests {
         );
         assert_eq!(
             state.review.selected,
-            at.min(state.review.checked().unwrap().violations.len() - 1),
+            at.min(state.evaluated().unwrap().violation_count() - 1),
             "the selection stays on its row"
         );
         state.keys(&[UndoFix]);
@@ -654,13 +727,13 @@ mod tests {
         );
         state.parameters.form.focus = flavors[0];
         state.type_text("m1.large");
-        let resolution = state.review.resolution.clone().unwrap();
-        assert!(resolution.refusal.is_none(), "{:?}", resolution.refusal);
+        let evaluated = state.evaluation.clone().unwrap();
+        assert!(evaluated.gate.refused.is_empty(), "{:?}", evaluated.gate);
         assert_eq!(
-            resolution.checked.violations.len(),
+            evaluated.violation_count(),
             0,
             "{:?}",
-            resolution.checked.violations
+            evaluated.evaluation.findings
         );
         let supplied: Vec<&str> = state
             .parameters

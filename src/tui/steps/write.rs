@@ -141,7 +141,8 @@ pub fn build(opened: &Opened, draft: &Draft, save_to: Option<&Path>) -> Form {
     );
     out.detail = "created; a non-empty one is replaced only when allowed below".to_owned();
     out.help =
-        "the template set goes here; the answers and the package into its .vnfwiz/".to_owned();
+        "its heat/ gets the heat package (the HOT set); answers.yaml and the packages sit beside it"
+            .to_owned();
     let chosen = draft.answers.package.unwrap_or(PackageFormat::None);
     let formats = [
         PackageFormat::None,
@@ -176,17 +177,17 @@ pub fn build(opened: &Opened, draft: &Draft, save_to: Option<&Path>) -> Form {
     .starting(save_to.map(|p| p.display().to_string()), None);
     save.detail = "optional; secrets are left out".to_owned();
     save.help =
-        "a file `vnfwiz onboard --answers` replays; empty saves nothing besides .vnfwiz/answers.yaml"
+        "a file `vnfwiz onboard --answers` replays; empty saves nothing but the output's answers.yaml"
             .to_owned();
     Form::new(vec![out, package, force, save])
 }
 
 /// Why writing cannot start now, as the screen says it; none when it can.
 fn not_ready(state: &State) -> Option<String> {
-    if let Some(why) = state.review.blocking() {
+    if let Some(why) = state.blocking() {
         return Some(format!("Not ready: {why}"));
     }
-    if !state.review.ready() {
+    if !state.ready() {
         return Some("The answers are still being checked.".to_owned());
     }
     let write = &state.write;
@@ -392,6 +393,14 @@ fn draw_report(report: &WriteReport, theme: &Theme, frame: &mut Frame, area: Rec
             .into_iter()
             .map(|l| Line::from(Span::styled(l, theme.title))),
     );
+    lines.extend(
+        wrap(
+            "  heat/ is the heat package (what SDC and VVP take); the rest sits beside it",
+            width,
+        )
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, theme.muted))),
+    );
     for file in &report.files {
         let secret = if report.secret_files.contains(file) {
             "  (holds secrets: mode 0600)"
@@ -543,8 +552,8 @@ impl Step for WriteStep {
                 }
             }
             _ => match not_ready(state) {
-                Some(why) if state.review.blocking().is_some() => say("✗ ", theme.error, &why),
-                Some(why) if state.review.ready() => say("▲ ", theme.warning, &why),
+                Some(why) if state.blocking().is_some() => say("✗ ", theme.error, &why),
+                Some(why) if state.ready() => say("▲ ", theme.warning, &why),
                 Some(why) => say("  ", theme.muted, &why),
                 None => {
                     let out = state.write.out();
@@ -651,14 +660,14 @@ mod tests {
         assert_eq!(
             report.files,
             [
-                "base_vfw_edge.yaml",
-                "base_vfw_edge.env",
-                ".vnfwiz/answers.yaml"
+                "heat/base_vfw_edge.yaml",
+                "heat/base_vfw_edge.env",
+                "answers.yaml"
             ]
         );
-        assert_eq!(report.secret_files, ["base_vfw_edge.env"]);
+        assert_eq!(report.secret_files, ["heat/base_vfw_edge.env"]);
         assert!(!state.unsaved);
-        let answers = std::fs::read_to_string(out.join(".vnfwiz/answers.yaml")).unwrap();
+        let answers = std::fs::read_to_string(out.join("answers.yaml")).unwrap();
         assert!(answers.contains("vfw.site.name: berlin-07"), "{answers}");
         assert!(
             !answers.contains("correct-horse"),
@@ -677,8 +686,8 @@ mod tests {
         assert_eq!(state.draft.answers.package, Some(PackageFormat::Csar));
         state.keys(&[Write]);
         let report = state.write.written().expect("written").clone();
-        assert_eq!(report.packages, [".vnfwiz/vfw-edge.csar"]);
-        assert!(out.join(".vnfwiz/vfw-edge.csar").is_file());
+        assert_eq!(report.packages, ["vfw-edge.csar"]);
+        assert!(out.join("vfw-edge.csar").is_file());
         assert!(report.summary.contains("4 files"), "{}", report.summary);
         assert!(
             state.write.progress.is_some(),
@@ -730,7 +739,7 @@ mod tests {
             matches!(state.write.phase, Phase::Done(_)),
             "the retry succeeds"
         );
-        assert!(out.join("base_vfw_edge.yaml").is_file() && file.is_file());
+        assert!(out.join("heat/base_vfw_edge.yaml").is_file() && file.is_file());
     }
 
     #[test]
@@ -745,7 +754,7 @@ mod tests {
             panic!("{:?}", state.write.phase);
         };
         assert!(
-            out.join("base_vfw_edge.yaml").is_file(),
+            out.join("heat/base_vfw_edge.yaml").is_file(),
             "the outputs are written"
         );
         let (path, reason) = report.answers_failed.clone().unwrap();

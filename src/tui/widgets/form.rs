@@ -35,6 +35,9 @@ pub enum Mark {
     Problem(String),
     /// No value, left for instantiation (▲); the operator may go on.
     Open,
+    /// A warning about the value the field holds (▲ and its message), such as a
+    /// placeholder passed on as a value; the operator may go on.
+    Warning(String),
 }
 
 /// How a field takes its value.
@@ -542,6 +545,7 @@ impl Form {
                     ]));
                     (field.help.clone(), theme.muted, "")
                 }
+                Some(Mark::Warning(text)) => (text, theme.warning, "▲ "),
                 _ => (field.help.clone(), theme.muted, ""),
             };
             // A mark's lines hang under its text.

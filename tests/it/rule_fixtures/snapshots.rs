@@ -1,4 +1,4 @@
-//! Each `fail*` set's findings as the text report shows them (message, place, source line,
+//! A `fail*` set's findings as the text report shows them (message, place, source line,
 //! help) and, for a rule with a fix, what the fix of each finding would change as a unified
 //! diff: an insta snapshot beside the set (`<set>.snap`). After a deliberate change, review
 //! the `.snap.new` files (`cargo insta review`), or write them all with
@@ -7,31 +7,45 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-use super::{heat_ready, input_of, report_of};
-use crate::support::rule_sets::fixture_sets;
-use vnfwiz::check::rules::all;
+use crate::support::rule_sets::{Materialised, RuleSet, fixtures_root, heat_ready, input_of};
 use vnfwiz::check::rules::twins::twins_of;
 use vnfwiz::check::validation::{Loaded, open};
-use vnfwiz::foundation::diagnostics::Options;
+use vnfwiz::foundation::diagnostics::{Options, Report};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::model::hot::Stage;
 use vnfwiz::output::report::render::text;
 use vnfwiz::transform::fix::{Offer, Workspace, fixable_rules};
 
-/// The text report of one rule's findings on a fixture set, and for a rule with a fix, what
-/// the fix of each finding would change.
-fn rendered(id: &str, set_dir: &Path) -> String {
-    let mut report = report_of(id, set_dir);
+/// The text report of rule `id`'s findings in `report` of the set `written`, and for a rule
+/// with a fix, what the fix of each finding would change.
+pub fn rendered(id: &str, mut report: Report, written: &Materialised) -> String {
     for input in &mut report.inputs {
         input.violations.retain(|v| v.rule.id == id);
     }
     let mut out = text::render(&report, false);
     // A finding shared with a twin is fixed by the twin's provider too.
     if fixable_rules().any(|r| r == id || twins_of(id).any(|twin| twin == r)) {
-        out.push_str(&fixes(id, set_dir));
+        out.push_str(&fixes(id, written.dir()));
     }
-    // A message naming a file outside the set would show where the repository is.
-    out.replace(env!("CARGO_MANIFEST_DIR"), "[repo]")
+    // A message naming the set's folder or a file outside it would show where it was
+    // written and where the repository is.
+    written
+        .in_repo_terms(&out)
+        .replace(env!("CARGO_MANIFEST_DIR"), "[repo]")
+}
+
+/// Whether `text` is the snapshot `<set>.snap` beside `set`; where it is not, insta prints
+/// the difference (and writes `.snap.new`, or the snapshot under `INSTA_UPDATE=always`).
+pub fn matches(set: &RuleSet, text: &str) -> bool {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(fixtures_root().join(set.rule()));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    // Every set of the rule is compared before its test fails.
+    catch_unwind(AssertUnwindSafe(|| {
+        settings.bind(|| insta::assert_snapshot!(set.name(), text));
+    }))
+    .is_ok()
 }
 
 /// What the fix of each finding of rule `id` on a HOT set would change, as a unified diff
@@ -74,35 +88,4 @@ fn fixes(id: &str, set_dir: &Path) -> String {
         }
     }
     out
-}
-
-#[test]
-fn fail_fixtures_render_as_their_snapshots() {
-    let mut differ = Vec::new();
-    for rule in all() {
-        for set in fixture_sets(rule.meta.id).1 {
-            let text = rendered(rule.meta.id, &set);
-            let name = set
-                .file_name()
-                .expect("a set folder")
-                .to_string_lossy()
-                .into_owned();
-            let mut settings = insta::Settings::clone_current();
-            settings.set_snapshot_path(set.parent().expect("a rule folder"));
-            settings.set_prepend_module_to_snapshot(false);
-            settings.set_omit_expression(true);
-            // Every set is compared (insta's panic shows each diff), then the test fails once.
-            let compared = catch_unwind(AssertUnwindSafe(|| {
-                settings.bind(|| insta::assert_snapshot!(name, text));
-            }));
-            if compared.is_err() {
-                differ.push(set.display().to_string());
-            }
-        }
-    }
-    assert!(
-        differ.is_empty(),
-        "rendered findings differ from the snapshot of:\n{}",
-        differ.join("\n")
-    );
 }

@@ -15,10 +15,16 @@ pub fn convert_fixture(path: &str) -> PathBuf {
     fixtures("convert").join(path)
 }
 
-/// Runs the built vnfwiz without colour, with `env` added to its environment.
+/// Runs the built vnfwiz without colour and in the C locale (descriptors' own words, not
+/// a bundle's), with `env` added to its environment.
 pub fn vnfwiz(args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_vnfwiz"));
-    command.args(args).env("NO_COLOR", "1");
+    command
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8");
     for (key, value) in env {
         command.env(key, value);
     }
@@ -51,6 +57,16 @@ pub fn output_text(out: &Output) -> String {
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// `file:line:column` of a violation of a JSON report, as every format writes it.
+pub fn place(violation: &serde_json::Value) -> String {
+    format!(
+        "{}:{}:{}",
+        violation["file"].as_str().unwrap_or_default(),
+        violation["line"],
+        violation["column"]
     )
 }
 

@@ -1,6 +1,9 @@
 //! Helpers the test modules share.
 
 pub mod binary;
+pub mod chromium;
+pub mod expected_file;
+pub mod files;
 pub mod guarded;
 pub mod heat;
 pub mod lsp_client;

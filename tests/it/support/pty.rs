@@ -24,6 +24,7 @@ pub enum Key<'a> {
     Left,
     Right,
     PageDown,
+    Home,
     F1,
     /// The mouse wheel turned down (SGR mouse encoding), over the middle of the screen.
     WheelDown,
@@ -49,6 +50,7 @@ impl Key<'_> {
             Key::Left => b"\x1b[D".to_vec(),
             Key::Right => b"\x1b[C".to_vec(),
             Key::PageDown => b"\x1b[6~".to_vec(),
+            Key::Home => b"\x1b[H".to_vec(),
             Key::F1 => b"\x1bOP".to_vec(),
             Key::WheelDown => b"\x1b[<65;40;12M".to_vec(),
             Key::Click(column, row) => {

@@ -6,7 +6,7 @@ mod condition_function;
 mod condition_reference;
 mod definitions;
 mod deletion_policy;
-mod duplicate_key;
+pub(crate) mod duplicate_key;
 pub(crate) mod env_parameter;
 mod env_section;
 mod env_value;

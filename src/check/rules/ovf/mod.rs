@@ -14,6 +14,7 @@ mod missing_attribute;
 mod namespace_slash;
 mod no_hardware;
 mod one_memory;
+mod placeholder_default;
 mod property_type;
 mod qualifier;
 mod ref_configuration;
@@ -50,6 +51,7 @@ pub const RULES: &[&Rule] = &[
     &namespace_slash::RULE,
     &no_hardware::RULE,
     &one_memory::RULE,
+    &placeholder_default::RULE,
     &property_type::RULE,
     &qualifier::RULE,
     &ref_configuration::RULE,

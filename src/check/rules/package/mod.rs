@@ -30,7 +30,10 @@ mod sdc_missing_file;
 mod sdc_type;
 mod sdc_unlisted_file;
 mod signature;
+mod signed_layout;
+mod signed_missing;
 mod signer;
+mod signer_trust;
 mod signer_validity;
 mod source;
 mod sw_image_count;
@@ -78,7 +81,10 @@ pub const RULES: &[&Rule] = &[
     &sdc_type::RULE,
     &sdc_unlisted_file::RULE,
     &signature::RULE,
+    &signed_layout::RULE,
+    &signed_missing::RULE,
     &signer::RULE,
+    &signer_trust::RULE,
     &signer_validity::RULE,
     &source::RULE,
     &sw_image_count::RULE,

@@ -1,16 +1,17 @@
-//! CSAR-signer: who signed the manifest and how long the certificate is valid (a note).
+//! CSAR-signer: who signed the manifest or the CSAR and how long the certificate is valid
+//! (a note).
 
 use crate::check::rules::{Check, CsarContext, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-/// A verified manifest signature, reported for the record.
+/// A verified signature, reported for the record.
 pub static RULE: Rule = Rule {
     meta: RuleMeta {
         id: "CSAR-signer",
         keyword: Keyword::May,
         section: "SOL004 package, Tacker step 5: artifacts and digests",
         summary: "Reports the signer, issuer, algorithms and validity period of a verified \
-                  manifest signature.",
+                  signature (of the manifest, or of the CSAR in a signed zip).",
         why: "A signature proves who signed only to someone who checks that signer against \
               the provider they expect; vnfwiz has no trust store, so it shows the signer for \
               the operator to compare.",
@@ -21,17 +22,10 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
-    for check in &context.csar.signatures {
-        let Ok(signer) = &check.outcome else {
-            continue;
-        };
-        let manifest = &context.csar.manifests[check.manifest];
-        let Some(block) = &manifest.blocks.signature else {
-            continue;
-        };
+    for (signer, place) in context.verified_signatures() {
         findings.report_at(
-            &manifest.path,
-            block.begin,
+            place.file,
+            place.begin,
             "",
             format!(
                 "signed by `{}` (issued by `{}`) with {} and {}; certificate valid from {} to {}",

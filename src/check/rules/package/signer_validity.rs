@@ -10,7 +10,8 @@ pub static RULE: Rule = Rule {
         id: "CSAR-signer-validity",
         keyword: Keyword::Should,
         section: "SOL004 package, Tacker step 5: artifacts and digests",
-        summary: "The certificate that signed the manifest is valid at the time of the check.",
+        summary: "The certificate that signed the manifest (or the CSAR, in a signed zip) is \
+                  valid at the time of the check.",
         why: "An NFVO that verifies signatures refuses a package signed with an expired (or \
               not yet valid) certificate; the content may still be intact, so this is a \
               warning.",
@@ -20,14 +21,7 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
-    for check in &context.csar.signatures {
-        let Ok(signer) = &check.outcome else {
-            continue;
-        };
-        let manifest = &context.csar.manifests[check.manifest];
-        let Some(block) = &manifest.blocks.signature else {
-            continue;
-        };
+    for (signer, place) in context.verified_signatures() {
         let message = match signer.validity {
             Validity::Current => continue,
             Validity::Expired => format!(
@@ -39,6 +33,6 @@ fn check(context: &CsarContext<'_>, findings: &mut Findings<'_>) {
                 signer.subject, signer.not_before
             ),
         };
-        findings.report_at(&manifest.path, block.begin, "", message);
+        findings.report_at(place.file, place.begin, "", message);
     }
 }

@@ -160,6 +160,16 @@ pub fn read(
             configurations,
         });
     }
+    let mut value = reading.attr(element, "value");
+    if property_type == Some(PropertyType::Boolean) {
+        let what = format!("the value of boolean property `{}`", key.value);
+        for located in value
+            .iter_mut()
+            .chain(option_values.iter_mut().map(|v| &mut v.value))
+        {
+            boolean_case(reading, located, &what, path);
+        }
+    }
     Some(Property {
         full_key: full_key(class, &key.value, instance),
         key,
@@ -168,7 +178,7 @@ pub fn read(
         qualifiers_text,
         qualifiers,
         qualifier_errors,
-        value: reading.attr(element, "value"),
+        value,
         option_values,
         label: reading.text_child(element, "Label"),
         description: reading.text_child(element, "Description"),
@@ -181,6 +191,18 @@ pub fn read(
             .unwrap_or(false),
         span: element.span,
     })
+}
+
+/// A boolean property's value written `True` or `FALSE` (vCenter's appliances do) is read
+/// as `true` or `false`, so every face shows the vendor's default, with a notice.
+fn boolean_case(reading: &mut Reading<'_>, value: &mut Located<String>, what: &str, path: &str) {
+    let text = value.value.trim();
+    let lower = text.to_ascii_lowercase();
+    if text != lower && (lower == "true" || lower == "false") {
+        let read = lower == "true";
+        reading.boolean_case(value.span, path, what, text, read);
+        value.value = lower;
+    }
 }
 
 /// A space-separated `ovf:configuration` list, each entry at the attribute's place.

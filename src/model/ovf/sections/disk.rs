@@ -3,8 +3,9 @@
 use serde::Serialize;
 
 use crate::foundation::diagnostics::Span;
+use crate::input::source::disk_image::{self, DiskImage};
 use crate::model::ovf::located::Located;
-use crate::model::ovf::notice::NoticeKind;
+use crate::model::ovf::notice::{Notice, NoticeKind};
 use crate::model::ovf::reading::Reading;
 use crate::model::ovf::strings::LocalizedText;
 use crate::model::ovf::units::AllocationUnits;
@@ -33,6 +34,9 @@ pub struct Disk {
     pub file_ref: Option<Located<String>>,
     /// `ovf:format` URI.
     pub format: Option<String>,
+    /// Where the format of a disk with a file but without `ovf:format` was read from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format_read: Option<FormatRead>,
     /// `ovf:populatedSize` in bytes.
     pub populated_size: Option<u64>,
     /// `ovf:parentRef` for delta disks.
@@ -93,6 +97,7 @@ pub fn read(reading: &mut Reading<'_>, element: &XmlElement, child_name: &str) -
             capacity_units,
             file_ref: file_ref(reading, child, &path),
             format: child.ovf_value("format").map(str::to_owned),
+            format_read: None,
             populated_size: reading.u64_attr(child, "populatedSize", &path),
             parent_ref: reading.attr(child, "parentRef"),
             volume_type: child.extension_attr("volumeType").map(|a| a.value.clone()),
@@ -108,19 +113,9 @@ pub fn read(reading: &mut Reading<'_>, element: &XmlElement, child_name: &str) -
     }
 }
 
-/// A disk with content says how its image is written, and holds no more than it can.
+/// A disk holds no more than it can (a disk with content but no format is judged once the
+/// References are known: [`read_formats`]).
 fn check_disk(reading: &mut Reading<'_>, disk: &Disk, path: &str) {
-    if disk.file_ref.is_some() && disk.format.is_none() {
-        reading.notice(
-            NoticeKind::Missing,
-            disk.span,
-            path,
-            format!(
-                "disk `{}` has content but no ovf:format, so nothing says how to read its image",
-                disk.disk_id.value
-            ),
-        );
-    }
     let capacity = disk.capacity_bytes(|_| None);
     if let (Some(populated), Some(capacity)) = (disk.populated_size, capacity)
         && u128::from(populated) > capacity
@@ -134,6 +129,98 @@ fn check_disk(reading: &mut Reading<'_>, disk: &Disk, path: &str) {
                 disk.disk_id.value
             ),
         );
+    }
+}
+
+/// How the format of a disk without `ovf:format` was told, as virt-v2v and ovftool tell
+/// it: from the image's own header, else from the file's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "from", content = "format", rename_all = "lowercase")]
+pub enum FormatRead {
+    /// The first bytes of the disk's file.
+    Header(&'static str),
+    /// The extension of the file's `ovf:href`.
+    Extension(&'static str),
+}
+
+impl FormatRead {
+    /// The format's name (`VMDK disk image`).
+    pub fn label(self) -> &'static str {
+        match self {
+            FormatRead::Header(label) | FormatRead::Extension(label) => label,
+        }
+    }
+}
+
+/// The format a disk file's name tells: its extension, after a `.gz` the References
+/// compress it with.
+pub fn format_by_name(href: &str) -> Option<DiskImage> {
+    let name = href.rsplit('/').next().unwrap_or(href);
+    let name = name
+        .strip_suffix(".gz")
+        .or_else(|| name.strip_suffix(".GZ"))
+        .unwrap_or(name);
+    disk_image::by_extension(name)
+}
+
+/// Every disk with a file but no `ovf:format` gets the format its file's name tells, with
+/// a notice; a name that tells nothing leaves the disk without one (an error, unless the
+/// file's header tells when the package is opened: [`format_from_header`]).
+pub fn read_formats(
+    reading: &mut Reading<'_>,
+    disks: &mut [&mut Disk],
+    href: impl Fn(&str) -> Option<String>,
+) {
+    for disk in disks.iter_mut() {
+        let Some(file_ref) = &disk.file_ref else {
+            continue;
+        };
+        if disk.format.is_some() {
+            continue;
+        }
+        let name = href(&file_ref.value);
+        let path = "DiskSection/Disk";
+        match name.as_deref().and_then(format_by_name) {
+            Some(image) => {
+                disk.format_read = Some(FormatRead::Extension(image.label()));
+                reading.notice(
+                    NoticeKind::DiskFormat,
+                    disk.span,
+                    path,
+                    format!(
+                        "disk `{}` has no ovf:format; read as a {} from its file's name `{}`",
+                        disk.disk_id.value,
+                        image.label(),
+                        name.unwrap_or_default()
+                    ),
+                );
+            }
+            None => reading.notice(
+                NoticeKind::Missing,
+                disk.span,
+                path,
+                format!(
+                    "disk `{}` has content but no ovf:format, and neither its file's name nor (in the package) its header tells how to read its image",
+                    disk.disk_id.value
+                ),
+            ),
+        }
+    }
+}
+
+/// The notice of a disk whose format its file's header tells, replacing the one made
+/// from the file's name (or the missing-format error).
+pub fn format_from_header(disk: &mut Disk, image: DiskImage, file: &str) -> Notice {
+    disk.format_read = Some(FormatRead::Header(image.label()));
+    Notice {
+        kind: NoticeKind::DiskFormat,
+        span: disk.span,
+        path: "DiskSection/Disk".to_owned(),
+        message: format!(
+            "disk `{}` has no ovf:format; read as a {} from the header of its file `{file}`",
+            disk.disk_id.value,
+            image.label()
+        ),
     }
 }
 

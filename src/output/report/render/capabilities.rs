@@ -326,7 +326,7 @@ mod tests {
 
     #[test]
     fn a_set_without_composition_says_so() {
-        let shown = [read("rules/R-92635/template-version/pass", &[], &[])];
+        let shown = [read("rules/_base/dns-nested", &[], &[])];
         assert_eq!(
             text(&shown, &[]),
             "no capabilities, candidate lists or capabilities map in this set\n"

@@ -36,9 +36,12 @@ pub fn text(inspection: &Inspection<'_>) -> String {
     if !p.languages.is_empty() {
         let _ = writeln!(
             out,
-            "Languages: default {}, bundles {}",
+            "Languages: default {}, bundles {}; shown in {}",
             p.default_lang.as_deref().unwrap_or("(unset)"),
-            p.languages.join(", ")
+            p.languages.join(", "),
+            p.shown_lang
+                .as_deref()
+                .unwrap_or("the descriptor's own words (--lang asks for a bundle's)")
         );
     }
     section(&mut out, "Licence agreements", inspection.eulas.len());

@@ -1,14 +1,18 @@
 //! `vnfwiz onboard` output: what an onboarding wrote, or why it wrote nothing; text or JSON.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use serde_json::json;
 
 use crate::check::rules::Check;
-use crate::foundation::diagnostics::{InputReport, InputRoot, Report, Severity, Violation};
-use crate::session::{ANSWERS_FILE, FileRole, Refusal, Resolved, Session, SourceKind, Written};
+use crate::foundation::diagnostics::{
+    InputReport, InputRoot, Report, Severity, Unchecked, Violation,
+};
+use crate::session::{
+    ANSWERS_FILE, Evaluation, FileRole, Refusal, Resolved, Session, SourceKind, Written, placed,
+};
 use crate::transform::convert::Note;
 use crate::transform::fix::Outcome;
 use crate::transform::package::{PackageKind, WrittenPackage};
@@ -18,7 +22,7 @@ use super::{json as json_render, text};
 /// One shape of what `vnfwiz onboard` prints.
 pub enum Onboarding<'a> {
     /// The answers (or the package itself) are refused; nothing was resolved.
-    Refused(&'a Refusal),
+    Refused(Refusal),
     /// The set breaks a MUST once the answers are applied; nothing was written.
     Invalid(Box<Invalid>),
     /// A package vnfwiz wrote fails its own validation; nothing was written.
@@ -37,6 +41,8 @@ pub struct Invalid {
     fixes: Outcome,
     /// Why nothing was written, and what to do.
     why: &'static str,
+    /// How many findings a fix answers, and the command applying them (`fix_hint`).
+    hint: Option<String>,
 }
 
 /// The findings on a package vnfwiz wrote.
@@ -80,10 +86,29 @@ pub struct Onboarded<'a> {
 }
 
 impl<'a> Onboarding<'a> {
-    /// The shape of a resolved set that breaks a MUST, read from a session of `kind`.
-    pub fn invalid(kind: SourceKind, resolved: Resolved, out: &Path) -> Onboarding<'a> {
+    /// The shape of an evaluation whose gate is closed, read from a session of `kind`:
+    /// its answers refused, or its set breaking a MUST (`hint` is then the closing line
+    /// naming the fixes that would help). The evaluation comes back when its gate is open:
+    /// it is to be written.
+    pub fn closed(
+        kind: SourceKind,
+        evaluation: Evaluation,
+        out: &Path,
+        hint: Option<String>,
+    ) -> Result<Onboarding<'a>, Box<Evaluation>> {
+        if let Some(refusal) = evaluation.refusal() {
+            return Ok(Onboarding::Refused(refusal));
+        }
+        if evaluation.gate().is_open() {
+            return Err(Box::new(evaluation));
+        }
+        let not_checked = evaluation.not_checked();
+        let resolved = match evaluation.outcome {
+            Ok(resolved) => resolved,
+            Err(refusal) => return Ok(Onboarding::Refused(refusal)),
+        };
         let fixes = resolved.fixes.clone();
-        let (report, notes) = build_report(resolved, out);
+        let (report, notes) = build_report(resolved, not_checked, out);
         let only_size = report
             .violations()
             .filter(|v| v.severity() == Severity::Error)
@@ -99,12 +124,13 @@ impl<'a> Onboarding<'a> {
                 "the templates violate the rules above once the answers are applied; fix them and run again"
             }
         };
-        Onboarding::Invalid(Box::new(Invalid {
+        Ok(Onboarding::Invalid(Box::new(Invalid {
             report,
             notes,
             fixes,
             why,
-        }))
+            hint,
+        })))
     }
 
     /// The shape of a written package at `path` that fails its own validation.
@@ -116,21 +142,28 @@ impl<'a> Onboarding<'a> {
         Onboarding::PackageInvalid(PackageInvalid { name, violations })
     }
 
-    /// The shape of what `session` wrote of `resolved` into `out`.
+    /// The shape of what `session` wrote of `evaluation` into `out`.
     pub fn written(
         session: &Session,
-        resolved: Resolved,
+        evaluation: Evaluation,
         written: &'a Written,
         out: &'a Path,
     ) -> Onboarding<'a> {
-        let template = resolved.template.clone();
-        let environment = resolved.environment.clone();
+        let not_checked = evaluation.not_checked();
+        let resolved = match evaluation.outcome {
+            Ok(resolved) => resolved,
+            // A write needs a resolved set: there is none to show.
+            Err(refusal) => return Onboarding::Refused(refusal),
+        };
+        // Paths as the output folder holds them (`heat/base.yaml`, `answers.yaml`).
+        let template = placed(&resolved.template, FileRole::Template);
+        let environment = placed(&resolved.environment, FileRole::Environment);
         let fixes = resolved.fixes.clone();
         let unset = resolved.unset.clone();
         let files = resolved
             .files
             .iter()
-            .map(|f| (f.path.clone(), f.role, f.secrets.clone()))
+            .map(|f| (placed(&f.path, f.role), f.role, f.secrets.clone()))
             .collect();
         let secret_packages = written
             .packages
@@ -148,7 +181,7 @@ impl<'a> Onboarding<'a> {
                 )
             })
             .collect();
-        let (report, notes) = build_report(resolved, out);
+        let (report, notes) = build_report(resolved, not_checked, out);
         Onboarding::Written(Box::new(Onboarded {
             label: session.label().to_owned(),
             kind: session.kind(),
@@ -165,6 +198,16 @@ impl<'a> Onboarding<'a> {
             fixes,
             report,
         }))
+    }
+
+    /// The validation of the output set, when there is one (a refused onboarding, or a
+    /// package failing its own validation, validated no set).
+    pub fn report(&self) -> Option<&Report> {
+        match self {
+            Onboarding::Invalid(invalid) => Some(&invalid.report),
+            Onboarding::Written(onboarded) => Some(&onboarded.report),
+            Onboarding::Refused(_) | Onboarding::PackageInvalid(_) => None,
+        }
     }
 
     /// The text output; `color` paints the findings.
@@ -220,12 +263,18 @@ impl Invalid {
         let mut out = text::render(&self.report, color);
         push_fixes(&mut out, &self.fixes);
         let _ = writeln!(out, "vnfwiz: nothing was written: {}", self.why);
+        if let Some(hint) = &self.hint {
+            let _ = writeln!(out, "{hint}");
+        }
         out
     }
 
     fn json(&self) -> serde_json::Value {
-        json!({"refused": true, "reason": self.why, "violations": json_render::violations(&self.report),
-               "notes": self.notes, "fixes": self.fixes})
+        let mut document = json!({"refused": true, "reason": self.why,
+               "violations": json_render::violations(&self.report),
+               "notes": self.notes, "fixes": self.fixes});
+        with_report_counts(&mut document, &self.report);
+        document
     }
 }
 
@@ -300,7 +349,7 @@ impl Onboarded<'_> {
 
     fn json(&self) -> serde_json::Value {
         let all_secrets = self.all_secrets();
-        json!({
+        let mut document = json!({
             "template": self.template,
             "environment": self.environment,
             "nested": self.of(FileRole::Nested),
@@ -317,7 +366,9 @@ impl Onboarded<'_> {
                 .collect::<Vec<_>>(),
             "unset_parameters": self.unset.iter().map(|(n, t)| json!({"name": n, "template": t})).collect::<Vec<_>>(),
             "fixes": self.fixes,
-        })
+        });
+        with_report_counts(&mut document, &self.report);
+        document
     }
 
     fn text(&self, color: bool) -> String {
@@ -408,12 +459,33 @@ impl Onboarded<'_> {
     }
 }
 
-/// The report of a resolved set written into `out`, secrets redacted, with its notes.
-fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
+/// Adds a report's `not_checked` files and `summary` to an onboarding's JSON, as
+/// `validate --format json` gives them for the same set.
+fn with_report_counts(document: &mut serde_json::Value, report: &Report) {
+    let Ok(serde_json::Value::Object(mut fields)) =
+        serde_json::to_value(json_render::document(report))
+    else {
+        return;
+    };
+    if let Some(object) = document.as_object_mut() {
+        for key in ["not_checked", "summary"] {
+            if let Some(value) = fields.remove(key) {
+                object.insert(key.to_owned(), value);
+            }
+        }
+    }
+}
+
+/// The report of a resolved set written into `out`, secrets redacted, with its notes;
+/// `not_checked` are the evaluation's files not checked (the source's included).
+fn build_report(
+    resolved: Resolved,
+    not_checked: Vec<Unchecked>,
+    out: &Path,
+) -> (Report, Vec<Note>) {
     let notes = resolved.notes.clone();
     let input = resolved.input.clone();
     let selection = resolved.rules.clone();
-    let not_checked = crate::check::validation::unchecked(&resolved.set);
     // The set's own texts: hidden values masked (`hot::secrets`).
     let Resolved {
         set: sources,
@@ -421,7 +493,9 @@ fn build_report(resolved: Resolved, out: &Path) -> (Report, Vec<Note>) {
         waived,
         ..
     } = resolved;
-    let root = InputRoot::Folder(std::path::absolute(out).unwrap_or_else(|_| PathBuf::from(out)));
+    // The set's files are named as `validate <out>/heat` names them.
+    let heat = out.join(crate::input::source::HEAT_FOLDER);
+    let root = InputRoot::Folder(std::path::absolute(&heat).unwrap_or(heat));
     let rules = selection
         .rules()
         .filter(|r| matches!(r.check, Check::Hot(_)))
@@ -515,19 +589,17 @@ mod tests {
     }
 
     /// Onboards with `answers` into a temporary folder; the two outputs.
-    fn onboarded(session: &Session, answers: &Answers) -> String {
+    fn onboarded(session: &mut Session, answers: &Answers) -> String {
         let limits = Limits::default();
-        let resolved = session.resolve(answers).expect("resolves");
-        assert!(!resolved.has_errors(), "{:?}", resolved.violations);
+        let evaluation = session.evaluate(&answers.clone().into());
+        assert!(evaluation.gate().is_open(), "{:?}", evaluation.gate());
         let tmp = tempfile::tempdir().expect("tempdir");
         let out = tmp.path().join("out");
         let written = session
-            .write_outputs(&resolved, &out, false, &Options::new(&limits))
+            .write_outputs(&evaluation, &out, false, &Options::new(&limits))
             .expect("writes");
-        both(
-            &Onboarding::written(session, resolved, &written, &out),
-            tmp.path(),
-        )
+        let shown = Onboarding::written(session, evaluation, &written, &out);
+        both(&shown, tmp.path())
     }
 
     /// The vFW HOT set checked against the seed rules (a plain Heat set in folders, not an
@@ -553,7 +625,7 @@ mod tests {
                 .assign(&mut answers, key, value, origin)
                 .expect("a fitting value");
         }
-        let shown = onboarded(&session, &answers);
+        let shown = onboarded(&mut session, &answers);
         assert!(!shown.contains("very-secret-pass"), "{shown}");
         shown
     }
@@ -569,7 +641,7 @@ mod tests {
             accept_eula: EulaAcceptance::All,
             ..Answers::default()
         };
-        insta::assert_snapshot!(onboarded(&open(VFW_OVF), &answers));
+        insta::assert_snapshot!(onboarded(&mut open(VFW_OVF), &answers));
     }
 
     #[test]
@@ -591,7 +663,7 @@ mod tests {
         };
         refusal.prepend(assigned);
         assert_eq!(refusal.problems.len(), 2, "{refusal}");
-        let shown = Onboarding::Refused(&refusal);
+        let shown = Onboarding::Refused(refusal);
         insta::assert_snapshot!(both(&shown, Path::new("/nowhere")));
     }
 
@@ -617,11 +689,13 @@ mod tests {
             "parameters:\n  dns_image_name: bind9-9.18.qcow2\n",
         )
         .expect("write");
-        let session = Session::open(&input, &Limits::default()).expect("opens");
-        let resolved = session.resolve(&Answers::default()).expect("resolves");
-        assert!(resolved.has_errors());
+        let mut session = Session::open(&input, &Limits::default()).expect("opens");
+        let evaluation = session.evaluate(&Answers::default().into());
+        assert!(evaluation.gate().errors > 0);
         let out = tmp.path().join("out");
-        let shown = Onboarding::invalid(session.kind(), resolved, &out);
+        let Ok(shown) = Onboarding::closed(session.kind(), evaluation, &out, None) else {
+            panic!("the gate is closed");
+        };
         insta::assert_snapshot!(both(&shown, tmp.path()));
     }
 
@@ -629,7 +703,7 @@ mod tests {
     fn a_package_failing_its_own_validation_names_each_finding() {
         let report = super::super::sample::report();
         let violations = &report.inputs[0].violations;
-        let shown = Onboarding::package_invalid(Path::new("/out/.vnfwiz/vdns.csar"), violations);
+        let shown = Onboarding::package_invalid(Path::new("/out/vdns.csar"), violations);
         insta::assert_snapshot!(both(&shown, Path::new("/nowhere")));
     }
 }

@@ -212,38 +212,11 @@ fn line_snippet<'t>(
     Snippet<'t, annotate_snippets::Annotation<'t>>,
     std::ops::Range<usize>,
 )> {
-    let line = span.line as usize;
-    let text = source.index.line(&source.text, line)?;
-    let start = byte_of_column(text, span.column as usize)?;
-    let width = span.end.saturating_sub(span.start) as usize;
-    let end = if width == 0 {
-        // Point at the rest of the token when no width is known.
-        text[start..]
-            .find(char::is_whitespace)
-            .map_or(text.len(), |w| start + w)
-    } else {
-        (start + width).min(text.len())
-    };
-    let end = ceil_char_boundary(text, end);
-    let snippet = Snippet::source(text).line_start(line).path(file);
-    Some((snippet, start..end))
-}
-
-/// The byte offset of a 1-based character column; the column just past the last character
-/// is the end of the line.
-fn byte_of_column(line: &str, column: usize) -> Option<usize> {
-    let index = column.checked_sub(1)?;
-    line.char_indices()
-        .map(|(i, _)| i)
-        .chain(std::iter::once(line.len()))
-        .nth(index)
-}
-
-fn ceil_char_boundary(text: &str, mut at: usize) -> usize {
-    while at < text.len() && !text.is_char_boundary(at) {
-        at += 1;
-    }
-    at
+    let (text, range) = source.line_at(span)?;
+    let snippet = Snippet::source(text)
+        .line_start(span.line as usize)
+        .path(file);
+    Some((snippet, range))
 }
 
 #[cfg(test)]
@@ -348,15 +321,6 @@ mod tests {
         let text = render(&report, false);
         assert!(text.contains("--> base_vfw.yaml:0:0\n"), "{text}");
         assert!(text.contains("--> base_vfw.yaml:5:90\n"), "{text}");
-    }
-
-    #[test]
-    fn columns_map_to_bytes() {
-        assert_eq!(byte_of_column("ab", 1), Some(0));
-        assert_eq!(byte_of_column("äb", 2), Some(2));
-        assert_eq!(byte_of_column("ab", 3), Some(2));
-        assert_eq!(byte_of_column("ab", 4), None);
-        assert_eq!(byte_of_column("ab", 0), None);
     }
 
     #[test]

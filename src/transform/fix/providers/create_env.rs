@@ -5,6 +5,7 @@
 //! exists; the defaults themselves are R-90526's fix). Sets whose `MANIFEST.json` pairs the
 //! files get no fix: the new file would not be paired.
 
+use crate::check::rules::onap;
 use crate::transform::fix::locate;
 use crate::transform::fix::model::Offer;
 use crate::transform::fix::registry::{Provider, Request};
@@ -13,7 +14,7 @@ use super::default_to_env::new_environment;
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-86285"],
+    rules: &[&onap::environment::r86285_module_env::RULE.meta],
     offer,
 };
 

@@ -8,6 +8,7 @@
 //! back to check it is the same value; a `parameter_defaults:` entry of the same name would
 //! change which value wins, so such a parameter gets no fix.
 
+use crate::check::rules::onap;
 use crate::foundation::limits::YamlLimits;
 use crate::input::yaml::write::flow_text;
 use crate::input::yaml::{Key, Node, Syntax, Value, parse};
@@ -24,7 +25,10 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-90526", "R-26124"],
+    rules: &[
+        &onap::parameters::r90526_no_default::RULE.meta,
+        &onap::parameters::r26124_default_in_env::RULE.meta,
+    ],
     offer,
 };
 
@@ -38,7 +42,6 @@ fn refusal(reason: impl Into<String>) -> String {
 }
 
 fn offer(request: &Request<'_, '_>) -> Offer {
-    let set = request.set();
     let violation = request.violation;
     let Some(template) = locate::template(request.context, &violation.file) else {
         return unavailable("the template could not be read");
@@ -53,7 +56,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
     let (Some(default_key), Some(default)) = (map.key("default"), map.get("default")) else {
         return unavailable("the default could not be found");
     };
-    let Some(layout) = locate::layout(set, template.id) else {
+    let Some(layout) = locate::layout(request.context, template.id) else {
         return unavailable("the template is not UTF-8 text");
     };
     let Some(delete) = layout.delete_entry(definition, Some(name), "default") else {
@@ -193,7 +196,7 @@ fn into_environment(
                     delete,
                 ));
             }
-            let env_layout = locate::layout(set, env)
+            let env_layout = locate::layout(request.context, env)
                 .ok_or_else(|| refusal("the environment file is not UTF-8 text"))?;
             let (edit, claim) = checked_edit(
                 source,
@@ -250,7 +253,7 @@ pub(crate) fn new_environment(
             "{env_path} exists but is not an environment file"
         )));
     }
-    let layout = locate::layout(set, template.id)
+    let layout = locate::layout(request.context, template.id)
         .ok_or_else(|| refusal("the template is not UTF-8 text"))?;
     let mut sources: Vec<(&str, Source<'_>, bool)> = Vec::new();
     let mut deletions: Vec<Edit> = Vec::new();
@@ -418,7 +421,7 @@ fn into_parents(
         if node.get(name).is_some() {
             continue;
         }
-        let layout = locate::layout(set, parent.id)
+        let layout = locate::layout(request.context, parent.id)
             .ok_or_else(|| refusal("a parent template is not UTF-8 text"))?;
         let mut path: Vec<&str> = vec!["resources", &edge.resource];
         if let Some(group) = slot.member_of {

@@ -5,6 +5,7 @@
 //! The tree keeps only the last value, so the first entry's extent is read from the text
 //! parsed again with that one key renamed to a unique placeholder.
 
+use crate::check::rules::hot_spec;
 use crate::foundation::limits::YamlLimits;
 use crate::input::yaml::{Node, Value, parse};
 
@@ -16,7 +17,7 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-92635/duplicate-key"],
+    rules: &[&hot_spec::duplicate_key::RULE.meta],
     offer,
 };
 

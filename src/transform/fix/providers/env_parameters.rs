@@ -1,6 +1,7 @@
 //! R-03324: an environment file without `parameters:` gets `parameters: {}` as its first
 //! section (after any leading comments), in the file's style.
 
+use crate::check::rules::onap;
 use crate::input::yaml::Value;
 use crate::transform::fix::layout::Piece;
 use crate::transform::fix::locate;
@@ -9,7 +10,7 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-03324"],
+    rules: &[&onap::environment::r03324_env_parameters::RULE.meta],
     offer,
 };
 
@@ -19,7 +20,8 @@ fn offer(request: &Request<'_, '_>) -> Offer {
     let Some(id) = set.find(file) else {
         return Offer::Unavailable("the environment file could not be found".to_owned());
     };
-    let (Some(layout), Some(root)) = (locate::layout(set, id), locate::root(set, id)) else {
+    let (Some(layout), Some(root)) = (locate::layout(request.context, id), locate::root(set, id))
+    else {
         return Offer::Unavailable("the environment file does not parse".to_owned());
     };
     let edit = match &root.value {

@@ -8,6 +8,7 @@
 //! fix, and neither does a type whose templates another environment also maps or that a
 //! module the environment does not apply to also reaches: there the meaning would change.
 
+use crate::check::rules::onap;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::input::yaml::Node;
@@ -21,7 +22,7 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-67231"],
+    rules: &[&onap::environment::r67231_no_resource_registry::RULE.meta],
     offer,
 };
 
@@ -171,7 +172,7 @@ fn inline(request: &Request<'_, '_>) -> Result<Fix, String> {
                 ));
             }
         }
-        let layout = locate::layout(set, template.id).ok_or("a template is not UTF-8 text")?;
+        let layout = locate::layout(context, template.id).ok_or("a template is not UTF-8 text")?;
         for slot in slots {
             let others = context
                 .environments
@@ -195,7 +196,8 @@ fn inline(request: &Request<'_, '_>) -> Result<Fix, String> {
             rewritten += 1;
         }
     }
-    let env_layout = locate::layout(set, env.id).ok_or("the environment file is not UTF-8 text")?;
+    let env_layout =
+        locate::layout(context, env.id).ok_or("the environment file is not UTF-8 text")?;
     let env_node = locate::root(set, env.id).ok_or("the environment file does not parse")?;
     edits.extend(
         env_layout

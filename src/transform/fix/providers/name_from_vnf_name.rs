@@ -5,6 +5,7 @@
 //! cloud object's name changes (it now starts with the instance's name, which is the point
 //! of the rule). Not offered when the template does not declare `vnf_name`.
 
+use crate::check::rules::onap;
 use crate::input::yaml::Value;
 use crate::transform::fix::edit::Edit;
 use crate::transform::fix::layout::json_string;
@@ -14,7 +15,7 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-85734"],
+    rules: &[&onap::resource_property::r85734_name_str_replace::RULE.meta],
     offer,
 };
 
@@ -47,7 +48,7 @@ fn rewrite(request: &Request<'_, '_>) -> Result<Fix, &'static str> {
         .find(|(k, _)| k.text == "name")
         .ok_or("the resource has no name")?;
     let layout =
-        locate::layout(request.set(), template.id).ok_or("the template is not UTF-8 text")?;
+        locate::layout(request.context, template.id).ok_or("the template is not UTF-8 text")?;
     let start = layout.after_colon(key);
     let end = layout.content_end(value);
     let edit = if layout.starts_line(key.span.start as usize) && !layout.json {

@@ -2,6 +2,7 @@
 //! types, after its `label:` or `type:`. vnfwiz invents no text: without the operator's words
 //! the fix waits (the wizard asks; headless runs skip and report it).
 
+use crate::check::rules::onap;
 use crate::transform::fix::description::{describe, typed};
 use crate::transform::fix::locate::{self, entry_at, parameter_with_attribute};
 use crate::transform::fix::model::{Fix, Offer, Safety};
@@ -9,12 +10,11 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-44001"],
+    rules: &[&onap::parameters::r44001_parameter_description::RULE.meta],
     offer,
 };
 
 fn offer(request: &Request<'_, '_>) -> Offer {
-    let set = request.set();
     let violation = request.violation;
     let Some(template) = locate::template(request.context, &violation.file) else {
         return Offer::Unavailable("the template could not be read".to_owned());
@@ -34,7 +34,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
             ),
         };
     };
-    let Some(layout) = locate::layout(set, template.id) else {
+    let Some(layout) = locate::layout(request.context, template.id) else {
         return Offer::Unavailable("the template is not UTF-8 text".to_owned());
     };
     match describe(&layout, definition, &["label", "type"], text) {

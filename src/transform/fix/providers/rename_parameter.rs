@@ -5,6 +5,7 @@
 //! resources pass to a nested template. For review: text that only mentions the name
 //! cannot be followed.
 
+use crate::check::rules::onap;
 use std::collections::HashSet;
 
 use crate::transform::fix::locate::{self, entry_at};
@@ -14,7 +15,7 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-25877"],
+    rules: &[&onap::parameters::r25877_parameter_name::RULE.meta],
     offer,
 };
 

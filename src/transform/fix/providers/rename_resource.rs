@@ -11,6 +11,7 @@
 //! software config…), or one whose `name` property is set (Heat names an unnamed server or
 //! port after its resource id).
 
+use crate::check::rules::onap;
 use crate::input::yaml::Node;
 use crate::model::hot::template::resource_type;
 use crate::transform::fix::edit::{Edit, splice};
@@ -21,7 +22,10 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-75141", "R-16447"],
+    rules: &[
+        &onap::resources::r75141_resource_id::RULE.meta,
+        &onap::resources::r16447_unique_resource_id::RULE.meta,
+    ],
     offer,
 };
 
@@ -103,6 +107,10 @@ fn renames_nothing_else(
     }
     request.set().files.iter().all(|file| {
         let own: Vec<&Edit> = edits.iter().filter(|e| e.file == file.path).collect();
+        if own.is_empty() {
+            // A file the rename does not touch is read as it is, not copied.
+            return !mentions(&file.bytes, old.as_bytes());
+        }
         let Ok(after) = splice(&file.path, &file.bytes, &own) else {
             return false;
         };
@@ -110,12 +118,18 @@ fn renames_nothing_else(
     })
 }
 
-/// True when `word` appears in `text` not as part of a longer name.
+/// True when `word` appears in `text` not as part of a longer name. Only the places that
+/// start with the word's first byte are compared (a set's every file is read for every
+/// rename offered).
 fn mentions(text: &[u8], word: &[u8]) -> bool {
+    let Some(&first) = word.first() else {
+        return false;
+    };
     let part_of_name = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
-    (0..text.len().saturating_sub(word.len() - 1))
-        .filter(|&i| text[i..].starts_with(word))
-        .any(|i| {
+    text.iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == first && text[i..].starts_with(word))
+        .any(|(i, _)| {
             let before = i.checked_sub(1).map(|j| text[j]);
             let after = text.get(i + word.len()).copied();
             !before.is_some_and(part_of_name) && !after.is_some_and(part_of_name)
@@ -133,5 +147,6 @@ mod tests {
         assert!(!mentions(b"random-str-2: x", b"random-str"));
         assert!(!mentions(b"my_random-str", b"random-str"));
         assert!(!mentions(b"", b"random-str"));
+        assert!(!mentions(b"random-str", b""));
     }
 }

@@ -10,6 +10,8 @@
 //! R-599443 and R-92635/env-parameter (the environment lists a parameter the template does
 //! not declare, which Heat refuses) delete the line for review: the name may be a typo of one that is declared.
 
+use crate::check::rules::hot_spec;
+use crate::check::rules::onap;
 use crate::input::yaml::Node;
 use crate::model::hot::secrets::hidden_parameters;
 use crate::transform::fix::locate::{self, same_place};
@@ -19,41 +21,41 @@ use crate::transform::fix::registry::{Provider, Request};
 /// The provider.
 pub static PROVIDER: Provider = Provider {
     rules: &[
-        "R-02691",
-        "R-13194",
-        "R-20856",
-        "R-22288",
-        "R-22838",
-        "R-29872",
-        "R-36542",
-        "R-37039",
-        "R-39841",
-        "R-59568",
-        "R-62590",
-        "R-69634",
-        "R-72871",
-        "R-76682",
-        "R-80374",
-        "R-80829",
-        "R-83412",
-        "R-83677",
-        "R-87123",
-        "R-92193",
-        "R-93030",
-        "R-98905",
-        "R-100020",
-        "R-100040",
-        "R-100060",
-        "R-100080",
-        "R-100170",
-        "R-100210",
-        "R-100230",
-        "R-100250",
-        "R-100270",
-        "R-100280",
-        "R-99812",
-        "R-599443",
-        "R-92635/env-parameter",
+        &onap::nova_metadata::r02691_workload_context_env::RULE.meta,
+        &onap::nova_metadata::r13194_environment_context_env::RULE.meta,
+        &onap::nova_metadata::r20856_vnf_id_env::RULE.meta,
+        &onap::neutron::r22288_internal_ipv6_subnet_not_in_env::RULE.meta,
+        &onap::nova::r22838_name_env::RULE.meta,
+        &onap::neutron::r29872_network_not_in_env::RULE.meta,
+        &onap::nova_metadata::r36542_vnf_name_env::RULE.meta,
+        &onap::nova_metadata::r37039_vf_module_index_env::RULE.meta,
+        &onap::neutron::r39841_external_ipv4_not_in_env::RULE.meta,
+        &onap::nova::r59568_availability_zone_env::RULE.meta,
+        &onap::neutron::r62590_external_ip_not_in_env::RULE.meta,
+        &onap::neutron::r69634_internal_ipv4_subnet_not_in_env::RULE.meta,
+        &onap::nova_metadata::r72871_vf_module_id_env::RULE.meta,
+        &onap::contrail::r76682_route_prefixes_not_in_env::RULE.meta,
+        &onap::nova_metadata::r80374_vf_module_name_env::RULE.meta,
+        &onap::neutron::r80829_external_ipv6_subnet_not_in_env::RULE.meta,
+        &onap::neutron::r83412_external_vip_not_in_env::RULE.meta,
+        &onap::neutron::r83677_external_ipv4_subnet_not_in_env::RULE.meta,
+        &onap::neutron::r87123_external_ipv6_not_in_env::RULE.meta,
+        &onap::contrail::r92193_network_fqdn_not_in_env::RULE.meta,
+        &onap::neutron::r93030_external_ipv6_list_not_in_env::RULE.meta,
+        &onap::neutron::r98905_external_ipv4_list_not_in_env::RULE.meta,
+        &onap::contrail::r100020_external_ipv4_not_in_env::RULE.meta,
+        &onap::contrail::r100040_external_ipv4_list_not_in_env::RULE.meta,
+        &onap::contrail::r100060_external_ipv6_not_in_env::RULE.meta,
+        &onap::contrail::r100080_external_ipv6_list_not_in_env::RULE.meta,
+        &onap::contrail::r100170_external_ip_not_in_env::RULE.meta,
+        &onap::contrail::r100210_external_ipv4_subnet_not_in_env::RULE.meta,
+        &onap::contrail::r100230_external_ipv6_subnet_not_in_env::RULE.meta,
+        &onap::contrail::r100250_internal_ipv4_subnet_not_in_env::RULE.meta,
+        &onap::contrail::r100270_internal_ipv6_subnet_not_in_env::RULE.meta,
+        &onap::contrail::r100280_external_vip_not_in_env::RULE.meta,
+        &onap::resource_property::r99812_name_env::RULE.meta,
+        &onap::environment::r599443_env_declared::RULE.meta,
+        &hot_spec::env_parameter::RULE.meta,
     ],
     offer,
 };
@@ -84,7 +86,8 @@ fn deletion(request: &Request<'_, '_>) -> Result<Fix, &'static str> {
         .iter()
         .find(|(k, _)| k.text == name && same_place(k.span, violation.span))
         .ok_or("the entry could not be found where the violation points")?;
-    let layout = locate::layout(set, env.id).ok_or("the environment file is not UTF-8 text")?;
+    let layout =
+        locate::layout(request.context, env.id).ok_or("the environment file is not UTF-8 text")?;
     let edits = layout
         .delete_entry(values, Some(section_key), name)
         .ok_or("the entry is not written in a layout vnfwiz edits")?;

@@ -2,6 +2,7 @@
 //! after `heat_template_version`. vnfwiz invents no text: without the operator's words the
 //! fix waits (the wizard asks; headless runs skip and report it).
 
+use crate::check::rules::onap;
 use crate::transform::fix::description::{describe, typed};
 use crate::transform::fix::locate;
 use crate::transform::fix::model::{Fix, Offer, Safety};
@@ -9,7 +10,7 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-39402"],
+    rules: &[&onap::structure::r39402_description::RULE.meta],
     offer,
 };
 
@@ -26,7 +27,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
         return Offer::Unavailable("the template could not be read".to_owned());
     };
     let (Some(layout), Some(root)) = (
-        locate::layout(set, template.id),
+        locate::layout(request.context, template.id),
         locate::root(set, template.id),
     ) else {
         return Offer::Unavailable("the template is not UTF-8 text".to_owned());

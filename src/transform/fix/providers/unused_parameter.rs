@@ -5,6 +5,7 @@
 //! or the template computes parameter names. For review: the operator may have meant to
 //! read it.
 
+use crate::check::rules::onap;
 use crate::input::yaml::Node;
 use crate::model::hot::TemplateKind;
 use crate::model::hot::usage::ParameterUsage;
@@ -16,7 +17,7 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-90279"],
+    rules: &[&onap::parameters::r90279_parameter_used::RULE.meta],
     offer,
 };
 
@@ -58,7 +59,7 @@ fn removal(request: &Request<'_, '_>) -> Result<Fix, String> {
     if computed {
         return Err("a `get_param` computes its parameter name; vnfwiz cannot tell whether it reads this one".to_owned());
     }
-    let layout = locate::layout(set, template.id).ok_or("the template is not UTF-8 text")?;
+    let layout = locate::layout(context, template.id).ok_or("the template is not UTF-8 text")?;
     let (section_key, section) = template
         .section("parameters")
         .ok_or("the template has no parameters")?;
@@ -101,7 +102,7 @@ fn removal(request: &Request<'_, '_>) -> Result<Fix, String> {
             && values.get(name).is_some()
         {
             let env_layout =
-                locate::layout(set, env).ok_or("the environment file is not UTF-8 text")?;
+                locate::layout(context, env).ok_or("the environment file is not UTF-8 text")?;
             edits.extend(
                 env_layout
                     .delete_entry(values, Some(env_key), name)
@@ -123,7 +124,7 @@ fn removal(request: &Request<'_, '_>) -> Result<Fix, String> {
                 continue;
             }
             let parent_layout =
-                locate::layout(set, parent.id).ok_or("a parent template is not UTF-8 text")?;
+                locate::layout(context, parent.id).ok_or("a parent template is not UTF-8 text")?;
             let removed = parent_layout
                 .delete_entry(props, Some(props_key), name)
                 .ok_or("a parent's properties are not written in a layout vnfwiz edits")?;

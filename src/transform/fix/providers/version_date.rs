@@ -5,6 +5,7 @@
 //! version (R-27078 itself) gets no fix: only the operator knows which release the cloud
 //! runs.
 
+use crate::check::rules::onap;
 use crate::model::hot::Version;
 
 use crate::transform::fix::locate::{self, same_place};
@@ -13,12 +14,11 @@ use crate::transform::fix::registry::{Provider, Request};
 
 /// The provider.
 pub static PROVIDER: Provider = Provider {
-    rules: &["R-27078/date"],
+    rules: &[&onap::structure::r27078_version_date::RULE.meta],
     offer,
 };
 
 fn offer(request: &Request<'_, '_>) -> Offer {
-    let set = request.set();
     let violation = request.violation;
     let Some(template) = locate::template(request.context, &violation.file) else {
         return Offer::Unavailable("the template could not be read".to_owned());
@@ -42,7 +42,7 @@ fn offer(request: &Request<'_, '_>) -> Offer {
     if written == date {
         return Offer::Unavailable(format!("`{written}` is already a date"));
     }
-    let Some(layout) = locate::layout(set, template.id) else {
+    let Some(layout) = locate::layout(request.context, template.id) else {
         return Offer::Unavailable("the template is not UTF-8 text".to_owned());
     };
     let edit = layout.replace_scalar(value.span.start as usize, value.span.end as usize, date);

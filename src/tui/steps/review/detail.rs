@@ -1,7 +1,8 @@
 //! The review's detail pane: for the selected violation its place, message, fix, the
 //! source lines with the offending one marked, the rule's summary and how to fix it; for
-//! an answer problem or a note its subject and message in full. The pane takes focus (→),
-//! scrolls, and zooms to the whole step (`z`), so a small terminal shows all of it.
+//! an answer problem, a note or a file not checked its subject and message in full. The
+//! pane takes focus (→), scrolls, and zooms to the whole step (`z`), so a small terminal
+//! shows all of it.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -11,7 +12,9 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use super::super::severity_marker;
 use super::{Pane, ReviewState};
 use crate::foundation::diagnostics::Violation;
-use crate::tui::checked::{Checked, FileText, Finding, FixView, Item};
+use crate::output::report::render::text::waived_line;
+use crate::session::Remark;
+use crate::tui::evaluated::{Evaluated, FileText, FixView};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::wrap;
 
@@ -21,7 +24,7 @@ const CONTEXT_LINES: usize = 2;
 const ZOOMED_CONTEXT_LINES: usize = 8;
 
 /// Draws the selected item's detail in `area`, scrolled as the operator left it.
-pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut Frame, area: Rect) {
+pub fn draw(review: &ReviewState, shown: &Evaluated, theme: &Theme, frame: &mut Frame, area: Rect) {
     let focused = review.pane == Pane::Detail;
     let mut block = Block::default()
         .borders(Borders::TOP)
@@ -37,7 +40,7 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let Some(index) = review.selected_index() else {
-        let text = if checked.is_empty() {
+        let text = if shown.is_empty() {
             "Nothing to fix."
         } else if review.filter.active() {
             "No violation matches the filter; Esc clears it."
@@ -53,9 +56,12 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
     } else {
         CONTEXT_LINES
     };
-    let lines = match checked.item(index) {
-        Some(Item::Violation(v)) => violation_lines(checked, index, v, theme, width, context),
-        Some(Item::Finding(f)) => finding_lines(f, theme, width),
+    let lines = match shown.item(index) {
+        Some(item) => match (item.violation(), item.remark_of()) {
+            (Some(v), _) => violation_lines(shown, index, v, theme, width, context),
+            (None, Some(remark)) => remark_lines(remark, item.answer.as_deref(), theme, width),
+            (None, None) => Vec::new(),
+        },
         None => Vec::new(),
     };
     let height = usize::from(inner.height);
@@ -97,7 +103,7 @@ fn answer_line(subject: &str, width: usize, theme: &Theme) -> Vec<Line<'static>>
 }
 
 fn violation_lines(
-    checked: &Checked,
+    shown: &Evaluated,
     index: usize,
     v: &Violation,
     theme: &Theme,
@@ -122,7 +128,10 @@ fn violation_lines(
     for text in wrap(&v.message, width) {
         lines.push(Line::from(Span::styled(text, theme.text)));
     }
-    if let Some(fix) = checked.fix(index) {
+    if let Some(waived) = shown.item(index).and_then(|f| f.waived.as_ref()) {
+        lines.extend(labelled("Waived", &waived_line(waived), width, theme));
+    }
+    if let Some(fix) = shown.fix(index) {
         let text = match fix {
             FixView::Ready(plan) => format!(
                 "✎ {} ({}); f shows the diff",
@@ -136,10 +145,10 @@ fn violation_lines(
         };
         lines.extend(labelled("Auto", &text, width, theme));
     }
-    if let Some(subject) = checked.answer(index) {
+    if let Some(subject) = shown.answer(index) {
         lines.extend(answer_line(subject, width, theme));
     }
-    if let Some(file) = checked.files.get(&v.file) {
+    if let Some(file) = shown.files.get(&v.file) {
         lines.extend(snippet(file, v, context, theme));
     }
     lines.extend(labelled("Rule", v.rule.summary, width, theme));
@@ -151,7 +160,12 @@ fn violation_lines(
     lines
 }
 
-fn finding_lines(finding: &Finding, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+fn remark_lines(
+    finding: &Remark,
+    answer: Option<&str>,
+    theme: &Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
     let severity = finding.severity;
     let mut head = vec![
         Span::styled(severity_marker(severity), theme.severity(severity)),
@@ -165,7 +179,7 @@ fn finding_lines(finding: &Finding, theme: &Theme, width: usize) -> Vec<Line<'st
     for text in wrap(&finding.message, width) {
         lines.push(Line::from(Span::styled(text, theme.text)));
     }
-    if let Some(subject) = &finding.answer {
+    if let Some(subject) = answer {
         lines.extend(answer_line(subject, width, theme));
     }
     lines

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::super::row_marker;
 use super::{Pane, ReviewState};
-use crate::tui::checked::{Checked, Preview};
+use crate::tui::evaluated::{Evaluated, Preview};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::paragraph::{chunk_count, chunks, count, fit};
 use crate::tui::widgets::{ListWindow, TextScroll};
@@ -31,13 +31,13 @@ pub struct FilesState {
 }
 
 /// The selected file.
-pub fn selected<'c>(review: &ReviewState, checked: &'c Checked) -> Option<&'c Preview> {
-    checked.previews.get(review.files.selected)
+pub fn selected<'c>(review: &ReviewState, shown: &'c Evaluated) -> Option<&'c Preview> {
+    shown.previews.get(review.files.selected)
 }
 
 /// Draws the list and the selected file's text.
-pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let count = checked.previews.len();
+pub fn draw(review: &ReviewState, shown: &Evaluated, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let count = shown.previews.len();
     if count == 0 {
         frame.render_widget(
             Span::styled(
@@ -60,9 +60,9 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
     let [list_area, text_area] =
         Layout::vertical([Constraint::Length(list_rows), Constraint::Min(1)]).areas(area);
     if list_rows > 0 {
-        draw_list(review, checked, theme, frame, list_area);
+        draw_list(review, shown, theme, frame, list_area);
     }
-    let Some(preview) = selected(review, checked) else {
+    let Some(preview) = selected(review, shown) else {
         return;
     };
     let focused = review.pane == Pane::Detail;
@@ -80,12 +80,12 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
 
 fn draw_list(
     review: &ReviewState,
-    checked: &Checked,
+    shown: &Evaluated,
     theme: &Theme,
     frame: &mut Frame,
     area: Rect,
 ) {
-    let files = &checked.previews;
+    let files = &shown.previews;
     let range =
         review
             .files

@@ -8,19 +8,18 @@
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::widgets::Paragraph;
 
 use crate::transform::fix::FixRecord;
 use crate::transform::fix::{FixLevel, LineKind, record_of};
 use crate::tui::action::Action;
-use crate::tui::checked::{FixView, PlannedFix};
 use crate::tui::effect::{Effect, FixOrder};
+use crate::tui::evaluated::{FixView, PlannedFix};
 use crate::tui::state::{State, StepId};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{TextField, TextScroll, wrap};
 
-/// Longest text a fix takes (a description is one line for SDC's designers).
-const MAX_TYPED_CHARS: usize = 300;
+use super::question::{self, Question};
 
 /// A fix waiting for the operator's text (`f` on a `✎?` row).
 pub struct TypedFix {
@@ -84,12 +83,10 @@ pub(super) fn typing_update(state: &mut State, action: Action) -> Vec<Effect> {
             review.typing = None;
             Vec::new()
         }
-        Action::Input(_) if typing.field.text().chars().count() >= MAX_TYPED_CHARS => {
-            state.warn(format!("At most {MAX_TYPED_CHARS} characters."));
-            Vec::new()
-        }
         _ => {
-            typing.field.apply(action);
+            if let Some(warning) = question::edit(&mut typing.field, action) {
+                state.warn(warning);
+            }
             Vec::new()
         }
     }
@@ -98,7 +95,7 @@ pub(super) fn typing_update(state: &mut State, action: Action) -> Vec<Effect> {
 /// Whether a key that plans or applies fixes must wait: a validation or a plan is under way.
 fn busy(state: &mut State) -> bool {
     let review = &state.review;
-    let doing = if review.running {
+    let doing = if state.evaluating {
         "Validating the last change"
     } else if review.planning {
         "Planning the fix"
@@ -118,7 +115,7 @@ pub(super) fn preview_selected_fix(state: &mut State) -> Vec<Effect> {
     let Some(index) = review.selected_index() else {
         return Vec::new();
     };
-    let fix = review.checked().and_then(|c| c.fix(index)).cloned();
+    let fix = state.evaluated().and_then(|c| c.fix(index)).cloned();
     match fix {
         // The session plans it as applying will replay it, so the preview is what Enter
         // applies, and a fix the replay drops says so.
@@ -129,7 +126,7 @@ pub(super) fn preview_selected_fix(state: &mut State) -> Vec<Effect> {
             return plan_fix(state, FixOrder::Record(record));
         }
         Some(FixView::NeedsText { title, prompt }) => {
-            let Some(violation) = state.review.selected_violation() else {
+            let Some(violation) = state.selected_violation() else {
                 return Vec::new();
             };
             state.review.typing = Some(TypedFix {
@@ -150,7 +147,7 @@ pub(super) fn preview_safe_fixes(state: &mut State) -> Vec<Effect> {
     if busy(state) {
         return Vec::new();
     }
-    if state.review.checked().is_none_or(|c| c.safe_fixes == 0) {
+    if state.evaluated().is_none_or(|c| c.safe_fixes() == 0) {
         state.warn("No safe fix to apply.");
         return Vec::new();
     }
@@ -162,7 +159,7 @@ fn plan_fix(state: &mut State, order: FixOrder) -> Vec<Effect> {
     state.review.planning = true;
     state.tell("Planning the fix…");
     vec![Effect::PlanFix {
-        generation: state.review.generation,
+        generation: state.generation,
         draft: state.draft.clone(),
         order,
     }]
@@ -171,9 +168,8 @@ fn plan_fix(state: &mut State, order: FixOrder) -> Vec<Effect> {
 /// A plan came back: its preview opens, unless the answers changed meanwhile or the
 /// operator left the step.
 pub fn planned(state: &mut State, generation: u64, plan: Result<PlannedFix, String>) {
-    let review = &mut state.review;
-    review.planning = false;
-    if generation != review.generation || state.step != StepId::Review {
+    state.review.planning = false;
+    if generation != state.generation || state.step != StepId::Review {
         return;
     }
     match plan {
@@ -219,33 +215,14 @@ pub(super) fn draw_typing(
     frame: &mut Frame,
     area: Rect,
 ) -> (u16, u16) {
-    let block = Block::default()
-        .borders(Borders::TOP)
-        .border_style(theme.focus)
-        .title(Span::styled(format!(" ✎? {} ", typing.title), theme.title));
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let width = usize::from(inner.width);
-    let mut lines: Vec<Line> = wrap(&typing.prompt, width)
-        .into_iter()
-        .map(|text| Line::from(Span::styled(text, theme.text)))
-        .collect();
-    let field_row = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-    let shown = typing.field.shown(inner.width.saturating_sub(3), false);
-    lines.push(Line::from(vec![
-        Span::styled("› ", theme.accent),
-        Span::styled(shown.text, theme.focus),
-    ]));
-    lines.push(Line::default());
-    lines.push(Line::from(Span::styled(
-        "Enter previews the fix with this text · Esc cancels",
-        theme.muted,
-    )));
-    frame.render_widget(Paragraph::new(lines), inner);
-    (
-        inner.x + 2 + shown.cursor,
-        inner.y + field_row.min(inner.height.saturating_sub(1)),
-    )
+    let question = Question {
+        title: format!("✎? {}", typing.title),
+        prompt: &typing.prompt,
+        extra: Vec::new(),
+        field: &typing.field,
+        keys: "Enter previews the fix with this text · Esc cancels",
+    };
+    question::draw(question, theme, frame, area)
 }
 
 /// A fix's preview: its title and safety, notes on fixes left out, then each file's hunks
@@ -378,10 +355,10 @@ mod tests {
     #[test]
     fn fixable_violations_are_marked() {
         let state = review();
-        let checked = state.review.checked().unwrap();
-        let marked: Vec<&str> = (0..checked.violations.len())
+        let checked = state.evaluated().unwrap();
+        let marked: Vec<&str> = (0..checked.violation_count())
             .filter(|&i| matches!(checked.fix(i), Some(FixView::Ready(_))))
-            .map(|i| checked.violations[i].rule.id)
+            .map(|i| checked.item(i).unwrap().id())
             .collect();
         assert!(
             marked.contains(&"R-90526") && marked.contains(&"R-26124"),
@@ -389,15 +366,13 @@ mod tests {
         );
         assert!(matches!(
             checked
-                .violations
-                .iter()
+                .violations()
                 .position(|v| v.rule.id == "R-44001")
                 .and_then(|i| checked.fix(i)),
             Some(FixView::NeedsText { .. })
         ));
         let default = checked
-            .violations
-            .iter()
+            .violations()
             .position(|v| v.rule.id == "R-90526")
             .expect("R-90526");
         assert_eq!(fix_marker(checked.fix(default)), "✎  ");
@@ -422,16 +397,15 @@ mod tests {
     #[test]
     fn enter_applies_the_open_fix_and_u_undoes_it() {
         let mut state = on_the_default();
-        let before = state.review.checked().unwrap().count(Severity::Error);
+        let before = state.evaluated().unwrap().count(Severity::Error);
         state.keys(&[PreviewFix, Confirm]);
         assert_eq!(state.step, StepId::Review, "Enter applied, did not move on");
         assert!(state.review.fix.is_none());
         assert_eq!(state.draft.answers.fixes.len(), 1);
-        let checked = state.review.checked().unwrap();
+        let checked = state.evaluated().unwrap();
         assert!(
             !checked
-                .violations
-                .iter()
+                .violations()
                 .any(|v| v.rule.id == "R-90526" || v.rule.id == "R-26124"),
             "re-validated without the default's violations"
         );
@@ -441,10 +415,7 @@ mod tests {
         );
         state.keys(&[UndoFix]);
         assert!(state.draft.answers.fixes.is_empty());
-        assert_eq!(
-            state.review.checked().unwrap().count(Severity::Error),
-            before
-        );
+        assert_eq!(state.evaluated().unwrap().count(Severity::Error), before);
         state.keys(&[UndoFix]);
         assert!(notice_text(&state).contains("No applied fix"));
     }
@@ -459,8 +430,8 @@ mod tests {
         state.keys(&[Confirm]);
         assert_eq!(state.draft.answers.fixes, plan.records);
         assert_eq!(state.review.fix_steps, vec![plan.records.len()]);
-        let after = state.review.checked().unwrap();
-        assert_eq!(after.safe_fixes, 0, "no safe fix is left");
+        let after = state.evaluated().unwrap();
+        assert_eq!(after.safe_fixes(), 0, "no safe fix is left");
         state.keys(&[UndoFix]);
         assert!(
             state.draft.answers.fixes.is_empty(),
@@ -471,7 +442,7 @@ mod tests {
     #[test]
     fn a_fix_needing_text_asks_for_it_then_previews_and_applies() {
         let mut state = selecting("R-44001");
-        let violation = state.review.selected_violation().unwrap().clone();
+        let violation = state.selected_violation().unwrap().clone();
         state.keys(&[PreviewFix]);
         assert!(state.review.typing.is_some(), "f asks for the text");
         assert!(state.text_focused(), "letters type into the field");
@@ -507,11 +478,10 @@ mod tests {
             state.draft.answers.fixes, plan.records,
             "applied as a record"
         );
-        let after = state.review.checked().unwrap();
+        let after = state.evaluated().unwrap();
         assert!(
             !after
-                .violations
-                .iter()
+                .violations()
                 .any(|v| v.rule.id == "R-44001" && v.path == violation.path),
             "re-validated without the missing description"
         );
@@ -533,7 +503,7 @@ mod tests {
     #[test]
     fn a_plan_for_older_answers_is_dropped() {
         let mut state = review();
-        let generation = state.review.generation;
+        let generation = state.generation;
         state.review.planning = true;
         planned(
             &mut state,

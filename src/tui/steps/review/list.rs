@@ -11,9 +11,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::{highlighted, row_marker, severity_symbol};
-use super::ReviewState;
+use super::{ReviewState, WAIVED_SYMBOL};
 use crate::foundation::diagnostics::Severity;
-use crate::tui::checked::{Checked, FixView, Item};
+use crate::session::Finding;
+use crate::tui::evaluated::{Evaluated, FixView};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{Filter, paragraph};
 
@@ -23,6 +24,8 @@ const MAX_ID_WIDTH: usize = 28;
 const MAX_PLACE_WIDTH: usize = 36;
 /// The group of the items that point into no file (answers and notes).
 const NO_FILE: &str = "answers and notes";
+/// The group that closes the list: the findings a waiver accepts.
+pub const WAIVED_GROUP: &str = "waived: accepted with a reason, not counted";
 
 /// How the list groups its items.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -59,10 +62,12 @@ impl Grouping {
 /// A group's header: its file or rule and how many items of each severity it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
-    /// The file or the rule.
+    /// The file or the rule (or [`WAIVED_GROUP`]).
     pub key: String,
-    /// Errors, warnings and notes.
+    /// Errors, warnings and notes that count.
     pub counts: [usize; 3],
+    /// Findings a waiver accepts.
+    pub waived: usize,
 }
 
 /// One line of the list.
@@ -99,42 +104,43 @@ pub struct Listing {
 }
 
 impl Listing {
-    /// Builds the rows for `checked` under the filter, the severities shown and the
-    /// grouping.
-    pub fn rebuild(&mut self, checked: &Checked, filter: &Filter) {
-        let total = checked.len();
+    /// Builds the rows for the evaluation `shown` under the filter, the severities shown
+    /// and the grouping.
+    pub fn rebuild(&mut self, shown: &Evaluated, filter: &Filter) {
+        let total = shown.len();
         let candidates: Vec<usize> = if filter.active() {
             (0..filter.len(total))
                 .filter_map(|row| filter.item(row, total))
                 .collect()
         } else {
-            // Answers that stop the write and notes first, then the violations by place.
-            (checked.violations.len()..total)
-                .chain(0..checked.violations.len())
-                .collect()
+            // Answers that stop the write and notes first, then the violations by place
+            // (the waived ones, last in the evaluation, close the list in their group).
+            let violations = shown.violation_count();
+            (violations..total).chain(0..violations).collect()
         };
-        let shown = candidates.into_iter().filter(|&i| {
-            checked
+        let unhidden = candidates.into_iter().filter(|&i| {
+            shown
                 .item(i)
                 .is_some_and(|item| !self.hidden[slot(item.severity())])
         });
         self.order.clear();
         self.rows.clear();
         self.row_of.clear();
-        let Some(key) = self.key() else {
-            self.order.extend(shown);
-            self.rows.extend((0..self.order.len()).map(Row::Item));
-            self.row_of.extend(0..self.order.len());
-            return;
-        };
-        // Groups in the order their first item comes (the best match first when filtering).
-        let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
-        let mut by_key: HashMap<String, usize> = HashMap::new();
-        for i in shown {
-            let Some(item) = checked.item(i) else {
+        // Groups in the order their first item comes (the best match first when
+        // filtering); not grouping, one group without a header. The waived ones last.
+        let key = self.key();
+        let mut groups: Vec<(Option<String>, Vec<usize>)> = Vec::new();
+        let mut by_key: HashMap<Option<String>, usize> = HashMap::new();
+        let mut waived = Vec::new();
+        for i in unhidden {
+            let Some(item) = shown.item(i) else {
                 continue;
             };
-            let name = key(&item);
+            if item.waived.is_some() {
+                waived.push(i);
+                continue;
+            }
+            let name = key.map(|key| key(item));
             match by_key.get(&name) {
                 Some(&g) => groups[g].1.push(i),
                 None => {
@@ -144,23 +150,66 @@ impl Listing {
             }
         }
         for (key, items) in groups {
-            let mut counts = [0; 3];
-            for &i in &items {
-                if let Some(item) = checked.item(i) {
+            let header = key.map(|key| {
+                let mut counts = [0; 3];
+                for item in items.iter().filter_map(|&i| shown.item(i)) {
                     counts[slot(item.severity())] += 1;
                 }
-            }
-            self.rows.push(Row::Header(Group { key, counts }));
-            for i in items {
-                self.row_of.push(self.rows.len());
-                self.rows.push(Row::Item(self.order.len()));
-                self.order.push(i);
-            }
+                Group {
+                    key,
+                    counts,
+                    waived: 0,
+                }
+            });
+            self.push(header, items);
+        }
+        if !waived.is_empty() {
+            let header = Group {
+                key: WAIVED_GROUP.to_owned(),
+                counts: [0; 3],
+                waived: waived.len(),
+            };
+            self.push(Some(header), waived);
         }
     }
 
+    /// Adds a group's rows: its header, when it has one, then its items.
+    fn push(&mut self, header: Option<Group>, items: Vec<usize>) {
+        if let Some(header) = header {
+            self.rows.push(Row::Header(header));
+        }
+        for i in items {
+            self.row_of.push(self.rows.len());
+            self.rows.push(Row::Item(self.order.len()));
+            self.order.push(i);
+        }
+    }
+
+    /// The group the item at `position` is shown in, when it is under a header: its key
+    /// and its items (indices into the evaluation's items).
+    pub fn group_of(&self, position: usize) -> Option<(&str, Vec<usize>)> {
+        let row = *self.row_of.get(position)?;
+        let (start, group) =
+            self.rows[..row]
+                .iter()
+                .enumerate()
+                .rev()
+                .find_map(|(at, r)| match r {
+                    Row::Header(group) => Some((at, group)),
+                    Row::Item(_) => None,
+                })?;
+        let items = self.rows[start + 1..]
+            .iter()
+            .map_while(|r| match r {
+                Row::Item(p) => self.order.get(*p).copied(),
+                Row::Header(_) => None,
+            })
+            .collect();
+        Some((group.key.as_str(), items))
+    }
+
     /// The group key of an item, when grouping.
-    fn key(&self) -> Option<fn(&Item<'_>) -> String> {
+    fn key(&self) -> Option<fn(&Finding) -> String> {
         match self.grouping {
             Grouping::None => None,
             Grouping::File => Some(|item| item.file().unwrap_or(NO_FILE).to_owned()),
@@ -199,7 +248,7 @@ impl Listing {
     }
 
     /// The position of the next (or previous) error after `from`, going round the list.
-    pub fn next_error(&self, checked: &Checked, from: usize, forward: bool) -> Option<usize> {
+    pub fn next_error(&self, shown: &Evaluated, from: usize, forward: bool) -> Option<usize> {
         let count = self.order.len();
         (1..=count)
             .map(|step| {
@@ -211,14 +260,14 @@ impl Listing {
             })
             .find(|&position| {
                 self.item(position)
-                    .and_then(|i| checked.item(i))
-                    .is_some_and(|item| item.severity() == Severity::Error)
+                    .and_then(|i| shown.item(i))
+                    .is_some_and(|item| item.severity() == Severity::Error && item.waived.is_none())
             })
     }
 }
 
 /// Draws the rows around the selection.
-pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut Frame, area: Rect) {
+pub fn draw(review: &ReviewState, shown: &Evaluated, theme: &Theme, frame: &mut Frame, area: Rect) {
     let listing = &review.listing;
     let rows = listing.rows();
     let selected_row = listing.row_of(review.selected);
@@ -226,12 +275,12 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
         .window
         .range(selected_row, rows.len(), usize::from(area.height));
     // Columns as wide as the visible rows need, within bounds.
-    let visible: Vec<(usize, Item)> = rows[range.clone()]
+    let visible: Vec<(usize, &Finding)> = rows[range.clone()]
         .iter()
         .filter_map(|row| match row {
             Row::Item(position) => {
                 let index = listing.item(*position)?;
-                Some((index, checked.item(index)?))
+                Some((index, shown.item(index)?))
             }
             Row::Header(_) => None,
         })
@@ -254,12 +303,12 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
             Row::Header(group) => Some(header(group, theme)),
             Row::Item(position) => {
                 let index = listing.item(*position)?;
-                let item = checked.item(index)?;
+                let item = shown.item(index)?;
                 let selected = *position == review.selected;
                 Some(item_line(
                     review,
-                    checked,
-                    (index, &item),
+                    shown,
+                    (index, item),
                     selected,
                     (id_width, place_width),
                     theme,
@@ -273,7 +322,7 @@ pub fn draw(review: &ReviewState, checked: &Checked, theme: &Theme, frame: &mut 
 /// A group's header: `file  3  ✗ 2 ▲ 1`. It is a heading, not a row: no marker that would
 /// promise it can be selected or folded.
 fn header(group: &Group, theme: &Theme) -> Line<'static> {
-    let total: usize = group.counts.iter().sum();
+    let total: usize = group.counts.iter().sum::<usize>() + group.waived;
     let mut spans = vec![
         Span::styled(group.key.clone(), theme.title),
         Span::styled(format!("  {total}"), theme.muted),
@@ -296,8 +345,8 @@ fn header(group: &Group, theme: &Theme) -> Line<'static> {
 /// matched highlighted.
 fn item_line(
     review: &ReviewState,
-    checked: &Checked,
-    (index, item): (usize, &Item),
+    shown: &Evaluated,
+    (index, item): (usize, &Finding),
     selected: bool,
     (id_width, place_width): (usize, usize),
     theme: &Theme,
@@ -308,6 +357,10 @@ fn item_line(
         theme.text
     };
     let severity = item.severity();
+    let (symbol, style) = match item.waived {
+        Some(_) => (WAIVED_SYMBOL, theme.muted),
+        None => (severity_symbol(severity), theme.severity(severity)),
+    };
     let indent = if review.listing.grouping == Grouping::None {
         ""
     } else {
@@ -315,26 +368,27 @@ fn item_line(
     };
     let mut spans = vec![
         Span::styled(format!("{}{indent}", row_marker(selected)), base),
+        Span::styled(format!("{} ", symbol), if selected { base } else { style }),
         Span::styled(
-            format!("{} ", severity_symbol(severity)),
-            if selected {
-                base
-            } else {
-                theme.severity(severity)
-            },
-        ),
-        Span::styled(
-            fix_marker(checked.fix(index)),
+            fix_marker(shown.fix(index)),
             if selected { base } else { theme.accent },
         ),
     ];
     // Highlight what the filter matched, field by field of the haystack.
-    let positions = review.filter.positions(&checked.haystacks[index]);
+    let positions = review.filter.positions(&shown.haystacks[index]);
     let (id, message, place) = (item.id(), item.message(), item.place());
     let id_len = id.chars().count();
     let message_start = id_len + 1;
     let message_len = message.chars().count();
     let place_start = message_start + message_len + 1;
+    // A waived finding shows its reason (its message is in the detail).
+    let (message, message_start, message_len) = match &item.waived {
+        Some(waived) => {
+            let start = place_start + place.chars().count() + 1;
+            (waived.reason.as_str(), start, waived.reason.chars().count())
+        }
+        None => (message, message_start, message_len),
+    };
     let part = |start: usize, len: usize| -> Vec<usize> {
         positions
             .iter()

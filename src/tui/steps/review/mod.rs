@@ -5,21 +5,25 @@
 //! groups it by file or by rule, `n`/`N` go to the next or previous error. The detail pane
 //! gives the selected item in full (focus it with →, scroll it, zoom it with `z`); Enter on
 //! an item an answer decides goes to that answer's field, `e` opens its file at its line in
-//! the operator's editor, `y` copies its place. The Files tab shows every output file.
-//! Only visible rows are ever built.
+//! the operator's editor, `y` copies its place; `w` waives a finding (or its group's) with
+//! a reason, `x` takes the waiver back, and the waived ones close the list; `p` checks with
+//! the next rule profile, which the header names with the project config. The Files tab
+//! shows every output file. Only visible rows are ever built.
 //!
 //! One module per part: `list` (the rows as shown), `detail`, `files` (the Files tab),
-//! `fixes` (previewing, applying and undoing automatic fixes) and `places` (where an item
-//! leads).
+//! `fixes` (previewing, applying and undoing automatic fixes), `waive` (waivers as answers),
+//! `profile` (the rule profile), `question` (a text field asked for in place of the detail)
+//! and `places` (where an item leads).
 
 mod detail;
 mod files;
 mod fixes;
 mod list;
 mod places;
+mod profile;
+mod question;
+mod waive;
 pub mod write_back;
-
-use std::sync::Arc;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -30,10 +34,11 @@ use super::{
     BACK, CONFIRM, Cursor, FILTERING, Hint, MOVE, Step, TYPE, filter_cursor, filter_line, hint,
     lasting,
 };
-use crate::foundation::diagnostics::{Severity, Violation};
+use crate::foundation::diagnostics::{Severity, Violation, WaivedBy};
+use crate::session::Finding;
 use crate::tui::action::Action;
-use crate::tui::checked::{Checked, Item, PlannedFix, Resolution};
 use crate::tui::effect::Effect;
+use crate::tui::evaluated::{Evaluated, PlannedFix};
 use crate::tui::keymap::{Binding, REVIEW_BINDINGS};
 use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
@@ -53,6 +58,8 @@ const SEVERITIES: &[Action] = &[
 
 /// Most lines of the banner above the list (why nothing can be written yet).
 const MAX_BANNER_LINES: usize = 3;
+/// What marks a waived finding in the list and the counts: accepted, not counted.
+pub const WAIVED_SYMBOL: &str = "~";
 
 /// The tabs of the step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,12 +83,6 @@ pub enum Pane {
 
 /// The panes' state.
 pub struct ReviewState {
-    /// The latest evaluation's result.
-    pub resolution: Option<Arc<Resolution>>,
-    /// The latest run asked for.
-    pub generation: u64,
-    /// A run is in flight whose result is not shown yet.
-    pub running: bool,
     /// The `/` filter over rule, message and place (best matches first).
     pub filter: Filter,
     /// The list as shown: severities, grouping, order.
@@ -108,6 +109,8 @@ pub struct ReviewState {
     pub fix_steps: Vec<usize>,
     /// The text a fix asks for, being typed: Enter has the session plan the fix.
     pub typing: Option<TypedFix>,
+    /// A waiver's reason being typed (`w`): Enter records the waiver in the answers.
+    pub waiving: Option<waive::Waiving>,
     /// A fix plan asked of the session and not back yet.
     pub planning: bool,
     /// Writing the applied fixes back to the source files (`W`).
@@ -123,9 +126,6 @@ pub struct ReviewState {
 impl Default for ReviewState {
     fn default() -> ReviewState {
         ReviewState {
-            resolution: None,
-            generation: 0,
-            running: false,
             filter: Filter::ranked(),
             listing: Listing::default(),
             selected: 0,
@@ -139,6 +139,7 @@ impl Default for ReviewState {
             fix_scroll: TextScroll::default(),
             fix_steps: Vec::new(),
             typing: None,
+            waiving: None,
             planning: false,
             write_back: write_back::WriteBackState::default(),
             unreadable: None,
@@ -148,68 +149,9 @@ impl Default for ReviewState {
 }
 
 impl ReviewState {
-    /// The latest validation, when there is one.
-    pub fn checked(&self) -> Option<&Checked> {
-        self.resolution.as_ref().map(|r| &r.checked)
-    }
-
-    /// Whether the outputs can be written: the answers resolve and the output set breaks
-    /// no MUST.
-    pub fn ready(&self) -> bool {
-        self.resolution
-            .as_ref()
-            .is_some_and(|r| r.refusal.is_none() && r.checked.errors() == 0)
-    }
-
-    /// How the step stands for the step strip: problems while nothing can be written,
-    /// warnings when violations or the conversion's notes warn; none before the first
-    /// result.
-    pub fn verdict(&self) -> Option<Verdict> {
-        let resolution = self.resolution.as_ref()?;
-        Some(if !self.ready() {
-            Verdict::Problems
-        } else if resolution.checked.count(Severity::Warning) > 0 {
-            Verdict::Warnings
-        } else {
-            Verdict::Valid
-        })
-    }
-
-    /// Why the outputs cannot be written yet, in one line.
-    pub fn blocking(&self) -> Option<String> {
-        let resolution = self.resolution.as_ref()?;
-        if let Some(refusal) = &resolution.refusal {
-            let first = refusal.first().cloned().unwrap_or_default();
-            return Some(match refusal.len() {
-                0 | 1 => first,
-                n => format!("{first} (and {} more)", n - 1),
-            });
-        }
-        let errors: Vec<&Violation> = resolution
-            .checked
-            .violations
-            .iter()
-            .filter(|v| v.severity() == Severity::Error)
-            .collect();
-        if errors.is_empty() {
-            return None;
-        }
-        let rules: std::collections::BTreeSet<&str> = errors.iter().map(|v| v.rule.id).collect();
-        Some(format!(
-            "the output set has {} against {} (see Review)",
-            count(errors.len(), "error"),
-            count(rules.len(), "MUST rule")
-        ))
-    }
-
     /// How many items the list shows.
     fn shown(&self) -> usize {
         self.listing.len()
-    }
-
-    /// The tabs there are: the Files tab once there are files to show.
-    fn tabs(&self) -> Vec<Tab> {
-        tabs_of(self.checked())
     }
 
     /// The index (into the evaluation's items) of the selected item.
@@ -217,22 +159,14 @@ impl ReviewState {
         self.listing.item(self.selected)
     }
 
-    /// The violation selected, when a violation is.
-    pub fn selected_violation(&self) -> Option<&Violation> {
-        match self.checked()?.item(self.selected_index()?)? {
-            Item::Violation(v) => Some(v),
-            Item::Finding(_) => None,
-        }
-    }
-
-    /// Builds the shown list again, keeping the selected item selected when it is still
-    /// shown.
-    fn relist(&mut self) {
+    /// Builds the shown list of `evaluated` again, keeping the selected item selected when
+    /// it is still shown.
+    fn relist(&mut self, evaluated: Option<&Evaluated>) {
         let kept = self.selected_index();
-        let Some(resolution) = &self.resolution else {
+        let Some(evaluated) = evaluated else {
             return;
         };
-        self.listing.rebuild(&resolution.checked, &self.filter);
+        self.listing.rebuild(evaluated, &self.filter);
         self.selected = kept
             .and_then(|index| self.listing.position_of(index))
             .unwrap_or_else(|| self.selected.min(self.listing.len().saturating_sub(1)));
@@ -245,85 +179,97 @@ impl ReviewState {
         }
         self.selected = position;
     }
+
+    /// A new evaluation replaces `old`: the list is built for it, keeping the same item
+    /// selected when it is still there (the same message first, when a place holds
+    /// several), or the violation an undo brings back.
+    pub fn show(&mut self, old: Option<&Evaluated>, evaluated: &Evaluated) {
+        let kept = old.zip(self.selected_index()).and_then(|(old, i)| {
+            let message = old.item(i)?.message().to_owned();
+            Some((identity(old, i)?, message))
+        });
+        let returning = self.returning.take().and_then(|wanted| {
+            (0..evaluated.violation_count())
+                .find(|&i| identity(evaluated, i).as_ref() == Some(&wanted))
+        });
+        let found = returning.or_else(|| {
+            kept.and_then(|(identity_kept, message)| {
+                let same: Vec<usize> = (0..evaluated.len())
+                    .filter(|&i| identity(evaluated, i).as_ref() == Some(&identity_kept))
+                    .collect();
+                same.iter()
+                    .copied()
+                    .find(|&i| {
+                        evaluated
+                            .item(i)
+                            .is_some_and(|item| item.message() == message)
+                    })
+                    .or(same.first().copied())
+            })
+        });
+        self.filter.invalidate();
+        self.filter.apply(&evaluated.haystacks);
+        self.listing.rebuild(evaluated, &self.filter);
+        let position = found.and_then(|i| self.listing.position_of(i));
+        if position != Some(self.selected) || found.is_none() {
+            self.detail.home();
+        }
+        // Gone (fixed): the same row, which now shows the next item.
+        self.selected =
+            position.unwrap_or_else(|| self.selected.min(self.listing.len().saturating_sub(1)));
+        if self.files.selected >= evaluated.previews.len() {
+            self.files.selected = 0;
+            self.files.text.home();
+        }
+        if !tabs_of(Some(evaluated)).contains(&self.tab) {
+            self.tab = Tab::Violations;
+        }
+    }
+}
+
+impl State {
+    /// The item selected in the review, when there is one.
+    pub fn selected_finding(&self) -> Option<&Finding> {
+        self.evaluated()?.item(self.review.selected_index()?)
+    }
+
+    /// The violation selected in the review, when a violation is.
+    pub fn selected_violation(&self) -> Option<&Violation> {
+        self.selected_finding()?.violation()
+    }
 }
 
 /// What identifies an item across evaluations: a violation by rule, file and key path
-/// (its line moves when the file is edited), a finding by its subject and message.
-fn identity(checked: &Checked, index: usize) -> Option<(String, String, String)> {
-    Some(match checked.item(index)? {
-        Item::Violation(v) => (v.rule.id.to_owned(), v.file.clone(), v.path.clone()),
-        Item::Finding(f) => (
-            f.kind.label().to_owned(),
-            f.subject.clone(),
-            f.message.clone(),
+/// (its line moves when the file is edited), a remark by its kind, subject and message.
+fn identity(evaluated: &Evaluated, index: usize) -> Option<(String, String, String)> {
+    let finding = evaluated.item(index)?;
+    Some(match (finding.violation(), finding.remark_of()) {
+        (Some(v), _) => (v.rule.id.to_owned(), v.file.clone(), v.path.clone()),
+        (None, Some(r)) => (
+            r.kind.label().to_owned(),
+            r.subject.clone(),
+            r.message.clone(),
         ),
+        (None, None) => return None,
     })
 }
 
-/// An evaluation finished; a stale one is dropped.
-pub fn resolved(state: &mut State, generation: u64, resolution: Arc<Resolution>) {
-    let review = &mut state.review;
-    if generation != review.generation {
-        return;
-    }
-    // Keep the same item selected when it is still there (the same message first, when a
-    // place holds several).
-    let kept = review
-        .checked()
-        .zip(review.selected_index())
-        .and_then(|(c, i)| {
-            let message = c.item(i)?.message().to_owned();
-            Some((identity(c, i)?, message))
-        });
-    let checked = &resolution.checked;
-    let returning = review.returning.take().and_then(|wanted| {
-        (0..checked.violations.len()).find(|&i| identity(checked, i).as_ref() == Some(&wanted))
-    });
-    let found = returning.or_else(|| {
-        kept.and_then(|(identity_kept, message)| {
-            let same: Vec<usize> = (0..checked.len())
-                .filter(|&i| self::identity(checked, i).as_ref() == Some(&identity_kept))
-                .collect();
-            same.iter()
-                .copied()
-                .find(|&i| {
-                    checked
-                        .item(i)
-                        .is_some_and(|item| item.message() == message)
-                })
-                .or(same.first().copied())
-        })
-    });
-    review.running = false;
-    review.filter.invalidate();
-    review.filter.apply(&checked.haystacks);
-    review.listing.rebuild(checked, &review.filter);
-    let position = found.and_then(|i| review.listing.position_of(i));
-    if position != Some(review.selected) || found.is_none() {
-        review.detail.home();
-    }
-    // Gone (fixed): the same row, which now shows the next item.
-    review.selected =
-        position.unwrap_or_else(|| review.selected.min(review.listing.len().saturating_sub(1)));
-    if review.files.selected >= checked.previews.len() {
-        review.files.selected = 0;
-        review.files.text.home();
-    }
-    if !tabs_of(Some(checked)).contains(&review.tab) {
-        review.tab = Tab::Violations;
-    }
-    // The problems of this evaluation came first; the resolved set adds its own.
-    state
-        .problems
-        .extend(resolution.answer_problems.iter().cloned());
-    let review = &mut state.review;
-    review.resolution = Some(resolution);
-    super::parameters::questions_changed(state);
+/// How the step stands for the step strip: problems while nothing can be written,
+/// warnings when an item warns; none before the first result.
+fn verdict(state: &State) -> Option<Verdict> {
+    let evaluated = state.evaluated()?;
+    Some(if !state.ready() {
+        Verdict::Problems
+    } else if evaluated.count(Severity::Warning) > 0 {
+        Verdict::Warnings
+    } else {
+        Verdict::Valid
+    })
 }
 
 /// The tabs an evaluation gives: the Files tab once there are files to show.
-fn tabs_of(checked: Option<&Checked>) -> Vec<Tab> {
-    if checked.is_some_and(|c| !c.previews.is_empty()) {
+fn tabs_of(evaluated: Option<&Evaluated>) -> Vec<Tab> {
+    if evaluated.is_some_and(|c| !c.previews.is_empty()) {
         vec![Tab::Violations, Tab::Files]
     } else {
         vec![Tab::Violations]
@@ -331,7 +277,10 @@ fn tabs_of(checked: Option<&Checked>) -> Vec<Tab> {
 }
 
 /// Keys while the filter's query has focus.
-fn filter_update(review: &mut ReviewState, action: Action) {
+fn filter_update(state: &mut State, action: Action) {
+    let evaluated = state.evaluation.clone();
+    let evaluated = evaluated.as_deref();
+    let review = &mut state.review;
     let changed = match action {
         Action::Confirm => {
             review.filter.keep();
@@ -342,8 +291,8 @@ fn filter_update(review: &mut ReviewState, action: Action) {
             true
         }
         _ if review.filter.edit(action) => {
-            if let Some(resolution) = &review.resolution {
-                review.filter.apply(&resolution.checked.haystacks);
+            if let Some(evaluated) = evaluated {
+                review.filter.apply(&evaluated.haystacks);
             }
             true
         }
@@ -361,13 +310,15 @@ fn filter_update(review: &mut ReviewState, action: Action) {
     };
     if changed {
         // A new query ranks anew: the best match comes first, selected.
-        review.relist();
+        review.relist(evaluated);
         review.select(0);
     }
 }
 
 /// Keys of the Violations tab.
 fn violations_update(state: &mut State, action: Action) -> Vec<Effect> {
+    let evaluated = state.evaluation.clone();
+    let evaluated = evaluated.as_deref();
     let review = &mut state.review;
     if review.pane == Pane::Detail && review.detail.apply(action) {
         return Vec::new();
@@ -388,11 +339,12 @@ fn violations_update(state: &mut State, action: Action) -> Vec<Effect> {
         Action::PreviewFix => return fixes::preview_selected_fix(state),
         Action::PreviewSafeFixes => return fixes::preview_safe_fixes(state),
         Action::UndoFix => return fixes::undo_fix(state),
+        Action::Waive => return waive::start(state),
+        Action::TakeBackWaiver => return waive::take_back(state),
         Action::NextError | Action::PreviousError => {
             let forward = action == Action::NextError;
-            let next = review
-                .checked()
-                .and_then(|c| review.listing.next_error(c, review.selected, forward));
+            let next =
+                evaluated.and_then(|c| review.listing.next_error(c, review.selected, forward));
             match next {
                 Some(position) => {
                     let wrapped = if forward {
@@ -412,7 +364,7 @@ fn violations_update(state: &mut State, action: Action) -> Vec<Effect> {
             let slot = list::slot(severity);
             review.listing.hidden[slot] = !review.listing.hidden[slot];
             let hidden = review.listing.hidden[slot];
-            review.relist();
+            review.relist(evaluated);
             let what = match severity {
                 Severity::Error => "Errors",
                 Severity::Warning => "Warnings",
@@ -426,7 +378,7 @@ fn violations_update(state: &mut State, action: Action) -> Vec<Effect> {
         }
         Action::Group => {
             review.listing.grouping = review.listing.grouping.next();
-            review.relist();
+            review.relist(evaluated);
             let grouping = review.listing.grouping.describe();
             state.tell(format!("{grouping} (g groups otherwise)."));
         }
@@ -444,6 +396,7 @@ fn violations_update(state: &mut State, action: Action) -> Vec<Effect> {
 
 /// Esc: the zoom first, then the detail's focus, then a kept filter, then the step.
 fn back(state: &mut State) {
+    let evaluated = state.evaluation.clone();
     let review = &mut state.review;
     if review.zoomed {
         review.zoomed = false;
@@ -452,7 +405,7 @@ fn back(state: &mut State) {
         review.pane = Pane::List;
     } else if !review.filter.query().is_empty() {
         review.filter.clear();
-        review.relist();
+        review.relist(evaluated.as_deref());
         state.tell("Filter cleared (Esc again goes back a step).");
     } else {
         state.go_back();
@@ -461,8 +414,8 @@ fn back(state: &mut State) {
 
 /// Keys of the Files tab.
 fn files_update(state: &mut State, action: Action) -> Vec<Effect> {
+    let count = state.evaluated().map_or(0, |c| c.previews.len());
     let review = &mut state.review;
-    let count = review.checked().map_or(0, |c| c.previews.len());
     if review.pane == Pane::Detail && review.files.text.apply(action) {
         return Vec::new();
     }
@@ -492,15 +445,12 @@ fn files_update(state: &mut State, action: Action) -> Vec<Effect> {
     Vec::new()
 }
 
-fn tab_line(review: &ReviewState, theme: &Theme) -> Line<'static> {
+fn tab_line(review: &ReviewState, evaluated: Option<&Evaluated>, theme: &Theme) -> Line<'static> {
     let mut spans = Vec::new();
-    for (i, tab) in review.tabs().into_iter().enumerate() {
+    for (i, tab) in tabs_of(evaluated).into_iter().enumerate() {
         let title = match tab {
-            Tab::Violations => format!("Violations ({})", review.checked().map_or(0, Checked::len)),
-            Tab::Files => format!(
-                "Files ({})",
-                review.checked().map_or(0, |c| c.previews.len())
-            ),
+            Tab::Violations => format!("Violations ({})", evaluated.map_or(0, Evaluated::len)),
+            Tab::Files => format!("Files ({})", evaluated.map_or(0, |c| c.previews.len())),
         };
         if i > 0 {
             spans.push(Span::styled(" │ ", theme.border));
@@ -518,7 +468,7 @@ fn tab_line(review: &ReviewState, theme: &Theme) -> Line<'static> {
 /// few lines above the list (each reason is an item of the list, in full).
 fn banner_lines(
     review: &ReviewState,
-    resolution: &Resolution,
+    evaluated: &Evaluated,
     theme: &Theme,
     width: usize,
 ) -> Vec<Line<'static>> {
@@ -533,11 +483,12 @@ fn banner_lines(
                 .map(|l| Line::from(Span::styled(l, theme.warning))),
         );
     }
-    if let Some(refusal) = &resolution.refusal {
+    let refused = &evaluated.gate.refused;
+    if !refused.is_empty() {
         lines.push(Line::from(Span::styled(
             format!(
                 "✗ Not ready to write: {} below; Enter on an answer goes to its field.",
-                count(refusal.len(), "reason")
+                count(refused.len(), "reason")
             ),
             theme.error,
         )));
@@ -547,7 +498,12 @@ fn banner_lines(
 }
 
 /// The counts by severity, each marked when hidden, with the grouping and the run.
-fn count_line(review: &ReviewState, checked: &Checked, theme: &Theme) -> Line<'static> {
+fn count_line(
+    review: &ReviewState,
+    evaluated: &Evaluated,
+    running: bool,
+    theme: &Theme,
+) -> Line<'static> {
     let mut spans = Vec::new();
     for (severity, symbol, word) in [
         (Severity::Error, "✗", "error"),
@@ -558,12 +514,19 @@ fn count_line(review: &ReviewState, checked: &Checked, theme: &Theme) -> Line<'s
             spans.push(Span::raw("   "));
         }
         let hidden = review.listing.hidden[list::slot(severity)];
-        let text = format!("{symbol} {}", count(checked.count(severity), word));
+        let text = format!("{symbol} {}", count(evaluated.count(severity), word));
         if hidden {
             spans.push(Span::styled(format!("{text} (hidden)"), theme.muted));
         } else {
             spans.push(Span::styled(text, theme.severity(severity)));
         }
+    }
+    let waived = evaluated.waived_count();
+    if waived > 0 {
+        spans.push(Span::styled(
+            format!("   {WAIVED_SYMBOL} {waived} waived"),
+            theme.muted,
+        ));
     }
     if review.listing.grouping != Grouping::None {
         spans.push(Span::styled(
@@ -571,11 +534,11 @@ fn count_line(review: &ReviewState, checked: &Checked, theme: &Theme) -> Line<'s
             theme.muted,
         ));
     }
-    if review.running {
+    if running {
         spans.push(Span::styled("   validating…", theme.accent));
-    } else if checked.is_empty() {
+    } else if evaluated.is_empty() {
         spans.push(Span::styled("   ✓ no violations", theme.success));
-    } else if checked.violations.is_empty() && checked.count(Severity::Error) == 0 {
+    } else if evaluated.no_violation() && evaluated.count(Severity::Error) == 0 && waived == 0 {
         // Only notes are listed: the conversion's or composition's, no rule's violation.
         spans.push(Span::styled("   ✓ no rule violated", theme.success));
     }
@@ -591,6 +554,9 @@ struct Browsing {
     files: bool,
     /// An answer decides the selected item (Enter goes to its field).
     answers: bool,
+    /// The waiver key the selected finding takes: `w` to waive it, `x` to take the
+    /// answers' waiver back (none: nothing to waive).
+    waiver: Option<Action>,
     /// A filter is kept (Esc clears it).
     filtered: bool,
     /// For the help: each key on its own line (the footer gives the fix keys as one).
@@ -629,6 +595,21 @@ fn browsing_hints(at: &Browsing) -> Vec<Hint> {
         } else {
             hints.push(hint(FIX_KEYS, "fixes"));
         }
+        // A finding without a fix is waived or fixed by hand: its key before the rest.
+        if at.help {
+            hints.extend([
+                hint(&[Action::Waive], "waive the selected finding (a reason)"),
+                hint(&[Action::TakeBackWaiver], "take the answers' waiver back"),
+            ]);
+        } else {
+            match at.waiver {
+                Some(Action::TakeBackWaiver) => {
+                    hints.push(hint(&[Action::TakeBackWaiver], "take waiver back"))
+                }
+                Some(_) => hints.push(hint(&[Action::Waive], "waive")),
+                None => {}
+            }
+        }
         hints.push(hint(
             &[Action::NextError, Action::PreviousError],
             "next/previous error",
@@ -648,6 +629,7 @@ fn browsing_hints(at: &Browsing) -> Vec<Hint> {
         hints.push(hint(&[Action::Group], "group"));
         hints.push(hint(SEVERITIES, "errors warnings notes"));
     }
+    hints.push(hint(&[Action::NextProfile], "profile"));
     hints.push(hint(&[Action::Copy], "copy place"));
     if at.files {
         hints.push(hint(&[Action::NextField], "next tab"));
@@ -677,22 +659,26 @@ pub struct ReviewStep;
 
 impl Step for ReviewStep {
     fn done(&self, state: &State) -> bool {
-        state.review.ready()
+        state.ready()
     }
 
     fn verdict(&self, state: &State) -> Option<Verdict> {
-        state.review.verdict()
+        verdict(state)
     }
 
     /// Keys of the review step.
     fn update(&self, state: &mut State, action: Action) -> Vec<Effect> {
-        let review = &mut state.review;
-        if review.filter.editing {
-            filter_update(review, action);
+        if state.review.filter.editing {
+            filter_update(state, action);
             return Vec::new();
         }
+        let tabs = tabs_of(state.evaluated());
+        let review = &mut state.review;
         if review.typing.is_some() {
             return fixes::typing_update(state, action);
+        }
+        if review.waiving.is_some() {
+            return waive::typing_update(state, action);
         }
         if review.fix.is_some() {
             return fixes::fix_preview_update(state, action);
@@ -702,7 +688,6 @@ impl Step for ReviewStep {
         }
         match action {
             Action::NextField | Action::PreviousField => {
-                let tabs = review.tabs();
                 let at = tabs.iter().position(|t| *t == review.tab).unwrap_or(0);
                 let step = if action == Action::NextField {
                     1
@@ -733,6 +718,7 @@ impl Step for ReviewStep {
             }
             Action::Edit => return places::edit(state),
             Action::Copy => return places::copy(state),
+            Action::NextProfile => return profile::next(state),
             Action::Write => return super::write::write_now(state),
             _ => {}
         }
@@ -751,13 +737,33 @@ impl Step for ReviewStep {
             Constraint::Min(1),
         ])
         .areas(area);
-        frame.render_widget(tab_line(review, theme), tabs_area);
-        let Some(resolution) = &review.resolution else {
+        let tabs = tab_line(review, state.evaluated(), theme);
+        if let Some(evaluated) = state.evaluated() {
+            // The profile and the config on the right, after the tabs.
+            let [_, header_area] = Layout::horizontal([
+                Constraint::Length(u16::try_from(tabs.width() + 2).unwrap_or(u16::MAX)),
+                Constraint::Min(0),
+            ])
+            .areas(tabs_area);
+            frame.render_widget(
+                Paragraph::new(profile::header(
+                    evaluated,
+                    usize::from(header_area.width),
+                    theme,
+                ))
+                .alignment(ratatui::layout::Alignment::Right),
+                header_area,
+            );
+        }
+        frame.render_widget(tabs, tabs_area);
+        let Some(checked) = state.evaluated() else {
             frame.render_widget(Span::styled("Validating…", theme.muted), counts_area);
             return None;
         };
-        let checked = &resolution.checked;
-        frame.render_widget(count_line(review, checked, theme), counts_area);
+        frame.render_widget(
+            count_line(review, checked, state.evaluating, theme),
+            counts_area,
+        );
         if let Some(plan) = &review.fix {
             fixes::draw_fix(plan, &review.fix_scroll, theme, frame, rest);
             return None;
@@ -766,7 +772,7 @@ impl Step for ReviewStep {
             write_back::view(plan, theme, frame, rest);
             return None;
         }
-        let banner = banner_lines(review, resolution, theme, usize::from(rest.width));
+        let banner = banner_lines(review, checked, theme, usize::from(rest.width));
         let banner_height = u16::try_from(banner.len()).unwrap_or(u16::MAX);
         let [banner_area, rest] =
             Layout::vertical([Constraint::Length(banner_height), Constraint::Min(1)]).areas(rest);
@@ -816,6 +822,9 @@ impl Step for ReviewStep {
         if let Some(typing) = &review.typing {
             return Some(fixes::draw_typing(typing, theme, frame, detail_area));
         }
+        if let Some(waiving) = &review.waiving {
+            return Some(waive::draw(waiving, theme, frame, detail_area));
+        }
         detail::draw(review, checked, theme, frame, detail_area);
         review
             .filter
@@ -843,18 +852,35 @@ impl Step for ReviewStep {
                 lasting(BACK, "cancel"),
             ];
         }
+        if let Some(waiving) = &review.waiving {
+            let mut hints = vec![hint(TYPE, "reason"), lasting(CONFIRM, "waive")];
+            if waiving.group.is_some() {
+                hints.push(hint(&[Action::NextField], "finding or group"));
+            }
+            hints.push(lasting(BACK, "cancel"));
+            return hints;
+        }
         if review.filter.editing {
             return FILTERING.to_vec();
         }
+        let waiver = match state
+            .selected_finding()
+            .map(|f| f.waived.as_ref().map(|w| w.by))
+        {
+            Some(Some(WaivedBy::Answers)) => Some(Action::TakeBackWaiver),
+            Some(None) => Some(Action::Waive),
+            Some(Some(_)) | None => None,
+        };
         browsing_hints(&Browsing {
             tab: review.tab,
             pane: review.pane,
             zoomed: review.zoomed,
-            files: review.tabs().len() > 1,
+            files: tabs_of(state.evaluated()).len() > 1,
             answers: review.tab == Tab::Violations
                 && review
                     .selected_index()
-                    .is_some_and(|i| review.checked().and_then(|c| c.answer(i)).is_some()),
+                    .is_some_and(|i| state.evaluated().and_then(|c| c.answer(i)).is_some()),
+            waiver,
             filtered: !review.filter.query().is_empty(),
             help: false,
         })
@@ -880,13 +906,16 @@ impl Step for ReviewStep {
             zoomed: false,
             files: true,
             answers: false,
+            waiver: None,
             filtered: false,
             help: true,
         })
     }
 
     fn text_focused(&self, state: &State) -> bool {
-        state.review.filter.editing || state.review.typing.is_some()
+        state.review.filter.editing
+            || state.review.typing.is_some()
+            || state.review.waiving.is_some()
     }
 
     /// `]` `[` and `c` go to the next or previous error and copy, unless a write-back
@@ -901,385 +930,4 @@ impl Step for ReviewStep {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tui::action::Action::*;
-    use crate::tui::effect::TerminalWork;
-    use crate::tui::state::StepId;
-    use crate::tui::testing::notice_text;
-    use crate::tui::testing::{Wizard, opened};
-
-    pub(super) fn review() -> Wizard {
-        let mut state = opened("tests/fixtures/wizard/dns-needs-work");
-        assert_eq!(
-            state.step,
-            StepId::Parameters,
-            "parameters without values first"
-        );
-        state.keys(&[Confirm]);
-        assert_eq!(state.step, StepId::Review);
-        state
-    }
-
-    #[test]
-    fn validation_fills_the_panes() {
-        let state = review();
-        let checked = state.review.checked().unwrap();
-        assert_eq!(checked.count(Severity::Error), 9);
-        assert_eq!(checked.count(Severity::Warning), 1);
-        assert!(
-            checked.files.contains_key("base_dns.yaml"),
-            "snippets are indexed"
-        );
-        assert!(!state.review.running);
-    }
-
-    #[test]
-    fn moving_selects_violations() {
-        let mut state = review();
-        state.keys(&[Down, Down]);
-        assert_eq!(
-            state.review.selected_violation().unwrap().rule.id,
-            "R-26124"
-        );
-        state.keys(&[End]);
-        assert_eq!(
-            state.review.selected_violation().unwrap().rule.id,
-            "R-20453"
-        );
-        state.keys(&[PageUp, Home]);
-        assert_eq!(state.review.selected, 0);
-    }
-
-    #[test]
-    fn the_filter_matches_id_message_and_file() {
-        let mut state = review();
-        state.keys(&[Filter]);
-        assert!(state.text_focused());
-        for c in "misspelt".chars() {
-            state.keys(&[Input(c)]);
-        }
-        assert_eq!(state.review.shown(), 1);
-        assert_eq!(
-            state.review.selected_violation().unwrap().rule.id,
-            "R-92635/misspelt-function"
-        );
-        state.keys(&[Confirm]);
-        assert!(!state.text_focused());
-        assert_eq!(state.review.shown(), 1, "Enter keeps the filter");
-        state.keys(&[Filter, Back]);
-        assert_eq!(state.review.shown(), 10, "Esc clears it");
-    }
-
-    #[test]
-    fn the_files_tab_lists_every_output_file_and_scrolls_the_one_shown() {
-        let mut state = review();
-        state.keys(&[NextField]);
-        assert_eq!(state.review.tab, Tab::Files);
-        let paths: Vec<&str> = state
-            .review
-            .checked()
-            .unwrap()
-            .previews
-            .iter()
-            .map(|p| p.path.as_str())
-            .collect();
-        assert_eq!(
-            paths,
-            ["base_dns.yaml", "base_dns.env", ".vnfwiz/answers.yaml"]
-        );
-        state.keys(&[Down]);
-        assert_eq!(state.review.files.selected, 1, "arrows choose a file");
-        state.keys(&[Up, Right, Down]);
-        assert_eq!(state.review.files.selected, 0);
-        assert_eq!(
-            state.review.files.text.top, 1,
-            "→ then arrows scroll its text"
-        );
-        state.keys(&[Back, Down]);
-        assert_eq!(state.review.files.selected, 1, "Esc gives the list back");
-        state.keys(&[NextField]);
-        assert_eq!(state.review.tab, Tab::Violations, "tabs wrap around");
-        state.keys(&[PreviousField]);
-        assert_eq!(state.review.tab, Tab::Files);
-    }
-
-    #[test]
-    fn a_stale_run_is_ignored_and_the_selection_kept() {
-        let mut state = review();
-        state.keys(&[Down, Down]);
-        let fresh = state.review.resolution.clone().unwrap();
-        let generation = state.review.generation;
-        resolved(&mut state, generation - 1, Arc::new(Resolution::default()));
-        assert_eq!(state.review.checked().unwrap().violations.len(), 10);
-        resolved(&mut state, generation, fresh);
-        assert_eq!(
-            state.review.selected_violation().unwrap().rule.id,
-            "R-26124"
-        );
-    }
-
-    #[test]
-    fn a_set_that_breaks_a_must_cannot_be_written() {
-        let mut state = review();
-        assert!(!state.review.ready());
-        assert!(state.review.blocking().unwrap().contains("MUST"));
-        state.keys(&[Write]);
-        assert_eq!(state.step, StepId::Write);
-        assert!(notice_text(&state).contains("Not ready"));
-        assert_eq!(state.write.phase, crate::tui::steps::write::Phase::Idle);
-    }
-
-    /// The review with the first violation of `rule` selected, moving down as an operator
-    /// would.
-    pub(super) fn selecting(rule: &str) -> Wizard {
-        let mut state = review();
-        let count = state.review.checked().unwrap().violations.len();
-        for _ in 0..count {
-            if state.review.selected_violation().unwrap().rule.id == rule {
-                return state;
-            }
-            state.keys(&[Down]);
-        }
-        panic!("no {rule} in the review");
-    }
-
-    /// The rule ids of the list as shown, headers as `[key]`.
-    fn shown_rows(state: &Wizard) -> Vec<String> {
-        let checked = state.review.checked().unwrap();
-        state
-            .review
-            .listing
-            .rows()
-            .iter()
-            .map(|row| match row {
-                list::Row::Header(group) => format!("[{}]", group.key),
-                list::Row::Item(position) => {
-                    let index = state.review.listing.item(*position).unwrap();
-                    checked.item(index).unwrap().id().to_owned()
-                }
-            })
-            .collect()
-    }
-
-    #[test]
-    fn esc_clears_a_kept_filter_before_it_leaves_the_step() {
-        let mut state = review();
-        state.keys(&[Filter]);
-        state.type_text("misspelt");
-        state.keys(&[Confirm]);
-        assert_eq!(state.review.shown(), 1, "Enter keeps the filter");
-        state.keys(&[Back]);
-        assert_eq!(state.step, StepId::Review, "the first Esc stays");
-        assert_eq!(state.review.shown(), 10, "and clears the filter");
-        assert!(state.review.filter.query().is_empty());
-        state.keys(&[Back]);
-        assert_eq!(state.step, StepId::Parameters, "the second Esc leaves");
-    }
-
-    #[test]
-    fn the_filter_ranks_the_best_match_first() {
-        let mut state = review();
-        state.keys(&[Filter]);
-        state.type_text("R-90279");
-        let first = state.review.selected_violation().unwrap();
-        assert_eq!(first.rule.id, "R-90279", "the exact id comes first");
-        let ranked: Vec<String> = shown_rows(&state);
-        assert_eq!(&ranked[..2], ["R-90279", "R-90279"], "{ranked:?}");
-    }
-
-    #[test]
-    fn severities_hide_and_show_and_n_goes_from_error_to_error() {
-        let mut state = review();
-        state.keys(&[ToggleSeverity(Severity::Error)]);
-        assert_eq!(shown_rows(&state), ["R-92635/misspelt-function"]);
-        assert!(notice_text(&state).contains("Errors hidden"));
-        state.keys(&[NextError]);
-        assert!(notice_text(&state).contains("No error"));
-        state.keys(&[ToggleSeverity(Severity::Error)]);
-        assert_eq!(state.review.shown(), 10);
-        assert_eq!(
-            state.review.selected_violation().unwrap().rule.id,
-            "R-92635/misspelt-function",
-            "the selection stays on its item"
-        );
-        // The warning sits between the errors of line 42 and 43: n skips it.
-        state.keys(&[PreviousError]);
-        let before = state.review.selected_violation().unwrap().span.line;
-        state.keys(&[NextError]);
-        let after = state.review.selected_violation().unwrap();
-        assert_eq!(after.severity(), Severity::Error);
-        assert_eq!((before, after.span.line), (42, 43));
-        state.keys(&[NextError]);
-        assert_eq!(state.review.selected, 0, "round to the first error");
-        assert!(notice_text(&state).contains("round"));
-    }
-
-    #[test]
-    fn grouping_by_rule_and_by_file_puts_counted_headers_over_the_items() {
-        let mut state = review();
-        state.keys(&[Down, Down]);
-        state.keys(&[Group]);
-        assert_eq!(state.review.listing.grouping, Grouping::File);
-        assert_eq!(shown_rows(&state)[0], "[base_dns.yaml]");
-        state.keys(&[Group]);
-        let rows = shown_rows(&state);
-        assert_eq!(&rows[..3], ["[R-90279]", "R-90279", "R-90279"], "{rows:?}");
-        let Some(list::Row::Header(group)) = state.review.listing.rows().first() else {
-            panic!("a header first");
-        };
-        assert_eq!(group.counts, [2, 0, 0]);
-        assert_eq!(
-            state.review.selected_violation().unwrap().rule.id,
-            "R-26124",
-            "the selection follows its item into its group"
-        );
-        state.keys(&[Home]);
-        assert_eq!(
-            state.review.selected_violation().unwrap().rule.id,
-            "R-90279"
-        );
-        state.keys(&[Group]);
-        assert_eq!(state.review.listing.grouping, Grouping::None);
-        assert_eq!(state.review.listing.rows().len(), 10);
-    }
-
-    #[test]
-    fn the_detail_pane_takes_focus_scrolls_and_zooms() {
-        let mut state = review();
-        // At 80×24 the detail pane is too short for the source lines.
-        crate::tui::update::update(&mut state.state, crate::tui::update::Event::Resize(80, 24));
-        state.keys(&[Right]);
-        assert_eq!(state.review.pane, Pane::Detail);
-        state.keys(&[Down]);
-        assert_eq!(state.review.detail.top, 1, "arrows scroll the detail");
-        assert_eq!(state.review.selected, 0, "not the list");
-        state.keys(&[Left, Down]);
-        assert_eq!(state.review.selected, 1, "← gives the list back");
-        assert_eq!(
-            state.review.detail.top, 0,
-            "a new item's detail starts at its top"
-        );
-        state.keys(&[Zoom]);
-        assert!(state.review.zoomed);
-        let screen = crate::tui::testing::render(&state, &Theme::default_theme());
-        assert!(screen.contains("Detail · z or Esc"), "{screen}");
-        assert!(screen.contains("▶ 11 │"), "the source line shows: {screen}");
-        state.keys(&[Back]);
-        assert!(!state.review.zoomed);
-        assert_eq!(state.review.pane, Pane::List);
-        assert_eq!(state.step, StepId::Review, "Esc unzoomed, no more");
-    }
-
-    #[test]
-    fn e_opens_the_source_file_at_the_line_and_y_copies_the_place() {
-        let mut state = selecting("R-90526");
-        state.keys(&[Edit, Copy]);
-        let folder = std::path::absolute(crate::tui::testing::repo(
-            "tests/fixtures/wizard/dns-needs-work",
-        ))
-        .unwrap();
-        assert_eq!(
-            state.terminal,
-            [
-                TerminalWork::Edit {
-                    path: folder.join("base_dns.yaml"),
-                    line: 14
-                },
-                TerminalWork::Copy(format!("{}:14", folder.join("base_dns.yaml").display()))
-            ]
-        );
-        assert!(notice_text(&state).contains("base_dns.yaml:14"));
-    }
-
-    #[test]
-    fn enter_on_an_entry_an_answer_wrote_goes_to_its_field() {
-        let mut state = review();
-        // vnf_id is ONAP's to supply: an answer for it breaks R-20856 in the environment.
-        state.keys(&[Back]);
-        assert_eq!(state.step, StepId::Parameters);
-        let vnf_id = state
-            .parameters
-            .form
-            .fields
-            .iter()
-            .position(|f| f.key == "vnf_id")
-            .expect("vnf_id is asked");
-        state.parameters.form.focus_first(|f| f.key != "vnf_id");
-        state
-            .draft
-            .values
-            .insert("vnf_id".to_owned(), "vnf-7".to_owned());
-        let effects = state.state.changed();
-        state.run(effects);
-        state.settle();
-        state.step = StepId::Review;
-        let checked = state.review.checked().unwrap();
-        let index = (0..checked.len())
-            .find(|&i| checked.answer(i) == Some("parameter vnf_id"))
-            .expect("an item the vnf_id answer decides");
-        let position = state.review.listing.position_of(index).unwrap();
-        state.review.selected = position;
-        assert!(
-            ReviewStep
-                .hints(&state)
-                .iter()
-                .any(|h| h.what == "go to answer"),
-            "the footer says where Enter goes"
-        );
-        state.keys(&[Confirm]);
-        assert_eq!(state.step, StepId::Parameters);
-        assert_eq!(
-            state.parameters.form.focused().map(|f| f.key.as_str()),
-            Some("vnf_id")
-        );
-        assert_eq!(state.parameters.form.fields[vnf_id].key, "vnf_id");
-    }
-
-    #[test]
-    fn a_source_edited_on_disk_is_read_again_keeping_the_selection() {
-        let dir = tempfile::tempdir().unwrap();
-        let from = crate::tui::testing::repo("tests/fixtures/wizard/dns-needs-work");
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
-        }
-        let mut state = Wizard::start(State::new(
-            crate::tui::testing::repo(""),
-            Some(dir.path().to_path_buf()),
-            (100, 30),
-        ));
-        state.keys(&[Confirm]);
-        assert_eq!(state.step, StepId::Review);
-        let count = state.review.checked().unwrap().len();
-        while state.review.selected_violation().unwrap().rule.id != "R-92635/misspelt-function" {
-            state.keys(&[Down]);
-        }
-        // The operator's editor adds a line at the top and fixes nothing else; the wizard
-        // reads the set again on its return.
-        let template = dir.path().join("base_dns.yaml");
-        let text = std::fs::read_to_string(&template).unwrap();
-        let text = text.replacen(
-            "heat_template_version: 2016-10-14\n",
-            "heat_template_version: 2016-10-14\n# reviewed\n",
-            1,
-        );
-        std::fs::write(&template, text).unwrap();
-        let effects = crate::tui::update::update(
-            &mut state.state,
-            crate::tui::update::Event::Message(crate::tui::effect::Message::Edited(Ok(()))),
-        );
-        assert!(matches!(effects[..], [Effect::Reread]));
-        state.run(effects);
-        state.settle();
-        assert!(
-            notice_text(&state).contains("changed on disk"),
-            "{:?}",
-            state.notice
-        );
-        let selected = state.review.selected_violation().unwrap();
-        assert_eq!(selected.rule.id, "R-92635/misspelt-function");
-        assert_eq!(selected.span.line, 43, "one line further down");
-        assert_eq!(state.review.checked().unwrap().len(), count);
-    }
-}
+mod tests;

@@ -1,11 +1,10 @@
 //! Where a review item leads: Enter to the field of the answer that decides it (a
 //! property, a parameter, a capability choice, the deployment option, a licence), `e` to
-//! its file on disk at its line in the operator's editor, `y` its `file:line` to the
+//! its file on disk at its line in the operator's editor, `c` its place in the source to the
 //! clipboard.
 
 use super::Tab;
 use super::files;
-use crate::tui::checked::Item;
 use crate::tui::effect::{Effect, TerminalWork};
 use crate::tui::state::{State, StepId};
 use crate::tui::steps::capabilities;
@@ -54,13 +53,7 @@ pub fn go_to_answer(state: &mut State, subject: &str) -> bool {
 
 /// Enter on the list: to the selected item's answer when one decides it, else on.
 pub fn confirm(state: &mut State) -> Vec<Effect> {
-    let subject = state.review.selected_index().and_then(|index| {
-        state
-            .review
-            .checked()
-            .and_then(|c| c.answer(index))
-            .map(str::to_owned)
-    });
+    let subject = state.selected_finding().and_then(|f| f.answer.clone());
     match subject {
         Some(subject) => {
             if !go_to_answer(state, &subject) {
@@ -78,27 +71,31 @@ pub fn confirm(state: &mut State) -> Vec<Effect> {
 /// its line.
 pub fn edit(state: &mut State) -> Vec<Effect> {
     let review = &state.review;
-    let Some(checked) = review.checked() else {
+    let Some(checked) = state.evaluated() else {
         return Vec::new();
     };
     let place = match review.tab {
         Tab::Files => files::selected(review, checked)
             .map(|file| (file.path.clone(), review.files.text.top as u32 + 1)),
-        Tab::Violations => match review.selected_index().and_then(|i| checked.item(i)) {
-            Some(Item::Violation(v)) => Some((v.file.clone(), v.span.line)),
-            Some(Item::Finding(f)) => {
-                let hint = if f.answer.is_some() {
-                    "; Enter goes to its field"
-                } else {
-                    ""
-                };
-                state.warn(format!(
-                    "{} {} points into no file{hint}.",
-                    f.kind.label(),
-                    f.subject
-                ));
-                return Vec::new();
-            }
+        Tab::Violations => match state.selected_finding() {
+            Some(finding) => match (finding.violation(), finding.file()) {
+                (Some(v), _) => Some((v.file.clone(), v.span.line)),
+                // A file not checked opens at its top.
+                (None, Some(file)) => Some((file.to_owned(), 1)),
+                (None, None) => {
+                    let hint = if finding.answer.is_some() {
+                        "; Enter goes to its field"
+                    } else {
+                        ""
+                    };
+                    state.warn(format!(
+                        "{} {} points into no file{hint}.",
+                        finding.id(),
+                        finding.place()
+                    ));
+                    return Vec::new();
+                }
+            },
             None => None,
         },
     };
@@ -122,12 +119,12 @@ pub fn edit(state: &mut State) -> Vec<Effect> {
     }
 }
 
-/// `y`: the selected item's place to the clipboard: the source file's path and line, as
+/// `c`: the selected item's place to the clipboard: the source file's path and line, as
 /// `e` opens it (the output's `file:line` when the file has no source, an answer's subject
 /// for a finding).
 pub fn copy(state: &mut State) -> Vec<Effect> {
     let review = &state.review;
-    let Some(checked) = review.checked() else {
+    let Some(checked) = state.evaluated() else {
         return Vec::new();
     };
     let at = |file: &str, line: u32| match checked.origins.get(file) {
@@ -137,11 +134,10 @@ pub fn copy(state: &mut State) -> Vec<Effect> {
     let text = match review.tab {
         Tab::Files => files::selected(review, checked)
             .map(|file| at(&file.path, review.files.text.top as u32 + 1)),
-        Tab::Violations => match review.selected_index().and_then(|i| checked.item(i)) {
-            Some(Item::Violation(v)) => Some(at(&v.file, v.span.line)),
-            Some(item) => Some(item.place()),
-            None => None,
-        },
+        Tab::Violations => state.selected_finding().map(|item| match item.violation() {
+            Some(v) => at(&v.file, v.span.line),
+            None => item.place(),
+        }),
     };
     let Some(text) = text else {
         return Vec::new();
@@ -153,7 +149,6 @@ pub fn copy(state: &mut State) -> Vec<Effect> {
 #[cfg(test)]
 mod tests {
     use crate::tui::action::Action::*;
-    use crate::tui::checked::Item;
     use crate::tui::state::StepId;
     use crate::tui::testing::{notice_text, opened};
 
@@ -173,12 +168,14 @@ mod tests {
             .form
             .focus_first(|f| f.key == "vfw.site.name");
         state.step = StepId::Review;
-        let checked = state.review.checked().unwrap();
-        assert!(state.review.resolution.as_ref().unwrap().refusal.is_some());
+        let checked = state.evaluated().unwrap();
+        assert!(!checked.gate.refused.is_empty());
         let index = (0..checked.len())
             .find(|&i| {
-                matches!(checked.item(i), Some(Item::Finding(f))
-                    if f.subject == "property vfw.net.mtu")
+                checked
+                    .item(i)
+                    .and_then(|f| f.remark_of())
+                    .is_some_and(|r| r.subject == "property vfw.net.mtu")
             })
             .expect("the refused value is listed");
         state.review.selected = state.review.listing.position_of(index).unwrap();
@@ -189,5 +186,36 @@ mod tests {
             Some("vfw.net.mtu")
         );
         assert!(notice_text(&state).contains("vfw.net.mtu"));
+    }
+
+    #[test]
+    fn a_file_not_checked_is_listed_and_e_opens_it_at_its_top() {
+        let mut state = opened("tests/fixtures/faces/helm-beside");
+        state.step = StepId::Review;
+        let checked = state.evaluated().unwrap();
+        let index = (0..checked.len())
+            .find(|&i| {
+                checked
+                    .item(i)
+                    .and_then(|f| f.remark_of())
+                    .is_some_and(|r| {
+                        r.kind == crate::session::RemarkKind::NotChecked
+                            && r.subject == "helm/vpkg/Chart.yaml"
+                    })
+            })
+            .expect("the chart's files are listed as not checked");
+        state.review.selected = state.review.listing.position_of(index).unwrap();
+        state.keys(&[Edit]);
+        let folder = std::path::absolute(crate::tui::testing::repo(
+            "tests/fixtures/faces/helm-beside",
+        ))
+        .unwrap();
+        assert_eq!(
+            state.terminal,
+            [crate::tui::effect::TerminalWork::Edit {
+                path: folder.join("helm/vpkg/Chart.yaml"),
+                line: 1
+            }]
+        );
     }
 }

@@ -211,7 +211,7 @@ mod tests {
             "nothing to write before a fix"
         );
         state.keys(&[PreviewSafeFixes, Confirm]);
-        assert_eq!(state.review.checked().unwrap().count(Severity::Error), 0);
+        assert_eq!(state.evaluated().unwrap().count(Severity::Error), 0);
         let screen = render(&state, &Theme::default_theme());
         let footer = screen.lines().rev().nth(1).unwrap();
         assert!(
@@ -251,7 +251,7 @@ mod tests {
         // The source now holds the fixes: their records left the answers, and the source
         // read again is clean without them (no record is replayed against it).
         assert!(state.draft.answers.fixes.is_empty());
-        let checked = state.review.checked().unwrap();
+        let checked = state.evaluated().unwrap();
         assert_eq!(checked.count(Severity::Error), 0);
         let screen = render(&state, &Theme::default_theme());
         assert!(!screen.contains("no longer applies"), "{screen}");

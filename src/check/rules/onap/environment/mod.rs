@@ -1,9 +1,9 @@
 //! Requirements on environment files.
 
-mod r03324_env_parameters;
-mod r599443_env_declared;
-mod r67231_no_resource_registry;
-mod r86285_module_env;
+pub(crate) mod r03324_env_parameters;
+pub(crate) mod r599443_env_declared;
+pub(crate) mod r67231_no_resource_registry;
+pub(crate) mod r86285_module_env;
 
 use crate::check::rules::Rule;
 

@@ -2,7 +2,7 @@
 //! properties `name`, `image`, `flavor` and `availability_zone` and the parameters behind them.
 
 mod parameter_name;
-mod r22838_name_env;
+pub(crate) mod r22838_name_env;
 mod r23311_availability_zone_type;
 mod r304011_same_vm_type;
 mod r40499_flavor_per_vm_type;
@@ -13,7 +13,7 @@ mod r51430_name_type;
 mod r54171_name_parameter;
 mod r57282_image_per_vm_type;
 mod r58670_image_parameter_name;
-mod r59568_availability_zone_env;
+pub(crate) mod r59568_availability_zone_env;
 mod r663631_name_get_param;
 mod r69431_flavor_env;
 mod r71152_image_type;

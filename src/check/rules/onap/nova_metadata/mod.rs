@@ -1,16 +1,16 @@
 //! Requirements of the catalogue's "Nova Metadata Parameters" section: the `metadata` keys
 //! ONAP reads on every server and the parameters behind them.
 
-mod r02691_workload_context_env;
+pub(crate) mod r02691_workload_context_env;
 mod r07507_vnf_id_parameter;
 mod r09811_vf_module_index_constraints;
-mod r13194_environment_context_env;
+pub(crate) mod r13194_environment_context_env;
 mod r15480_vf_module_name_constraints;
 mod r20308_environment_context_parameter;
-mod r20856_vnf_id_env;
+pub(crate) mod r20856_vnf_id_env;
 mod r34055_workload_context_constraints;
-mod r36542_vnf_name_env;
-mod r37039_vf_module_index_env;
+pub(crate) mod r36542_vnf_name_env;
+pub(crate) mod r37039_vf_module_index_env;
 mod r37437_vnf_id_metadata;
 mod r39067_vf_module_name_parameter;
 mod r44318_vnf_name_constraints;
@@ -25,9 +25,9 @@ mod r67597_vm_role_constraints;
 mod r68023_vf_module_name_get_param;
 mod r71493_vf_module_id_metadata;
 mod r72483_vnf_name_metadata;
-mod r72871_vf_module_id_env;
+pub(crate) mod r72871_vf_module_id_env;
 mod r74978_workload_context_parameter;
-mod r80374_vf_module_name_env;
+pub(crate) mod r80374_vf_module_name_env;
 mod r82134_vf_module_id_parameter;
 mod r86476_vm_role_characters;
 mod r98374_vf_module_id_constraints;

@@ -2,13 +2,13 @@
 
 mod r00011_nested_constraints;
 mod r11441_type_value;
-mod r25877_parameter_name;
-mod r26124_default_in_env;
+pub(crate) mod r25877_parameter_name;
+pub(crate) mod r26124_default_in_env;
 mod r35414_parameters_section;
 mod r36772_type_present;
-mod r44001_parameter_description;
-mod r90279_parameter_used;
-mod r90526_no_default;
+pub(crate) mod r44001_parameter_description;
+pub(crate) mod r90279_parameter_used;
+pub(crate) mod r90526_no_default;
 
 use crate::check::rules::Rule;
 

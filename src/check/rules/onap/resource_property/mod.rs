@@ -2,8 +2,8 @@
 //! than servers.
 
 mod named_resources;
-mod r85734_name_str_replace;
-mod r99812_name_env;
+pub(crate) mod r85734_name_str_replace;
+pub(crate) mod r99812_name_env;
 
 use crate::check::rules::Rule;
 

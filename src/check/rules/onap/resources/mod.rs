@@ -2,11 +2,11 @@
 
 mod http_type;
 mod r10834_nested_get_param;
-mod r16447_unique_resource_id;
+pub(crate) mod r16447_unique_resource_id;
 mod r53952_http_resource_type;
 mod r67386_resource_metadata;
 mod r71699_http_nested_template;
-mod r75141_resource_id;
+pub(crate) mod r75141_resource_id;
 
 use crate::check::rules::Rule;
 

@@ -3,8 +3,8 @@
 
 mod r23664_module_resources;
 mod r27078_heat_template_version;
-mod r27078_version_date;
-mod r39402_description;
+pub(crate) mod r27078_version_date;
+pub(crate) mod r39402_description;
 mod r90152_resources_not_empty;
 
 use crate::check::rules::Rule;

@@ -12,7 +12,7 @@ pub static RULE: Rule = Rule {
         keyword: Keyword::Should,
         section: "OVF descriptor / VMware dialect",
         summary: "An Envelope whose texts use ovf:msgid says its own language with xml:lang.",
-        why: "Without xml:lang no Strings bundle is the Envelope's own, so a text that relies on its msgid has no text of its own language; vnfwiz shows the bundle for `en` (else the first).",
+        why: "Without xml:lang no Strings bundle is the Envelope's own. vnfwiz takes the inline texts as the descriptor's default locale (unless --lang or LANG asks for a bundle's language); a text that relies on its msgid alone has no words of its own, and is shown from the bundle for `en` (else the first).",
         fix: "Add xml:lang=\"en-US\" (the language of the inline texts) to the Envelope.",
     },
     check: Check::Ovf(check),

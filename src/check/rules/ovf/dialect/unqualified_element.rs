@@ -12,8 +12,8 @@ pub static RULE: Rule = Rule {
         keyword: Keyword::Should,
         section: "OVF descriptor / VMware dialect",
         summary: "Elements inside an OVF Envelope are in the OVF namespace.",
-        why: "VirtualCenter 2.5 and ovftool's OVF 0.9 exports wrote References, sections and contents without a namespace, and the OVF 1.0 drafts put Strings in a namespace of their own; VMware's tools read them as OVF and vnfwiz does too, but a reader that follows the XML namespace rules sees no OVF content at all.",
-        fix: "Declare the OVF namespace as the default one (xmlns=\"http://schemas.dmtf.org/ovf/envelope/1\") on the Envelope, or prefix the elements with ovf:.",
+        why: "VirtualCenter 2.5 and ovftool's OVF 0.9 exports wrote References, sections and contents without a namespace, and the OVF 1.0 drafts put Strings in a namespace of their own (`ovfstr:`, at times without declaring it); VMware's tools read them as OVF and vnfwiz does too, but a reader that follows the XML namespace rules sees no OVF content at all, or refuses the document.",
+        fix: "Declare the OVF namespace as the default one (xmlns=\"http://schemas.dmtf.org/ovf/envelope/1\") on the Envelope, or prefix the elements with ovf:; write message bundles as OVF <Strings>.",
     },
     check: Check::Ovf(check),
 };
