@@ -16,9 +16,7 @@ use vnfwiz::output::report::render::fixes::Fixes;
 use vnfwiz::output::report::render::onboard::Onboarding;
 use vnfwiz::output::report::render::run::{RunInfo, Source};
 use vnfwiz::session::answers::{Answers, EulaAcceptance};
-use vnfwiz::session::{
-    AnswerProblem, Answered, Evaluation, FindingKind, Origin, Session, WriteError,
-};
+use vnfwiz::session::{AnswerProblem, Answered, Origin, Session, WriteError};
 use vnfwiz::transform::fix::FixLevel;
 use vnfwiz::transform::package::PackageError;
 use vnfwiz::transform::package::PackageFormat;
@@ -275,7 +273,7 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     let evaluation = session.evaluate_fixing(&answered, level, previews);
     stop_if_interrupted()?;
     let fixes = if previews {
-        report_fixes(&evaluation)
+        Fixes::of_evaluation(&evaluation)
     } else {
         Fixes::none()
     };
@@ -327,22 +325,6 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         }
         Err(error) => Err(error.into()),
     }
-}
-
-/// The fix of each of the output set's findings, as the evaluation offers them (what an
-/// HTML or CSV report shows beside each).
-fn report_fixes(evaluation: &Evaluation) -> Fixes {
-    let (violations, views): (Vec<_>, Vec<_>) = evaluation
-        .findings
-        .iter()
-        .filter_map(|finding| match &finding.kind {
-            FindingKind::Output(violation) => Some((violation.clone(), finding.fix.clone())),
-            FindingKind::Package(_) | FindingKind::Remark(_) => None,
-        })
-        .unzip();
-    let mut fixes = Fixes::none();
-    fixes.push(&violations, views);
-    fixes
 }
 
 /// Writes `--report`'s file from the validation of the output set, with each finding's fix

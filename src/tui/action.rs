@@ -77,6 +77,8 @@ pub enum Action {
     TakeBackWaiver,
     /// `p`: check with the next rule profile.
     NextProfile,
+    /// `r` in the review: write the HTML report of the findings beside the output folder.
+    WriteReport,
     /// `q`: quit (asks first when answers would be lost).
     Quit,
     /// Ctrl-C: quit from anywhere, also from a text field (asks first like `q`; a second

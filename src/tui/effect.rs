@@ -10,6 +10,7 @@ use super::evaluated::{Evaluated, PlannedFix};
 use super::opened::Opened;
 use super::scan::Scan;
 use crate::input::source::InputKind;
+pub use crate::output::report::handover::Handed;
 use crate::session::{AnswerProblem, SourceFixes};
 
 pub use crate::session::Draft;
@@ -78,6 +79,14 @@ pub enum Effect {
         draft: Draft,
         /// The file.
         path: PathBuf,
+    },
+    /// Write the HTML report of the findings these answers leave beside this output
+    /// folder (`r` in the review).
+    Report {
+        /// The answers.
+        draft: Draft,
+        /// The output folder (the report goes beside it).
+        out: PathBuf,
     },
     /// Read the source again if its files changed.
     Reread,
@@ -212,6 +221,8 @@ pub enum Message {
     Written(Result<WriteReport, String>),
     /// Saving the answers ended.
     Saved(Result<PathBuf, String>),
+    /// Writing the HTML report ended: where it is and what it holds, or why it is not.
+    Reported(Result<Handed, String>),
     /// The source was read again.
     Reread(Reread),
     /// The operator's editor ended (the loop reports it); the reason when it failed.

@@ -1,7 +1,7 @@
 //! The keymap as data (DESIGN.md's "wizard's keys"): one table turns key events into
 //! actions and also writes the help overlay and every key hint of the footer ([`label`]),
 //! so none of them can disagree with what a key does. A second, smaller table holds the
-//! keys only the review takes (`]` `[` `c`). No key means two things in one place: `y`
+//! keys only the review takes (`]` `[` `c` `r`). No key means two things in one place: `y`
 //! and `n` answer questions and nothing else.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -106,6 +106,7 @@ pub const REVIEW_BINDINGS: &[Binding] = &[
     key(KeyCode::Char(']'), Action::NextError),
     key(KeyCode::Char('['), Action::PreviousError),
     key(KeyCode::Char('c'), Action::Copy),
+    key(KeyCode::Char('r'), Action::WriteReport),
 ];
 
 /// Every binding: the review's, then the common ones.
@@ -155,6 +156,9 @@ pub fn describe(action: Action) -> &'static str {
         Action::Waive => "waive the selected finding, or its group's, with a reason (review)",
         Action::TakeBackWaiver => "take back the waiver of the selected finding (review)",
         Action::NextProfile => "check with the next rule profile (review)",
+        Action::WriteReport => {
+            "write the findings as an HTML report beside the output folder (review)"
+        }
         Action::Help => "this help",
         Action::Quit => "quit (asks first when answers would be lost)",
         Action::Interrupt => "quit from anywhere, text fields too",

@@ -24,6 +24,7 @@ use crate::foundation::diagnostics::{Options, Severity};
 use crate::foundation::limits::Limits;
 use crate::input::integrity::IntegrityError;
 use crate::input::source::locate;
+use crate::output::report::handover::write_html;
 use crate::session::{PlanError, SaveError, Session, SessionError, SourceFixes, Watch, WriteError};
 use crate::transform::fix::WriteBack;
 use crate::tui::widgets::paragraph::count;
@@ -50,6 +51,8 @@ pub enum Request {
     Write(WriteOrder),
     /// Save the answers without secrets.
     Save(Draft, std::path::PathBuf),
+    /// Write the HTML report of the draft's findings beside this output folder.
+    Report(Draft, std::path::PathBuf),
     /// Read the source again if its files changed (after the operator edited them).
     Reread,
 }
@@ -143,6 +146,13 @@ pub fn run<T: From<Message> + Send>(source: &Source<'_, T>, requests: &Receiver<
                     .save_answers(&session.answered(&draft).answers, &path)
                     .map_err(|e| e.to_string()),
             )),
+            Request::Report(draft, out) => {
+                let answered = session.answered(&draft);
+                send(Message::Reported(
+                    write_html(&mut session, &answered, source.path, &out, limits)
+                        .map_err(|error| crate::error_chain(&error)),
+                ))
+            }
             Request::Reread => {
                 let reread = if watch.unchanged() {
                     Reread::Unchanged

@@ -281,6 +281,7 @@ fn on_message(state: &mut State, message: Message) -> Vec<Effect> {
                 .unwrap_or_default();
             state.warn(format!("The answers were not saved{to}: {reason}"));
         }
+        Message::Reported(result) => review::report::reported(state, result),
         Message::Reread(reread) => return on_reread(state, reread),
         Message::Edited(result) => {
             match result {

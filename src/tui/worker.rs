@@ -150,6 +150,7 @@ impl<T: From<Message> + Send + 'static> Runtime<T> {
             Effect::WriteBack(plan) => self.ask(Request::WriteBack(plan)),
             Effect::Write(order) => self.ask(Request::Write(order)),
             Effect::SaveAnswers { draft, path } => self.ask(Request::Save(draft, path)),
+            Effect::Report { draft, out } => self.ask(Request::Report(draft, out)),
             Effect::Reread => self.ask(Request::Reread),
             Effect::Terminal(work) => return Some(work),
         }

@@ -1454,3 +1454,38 @@ fn a_vlb_like_set_is_finished_with_fixes_and_waivers_and_onboard_replays_it() {
     assert!(said.contains("0 errors, 0 warnings, 5 waived"), "{said}");
     assert_eq!(relative_contents(&replayed), relative_contents(&out));
 }
+
+#[test]
+fn r_in_the_review_writes_the_html_report_beside_the_output_folder() {
+    let dir = set_workspace("wizard/dns-needs-work", "dns");
+    let mut wizard = Wizard::start(&["dns"], dir.path(), SIZE, &[]);
+    wizard.wait_for("[7/9] Parameters");
+    wizard.press(&[Key::Enter]);
+    wizard.wait_for("✗ 9 errors");
+    wizard.press(&[Key::Text("r")]);
+    let screen = wizard.wait_for("Report written to");
+    assert!(screen.contains("9 errors, 1 warning"), "{screen}");
+    // Beside the output folder the write step proposes, which is not made.
+    let reports: Vec<PathBuf> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with("-onboarded-report.html"))
+        .collect();
+    assert_eq!(reports.len(), 1, "{reports:?}");
+    assert!(!dir.path().join("dns-onboarded").exists());
+    let page = std::fs::read_to_string(&reports[0]).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    // Every finding the review lists, with its rule and place.
+    for finding in [
+        "R-90279",
+        "R-26124",
+        "R-20453",
+        "R-72483",
+        "R-92635/misspelt-function",
+        "base_dns.yaml",
+    ] {
+        assert!(page.contains(finding), "{finding} is not on the page");
+    }
+    wizard.press(&[Key::Text("q")]);
+    assert_eq!(wizard.wait_exit(), 0);
+}

@@ -97,7 +97,7 @@ impl WriteState {
     }
 
     /// The output folder as typed.
-    fn out(&self) -> PathBuf {
+    pub fn out(&self) -> PathBuf {
         PathBuf::from(self.value(OUT).trim())
     }
 

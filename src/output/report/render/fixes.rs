@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::check::rules::Selection;
 use crate::check::validation::{CheckedInput, Loaded};
 use crate::foundation::diagnostics::{InputRoot, Report, Violation};
-use crate::session::{FixView, Fixable, Offered, offered_fixes};
+use crate::session::{Evaluation, FindingKind, FixView, Fixable, Offered, offered_fixes};
 
 /// A finding as its fix is looked up: rule, file, place and message. Findings keep these
 /// while the waivers sort them into counted and waived.
@@ -47,6 +47,22 @@ impl Fixes {
             })
             .collect();
         self.inputs.push(offered);
+    }
+
+    /// The fix of each of an evaluation's output-set findings, as it offers them (one
+    /// input: the output set; what `onboard --report` and the wizard's report show).
+    pub fn of_evaluation(evaluation: &Evaluation) -> Fixes {
+        let (violations, views): (Vec<_>, Vec<_>) = evaluation
+            .findings
+            .iter()
+            .filter_map(|finding| match &finding.kind {
+                FindingKind::Output(violation) => Some((violation.clone(), finding.fix.clone())),
+                FindingKind::Package(_) | FindingKind::Remark(_) => None,
+            })
+            .unzip();
+        let mut fixes = Fixes::none();
+        fixes.push(&violations, views);
+        fixes
     }
 
     /// The fix of `violation` of input `input`: one ready to apply, or one that needs the

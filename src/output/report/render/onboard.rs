@@ -200,6 +200,18 @@ impl<'a> Onboarding<'a> {
         }))
     }
 
+    /// The validation of the output set `evaluation` holds, as it would be written to
+    /// `out` (what the wizard's review reports before any write); none when the answers
+    /// are refused.
+    pub fn evaluated_report(evaluation: Evaluation, out: &Path) -> Result<Report, Refusal> {
+        if let Some(refusal) = evaluation.refusal() {
+            return Err(refusal);
+        }
+        let not_checked = evaluation.not_checked();
+        let resolved = evaluation.outcome?;
+        Ok(build_report(resolved, not_checked, out).0)
+    }
+
     /// The validation of the output set, when there is one (a refused onboarding, or a
     /// package failing its own validation, validated no set).
     pub fn report(&self) -> Option<&Report> {

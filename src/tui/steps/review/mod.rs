@@ -22,6 +22,7 @@ mod list;
 mod places;
 mod profile;
 mod question;
+pub mod report;
 mod waive;
 pub mod write_back;
 
@@ -630,6 +631,7 @@ fn browsing_hints(at: &Browsing) -> Vec<Hint> {
         hints.push(hint(SEVERITIES, "errors warnings notes"));
     }
     hints.push(hint(&[Action::NextProfile], "profile"));
+    hints.push(hint(&[Action::WriteReport], "HTML report"));
     hints.push(hint(&[Action::Copy], "copy place"));
     if at.files {
         hints.push(hint(&[Action::NextField], "next tab"));
@@ -719,6 +721,7 @@ impl Step for ReviewStep {
             Action::Edit => return places::edit(state),
             Action::Copy => return places::copy(state),
             Action::NextProfile => return profile::next(state),
+            Action::WriteReport => return report::start(state),
             Action::Write => return super::write::write_now(state),
             _ => {}
         }
