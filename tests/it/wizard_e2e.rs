@@ -217,16 +217,9 @@ fn selected_row(screen: &str) -> &str {
 
 /// Waits until `path` exists.
 fn wait_for_file(wizard: &Wizard, path: &Path) {
-    let started = std::time::Instant::now();
-    while !path.exists() {
-        assert!(
-            started.elapsed() < pty::PATIENCE,
-            "{} never appeared; the screen shows:\n{}",
-            path.display(),
-            wizard.screen()
-        );
-        std::thread::sleep(std::time::Duration::from_millis(30));
-    }
+    wizard.poll(format_args!("{}", path.display()), || {
+        path.exists().then_some(())
+    });
 }
 
 #[test]
@@ -629,15 +622,9 @@ fn a_signal_while_the_wizard_writes_leaves_the_folder_as_it_was() {
     wizard.press(&[Key::Ctrl('s')]);
     wizard.wait_for("Writing");
     // The staging folder is there: the write is under way.
-    let started = std::time::Instant::now();
-    while contents(dir.path()).len() == before.len() {
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(30),
-            "nothing was staged: {}",
-            wizard.screen()
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    wizard.poll("the staging folder", || {
+        (contents(dir.path()).len() != before.len()).then_some(())
+    });
     wizard.signal(libc::SIGTERM);
     assert_eq!(wizard.wait_exit(), 143);
     assert!(wizard.terminal_restored(), "{}", wizard.screen());
@@ -1282,18 +1269,25 @@ fn the_review_shows_its_fix_keys_from_the_start_and_the_help_lists_them_in_one_o
     wizard.wait_for("No fix applied yet");
     // The help lists the step's keys in one order, wherever the selection is; n and y
     // answer questions only.
-    // The help's box, the step's section: from "In Review" to "Everywhere".
+    // The help's box, the step's section: from "In Review" to "Everywhere" or the box's
+    // end (the rest scrolls).
     let help = |wizard: &mut Wizard| {
         wizard.press(&[Key::Text("?")]);
-        let screen = wizard.wait_for("Everywhere");
+        let screen = wizard.wait_until("the help", |s| {
+            s.contains("In Review") && s.contains("Esc ? close")
+        });
         wizard.press(&[Key::Esc]);
-        wizard.wait_without("Everywhere");
+        wizard.wait_without("In Review");
         let boxed: Vec<String> = screen
             .lines()
             .map(|l| l.chars().skip(8).take(84).collect())
             .collect();
         let from = boxed.iter().position(|l| l.contains("In Review")).unwrap();
-        let to = boxed.iter().position(|l| l.contains("Everywhere")).unwrap();
+        let to = from
+            + boxed[from..]
+                .iter()
+                .position(|l| l.contains("Everywhere") || l.starts_with('└'))
+                .unwrap();
         boxed[from..to].join("\n")
     };
     let first = help(&mut wizard);
@@ -1306,6 +1300,10 @@ fn the_review_shows_its_fix_keys_from_the_start_and_the_help_lists_them_in_one_o
         ("u ", "undo the last fix"),
         ("W ", "write the fixes back to the source"),
         ("] [", "next/previous error"),
+        ("w ", "waive the selected finding"),
+        ("x ", "take the answers' waiver back"),
+        ("p ", "profile"),
+        ("r ", "HTML report"),
         ("c ", "copy place"),
     ] {
         assert!(
@@ -1318,7 +1316,6 @@ fn the_review_shows_its_fix_keys_from_the_start_and_the_help_lists_them_in_one_o
     // `n` no longer moves in the review: it is no key there (no question is open).
     let before = wizard.screen();
     wizard.press(&[Key::Text("n")]);
-    std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(selected_row(&wizard.screen()), selected_row(&before));
     wizard.press(&[Key::Text("]")]);
     wizard.wait_until("the next error", |s| {
@@ -1363,7 +1360,6 @@ fn with_mouse_a_click_selects_a_row_or_a_step() {
     let screen = wizard.screen();
     let (column, row) = place_of(&screen, "Capabilities");
     wizard.press(&[Key::Click(column, row)]);
-    std::thread::sleep(std::time::Duration::from_millis(200));
     assert!(wizard.screen().contains("[5/9] Properties"));
     let (column, row) = place_of(&screen, "Licence");
     wizard.press(&[Key::Click(column, row)]);

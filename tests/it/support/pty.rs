@@ -12,6 +12,15 @@ use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system}
 /// How long a test waits for a screen before failing with what it saw.
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
+/// How often a wait looks again.
+const POLL: Duration = Duration::from_millis(10);
+
+/// A key's frame is drawn once the wizard's output has been quiet this long.
+const QUIET: Duration = Duration::from_millis(15);
+
+/// A key the wizard answers with no output within this time changed nothing on screen.
+const NO_RESPONSE: Duration = Duration::from_millis(50);
+
 /// A key as the terminal encodes it.
 #[derive(Clone, Copy, Debug)]
 pub enum Key<'a> {
@@ -75,6 +84,12 @@ impl vt100::Callbacks for Clipboard {
     }
 }
 
+/// What the wizard has written so far: how many bytes, and when the last came.
+struct Output {
+    bytes: u64,
+    last: Instant,
+}
+
 /// The wizard running in a pseudo-terminal.
 pub struct Wizard {
     /// The wizard's own state folder (its history of opened sources), never the user's.
@@ -82,6 +97,7 @@ pub struct Wizard {
     child: Box<dyn Child + Send + Sync>,
     writer: Box<dyn Write + Send>,
     screen: Arc<Mutex<vt100::Parser<Clipboard>>>,
+    output: Arc<Mutex<Output>>,
     master: Box<dyn MasterPty + Send>,
 }
 
@@ -125,7 +141,11 @@ impl Wizard {
             0,
             Clipboard::default(),
         )));
-        let sink = screen.clone();
+        let output = Arc::new(Mutex::new(Output {
+            bytes: 0,
+            last: Instant::now(),
+        }));
+        let (sink, written) = (screen.clone(), output.clone());
         thread::spawn(move || {
             let mut buffer = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buffer) {
@@ -133,6 +153,9 @@ impl Wizard {
                     break;
                 }
                 sink.lock().unwrap().process(&buffer[..n]);
+                let mut written = written.lock().unwrap();
+                written.bytes += n as u64;
+                written.last = Instant::now();
             }
         });
         Wizard {
@@ -140,16 +163,26 @@ impl Wizard {
             child,
             writer,
             screen,
+            output,
             master: pty.master,
         }
     }
 
-    /// Sends keys, pausing between them so a lone Esc is read as Esc.
+    /// Sends keys one at a time, each once the wizard has drawn what the one before
+    /// changed (its output came and went quiet) or showed it changed nothing (no output):
+    /// so a lone Esc is read as Esc, and the screen read next is the key's.
     pub fn press(&mut self, keys: &[Key]) {
         for key in keys {
+            let before = self.output.lock().unwrap().bytes;
+            let sent = Instant::now();
             self.writer.write_all(&key.bytes()).unwrap();
             self.writer.flush().unwrap();
-            thread::sleep(Duration::from_millis(60));
+            self.poll(format_args!("the wizard to take {key:?}"), || {
+                let output = self.output.lock().unwrap();
+                let drawn = output.bytes != before && output.last.elapsed() >= QUIET;
+                let unchanged = output.bytes == before && sent.elapsed() >= NO_RESPONSE;
+                (drawn || unchanged).then_some(())
+            });
         }
     }
 
@@ -166,65 +199,48 @@ impl Wizard {
         self.screen.lock().unwrap().screen().contents()
     }
 
+    /// Looks until `ready` gives a value and returns it; fails after [`PATIENCE`] naming
+    /// `what` it waited for and showing the screen. The one wait every other wait uses.
+    pub fn poll<T>(&self, what: impl std::fmt::Display, ready: impl FnMut() -> Option<T>) -> T {
+        match poll_within(PATIENCE, ready) {
+            Some(value) => value,
+            None => panic!(
+                "waited {PATIENCE:?} for {what}; the screen shows:\n{}",
+                self.screen()
+            ),
+        }
+    }
+
     /// Waits until the screen shows `text`; returns the screen.
     pub fn wait_for(&self, text: &str) -> String {
-        let started = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            if started.elapsed() > PATIENCE {
-                panic!("waited {PATIENCE:?} for {text:?}; the screen shows:\n{screen}");
-            }
-            thread::sleep(Duration::from_millis(30));
-        }
+        self.wait_until(&format!("{text:?}"), |screen| screen.contains(text))
     }
 
     /// Waits until the screen no longer shows `text`; returns the screen.
     pub fn wait_without(&self, text: &str) -> String {
-        let started = Instant::now();
-        loop {
-            let screen = self.screen();
-            if !screen.contains(text) {
-                return screen;
-            }
-            if started.elapsed() > PATIENCE {
-                panic!("waited {PATIENCE:?} for {text:?} to go; the screen shows:\n{screen}");
-            }
-            thread::sleep(Duration::from_millis(30));
-        }
+        self.wait_until(&format!("{text:?} to go"), |screen| !screen.contains(text))
     }
 
     /// Waits until the screen satisfies `done` (a frame can be read half drawn: waiting
     /// for one part of it says nothing of the rest); returns the screen.
     pub fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
-        let started = Instant::now();
-        loop {
+        self.poll(what, || {
             let screen = self.screen();
-            if done(&screen) {
-                return screen;
-            }
-            if started.elapsed() > PATIENCE {
-                panic!("waited {PATIENCE:?} for {what}; the screen shows:\n{screen}");
-            }
-            thread::sleep(Duration::from_millis(30));
-        }
+            done(&screen).then_some(screen)
+        })
     }
 
     /// Waits for the process to end; returns its exit code.
     pub fn wait_exit(&mut self) -> u32 {
-        let started = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.exit_code();
-            }
-            if started.elapsed() > PATIENCE {
+        let child = &mut self.child;
+        let ended = poll_within(PATIENCE, || Some(child.try_wait().unwrap()?.exit_code()));
+        match ended {
+            Some(code) => code,
+            None => {
                 let screen = self.screen();
                 let _ = self.child.kill();
                 panic!("vnfwiz did not exit; the screen shows:\n{screen}");
             }
-            thread::sleep(Duration::from_millis(30));
         }
     }
 
@@ -294,18 +310,25 @@ impl Wizard {
     /// Whether the terminal was given back (no alternate screen, cursor visible), waiting
     /// for the last output of a process that has ended to be read.
     pub fn terminal_restored(&self) -> bool {
-        let restored = || {
+        poll_within(PATIENCE, || {
             let parser = self.screen.lock().unwrap();
-            !parser.screen().alternate_screen() && !parser.screen().hide_cursor()
-        };
-        let started = Instant::now();
-        while !restored() {
-            if started.elapsed() > PATIENCE {
-                return false;
-            }
-            thread::sleep(Duration::from_millis(30));
+            (!parser.screen().alternate_screen() && !parser.screen().hide_cursor()).then_some(())
+        })
+        .is_some()
+    }
+}
+
+/// Looks until `ready` gives a value, at most `patience`.
+fn poll_within<T>(patience: Duration, mut ready: impl FnMut() -> Option<T>) -> Option<T> {
+    let started = Instant::now();
+    loop {
+        if let Some(value) = ready() {
+            return Some(value);
         }
-        true
+        if started.elapsed() > patience {
+            return None;
+        }
+        thread::sleep(POLL);
     }
 }
 
