@@ -2,22 +2,26 @@
 //! list (rule, severity, file:line, message) holds the output set's violations, the answers
 //! that stop the write and the conversion's and composition's notes; `/` filters it
 //! fuzzily (best matches first), `1` `2` `3` show or hide errors, warnings and notes, `g`
-//! groups it by file or by rule, `n`/`N` go to the next or previous error. The detail pane
+//! groups it by file or by rule, `]`/`[` go to the next or previous error. The detail pane
 //! gives the selected item in full (focus it with →, scroll it, zoom it with `z`); Enter on
 //! an item an answer decides goes to that answer's field, `e` opens its file at its line in
-//! the operator's editor, `y` copies its place; `w` waives a finding (or its group's) with
-//! a reason, `x` takes the waiver back, and the waived ones close the list; `p` checks with
-//! the next rule profile, which the header names with the project config. The Files tab
-//! shows every output file. Only visible rows are ever built.
+//! the operator's editor, `c` copies its place in the source; `w` waives a finding (or its
+//! group's) with a reason, `x` takes the waiver back, and the waived ones close the list;
+//! `p` checks with the next rule profile, which the header names with the project config;
+//! `r` writes the findings as an HTML report beside the output. The Files tab shows every
+//! output file. Only visible rows are ever built.
 //!
-//! One module per part: `list` (the rows as shown), `detail`, `files` (the Files tab),
-//! `fixes` (previewing, applying and undoing automatic fixes), `waive` (waivers as answers),
-//! `profile` (the rule profile), `question` (a text field asked for in place of the detail)
-//! and `places` (where an item leads).
+//! One module per part: `header` (tabs, banner, counts), `keys` (the footer's and the
+//! help's keys), `list` (the rows as shown), `detail`, `files` (the Files tab), `fixes`
+//! (previewing, applying and undoing automatic fixes), `waive` (waivers as answers),
+//! `profile` (the rule profile), `report` (the HTML report), `question` (a text field asked
+//! for in place of the detail) and `places` (where an item leads).
 
 mod detail;
 mod files;
 mod fixes;
+mod header;
+mod keys;
 mod list;
 mod places;
 mod profile;
@@ -28,7 +32,7 @@ pub mod write_back;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
 
 use super::{
@@ -43,22 +47,15 @@ use crate::tui::evaluated::{Evaluated, PlannedFix};
 use crate::tui::keymap::{Binding, REVIEW_BINDINGS};
 use crate::tui::state::{State, Verdict};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::paragraph::count;
-use crate::tui::widgets::{Filter, ListWindow, TextScroll, navigate, wrap};
+use crate::tui::widgets::{Filter, ListWindow, TextScroll, navigate};
+
+use header::{banner_lines, count_line, tab_line};
+use keys::{Browsing, browsing_hints};
 
 pub use files::FilesState;
 pub use fixes::{TypedFix, planned};
 pub use list::{Grouping, Listing};
 
-/// The severity toggles, in the order their keys are written.
-const SEVERITIES: &[Action] = &[
-    Action::ToggleSeverity(Severity::Error),
-    Action::ToggleSeverity(Severity::Warning),
-    Action::ToggleSeverity(Severity::Note),
-];
-
-/// Most lines of the banner above the list (why nothing can be written yet).
-const MAX_BANNER_LINES: usize = 3;
 /// What marks a waived finding in the list and the counts: accepted, not counted.
 pub const WAIVED_SYMBOL: &str = "~";
 
@@ -444,216 +441,6 @@ fn files_update(state: &mut State, action: Action) -> Vec<Effect> {
         _ => {}
     }
     Vec::new()
-}
-
-fn tab_line(review: &ReviewState, evaluated: Option<&Evaluated>, theme: &Theme) -> Line<'static> {
-    let mut spans = Vec::new();
-    for (i, tab) in tabs_of(evaluated).into_iter().enumerate() {
-        let title = match tab {
-            Tab::Violations => format!("Violations ({})", evaluated.map_or(0, Evaluated::len)),
-            Tab::Files => format!("Files ({})", evaluated.map_or(0, |c| c.previews.len())),
-        };
-        if i > 0 {
-            spans.push(Span::styled(" │ ", theme.border));
-        }
-        if tab == review.tab {
-            spans.push(Span::styled(format!("[{title}]"), theme.focus));
-        } else {
-            spans.push(Span::styled(format!(" {title} "), theme.muted));
-        }
-    }
-    Line::from(spans)
-}
-
-/// Why nothing can be written yet, or that the source could not be read again: at most a
-/// few lines above the list (each reason is an item of the list, in full).
-fn banner_lines(
-    review: &ReviewState,
-    evaluated: &Evaluated,
-    theme: &Theme,
-    width: usize,
-) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
-    if let Some(reason) = &review.unreadable {
-        let text =
-            format!("▲ The source cannot be read as it is now; showing the last reading: {reason}");
-        lines.extend(
-            wrap(&text, width)
-                .into_iter()
-                .take(2)
-                .map(|l| Line::from(Span::styled(l, theme.warning))),
-        );
-    }
-    let refused = &evaluated.gate.refused;
-    if !refused.is_empty() {
-        lines.push(Line::from(Span::styled(
-            format!(
-                "✗ Not ready to write: {} below; Enter on an answer goes to its field.",
-                count(refused.len(), "reason")
-            ),
-            theme.error,
-        )));
-    }
-    lines.truncate(MAX_BANNER_LINES);
-    lines
-}
-
-/// The counts by severity, each marked when hidden, with the grouping and the run.
-fn count_line(
-    review: &ReviewState,
-    evaluated: &Evaluated,
-    running: bool,
-    theme: &Theme,
-) -> Line<'static> {
-    let mut spans = Vec::new();
-    for (severity, symbol, word) in [
-        (Severity::Error, "✗", "error"),
-        (Severity::Warning, "▲", "warning"),
-        (Severity::Note, "·", "note"),
-    ] {
-        if !spans.is_empty() {
-            spans.push(Span::raw("   "));
-        }
-        let hidden = review.listing.hidden[list::slot(severity)];
-        let text = format!("{symbol} {}", count(evaluated.count(severity), word));
-        if hidden {
-            spans.push(Span::styled(format!("{text} (hidden)"), theme.muted));
-        } else {
-            spans.push(Span::styled(text, theme.severity(severity)));
-        }
-    }
-    let waived = evaluated.waived_count();
-    if waived > 0 {
-        spans.push(Span::styled(
-            format!("   {WAIVED_SYMBOL} {waived} waived"),
-            theme.muted,
-        ));
-    }
-    if review.listing.grouping != Grouping::None {
-        spans.push(Span::styled(
-            format!("   {}", review.listing.grouping.describe().to_lowercase()),
-            theme.muted,
-        ));
-    }
-    if running {
-        spans.push(Span::styled("   validating…", theme.accent));
-    } else if evaluated.is_empty() {
-        spans.push(Span::styled("   ✓ no violations", theme.success));
-    } else if evaluated.no_violation() && evaluated.count(Severity::Error) == 0 && waived == 0 {
-        // Only notes are listed: the conversion's or composition's, no rule's violation.
-        spans.push(Span::styled("   ✓ no rule violated", theme.success));
-    }
-    Line::from(spans)
-}
-
-/// What the review's keys depend on while the operator browses it.
-struct Browsing {
-    tab: Tab,
-    pane: Pane,
-    zoomed: bool,
-    /// The Files tab is there.
-    files: bool,
-    /// An answer decides the selected item (Enter goes to its field).
-    answers: bool,
-    /// The waiver key the selected finding takes: `w` to waive it, `x` to take the
-    /// answers' waiver back (none: nothing to waive).
-    waiver: Option<Action>,
-    /// A filter is kept (Esc clears it).
-    filtered: bool,
-    /// For the help: each key on its own line (the footer gives the fix keys as one).
-    help: bool,
-}
-
-/// The fix keys, in the order the footer writes them as one hint.
-const FIX_KEYS: &[Action] = &[
-    Action::PreviewFix,
-    Action::PreviewSafeFixes,
-    Action::UndoFix,
-    Action::WriteBackFixes,
-];
-
-/// The keys while browsing the review, the most used first (a narrow footer drops the last
-/// ones): the fix keys always, and early, so they are found before there is anything to
-/// undo or write back (each says so when it has nothing to do).
-fn browsing_hints(at: &Browsing) -> Vec<Hint> {
-    let mut hints = vec![if at.pane == Pane::Detail {
-        hint(MOVE, "scroll")
-    } else {
-        hint(MOVE, "move")
-    }];
-    if at.tab == Tab::Violations {
-        hints.push(hint(&[Action::Filter], "filter"));
-        if at.help {
-            hints.extend([
-                hint(&[Action::PreviewFix], "preview the selected fix"),
-                hint(&[Action::PreviewSafeFixes], "preview every safe fix"),
-                hint(&[Action::UndoFix], "undo the last fix"),
-                hint(
-                    &[Action::WriteBackFixes],
-                    "write the fixes back to the source",
-                ),
-            ]);
-        } else {
-            hints.push(hint(FIX_KEYS, "fixes"));
-        }
-        // A finding without a fix is waived or fixed by hand: its key before the rest.
-        if at.help {
-            hints.extend([
-                hint(&[Action::Waive], "waive the selected finding (a reason)"),
-                hint(&[Action::TakeBackWaiver], "take the answers' waiver back"),
-            ]);
-        } else {
-            match at.waiver {
-                Some(Action::TakeBackWaiver) => {
-                    hints.push(hint(&[Action::TakeBackWaiver], "take waiver back"))
-                }
-                Some(_) => hints.push(hint(&[Action::Waive], "waive")),
-                None => {}
-            }
-        }
-        hints.push(hint(
-            &[Action::NextError, Action::PreviousError],
-            "next/previous error",
-        ));
-    }
-    hints.push(hint(&[Action::Edit], "edit"));
-    match (at.pane, at.zoomed) {
-        (Pane::List, _) => hints.push(hint(&[Action::Right], "detail")),
-        (Pane::Detail, false) => hints.push(hint(&[Action::Left], "list")),
-        (Pane::Detail, true) => {}
-    }
-    hints.push(hint(
-        &[Action::Zoom],
-        if at.zoomed { "unzoom" } else { "zoom" },
-    ));
-    if at.tab == Tab::Violations {
-        hints.push(hint(&[Action::Group], "group"));
-        hints.push(hint(SEVERITIES, "errors warnings notes"));
-    }
-    hints.push(hint(&[Action::NextProfile], "profile"));
-    hints.push(hint(&[Action::WriteReport], "HTML report"));
-    hints.push(hint(&[Action::Copy], "copy place"));
-    if at.files {
-        hints.push(hint(&[Action::NextField], "next tab"));
-    }
-    hints.push(lasting(
-        CONFIRM,
-        if at.answers { "go to answer" } else { "next" },
-    ));
-    hints.push(lasting(&[Action::Write], "write"));
-    let back = if at.zoomed {
-        "unzoom"
-    } else if at.pane == Pane::Detail {
-        "list"
-    } else if at.tab == Tab::Files {
-        "violations"
-    } else if at.filtered {
-        "clear filter"
-    } else {
-        "back"
-    };
-    hints.push(lasting(BACK, back));
-    hints
 }
 
 /// The validation panes and previews.
