@@ -2,11 +2,16 @@
 //! in list order or best match first. Typing more narrows the previous matches instead of
 //! rescanning them all.
 //!
-//! A match is scored the way fzf's first algorithm does, in time linear in the text: the
-//! query as a substring scores best (earlier is better); otherwise the shortest window
-//! that ends where a left-to-right scan first completes the query, with points for
-//! consecutive characters and for characters starting a word, and a cost for gaps. The
-//! characters it scores are the ones highlighted, so what ranks is what is shown.
+//! Matching and scoring are nucleo-matcher's (helix's and television's matcher; why this
+//! crate, with figures: docs/decisions.md): the query is one fuzzy atom, its spaces
+//! characters like the others, with smart case (sensitive once it holds an upper-case
+//! letter) and accents folded. The characters it scores are the ones highlighted, so what
+//! ranks is what is shown.
+
+use std::cell::RefCell;
+
+use nucleo_matcher::pattern::{Atom, AtomKind, CaseMatching, Normalization};
+use nucleo_matcher::{Matcher, Utf32Str};
 
 use super::text_field::TextField;
 use crate::tui::action::Action;
@@ -20,10 +25,26 @@ pub struct Filter {
     pub editing: bool,
     /// The query `matches` was computed for.
     applied: String,
+    /// That query as the matcher takes it.
+    atom: Option<Atom>,
     /// Matching item indices, `None` when the query is empty (every item shown).
     matches: Option<Vec<usize>>,
     /// Best matches first instead of list order.
     ranked: bool,
+    /// The matcher and its scratch memory, kept between keys (highlighting asks it while
+    /// a frame is drawn, through `&self`).
+    matcher: RefCell<Matcher>,
+}
+
+/// `query` as the matcher takes it: one fuzzy atom, spaces included as typed.
+fn atom_of(query: &str) -> Atom {
+    Atom::new(
+        query,
+        CaseMatching::Smart,
+        Normalization::Smart,
+        AtomKind::Fuzzy,
+        false,
+    )
 }
 
 impl Filter {
@@ -54,8 +75,7 @@ impl Filter {
     pub fn clear(&mut self) {
         self.editing = false;
         self.field.set("");
-        self.applied.clear();
-        self.matches = None;
+        self.invalidate();
     }
 
     /// Edits the query; returns whether it changed (the caller then calls [`Filter::apply`]).
@@ -67,58 +87,39 @@ impl Filter {
     pub fn apply<S: AsRef<str>>(&mut self, haystacks: &[S]) {
         let query = self.field.text().to_owned();
         if query.is_empty() {
-            self.matches = None;
-        } else {
-            // A longer query matches a subset of what its prefix matched.
-            let narrowing = !self.applied.is_empty() && query.starts_with(&self.applied);
-            let previous = match (&self.matches, narrowing) {
-                (Some(previous), true) => Some(previous.as_slice()),
-                _ => None,
-            };
-            self.matches = Some(if self.ranked {
-                self.ranked_matches(haystacks, &query, previous)
-            } else {
-                // List order needs no scores, only whether the query is a subsequence:
-                // the condition the fuzzy matcher matches on, at a fraction of its cost.
-                let case_sensitive = query.chars().any(char::is_uppercase);
-                let keep = |i: &usize| {
-                    haystacks
-                        .get(*i)
-                        .is_some_and(|h| is_subsequence(&query, h.as_ref(), case_sensitive))
-                };
-                match previous {
-                    Some(previous) => previous.iter().copied().filter(keep).collect(),
-                    None => (0..haystacks.len()).filter(keep).collect(),
-                }
-            });
+            self.invalidate();
+            return;
         }
-        self.applied = query;
-    }
-
-    /// Matching indices, best score first (list order among equals).
-    fn ranked_matches<S: AsRef<str>>(
-        &self,
-        haystacks: &[S],
-        query: &str,
-        previous: Option<&[usize]>,
-    ) -> Vec<usize> {
-        let wanted: Vec<char> = query.chars().collect();
-        let case_sensitive = query.chars().any(char::is_uppercase);
-        let score = |i: usize| {
+        // A longer query matches a subset of what its prefix matched.
+        let narrowing = !self.applied.is_empty() && query.starts_with(&self.applied);
+        let previous = self.matches.take().filter(|_| narrowing);
+        let atom = atom_of(&query);
+        let matcher = self.matcher.get_mut();
+        let mut buffer = Vec::new();
+        let mut score = |i: usize| {
             let text = haystacks.get(i)?.as_ref();
-            Some((scored(&wanted, text, case_sensitive)?.score, i))
+            atom.score(Utf32Str::new(text, &mut buffer), matcher)
         };
-        let mut scored: Vec<(i64, usize)> = match previous {
-            Some(previous) => previous.iter().filter_map(|&i| score(i)).collect(),
-            None => (0..haystacks.len()).filter_map(score).collect(),
+        let candidates: Box<dyn Iterator<Item = usize>> = match previous {
+            Some(previous) => Box::new(previous.into_iter()),
+            None => Box::new(0..haystacks.len()),
         };
-        scored.sort_by_key(|&(score, i)| (std::cmp::Reverse(score), i));
-        scored.into_iter().map(|(_, i)| i).collect()
+        self.matches = Some(if self.ranked {
+            let mut scored: Vec<(u16, usize)> =
+                candidates.filter_map(|i| Some((score(i)?, i))).collect();
+            scored.sort_by_key(|&(score, i)| (std::cmp::Reverse(score), i));
+            scored.into_iter().map(|(_, i)| i).collect()
+        } else {
+            candidates.filter(|&i| score(i).is_some()).collect()
+        });
+        self.atom = Some(atom);
+        self.applied = query;
     }
 
     /// Forgets the matches (the items changed); the next [`Filter::apply`] rescans.
     pub fn invalidate(&mut self) {
         self.applied.clear();
+        self.atom = None;
         self.matches = None;
     }
 
@@ -142,168 +143,25 @@ impl Filter {
 
     /// The character positions of `haystack` the query matches, for highlighting.
     pub fn positions(&self, haystack: &str) -> Vec<usize> {
-        if self.applied.is_empty() {
-            return Vec::new();
-        }
-        let wanted: Vec<char> = self.applied.chars().collect();
-        let case_sensitive = self.applied.chars().any(char::is_uppercase);
-        let Some(found) = scored(&wanted, haystack, case_sensitive) else {
+        let Some(atom) = &self.atom else {
             return Vec::new();
         };
-        let before = haystack[..found.start].chars().count();
-        let mut positions = Vec::with_capacity(wanted.len());
-        let mut next = wanted.iter().peekable();
-        for (i, c) in haystack[found.start..found.end].chars().enumerate() {
-            if next.peek().is_some_and(|&&w| same(c, w, case_sensitive)) {
-                next.next();
-                positions.push(before + i);
-            }
-        }
-        positions
+        let mut buffer = Vec::new();
+        let mut indices = Vec::new();
+        atom.indices(
+            Utf32Str::new(haystack, &mut buffer),
+            &mut self.matcher.borrow_mut(),
+            &mut indices,
+        );
+        indices.sort_unstable();
+        indices.dedup();
+        indices.into_iter().map(|i| i as usize).collect()
     }
-}
-
-/// Whether two characters match (letters in either case unless `case_sensitive`).
-fn same(c: char, w: char, case_sensitive: bool) -> bool {
-    if case_sensitive || c == w {
-        c == w
-    } else if c.is_ascii() && w.is_ascii() {
-        c.eq_ignore_ascii_case(&w)
-    } else {
-        c.to_lowercase().eq(w.to_lowercase())
-    }
-}
-
-/// A query found in a text: the bytes of the window it was found in, and how good.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Scored {
-    /// Higher is better.
-    score: i64,
-    /// Where the window starts (bytes).
-    start: usize,
-    /// Where it ends (bytes, exclusive).
-    end: usize,
-}
-
-/// Points for a query found whole, before the cost of where it starts.
-const WHOLE: i64 = 100_000;
-/// Points per character that follows the previous one matched.
-const CONSECUTIVE: i64 = 20;
-/// Points per character that starts a word.
-const WORD_START: i64 = 15;
-/// Cost per character skipped inside the window.
-const GAP: i64 = 3;
-
-/// Whether the character after `previous` starts a word (`R-90279`, `module_7`, `baseDns`).
-fn starts_word(previous: Option<char>, c: char) -> bool {
-    match previous {
-        None => true,
-        Some(p) => !p.is_alphanumeric() || (p.is_lowercase() && c.is_uppercase()),
-    }
-}
-
-/// Scores `wanted` in `text`: `None` when it is not a subsequence.
-fn scored(wanted: &[char], text: &str, case_sensitive: bool) -> Option<Scored> {
-    let first = *wanted.first()?;
-    // Whole: the first place the query appears as it is typed.
-    let whole = text.char_indices().find_map(|(at, _)| {
-        let mut rest = text[at..].chars();
-        wanted
-            .iter()
-            .all(|&w| rest.next().is_some_and(|c| same(c, w, case_sensitive)))
-            .then_some(at)
-    });
-    if let Some(at) = whole {
-        let length: usize = wanted.iter().map(|c| c.len_utf8()).sum();
-        let previous = text[..at].chars().next_back();
-        let word = if starts_word(previous, first) {
-            WORD_START
-        } else {
-            0
-        };
-        let end = (at + length).min(text.len());
-        return Some(Scored {
-            score: WHOLE + word - i64::try_from(at).unwrap_or(i64::MAX).min(WHOLE / 2),
-            start: at,
-            end,
-        });
-    }
-    // The end of the first window: scanning forward until every character is matched.
-    let mut next = 0;
-    let mut end = None;
-    for (at, c) in text.char_indices() {
-        if same(c, wanted[next], case_sensitive) {
-            next += 1;
-            if next == wanted.len() {
-                end = Some(at + c.len_utf8());
-                break;
-            }
-        }
-    }
-    let end = end?;
-    // Its start: scanning back from the end, which gives the shortest window ending there.
-    let mut left = wanted.len();
-    let mut start = 0;
-    for (at, c) in text[..end].char_indices().rev() {
-        if same(c, wanted[left - 1], case_sensitive) {
-            left -= 1;
-            if left == 0 {
-                start = at;
-                break;
-            }
-        }
-    }
-    let mut score = 0;
-    let mut previous = text[..start].chars().next_back();
-    let mut matched_last = false;
-    let mut next = 0;
-    for c in text[start..end].chars() {
-        if next < wanted.len() && same(c, wanted[next], case_sensitive) {
-            next += 1;
-            if matched_last {
-                score += CONSECUTIVE;
-            }
-            if starts_word(previous, c) {
-                score += WORD_START;
-            }
-            matched_last = true;
-        } else {
-            score -= GAP;
-            matched_last = false;
-        }
-        previous = Some(c);
-    }
-    Some(Scored { score, start, end })
-}
-
-/// Whether the characters of `query` appear in `text` in order; without `case_sensitive`,
-/// letters match either case (the fuzzy matcher's smart case: sensitive once the query has
-/// an upper-case letter).
-pub fn is_subsequence(query: &str, text: &str, case_sensitive: bool) -> bool {
-    let mut wanted = query.chars().peekable();
-    for c in text.chars() {
-        let Some(&w) = wanted.peek() else {
-            return true;
-        };
-        let same = if case_sensitive {
-            c == w
-        } else if c.is_ascii() && w.is_ascii() {
-            c.eq_ignore_ascii_case(&w)
-        } else {
-            c.to_lowercase().eq(w.to_lowercase())
-        };
-        if same {
-            wanted.next();
-        }
-    }
-    wanted.peek().is_none()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fuzzy_matcher::FuzzyMatcher;
-    use fuzzy_matcher::skim::SkimMatcherV2;
 
     fn query(filter: &mut Filter, text: &str, haystacks: &[&str]) {
         for c in text.chars() {
@@ -335,6 +193,10 @@ mod tests {
         assert!(!filter.positions(items[1]).is_empty());
         filter.clear();
         assert_eq!(filter.len(3), 3);
+        assert!(
+            filter.positions(items[1]).is_empty(),
+            "nothing to highlight"
+        );
     }
 
     #[test]
@@ -371,31 +233,39 @@ mod tests {
         assert_eq!(plain.item(0, 3), Some(0), "list order");
     }
 
+    #[test]
+    fn spaces_are_part_of_the_query_and_case_is_smart() {
+        let items = ["module_7 R-90279", "R-90279 module_7", "r-90279 MODULE_7"];
+        let mut filter = Filter::default();
+        query(&mut filter, "R-90279 module_7", &items);
+        assert_eq!(filter.len(3), 1, "the words in the order typed");
+        assert_eq!(filter.item(0, 3), Some(1));
+        let mut lower = Filter::default();
+        query(&mut lower, "r-90279 module_7", &items);
+        assert_eq!(lower.len(3), 2, "lower case matches either case");
+    }
+
+    /// Whether the characters of `query` appear in `text` in order, either case.
+    fn in_order(query: &str, text: &str) -> bool {
+        let mut wanted = query.chars().map(|c| c.to_ascii_lowercase()).peekable();
+        for c in text.chars().map(|c| c.to_ascii_lowercase()) {
+            if wanted.peek() == Some(&c) {
+                wanted.next();
+            }
+        }
+        wanted.peek().is_none()
+    }
+
     proptest::proptest! {
         #[test]
-        fn a_score_exists_exactly_for_a_subsequence(
-            text in "[a-cA-C/_:. 0-9é]{0,24}",
-            query in "[a-cA-C/_ 0-9é]{1,5}",
+        fn an_item_matches_exactly_when_the_query_is_in_it_in_order(
+            text in "[a-c/_:. 0-9]{0,24}",
+            query in "[a-c/_ 0-9]{1,5}",
         ) {
-            let sensitive = query.chars().any(char::is_uppercase);
-            let wanted: Vec<char> = query.chars().collect();
-            proptest::prop_assert_eq!(
-                scored(&wanted, &text, sensitive).is_some(),
-                is_subsequence(&query, &text, sensitive)
-            );
-        }
-
-        #[test]
-        fn the_subsequence_test_agrees_with_the_fuzzy_matcher(
-            text in "[a-cA-C/_:. 0-9é]{0,24}",
-            query in "[a-cA-C/_ 0-9é]{1,5}",
-        ) {
-            let matcher = SkimMatcherV2::default();
-            let sensitive = query.chars().any(char::is_uppercase);
-            proptest::prop_assert_eq!(
-                is_subsequence(&query, &text, sensitive),
-                matcher.fuzzy_match(&text, &query).is_some()
-            );
+            let mut filter = Filter::default();
+            filter.field.set(&query);
+            filter.apply(&[text.as_str()]);
+            proptest::prop_assert_eq!(filter.len(1) == 1, in_order(&query, &text));
         }
     }
 
