@@ -5,7 +5,8 @@
 //! A blank line ends a paragraph; a line starting with a list marker (`-`, `*`, `•`, `1.`,
 //! `a)`) starts a new line of its own, its continuation lines indented under its text.
 //! Every other line break inside a paragraph is re-flowed, since licences and
-//! descriptions come hard-wrapped for some other width.
+//! descriptions come hard-wrapped for some other width. Finding paragraphs and list items
+//! is ours; filling each into lines is textwrap's (docs/decisions.md).
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
@@ -48,83 +49,32 @@ fn marker_width(line: &str) -> Option<usize> {
     (spaces > 0 && !rest.trim().is_empty()).then(|| width(&line[..after]) + spaces)
 }
 
-/// One output line being filled.
-struct Filler {
-    width: usize,
-    out: Vec<String>,
-    line: String,
-    used: usize,
-    /// The indentation of the lines after the first (a list item's text column).
+/// The paragraph or list item being gathered: its words, with the indentation of its first
+/// line and of the lines after it (a list item's text column).
+struct Gathered {
+    words: Vec<String>,
+    indent: usize,
     hang: usize,
-    /// Whether the line holds a word yet (so the next one needs a space).
-    has_word: bool,
 }
 
-impl Filler {
-    fn start(&mut self, indent: usize, hang: usize) {
-        // Room for one wide character after any indentation.
-        let cap = self.width.saturating_sub(2);
-        let (indent, hang) = (indent.min(cap), hang.min(cap));
-        self.line = " ".repeat(indent);
-        self.used = indent;
-        self.hang = hang;
-        self.has_word = false;
-    }
-
-    fn break_line(&mut self) {
-        self.out.push(std::mem::take(&mut self.line));
-        self.line = " ".repeat(self.hang);
-        self.used = self.hang;
-        self.has_word = false;
-    }
-
-    fn push_char(&mut self, c: char) {
-        let cells = char_width(c);
-        if self.used + cells > self.width && self.used > self.hang {
-            self.break_line();
-        }
-        self.line.push(c);
-        self.used += cells;
-    }
-
-    fn word(&mut self, word: &str) {
-        let cells = width(word);
-        let gap = usize::from(self.has_word);
-        if self.used + gap + cells <= self.width {
-            if self.has_word {
-                self.line.push(' ');
-            }
-            self.line.push_str(word);
-            self.used += gap + cells;
-            self.has_word = true;
-            return;
-        }
-        let room = self.width.saturating_sub(self.hang);
-        if cells <= room {
-            self.break_line();
-            self.line.push_str(word);
-            self.used += cells;
-        } else {
-            // Longer than a line (a URL, a run of CJK text): broken by cells, starting on
-            // this line when a few cells are left.
-            if self.has_word && self.width.saturating_sub(self.used + 1) >= 4 {
-                self.line.push(' ');
-                self.used += 1;
-            } else if self.has_word {
-                self.break_line();
-            }
-            for c in word.chars() {
-                self.push_char(c);
-            }
-        }
-        self.has_word = true;
-    }
-
-    fn finish(&mut self) {
-        self.out.push(std::mem::take(&mut self.line));
-        self.used = 0;
-        self.has_word = false;
-    }
+/// Fills a gathered paragraph into lines of `columns` cells (textwrap, first fit): words
+/// never cut unless longer than a line, which then breaks by cells.
+fn fill(gathered: &Gathered, columns: usize, out: &mut Vec<String>) {
+    // Room for one wide character after any indentation.
+    let cap = columns.saturating_sub(2);
+    let initial = " ".repeat(gathered.indent.min(cap));
+    let subsequent = " ".repeat(gathered.hang.min(cap));
+    let options = textwrap::Options::new(columns)
+        .initial_indent(&initial)
+        .subsequent_indent(&subsequent)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit)
+        .break_words(true);
+    out.extend(
+        textwrap::wrap(&gathered.words.join(" "), &options)
+            .into_iter()
+            .map(|line| line.trim_end().to_owned()),
+    );
 }
 
 /// Wraps `text` to `width` cells: words are never cut unless longer than a line,
@@ -133,15 +83,8 @@ impl Filler {
 /// spaces.
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     let columns = columns.max(1);
-    let mut filler = Filler {
-        width: columns,
-        out: Vec::new(),
-        line: String::new(),
-        used: 0,
-        hang: 0,
-        has_word: false,
-    };
-    let mut open = false;
+    let mut out = Vec::new();
+    let mut open: Option<Gathered> = None;
     let mut blank = false;
     for raw in text.lines() {
         let cleaned: String = raw
@@ -151,37 +94,43 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
         let line = cleaned.trim_end();
         let body = line.trim_start();
         if body.is_empty() {
-            if open {
-                filler.finish();
-                open = false;
+            if let Some(gathered) = open.take() {
+                fill(&gathered, columns, &mut out);
             }
             blank = true;
             continue;
         }
-        if blank && !filler.out.is_empty() {
-            filler.out.push(String::new());
+        if blank && (!out.is_empty() || open.is_some()) {
+            if let Some(gathered) = open.take() {
+                fill(&gathered, columns, &mut out);
+            }
+            out.push(String::new());
         }
         blank = false;
         let indent = width(&line[..line.len() - body.len()]).min(columns / 2);
-        let marker = marker_width(body);
-        if let Some(marker) = marker {
-            if open {
-                filler.finish();
+        if let Some(marker) = marker_width(body) {
+            if let Some(gathered) = open.take() {
+                fill(&gathered, columns, &mut out);
             }
-            filler.start(indent, (indent + marker).min(columns / 2));
-            open = true;
-        } else if !open {
-            filler.start(indent, indent);
-            open = true;
+            open = Some(Gathered {
+                words: Vec::new(),
+                indent,
+                hang: (indent + marker).min(columns / 2),
+            });
         }
-        for word in body.split(' ').filter(|w| !w.is_empty()) {
-            filler.word(word);
-        }
+        let gathered = open.get_or_insert_with(|| Gathered {
+            words: Vec::new(),
+            indent,
+            hang: indent,
+        });
+        gathered
+            .words
+            .extend(body.split(' ').filter(|w| !w.is_empty()).map(str::to_owned));
     }
-    if open {
-        filler.finish();
+    if let Some(gathered) = open {
+        fill(&gathered, columns, &mut out);
     }
-    filler.out
+    out
 }
 
 /// How many rows [`chunks`] cuts a line into, without building them.
@@ -347,6 +296,11 @@ mod tests {
                 "com/a/very/long/",
                 "address"
             ]
+        );
+        // A word longer than a line starts on a line of its own (textwrap's first fit).
+        assert_eq!(
+            wrap("see https://example.com/a/long/path", 16),
+            ["see", "https://example.", "com/a/long/path"]
         );
         assert_eq!(wrap("  indented text", 40), ["  indented text"]);
         assert!(wrap("", 10).is_empty());
