@@ -13,15 +13,11 @@ pub mod editor;
 pub mod effect;
 pub mod evaluated;
 pub mod evaluation;
-#[cfg(test)]
-mod guide;
 pub mod history;
 pub mod input;
 pub mod keymap;
 pub mod opened;
 pub mod scan;
-#[cfg(test)]
-mod screens;
 pub mod session_thread;
 pub mod state;
 pub mod steps;
