@@ -7,7 +7,9 @@ use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::TemplateKind;
 
-use super::{report_envs_without_module, report_modules_without_env};
+use crate::check::rules::onap::shared_checks::module_env::{
+    report_envs_without_module, report_modules_without_env,
+};
 
 /// A base module without an environment file.
 pub static RULE: Rule = Rule {

@@ -24,5 +24,9 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::oam_address::check(context, findings, "oam_management_v4_address");
+    crate::check::rules::onap::shared_checks::oam_address::check(
+        context,
+        findings,
+        "oam_management_v4_address",
+    );
 }

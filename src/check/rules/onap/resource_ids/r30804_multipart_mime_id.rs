@@ -23,5 +23,9 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::vm_type_in_id::check(context, findings, "OS::Heat::MultipartMime");
+    crate::check::rules::onap::shared_checks::vm_type_in_id::check(
+        context,
+        findings,
+        "OS::Heat::MultipartMime",
+    );
 }

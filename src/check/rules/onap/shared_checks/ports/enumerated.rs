@@ -7,9 +7,12 @@
 
 use crate::check::rules::{Context, Findings};
 
-use super::super::naming::network_role::Side;
-use super::address::{Ip, LIST_TYPE, NameSpec, Target, Typed, check_names, declared_type, is_v6};
-use super::{PortKind, Property, has_internal_marker};
+use crate::check::rules::onap::shared_checks::ports::address::{
+    Ip, LIST_TYPE, NameSpec, Target, Typed, check_names, is_v6,
+};
+use crate::check::rules::onap::vocabulary::network_role::Side;
+use crate::check::rules::onap::vocabulary::ports::ip_version::declared_type;
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Property, has_internal_marker};
 
 /// One environment-file rule.
 #[derive(Clone, Copy, Debug)]

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use aho_corasick::AhoCorasick;
 
-use crate::check::rules::onap::naming::attachment::{self, Reach, RoleUse};
+use crate::check::rules::onap::vocabulary::attachment::{self, Reach, RoleUse};
 use crate::check::rules::{Context, Findings};
 use crate::model::hot::Template;
 use crate::model::hot::template::{referenced_resource, resource_type};

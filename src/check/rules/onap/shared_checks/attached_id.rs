@@ -2,7 +2,7 @@
 //! (R-20453, R-26351), Contrail virtual machine interfaces (R-96253, R-50468) and Contrail
 //! instance IPs (R-53310, R-46128, R-62187, R-87563).
 //!
-//! Which network a resource attaches to is read from its properties (`naming::attachment`);
+//! Which network a resource attaches to is read from its properties (`vocabulary::attachment`);
 //! a resource whose network cannot be told internal or external is left alone. When the
 //! network names its `{network-role}`, the id must carry exactly that role; otherwise only
 //! the shape is checked (`int_` present for internal networks, absent for external ones).
@@ -10,11 +10,11 @@
 //! `{vm-type}` is R-304011's concern. A port named `reserve_port_…` is a reserve (VIP) port,
 //! which belongs to no VM and has its own convention (R-27469, R-68520), so it is left alone.
 
-use crate::check::rules::onap::naming::attachment::{
+use crate::check::rules::onap::vocabulary::attachment::{
     self, Attachment, CONTRAIL_INSTANCE_IP, CONTRAIL_VMI, NEUTRON_PORT, Reach, instance_ip_is_v6,
 };
-use crate::check::rules::onap::naming::vm_type::split_instance;
-use crate::check::rules::onap::naming::{split_index, stem_before};
+use crate::check::rules::onap::vocabulary::vm_type::split_instance;
+use crate::check::rules::onap::vocabulary::{split_index, stem_before};
 use crate::check::rules::{Context, Findings};
 use crate::input::yaml::Node;
 use crate::model::hot::Template;
@@ -175,7 +175,7 @@ pub fn check(context: &Context<'_>, findings: &mut Findings<'_>, kind: Attached,
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::check::rules::onap::shared_checks::attached_id::*;
     use crate::foundation::diagnostics::Span;
 
     fn attachment(reach: Reach, role: Option<&str>) -> Attachment<'_> {

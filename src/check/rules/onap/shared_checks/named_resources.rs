@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use crate::check::rules::Context;
-use crate::check::rules::onap::server::SERVER_TYPE;
+use crate::check::rules::onap::vocabulary::server::SERVER_TYPE;
 use crate::input::yaml::{Key, Node};
 use crate::model::hot::Template;
 use crate::model::hot::template::{is_template_reference, resource_type};

@@ -2,7 +2,7 @@
 //! (`OS::ContrailV2::VirtualNetwork`): a network the VNF creates is an internal network, and
 //! its resource id reads `int_{network-role}_network`.
 
-use crate::check::rules::onap::naming::attachment::internal_network_role;
+use crate::check::rules::onap::vocabulary::attachment::internal_network_role;
 use crate::check::rules::{Context, Findings};
 
 /// Reports every resource of `resource_type` whose id is not `int_{network-role}_network`.

@@ -6,7 +6,7 @@
 //! server's own `{vm-type}` is R-304011's concern. A value that is not a `get_param` is
 //! R-901331's and R-481670's.
 
-use crate::check::rules::onap::server_parameters::{Scope, Slot, reads};
+use crate::check::rules::onap::shared_checks::server_parameters::{Scope, Slot, reads};
 use crate::check::rules::{Context, Findings};
 
 /// Reports reads of `slot` whose parameter name does not end in `suffix` after a

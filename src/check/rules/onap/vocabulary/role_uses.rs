@@ -5,9 +5,11 @@
 use std::collections::HashSet;
 
 use crate::check::rules::Context;
-use crate::check::rules::onap::naming::network_role::{NetworkParameter, network_resource_role};
-use crate::check::rules::onap::networks::created_networks;
-use crate::check::rules::onap::ports::Property;
+use crate::check::rules::onap::vocabulary::network_role::{
+    NetworkParameter, network_resource_role,
+};
+use crate::check::rules::onap::vocabulary::networks::created_networks;
+use crate::check::rules::onap::vocabulary::ports::Property;
 use crate::foundation::diagnostics::Span;
 use crate::model::hot::{FileId, Template};
 

@@ -28,7 +28,7 @@ pub fn contains_ignoring_case(text: &str, word: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::check::rules::onap::vocabulary::file_name::*;
 
     #[test]
     fn parts_of_a_path() {

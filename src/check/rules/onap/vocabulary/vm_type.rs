@@ -15,8 +15,8 @@ use aho_corasick::{AhoCorasick, MatchKind};
 
 use crate::foundation::diagnostics::Span;
 
-use super::super::server::Server;
-use super::{parse_index, split_index, stem_before};
+use crate::check::rules::onap::vocabulary::server::Server;
+use crate::check::rules::onap::vocabulary::{parse_index, split_index, stem_before};
 
 /// Which name a `{vm-type}` was read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -313,7 +313,7 @@ pub fn split_instance(id: &str) -> Option<(&str, u64, &str)> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::check::rules::onap::vocabulary::vm_type::*;
 
     #[test]
     fn reads_the_four_names() {

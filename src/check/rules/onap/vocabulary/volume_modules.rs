@@ -85,7 +85,7 @@ pub fn volume_modules(set: &HotSet) -> Vec<VolumeModule> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::check::rules::onap::vocabulary::volume_modules::*;
 
     #[test]
     fn paths_without_extension() {

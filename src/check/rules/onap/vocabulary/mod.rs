@@ -1,12 +1,21 @@
-//! ONAP's naming conventions for parameters and resources.
+//! ONAP's vocabulary: the naming conventions of parameters, resources and files (`{vm-type}`,
+//! `{network-role}`, `{index}`), and the parts of a VNF those names speak about (servers,
+//! networks, ports, volume modules), read once for the ONAP rules. Only ONAP rules use it:
+//! src/layering.rs keeps the generic rules away.
 
 pub mod attachment;
+pub mod file_name;
 pub mod index;
+pub mod network_role;
+pub mod networks;
+pub mod ports;
+pub mod role_uses;
+pub mod server;
 pub mod vm_type;
+pub mod volume_modules;
 
 /// Longest `{index}` read as a number (more digits would not fit in 64 bits).
 const MAX_INDEX_DIGITS: usize = 18;
-pub mod network_role;
 
 /// True for a non-empty name of ASCII letters, digits and underscores only (R-25877, R-75141).
 pub fn is_plain_name(name: &str) -> bool {
@@ -52,7 +61,7 @@ pub fn stem_before<'n>(name: &'n str, suffix: &str) -> Option<&'n str> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::check::rules::onap::vocabulary::*;
 
     #[test]
     fn plain_names() {

@@ -404,7 +404,7 @@ pub fn role_problem(role: &str) -> Option<RoleProblem> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::check::rules::onap::vocabulary::network_role::*;
 
     #[test]
     fn sides_by_marker() {

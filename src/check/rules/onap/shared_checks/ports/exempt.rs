@@ -8,8 +8,9 @@ use std::collections::HashMap;
 use crate::check::rules::{Context, Findings};
 use crate::input::yaml::Node;
 
-use super::address::{LIST_TYPE, declared_type};
-use super::{PortKind, Property};
+use crate::check::rules::onap::shared_checks::ports::address::LIST_TYPE;
+use crate::check::rules::onap::vocabulary::ports::ip_version::declared_type;
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 
 /// Reports misplaced or malformed `aap_exempt` lists and the entries that name no allowed
 /// address pair parameter of the port or one of the wrong type.

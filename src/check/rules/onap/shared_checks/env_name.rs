@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use crate::check::rules::onap::file_name::file_name;
+use crate::check::rules::onap::vocabulary::file_name::file_name;
 use crate::check::rules::{Context, Findings};
 use crate::model::hot::{FileId, Role, TemplateKind, env_path_for};
 
@@ -79,7 +79,7 @@ pub fn check_env_names(context: &Context<'_>, findings: &mut Findings<'_>, kind:
 
 #[cfg(test)]
 mod tests {
-    use super::loose_name;
+    use crate::check::rules::onap::shared_checks::env_name::loose_name;
 
     #[test]
     fn names_compared_without_case_or_extension() {

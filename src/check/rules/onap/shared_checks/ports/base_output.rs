@@ -8,9 +8,9 @@ use crate::check::rules::{Context, Findings};
 use crate::input::yaml::span_at_byte;
 use crate::model::hot::TemplateKind;
 
-use super::super::naming::network_role::Side;
-use super::address::{NameSpec, check_names, is_v6};
-use super::{PortKind, Property};
+use crate::check::rules::onap::shared_checks::ports::address::{NameSpec, check_names, is_v6};
+use crate::check::rules::onap::vocabulary::network_role::Side;
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 
 /// The internal subnet rules' whole check: the parameter's name, and the base module's
 /// output of that name for incremental modules.

@@ -23,7 +23,7 @@ pub fn shortfall<'a>(root: &'a Mapping, name: &str) -> Option<Shortfall<'a>> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::check::rules::onap::shared_checks::required_section::*;
     use crate::foundation::limits::YamlLimits;
     use crate::input::yaml::parse;
 

@@ -16,7 +16,7 @@ use crate::model::hot::parameter_feeds::ModuleParameter;
 use crate::model::hot::usage::{DirectRead, direct_read};
 use crate::model::hot::{FileId, Template, TemplateKind};
 
-use super::server::Server;
+use crate::check::rules::onap::vocabulary::server::Server;
 
 /// Where a server value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,8 +12,8 @@ use crate::model::hot::set::Nesting;
 use crate::model::hot::usage::read_parameter;
 use crate::model::hot::{FileId, Template};
 
-use super::super::naming::network_role::Side;
-use super::{PortKind, Ports, Property};
+use crate::check::rules::onap::vocabulary::network_role::Side;
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Ports, Property};
 
 /// A port property a parameter feeds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -32,7 +32,7 @@ pub fn http_type(resource_type: &str) -> Option<HttpType> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::check::rules::onap::shared_checks::http_type::*;
 
     #[test]
     fn web_types() {

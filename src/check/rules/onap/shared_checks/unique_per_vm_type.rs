@@ -1,15 +1,15 @@
 //! The check shared by R-40499 (`flavor`) and R-57282 (`image`): each `{vm-type}` reads its
 //! own parameter, so no parameter is read by servers of two `{vm-type}`s.
 //!
-//! A server's `{vm-type}` is the one its names give (`naming::vm_type`), letter case aside; a
+//! A server's `{vm-type}` is the one its names give (`vocabulary::vm_type`), letter case aside; a
 //! server naming none is not judged. A parameter read by servers of several `{vm-type}`s
 //! belongs to the one its own name gives (`vlb_image_name` to `vlb`) when servers of that
 //! `{vm-type}` read it, else to the `{vm-type}` of the first server reading it; every server
 //! of another `{vm-type}` reading it is reported at its `get_param`, whatever the order of
 //! the servers in the file (docs/decisions.md, "R-40499 and R-57282").
 
-use crate::check::rules::onap::naming::vm_type::{from_flavor_parameter, from_image_parameter};
-use crate::check::rules::onap::server_parameters::{Scope, ServerRead, Slot, reads};
+use crate::check::rules::onap::shared_checks::server_parameters::{Scope, ServerRead, Slot, reads};
+use crate::check::rules::onap::vocabulary::vm_type::{from_flavor_parameter, from_image_parameter};
 use crate::check::rules::{Context, Findings};
 
 /// A server reading a parameter, with its `{vm-type}` in lower case.

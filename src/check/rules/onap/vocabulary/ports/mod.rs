@@ -3,12 +3,8 @@
 //! using it and the parameters its network and address properties read. Built once per run
 //! (`Context::ports`) for the Neutron and Contrail parameter rules.
 
-pub mod address;
-pub mod advice;
-pub mod base_output;
-pub mod enumerated;
-pub mod exempt;
 pub mod flow;
+pub mod ip_version;
 
 use std::collections::{HashMap, HashSet};
 
@@ -16,12 +12,14 @@ use crate::input::yaml::{Key, Node, Value};
 use crate::model::hot::usage::read_parameter;
 use crate::model::hot::{FileId, Template};
 
-use address::{declared_type, is_v6_value};
+use ip_version::{declared_type, is_v6_value};
 
-use super::naming::attachment::instance_ip_is_v6;
-use super::naming::network_role::{INTERNAL_MARKER, NetworkParameter, Side, network_resource_role};
-use super::naming::vm_type::derivations;
-use super::server::Server;
+use crate::check::rules::onap::vocabulary::attachment::instance_ip_is_v6;
+use crate::check::rules::onap::vocabulary::network_role::{
+    INTERNAL_MARKER, NetworkParameter, Side, network_resource_role,
+};
+use crate::check::rules::onap::vocabulary::server::Server;
+use crate::check::rules::onap::vocabulary::vm_type::derivations;
 
 /// `OS::Neutron::Port`.
 pub const NEUTRON_PORT: &str = "OS::Neutron::Port";
@@ -146,7 +144,7 @@ pub struct Read<'a> {
     pub path: String,
     /// The parameter's declared `type:`, when it is declared with one.
     pub declared: Option<&'a str>,
-    /// The address is IPv6 (see [`address::is_v6_value`]).
+    /// The address is IPv6 (see [`ip_version::is_v6_value`]).
     pub v6: bool,
 }
 
@@ -179,7 +177,7 @@ pub struct Port<'a> {
     /// gives, when they all agree (see [`marked_side`]).
     pub marked_side: Option<Side>,
     /// An instance IP configuring an IPv6 address (see
-    /// [`instance_ip_is_v6`](super::naming::attachment::instance_ip_is_v6)).
+    /// [`instance_ip_is_v6`](super::super::attachment::instance_ip_is_v6)).
     pub v6_family: bool,
 }
 
@@ -223,7 +221,7 @@ pub struct Ports<'a> {
 }
 
 impl<'a> Ports<'a> {
-    /// Finds the ports of every template; `v6_valued` (see [`address::v6_valued`]) tells
+    /// Finds the ports of every template; `v6_valued` (see [`ip_version::v6_valued`]) tells
     /// IPv6 addresses apart.
     pub fn of(templates: &[Template<'a>], v6_valued: &HashSet<(FileId, &str)>) -> Ports<'a> {
         let mut all = Vec::new();

@@ -2,7 +2,7 @@
 //! (R-04747, R-08975, R-30804, R-16437, R-20065, R-76014).
 //!
 //! "Contains" is read literally (a substring, letter case aside; R-46839 judges the case).
-//! The `{vm-type}`s are the VNF's vocabulary (`naming::vm_type`); a VNF whose servers name no
+//! The `{vm-type}`s are the VNF's vocabulary (`vocabulary::vm_type`); a VNF whose servers name no
 //! `{vm-type}` at all gives nothing to compare with, and R-29751 reports its servers instead.
 
 use crate::check::rules::{Context, Findings};

@@ -14,8 +14,8 @@ use crate::model::hot::Template;
 use crate::model::hot::template::{referenced_resource, resource_type};
 use crate::model::hot::usage::direct_read;
 
-use super::super::networks::NETWORK_TYPES;
-use super::stem_before;
+use crate::check::rules::onap::vocabulary::networks::NETWORK_TYPES;
+use crate::check::rules::onap::vocabulary::stem_before;
 
 /// The Contrail virtual machine interface (port) resource type.
 pub const CONTRAIL_VMI: &str = "OS::ContrailV2::VirtualMachineInterface";
@@ -192,7 +192,7 @@ pub fn roles<'a>(templates: &[Template<'a>]) -> Vec<RoleUse<'a>> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::check::rules::onap::vocabulary::attachment::*;
 
     #[test]
     fn instance_ip_versions() {

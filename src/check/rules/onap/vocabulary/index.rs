@@ -94,7 +94,7 @@ pub fn describe_missing(missing: &[RangeInclusive<u64>]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::check::rules::onap::vocabulary::index::*;
 
     #[test]
     fn finds_holes_and_the_first_number_after_them() {
