@@ -12,6 +12,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
         &[
+            "atomic_file",
             "limits",
             "diagnostics",
             "parallel",

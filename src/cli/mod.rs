@@ -230,8 +230,8 @@ pub enum CliError {
     #[error("{0}")]
     Usage(String),
     /// `--report`'s file cannot be written.
-    #[error(transparent)]
-    Report(#[from] vnfwiz::output::report::file::ReportFileError),
+    #[error("cannot write the report {}: {}", .0.path.display(), .0.source)]
+    Report(#[from] vnfwiz::foundation::atomic_file::AtomicWriteError),
     /// The language server stopped on a protocol or input/output error.
     #[error(transparent)]
     Lsp(#[from] vnfwiz::lsp::LspError),

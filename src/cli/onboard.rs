@@ -395,7 +395,7 @@ fn write_report(
         run.settings = settings;
         Ok(run)
     })?;
-    vnfwiz::output::report::file::write(path, &text)?;
+    vnfwiz::foundation::atomic_file::write(path, text.as_bytes())?;
     Ok(())
 }
 

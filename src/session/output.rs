@@ -8,10 +8,11 @@
 //! a user zips or hands to SDC and VVP holds nothing else); `answers.yaml` and the packages
 //! (`<name>.csar`, `<name>-heat.zip`) sit beside it.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::foundation::atomic_file;
 use crate::foundation::diagnostics::{InputRoot, Options};
 use crate::foundation::interrupt::Signal;
 use crate::input::source::HEAT_FOLDER;
@@ -250,26 +251,15 @@ fn check_replaceable(out_dir: &Path, input: &Path) -> Result<(), WriteError> {
     Ok(())
 }
 
-/// A name for a hidden sibling of `out_dir` that does not exist yet.
+/// A name for a hidden sibling of `out_dir` that does not exist yet, in the scheme of
+/// every staging name (`foundation::atomic_file::staging_name`).
 fn sibling(parent: &Path, out_dir: &Path, what: &str) -> PathBuf {
-    let name = out_dir
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".to_owned());
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let mut n = 0u32;
     loop {
-        let candidate = parent.join(format!(
-            ".{name}.vnfwiz-{what}-{}-{stamp}-{n}",
-            std::process::id()
-        ));
+        let name = atomic_file::staging_name(out_dir, what);
+        let candidate = parent.join(name.file_name().unwrap_or(name.as_os_str()));
         if fs::symlink_metadata(&candidate).is_err() {
             return candidate;
         }
-        n += 1;
     }
 }
 
@@ -328,7 +318,7 @@ pub fn write_files(
             });
         }
     };
-    sync_dir(&parent);
+    atomic_file::sync_folder(&parent);
     Ok(Written {
         directory: out_dir.to_path_buf(),
         files: files.iter().map(|f| placed(&f.path, f.role)).collect(),
@@ -370,7 +360,7 @@ fn stage(files: &[&OutputFile], staging: &Path) -> Result<(), WriteError> {
         handle.write_all(&file.bytes).map_err(io(&path))?;
         handle.sync_all().map_err(io(&path))?;
     }
-    sync_dir(staging);
+    atomic_file::sync_folder(staging);
     Ok(())
 }
 
@@ -431,13 +421,6 @@ fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
 #[cfg(not(target_os = "linux"))]
 fn exchange(_: &Path, _: &Path) -> std::io::Result<()> {
     Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
-}
-
-/// Flushes a folder's entries to disk (best effort: not every file system allows it).
-fn sync_dir(dir: &Path) {
-    if let Ok(handle) = File::open(dir) {
-        let _ = handle.sync_all();
-    }
 }
 
 #[cfg(test)]
