@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use vnfwiz::check::config::ProjectConfig;
-use vnfwiz::check::rules::{Profiles, Selection};
+use vnfwiz::check::rules::{Profiles, RuleExtras, Selection};
 use vnfwiz::foundation::limits::Limits;
 
 use super::{CliError, RuleChoiceArgs, print_out};
@@ -18,7 +18,8 @@ pub enum RulesFormat {
     Text,
     /// JSON with every field and the profiles.
     Json,
-    /// The Markdown catalogue (`docs/rules.md`), always with the built-in profiles.
+    /// The Markdown catalogue, always with the built-in profiles (docs/rules.md adds each
+    /// rule's reading, example and decisions, found beside the source).
     Markdown,
 }
 
@@ -64,7 +65,11 @@ pub fn run(args: RulesArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         .filter(|c| c.choice() != Default::default())
         .map(|c| c.file.display().to_string());
     let text = match args.format {
-        RulesFormat::Markdown => vnfwiz::check::rules::markdown(&Profiles::built_in(), &is_fixable),
+        RulesFormat::Markdown => {
+            vnfwiz::check::rules::markdown(&Profiles::built_in(), &is_fixable, &|_| {
+                RuleExtras::default()
+            })
+        }
         RulesFormat::Json => {
             let profiles = args.choice.profiles(limits)?;
             let selection = listed(&args.choice, config, limits)?;

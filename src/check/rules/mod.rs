@@ -17,7 +17,7 @@ mod selection;
 pub mod twins;
 pub mod values;
 
-pub use catalogue::markdown;
+pub use catalogue::{Example, RuleExtras, anchor, markdown};
 pub use context::{Composed, Context, Findings};
 pub use csar_context::{CsarContext, FILE_START};
 pub use meta::{Check, Rule};

@@ -9,6 +9,7 @@ pub mod heat;
 pub mod lsp_client;
 pub mod pty;
 pub mod python_venv;
+pub mod rule_docs;
 pub mod rule_sets;
 pub mod sarif_schema;
 pub mod tosca_parser;
