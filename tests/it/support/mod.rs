@@ -12,5 +12,6 @@ pub mod python_venv;
 pub mod rule_docs;
 pub mod rule_sets;
 pub mod sarif_schema;
+pub mod snapshot;
 pub mod tosca_parser;
 pub mod xml_tree;
