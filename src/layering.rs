@@ -24,7 +24,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("input", &["source", "yaml", "integrity"]),
-    ("model", &["ovf", "hot", "csar", "capabilities"]),
+    ("model", &["ovf", "hot", "csar", "capabilities", "open"]),
     ("check", &["rules", "waivers", "config", "validation"]),
     ("transform", &["convert", "fix", "package"]),
     ("session", &["session"]),

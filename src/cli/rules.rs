@@ -1,5 +1,5 @@
 //! `vnfwiz rules [--format text|json|markdown] [--profile NAME | --rules …]`: the rule
-//! catalogue.
+//! list.
 
 use std::process::ExitCode;
 
@@ -11,14 +11,14 @@ use vnfwiz::foundation::limits::Limits;
 
 use super::{CliError, RuleChoiceArgs, print_out};
 
-/// Formats of the catalogue.
+/// Formats of the rule list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RulesFormat {
     /// One line per rule.
     Text,
     /// JSON with every field and the profiles.
     Json,
-    /// The Markdown catalogue, always with the built-in profiles (docs/rules.md adds each
+    /// The Markdown document (docs/rules.md), always with the built-in profiles (the file adds each
     /// rule's reading, example and decisions, found beside the source).
     Markdown,
 }

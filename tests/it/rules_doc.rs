@@ -1,4 +1,4 @@
-//! `docs/rules.md` is the registry's catalogue (`vnfwiz rules --format markdown`) with each
+//! `docs/rules.md` is the registry's documentation (`vnfwiz rules --format markdown`) with each
 //! rule's reading, example and decisions (`support::rule_docs`); this test fails when a rule,
 //! its doc comment, its failing fixture or a decision changed and the document was not
 //! regenerated, and writes it under `INSTA_UPDATE=always`.
@@ -13,7 +13,7 @@ use vnfwiz::transform::fix::fixable_rules;
 use crate::support::expected_file::assert_file;
 use crate::support::rule_docs::RuleDocs;
 
-/// The catalogue with every rule's extras, built once for the tests here.
+/// The document with every rule's extras, built once for the tests here.
 fn generated() -> &'static str {
     static TEXT: OnceLock<String> = OnceLock::new();
     TEXT.get_or_init(|| {
@@ -77,7 +77,7 @@ fn decisions_link_to_rules_that_exist() {
 }
 
 #[test]
-fn the_catalogue_lists_profiles_and_sections() {
+fn the_rule_list_shows_profiles_and_sections() {
     let output = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
         .args(["rules", "--format", "markdown"])
         .output()

@@ -1,9 +1,9 @@
-//! The rule catalogue as Markdown (`docs/rules.md`, `vnfwiz rules --format markdown`),
+//! The rules' documentation as Markdown (`docs/rules.md`, `vnfwiz rules --format markdown`),
 //! generated from the registry so the documentation cannot drift from the code. A rule's
 //! documentation has one home, its file: the `RuleMeta` (summary, why, fix) and the file's
 //! doc comment (how vnfwiz reads the requirement); its example is its own failing fixture.
 //! What lives outside the binary (the doc comment, the fixtures, the decisions that name
-//! the rule) reaches the catalogue as [`RuleExtras`] when docs/rules.md is written.
+//! the rule) reaches the document as [`RuleExtras`] when docs/rules.md is written.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -33,7 +33,7 @@ pub struct Example {
     pub instead: Option<String>,
 }
 
-/// What the catalogue shows of a rule beyond its `RuleMeta`, read from outside the binary.
+/// What the document shows of a rule beyond its `RuleMeta`, read from outside the binary.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RuleExtras {
     /// How vnfwiz reads the requirement: the rule file's doc comment after its first line.
@@ -122,7 +122,7 @@ fn details(out: &mut String, rule: &Rule, fixable: bool, extras: &RuleExtras) {
     }
 }
 
-/// The catalogue: the profiles, then every rule grouped by section, an index table (id,
+/// The document: the profiles, then every rule grouped by section, an index table (id,
 /// keyword, summary, whether vnfwiz fixes it itself: `fixable` says, by id, since the fix
 /// providers live in a later layer) and each rule's details with what `extras` gives.
 pub fn markdown(

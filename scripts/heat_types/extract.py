@@ -1,7 +1,7 @@
 """Reads the resource plugins of the installed openstack-heat and prints their schemas as JSON.
 
 Run with the Python of a virtual environment holding `openstack-heat` (see regenerate.sh).
-The output is vnfwiz's own structure (docs/heat-catalogue.md): for each resource type its
+The output is vnfwiz's own structure (docs/heat-types.md): for each resource type its
 support status, properties (type, required, update behaviour, allowed values, ranges,
 lengths, patterns, custom constraints, nested schemas), attributes, the deprecated property
 names Heat translates into current ones, and the aliases of Heat's default environment.

@@ -1,6 +1,6 @@
 """Merges the per-release extracts of extract.py and the Contrail facts into one catalogue.
 
-Usage: merge.py --contrail contrail.json NEWEST.json [OLDER.json ...] > heat_catalogue.json
+Usage: merge.py --contrail contrail.json NEWEST.json [OLDER.json ...] > heat_types.json
 
 The first extract is the release the catalogue follows. A type it defines keeps its schema;
 a type it has only as a placeholder (Heat's stand-in for a retired service, which accepts
@@ -67,7 +67,7 @@ def main():
 
     json.dump({
         "format": FORMAT,
-        "generated_by": "scripts/heat_catalogue/regenerate.sh (do not edit by hand)",
+        "generated_by": "scripts/heat_types/regenerate.sh (do not edit by hand)",
         "heat": {
             "package": "openstack-heat",
             "follows": extracts[0]["version"],

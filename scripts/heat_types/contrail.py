@@ -14,7 +14,7 @@ names the class binds (`PROPERTIES = (NAME, ...) = ('name', ...)`) and its other
 dictionaries. Anything else in a schema stops the run with its file and line, so a change
 in the plugin's style is noticed rather than read wrongly.
 
-The output has the structure merge.py reads for a type (docs/heat-catalogue.md), with the
+The output has the structure merge.py reads for a type (docs/heat-types.md), with the
 same reading of a schema as extract.py gives Heat's own plugins: a property is `required`
 when it is required and has no default; `update` is `allowed` or `replace`; a list's
 single schema is its `items`, a map's dictionary its `keys`; attributes are the class's

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Rebuilds data/heat_catalogue.json from Heat's own resource plugins and the Contrail plugin's
-# source (docs/heat-catalogue.md). Run by hand, never at build time: it installs each listed
+# Rebuilds data/heat_types.json from Heat's own resource plugins and the Contrail plugin's
+# source (docs/heat-types.md). Run by hand, never at build time: it installs each listed
 # openstack-heat release from PyPI into its own virtual environment under $WORK (default: a
 # temporary folder), reads every resource plugin's schemas (extract.py), reads the Contrail
 # plugin's resource modules at a pinned commit (contrail.py), and merges them (merge.py).
@@ -51,6 +51,6 @@ fi
     >"$work/contrail.json"
 
 "$python" "$here/merge.py" --contrail "$work/contrail.json" "${extracted[@]}" \
-    >"$root/data/heat_catalogue.json"
-echo "wrote $root/data/heat_catalogue.json from openstack-heat ${releases[*]}" \
+    >"$root/data/heat_types.json"
+echo "wrote $root/data/heat_types.json from openstack-heat ${releases[*]}" \
     "and $contrail_repository $contrail_commit"

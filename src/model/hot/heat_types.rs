@@ -2,13 +2,13 @@
 //! allowed values, ranges, lengths, patterns, nested schemas) and attributes, for the
 //! OpenStack types of `openstack-heat` and the Contrail types of its Contrail plugin.
 //!
-//! The facts live in `data/*.json` (`data/heat_catalogue.json`, written by
-//! `scripts/heat_catalogue/` from Heat's own plugins, docs/heat-catalogue.md). `build.rs`
+//! The facts live in `data/*.json` (`data/heat_types.json`, written by
+//! `scripts/heat_types/` from Heat's own plugins, docs/heat-types.md). `build.rs`
 //! compiles every file there into the statics included below, so nothing is parsed or
 //! allocated when vnfwiz starts: names are looked up by binary search in sorted slices.
 
-// The generated statics: `CATALOGUE` and the slices it points into.
-include!(concat!(env!("OUT_DIR"), "/heat_catalogue.rs"));
+// The generated statics: `HEAT_TYPES` and the slices it points into.
+include!(concat!(env!("OUT_DIR"), "/heat_types.rs"));
 
 /// Named facts sorted by name, looked up by binary search.
 #[derive(Clone, Copy, Debug)]
@@ -66,11 +66,11 @@ impl<V> std::ops::Index<&str> for Map<V> {
 
     fn index(&self, name: &str) -> &V {
         self.get(name)
-            .unwrap_or_else(|| panic!("no `{name}` in the catalogue map"))
+            .unwrap_or_else(|| panic!("no `{name}` in the type map"))
     }
 }
 
-/// Which openstack-heat releases the catalogue was read from.
+/// Which openstack-heat releases the types were read from.
 #[derive(Debug)]
 pub struct HeatReleases {
     /// The release whose schemas decide (the newest read).
@@ -228,7 +228,7 @@ pub struct ResourceType {
     pub status_since: Option<&'static str>,
     /// A stand-in Heat keeps for a retired service: it takes any property and attribute.
     pub placeholder: bool,
-    /// The catalogue records the name only (a type of an older plugin release): anything is
+    /// Only the name is recorded (a type of an older plugin release): anything is
     /// taken.
     pub open: bool,
     /// Its properties.
@@ -242,14 +242,14 @@ pub struct ResourceType {
     pub renamed: &'static [Rename],
     /// The openstack-heat releases defining it, newest first (empty for Contrail types).
     pub releases: &'static [&'static str],
-    /// The release its schema was read from, when older than the one the catalogue follows.
+    /// The release its schema was read from, when older than the one the types follow.
     pub schema_from: Option<&'static str>,
     /// `contrail` for the Contrail plugin's types.
     pub vendor: Option<&'static str>,
 }
 
 impl ResourceType {
-    /// True when Heat takes any property and attribute (or the catalogue cannot tell).
+    /// True when Heat takes any property and attribute (or the types cannot tell).
     pub fn takes_anything(&self) -> bool {
         self.placeholder || self.open
     }
@@ -261,9 +261,9 @@ impl ResourceType {
     }
 }
 
-/// The whole catalogue.
+/// The whole heat_types.
 #[derive(Debug)]
-pub struct Catalogue {
+pub struct HeatTypes {
     /// The openstack-heat releases read.
     pub heat: HeatReleases,
     /// Where the Contrail facts come from, when the data holds Contrail types.
@@ -274,7 +274,7 @@ pub struct Catalogue {
     pub types: Map<ResourceType>,
 }
 
-/// A type name resolved through the catalogue.
+/// A type name resolved through the heat_types.
 #[derive(Clone, Copy, Debug)]
 pub struct Known<'c> {
     /// The type's name after Heat's default aliases (`OS::Aodh::Alarm` for
@@ -284,10 +284,10 @@ pub struct Known<'c> {
     pub resource_type: &'c ResourceType,
 }
 
-impl Catalogue {
-    /// The catalogue compiled into the binary.
-    pub fn get() -> &'static Catalogue {
-        &CATALOGUE
+impl HeatTypes {
+    /// The types compiled into the binary.
+    pub fn get() -> &'static HeatTypes {
+        &HEAT_TYPES
     }
 
     /// The type `name` stands for, following Heat's default aliases, when Heat knows it.
@@ -333,7 +333,7 @@ mod tests {
     use super::*;
 
     /// Every type, property (at every depth), attribute and alias of the data files is in
-    /// the compiled catalogue with the same facts: `build.rs` drops nothing.
+    /// the compiled types with the same facts: `build.rs` drops nothing.
     #[test]
     fn the_compiled_statics_hold_every_fact_of_the_data_files() {
         fn same_schema(at: &str, json: &serde_json::Value, property: &PropertySchema) {
@@ -368,7 +368,7 @@ mod tests {
                 same_schema(&at, schema, property);
             }
         }
-        let catalogue = Catalogue::get();
+        let heat_types = HeatTypes::get();
         let mut types = 0;
         for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/data")).unwrap() {
             let path = entry.unwrap().path();
@@ -379,14 +379,14 @@ mod tests {
                 serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             for (name, target) in json["aliases"].as_object().into_iter().flatten() {
                 assert_eq!(
-                    catalogue.aliases.get(name).copied(),
+                    heat_types.aliases.get(name).copied(),
                     target.as_str(),
                     "{name}"
                 );
             }
             for (name, definition) in json["types"].as_object().into_iter().flatten() {
                 types += 1;
-                let compiled = catalogue
+                let compiled = heat_types
                     .types
                     .get(name)
                     .unwrap_or_else(|| panic!("{name}"));
@@ -414,22 +414,25 @@ mod tests {
                 }
             }
         }
-        assert!(types >= catalogue.types.len(), "{types}");
+        assert!(types >= heat_types.types.len(), "{types}");
     }
 
     #[test]
     fn the_built_in_data_parses_and_names_its_sources() {
-        let catalogue = Catalogue::get();
-        assert!(!catalogue.heat.follows.is_empty());
-        assert_eq!(catalogue.heat.releases[0], catalogue.heat.follows);
-        assert!(!catalogue.contrail.as_ref().unwrap().commit.is_empty());
-        assert!(catalogue.types.len() > 150, "{}", catalogue.types.len());
+        let heat_types = HeatTypes::get();
+        assert!(!heat_types.heat.follows.is_empty());
+        assert_eq!(heat_types.heat.releases[0], heat_types.heat.follows);
+        assert!(!heat_types.contrail.as_ref().unwrap().commit.is_empty());
+        assert!(heat_types.types.len() > 150, "{}", heat_types.types.len());
     }
 
     #[test]
     fn server_and_port_schemas_hold_heats_facts() {
-        let catalogue = Catalogue::get();
-        let server = catalogue.resolve("OS::Nova::Server").unwrap().resource_type;
+        let heat_types = HeatTypes::get();
+        let server = heat_types
+            .resolve("OS::Nova::Server")
+            .unwrap()
+            .resource_type;
         let flavor = &server.properties["flavor"];
         assert_eq!(flavor.kind, Kind::String);
         assert!(flavor.required);
@@ -441,7 +444,7 @@ mod tests {
         assert!(server.has_attribute("first_address"));
         assert!(server.has_attribute("show"));
         assert!(!server.has_attribute("first_adress"));
-        let port = catalogue
+        let port = heat_types
             .resolve("OS::Neutron::Port")
             .unwrap()
             .resource_type;
@@ -455,31 +458,31 @@ mod tests {
 
     #[test]
     fn default_aliases_and_globs_resolve() {
-        let catalogue = Catalogue::get();
-        let alarm = catalogue.resolve("OS::Ceilometer::Alarm").unwrap();
+        let heat_types = HeatTypes::get();
+        let alarm = heat_types.resolve("OS::Ceilometer::Alarm").unwrap();
         assert_eq!(alarm.name, "OS::Aodh::Alarm");
-        let net = catalogue.resolve("OS::Quantum::Net").unwrap();
+        let net = heat_types.resolve("OS::Quantum::Net").unwrap();
         assert_eq!(net.name, "OS::Neutron::Net");
-        assert!(catalogue.resolve("OS::Nova::Sever").is_none());
-        assert!(catalogue.names().any(|n| n == "OS::Ceilometer::Alarm"));
-        assert!(!catalogue.names().any(|n| n.ends_with('*')));
+        assert!(heat_types.resolve("OS::Nova::Sever").is_none());
+        assert!(heat_types.names().any(|n| n == "OS::Ceilometer::Alarm"));
+        assert!(!heat_types.names().any(|n| n.ends_with('*')));
     }
 
     #[test]
     fn groups_answer_member_attributes_and_placeholders_anything() {
-        let catalogue = Catalogue::get();
-        let group = catalogue.resolve("OS::Heat::ResourceGroup").unwrap();
+        let heat_types = HeatTypes::get();
+        let group = heat_types.resolve("OS::Heat::ResourceGroup").unwrap();
         assert!(group.resource_type.custom_attributes);
         assert!(group.resource_type.attributes.contains_key("refs"));
-        let port = catalogue.resolve("OS::Neutron::Port").unwrap();
+        let port = heat_types.resolve("OS::Neutron::Port").unwrap();
         assert!(!port.resource_type.custom_attributes);
-        let none = catalogue.resolve("OS::Heat::None").unwrap();
+        let none = heat_types.resolve("OS::Heat::None").unwrap();
         assert!(none.resource_type.takes_anything());
     }
 
     #[test]
     fn contrail_types_onap_uses_are_known() {
-        let catalogue = Catalogue::get();
+        let heat_types = HeatTypes::get();
         for name in [
             "OS::ContrailV2::InstanceIp",
             "OS::ContrailV2::VirtualMachineInterface",
@@ -490,21 +493,21 @@ mod tests {
             "OS::ContrailV2::ServiceHealthCheck",
             "OS::ContrailV2::PortTuple",
         ] {
-            let known = catalogue.resolve(name).unwrap_or_else(|| panic!("{name}"));
+            let known = heat_types.resolve(name).unwrap_or_else(|| panic!("{name}"));
             assert_eq!(known.resource_type.vendor, Some("contrail"));
         }
-        let ip = catalogue.resolve("OS::ContrailV2::InstanceIp").unwrap();
+        let ip = heat_types.resolve("OS::ContrailV2::InstanceIp").unwrap();
         assert!(ip.resource_type.properties.contains_key("subnet_uuid"));
     }
 
     #[test]
     fn every_contrail_type_of_the_plugin_has_its_schema() {
-        let catalogue = Catalogue::get();
+        let heat_types = HeatTypes::get();
         assert_eq!(
-            catalogue.contrail.as_ref().map(|c| c.repository),
+            heat_types.contrail.as_ref().map(|c| c.repository),
             Some("tungstenfabric/tf-heat-plugin")
         );
-        let contrail: Vec<&ResourceType> = catalogue
+        let contrail: Vec<&ResourceType> = heat_types
             .types
             .iter()
             .map(|(_, t)| t)
@@ -519,14 +522,14 @@ mod tests {
                 .iter()
                 .all(|t| t.open || t.attributes.contains_key("show"))
         );
-        let vmi = catalogue
+        let vmi = heat_types
             .resolve("OS::ContrailV2::VirtualMachineInterface")
             .unwrap()
             .resource_type;
         let properties = &vmi.properties["virtual_machine_interface_properties"];
         let mirror = &properties.keys.as_ref().unwrap()["virtual_machine_interface_properties_interface_mirror"];
         assert!(mirror.keys.is_some(), "deeper levels are read too");
-        let policy = catalogue
+        let policy = heat_types
             .resolve("OS::Contrail::NetworkPolicy")
             .unwrap()
             .resource_type;
