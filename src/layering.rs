@@ -64,6 +64,24 @@ mod tests {
         }
     }
 
+    /// A file's lines that are code, numbered from 1: comments left out, and the unit tests
+    /// at the end (`#[cfg(test)] mod …`), which may use any layer to build their input.
+    fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+        let lines: Vec<&str> = text.lines().collect();
+        let end = lines
+            .windows(2)
+            .position(|pair| {
+                pair[0].trim() == "#[cfg(test)]" && pair[1].trim_start().starts_with("mod ")
+            })
+            .unwrap_or(lines.len());
+        lines
+            .into_iter()
+            .enumerate()
+            .take(end)
+            .filter(|(_, line)| !line.trim_start().starts_with("//"))
+            .map(|(index, line)| (index + 1, line))
+    }
+
     fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let mut entries: Vec<_> = std::fs::read_dir(dir)
             .expect("src is readable")
@@ -188,19 +206,7 @@ mod tests {
                 &["crate"]
             };
             let text = std::fs::read_to_string(file).expect("readable");
-            let lines: Vec<&str> = text.lines().collect();
-            for (index, line) in lines.iter().enumerate() {
-                // Unit tests at the end of a file may use any layer to build their input.
-                if line.trim() == "#[cfg(test)]"
-                    && lines
-                        .get(index + 1)
-                        .is_some_and(|next| next.trim_start().starts_with("mod "))
-                {
-                    break;
-                }
-                if line.trim_start().starts_with("//") {
-                    continue;
-                }
+            for (number, line) in code_lines(&text) {
                 for target in named_modules(line, roots) {
                     if target == own {
                         continue;
@@ -213,7 +219,7 @@ mod tests {
                         problems.push(format!(
                             "{}:{}: `{own}` ({}) imports `{target}` ({}), a higher layer",
                             shown.display(),
-                            index + 1,
+                            number,
                             LAYERS[own_stage].0,
                             LAYERS[target_stage].0
                         ));
@@ -255,23 +261,11 @@ mod tests {
     }
 
     /// The lines of a generic rule's file that name the ONAP module (its vocabulary, shared
-    /// checks or rules), test modules at the end aside.
+    /// checks or rules).
     fn onap_imports(text: &str) -> Vec<(usize, &str)> {
-        let lines: Vec<&str> = text.lines().collect();
-        let mut found = Vec::new();
-        for (index, line) in lines.iter().enumerate() {
-            if line.trim() == "#[cfg(test)]"
-                && lines
-                    .get(index + 1)
-                    .is_some_and(|next| next.trim_start().starts_with("mod "))
-            {
-                break;
-            }
-            if !line.trim_start().starts_with("//") && names_onap(line) {
-                found.push((index + 1, *line));
-            }
-        }
-        found
+        code_lines(text)
+            .filter(|(_, line)| names_onap(line))
+            .collect()
     }
 
     #[test]

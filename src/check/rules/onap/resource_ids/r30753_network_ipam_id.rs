@@ -6,7 +6,7 @@ use crate::check::rules::onap::vocabulary::networks::CONTRAIL_NETWORK;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use crate::check::rules::onap::shared_checks::role_in_id::Association;
+use crate::check::rules::onap::shared_checks::role_in_id::{self, Association};
 
 /// An IPAM id without its network's role.
 pub static RULE: Rule = Rule {
@@ -35,5 +35,5 @@ const ASSOCIATION: Association = Association {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    crate::check::rules::onap::shared_checks::role_in_id::check(context, findings, &ASSOCIATION);
+    role_in_id::check(context, findings, &ASSOCIATION);
 }

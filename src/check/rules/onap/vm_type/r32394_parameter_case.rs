@@ -10,7 +10,7 @@ use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::usage::parameter_read;
 
-use crate::check::rules::onap::shared_checks::vm_type_case::NameUse;
+use crate::check::rules::onap::shared_checks::vm_type_case::{self, NameUse};
 
 /// A parameter name writing a `{vm-type}` in another case.
 pub static RULE: Rule = Rule {
@@ -56,10 +56,5 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 path: format!("parameters.{name}"),
             }
         });
-    crate::check::rules::onap::shared_checks::vm_type_case::check(
-        context,
-        findings,
-        names,
-        "parameter name",
-    );
+    vm_type_case::check(context, findings, names, "parameter name");
 }

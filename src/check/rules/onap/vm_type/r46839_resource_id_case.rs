@@ -3,7 +3,7 @@
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use crate::check::rules::onap::shared_checks::vm_type_case::NameUse;
+use crate::check::rules::onap::shared_checks::vm_type_case::{self, NameUse};
 
 /// A resource id writing a `{vm-type}` in another case.
 pub static RULE: Rule = Rule {
@@ -31,10 +31,5 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             path: format!("resources.{}", id.text),
         })
     });
-    crate::check::rules::onap::shared_checks::vm_type_case::check(
-        context,
-        findings,
-        ids,
-        "resource id",
-    );
+    vm_type_case::check(context, findings, ids, "resource id");
 }

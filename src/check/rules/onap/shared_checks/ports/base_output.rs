@@ -8,7 +8,7 @@ use crate::check::rules::{Context, Findings};
 use crate::input::yaml::span_at_byte;
 use crate::model::hot::TemplateKind;
 
-use crate::check::rules::onap::shared_checks::ports::address::{NameSpec, check_names, is_v6};
+use crate::check::rules::onap::shared_checks::ports::{NameSpec, check_names, is_v6};
 use crate::check::rules::onap::vocabulary::network_role::Side;
 use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 

@@ -7,7 +7,7 @@
 
 use crate::check::rules::{Context, Findings};
 
-use crate::check::rules::onap::shared_checks::ports::address::{
+use crate::check::rules::onap::shared_checks::ports::{
     Ip, LIST_TYPE, NameSpec, Target, Typed, check_names, is_v6,
 };
 use crate::check::rules::onap::vocabulary::network_role::Side;

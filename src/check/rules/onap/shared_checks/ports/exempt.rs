@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use crate::check::rules::{Context, Findings};
 use crate::input::yaml::Node;
 
-use crate::check::rules::onap::shared_checks::ports::address::LIST_TYPE;
+use crate::check::rules::onap::shared_checks::ports::LIST_TYPE;
 use crate::check::rules::onap::vocabulary::ports::ip_version::declared_type;
 use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 
