@@ -15,10 +15,42 @@ pub fn normalised(text: &str, temps: &[&Path]) -> String {
         }
         text = text.replace(&temp.display().to_string(), "[tmp]");
     }
-    let text = text
+    let text = temporary_names(&text)
         .replace(env!("CARGO_MANIFEST_DIR"), "[repo]")
         .replace(env!("CARGO_PKG_VERSION"), "[version]");
     durations(&text)
+}
+
+/// The temporary folders and files `tempfile` names by default (`<temp>/.tmpXXXXXX`) as
+/// `[tmp]`, for a test that does not hold the path itself.
+fn temporary_names(text: &str) -> String {
+    const RANDOM: usize = 6;
+    let prefix = format!(
+        "{}/.tmp",
+        std::env::temp_dir()
+            .display()
+            .to_string()
+            .trim_end_matches('/')
+    );
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&prefix) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + prefix.len()..];
+        let random = after
+            .char_indices()
+            .take_while(|(_, c)| c.is_ascii_alphanumeric())
+            .count();
+        if random == RANDOM {
+            out.push_str("[tmp]");
+            rest = &after[RANDOM..];
+        } else {
+            out.push_str(&prefix);
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Numbers followed by a unit of time (`12 ms`, `0.4s`, `3µs`) as `[time]`.
@@ -63,6 +95,13 @@ fn durations(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn temporary_names_are_replaced() {
+        let temp = tempfile::tempdir().unwrap();
+        let text = format!("{}/a.yaml:1:1", temp.path().display());
+        assert_eq!(normalised(&text, &[]), "[tmp]/a.yaml:1:1");
+    }
 
     #[test]
     fn paths_versions_and_durations_are_replaced() {
