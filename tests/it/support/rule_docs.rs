@@ -28,6 +28,8 @@ impl RuleDocs {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut sources = Vec::new();
         rust_files(&root.join("src/check/rules"), &mut sources);
+        // In a fixed order, so that the same tree always gives the same document.
+        sources.sort();
         let mut files = BTreeMap::new();
         for path in sources {
             let text = std::fs::read_to_string(&path).expect("a readable rule file");
