@@ -13,7 +13,7 @@ use crate::input::yaml::write::{map, to_string};
 use crate::input::yaml::{Key, Mapping, Node, Value};
 use crate::model::hot::{HotSet, Role, TemplateKind, env_path_for};
 
-use super::catalogue::declared;
+use super::parameters::declared;
 use super::resolve::{FileRole, OutputFile};
 use super::supplied::SuppliedParameters;
 

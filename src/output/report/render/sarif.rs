@@ -1,7 +1,7 @@
 //! SARIF 2.1.0 for code-scanning tools: one run whose driver lists the rules that ran.
 //!
 //! - `tool.driver.rules` holds the rules that ran (the `--rules` selection), not the whole
-//!   catalogue, so a dashboard shows what was actually checked; `ruleIndex` points into it.
+//!   registry, so a dashboard shows what was actually checked; `ruleIndex` points into it.
 //! - Each input gets a base id (`INPUT1`, `INPUT2`, … in the order given) in
 //!   `originalUriBaseIds`: a folder's absolute `file:` URI, or for an archive only a
 //!   description (its entries have no URI of their own). Result URIs are the violation's
