@@ -1,8 +1,8 @@
-//! Compiles Heat's resource catalogue into the binary: every `data/*.json` file (written by
-//! `scripts/heat_catalogue/`, docs/heat-catalogue.md) becomes Rust statics in
-//! `$OUT_DIR/heat_catalogue.rs`, which `src/model/hot/catalogue.rs` includes. Nothing is
+//! Compiles Heat's resource types into the binary: every `data/*.json` file (written by
+//! `scripts/heat_types/`, docs/heat-types.md) becomes Rust statics in
+//! `$OUT_DIR/heat_types.rs`, which `src/model/hot/heat_types.rs` includes. Nothing is
 //! parsed when vnfwiz runs; the build fails, naming the file and the place, when a file does
-//! not hold what the catalogue's reader expects.
+//! not hold what the types' reader expects.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -32,8 +32,7 @@ fn main() {
     }
     let code = merged.generate();
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    std::fs::write(out.join("heat_catalogue.rs"), code)
-        .expect("the generated catalogue is written");
+    std::fs::write(out.join("heat_types.rs"), code).expect("the generated types are written");
 }
 
 fn fail(path: &Path, message: &str) -> ! {
@@ -151,13 +150,13 @@ impl Merged {
         );
         let _ = writeln!(
             code,
-            "static CATALOGUE: Catalogue = Catalogue {{ heat: {heat_code}, contrail: {contrail_code}, aliases: Map::new(&ALIASES), types: Map::new(&TYPES) }};"
+            "static HEAT_TYPES: HeatTypes = HeatTypes {{ heat: {heat_code}, contrail: {contrail_code}, aliases: Map::new(&ALIASES), types: Map::new(&TYPES) }};"
         );
         code
     }
 }
 
-/// Writes the statics that the catalogue's value refers to.
+/// Writes the statics that the types' value refers to.
 #[derive(Default)]
 struct Generator {
     statics: String,

@@ -15,9 +15,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use vnfwiz::check::rules::{Selection, check_hot};
-use vnfwiz::check::validation::{load_hot_inputs, validate};
+use vnfwiz::check::validation::validate;
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
+use vnfwiz::model::open::load_hot_inputs;
 
 /// Counts live heap bytes and remembers the peak.
 struct PeakAlloc;

@@ -1,6 +1,8 @@
 //! The one-way layer list of the crate, and a test holding every `use crate::` (and
 //! `crate::` path) of `src/` to it: a module imports only modules listed before it.
-//! docs/design.md shows the same list; change both together.
+//! docs/design.md shows the same list; change both together. A second test keeps the
+//! generic rules (every folder of `src/check/rules/` but `onap/`) away from ONAP's
+//! vocabulary and shared checks, which only ONAP rules may use.
 
 /// The stages of the data flow, bottom first, each with its modules in order. A module may
 /// use its own stage's earlier modules and everything of earlier stages, nothing later.
@@ -10,6 +12,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundation",
         &[
+            "atomic_file",
             "limits",
             "diagnostics",
             "parallel",
@@ -21,7 +24,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("input", &["source", "yaml", "integrity"]),
-    ("model", &["ovf", "hot", "csar", "capabilities"]),
+    ("model", &["ovf", "hot", "csar", "capabilities", "open"]),
     ("check", &["rules", "waivers", "config", "validation"]),
     ("transform", &["convert", "fix", "package"]),
     ("session", &["session"]),
@@ -59,6 +62,24 @@ mod tests {
             [module, ..] => Some(module),
             [] => None,
         }
+    }
+
+    /// A file's lines that are code, numbered from 1: comments left out, and the unit tests
+    /// at the end (`#[cfg(test)] mod …`), which may use any layer to build their input.
+    fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+        let lines: Vec<&str> = text.lines().collect();
+        let end = lines
+            .windows(2)
+            .position(|pair| {
+                pair[0].trim() == "#[cfg(test)]" && pair[1].trim_start().starts_with("mod ")
+            })
+            .unwrap_or(lines.len());
+        lines
+            .into_iter()
+            .enumerate()
+            .take(end)
+            .filter(|(_, line)| !line.trim_start().starts_with("//"))
+            .map(|(index, line)| (index + 1, line))
     }
 
     fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -185,19 +206,7 @@ mod tests {
                 &["crate"]
             };
             let text = std::fs::read_to_string(file).expect("readable");
-            let lines: Vec<&str> = text.lines().collect();
-            for (index, line) in lines.iter().enumerate() {
-                // Unit tests at the end of a file may use any layer to build their input.
-                if line.trim() == "#[cfg(test)]"
-                    && lines
-                        .get(index + 1)
-                        .is_some_and(|next| next.trim_start().starts_with("mod "))
-                {
-                    break;
-                }
-                if line.trim_start().starts_with("//") {
-                    continue;
-                }
+            for (number, line) in code_lines(&text) {
                 for target in named_modules(line, roots) {
                     if target == own {
                         continue;
@@ -210,7 +219,7 @@ mod tests {
                         problems.push(format!(
                             "{}:{}: `{own}` ({}) imports `{target}` ({}), a higher layer",
                             shown.display(),
-                            index + 1,
+                            number,
                             LAYERS[own_stage].0,
                             LAYERS[target_stage].0
                         ));
@@ -223,6 +232,99 @@ mod tests {
             "imports that point up the layer list (src/layering.rs, docs/design.md):\n{}",
             problems.join("\n")
         );
+    }
+
+    /// The ONAP-only module, as a path segment: `onap::…`, `…::onap`, or a `use` line
+    /// naming it in a group.
+    fn names_onap(line: &str) -> bool {
+        const WORD: &str = "onap";
+        let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+        let mut from = 0;
+        while let Some(at) = line[from..].find(WORD).map(|i| i + from) {
+            from = at + WORD.len();
+            let before = &line[..at];
+            let after = &line[from..];
+            if before.chars().next_back().is_some_and(is_ident)
+                || after.chars().next().is_some_and(is_ident)
+            {
+                continue;
+            }
+            if after.starts_with("::")
+                || before.ends_with("::")
+                || line.trim_start().starts_with("use ")
+                || line.trim_start().starts_with("pub use ")
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The lines of a generic rule's file that name the ONAP module (its vocabulary, shared
+    /// checks or rules).
+    fn onap_imports(text: &str) -> Vec<(usize, &str)> {
+        code_lines(text)
+            .filter(|(_, line)| names_onap(line))
+            .collect()
+    }
+
+    #[test]
+    fn generic_rules_do_not_use_onap_vocabulary() {
+        let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/check/rules");
+        let mut generic = Vec::new();
+        for entry in std::fs::read_dir(&rules).expect("rules folder") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() && path.file_name().is_some_and(|n| n != "onap") {
+                generic.push(path);
+            }
+        }
+        assert!(
+            generic.iter().any(|p| p.ends_with("hot_spec")),
+            "the generic rule folders are found"
+        );
+        let mut files = Vec::new();
+        for folder in &generic {
+            rust_files(folder, &mut files);
+        }
+        let mut problems = Vec::new();
+        for file in &files {
+            let text = std::fs::read_to_string(file).expect("readable");
+            for (line, code) in onap_imports(&text) {
+                problems.push(format!(
+                    "{}:{line}: {}",
+                    file.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                        .unwrap_or(file)
+                        .display(),
+                    code.trim()
+                ));
+            }
+        }
+        assert!(
+            problems.is_empty(),
+            "a generic rule uses ONAP's vocabulary (src/check/rules/onap/vocabulary, \
+             shared_checks): move what both need below the rules, or make it an ONAP rule:\n{}",
+            problems.join("\n")
+        );
+    }
+
+    #[test]
+    fn an_onap_import_is_found() {
+        for line in [
+            "use crate::check::rules::onap::vocabulary::vm_type::VmTypes;",
+            "use super::super::onap::shared_checks::http_type;",
+            "use crate::check::rules::{Context, onap};",
+            "    let roles = crate::check::rules::onap::vocabulary::role_uses::roles_in_use(c);",
+        ] {
+            assert_eq!(onap_imports(line).len(), 1, "{line}");
+        }
+        for line in [
+            "// onap::vocabulary in a comment",
+            "let profile = \"onap\";",
+            "use crate::check::rules::onapish::Thing;",
+            "#[cfg(test)]\nmod tests {\n    use crate::check::rules::onap::vocabulary;",
+        ] {
+            assert!(onap_imports(line).is_empty(), "{line}");
+        }
     }
 
     #[test]

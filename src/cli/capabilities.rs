@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use vnfwiz::check::validation::load_hot_inputs;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::model::capabilities::Filter;
+use vnfwiz::model::open::load_hot_inputs;
 use vnfwiz::output::report::render::capabilities::{self as render, SetCapabilities};
 
 use super::{CliError, ListFormat, key_value, print_out};

@@ -4,10 +4,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use vnfwiz::check::validation::InputError;
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
+use vnfwiz::model::open::InputError;
 use vnfwiz::model::ovf::inspection::inspect;
 use vnfwiz::output::report::render;
 

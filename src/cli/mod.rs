@@ -50,7 +50,7 @@ enum Command {
     Onboard(Box<onboard::OnboardArgs>),
     /// Show what a template set lets the operator choose, or find templates by capability.
     Capabilities(capabilities::CapabilitiesArgs),
-    /// List the rule catalogue.
+    /// List the rules.
     Rules(rules::RulesArgs),
     /// Serve the rules to an editor: a language server on standard input and output.
     Lsp(lsp::LspArgs),
@@ -178,7 +178,7 @@ impl LimitArgs {
 pub enum CliError {
     /// Input that cannot be read (or an OVF package whose integrity check cannot finish).
     #[error(transparent)]
-    Input(#[from] vnfwiz::check::validation::InputError),
+    Input(#[from] vnfwiz::model::open::InputError),
     /// A file that cannot be read (a profile file).
     #[error(transparent)]
     Source(#[from] vnfwiz::input::source::SourceError),
@@ -230,8 +230,8 @@ pub enum CliError {
     #[error("{0}")]
     Usage(String),
     /// `--report`'s file cannot be written.
-    #[error(transparent)]
-    Report(#[from] vnfwiz::output::report::file::ReportFileError),
+    #[error("cannot write the report {}: {}", .0.path.display(), .0.source)]
+    Report(#[from] vnfwiz::foundation::atomic_file::AtomicWriteError),
     /// The language server stopped on a protocol or input/output error.
     #[error(transparent)]
     Lsp(#[from] vnfwiz::lsp::LspError),

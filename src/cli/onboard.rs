@@ -7,10 +7,10 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use vnfwiz::check::rules::OUTPUT_PROFILE;
-use vnfwiz::check::validation::InputError;
 use vnfwiz::foundation::diagnostics::Options;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
+use vnfwiz::model::open::InputError;
 use vnfwiz::output::report::render::fix_hint::{self, Rerun};
 use vnfwiz::output::report::render::fixes::Fixes;
 use vnfwiz::output::report::render::onboard::Onboarding;
@@ -377,7 +377,7 @@ fn write_report(
         run.settings = settings;
         Ok(run)
     })?;
-    vnfwiz::output::report::file::write(path, &text)?;
+    vnfwiz::foundation::atomic_file::write(path, text.as_bytes())?;
     Ok(())
 }
 

@@ -1,24 +1,25 @@
 //! `vnfwiz rules [--format text|json|markdown] [--profile NAME | --rules …]`: the rule
-//! catalogue.
+//! list.
 
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use vnfwiz::check::config::ProjectConfig;
-use vnfwiz::check::rules::{Profiles, Selection};
+use vnfwiz::check::rules::{Profiles, RuleExtras, Selection};
 use vnfwiz::foundation::limits::Limits;
 
 use super::{CliError, RuleChoiceArgs, print_out};
 
-/// Formats of the catalogue.
+/// Formats of the rule list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RulesFormat {
     /// One line per rule.
     Text,
     /// JSON with every field and the profiles.
     Json,
-    /// The Markdown catalogue (`docs/rules.md`), always with the built-in profiles.
+    /// The Markdown document (docs/rules.md), always with the built-in profiles (the file adds each
+    /// rule's reading, example and decisions, found beside the source).
     Markdown,
 }
 
@@ -64,7 +65,11 @@ pub fn run(args: RulesArgs, limits: &Limits) -> Result<ExitCode, CliError> {
         .filter(|c| c.choice() != Default::default())
         .map(|c| c.file.display().to_string());
     let text = match args.format {
-        RulesFormat::Markdown => vnfwiz::check::rules::markdown(&Profiles::built_in(), &is_fixable),
+        RulesFormat::Markdown => {
+            vnfwiz::check::rules::markdown(&Profiles::built_in(), &is_fixable, &|_| {
+                RuleExtras::default()
+            })
+        }
         RulesFormat::Json => {
             let profiles = args.choice.profiles(limits)?;
             let selection = listed(&args.choice, config, limits)?;

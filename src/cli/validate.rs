@@ -4,13 +4,14 @@ use std::process::ExitCode;
 
 use clap::Args;
 use vnfwiz::check::rules::Selection;
-use vnfwiz::check::validation::{InputError, check_inputs, load_hot_inputs_rooted, waive};
+use vnfwiz::check::validation::{check_inputs, waive};
 use vnfwiz::check::waivers::{Baseline, Day, Waivers, baseline};
 use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::integrity::TerminalProgress;
 use vnfwiz::input::source::{Overlay, output_folder};
 use vnfwiz::model::hot::Stage;
+use vnfwiz::model::open::{InputError, load_hot_inputs_rooted};
 use vnfwiz::output::report::render::fix_hint::{self, Rerun};
 use vnfwiz::output::report::render::fixes::{Fixes, FixesFor, find_fixes};
 use vnfwiz::output::report::render::run::{RunInfo, Source};

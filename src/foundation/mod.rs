@@ -1,5 +1,6 @@
-//! The bottom layer every other one uses: limits, the diagnostics foundation, ordered parallel maps, interruption, the language asked for, placeholder values, injected faults and WCAG contrast.
+//! The bottom layer every other one uses: files replaced whole, limits, the diagnostics foundation, ordered parallel maps, interruption, the language asked for, placeholder values, injected faults and WCAG contrast.
 
+pub mod atomic_file;
 pub mod contrast;
 pub mod diagnostics;
 pub mod fault;

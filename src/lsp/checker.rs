@@ -20,11 +20,12 @@ use super::diagnostics;
 use super::documents::uri_of;
 use super::inputs::root_of;
 use super::settings::Settings;
-use crate::check::validation::{InputError, validate_waiving};
+use crate::check::validation::validate_waiving;
 use crate::check::waivers::Day;
 use crate::foundation::diagnostics::{Options, Report};
 use crate::input::integrity::IntegrityError;
 use crate::input::source::Overlay;
+use crate::model::open::InputError;
 
 /// What to check: the open documents' texts and versions, the inputs, and what changed.
 pub struct Job {

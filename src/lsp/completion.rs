@@ -17,7 +17,7 @@ use super::position::LineMap;
 use super::server::Server;
 use super::typing::{Call, Typing, child_value, section_entries, typing_at};
 use crate::input::yaml::Node;
-use crate::model::hot::catalogue::Catalogue;
+use crate::model::hot::heat_types::HeatTypes;
 use crate::model::hot::implementations::Implementation;
 use crate::model::hot::template::is_template_reference;
 use crate::model::hot::{FileId, HotSet, Role};
@@ -178,7 +178,7 @@ fn implemented(
             let file = nested_file(located.set, path, located.root, written)?;
             return Some(Implementation::Nested(vec![file]));
         }
-        if let Some(known) = Catalogue::get().resolve(written) {
+        if let Some(known) = HeatTypes::get().resolve(written) {
             return Some(Implementation::Heat(known));
         }
     }
@@ -279,11 +279,11 @@ fn attributes(
 /// Resource types: Heat's with their aliases, the set's registry mappings, and the set's
 /// other templates by their path from the document's folder.
 fn resource_types(path: &Path, located: Option<&Located<'_>>) -> Vec<Candidate> {
-    let catalogue = Catalogue::get();
-    let mut found: Vec<Candidate> = catalogue
+    let heat_types = HeatTypes::get();
+    let mut found: Vec<Candidate> = heat_types
         .names()
         .map(|name| {
-            let detail = match catalogue.resolve(name) {
+            let detail = match heat_types.resolve(name) {
                 Some(known) if known.name != name => format!("alias of {}", known.name),
                 _ => "Heat resource type".to_owned(),
             };

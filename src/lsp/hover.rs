@@ -1,5 +1,5 @@
 //! Hover: on a finding's place, its rule (summary, why, fix); on a resource type, its
-//! properties (required ones marked) and attributes from Heat's catalogue, or a nested
+//! properties (required ones marked) and attributes from Heat's types (`model::hot::heat_types`), or a nested
 //! template's parameters and outputs; on a property, its schema; on what `get_param`,
 //! `get_resource`, `get_attr` and `depends_on` name, the declaration they lead to.
 
@@ -14,7 +14,7 @@ use super::position::LineMap;
 use super::server::Server;
 use crate::foundation::diagnostics::Violation;
 use crate::input::yaml::{Key, Node};
-use crate::model::hot::catalogue::{Known, PropertySchema, Status};
+use crate::model::hot::heat_types::{Known, PropertySchema, Status};
 use crate::model::hot::implementations::{Implementation, Implementations};
 use crate::model::hot::secrets::display_text;
 use crate::model::hot::{FileId, HotSet};
@@ -212,7 +212,7 @@ fn heat_type(known: Known<'_>, written: &str) -> String {
             }
         }
     }
-    // The catalogue keeps its names sorted.
+    // Heat's types keep their names sorted.
     let attributes: Vec<&str> = resource_type.attributes.keys().collect();
     if !attributes.is_empty() {
         text.push_str("\n\n**Attributes**\n");
@@ -258,9 +258,9 @@ fn property_schema(schema: &PropertySchema) -> String {
         text.push_str(" · **required**");
     }
     let update = match schema.update {
-        crate::model::hot::catalogue::Update::Allowed => "updated in place",
-        crate::model::hot::catalogue::Update::Replace => "a change replaces the resource",
-        crate::model::hot::catalogue::Update::Immutable => "cannot change on update",
+        crate::model::hot::heat_types::Update::Allowed => "updated in place",
+        crate::model::hot::heat_types::Update::Replace => "a change replaces the resource",
+        crate::model::hot::heat_types::Update::Immutable => "cannot change on update",
     };
     let _ = write!(text, " · {update}");
     if let Some(status) = schema.status {

@@ -10,8 +10,8 @@ use crate::model::ovf::property::{PropertyType, parse_bool};
 use crate::session::answers::{Answers, parameter_key};
 
 use super::Session;
-use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
+use super::parameters::{Declared, declared};
 
 /// Where a value came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

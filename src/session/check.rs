@@ -18,7 +18,7 @@ use crate::transform::convert::EnvTransport;
 use crate::transform::convert::{Owner, user_data_file};
 use crate::transform::package::PackageFormat;
 
-use super::catalogue::Declared;
+use super::parameters::Declared;
 use super::resolve::Resolved;
 use super::{Session, composition};
 use crate::model::ovf::inspection::eula_views;
@@ -370,7 +370,7 @@ impl Session {
                     Vec::new(),
                 ));
             }
-            let mut declared = super::catalogue::declared(set);
+            let mut declared = super::parameters::declared(set);
             let mut values = answers.parameters.clone();
             if let Some(composed) = composition::composed(set, answers) {
                 let problems = composed.problems(answers);

@@ -15,7 +15,7 @@ use crate::input::yaml::{Key, Mapping, Node, Value};
 use crate::model::hot::{HotSet, Role, TemplateKind, env_path_for};
 
 use super::answers::parameter_key;
-use super::catalogue::declared;
+use super::parameters::declared;
 use super::resolve::{FileRole, OutputFile};
 use super::supplied::SuppliedParameters;
 

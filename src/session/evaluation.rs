@@ -478,7 +478,7 @@ impl Session {
                 findings.extend(resolved.notes.iter().map(note_finding));
                 findings.extend(resolved.fixes.notes.iter().map(fix_note_finding));
                 // The output's own, then the source's it does not carry (under any name).
-                let mut unchecked = crate::check::validation::unchecked(&resolved.set);
+                let mut unchecked = crate::model::open::unchecked(&resolved.set);
                 for file in self.source_not_checked() {
                     let carried = resolved.files.iter().any(|f| {
                         f.path == file.file || f.source.as_deref() == Some(file.file.as_str())
@@ -502,7 +502,7 @@ impl Session {
     /// The files of a HOT source that were not read as Heat (none for an OVF package).
     fn source_not_checked(&self) -> Vec<Unchecked> {
         self.hot()
-            .map(crate::check::validation::unchecked)
+            .map(crate::model::open::unchecked)
             .unwrap_or_default()
     }
 }

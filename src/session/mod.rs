@@ -9,7 +9,6 @@
 
 pub mod answers;
 mod assign;
-mod catalogue;
 mod check;
 mod checking;
 mod composition;
@@ -19,8 +18,9 @@ mod evaluation;
 mod fix_plan;
 mod fixes;
 mod origin;
-mod output;
+mod out_folder;
 mod package;
+mod parameters;
 mod preview;
 mod questions;
 mod repair;
@@ -38,11 +38,11 @@ use std::time::SystemTime;
 use serde::Serialize;
 
 use crate::check::rules::{Selection, check_ovf, output_rules};
-use crate::check::validation::{InputError, Loaded, open as open_input};
 use crate::check::waivers::{Day, Judged, Scope, Waiver, Waivers, apply as apply_waivers};
 use crate::foundation::diagnostics::{InputRoot, Options, Violation};
 use crate::foundation::limits::Limits;
 use crate::model::hot::HotSet;
+use crate::model::open::{InputError, Loaded, open as open_input};
 use crate::model::ovf::{DescriptorError, Envelope, OvfPackage};
 
 pub use assign::Origin;
@@ -55,7 +55,7 @@ pub use fix_plan::{
     offered_fixes,
 };
 pub use origin::{NotOnDisk, SourceFile};
-pub use output::{
+pub use out_folder::{
     MAX_COUNTED, Target, WriteError, Written, placed, replaceable, target, writable, write_gate,
 };
 pub use package::Packaging;

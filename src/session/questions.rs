@@ -13,7 +13,7 @@ use crate::model::ovf::{Envelope, PropertyType};
 use crate::session::answers::Answers;
 use crate::transform::convert::EnvTransport;
 
-use super::catalogue::{Declared, declared};
+use super::parameters::{Declared, declared};
 use super::supplied::{Supplied, SuppliedParameters};
 use super::{Session, SourceKind, composition};
 

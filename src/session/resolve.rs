@@ -24,9 +24,9 @@ use crate::transform::fix::{FixLevel, Outcome};
 use crate::transform::package::heat_zip::MANIFEST_JSON;
 use crate::transform::package::{PackageFormat, PackageKind, kinds};
 
-use super::catalogue::{Declared, declared};
 use super::check::{AnswerProblem, find_property};
 use super::package::Packaging;
+use super::parameters::{Declared, declared};
 use super::supplied::{SuppliedParameters, supplied};
 use super::{Session, SourceKind, composition, environment, fixes};
 use crate::model::ovf::inspection::eula_views;

@@ -1,11 +1,10 @@
 //! Saving the answers on their own (the wizard's save, `--save-answers`): without
-//! secrets, through a temporary sibling that is flushed to disk and then renamed over the
-//! file, so a failure or a crash leaves any earlier file whole.
+//! secrets, replaced whole (`foundation::atomic_file`), so a failure or a crash leaves any
+//! earlier file whole.
 
-use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::foundation::atomic_file::{self, AtomicWriteError};
 use crate::session::answers::Answers;
 
 use super::Session;
@@ -17,55 +16,21 @@ pub enum SaveError {
     #[error("{0} is a folder; give the file to save the answers to")]
     Folder(PathBuf),
     /// The file system refused.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file being written.
-        path: PathBuf,
-        /// The error.
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] AtomicWriteError),
 }
 
 impl Session {
     /// Writes `answers` without secrets (the session says which keys are secret) to
     /// `path`, atomically.
     pub fn save_answers(&self, answers: &Answers, path: &Path) -> Result<PathBuf, SaveError> {
-        if path.is_dir() {
+        if path.is_dir() || path.file_name().is_none() {
             return Err(SaveError::Folder(path.to_path_buf()));
         }
-        let Some(name) = path.file_name() else {
-            return Err(SaveError::Folder(path.to_path_buf()));
-        };
         let text = answers.to_yaml(|key| self.is_secret(key));
-        let staging = path.with_file_name(format!(
-            ".{}.vnfwiz-{}",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-        let written =
-            write_synced(&staging, text.as_bytes()).and_then(|()| std::fs::rename(&staging, path));
-        if let Err(source) = written {
-            let _ = std::fs::remove_file(&staging);
-            return Err(SaveError::Io {
-                path: path.to_path_buf(),
-                source,
-            });
-        }
-        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty())
-            && let Ok(handle) = File::open(folder)
-        {
-            // Best effort: not every file system lets a folder be flushed.
-            let _ = handle.sync_all();
-        }
+        atomic_file::write(path, text.as_bytes())?;
         Ok(path.to_path_buf())
     }
-}
-
-/// Creates `path` (it must not exist) with `bytes`, flushed to disk.
-fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()
 }
 
 #[cfg(test)]

@@ -18,8 +18,8 @@ use crate::input::yaml::{Node, Value};
 use crate::model::hot::HotSet;
 use crate::model::hot::parameters::ParameterType;
 
-use super::catalogue::declared;
 use super::environment::{apply, module_envs};
+use super::parameters::declared;
 use super::resolve::{OutputFile, load};
 
 /// Why ONAP supplies a parameter: the rule that keeps it out of the environment file.

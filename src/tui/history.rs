@@ -52,8 +52,7 @@ pub fn remember(file: &Path, opened: &Path) -> std::io::Result<()> {
     if let Some(folder) = file.parent() {
         std::fs::create_dir_all(folder)?;
     }
-    let staging = file.with_extension(format!("vnfwiz-{}", std::process::id()));
-    std::fs::write(&staging, text).and_then(|()| std::fs::rename(&staging, file))
+    crate::foundation::atomic_file::write(file, text.as_bytes()).map_err(std::io::Error::other)
 }
 
 #[cfg(test)]

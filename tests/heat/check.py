@@ -1,6 +1,6 @@
 """Heat's own verdict on HOT templates, offline: the oracle of vnfwiz's `heat` profile.
 
-usage: check.py CATALOGUE < JOBS
+usage: check.py HEAT_TYPES < JOBS
 
 Each line of JOBS is a template's path, optionally followed by a tab and the path of the
 environment file deployed with it. For each, the template goes the way `openstack
@@ -25,8 +25,8 @@ operator supplies at create (`get_param` gives an empty value of its type, and t
 properties reading it, with their plugin's own checks, are not judged, as Heat leaves a
 value computed from a resource not yet created); a `get_param` of an undeclared parameter
 is still refused. Contrail's types come with Contrail's own Heat plugin, which is
-not on PyPI: the oracle registers every Contrail type of CATALOGUE (vnfwiz's
-`data/heat_catalogue.json`) as a stub taking any property and attribute, so Contrail
+not on PyPI: the oracle registers every Contrail type of HEAT_TYPES (vnfwiz's
+`data/heat_types.json`) as a stub taking any property and attribute, so Contrail
 properties are not judged here.
 
 Prints one JSON object per job and line: `template`, `env`, `verdict` ("accepted",

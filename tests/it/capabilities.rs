@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::support::binary::violations_at;
-use vnfwiz::check::validation::load_hot_inputs;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::yaml::{Node, Value};
 use vnfwiz::model::capabilities::{
@@ -15,6 +14,7 @@ use vnfwiz::model::capabilities::{
     RegistryOutput, compose, open_parameters, resolve,
 };
 use vnfwiz::model::hot::HotSet;
+use vnfwiz::model::open::load_hot_inputs;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -5,12 +5,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use vnfwiz::check::validation::load_hot_inputs;
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::model::capabilities::{
     Composition, Implementation, Outcome, RegistryOutput, compose, open_parameters, resolve,
 };
 use vnfwiz::model::hot::HotSet;
+use vnfwiz::model::open::load_hot_inputs;
 
 fn corpus() -> Option<PathBuf> {
     Some(PathBuf::from(std::env::var_os("VNFWIZ_CORPUS")?).join("hot"))

@@ -6,9 +6,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use vnfwiz::check::validation::{Loaded, open};
 use vnfwiz::foundation::diagnostics::{Options, Violation};
 use vnfwiz::foundation::limits::Limits;
+use vnfwiz::model::open::{Loaded, open};
 use vnfwiz::transform::fix::{FixLevel, Offer, Safety, Workspace};
 
 fn corpus_sets() -> Option<Vec<PathBuf>> {

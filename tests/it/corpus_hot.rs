@@ -83,16 +83,16 @@ const NOT_HEAT_TYPES: [(&str, &str); 1] = [(
 )];
 
 #[test]
-fn every_resource_type_the_corpus_names_is_in_heats_catalogue() {
-    use vnfwiz::check::validation::load_hot_inputs;
-    use vnfwiz::model::hot::catalogue::Catalogue;
+fn every_resource_type_the_corpus_names_is_in_heats_types() {
+    use vnfwiz::model::hot::heat_types::HeatTypes;
     use vnfwiz::model::hot::implementations::{Implementation, Implementations};
+    use vnfwiz::model::open::load_hot_inputs;
 
     let Some(sets) = corpus_sets() else {
         eprintln!("VNFWIZ_CORPUS not set; skipping");
         return;
     };
-    let catalogue = Catalogue::get();
+    let known = HeatTypes::get();
     let mut unknown = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
     for set_dir in &sets {
@@ -108,7 +108,7 @@ fn every_resource_type_the_corpus_names_is_in_heats_catalogue() {
                         continue;
                     }
                     seen.insert(name.to_owned());
-                    if catalogue.resolve(name).is_some() {
+                    if known.resolve(name).is_some() {
                         continue;
                     }
                     let excused = NOT_HEAT_TYPES
@@ -129,12 +129,9 @@ fn every_resource_type_the_corpus_names_is_in_heats_catalogue() {
             }
         }
     }
-    let heat_types = seen
-        .iter()
-        .filter(|n| catalogue.resolve(n).is_some())
-        .count();
+    let heat_types = seen.iter().filter(|n| known.resolve(n).is_some()).count();
     eprintln!(
-        "{} OS::/AWS:: types named, {heat_types} in the catalogue, the others excused: {:?}",
+        "{} OS::/AWS:: types named, {heat_types} in Heat's types, the others excused: {:?}",
         seen.len(),
         NOT_HEAT_TYPES
     );

@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 
 use crate::support::rule_sets::materialise_all;
 use proptest::prelude::*;
-use vnfwiz::check::validation::{Loaded, open};
 use vnfwiz::foundation::diagnostics::{Options, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::source::PackageFiles;
 use vnfwiz::model::hot::{HotSet, Roots, load_set};
+use vnfwiz::model::open::{Loaded, open};
 use vnfwiz::transform::fix::{FixLevel, Workspace};
 
 /// Violations per rule and file.

@@ -12,10 +12,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::support::expected_file;
-use vnfwiz::check::validation::{Loaded, open};
 use vnfwiz::foundation::diagnostics::{Options, Violation};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::model::hot::HotSet;
+use vnfwiz::model::open::{Loaded, open};
 use vnfwiz::transform::fix::{FixLevel, Offer, Workspace};
 
 /// One fixture: the rules whose violations are fixed, the operator's text when the fix

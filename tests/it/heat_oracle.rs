@@ -19,10 +19,11 @@ use crate::corpus_hot::corpus_sets;
 use crate::support::heat::{Job, Verdict, heat};
 use crate::support::rule_sets::{fixtures_root, materialise_all};
 use vnfwiz::check::rules::Profiles;
-use vnfwiz::check::validation::{Loaded, open, validate_as};
+use vnfwiz::check::validation::validate_as;
 use vnfwiz::foundation::diagnostics::{InputRoot, Options, Severity};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::model::hot::{FileId, HotSet, Stage};
+use vnfwiz::model::open::{Loaded, open};
 
 /// Contrail's Heat plugin is not on PyPI: the oracle's Contrail types take anything.
 const CONTRAIL: &str = "Contrail types are stubs in the oracle, taking any property";

@@ -5,8 +5,8 @@ use std::process::Command;
 
 use crate::support::rule_sets::{Materialised, RuleSet, all_sets, rule_set};
 use vnfwiz::check::rules::{Selection, check_hot};
-use vnfwiz::check::validation::load_hot_inputs;
 use vnfwiz::foundation::limits::Limits;
+use vnfwiz::model::open::load_hot_inputs;
 
 /// The family's `pass*` sets, each with its files written out.
 fn pass_sets() -> Vec<(RuleSet, Materialised)> {

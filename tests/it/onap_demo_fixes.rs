@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use vnfwiz::check::validation::{Loaded, open};
 use vnfwiz::foundation::diagnostics::{Options, Severity};
 use vnfwiz::foundation::limits::Limits;
+use vnfwiz::model::open::{Loaded, open};
 use vnfwiz::transform::fix::{FixLevel, Offer, Safety, Workspace};
 
 /// The sets, as ONAP's demos and SDC's packages are laid out.

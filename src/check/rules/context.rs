@@ -17,11 +17,10 @@ use crate::model::hot::property_check::{
 };
 use crate::model::hot::{Environment, FileId, HotSet, SourceFile, Template, Version};
 
-use super::onap::naming::vm_type::VmTypes;
-use super::onap::ports::Ports;
-use super::onap::ports::address::v6_valued;
-use super::onap::ports::flow::Flow;
-use super::onap::server::{Server, servers};
+use super::onap::vocabulary::ports::ip_version::v6_valued;
+use super::onap::vocabulary::ports::{Ports, flow::Flow};
+use super::onap::vocabulary::server::{Server, servers};
+use super::onap::vocabulary::vm_type::VmTypes;
 use crate::foundation::diagnostics::RuleMeta;
 
 /// A loaded set prepared for the rules; built once per validation run.

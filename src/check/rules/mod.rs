@@ -1,9 +1,9 @@
 //! Validation rules: one file per rule, grouped by area, listed in one registry.
 
 pub mod capabilities;
-mod catalogue;
 mod context;
 mod csar_context;
+mod doc;
 pub mod hot_spec;
 mod meta;
 pub mod onap;
@@ -17,9 +17,9 @@ mod selection;
 pub mod twins;
 pub mod values;
 
-pub use catalogue::markdown;
 pub use context::{Composed, Context, Findings};
 pub use csar_context::{CsarContext, FILE_START};
+pub use doc::{Example, RuleExtras, anchor, markdown};
 pub use meta::{Check, Rule};
 pub use ovf_context::OvfContext;
 pub use profiles::{OUTPUT_PROFILE, Profile, ProfileError, Profiles, RuleChoice, output_rules};

@@ -18,7 +18,7 @@ use super::selection::Selection;
 pub struct Twins {
     /// The ids, the one naming the defect most exactly first.
     pub ids: &'static [&'static str],
-    /// What they both ask, for the catalogue.
+    /// What they both ask, for the rules' documentation.
     pub what: &'static str,
 }
 

@@ -177,7 +177,7 @@ pub const DESCRIPTOR_NOT_FIRST: RuleMeta = RuleMeta {
           disk1.vmdk …` in that order, or export it with ovftool.",
 };
 
-/// Every integrity rule, for registration and the catalogue.
+/// Every integrity rule, for registration and the rules' documentation.
 pub const ALL: [&RuleMeta; 14] = [
     &DIGEST_MISMATCH,
     &MISSING_FILE,

@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::catalogue::{Catalogue, Known};
+use super::heat_types::{HeatTypes, Known};
 use super::load::registry_matches;
 use super::set::{FileId, HotSet};
 use super::template::{Environment, Template, TypeSlot};
@@ -58,7 +58,7 @@ pub struct Implementations<'a> {
 impl<'a> Implementations<'a> {
     /// Decides the implementation of every type slot of `templates`.
     pub fn of(set: &HotSet, templates: &[Template<'a>]) -> Implementations<'a> {
-        let catalogue = Catalogue::get();
+        let heat_types = HeatTypes::get();
         let mut nested: HashMap<(FileId, u32), Vec<FileId>> = HashMap::new();
         for edge in &set.nesting {
             if edge.written_in == edge.parent {
@@ -89,7 +89,7 @@ impl<'a> Implementations<'a> {
                     } else {
                         match children {
                             Some(children) => Implementation::Nested(children),
-                            None => decide(slot.written, &registry, catalogue),
+                            None => decide(slot.written, &registry, heat_types),
                         }
                     };
                 out.slots.push(Slot {
@@ -171,7 +171,11 @@ impl RegistryKeys {
 }
 
 /// Heat's order: the set's registry, then a template path, then its own types.
-fn decide(written: &str, registry: &RegistryKeys, catalogue: &'static Catalogue) -> Implementation {
+fn decide(
+    written: &str,
+    registry: &RegistryKeys,
+    heat_types: &'static HeatTypes,
+) -> Implementation {
     if registry.maps(written) {
         return Implementation::Registry;
     }
@@ -185,7 +189,7 @@ fn decide(written: &str, registry: &RegistryKeys, catalogue: &'static Catalogue)
     {
         return Implementation::MissingTemplate;
     }
-    match catalogue.resolve(written) {
+    match heat_types.resolve(written) {
         Some(known) => Implementation::Heat(known),
         None => Implementation::Unknown,
     }

@@ -1,10 +1,10 @@
 //! The HOT model: versions, templates, environments, function calls and the loaded set.
 
 pub mod arguments;
-pub mod catalogue;
 pub mod classify;
 pub mod custom_constraint;
 pub mod functions;
+pub mod heat_types;
 pub mod implementations;
 mod load;
 pub mod lookalike;

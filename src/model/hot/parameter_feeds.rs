@@ -99,8 +99,8 @@ fn passed_property<'a>(parent: &Template<'a>, resource: &str, name: &str) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::validation::load_hot_inputs;
     use crate::foundation::limits::Limits;
+    use crate::model::open::load_hot_inputs;
 
     fn write(dir: &std::path::Path, name: &str, text: &str) {
         std::fs::write(dir.join(name), text).expect("write test file");

@@ -1,4 +1,4 @@
-//! A resource's `properties:` checked against its type's schema in the catalogue, as Heat's
+//! A resource's `properties:` checked against its type's schema in Heat's types, as Heat's
 //! `Properties.validate` checks them before it creates anything: unknown names, required
 //! properties left out, literals of the wrong type and values outside the allowed ones,
 //! down through maps with a fixed schema and list items.
@@ -11,8 +11,8 @@
 use std::fmt::Write;
 
 use super::arguments::is_call;
-use super::catalogue::{Kind, Literal, Map, PropertySchema, Rename, ResourceType};
 use super::custom_constraint;
+use super::heat_types::{Kind, Literal, Map, PropertySchema, Rename, ResourceType};
 use super::lookalike::closest;
 use super::parameters::{Number, Patterns, python_text, shown};
 use crate::foundation::diagnostics::Span;
@@ -581,13 +581,13 @@ mod tests {
     use super::*;
     use crate::foundation::limits::YamlLimits;
     use crate::input::yaml::parse;
-    use crate::model::hot::catalogue::Catalogue;
+    use crate::model::hot::heat_types::HeatTypes;
 
     fn problems(resource_type: &str, properties: &str) -> Vec<(ProblemKind, String, String)> {
         let root = parse(properties.as_bytes(), &YamlLimits::default())
             .expect("test YAML parses")
             .root;
-        let known = Catalogue::get().resolve(resource_type).expect("known type");
+        let known = HeatTypes::get().resolve(resource_type).expect("known type");
         let mut patterns = Patterns::default();
         let subject = Subject {
             resource: "r",

@@ -5,11 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use super::file::{ReportFileError, write};
 use super::render::fixes::Fixes;
 use super::render::html;
 use super::render::onboard::Onboarding;
 use super::render::run::{RunInfo, Source};
+use crate::foundation::atomic_file::{AtomicWriteError, write};
 use crate::foundation::diagnostics::{Options, Report, Severity};
 use crate::foundation::limits::Limits;
 use crate::input::integrity::IntegrityError;
@@ -38,7 +38,7 @@ pub enum HandoverError {
     },
     /// The file could not be written.
     #[error(transparent)]
-    File(#[from] ReportFileError),
+    File(#[from] AtomicWriteError),
 }
 
 /// A report written.
@@ -101,7 +101,7 @@ pub fn write_html(
             source,
         })?;
     }
-    write(&path, &html::render(&report, &fixes, &run))?;
+    write(&path, html::render(&report, &fixes, &run).as_bytes())?;
     Ok(Handed {
         path,
         counts: counts(&report),

@@ -1,13 +1,14 @@
 //! Fixed texts written back to the source files, as `validate --fix` and the wizard's
-//! Review step do: each file atomically (a temporary file beside it, renamed over it, so a
-//! reader sees the old text or the new one, never half of it), only while it still holds
+//! Review step do: each file replaced whole (`foundation::atomic_file`: a reader sees the
+//! old text or the new one, never half of it), only while it still holds
 //! the bytes vnfwiz read (a file changed on disk since is left alone and named), and a file
 //! a fix creates only where none exists yet.
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::foundation::atomic_file::{AtomicFile, AtomicWriteError};
 
 use super::workspace::Workspace;
 
@@ -96,6 +97,7 @@ pub fn write_back(root: &Path, changes: &[FixedFile]) -> WriteBack {
 /// one was created.
 fn write_one(target: &Path, change: &FixedFile) -> Result<bool, Skipped> {
     let io = |e: std::io::Error| Skipped::Io(format!("{}: {e}", target.display()));
+    let failed = |e: AtomicWriteError| io(e.source);
     match (&change.before, fs::symlink_metadata(target)) {
         (Some(before), Ok(meta)) => {
             if !meta.file_type().is_file() {
@@ -104,53 +106,26 @@ fn write_one(target: &Path, change: &FixedFile) -> Result<bool, Skipped> {
             if fs::read(target).map_err(io)? != *before {
                 return Err(Skipped::ChangedOnDisk);
             }
-            let temp = staging(target, change.after.as_slice())?;
+            let mut file = AtomicFile::create(target).map_err(failed)?;
+            file.write_all(&change.after).map_err(failed)?;
             // The fixed file keeps the permissions of the one it replaces.
-            let kept = fs::set_permissions(&temp.0, meta.permissions())
-                .and_then(|()| fs::rename(&temp.0, target));
-            kept.map_err(io)?;
+            file.set_permissions(meta.permissions()).map_err(failed)?;
+            file.commit().map_err(failed)?;
             Ok(true)
         }
         (Some(_), Err(_)) => Err(Skipped::ChangedOnDisk),
         (None, Ok(_)) => Err(Skipped::Appeared),
         (None, Err(_)) => {
-            let temp = staging(target, change.after.as_slice())?;
-            // A hard link never replaces a file that appeared meanwhile.
-            match fs::hard_link(&temp.0, target) {
-                Ok(()) => Ok(false),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(Skipped::Appeared),
-                Err(e) => Err(io(e)),
+            let mut file = AtomicFile::create(target).map_err(failed)?;
+            file.write_all(&change.after).map_err(failed)?;
+            // Never over a file that appeared meanwhile.
+            if file.commit_new().map_err(failed)? {
+                Ok(false)
+            } else {
+                Err(Skipped::Appeared)
             }
         }
     }
-}
-
-/// A temporary file beside `target` holding `bytes`, removed when dropped (after a rename
-/// there is nothing left to remove).
-struct Temp(PathBuf);
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        // Gone already after a rename; a failed write says why elsewhere.
-        let _ = fs::remove_file(&self.0);
-    }
-}
-
-fn staging(target: &Path, bytes: &[u8]) -> Result<Temp, Skipped> {
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = Temp(target.with_file_name(format!(".{name}.vnfwiz-{}.tmp", std::process::id())));
-    let io = |e: std::io::Error| Skipped::Io(format!("{}: {e}", temp.0.display()));
-    let mut file = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp.0)
-        .map_err(io)?;
-    file.write_all(bytes).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    Ok(temp)
 }
 
 #[cfg(test)]

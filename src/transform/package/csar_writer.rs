@@ -7,7 +7,7 @@
 //! directory.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::io::{BufWriter, Read};
+use std::io::Read;
 use std::path::Path;
 
 use crate::foundation::diagnostics::Options;
@@ -24,10 +24,9 @@ use crate::check::waivers::{Record, record};
 use super::error::PackageError;
 use super::etsi_types::EtsiTypes;
 use super::identity::VnfIdentity;
-use super::output::Staged;
+use super::staging::StagedZip;
 use super::time::PackageTime;
 use super::vnfd_writer::{self, FlavourPlan, Image, VnfdPlan, disk_format};
-use super::zip_writer::ZipWriter;
 use crate::model::csar::meta::META_PATH;
 
 /// One deployment flavour to package: its id, what it is, the OVF option it stands for and
@@ -265,9 +264,7 @@ pub fn write_csar(
     destination: &Path,
     options: &Options<'_>,
 ) -> Result<(), PackageError> {
-    let staged = Staged::create(destination)?;
-    let output = staged.file()?;
-    let mut zip = ZipWriter::new(BufWriter::new(output), request.time.dos());
+    let mut staged = StagedZip::create(destination, request.time.dos())?;
     let mut digests: BTreeMap<String, String> = BTreeMap::new();
     let mut images: HashMap<String, Image> = HashMap::new();
     if let Some(ovf) = request.ovf {
@@ -285,7 +282,9 @@ pub fn write_csar(
                     inner: reader,
                     tracker: &tracker,
                 };
-                zip.add_stored(&source.path, size, &mut tracked, &mut hasher)?;
+                staged
+                    .zip
+                    .add_stored(&source.path, size, &mut tracked, &mut hasher)?;
                 let sha256 = hasher
                     .finish()
                     .get(DigestAlgorithm::Sha256)
@@ -366,24 +365,9 @@ pub fn write_csar(
         manifest(request.identity, request.time, &digests).into_bytes(),
     );
     for (path, bytes) in &texts {
-        zip.add_deflated(path, bytes)?;
+        staged.zip.add_deflated(path, bytes)?;
     }
-    let writer = zip.finish().map_err(|source| PackageError::Output {
-        path: destination.to_path_buf(),
-        source,
-    })?;
-    writer
-        .into_inner()
-        .map_err(|e| PackageError::Output {
-            path: destination.to_path_buf(),
-            source: e.into_error(),
-        })?
-        .sync_all()
-        .map_err(|source| PackageError::Output {
-            path: destination.to_path_buf(),
-            source,
-        })?;
-    staged.commit()
+    staged.commit(destination)
 }
 
 /// Where each file of a flavour's set goes below `BaseHOT/<flavour>/`: nested templates

@@ -17,7 +17,7 @@ pub enum PackageError {
     Source(#[from] SourceError),
     /// The written package cannot be re-opened to check it.
     #[error(transparent)]
-    Check(#[from] crate::check::validation::InputError),
+    Check(#[from] crate::model::open::InputError),
     /// The output cannot be created or written.
     #[error("{path}: {source}")]
     Output {

@@ -5,7 +5,6 @@
 //! Reproducible like the CSAR: one timestamp, fixed permissions, sorted entries.
 
 use std::collections::{BTreeMap, HashSet};
-use std::io::BufWriter;
 use std::path::Path;
 
 use serde_json::{Value, json};
@@ -14,9 +13,8 @@ use crate::check::waivers::{Record, WAIVERS_FILE, record};
 use crate::model::hot::{FileId, HotSet, Role, TemplateKind};
 
 use super::error::PackageError;
-use super::output::Staged;
+use super::staging::StagedZip;
 use super::time::PackageTime;
-use super::zip_writer::ZipWriter;
 
 /// SDC's manifest of a heat package.
 pub const MANIFEST_JSON: &str = "MANIFEST.json";
@@ -167,9 +165,7 @@ pub fn write_heat_zip(
     request: &HeatZipRequest<'_>,
     destination: &Path,
 ) -> Result<(), PackageError> {
-    let staged = Staged::create(destination)?;
-    let output = staged.file()?;
-    let mut zip = ZipWriter::new(BufWriter::new(output), request.time.dos());
+    let mut staged = StagedZip::create(destination, request.time.dos())?;
     let mut entries: BTreeMap<&str, &[u8]> = request
         .set
         .files
@@ -184,19 +180,9 @@ pub fn write_heat_zip(
         entries.insert(WAIVERS_FILE, waivers.as_bytes());
     }
     for (path, bytes) in entries {
-        zip.add_deflated(path, bytes)?;
+        staged.zip.add_deflated(path, bytes)?;
     }
-    let output_error = |source| PackageError::Output {
-        path: destination.to_path_buf(),
-        source,
-    };
-    let writer = zip.finish().map_err(output_error)?;
-    writer
-        .into_inner()
-        .map_err(|e| output_error(e.into_error()))?
-        .sync_all()
-        .map_err(output_error)?;
-    staged.commit()
+    staged.commit(destination)
 }
 
 #[cfg(test)]

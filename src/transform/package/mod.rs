@@ -7,7 +7,7 @@ mod error;
 pub mod etsi_types;
 pub mod heat_zip;
 pub mod identity;
-mod output;
+mod staging;
 pub mod time;
 pub mod vnfd_writer;
 mod write;

@@ -9,10 +9,10 @@ use std::path::Path;
 
 use crate::support::rule_sets::{Materialised, RuleSet, fixtures_root, heat_ready, input_of};
 use vnfwiz::check::rules::twins::twins_of;
-use vnfwiz::check::validation::{Loaded, open};
 use vnfwiz::foundation::diagnostics::{Options, Report};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::model::hot::Stage;
+use vnfwiz::model::open::{Loaded, open};
 use vnfwiz::output::report::render::text;
 use vnfwiz::transform::fix::{Offer, Workspace, fixable_rules};
 

@@ -98,7 +98,7 @@ impl Heat {
         }
         let mut child = Command::new(&self.python)
             .arg(repository().join("tests/heat/check.py"))
-            .arg(repository().join("data/heat_catalogue.json"))
+            .arg(repository().join("data/heat_types.json"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

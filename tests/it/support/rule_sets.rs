@@ -66,6 +66,25 @@ impl RuleSet {
         let text = std::fs::read_to_string(&self.source)
             .unwrap_or_else(|e| panic!("{}: {e}", self.source.display()));
         let patch = SetPatch::parse(&text).unwrap_or_else(|why| self.fail(&why));
+        let mut files = self.base_of(&patch, chain);
+        patch
+            .apply(&mut files)
+            .unwrap_or_else(|why| self.fail(&why));
+        files
+    }
+
+    /// A patched set's files before its patch: its base's, less the ones it removes. `None`
+    /// for a folder set.
+    pub fn base_files(&self) -> Option<Files> {
+        if self.source.is_dir() {
+            return None;
+        }
+        let text = std::fs::read_to_string(&self.source).ok()?;
+        let patch = SetPatch::parse(&text).unwrap_or_else(|why| self.fail(&why));
+        Some(self.base_of(&patch, MAX_CHAIN))
+    }
+
+    fn base_of(&self, patch: &SetPatch<'_>, chain: usize) -> Files {
         if chain == 0 {
             self.fail("its chain of bases is too long (or a cycle)");
         }
@@ -83,9 +102,6 @@ impl RuleSet {
                 self.fail(&format!("`remove: {gone}`: the base has no such file"));
             }
         }
-        patch
-            .apply(&mut files)
-            .unwrap_or_else(|why| self.fail(&why));
         files
     }
 

@@ -1,4 +1,4 @@
-//! Reporting the catalogue's property problems of one kind (R-92635/unknown-property,
+//! Reporting the property problems found against Heat's types of one kind (R-92635/unknown-property,
 //! required-property and property-value share one check of every resource; property-value
 //! reports its own, a parameter value at fault once).
 

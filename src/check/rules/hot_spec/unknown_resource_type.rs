@@ -4,7 +4,7 @@
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
-use crate::model::hot::catalogue::Catalogue;
+use crate::model::hot::heat_types::HeatTypes;
 use crate::model::hot::implementations::Implementation;
 use crate::model::hot::lookalike::Suggestions;
 
@@ -27,7 +27,7 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    let catalogue = Catalogue::get();
+    let heat_types = HeatTypes::get();
     // Built on the first unknown type only: most sets have none.
     let mut suggestions: Option<Suggestions<'_>> = None;
     for found in &context.implementations().slots {
@@ -44,7 +44,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             )
         } else {
             let hint = suggestions
-                .get_or_insert_with(|| Suggestions::new(catalogue.names()))
+                .get_or_insert_with(|| Suggestions::new(heat_types.names()))
                 .hint(written)
                 .map(|name| format!("; did you mean `{name}`?"))
                 .unwrap_or_default();
@@ -52,7 +52,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 "Heat knows no resource type `{written}` (no type of openstack-heat {} or the \
                  Contrail plugin, no alias, resource_registry mapping or `.yaml` \
                  template){hint}",
-                catalogue.heat.follows
+                heat_types.heat.follows
             )
         };
         findings.report(template.file, slot.type_node.span, slot.path(), message);

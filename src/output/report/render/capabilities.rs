@@ -263,8 +263,8 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::check::validation::load_hot_inputs;
     use crate::foundation::limits::Limits;
+    use crate::model::open::load_hot_inputs;
 
     /// The findings for a fixture set under `tests/fixtures/`, labelled by its name.
     fn read(name: &str, choose: &[(&str, &str)], filters: &[(&str, &str)]) -> SetCapabilities {

@@ -5,8 +5,9 @@
 use std::collections::HashMap;
 
 use crate::check::rules::Selection;
-use crate::check::validation::{CheckedInput, Loaded};
+use crate::check::validation::CheckedInput;
 use crate::foundation::diagnostics::{InputRoot, Report, Violation};
+use crate::model::open::Loaded;
 use crate::session::{Evaluation, FindingKind, FixView, Fixable, Offered, offered_fixes};
 
 /// A finding as its fix is looked up: rule, file, place and message. Findings keep these

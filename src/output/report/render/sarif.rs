@@ -1,7 +1,7 @@
 //! SARIF 2.1.0 for code-scanning tools: one run whose driver lists the rules that ran.
 //!
 //! - `tool.driver.rules` holds the rules that ran (the `--rules` selection), not the whole
-//!   catalogue, so a dashboard shows what was actually checked; `ruleIndex` points into it.
+//!   registry, so a dashboard shows what was actually checked; `ruleIndex` points into it.
 //! - Each input gets a base id (`INPUT1`, `INPUT2`, … in the order given) in
 //!   `originalUriBaseIds`: a folder's absolute `file:` URI, or for an archive only a
 //!   description (its entries have no URI of their own). Result URIs are the violation's
@@ -93,6 +93,9 @@ struct Descriptor {
     short_description: Text<'static>,
     full_description: Text<'static>,
     help: Text<'static>,
+    /// Where the text the rule comes from is published.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help_uri: Option<String>,
     default_configuration: Configuration,
     properties: RuleProperties,
 }
@@ -238,6 +241,7 @@ fn descriptor(rule: &'static RuleMeta) -> Descriptor {
         short_description: Text { text: rule.summary },
         full_description: Text { text: rule.why },
         help: Text { text: rule.fix },
+        help_uri: crate::check::rule_source::url(rule.id),
         default_configuration: Configuration {
             level: level(rule.keyword.severity()),
         },
@@ -512,6 +516,11 @@ mod tests {
         assert_eq!(rules[1]["defaultConfiguration"]["level"], "warning");
         assert_eq!(rules[0]["properties"]["keyword"], "MUST NOT");
         assert_eq!(rules[0]["help"]["text"], sample::NO_DEFAULT.fix);
+        let link = rules[0]["helpUri"].as_str().expect("helpUri");
+        assert!(
+            link.ends_with(&format!("#{}", rules[0]["id"].as_str().unwrap())),
+            "{link}"
+        );
 
         let first = &run["results"][0];
         assert_eq!(first["ruleId"], "R-90526");

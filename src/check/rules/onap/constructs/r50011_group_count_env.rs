@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use crate::check::rules::onap::file_name::file_name;
+use crate::check::rules::onap::vocabulary::file_name::file_name;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta, Span};
 use crate::model::hot::usage::direct_read;

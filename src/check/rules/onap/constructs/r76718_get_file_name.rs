@@ -3,7 +3,7 @@
 //! Read together with the flat package of R-511776: `get_file: vfw_init.sh`, not
 //! `scripts/vfw_init.sh` or `./vfw_init.sh`. URLs are R-41888's.
 
-use crate::check::rules::onap::file_name::file_name;
+use crate::check::rules::onap::vocabulary::file_name::file_name;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::source::path::is_url;

@@ -5,9 +5,9 @@
 //! parameter name, a literal is external, and a resource of the template (`get_resource`,
 //! `get_attr`, also inside `list_join`) is an internal network the VNF creates.
 
-use crate::check::rules::onap::naming::network_role::{NET_FQDN, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_network_names};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::shared_checks::ports::{ForType, NameSpec, check_network_names};
+use crate::check::rules::onap::vocabulary::network_role::{NET_FQDN, Side};
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

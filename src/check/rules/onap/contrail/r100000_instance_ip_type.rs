@@ -1,7 +1,7 @@
 //! R-100000: an instance IP's `instance_ip_address` parameter is a string or a comma-delimited
 //! list.
 
-use crate::check::rules::onap::ports::address::{LIST_TYPE, Target, check_types};
+use crate::check::rules::onap::shared_checks::ports::{LIST_TYPE, Target, check_types};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

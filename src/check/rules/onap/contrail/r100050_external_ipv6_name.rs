@@ -8,8 +8,8 @@
 //! that network's name or resource id gives one. Indices count per name family across the whole
 //! VNF, from 0 by 1.
 
-use crate::check::rules::onap::naming::network_role::{Side, V6_IP};
-use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed, check_names};
+use crate::check::rules::onap::shared_checks::ports::{Ip, NameSpec, Target, Typed, check_names};
+use crate::check::rules::onap::vocabulary::network_role::{Side, V6_IP};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -8,10 +8,10 @@
 //! (`instance_ip_family: v6`, a `v6` word in the name or an IPv6 value), so a misnamed
 //! parameter is still judged. Only `parameters:` counts.
 
-use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::address::{Ip, Target, Typed};
-use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+use crate::check::rules::onap::shared_checks::ports::advice;
+use crate::check::rules::onap::shared_checks::ports::enumerated::{Env, EnvSpec, check_enumerated};
+use crate::check::rules::onap::shared_checks::ports::{Ip, Target, Typed};
+use crate::check::rules::onap::vocabulary::network_role::Side;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -4,10 +4,10 @@
 //! Covers all four families at once (R-100100, R-100120, R-100140, R-100160 each cover one).
 //! "IP addresses MUST be assigned" is read as: the entry has a value (not null or blank).
 
-use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::address::{Target, Typed};
-use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+use crate::check::rules::onap::shared_checks::ports::advice;
+use crate::check::rules::onap::shared_checks::ports::enumerated::{Env, EnvSpec, check_enumerated};
+use crate::check::rules::onap::shared_checks::ports::{Target, Typed};
+use crate::check::rules::onap::vocabulary::network_role::Side;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

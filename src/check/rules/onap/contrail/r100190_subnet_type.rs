@@ -1,6 +1,6 @@
 //! R-100190: an instance IP's `subnet_uuid` parameter is declared as a string.
 
-use crate::check::rules::onap::ports::address::{Target, check_types};
+use crate::check::rules::onap::shared_checks::ports::{Target, check_types};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -5,8 +5,8 @@
 //! value is an IPv6 prefix. Contrail has no rule like R-681859, so the name must also carry the
 //! network-role of the interface's network when that network's name or resource id gives one.
 
-use crate::check::rules::onap::naming::network_role::{Side, V6_SUBNET_ID};
-use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed, check_names};
+use crate::check::rules::onap::shared_checks::ports::{Ip, NameSpec, Target, Typed, check_names};
+use crate::check::rules::onap::vocabulary::network_role::{Side, V6_SUBNET_ID};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

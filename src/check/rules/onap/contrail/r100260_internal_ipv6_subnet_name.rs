@@ -8,9 +8,9 @@
 //! is required for incremental modules' parameters that reach one, in the module or its nested
 //! templates.
 
-use crate::check::rules::onap::naming::network_role::{Side, V6_SUBNET_ID};
-use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed};
-use crate::check::rules::onap::ports::base_output::check_names_and_base_outputs;
+use crate::check::rules::onap::shared_checks::ports::base_output::check_names_and_base_outputs;
+use crate::check::rules::onap::shared_checks::ports::{Ip, NameSpec, Target, Typed};
+use crate::check::rules::onap::vocabulary::network_role::{Side, V6_SUBNET_ID};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

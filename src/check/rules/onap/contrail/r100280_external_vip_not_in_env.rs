@@ -5,10 +5,10 @@
 //! `…_allowed_address_pair` / `…_ip` / `…_ip_prefix`; exempt ones count too. Only `parameters:`
 //! counts.
 
-use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::address::{Target, Typed};
-use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+use crate::check::rules::onap::shared_checks::ports::advice;
+use crate::check::rules::onap::shared_checks::ports::enumerated::{Env, EnvSpec, check_enumerated};
+use crate::check::rules::onap::shared_checks::ports::{Target, Typed};
+use crate::check::rules::onap::vocabulary::network_role::Side;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -7,7 +7,7 @@
 //! also carry the network-role of the interface's network when that network's name or resource
 //! id gives one.
 
-use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, check_names};
+use crate::check::rules::onap::shared_checks::ports::{Ip, NameSpec, Target, check_names};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -7,8 +7,8 @@
 //! exempt parameter declared other than `string` or `comma_delimited_list`. A non-conforming
 //! name that is not exempt is reported by R-100310/R-100330.
 
-use crate::check::rules::onap::ports::PortKind;
-use crate::check::rules::onap::ports::exempt::check_exempt;
+use crate::check::rules::onap::shared_checks::ports::exempt::check_exempt;
+use crate::check::rules::onap::vocabulary::ports::PortKind;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -8,9 +8,9 @@
 //! R-681859, so the name must also carry the network-role of the interface's network when that
 //! network's name or resource id gives one.
 
-use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target};
-use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::check_names_and_listed;
+use crate::check::rules::onap::shared_checks::ports::advice;
+use crate::check::rules::onap::shared_checks::ports::enumerated::check_names_and_listed;
+use crate::check::rules::onap::shared_checks::ports::{Ip, NameSpec, Target};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -5,7 +5,7 @@
 //! `interface_route_table_routes_route` counts, also when the route list is built with `repeat`
 //! or other functions.
 
-use crate::check::rules::onap::ports::address::{Target, check_types};
+use crate::check::rules::onap::shared_checks::ports::{Target, check_types};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -6,9 +6,9 @@
 //! interface of the template names is checked for the shape only. The convention has no `int_`
 //! form.
 
-use crate::check::rules::onap::naming::network_role::ROUTE_PREFIXES;
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_names};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::shared_checks::ports::{ForType, NameSpec, check_names};
+use crate::check::rules::onap::vocabulary::network_role::ROUTE_PREFIXES;
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

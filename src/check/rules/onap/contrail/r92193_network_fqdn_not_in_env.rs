@@ -5,10 +5,10 @@
 //! instance IP on an external network counts, whatever its name, in the module or through
 //! nested templates. Only `parameters:` counts.
 
-use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::shared_checks::ports::advice;
+use crate::check::rules::onap::shared_checks::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::vocabulary::network_role::Side;
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

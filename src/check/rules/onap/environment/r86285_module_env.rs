@@ -3,7 +3,7 @@
 //! Modules are the base, incremental and volume templates; nested templates get their values
 //! from the parent resource and have no environment file of their own.
 
-use crate::check::rules::onap::modularity::report_modules_without_env;
+use crate::check::rules::onap::shared_checks::module_env::report_modules_without_env;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

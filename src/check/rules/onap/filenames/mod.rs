@@ -1,7 +1,6 @@
 //! ONAP Heat Orchestration Templates Overview: how module, nested and environment files are
 //! named.
 
-mod env_name;
 mod r31141_volume_env_name;
 mod r56438_nested_extension;
 mod r70276_nested_vm_type_name;
@@ -15,10 +14,7 @@ mod r91342_base_env_name;
 mod r94509_incremental_env_name;
 mod r99646_unique_yaml_name;
 
-use std::collections::HashMap;
-
-use crate::check::rules::{Context, Findings, Rule};
-use crate::model::hot::{FileId, Reference, ReferenceKind, Role, TemplateKind};
+use crate::check::rules::Rule;
 
 /// Rules of this section.
 pub const RULES: &[&Rule] = &[
@@ -35,40 +31,3 @@ pub const RULES: &[&Rule] = &[
     &r74304_env_extension::RULE,
     &r99646_unique_yaml_name::RULE,
 ];
-
-/// Every nested template with the `type:` and registry entries that name it.
-fn nested_templates<'a>(context: &Context<'a>) -> Vec<(FileId, Vec<&'a Reference>)> {
-    let set = context.set;
-    let mut named: HashMap<FileId, Vec<&'a Reference>> = HashMap::new();
-    for reference in &set.references {
-        if matches!(
-            reference.kind,
-            ReferenceKind::NestedType | ReferenceKind::Registry
-        ) && let Ok(target) = reference.resolved
-        {
-            named.entry(target).or_default().push(reference);
-        }
-    }
-    (0..set.files.len())
-        .filter(|&id| set.file(id).role == Role::Template(TemplateKind::Nested))
-        .map(|id| (id, named.remove(&id).unwrap_or_default()))
-        .collect()
-}
-
-/// Reports a badly named nested template at its first line, with the `type:` or registry
-/// entries naming it as related places (they change with the name).
-fn report_nested_name(
-    context: &Context<'_>,
-    findings: &mut Findings<'_>,
-    (nested, named_by): &(FileId, Vec<&Reference>),
-    message: String,
-) {
-    let violation = findings.report_file(context.set.file(*nested), "", message);
-    for reference in named_by {
-        violation.also(
-            &context.set.file(reference.from).path,
-            reference.span,
-            "named here",
-        );
-    }
-}

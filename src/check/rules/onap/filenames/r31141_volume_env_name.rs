@@ -5,7 +5,7 @@ use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::TemplateKind;
 
-use super::env_name::{self, check_env_names};
+use crate::check::rules::onap::shared_checks::env_name::{self, check_env_names};
 
 /// A volume module whose environment file has another name.
 pub static RULE: Rule = Rule {

@@ -1,10 +1,10 @@
 //! R-56438: a nested template's extension is `.yaml` or `.yml`, in lower case.
 
-use crate::check::rules::onap::file_name::{file_name, has_yaml_extension};
+use crate::check::rules::onap::vocabulary::file_name::{file_name, has_yaml_extension};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use super::{nested_templates, report_nested_name};
+use crate::check::rules::onap::shared_checks::nested_name::{nested_templates, report_nested_name};
 
 /// A nested template with another extension.
 pub static RULE: Rule = Rule {

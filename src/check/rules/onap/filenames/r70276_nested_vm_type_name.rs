@@ -1,14 +1,14 @@
 //! R-70276: no nested template is named `{vm-type}.yaml` (or `.yml`) after a `{vm-type}` the
 //! VNF's templates define.
 //!
-//! The `{vm-type}`s are the VNF's vocabulary (`naming/vm_type.rs`); names are compared
+//! The `{vm-type}`s are the VNF's vocabulary (`onap/vocabulary/vm_type.rs`); names are compared
 //! without case.
 
-use crate::check::rules::onap::file_name::{file_name, stem};
+use crate::check::rules::onap::vocabulary::file_name::{file_name, stem};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use super::{nested_templates, report_nested_name};
+use crate::check::rules::onap::shared_checks::nested_name::{nested_templates, report_nested_name};
 
 /// A nested template named exactly after a `{vm-type}`.
 pub static RULE: Rule = Rule {

@@ -3,7 +3,7 @@
 //! Environment files are found by content as well as by name, so a file holding only
 //! environment sections under another name (`base_vfw_env.yaml`, `base_vfw.ENV`) is one.
 
-use crate::check::rules::onap::file_name::{extension, file_name};
+use crate::check::rules::onap::vocabulary::file_name::{extension, file_name};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::Role;

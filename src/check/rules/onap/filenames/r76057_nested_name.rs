@@ -4,12 +4,12 @@
 //! The name is read without its extension (the extension is R-56438's). The violation sits at
 //! the top of the nested file, with the `type:` lines that name it as related places.
 
-use crate::check::rules::onap::file_name::{contains_ignoring_case, file_name, stem};
-use crate::check::rules::onap::naming::is_plain_name;
+use crate::check::rules::onap::vocabulary::file_name::{contains_ignoring_case, file_name, stem};
+use crate::check::rules::onap::vocabulary::is_plain_name;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use super::{nested_templates, report_nested_name};
+use crate::check::rules::onap::shared_checks::nested_name::{nested_templates, report_nested_name};
 
 /// A nested template with other characters or `base` in its name.
 pub static RULE: Rule = Rule {

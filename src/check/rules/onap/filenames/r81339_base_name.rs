@@ -5,8 +5,8 @@
 //! The extension is R-87485's concern; this rule reads the name before it. `base` may be
 //! written in any case, as the requirement says the match is case insensitive.
 
-use crate::check::rules::onap::file_name::{contains_ignoring_case, file_name, stem};
-use crate::check::rules::onap::naming::is_plain_name;
+use crate::check::rules::onap::vocabulary::file_name::{contains_ignoring_case, file_name, stem};
+use crate::check::rules::onap::vocabulary::is_plain_name;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::TemplateKind;

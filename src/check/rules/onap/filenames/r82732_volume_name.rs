@@ -5,8 +5,8 @@
 //! such an entry the name is all there is, so the rule asks that a module with the name
 //! before `_volume` exists. A volume module attached to several modules is R-11200's.
 
-use crate::check::rules::onap::file_name::{extension, file_name, stem};
-use crate::check::rules::onap::volume_modules::volume_modules;
+use crate::check::rules::onap::vocabulary::file_name::{extension, file_name, stem};
+use crate::check::rules::onap::vocabulary::volume_modules::volume_modules;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -3,8 +3,8 @@
 //!
 //! The name is read without its extension (the extension is R-87485's).
 
-use crate::check::rules::onap::file_name::{contains_ignoring_case, file_name, stem};
-use crate::check::rules::onap::naming::is_plain_name;
+use crate::check::rules::onap::vocabulary::file_name::{contains_ignoring_case, file_name, stem};
+use crate::check::rules::onap::vocabulary::is_plain_name;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::TemplateKind;

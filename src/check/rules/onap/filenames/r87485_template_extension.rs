@@ -3,7 +3,7 @@
 //! Nested templates have their own requirement (R-56438), so this one reads the modules:
 //! base, incremental and volume.
 
-use crate::check::rules::onap::file_name::{file_name, has_yaml_extension};
+use crate::check::rules::onap::vocabulary::file_name::{file_name, has_yaml_extension};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

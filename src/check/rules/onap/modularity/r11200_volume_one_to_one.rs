@@ -7,8 +7,8 @@
 
 use std::collections::HashMap;
 
-use crate::check::rules::onap::file_name::file_name;
-use crate::check::rules::onap::volume_modules::volume_modules;
+use crate::check::rules::onap::vocabulary::file_name::file_name;
+use crate::check::rules::onap::vocabulary::volume_modules::volume_modules;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::span_at_byte;

@@ -7,7 +7,7 @@ use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::TemplateKind;
 
-use super::{report_envs_without_module, report_modules_without_env};
+use crate::check::rules::onap::shared_checks::module_env;
 
 /// A base module without an environment file.
 pub static RULE: Rule = Rule {
@@ -28,6 +28,6 @@ pub static RULE: Rule = Rule {
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     let wanted = |kind| kind == TemplateKind::Base;
-    report_modules_without_env(context, findings, wanted);
-    report_envs_without_module(context, findings, wanted);
+    module_env::report_modules_without_env(context, findings, wanted);
+    module_env::report_envs_without_module(context, findings, wanted);
 }

@@ -3,7 +3,6 @@
 
 mod r00977_role_in_vm_type;
 mod r26506_role_characters;
-mod roles;
 
 use crate::check::rules::Rule;
 

@@ -12,7 +12,7 @@ use aho_corasick::AhoCorasick;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use super::roles::{RoleUse, roles_in_use};
+use crate::check::rules::onap::vocabulary::role_uses::{RoleUse, roles_in_use};
 
 /// A network-role that is part of a vm-type.
 pub static RULE: Rule = Rule {

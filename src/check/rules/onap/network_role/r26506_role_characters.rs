@@ -6,11 +6,11 @@
 //! ids of created networks (`int_{network-role}_network`). Each offending role is reported
 //! once per template, at its first place.
 
-use crate::check::rules::onap::naming::network_role::role_problem;
+use crate::check::rules::onap::vocabulary::network_role::role_problem;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use super::roles::roles_in_use;
+use crate::check::rules::onap::vocabulary::role_uses::roles_in_use;
 
 /// A network-role with characters or parts that other names would misread.
 pub static RULE: Rule = Rule {

@@ -9,7 +9,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::check::rules::onap::networks::{CONTRAIL_NETWORK, SUBNET_TYPES, created_networks};
+use crate::check::rules::onap::vocabulary::networks::{
+    CONTRAIL_NETWORK, SUBNET_TYPES, created_networks,
+};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::Node;

@@ -6,7 +6,7 @@
 //! `value_specs`, `router_external`). A network resource with such a property set to true is
 //! reported at that property.
 
-use crate::check::rules::onap::networks::{
+use crate::check::rules::onap::vocabulary::networks::{
     CONTRAIL_LEGACY_NETWORK, CONTRAIL_NETWORK, NEUTRON_NET, NEUTRON_PROVIDER_NET, created_networks,
 };
 use crate::check::rules::{Check, Context, Findings, Rule};

@@ -10,12 +10,12 @@
 //! being the one in the network's id (`int_{role}_network`) when it has one. That the
 //! parameter is declared in the incremental module is Heat's own check.
 
-use crate::check::rules::onap::naming::network_role::{
+use crate::check::rules::onap::shared_checks::ports::base_output::check_base_outputs;
+use crate::check::rules::onap::vocabulary::network_role::{
     Convention, NET_ID, NET_NAME, Side, network_resource_role,
 };
-use crate::check::rules::onap::networks::created_networks;
-use crate::check::rules::onap::ports::base_output::check_base_outputs;
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::vocabulary::networks::created_networks;
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::Node;

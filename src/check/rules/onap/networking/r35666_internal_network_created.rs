@@ -8,8 +8,8 @@
 //! on. Incremental modules receive internal networks from the base module's outputs
 //! (R-22688).
 
-use crate::check::rules::onap::naming::network_role::{NetworkParameter, Side};
-use crate::check::rules::onap::ports::Property;
+use crate::check::rules::onap::vocabulary::network_role::{NetworkParameter, Side};
+use crate::check::rules::onap::vocabulary::ports::Property;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::TemplateKind;

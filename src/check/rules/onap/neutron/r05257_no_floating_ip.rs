@@ -2,7 +2,7 @@
 //!
 //! Every template counts, nested ones and resource group members included.
 
-use crate::check::rules::onap::forbidden_type::check_forbidden_type;
+use crate::check::rules::onap::shared_checks::forbidden_type::check_forbidden_type;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

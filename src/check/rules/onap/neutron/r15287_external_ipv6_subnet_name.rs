@@ -4,8 +4,8 @@
 //! The IP version is IPv6 when the name has a `v6` word or the value is an IPv6 prefix.
 //! `subnet_id`, the older spelling of `subnet`, counts too.
 
-use crate::check::rules::onap::naming::network_role::{Side, V6_SUBNET_ID};
-use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed, check_names};
+use crate::check::rules::onap::shared_checks::ports::{Ip, NameSpec, Target, Typed, check_names};
+use crate::check::rules::onap::vocabulary::network_role::{Side, V6_SUBNET_ID};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -4,9 +4,9 @@
 //! internal one comes from the base module's output. A module parameter counts when it reaches
 //! a port's `network` through nested templates too.
 
-use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{EnvSpec, check_enumerated};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::shared_checks::ports::advice;
+use crate::check::rules::onap::shared_checks::ports::enumerated::{EnvSpec, check_enumerated};
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

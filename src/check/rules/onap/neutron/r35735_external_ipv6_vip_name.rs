@@ -7,7 +7,7 @@
 //! R-681859's business. "Only one VIP per IP version" follows from the name: a vm-type and
 //! network-role give one name.
 
-use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, check_names};
+use crate::check::rules::onap::shared_checks::ports::{Ip, NameSpec, Target, check_names};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

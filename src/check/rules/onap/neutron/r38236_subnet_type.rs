@@ -2,7 +2,7 @@
 //!
 //! `subnet_id`, the older spelling of `subnet`, counts too.
 
-use crate::check::rules::onap::ports::address::{Target, check_types};
+use crate::check::rules::onap::shared_checks::ports::{Target, check_types};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

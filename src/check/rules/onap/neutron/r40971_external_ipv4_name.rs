@@ -9,8 +9,8 @@
 //! the whole VNF: a name whose index is not below the number of indices used in that family
 //! skips one.
 
-use crate::check::rules::onap::naming::network_role::{IP, Side};
-use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed, check_names};
+use crate::check::rules::onap::shared_checks::ports::{Ip, NameSpec, Target, Typed, check_names};
+use crate::check::rules::onap::vocabulary::network_role::{IP, Side};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -7,8 +7,8 @@
 //! `string` or `comma_delimited_list`. Whether a VIP is "supported by the data model" is the
 //! designer's choice; a non-conforming name that is not exempt is reported by R-41492/R-35735.
 
-use crate::check::rules::onap::ports::PortKind;
-use crate::check::rules::onap::ports::exempt::check_exempt;
+use crate::check::rules::onap::shared_checks::ports::exempt::check_exempt;
+use crate::check::rules::onap::vocabulary::ports::PortKind;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

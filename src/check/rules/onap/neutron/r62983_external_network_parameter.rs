@@ -9,9 +9,9 @@
 //! literal or a computed name on an external port is reported as not read with `get_param`
 //! (also when the names disagree); other expressions are left alone.
 
-use crate::check::rules::onap::naming::network_role::{NET_ID, NET_NAME, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_network_names};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::shared_checks::ports::{ForType, NameSpec, check_network_names};
+use crate::check::rules::onap::vocabulary::network_role::{NET_ID, NET_NAME, Side};
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

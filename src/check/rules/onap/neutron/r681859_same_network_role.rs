@@ -9,11 +9,11 @@
 //! (`aap_exempt`) have no convention. A name whose vm-type cannot be told apart is compared by
 //! its ending (`…_oam` for role `oam`).
 
-use crate::check::rules::onap::naming::network_role::{
+use crate::check::rules::onap::vocabulary::network_role::{
     Convention, FLOATING_IP, FLOATING_IPS, FLOATING_V6_IP, FLOATING_V6_IPS, IP, IPS, SUBNET_ID,
     V6_IP, V6_IPS, V6_SUBNET_ID, port_id_role,
 };
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use std::collections::HashSet;

@@ -5,10 +5,10 @@
 //! network, directly or through nested templates, with the IP version read from a `v6` word in
 //! its name or an IPv6 value. Only `parameters:` counts.
 
-use crate::check::rules::onap::naming::network_role::Side;
-use crate::check::rules::onap::ports::address::{Ip, Target, Typed};
-use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::{Env, EnvSpec, check_enumerated};
+use crate::check::rules::onap::shared_checks::ports::advice;
+use crate::check::rules::onap::shared_checks::ports::enumerated::{Env, EnvSpec, check_enumerated};
+use crate::check::rules::onap::shared_checks::ports::{Ip, Target, Typed};
+use crate::check::rules::onap::vocabulary::network_role::Side;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -6,9 +6,9 @@
 //! name and type are checked in every template; the environment file for module parameters
 //! reaching such a pair, in the module or through nested templates.
 
-use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target};
-use crate::check::rules::onap::ports::advice;
-use crate::check::rules::onap::ports::enumerated::check_names_and_listed;
+use crate::check::rules::onap::shared_checks::ports::advice;
+use crate::check::rules::onap::shared_checks::ports::enumerated::check_names_and_listed;
+use crate::check::rules::onap::shared_checks::ports::{Ip, NameSpec, Target};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -6,9 +6,9 @@
 //! template that reads an internal subnet; the base module output is required for incremental
 //! modules' parameters that reach such a subnet, in the module or its nested templates.
 
-use crate::check::rules::onap::naming::network_role::{SUBNET_ID, Side};
-use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed};
-use crate::check::rules::onap::ports::base_output::check_names_and_base_outputs;
+use crate::check::rules::onap::shared_checks::ports::base_output::check_names_and_base_outputs;
+use crate::check::rules::onap::shared_checks::ports::{Ip, NameSpec, Target, Typed};
+use crate::check::rules::onap::vocabulary::network_role::{SUBNET_ID, Side};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

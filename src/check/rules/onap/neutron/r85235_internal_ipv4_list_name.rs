@@ -7,8 +7,8 @@
 //! resource id give); a port no server of the template names is checked for the shape only. The
 //! network-role is R-681859's business.
 
-use crate::check::rules::onap::naming::network_role::{IPS, Side};
-use crate::check::rules::onap::ports::address::{Ip, NameSpec, Target, Typed, check_names};
+use crate::check::rules::onap::shared_checks::ports::{Ip, NameSpec, Target, Typed, check_names};
+use crate::check::rules::onap::vocabulary::network_role::{IPS, Side};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -9,9 +9,9 @@
 //! `int_` marker in its id and parameters, all agreeing), and is reported too: R-86182 asks
 //! for `get_param` of the named parameter.
 
-use crate::check::rules::onap::naming::network_role::{NET_ID, NET_NAME, Side};
-use crate::check::rules::onap::ports::address::{ForType, NameSpec, check_network_names};
-use crate::check::rules::onap::ports::{PortKind, Property};
+use crate::check::rules::onap::shared_checks::ports::{ForType, NameSpec, check_network_names};
+use crate::check::rules::onap::vocabulary::network_role::{NET_ID, NET_NAME, Side};
+use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

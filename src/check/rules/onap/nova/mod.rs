@@ -1,7 +1,6 @@
 //! Requirements of the catalogue's "Nova Parameters" section: the `OS::Nova::Server`
 //! properties `name`, `image`, `flavor` and `availability_zone` and the parameters behind them.
 
-mod parameter_name;
 pub(crate) mod r22838_name_env;
 mod r23311_availability_zone_type;
 mod r304011_same_vm_type;
@@ -21,7 +20,6 @@ mod r87817_names_parameter;
 mod r901331_image_get_param;
 mod r91125_image_env;
 mod r98450_availability_zone_name;
-mod unique_per_vm_type;
 
 use crate::check::rules::Rule;
 

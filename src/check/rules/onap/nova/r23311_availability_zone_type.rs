@@ -4,7 +4,7 @@
 //! Servers of nested templates are not judged: their zone parameter may be renamed on the way down
 //! (R-256790) and is declared by the module that passes it.
 
-use crate::check::rules::onap::server_parameters::{self, Scope, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Scope, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

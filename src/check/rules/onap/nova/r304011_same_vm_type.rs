@@ -3,15 +3,15 @@
 //! `{index}`.
 //!
 //! The server's `{vm-type}` is the one its id gives, else the first its parameters give
-//! (`naming::vm_type`); every other name that follows its own convention and gives another
+//! (`vocabulary::vm_type`); every other name that follows its own convention and gives another
 //! `{vm-type}` is reported where it is written, comparing exactly (letter case included, as
 //! "identical" says). Ports are the `networks` entries' `port` values naming a Neutron port or
 //! a Contrail VMI with `get_resource` or `get_attr`; the text names external ports (R-20453),
 //! internal ports carry the same `{vm-type}_{vm-type_index}` prefix and are judged alike. A
 //! port id without that prefix is R-20453's or R-26351's finding.
 
-use crate::check::rules::onap::naming::attachment::{CONTRAIL_VMI, NEUTRON_PORT};
-use crate::check::rules::onap::naming::vm_type::{from_server_id, split_instance};
+use crate::check::rules::onap::vocabulary::attachment::{CONTRAIL_VMI, NEUTRON_PORT};
+use crate::check::rules::onap::vocabulary::vm_type::{from_server_id, split_instance};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::Node;

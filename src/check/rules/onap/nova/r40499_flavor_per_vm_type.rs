@@ -1,6 +1,7 @@
 //! R-40499: each `{vm-type}` reads its own `flavor` parameter (see `unique_per_vm_type`).
 
-use crate::check::rules::onap::server_parameters::Slot;
+use crate::check::rules::onap::shared_checks::server_parameters::Slot;
+use crate::check::rules::onap::shared_checks::unique_per_vm_type;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -23,5 +24,5 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::unique_per_vm_type::check(context, findings, Slot::Property("flavor"));
+    unique_per_vm_type::check(context, findings, Slot::Property("flavor"));
 }

@@ -1,7 +1,7 @@
 //! R-51430: the parameter a server reads for `name` is declared `type: string` or `type:
 //! comma_delimited_list`.
 
-use crate::check::rules::onap::server_parameters::{self, Scope, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Scope, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

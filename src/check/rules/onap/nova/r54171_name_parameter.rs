@@ -7,9 +7,9 @@
 
 use std::collections::HashSet;
 
-use crate::check::rules::onap::naming::index::{IndexSequences, describe_missing};
-use crate::check::rules::onap::naming::vm_type::NameParameter;
-use crate::check::rules::onap::server_parameters::{Scope, Slot, reads};
+use crate::check::rules::onap::shared_checks::server_parameters::{Scope, Slot, reads};
+use crate::check::rules::onap::vocabulary::index::{IndexSequences, describe_missing};
+use crate::check::rules::onap::vocabulary::vm_type::NameParameter;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::Node;

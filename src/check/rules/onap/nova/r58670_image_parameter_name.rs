@@ -1,7 +1,8 @@
 //! R-58670: the parameter a server reads for `image` is named `{vm-type}_image_name` (see
 //! `parameter_name`).
 
-use crate::check::rules::onap::server_parameters::Slot;
+use crate::check::rules::onap::shared_checks::server_parameter_name;
+use crate::check::rules::onap::shared_checks::server_parameters::Slot;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -22,5 +23,5 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::parameter_name::check(context, findings, Slot::Property("image"), "_image_name");
+    server_parameter_name::check(context, findings, Slot::Property("image"), "_image_name");
 }

@@ -3,7 +3,7 @@
 //! A server without `name` is not reported: there is no value to judge, and Heat then names the VM
 //! after the stack.
 
-use crate::check::rules::onap::server_parameters::{self, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -1,7 +1,7 @@
 //! R-69431: the parameter behind a server's `flavor` is listed with a value in the environment file
 //! of every module it is fed from (see `server_parameters`).
 
-use crate::check::rules::onap::server_parameters::{self, Listing, Scope, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Listing, Scope, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -3,8 +3,8 @@
 //!
 //! The type is the parameter's declared `type` in the server's template.
 
-use crate::check::rules::onap::naming::vm_type::NameParameter;
-use crate::check::rules::onap::server_parameters::{Scope, Slot, reads};
+use crate::check::rules::onap::shared_checks::server_parameters::{Scope, Slot, reads};
+use crate::check::rules::onap::vocabulary::vm_type::NameParameter;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::Node;

@@ -1,6 +1,6 @@
 //! R-09811: the parameter behind the server metadata `vf_module_index` has no `constraints`.
 
-use crate::check::rules::onap::server_parameters::{self, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -1,7 +1,7 @@
 //! R-20308: the server metadata `environment_context` reads a parameter named
 //! `environment_context`, declared `type: string`.
 
-use crate::check::rules::onap::server_parameters::{self, Scope, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Scope, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -1,6 +1,6 @@
 //! R-34055: the parameter behind the server metadata `workload_context` has no `constraints`.
 
-use crate::check::rules::onap::server_parameters::{self, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -1,7 +1,7 @@
 //! R-37039: the parameter behind the server metadata `vf_module_index` is not listed in an
 //! environment file (see `server_parameters` for how nested templates are followed).
 
-use crate::check::rules::onap::server_parameters::{self, Listing, Scope, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Listing, Scope, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -1,6 +1,6 @@
 //! R-50816: a server's metadata value of `vf_module_index` is a `get_param`.
 
-use crate::check::rules::onap::server_parameters::{self, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

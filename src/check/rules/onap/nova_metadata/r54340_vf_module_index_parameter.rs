@@ -1,7 +1,7 @@
 //! R-54340: the server metadata `vf_module_index` reads a parameter named `vf_module_index`,
 //! declared `type: number`.
 
-use crate::check::rules::onap::server_parameters::{self, Scope, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Scope, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

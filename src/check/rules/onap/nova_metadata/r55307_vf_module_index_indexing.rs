@@ -4,12 +4,12 @@
 //!
 //! The index is recognised as `{get_param: [list, {get_param: vf_module_index}]}`; whether a
 //! port or instance IP is on an external network is read as the resource-id rules read it
-//! (`naming::attachment`), and one whose network cannot be told is not judged.
+//! (`vocabulary::attachment`), and one whose network cannot be told is not judged.
 
-use crate::check::rules::onap::naming::attachment::{
+use crate::check::rules::onap::vocabulary::attachment::{
     CONTRAIL_INSTANCE_IP, NEUTRON_PORT, Reach, of_resource,
 };
-use crate::check::rules::onap::server::SERVER_TYPE;
+use crate::check::rules::onap::vocabulary::server::SERVER_TYPE;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::Node;

@@ -1,7 +1,7 @@
 //! R-62428: the server metadata `vnf_name` reads a parameter named `vnf_name`, declared `type:
 //! string`.
 
-use crate::check::rules::onap::server_parameters::{self, Scope, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Scope, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

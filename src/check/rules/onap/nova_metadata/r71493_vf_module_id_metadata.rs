@@ -1,6 +1,6 @@
 //! R-71493: a server's metadata contains `vf_module_id`, and its value is a `get_param`.
 
-use crate::check::rules::onap::server_parameters::{self, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -1,7 +1,7 @@
 //! R-74978: the server metadata `workload_context` reads a parameter named `workload_context`,
 //! declared `type: string`.
 
-use crate::check::rules::onap::server_parameters::{self, Scope, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Scope, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -1,7 +1,7 @@
 //! R-82134: the server metadata `vf_module_id` reads a parameter named `vf_module_id`, declared
 //! `type: string`.
 
-use crate::check::rules::onap::server_parameters::{self, Scope, Slot};
+use crate::check::rules::onap::shared_checks::server_parameters::{self, Scope, Slot};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -6,8 +6,8 @@
 
 use std::collections::HashSet;
 
-use crate::check::rules::onap::naming::is_plain_name;
-use crate::check::rules::onap::server_parameters::Slot;
+use crate::check::rules::onap::shared_checks::server_parameters::Slot;
+use crate::check::rules::onap::vocabulary::is_plain_name;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::usage::direct_read;

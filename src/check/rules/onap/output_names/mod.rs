@@ -1,7 +1,6 @@
 //! Requirements of the catalogue's "ONAP Output Parameter Names" section: the outputs ONAP
 //! inventories.
 
-mod oam_address;
 mod r18683_oam_v4_address;
 mod r94669_oam_v6_address;
 

@@ -1,6 +1,7 @@
 //! R-94669: `oam_management_v6_address` is an output of one template only (see
 //! `oam_address` for what is judged).
 
+use crate::check::rules::onap::shared_checks::oam_address;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -23,5 +24,5 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::oam_address::check(context, findings, "oam_management_v6_address");
+    oam_address::check(context, findings, "oam_management_v6_address");
 }

@@ -6,8 +6,8 @@
 //! and maps `json`, literals their own type. Values of other functions are not typed and only
 //! the name is checked.
 
-use crate::check::rules::onap::file_name::file_name;
-use crate::check::rules::onap::volume_modules::volume_modules;
+use crate::check::rules::onap::vocabulary::file_name::file_name;
+use crate::check::rules::onap::vocabulary::volume_modules::volume_modules;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::{Node, Value};

@@ -4,11 +4,11 @@
 //! The parameter read is the one of the module the volume module supports, the only module
 //! ONAP hands the volume outputs to.
 
-use crate::check::rules::onap::volume_modules::volume_modules;
+use crate::check::rules::onap::vocabulary::volume_modules::volume_modules;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use super::report_constrained_input;
+use crate::check::rules::onap::shared_checks::constrained_input::report_constrained_input;
 
 /// Constraints on a module's copy of a volume output.
 pub static RULE: Rule = Rule {

@@ -7,7 +7,7 @@ use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::TemplateKind;
 
-use super::report_constrained_input;
+use crate::check::rules::onap::shared_checks::constrained_input::report_constrained_input;
 
 /// Constraints on an incremental module's copy of a base output.
 pub static RULE: Rule = Rule {

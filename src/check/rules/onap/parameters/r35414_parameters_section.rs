@@ -1,6 +1,6 @@
 //! R-35414: every template has a `parameters:` section with at least one parameter.
 
-use crate::check::rules::onap::required_section::{Shortfall, shortfall};
+use crate::check::rules::onap::shared_checks::required_section::{Shortfall, shortfall};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -5,7 +5,7 @@
 //! `condition:` included. ONAP's `availability_zone_{index}` parameters (R-98450) are exempt,
 //! as R-91273 lets them be declared and left unused.
 
-use crate::check::rules::onap::naming::is_availability_zone_parameter;
+use crate::check::rules::onap::vocabulary::is_availability_zone_parameter;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::usage::{ParameterUsage, UseSection};

@@ -1,8 +1,6 @@
 //! Requirements of the catalogue's "Resource IDs" section: how resource ids name the VM type,
 //! the network role and their indexes.
 
-mod attached_id;
-mod network_id;
 mod r04747_cloud_config_id;
 mod r08975_software_config_id;
 mod r11690_index_sequence;
@@ -23,8 +21,6 @@ mod r81214_interface_route_table_id;
 mod r87563_internal_v6_ip_id;
 mod r96253_external_vmi_id;
 mod r99110_contrail_network_id;
-mod role_in_id;
-mod vm_type_in_id;
 
 use crate::check::rules::Rule;
 

@@ -1,6 +1,7 @@
 //! R-08975: an `OS::Heat::SoftwareConfig` resource id contains the `{vm-type}` (see `vm_type_in_id` for how
 //! "contains" is read).
 
+use crate::check::rules::onap::shared_checks::vm_type_in_id;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -23,5 +24,5 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::vm_type_in_id::check(context, findings, "OS::Heat::SoftwareConfig");
+    vm_type_in_id::check(context, findings, "OS::Heat::SoftwareConfig");
 }

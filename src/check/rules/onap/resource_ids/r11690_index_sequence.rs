@@ -8,8 +8,8 @@
 //! template to start above 0, so holes are judged over the whole VNF only. A hole is reported
 //! once per family, at the first resource numbered above it.
 
-use crate::check::rules::onap::naming::index::{IndexSequences, describe_missing};
-use crate::check::rules::onap::naming::parse_index;
+use crate::check::rules::onap::vocabulary::index::{IndexSequences, describe_missing};
+use crate::check::rules::onap::vocabulary::parse_index;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

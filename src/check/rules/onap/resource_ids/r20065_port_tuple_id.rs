@@ -1,6 +1,7 @@
 //! R-20065: an `OS::ContrailV2::PortTuple` resource id contains the `{vm-type}` (see `vm_type_in_id` for how
 //! "contains" is read).
 
+use crate::check::rules::onap::shared_checks::vm_type_in_id;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -22,5 +23,5 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::vm_type_in_id::check(context, findings, "OS::ContrailV2::PortTuple");
+    vm_type_in_id::check(context, findings, "OS::ContrailV2::PortTuple");
 }

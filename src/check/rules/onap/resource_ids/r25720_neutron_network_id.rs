@@ -1,6 +1,7 @@
 //! R-25720: an `OS::Neutron::Net` resource id reads `int_{network-role}_network`.
 
-use crate::check::rules::onap::networks::NEUTRON_NET;
+use crate::check::rules::onap::shared_checks::network_id;
+use crate::check::rules::onap::vocabulary::networks::NEUTRON_NET;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -22,5 +23,5 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::network_id::check(context, findings, NEUTRON_NET);
+    network_id::check(context, findings, NEUTRON_NET);
 }

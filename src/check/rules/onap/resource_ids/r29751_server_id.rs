@@ -3,7 +3,7 @@
 //! Only the shape is checked here; the `{index}` numbering is R-11690's and the agreement of
 //! the `{vm-type}` with the server's parameters R-304011's.
 
-use crate::check::rules::onap::naming::vm_type::from_server_id;
+use crate::check::rules::onap::vocabulary::vm_type::from_server_id;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

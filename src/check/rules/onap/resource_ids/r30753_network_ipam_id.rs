@@ -1,12 +1,12 @@
 //! R-30753: an `OS::ContrailV2::NetworkIpam` resource id contains the `{network-role}` of the
 //! internal network it serves (see `role_in_id` for how that network is found).
 
-use crate::check::rules::onap::naming::attachment::{Reach, internal_network_role};
-use crate::check::rules::onap::networks::CONTRAIL_NETWORK;
+use crate::check::rules::onap::vocabulary::attachment::{Reach, internal_network_role};
+use crate::check::rules::onap::vocabulary::networks::CONTRAIL_NETWORK;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use super::role_in_id::Association;
+use crate::check::rules::onap::shared_checks::role_in_id::{self, Association};
 
 /// An IPAM id without its network's role.
 pub static RULE: Rule = Rule {
@@ -35,5 +35,5 @@ const ASSOCIATION: Association = Association {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::role_in_id::check(context, findings, &ASSOCIATION);
+    role_in_id::check(context, findings, &ASSOCIATION);
 }

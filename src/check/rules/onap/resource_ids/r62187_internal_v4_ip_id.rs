@@ -2,11 +2,11 @@
 //! `{vm-type}_{vm-type_index}_int_{network-role}_vmi_{vmi_index}_IP_{index}`
 //! (see `attached_id` for how the network is read).
 
-use crate::check::rules::onap::naming::attachment::Reach;
+use crate::check::rules::onap::vocabulary::attachment::Reach;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use super::attached_id::{Attached, Family};
+use crate::check::rules::onap::shared_checks::attached_id::{self, Attached, Family};
 
 /// An IPv4 instance IP on an internal network whose id is off the convention.
 pub static RULE: Rule = Rule {
@@ -23,7 +23,7 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::attached_id::check(
+    attached_id::check(
         context,
         findings,
         Attached::InstanceIp(Family::V4),

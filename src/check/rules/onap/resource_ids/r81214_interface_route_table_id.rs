@@ -2,11 +2,11 @@
 //! `{network-role}` of the network it serves (see `role_in_id` for how that network is
 //! found).
 
-use crate::check::rules::onap::naming::attachment::{CONTRAIL_VMI, of_resource};
+use crate::check::rules::onap::vocabulary::attachment::{CONTRAIL_VMI, of_resource};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use super::role_in_id::Association;
+use crate::check::rules::onap::shared_checks::role_in_id::{self, Association};
 
 /// A route table id without its network's role.
 pub static RULE: Rule = Rule {
@@ -36,5 +36,5 @@ const ASSOCIATION: Association = Association {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::role_in_id::check(context, findings, &ASSOCIATION);
+    role_in_id::check(context, findings, &ASSOCIATION);
 }

@@ -1,7 +1,8 @@
 //! R-99110: an `OS::ContrailV2::VirtualNetwork` resource id reads
 //! `int_{network-role}_network`.
 
-use crate::check::rules::onap::networks::CONTRAIL_NETWORK;
+use crate::check::rules::onap::shared_checks::network_id;
+use crate::check::rules::onap::vocabulary::networks::CONTRAIL_NETWORK;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
@@ -24,5 +25,5 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    super::network_id::check(context, findings, CONTRAIL_NETWORK);
+    network_id::check(context, findings, CONTRAIL_NETWORK);
 }

@@ -1,7 +1,6 @@
 //! Requirements of the catalogue's "Resource Property" section: the `name` of resources other
 //! than servers.
 
-mod named_resources;
 pub(crate) mod r85734_name_str_replace;
 pub(crate) mod r99812_name_env;
 

@@ -10,7 +10,7 @@ use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::Node;
 use crate::model::hot::usage::direct_read;
 
-use super::named_resources::named_resources;
+use crate::check::rules::onap::shared_checks::named_resources::named_resources;
 
 /// A resource name not built from `vnf_name`.
 pub static RULE: Rule = Rule {

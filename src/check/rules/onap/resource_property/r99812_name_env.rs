@@ -5,12 +5,14 @@
 //! the server rules (`server_parameters`); parameters used inside a `str_replace` are extra
 //! data for the name (R-85734 allows them), not the name's value, and are not judged.
 
-use crate::check::rules::onap::server_parameters::{FedValue, Listing, listed_in_environment};
+use crate::check::rules::onap::shared_checks::server_parameters::{
+    FedValue, Listing, listed_in_environment,
+};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::usage::direct_read;
 
-use super::named_resources::named_resources;
+use crate::check::rules::onap::shared_checks::named_resources::named_resources;
 
 /// A resource name given in an environment file.
 pub static RULE: Rule = Rule {

@@ -1,6 +1,5 @@
 //! Requirements on resource definitions: their ids, types and properties.
 
-mod http_type;
 mod r10834_nested_get_param;
 pub(crate) mod r16447_unique_resource_id;
 mod r53952_http_resource_type;

@@ -5,7 +5,7 @@ use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::template::resource_type;
 
-use super::http_type::http_type;
+use crate::check::rules::onap::shared_checks::http_type::http_type;
 
 /// A resource whose type is fetched over HTTP.
 pub static RULE: Rule = Rule {

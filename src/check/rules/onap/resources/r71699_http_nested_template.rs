@@ -4,7 +4,7 @@ use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::template::resource_type;
 
-use super::http_type::{HttpType, http_type};
+use crate::check::rules::onap::shared_checks::http_type::{HttpType, http_type};
 
 /// A nested template named by a web address.
 pub static RULE: Rule = Rule {

@@ -1,6 +1,6 @@
 //! R-75141: resource ids use only ASCII letters, digits and `_`.
 
-use crate::check::rules::onap::naming::is_plain_name;
+use crate::check::rules::onap::vocabulary::is_plain_name;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -1,6 +1,6 @@
 //! R-27078: every template carries `heat_template_version:`.
 
-use crate::check::rules::onap::required_section::{Shortfall, shortfall};
+use crate::check::rules::onap::shared_checks::required_section::{Shortfall, shortfall};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

@@ -1,6 +1,6 @@
 //! R-90152: a `resources:` section declares at least one resource.
 
-use crate::check::rules::onap::required_section::{Shortfall, shortfall};
+use crate::check::rules::onap::shared_checks::required_section::{Shortfall, shortfall};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

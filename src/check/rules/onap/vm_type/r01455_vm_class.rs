@@ -19,9 +19,9 @@
 
 use std::collections::HashMap;
 
-use crate::check::rules::onap::naming::attachment::{Reach, of_resource};
-use crate::check::rules::onap::naming::vm_type::{Derivation, Source};
-use crate::check::rules::onap::server::Server;
+use crate::check::rules::onap::vocabulary::attachment::{Reach, of_resource};
+use crate::check::rules::onap::vocabulary::server::Server;
+use crate::check::rules::onap::vocabulary::vm_type::{Derivation, Source};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::{Node, write};

@@ -1,5 +1,5 @@
 //! R-32394: a `{vm-type}` has one letter case in all parameter names that resource
-//! properties read (see `same_case`).
+//! properties read (see `shared_checks::vm_type_case`).
 //!
 //! A parameter read anywhere under a resource's `properties:` counts. Each name is looked at
 //! once per template, at its declaration (or, undeclared, at its first read).
@@ -10,7 +10,7 @@ use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::usage::parameter_read;
 
-use super::same_case::NameUse;
+use crate::check::rules::onap::shared_checks::vm_type_case::{self, NameUse};
 
 /// A parameter name writing a `{vm-type}` in another case.
 pub static RULE: Rule = Rule {
@@ -56,5 +56,5 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 path: format!("parameters.{name}"),
             }
         });
-    super::same_case::check(context, findings, names, "parameter name");
+    vm_type_case::check(context, findings, names, "parameter name");
 }

@@ -1,9 +1,9 @@
-//! R-46839: a `{vm-type}` has one letter case in all resource ids (see `same_case`).
+//! R-46839: a `{vm-type}` has one letter case in all resource ids (see `shared_checks::vm_type_case`).
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 
-use super::same_case::NameUse;
+use crate::check::rules::onap::shared_checks::vm_type_case::{self, NameUse};
 
 /// A resource id writing a `{vm-type}` in another case.
 pub static RULE: Rule = Rule {
@@ -31,5 +31,5 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             path: format!("resources.{}", id.text),
         })
     });
-    super::same_case::check(context, findings, ids, "resource id");
+    vm_type_case::check(context, findings, ids, "resource id");
 }

@@ -1,13 +1,13 @@
 //! R-48067: no `{vm-type}` is a substring of a `{network-role}`.
 //!
-//! The `{network-role}`s are those the VNF's names carry (`naming::attachment::roles`: the
+//! The `{network-role}`s are those the VNF's names carry (`vocabulary::attachment::roles`: the
 //! networks it creates and those its ports, VMIs and instance IPs attach to); the
 //! `{vm-type}`s those its servers name. Substrings are compared regardless of case. Each role
 //! is reported once, where it is first named, for each `{vm-type}` inside it.
 
 use std::collections::HashSet;
 
-use crate::check::rules::onap::naming::attachment::roles;
+use crate::check::rules::onap::vocabulary::attachment::roles;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

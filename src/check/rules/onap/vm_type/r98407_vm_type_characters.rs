@@ -1,10 +1,10 @@
 //! R-98407: a `{vm-type}` has only letters, digits and `_`, and none of `_int`, `int_`,
 //! `_int_`.
 //!
-//! Each `{vm-type}` the servers name (`naming::vm_type`) is judged once, where it is first
+//! Each `{vm-type}` the servers name (`vocabulary::vm_type`) is judged once, where it is first
 //! named. "Alphanumeric" is ASCII letters and digits, as for R-25877 and R-75141.
 
-use crate::check::rules::onap::naming::vm_type::problem;
+use crate::check::rules::onap::vocabulary::vm_type::problem;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 

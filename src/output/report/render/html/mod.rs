@@ -300,12 +300,15 @@ fn rules(out: &mut String, report: &Report) {
         let _ = write!(
             out,
             "<dt id=\"rule-{id}\">{link} {keyword}</dt>\n<dd><p>{summary}</p>\
-             <p class=\"muted\">{section}</p><p><b>Why.</b> {why}</p>\
+             <p class=\"muted\">{section}{source}</p><p><b>Why.</b> {why}</p>\
              <p><b>How to fix.</b> {fix}</p></dd>\n",
             link = rule_link(rule.id),
             keyword = rule.keyword.as_str(),
             summary = prose(rule.summary),
             section = escape(rule.section),
+            source = crate::check::rule_source::url(rule.id).map_or_else(String::new, |url| {
+                format!(" · <a href=\"{}\">published text</a>", escape(&url))
+            }),
             why = prose(rule.why),
             fix = prose(rule.fix),
         );
