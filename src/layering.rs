@@ -25,7 +25,10 @@ pub const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("input", &["source", "yaml", "integrity"]),
     ("model", &["ovf", "hot", "csar", "capabilities", "open"]),
-    ("check", &["rule_source", "rules", "waivers", "config", "validation"]),
+    (
+        "check",
+        &["rule_source", "rules", "waivers", "config", "validation"],
+    ),
     ("transform", &["convert", "fix", "package"]),
     ("session", &["session"]),
     ("output", &["report"]),
