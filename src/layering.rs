@@ -20,7 +20,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
             "contrast",
         ],
     ),
-    ("input", &["source", "yaml", "integrity"]),
+    ("input", &["yaml", "source", "integrity"]),
     ("model", &["ovf", "hot", "csar", "capabilities"]),
     ("check", &["rules", "waivers", "config", "validation"]),
     ("transform", &["convert", "fix", "package"]),
