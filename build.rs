@@ -3,6 +3,11 @@
 //! `$OUT_DIR/heat_types.rs`, which `src/model/hot/heat_types.rs` includes. Nothing is
 //! parsed when vnfwiz runs; the build fails, naming the file and the place, when a file does
 //! not hold what the types' reader expects.
+//!
+//! On Linux the `vnfwiz` binary is linked as a position-dependent executable: a PIE's
+//! loader applies 35 000 relocations to 1 MiB of pointer tables (most of them Heat's types)
+//! and copies each page it writes, about half of every start-up's cost (docs/performance.md,
+//! docs/decisions.md).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -14,6 +19,9 @@ use serde_json::{Map, Value};
 const FORMAT: u64 = 1;
 
 fn main() {
+    if std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux") {
+        println!("cargo::rustc-link-arg-bins=-no-pie");
+    }
     let data = Path::new("data");
     println!("cargo::rerun-if-changed={}", data.display());
     let mut files: Vec<PathBuf> = std::fs::read_dir(data)

@@ -4,8 +4,9 @@
 //! and on the large generated VNF (benches/large_vnf, about 5 000 resources), with the
 //! debounce off and at its default; then the server's peak memory beside `validate`'s on
 //! the same set. Numbers go to docs/performance.md. `VNFWIZ_LARGE_VNF_NOISY=1` generates the
-//! variant that ignores ONAP's naming. `VNFWIZ_LARGE_VNF_NOISY=1` generates the
-//! variant that ignores ONAP's naming.
+//! variant that ignores ONAP's naming. `VNFWIZ_BENCH_BEFORE=path` names an earlier vnfwiz
+//! build: the large VNF's cases then run for it and for this build in turn, twice, so the
+//! two are compared under the same load.
 
 #[allow(dead_code)]
 mod large_vnf;
@@ -13,7 +14,7 @@ mod large_vnf;
 #[allow(dead_code)]
 mod lsp_client;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use lsp_client::Client;
@@ -34,13 +35,14 @@ fn peak_mib(pid: u32) -> Option<f64> {
 /// flipping `before` and `after` in its text; returns the fastest and the median, and the
 /// server's peak memory.
 fn edits(
+    binary: &Path,
     root: &Path,
     file: &Path,
     before: &str,
     after: &str,
     args: &[&str],
 ) -> (Duration, Duration, Option<f64>) {
-    let mut client = Client::start(args);
+    let mut client = Client::start_binary(binary, args);
     client.initialize(root, json!({}));
     let original = std::fs::read_to_string(file).unwrap();
     client.open(file, "yaml");
@@ -61,6 +63,13 @@ fn edits(
     let peak = peak_mib(client.pid());
     client.shutdown();
     (times[0], times[times.len() / 2], peak)
+}
+
+/// The load average as `/proc/loadavg` gives it (the machine is shared).
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
 }
 
 fn report(what: &str, (fastest, median, peak): (Duration, Duration, Option<f64>)) {
@@ -92,6 +101,14 @@ fn validate_run(root: &Path) -> Option<(Duration, f64)> {
 }
 
 fn main() {
+    let this_build = PathBuf::from(env!("CARGO_BIN_EXE_vnfwiz"));
+    let mut builds = vec![("", this_build.clone())];
+    if let Some(before) = std::env::var_os("VNFWIZ_BENCH_BEFORE") {
+        let before = ("before: ", PathBuf::from(before));
+        builds = vec![before.clone(), builds[0].clone(), before, builds[0].clone()];
+        builds[1].0 = "after: ";
+        builds[3].0 = "after: ";
+    }
     let temporary = tempfile::tempdir().unwrap();
     let small = temporary.path().join("vdns");
     std::fs::create_dir_all(&small).unwrap();
@@ -106,7 +123,7 @@ fn main() {
     ] {
         report(
             &format!("vDNS-sized set (5 files), {label}"),
-            edits(&small, &base_env, "nova", "nova-2", args),
+            edits(&this_build, &small, &base_env, "nova", "nova-2", args),
         );
     }
     let large = temporary.path().join("large");
@@ -122,14 +139,17 @@ fn main() {
             "m1.xlarge",
         )
     };
-    for (label, args) in [
-        ("no debounce", &["--debounce-ms", "0"][..]),
-        ("default debounce", &[][..]),
-    ] {
-        report(
-            &format!("large generated VNF (~5 000 resources), {label}"),
-            edits(&large, &env, before, after, args),
-        );
+    for (build, binary) in &builds {
+        for (label, args) in [
+            ("no debounce", &["--debounce-ms", "0"][..]),
+            ("default debounce", &[][..]),
+        ] {
+            eprintln!("load average {}", load_average());
+            report(
+                &format!("{build}large generated VNF (~5 000 resources), {label}"),
+                edits(binary, &large, &env, before, after, args),
+            );
+        }
     }
     let mut runs: Vec<(Duration, f64)> = (0..5).filter_map(|_| validate_run(&large)).collect();
     runs.sort_by_key(|(took, _)| *took);

@@ -23,7 +23,7 @@ pub const LAYERS: &[(&str, &[&str])] = &[
             "contrast",
         ],
     ),
-    ("input", &["source", "yaml", "integrity"]),
+    ("input", &["yaml", "source", "integrity"]),
     ("model", &["ovf", "hot", "csar", "capabilities", "open"]),
     (
         "check",

@@ -234,6 +234,10 @@ fn unsaved_edits_are_checked_and_findings_follow_into_other_files() {
     );
     client.settle(&base);
     assert!(!codes(&client, "base_vdns.yaml").contains(&"R-90526".to_owned()));
+    // Only the edited file was parsed again; the other four kept their documents.
+    let checked = client.log_lines();
+    let last = checked.iter().rfind(|l| l.starts_with("checked ")).unwrap();
+    assert!(last.ends_with("files parsed: 1, unchanged: 4"), "{last}");
     assert_eq!(
         std::fs::read_to_string(&base).unwrap(),
         on_disk,

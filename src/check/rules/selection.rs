@@ -8,7 +8,7 @@ use crate::foundation::diagnostics::Violation;
 
 use super::meta::Rule;
 use super::registry::all;
-use super::twins::twins_of;
+use super::twins::TWINS;
 
 /// The place of the rule `id` in [`all`].
 fn index(id: &str) -> Option<usize> {
@@ -202,11 +202,12 @@ impl Selection {
     /// know every id its findings break; skipped rules stay recorded as skipped.
     pub(super) fn with_twins(&self) -> Selection {
         let mut wider = self.clone();
-        for rule in self.rules() {
-            for twin in twins_of(rule.meta.id) {
-                if let Some(i) = index(twin) {
-                    wider.included[i] = true;
-                }
+        // One pass over the twin groups (not the groups once per rule): a group with a rule
+        // of this selection brings in all of its members.
+        for twins in TWINS {
+            let members = || twins.ids.iter().filter_map(|id| index(id));
+            if members().any(|i| self.included[i]) {
+                members().for_each(|i| wider.included[i] = true);
             }
         }
         wider

@@ -329,4 +329,24 @@ mod tests {
         assert_eq!(twins_of("R-39841").collect::<Vec<_>>(), ["R-62590"]);
         assert_eq!(twins_of("R-90526").count(), 0);
     }
+
+    #[test]
+    fn a_selection_with_twins_runs_every_twin_of_its_rules_both_ways() {
+        let general = Selection::only(&["R-62590"]).unwrap().with_twins();
+        for id in ["R-62590", "R-39841", "R-87123", "R-98905", "R-93030"] {
+            assert!(general.includes_id(id), "{id}");
+        }
+        let specific = Selection::only(&["R-39841"]).unwrap().with_twins();
+        assert!(specific.includes_id("R-62590"));
+        assert!(
+            !specific.includes_id("R-87123"),
+            "a twin's twin is not brought in"
+        );
+        let lone = Selection::only(&["R-90526"]).unwrap();
+        assert_eq!(
+            lone.with_twins().rules().count(),
+            lone.rules().count(),
+            "a rule without twins brings nothing"
+        );
+    }
 }

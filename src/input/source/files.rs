@@ -17,6 +17,7 @@ use super::error::SourceError;
 use super::overlay::Overlay;
 use super::path::archive_entry_name;
 use crate::foundation::limits::Limits;
+use crate::input::yaml::Memo;
 
 /// What a zip is read from: a file, a stored entry of another zip (a window on its file),
 /// or bytes inflated into memory.
@@ -47,6 +48,8 @@ pub struct PackageFiles {
     damaged: Mutex<Vec<String>>,
     /// Texts read instead of a folder's files (an editor's open documents), by name.
     overlaid: BTreeMap<String, Arc<[u8]>>,
+    /// The documents parsed in earlier checks, from the overlay.
+    memo: Option<Arc<Memo>>,
 }
 
 impl std::fmt::Debug for PackageFiles {
@@ -117,6 +120,7 @@ impl PackageFiles {
             read_so_far: AtomicU64::new(0),
             damaged: Mutex::new(Vec::new()),
             overlaid: BTreeMap::new(),
+            memo: None,
         })
     }
 
@@ -132,6 +136,7 @@ impl PackageFiles {
             read_so_far: AtomicU64::new(0),
             damaged: Mutex::new(Vec::new()),
             overlaid: BTreeMap::new(),
+            memo: None,
         }
     }
 
@@ -252,6 +257,7 @@ impl PackageFiles {
             read_so_far: AtomicU64::new(0),
             damaged: Mutex::new(Vec::new()),
             overlaid: BTreeMap::new(),
+            memo: None,
         })
     }
 
@@ -304,6 +310,7 @@ impl PackageFiles {
             read_so_far: AtomicU64::new(0),
             damaged: Mutex::new(Vec::new()),
             overlaid: BTreeMap::new(),
+            memo: None,
         })
     }
 
@@ -312,6 +319,7 @@ impl PackageFiles {
     /// joins the listing as a file would. Archives and files held in memory are what they
     /// are: an overlay does not reach into them.
     pub fn through(mut self, overlay: &Overlay) -> Result<PackageFiles, SourceError> {
+        self.memo = overlay.memo().cloned();
         let root = match &self.backend {
             Backend::Dir(root) | Backend::Sparse(root) => root.clone(),
             Backend::Zip(..) | Backend::Memory(_) => return Ok(self),
@@ -339,6 +347,12 @@ impl PackageFiles {
         }
         self.overlaid = overlaid;
         Ok(self)
+    }
+
+    /// The documents parsed in earlier checks (from the overlay), to parse this package's
+    /// YAML through.
+    pub fn memo(&self) -> Option<&Memo> {
+        self.memo.as_deref()
     }
 
     /// The folder or archive this package was read from.

@@ -6,11 +6,14 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::input::yaml::Memo;
+
 /// Texts by absolute path, each read instead of the file at that path (whether or not the
-/// file exists on disk). Cloning shares the texts.
+/// file exists on disk), and the documents parsed in earlier checks. Cloning shares both.
 #[derive(Clone, Debug, Default)]
 pub struct Overlay {
     texts: BTreeMap<PathBuf, Arc<[u8]>>,
+    memo: Option<Arc<Memo>>,
 }
 
 impl Overlay {
@@ -32,6 +35,18 @@ impl Overlay {
     /// The text standing in for `path`.
     pub fn get(&self, path: &Path) -> Option<&Arc<[u8]>> {
         self.texts.get(path)
+    }
+
+    /// Packages read through this overlay parse their YAML through `memo`: a file whose text
+    /// has not changed since an earlier check is not parsed again.
+    pub fn with_memo(mut self, memo: Arc<Memo>) -> Overlay {
+        self.memo = Some(memo);
+        self
+    }
+
+    /// The documents parsed in earlier checks, when kept.
+    pub fn memo(&self) -> Option<&Arc<Memo>> {
+        self.memo.as_ref()
     }
 
     /// True when nothing stands in for any file.

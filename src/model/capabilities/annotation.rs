@@ -176,7 +176,11 @@ mod tests {
             path: "t.yaml".into(),
             bytes: text.as_bytes().to_vec(),
             role: Role::Template(TemplateKind::Nested),
-            document: Some(parse(text.as_bytes(), &YamlLimits::default()).unwrap()),
+            document: Some(
+                parse(text.as_bytes(), &YamlLimits::default())
+                    .unwrap()
+                    .into(),
+            ),
             load_error: None,
         };
         let template = Template {

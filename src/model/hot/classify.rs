@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use crate::input::yaml::{Document, LoadError, Mapping, Node, Value};
+use crate::input::yaml::{Document, Mapping, Node, Value};
 
 use super::load::ENV_SECTIONS;
 use super::stage::COMPOSITION_ENV_SECTIONS;
@@ -246,14 +246,14 @@ pub fn classify(
     path: &str,
     charts: &HashSet<String>,
     bytes: &[u8],
-    parsed: &Result<Document, LoadError>,
+    document: Option<&Document>,
     reading: Reading,
     paired: bool,
 ) -> Kind {
     if path.rsplit('/').next() == Some("MANIFEST.json") {
         return Kind::NotHeat(NotHeat::InnerManifest);
     }
-    let root = parsed.as_ref().ok().map(|d| &d.root);
+    let root = document.map(|d| &d.root);
     if let Some(map) = root.and_then(Node::as_map)
         && VERSION_KEYS.iter().any(|k| map.key(k).is_some())
     {
@@ -308,7 +308,14 @@ mod tests {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
         let parsed = parse(text.as_bytes(), &YamlLimits::default());
         let charts = chart_folders(&names);
-        classify(path, &charts, text.as_bytes(), &parsed, reading, paired)
+        classify(
+            path,
+            &charts,
+            text.as_bytes(),
+            parsed.as_ref().ok(),
+            reading,
+            paired,
+        )
     }
 
     fn kind(path: &str, text: &str) -> Kind {

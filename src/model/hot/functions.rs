@@ -325,7 +325,11 @@ mod tests {
             path: "base.yaml".to_owned(),
             bytes: text.as_bytes().to_vec(),
             role: Role::Template(TemplateKind::Base),
-            document: Some(parse(text.as_bytes(), &YamlLimits::default()).expect("parses")),
+            document: Some(
+                parse(text.as_bytes(), &YamlLimits::default())
+                    .expect("parses")
+                    .into(),
+            ),
             load_error: None,
         }
     }

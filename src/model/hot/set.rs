@@ -1,5 +1,7 @@
 //! A loaded HOT template set: every file, its role, modules, and the references between files.
 
+use std::sync::Arc;
+
 use crate::foundation::diagnostics::Span;
 use crate::foundation::limits::Limits;
 use crate::input::source::disk_image::DiskImage;
@@ -49,7 +51,7 @@ pub struct SourceFile {
     /// What the file is.
     pub role: Role,
     /// The parsed tree, when the file is YAML/JSON and parsed.
-    pub document: Option<Document>,
+    pub document: Option<Arc<Document>>,
     /// Why parsing failed, when it did.
     pub load_error: Option<LoadError>,
 }
@@ -211,7 +213,7 @@ impl HotSet {
         let file = &mut self.files[id];
         match crate::input::yaml::parse(&bytes, &self.limits.yaml) {
             Ok(document) => {
-                file.document = Some(document);
+                file.document = Some(Arc::new(document));
                 file.load_error = None;
             }
             Err(error) => {

@@ -145,7 +145,9 @@ mod tests {
     use crate::model::hot::template::Template;
 
     fn file(text: &str) -> SourceFile {
-        let document = parse(text.as_bytes(), &YamlLimits::default()).ok();
+        let document = parse(text.as_bytes(), &YamlLimits::default())
+            .ok()
+            .map(Into::into);
         SourceFile {
             path: "base.yaml".to_owned(),
             bytes: text.as_bytes().to_vec(),

@@ -51,7 +51,12 @@ pub fn uri(path: &Path) -> String {
 impl Client {
     /// Starts `vnfwiz lsp` with `args`.
     pub fn start(args: &[&str]) -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_vnfwiz"))
+        Client::start_binary(Path::new(env!("CARGO_BIN_EXE_vnfwiz")), args)
+    }
+
+    /// Starts `lsp` of the vnfwiz binary at `program` (an earlier build, in a bench) with `args`.
+    pub fn start_binary(program: &Path, args: &[&str]) -> Client {
+        let mut child = Command::new(program)
             .arg("lsp")
             .args(args)
             .stdin(Stdio::piped())

@@ -4,7 +4,7 @@ use std::io::Read as _;
 
 use crate::foundation::diagnostics::Span;
 use crate::input::source::{PackageFiles, SourceError, disk_image};
-use crate::input::yaml::{self, Document, LoadError};
+use crate::input::yaml::{self, LoadError, Parsed};
 
 use super::super::manifest::Manifest;
 use super::super::path_error::ReferenceError;
@@ -84,7 +84,7 @@ impl Loader<'_> {
             read.push((name, bytes));
         }
         let limits = self.set.limits.yaml;
-        let parsed = parse_in_parallel(read, &limits);
+        let parsed = parse_in_parallel(read, &limits, self.files.memo());
         for (name, outcome) in parsed {
             match outcome {
                 Ok((bytes, document)) => {
@@ -95,7 +95,7 @@ impl Loader<'_> {
                     let role = if map {
                         Role::Artifact
                     } else {
-                        self.classify(&name, &bytes, &document)
+                        self.classify(&name, &bytes, document.as_deref().ok())
                     };
                     let document = match role {
                         // Other YAML (VNFDs, cloud-config…) is not part of the HOT set; a
@@ -141,18 +141,17 @@ impl Loader<'_> {
     fn add(&mut self, path: String, bytes: Vec<u8>, role: Role) -> FileId {
         let document = match role {
             Role::Artifact => None,
-            _ => Some(yaml::parse(&bytes, &self.set.limits.yaml)),
+            _ => Some(self.parse(&bytes)),
         };
         self.push(path, bytes, role, document)
     }
 
-    fn push(
-        &mut self,
-        path: String,
-        bytes: Vec<u8>,
-        role: Role,
-        parsed: Option<Result<Document, LoadError>>,
-    ) -> FileId {
+    /// Parses a file's bytes, through the package's memo when it has one.
+    fn parse(&self, bytes: &[u8]) -> Parsed {
+        yaml::parse_shared(bytes, &self.set.limits.yaml, self.files.memo())
+    }
+
+    fn push(&mut self, path: String, bytes: Vec<u8>, role: Role, parsed: Option<Parsed>) -> FileId {
         let (document, load_error) = match parsed {
             Some(Ok(d)) => (Some(d), None),
             Some(Err(e)) => (None, Some(e)),
@@ -177,7 +176,7 @@ impl Loader<'_> {
             if role == Role::Template(TemplateKind::Nested) && file.role == Role::Artifact {
                 // A file first seen as plain YAML or a `get_file` target is also a template.
                 file.role = role;
-                match yaml::parse(&file.bytes, &self.set.limits.yaml) {
+                match yaml::parse_shared(&file.bytes, &self.set.limits.yaml, self.files.memo()) {
                     Ok(d) => file.document = Some(d),
                     Err(e) => file.load_error = Some(e),
                 }
@@ -199,26 +198,31 @@ impl Loader<'_> {
 type Read = (String, Result<Vec<u8>, SourceError>);
 
 /// A file read and parsed, or why it could not be read.
-type Parsed = Result<(Vec<u8>, Result<Document, LoadError>), SourceError>;
+type ReadAndParsed = Result<(Vec<u8>, Parsed), SourceError>;
 
-/// Parses files on every core (one, for a few small files); results keep the input order.
+/// Parses files on every core (one, for a few small files), through `memo` when there is
+/// one; results keep the input order.
 fn parse_in_parallel(
     read: Vec<Read>,
     limits: &crate::foundation::limits::YamlLimits,
-) -> Vec<(String, Parsed)> {
+    memo: Option<&yaml::Memo>,
+) -> Vec<(String, ReadAndParsed)> {
     let total = read
         .iter()
         .map(|(_, bytes)| bytes.as_ref().map_or(0, Vec::len))
         .sum();
     let documents = crate::foundation::parallel::map_ordered(&read, total, |(_, bytes)| {
-        bytes.as_ref().ok().map(|bytes| yaml::parse(bytes, limits))
+        bytes
+            .as_ref()
+            .ok()
+            .map(|bytes| yaml::parse_shared(bytes, limits, memo))
     });
     read.into_iter()
         .zip(documents)
         .map(|((name, bytes), document)| {
             let outcome = bytes.map(|bytes| {
                 // Every readable file was parsed above.
-                let document = document.unwrap_or_else(|| yaml::parse(&bytes, limits));
+                let document = document.unwrap_or_else(|| yaml::parse_shared(&bytes, limits, memo));
                 (bytes, document)
             });
             (name, outcome)

@@ -1,6 +1,6 @@
 //! What each file read is (the hand-off to `classify`), and the files not read as Heat.
 
-use crate::input::yaml::{self, Document, LoadError};
+use crate::input::yaml::{self, Document};
 
 use super::super::classify::{self, Kind, NotChecked, NotHeat, Reading};
 use super::super::set::{FileId, Role, TemplateKind};
@@ -14,7 +14,7 @@ impl Loader<'_> {
         &mut self,
         name: &str,
         bytes: &[u8],
-        parsed: &Result<Document, LoadError>,
+        document: Option<&Document>,
     ) -> Role {
         if let Some(manifest) = &self.set.manifest
             && let Some(entry) = manifest.all().into_iter().find(|e| e.file == name)
@@ -37,7 +37,7 @@ impl Loader<'_> {
             return Role::Environment;
         }
         let paired = self.files.contains(&env_path_for(name));
-        match classify::classify(name, &self.charts, bytes, parsed, self.reading, paired) {
+        match classify::classify(name, &self.charts, bytes, document, self.reading, paired) {
             Kind::Template => Role::Template(module_kind_by_name(name)),
             Kind::Environment => Role::Environment,
             Kind::NotHeat(reason) => {
@@ -75,7 +75,7 @@ impl Loader<'_> {
                     &file.path,
                     &self.charts,
                     &file.bytes,
-                    &yaml::parse(&file.bytes, &limits),
+                    yaml::parse(&file.bytes, &limits).ok().as_ref(),
                     Reading::default(),
                     false,
                 ) {
