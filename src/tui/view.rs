@@ -318,8 +318,9 @@ fn status_lines(state: &State, theme: &Theme, width: u16) -> Vec<Line<'static>> 
 }
 
 /// The footer: the step's key hints, then `fixed` (help and quit), which always stay.
-/// When they do not fit, the gaps narrow, then hints give way from the right: the step's
-/// other keys first, its way on and back (`lasting`) last (`?` lists them all).
+/// When they do not fit, the gaps narrow, then hints give way: moving (the arrows every
+/// user knows) first, then the step's other keys from the right, its way on and back
+/// (`lasting`) last (`?` lists them all).
 fn hint_line(
     hints: &[Hint],
     fixed: &[Hint],
@@ -330,10 +331,19 @@ fn hint_line(
     let written: Vec<(String, &str)> = hints.iter().map(|h| (h.keys(typing), h.what)).collect();
     let fixed: Vec<(String, &str)> = fixed.iter().map(|h| (h.keys(typing), h.what)).collect();
     // Which hint goes first, second, … when space runs out.
+    let moving = |i: &usize| hints[*i].actions.iter().all(|action| MOVE.contains(action));
     let dropping: Vec<usize> = (0..hints.len())
-        .rev()
-        .filter(|&i| !hints[i].lasting)
-        .chain((0..hints.len()).rev().filter(|&i| hints[i].lasting))
+        .filter(moving)
+        .chain(
+            (0..hints.len())
+                .rev()
+                .filter(|i| !hints[*i].lasting && !moving(i)),
+        )
+        .chain(
+            (0..hints.len())
+                .rev()
+                .filter(|i| hints[*i].lasting && !moving(i)),
+        )
         .collect();
     let dropping = dropping.as_slice();
     let kept = |dropped: usize| {
@@ -562,13 +572,16 @@ mod tests {
     }
 
     #[test]
-    fn a_narrow_footer_drops_other_keys_before_the_way_on_and_back() {
+    fn a_narrow_footer_drops_moving_then_other_keys_before_the_way_on_and_back() {
         let wide = footer(200);
         assert!(wide.contains("Tab next tab   Enter next"), "{wide}");
+        assert!(wide.contains("↑↓ PgUp PgDn move"), "{wide}");
         let narrow = footer(100);
         assert!(narrow.chars().count() <= 100, "{narrow}");
+        assert!(!narrow.contains("move"), "the arrows went first: {narrow}");
         for kept in [
-            "↑↓ PgUp PgDn move",
+            "/ filter",
+            "f preview fix",
             "Enter next",
             "Ctrl-S write",
             "Esc back",

@@ -795,7 +795,8 @@ fn a_narrow_footer_keeps_help_quit_and_the_way_on_and_back() {
     let footer = text.lines().nth(23).unwrap();
     assert!(footer.trim_end().ends_with("q quit"), "{footer}");
     assert!(footer.contains("? help"), "{footer}");
-    assert!(footer.starts_with(" ↑↓ PgUp PgDn move"), "{footer}");
+    // The arrows every user knows give way before the review's own keys (issue 26 §9).
+    assert!(footer.starts_with(" / filter  f F u W fixes"), "{footer}");
     assert!(
         footer.contains("Enter next") && footer.contains("Esc back"),
         "{footer}"
