@@ -294,8 +294,8 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     );
     let profile = answered.answers.profile.as_deref();
     let evaluation = match Onboarding::closed(session.kind(), evaluation, &args.out, hint) {
-        Ok(shown) => {
-            write_report(&args, &shown, (&fixes, profile), limits)?;
+        Ok(mut shown) => {
+            write_report(&args, &mut shown, &session, (&fixes, profile), limits)?;
             return print(&args, &shown);
         }
         Err(evaluation) => *evaluation,
@@ -314,68 +314,73 @@ pub fn run(args: OnboardArgs, limits: &Limits) -> Result<ExitCode, CliError> {
     progress.finish();
     match written {
         Ok(written) => {
-            let shown = Onboarding::written(&session, evaluation, &written, &args.out);
-            write_report(&args, &shown, (&fixes, profile), limits)?;
+            let mut shown = Onboarding::written(&session, evaluation, &written, &args.out);
+            write_report(&args, &mut shown, &session, (&fixes, profile), limits)?;
             print(&args, &shown)
         }
         Err(WriteError::Package(PackageError::Invalid { path, violations })) => {
-            let shown = Onboarding::package_invalid(&path, &violations);
-            write_report(&args, &shown, (&fixes, profile), limits)?;
+            let mut shown = Onboarding::package_invalid(&path, &violations);
+            write_report(&args, &mut shown, &session, (&fixes, profile), limits)?;
             print(&args, &shown)
         }
         Err(error) => Err(error.into()),
     }
 }
 
-/// Writes `--report`'s file from the validation of the output set, with each finding's fix
-/// and the answers' profile (when they name one, it chose the rules); says on stderr why
-/// there is none when nothing was validated.
+/// Writes `--report`'s file from an OVF source's own findings and the validation of the
+/// output set, with each finding's fix and the answers' profile (when they name one, it
+/// chose the rules); says on stderr why there is none when nothing was validated.
 fn write_report(
     args: &OnboardArgs,
-    shown: &Onboarding<'_>,
+    shown: &mut Onboarding<'_>,
+    session: &Session,
     (fixes, profile): (&Fixes, Option<&str>),
     limits: &Limits,
 ) -> Result<(), CliError> {
     let Some(path) = &args.report else {
         return Ok(());
     };
-    let Some(report) = shown.report() else {
+    let Some(report) = shown.report_mut() else {
         eprintln!(
             "vnfwiz: no report written to {}: no output set was validated",
             path.display()
         );
         return Ok(());
     };
-    let text = render_as(report_format(path)?, false, report, fixes, || {
-        let config = args.choice.config(&args.path, limits)?;
-        let (mut rules, mut settings) =
-            args.choice
-                .described(config.as_ref(), limits, Some(OUTPUT_PROFILE))?;
-        if let Some(profile) = profile {
-            rules = format!("profile {profile}");
-        }
-        settings.push((
-            "Checked".to_owned(),
-            format!("the set written to {}", args.out.display()),
-        ));
-        if let Some(answers) = &args.answers {
-            settings.push(("Answers".to_owned(), answers.display().to_string()));
-        }
-        if let Some(level) = args
-            .fix
-            .to_possible_value()
-            .filter(|_| args.fix != FixArg::None)
-        {
-            settings.push(("Fixes applied".to_owned(), level.get_name().to_owned()));
-        }
-        settings.extend(changed_limits(limits));
-        // The source's digest: a large OVA takes a while, under the same bar as its hashing.
-        let progress = TerminalProgress::stderr("report");
-        let source = Source::read(&args.path, &Options::new(limits).with_progress(&progress));
-        progress.finish();
-        let mut run = RunInfo::now(vec![source.map_err(InputError::from)?], rules)?;
-        run.settings = settings;
-        Ok(run)
+    let format = report_format(path)?;
+    // An OVF source's own findings first, as the wizard's review and its report list them.
+    let text = report.with_first_input(session.package_input(), |report| {
+        render_as(format, false, report, fixes, || {
+            let config = args.choice.config(&args.path, limits)?;
+            let (mut rules, mut settings) =
+                args.choice
+                    .described(config.as_ref(), limits, Some(OUTPUT_PROFILE))?;
+            if let Some(profile) = profile {
+                rules = format!("profile {profile}");
+            }
+            settings.push((
+                "Checked".to_owned(),
+                format!("the set written to {}", args.out.display()),
+            ));
+            if let Some(answers) = &args.answers {
+                settings.push(("Answers".to_owned(), answers.display().to_string()));
+            }
+            if let Some(level) = args
+                .fix
+                .to_possible_value()
+                .filter(|_| args.fix != FixArg::None)
+            {
+                settings.push(("Fixes applied".to_owned(), level.get_name().to_owned()));
+            }
+            settings.extend(changed_limits(limits));
+            // The source's digest: a large OVA takes a while, under the same bar as its hashing.
+            let progress = TerminalProgress::stderr("report");
+            let source = Source::read(&args.path, &Options::new(limits).with_progress(&progress));
+            progress.finish();
+            let mut run = RunInfo::now(vec![source.map_err(InputError::from)?], rules)?;
+            run.settings = settings;
+            Ok(run)
+        })
     })?;
     vnfwiz::foundation::atomic_file::write(path, text.as_bytes())?;
     Ok(())

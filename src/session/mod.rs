@@ -39,7 +39,9 @@ use serde::Serialize;
 
 use crate::check::rules::{Selection, check_ovf, output_rules};
 use crate::check::waivers::{Day, Judged, Scope, Waiver, Waivers, apply as apply_waivers};
-use crate::foundation::diagnostics::{InputRoot, Options, Violation};
+use crate::foundation::diagnostics::{
+    CopiedTexts, InputReport, InputRoot, Options, SourceTexts, Violation,
+};
 use crate::foundation::limits::Limits;
 use crate::model::hot::HotSet;
 use crate::model::open::{InputError, Loaded, open as open_input};
@@ -307,6 +309,46 @@ impl Session {
             Source::Ovf { violations, .. } => violations,
             Source::Hot { .. } => &[],
         }
+    }
+
+    /// The OVF rules' findings on the package as an input of a report, with the texts they
+    /// point into (none for a HOT set, or a package without findings): what a report of the
+    /// output set shows first, as the review lists them first.
+    pub fn package_input(&self) -> Option<InputReport> {
+        let Source::Ovf {
+            package,
+            violations,
+        } = &self.source
+        else {
+            return None;
+        };
+        if violations.is_empty() {
+            return None;
+        }
+        let mut texts: Vec<(String, String)> = Vec::new();
+        let files = violations
+            .iter()
+            .flat_map(|v| std::iter::once(&v.file).chain(v.related.iter().map(|r| &r.file)));
+        for file in files {
+            if texts.iter().all(|(name, _)| name != file)
+                && let Some(text) = package.text(file)
+            {
+                texts.push((file.clone(), text.into_owned()));
+            }
+        }
+        Some(InputReport {
+            label: self.label.clone(),
+            root: self.root.clone(),
+            sources: Box::new(CopiedTexts {
+                texts,
+                checked: package.file_count(),
+            }),
+            violations: violations.clone(),
+            waived: Vec::new(),
+            not_checked: Vec::new(),
+            notes: Vec::new(),
+            elapsed: std::time::Duration::ZERO,
+        })
     }
 
     /// The integrity check of an OVF package (none for a HOT set): what the wizard's

@@ -485,7 +485,8 @@ fn onboard_writes_the_report_of_the_output_set_in_the_format_its_name_says() {
     let csv = std::fs::read_to_string(&rows).expect("the rows");
     assert_eq!(csv.matches("\r\n").count(), 1 + findings.len());
 
-    // A clean onboarding writes the output and a report without findings.
+    // A clean output set from a package with a warning: the report still shows the
+    // package's own finding (never a "No findings" the terminal contradicts).
     let clean = dir.path().join("vfw.html");
     let run = onboard(
         "tests/fixtures/package/vfw/vfw.ovf",
@@ -501,7 +502,11 @@ fn onboard_writes_the_report_of_the_output_set_in_the_format_its_name_says() {
     );
     assert!(out.join("heat/base_vfw.yaml").is_file());
     let html = std::fs::read_to_string(&clean).expect("the page");
-    assert!(html.contains("<p>No findings: "), "{html}");
+    assert!(!html.contains("<p>No findings: "), "{html}");
+    assert!(
+        html.contains("OVF-no-manifest") && html.contains("vfw.ovf:1:1"),
+        "{html}"
+    );
     assert!(
         html.contains("SHA-256</span> <code>"),
         "the source's digest"

@@ -14,7 +14,7 @@ mod waiver;
 
 pub use line_index::{LineCursor, LineIndex};
 pub use options::{Options, Progress};
-pub use report::{InputReport, InputRoot, Report, SourceTexts, Unchecked};
+pub use report::{CopiedTexts, InputReport, InputRoot, Report, SourceTexts, Unchecked};
 pub use rule::RuleMeta;
 pub use severity::{Keyword, Severity};
 pub use span::Span;

@@ -74,7 +74,46 @@ pub struct Report {
     pub rules: Vec<&'static RuleMeta>,
 }
 
+/// The texts of some files of an input, copied: an input's findings shown apart from the
+/// input itself (an OVF source's own findings on a report of its output set).
+pub struct CopiedTexts {
+    /// Each file's relative path and text.
+    pub texts: Vec<(String, String)>,
+    /// How many files were checked.
+    pub checked: usize,
+}
+
+impl SourceTexts for CopiedTexts {
+    fn text(&self, file: &str) -> Option<Cow<'_, str>> {
+        self.texts
+            .iter()
+            .find(|(name, _)| name == file)
+            .map(|(_, text)| Cow::Borrowed(text.as_str()))
+    }
+
+    fn file_count(&self) -> usize {
+        self.checked
+    }
+}
+
 impl Report {
+    /// `use_report` given this report with `input`, when there is one, as its first input
+    /// (taken out again afterwards): a report file showing a source's own findings before
+    /// those of the set made from it.
+    pub fn with_first_input<T>(
+        &mut self,
+        input: Option<InputReport>,
+        use_report: impl FnOnce(&Report) -> T,
+    ) -> T {
+        let Some(input) = input else {
+            return use_report(self);
+        };
+        self.inputs.insert(0, input);
+        let used = use_report(self);
+        self.inputs.remove(0);
+        used
+    }
+
     /// How many rules ran.
     pub fn rules_checked(&self) -> usize {
         self.rules.len()

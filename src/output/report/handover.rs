@@ -1,6 +1,6 @@
-//! The HTML report the wizard's review writes for the vendor (`r`): the output set as the
-//! answers make it, checked as the session evaluates it (the same findings, fixes and
-//! waivers the review lists), rendered as `validate --format html` renders a report and
+//! The HTML report the wizard's review writes for the vendor (`r`): an OVF source's own
+//! findings, then the output set as the answers make it, checked as the session evaluates
+//! it (the same findings, fixes and waivers the review lists), rendered as `validate --format html` renders a report and
 //! written beside the output folder, where a later write of the output leaves it alone.
 
 use std::path::{Path, PathBuf};
@@ -72,7 +72,8 @@ pub fn write_html(
 ) -> Result<Handed, HandoverError> {
     let evaluation = session.evaluate(answered);
     let fixes = Fixes::of_evaluation(&evaluation);
-    let report = Onboarding::evaluated_report(evaluation, out).map_err(HandoverError::Refused)?;
+    let mut report =
+        Onboarding::evaluated_report(evaluation, out).map_err(HandoverError::Refused)?;
     let checked = session.checked_with();
     let mut run = RunInfo::now(
         vec![Source::read(source, &Options::new(limits))?],
@@ -101,11 +102,12 @@ pub fn write_html(
             source,
         })?;
     }
-    write(&path, html::render(&report, &fixes, &run).as_bytes())?;
-    Ok(Handed {
-        path,
-        counts: counts(&report),
-    })
+    // An OVF source's own findings first, as the review lists them.
+    let (page, counts) = report.with_first_input(session.package_input(), |report| {
+        (html::render(report, &fixes, &run), counts(report))
+    });
+    write(&path, page.as_bytes())?;
+    Ok(Handed { path, counts })
 }
 
 /// The findings that count by severity, and the waived ones.
@@ -152,5 +154,29 @@ mod tests {
         assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..80]);
         assert!(page.contains("R-90279"), "the findings are on the page");
         assert!(handed.counts[0] > 0, "{:?}", handed.counts);
+    }
+
+    #[test]
+    fn an_ovf_sources_own_findings_are_reported_with_a_clean_output_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let source =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/package/vfw/vfw.ovf");
+        let limits = Limits::default();
+        let mut session = Session::open(&source, &limits).unwrap();
+        let answered = Answered::from(crate::session::answers::Answers {
+            accept_eula: crate::session::answers::EulaAcceptance::All,
+            ..Default::default()
+        });
+        let out = dir.path().join("vfw-onboarded");
+        let handed = write_html(&mut session, &answered, &source, &out, &limits).expect("written");
+        let page = std::fs::read_to_string(&handed.path).unwrap();
+        // The output set is clean; the package's own warning is what the review lists.
+        assert!(
+            page.contains("OVF-no-manifest"),
+            "the package's finding is on the page"
+        );
+        assert!(page.contains("vfw.ovf:1:1"), "at its place");
+        assert!(!page.contains("<p>No findings: "), "no clean page");
+        assert_eq!(handed.counts, [0, 1, 0, 0]);
     }
 }

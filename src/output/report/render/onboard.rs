@@ -222,6 +222,15 @@ impl<'a> Onboarding<'a> {
         }
     }
 
+    /// The validation of the output set to add to, when there is one (see [`Self::report`]).
+    pub fn report_mut(&mut self) -> Option<&mut Report> {
+        match self {
+            Onboarding::Invalid(invalid) => Some(&mut invalid.report),
+            Onboarding::Written(onboarded) => Some(&mut onboarded.report),
+            Onboarding::Refused(_) | Onboarding::PackageInvalid(_) => None,
+        }
+    }
+
     /// The text output; `color` paints the findings.
     pub fn text(&self, color: bool) -> String {
         match self {
