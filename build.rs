@@ -359,17 +359,18 @@ impl Generator {
         };
         let allowed = match value.get("allowed") {
             Some(Value::Array(literals)) => {
-                let literals: Vec<String> = literals
-                    .iter()
-                    .map(|l| self.literal(path, at, l))
-                    .collect();
+                let literals: Vec<String> =
+                    literals.iter().map(|l| self.literal(path, at, l)).collect();
                 format!("Some(Slice::{})", self.range(Table::Literals, literals))
             }
             Some(_) => fail(path, &format!("{at}.allowed: not a list")),
             None => "None".to_owned(),
         };
         let custom = match value.get("custom") {
-            Some(names) => format!("Some({})", self.strings(path, &format!("{at}.custom"), names)),
+            Some(names) => format!(
+                "Some({})",
+                self.strings(path, &format!("{at}.custom"), names)
+            ),
             None => "None".to_owned(),
         };
         let keys = match value.get("keys") {
@@ -435,8 +436,6 @@ fn text<'v>(path: &Path, at: &str, value: &'v Value) -> &'v str {
         .unwrap_or_else(|| fail(path, &format!("{at}: `{value}` is not text")))
 }
 
-
-
 fn flag(path: &Path, at: &str, value: Option<&Value>, default: bool) -> bool {
     match value {
         Some(value) => value
@@ -486,4 +485,3 @@ fn bounds(path: &Path, at: &str, value: Option<&Value>) -> String {
         _ => fail(path, &format!("{at}: `{value}` is not [min, max]")),
     }
 }
-
