@@ -70,7 +70,11 @@ mod tests {
             )
         );
         assert!(url("R-99999").unwrap().ends_with("search.html?q=R-99999"));
-        assert!(url("R-9979070").unwrap().ends_with("search.html?q=R-9979070"));
+        assert!(
+            url("R-9979070")
+                .unwrap()
+                .ends_with("search.html?q=R-9979070")
+        );
         assert!(url("R-997907").unwrap().ends_with("#R-997907"));
     }
 
