@@ -155,6 +155,12 @@ impl Merged {
                 rows.len(),
                 rows.join(",\n")
             );
+            let _ = writeln!(
+                code,
+                "impl Table for {} {{ fn table() -> &'static [Self] {{ &{} }} }}",
+                table.element(),
+                table.name()
+            );
         }
         let _ = writeln!(
             code,

@@ -13,7 +13,8 @@
 
 use std::marker::PhantomData;
 
-// The generated statics: `HEAT_TYPES`, `TEXT` and the tables the ranges point into.
+// The generated statics: `HEAT_TYPES`, `TEXT` and the tables the ranges point into, each
+// with its `Table` impl.
 include!(concat!(env!("OUT_DIR"), "/heat_types.rs"));
 
 /// A text of the compiled types: a range of `TEXT`; reads as a `str`.
@@ -122,54 +123,6 @@ impl<T: Table> std::ops::Deref for Slice<T> {
 impl<T: Table + std::fmt::Debug> std::fmt::Debug for Slice<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         std::fmt::Debug::fmt(self.as_slice(), f)
-    }
-}
-
-impl Table for Text {
-    fn table() -> &'static [Text] {
-        &LISTS
-    }
-}
-
-impl Table for Literal {
-    fn table() -> &'static [Literal] {
-        &LITERALS
-    }
-}
-
-impl Table for Rename {
-    fn table() -> &'static [Rename] {
-        &RENAMES
-    }
-}
-
-impl Table for PropertySchema {
-    fn table() -> &'static [PropertySchema] {
-        &ITEMS
-    }
-}
-
-impl Table for (Text, PropertySchema) {
-    fn table() -> &'static [Self] {
-        &PROPERTIES
-    }
-}
-
-impl Table for (Text, AttributeSchema) {
-    fn table() -> &'static [Self] {
-        &ATTRIBUTES
-    }
-}
-
-impl Table for (Text, ResourceType) {
-    fn table() -> &'static [Self] {
-        &TYPES
-    }
-}
-
-impl Table for (Text, Text) {
-    fn table() -> &'static [Self] {
-        &ALIASES
     }
 }
 
