@@ -4,12 +4,11 @@
 //! parsed when vnfwiz runs; the build fails, naming the file and the place, when a file does
 //! not hold what the types' reader expects.
 //!
-//! On Linux the `vnfwiz` binary is linked as a position-dependent executable: a PIE's
-//! loader applies 35 000 relocations to 1 MiB of pointer tables (most of them Heat's types)
-//! and copies each page it writes, about half of every start-up's cost (docs/performance.md,
-//! docs/decisions.md).
+//! The statics hold no pointers (texts are ranges of one string, lists and maps ranges of one
+//! table per element type), so the loader of the position-independent binary has nothing of
+//! them to relocate at start (docs/decisions.md).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -19,9 +18,6 @@ use serde_json::{Map, Value};
 const FORMAT: u64 = 1;
 
 fn main() {
-    if std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux") {
-        println!("cargo::rustc-link-arg-bins=-no-pie");
-    }
     let data = Path::new("data");
     println!("cargo::rerun-if-changed={}", data.display());
     let mut files: Vec<PathBuf> = std::fs::read_dir(data)
@@ -113,77 +109,179 @@ impl Merged {
             )
         });
         let here = Path::new("data/*.json");
-        let heat_code = format!(
-            "HeatReleases {{ follows: {:?}, releases: &[{}] }}",
-            text(here, "heat.follows", field(here, heat, "follows")),
-            strings(here, "heat.releases", field(here, heat, "releases"))
-        );
+        let follows = out.text(text(here, "heat.follows", field(here, heat, "follows")));
+        let releases = out.strings(here, "heat.releases", field(here, heat, "releases"));
+        let heat_code = format!("HeatReleases {{ follows: {follows}, releases: {releases} }}");
         let contrail_code = match &self.contrail {
-            Some(contrail) => format!(
-                "Some(ContrailSource {{ repository: {:?}, commit: {:?} }})",
-                text(
+            Some(contrail) => {
+                let repository = text(
                     here,
                     "contrail.repository",
-                    field(here, contrail, "repository")
-                ),
-                text(here, "contrail.commit", field(here, contrail, "commit"))
-            ),
+                    field(here, contrail, "repository"),
+                );
+                let commit = text(here, "contrail.commit", field(here, contrail, "commit"));
+                format!(
+                    "Some(ContrailSource {{ repository: {}, commit: {} }})",
+                    out.text(repository),
+                    out.text(commit)
+                )
+            }
             None => "None".to_owned(),
         };
         let aliases: Vec<String> = self
             .aliases
             .iter()
-            .map(|(name, target)| format!("({name:?}, {target:?})"))
+            .map(|(name, target)| format!("({}, {})", out.text(name), out.text(target)))
             .collect();
         let types: Vec<String> = self
             .types
             .iter()
             .map(|(name, (path, definition))| {
                 let code = out.resource_type(path, name, definition);
-                format!("({name:?}, {code})")
+                format!("({}, {code})", out.text(name))
             })
             .collect();
-        let mut code = out.statics;
+        let aliases = out.range(Table::Aliases, aliases);
+        let types = out.range(Table::Types, types);
+        let mut code = String::new();
+        let _ = writeln!(code, "static TEXT: &str = {:?};", out.text);
+        for table in Table::ALL {
+            let rows = &out.tables[table as usize];
+            let _ = writeln!(
+                code,
+                "static {}: [{}; {}] = [{}];",
+                table.name(),
+                table.element(),
+                rows.len(),
+                rows.join(",\n")
+            );
+            let _ = writeln!(
+                code,
+                "impl Table for {} {{ fn table() -> &'static [Self] {{ &{} }} }}",
+                table.element(),
+                table.name()
+            );
+        }
         let _ = writeln!(
             code,
-            "static TYPES: [(&str, ResourceType); {}] = [{}];",
-            types.len(),
-            types.join(",\n")
-        );
-        let _ = writeln!(
-            code,
-            "static ALIASES: [(&str, &str); {}] = [{}];",
-            aliases.len(),
-            aliases.join(", ")
-        );
-        let _ = writeln!(
-            code,
-            "static HEAT_TYPES: HeatTypes = HeatTypes {{ heat: {heat_code}, contrail: {contrail_code}, aliases: Map::new(&ALIASES), types: Map::new(&TYPES) }};"
+            "static HEAT_TYPES: HeatTypes = HeatTypes {{ heat: {heat_code}, contrail: {contrail_code}, aliases: Map::{aliases}, types: Map::{types} }};"
         );
         code
     }
 }
 
-/// Writes the statics that the types' value refers to.
+/// The generated tables: every list and map is a range of the table of its element type.
+#[derive(Clone, Copy)]
+enum Table {
+    Lists,
+    Literals,
+    Renames,
+    Items,
+    Properties,
+    Attributes,
+    Types,
+    Aliases,
+}
+
+impl Table {
+    const ALL: [Table; 8] = [
+        Table::Lists,
+        Table::Literals,
+        Table::Renames,
+        Table::Items,
+        Table::Properties,
+        Table::Attributes,
+        Table::Types,
+        Table::Aliases,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Table::Lists => "LISTS",
+            Table::Literals => "LITERALS",
+            Table::Renames => "RENAMES",
+            Table::Items => "ITEMS",
+            Table::Properties => "PROPERTIES",
+            Table::Attributes => "ATTRIBUTES",
+            Table::Types => "TYPES",
+            Table::Aliases => "ALIASES",
+        }
+    }
+
+    fn element(self) -> &'static str {
+        match self {
+            Table::Lists => "Text",
+            Table::Literals => "Literal",
+            Table::Renames => "Rename",
+            Table::Items => "PropertySchema",
+            Table::Properties => "(Text, PropertySchema)",
+            Table::Attributes => "(Text, AttributeSchema)",
+            Table::Types => "(Text, ResourceType)",
+            Table::Aliases => "(Text, Text)",
+        }
+    }
+}
+
+/// Writes the text and the tables that the types' value refers to.
 #[derive(Default)]
 struct Generator {
-    statics: String,
-    count: usize,
+    /// Every text, each once.
+    text: String,
+    /// Where each text is in `text`.
+    placed: HashMap<String, usize>,
+    /// The rows of each table, in `Table` order.
+    tables: [Vec<String>; 8],
 }
 
 impl Generator {
-    /// A new static holding `value` of type `kind`; returns its name.
-    fn push(&mut self, kind: &str, value: &str) -> String {
-        self.count += 1;
-        let name = format!("S{}", self.count);
-        let _ = writeln!(self.statics, "static {name}: {kind} = {value};");
-        name
+    /// `value` as a `Text::new(at, len)` expression, added to the text when new.
+    fn text(&mut self, value: &str) -> String {
+        let at = match self.placed.get(value) {
+            Some(&at) => at,
+            None => {
+                let at = self.text.len();
+                self.text.push_str(value);
+                self.placed.insert(value.to_owned(), at);
+                at
+            }
+        };
+        let len = value.len();
+        u32::try_from(at + len).expect("the types' text fits in 4 GiB");
+        format!("Text::new({at}, {len})")
+    }
+
+    /// `rows` appended to `table`, as a `new(start, len)` call of their range.
+    fn range(&mut self, table: Table, rows: Vec<String>) -> String {
+        let rows_of = &mut self.tables[table as usize];
+        let start = rows_of.len();
+        let len = rows.len();
+        rows_of.extend(rows);
+        format!("new({start}, {len})")
+    }
+
+    /// A list of strings as a `Slice::new(…)` expression.
+    fn strings(&mut self, path: &Path, at: &str, value: &Value) -> String {
+        let Value::Array(items) = value else {
+            fail(path, &format!("{at}: `{value}` is not a list"));
+        };
+        let items: Vec<String> = items
+            .iter()
+            .map(|item| self.text(text(path, at, item)))
+            .collect();
+        format!("Slice::{}", self.range(Table::Lists, items))
+    }
+
+    fn optional_text(&mut self, path: &Path, at: &str, value: Option<&Value>) -> String {
+        match value {
+            Some(value) => format!("Some({})", self.text(text(path, at, value))),
+            None => "None".to_owned(),
+        }
     }
 
     fn resource_type(&mut self, path: &Path, name: &str, definition: &Value) -> String {
         let properties = match definition.get("properties") {
             Some(properties) => self.schemas(path, name, properties),
-            None => "Map::new(&[])".to_owned(),
+            None => "Map::new(0, 0)".to_owned(),
         };
         let attributes = match definition.get("attributes") {
             Some(attributes) => {
@@ -192,19 +290,16 @@ impl Generator {
                     .map(|(attribute, schema)| {
                         let at = format!("{name}.attributes.{attribute}");
                         format!(
-                            "({attribute:?}, AttributeSchema {{ kind: {}, status: {} }})",
-                            optional_text(path, &at, schema.get("type")),
+                            "({}, AttributeSchema {{ kind: {}, status: {} }})",
+                            self.text(attribute),
+                            self.optional_text(path, &at, schema.get("type")),
                             status(path, &at, schema.get("status"))
                         )
                     })
                     .collect();
-                let array = self.push(
-                    &format!("[(&str, AttributeSchema); {}]", entries.len()),
-                    &format!("[{}]", entries.join(", ")),
-                );
-                format!("Map::new(&{array})")
+                format!("Map::{}", self.range(Table::Attributes, entries))
             }
-            None => "Map::new(&[])".to_owned(),
+            None => "Map::new(0, 0)".to_owned(),
         };
         let renamed: Vec<String> = match definition.get("renamed") {
             Some(Value::Array(renames)) => renames
@@ -212,46 +307,42 @@ impl Generator {
                 .map(|rename| {
                     let at = format!("{name}.renamed");
                     format!(
-                        "Rename {{ from: &[{}], to: &[{}] }}",
-                        strings(path, &at, field(path, rename, "from")),
-                        strings(path, &at, field(path, rename, "to"))
+                        "Rename {{ from: {}, to: {} }}",
+                        self.strings(path, &at, field(path, rename, "from")),
+                        self.strings(path, &at, field(path, rename, "to"))
                     )
                 })
                 .collect(),
             Some(_) => fail(path, &format!("{name}.renamed: not a list")),
             None => Vec::new(),
         };
+        let renamed = self.range(Table::Renames, renamed);
         let releases = match definition.get("releases") {
-            Some(releases) => strings(path, name, releases),
-            None => String::new(),
+            Some(releases) => self.strings(path, name, releases),
+            None => "Slice::new(0, 0)".to_owned(),
         };
         format!(
-            "ResourceType {{ status: {}, status_since: {}, placeholder: {}, open: {}, properties: {properties}, attributes: {attributes}, custom_attributes: {}, renamed: &[{}], releases: &[{releases}], schema_from: {}, vendor: {} }}",
+            "ResourceType {{ status: {}, status_since: {}, placeholder: {}, open: {}, properties: {properties}, attributes: {attributes}, custom_attributes: {}, renamed: Slice::{renamed}, releases: {releases}, schema_from: {}, vendor: {} }}",
             status(path, name, definition.get("status")),
-            optional_text(path, name, definition.get("status_since")),
+            self.optional_text(path, name, definition.get("status_since")),
             flag(path, name, definition.get("placeholder"), false),
             flag(path, name, definition.get("open"), false),
             flag(path, name, definition.get("custom_attributes"), false),
-            renamed.join(", "),
-            optional_text(path, name, definition.get("schema_from")),
-            optional_text(path, name, definition.get("vendor")),
+            self.optional_text(path, name, definition.get("schema_from")),
+            self.optional_text(path, name, definition.get("vendor")),
         )
     }
 
-    /// A map of named property schemas, as a `Map::new(&S…)` expression.
+    /// A map of named property schemas, as a `Map::new(…)` expression.
     fn schemas(&mut self, path: &Path, owner: &str, value: &Value) -> String {
         let entries: Vec<String> = object(path, owner, value)
             .iter()
             .map(|(name, schema)| {
                 let code = self.schema(path, &format!("{owner}.{name}"), schema);
-                format!("({name:?}, {code})")
+                format!("({}, {code})", self.text(name))
             })
             .collect();
-        let array = self.push(
-            &format!("[(&str, PropertySchema); {}]", entries.len()),
-            &format!("[{}]", entries.join(",\n")),
-        );
-        format!("Map::new(&{array})")
+        format!("Map::{}", self.range(Table::Properties, entries))
     }
 
     fn schema(&mut self, path: &Path, at: &str, value: &Value) -> String {
@@ -274,18 +365,18 @@ impl Generator {
         };
         let allowed = match value.get("allowed") {
             Some(Value::Array(literals)) => {
-                let literals: Vec<String> = literals.iter().map(|l| literal(path, at, l)).collect();
-                let array = self.push(
-                    &format!("[Literal; {}]", literals.len()),
-                    &format!("[{}]", literals.join(", ")),
-                );
-                format!("Some(&{array})")
+                let literals: Vec<String> =
+                    literals.iter().map(|l| self.literal(path, at, l)).collect();
+                format!("Some(Slice::{})", self.range(Table::Literals, literals))
             }
             Some(_) => fail(path, &format!("{at}.allowed: not a list")),
             None => "None".to_owned(),
         };
         let custom = match value.get("custom") {
-            Some(names) => format!("Some(&[{}])", strings(path, &format!("{at}.custom"), names)),
+            Some(names) => format!(
+                "Some({})",
+                self.strings(path, &format!("{at}.custom"), names)
+            ),
             None => "None".to_owned(),
         };
         let keys = match value.get("keys") {
@@ -295,7 +386,9 @@ impl Generator {
         let items = match value.get("items") {
             Some(items) => {
                 let code = self.schema(path, &format!("{at}.items"), items);
-                format!("Some(&{})", self.push("PropertySchema", &code))
+                let item = self.tables[Table::Items as usize].len();
+                self.tables[Table::Items as usize].push(code);
+                format!("Some({item})")
             }
             None => "None".to_owned(),
         };
@@ -307,8 +400,27 @@ impl Generator {
             status(path, at, value.get("status")),
             bounds(path, &format!("{at}.range"), value.get("range")),
             bounds(path, &format!("{at}.length"), value.get("length")),
-            optional_text(path, at, value.get("pattern")),
+            self.optional_text(path, at, value.get("pattern")),
         )
+    }
+
+    fn literal(&mut self, path: &Path, at: &str, value: &Value) -> String {
+        match value {
+            Value::Bool(b) => format!("Literal::Bool({b})"),
+            Value::String(s) => format!("Literal::Str({})", self.text(s)),
+            Value::Number(n) => match (n.as_i64(), n.as_f64()) {
+                (Some(i), _) => format!("Literal::Int({i})"),
+                (None, Some(_)) if n.is_u64() => {
+                    fail(path, &format!("{at}: allowed value {n} is beyond 64 bits"))
+                }
+                (None, Some(f)) => format!("Literal::Float({})", float(f)),
+                (None, None) => fail(path, &format!("{at}: allowed value {n} is no number")),
+            },
+            other => fail(
+                path,
+                &format!("{at}: allowed value `{other}` is no literal"),
+            ),
+        }
     }
 }
 
@@ -328,25 +440,6 @@ fn text<'v>(path: &Path, at: &str, value: &'v Value) -> &'v str {
     value
         .as_str()
         .unwrap_or_else(|| fail(path, &format!("{at}: `{value}` is not text")))
-}
-
-/// A list of strings as the inside of a Rust slice literal.
-fn strings(path: &Path, at: &str, value: &Value) -> String {
-    let Value::Array(items) = value else {
-        fail(path, &format!("{at}: `{value}` is not a list"));
-    };
-    let items: Vec<String> = items
-        .iter()
-        .map(|item| format!("{:?}", text(path, at, item)))
-        .collect();
-    items.join(", ")
-}
-
-fn optional_text(path: &Path, at: &str, value: Option<&Value>) -> String {
-    match value {
-        Some(value) => format!("Some({:?})", text(path, at, value)),
-        None => "None".to_owned(),
-    }
 }
 
 fn flag(path: &Path, at: &str, value: Option<&Value>, default: bool) -> bool {
@@ -396,24 +489,5 @@ fn bounds(path: &Path, at: &str, value: Option<&Value>) -> String {
     match value.as_array().map(Vec::as_slice) {
         Some([min, max]) => format!("Some([{}, {}])", bound(min), bound(max)),
         _ => fail(path, &format!("{at}: `{value}` is not [min, max]")),
-    }
-}
-
-fn literal(path: &Path, at: &str, value: &Value) -> String {
-    match value {
-        Value::Bool(b) => format!("Literal::Bool({b})"),
-        Value::String(s) => format!("Literal::Str({s:?})"),
-        Value::Number(n) => match (n.as_i64(), n.as_f64()) {
-            (Some(i), _) => format!("Literal::Int({i})"),
-            (None, Some(_)) if n.is_u64() => {
-                fail(path, &format!("{at}: allowed value {n} is beyond 64 bits"))
-            }
-            (None, Some(f)) => format!("Literal::Float({})", float(f)),
-            (None, None) => fail(path, &format!("{at}: allowed value {n} is no number")),
-        },
-        other => fail(
-            path,
-            &format!("{at}: allowed value `{other}` is no literal"),
-        ),
     }
 }

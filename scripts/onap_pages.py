@@ -19,6 +19,7 @@ import urllib.parse
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 DEFAULT = os.path.join(ROOT, "..", "shared", "reference", "onap_heat_requirements.json")
 OUT = os.path.join(ROOT, "src", "check", "rule_source", "onap_pages.rs")
+ID_BYTES = 8
 
 
 def main():
@@ -35,6 +36,9 @@ def main():
         "/// The release of the requirements the pages are taken from (the site's version).",
         f"pub const RELEASE: &str = {json.dumps(exported['current_version'])};",
         "",
+        "/// The longest requirement id, in bytes.",
+        f"pub const ID_BYTES: usize = {ID_BYTES};",
+        "",
         "/// The requirement pages, as URL paths relative to the release's root.",
         f"pub static PAGES: [&str; {len(pages)}] = [",
     ]
@@ -42,10 +46,16 @@ def main():
     lines += [
         "];",
         "",
-        "/// Each requirement id with the index of its page in `PAGES`, sorted by id.",
-        f"pub static REQUIREMENTS: [(&str, u8); {len(needs)}] = [",
+        "/// Each requirement id, padded with NUL bytes to `ID_BYTES`, with the index of its page in",
+        "/// `PAGES`, sorted by id. Plain bytes, not `&str`: the table holds no pointer for the",
+        "/// loader to relocate at start (docs/decisions.md).",
+        f"pub static REQUIREMENTS: [([u8; ID_BYTES], u8); {len(needs)}] = [",
     ]
-    lines += [f"    ({json.dumps(id)}, {index[needs[id]['docname']]})," for id in sorted(needs)]
+    for id in sorted(needs):
+        if not id.isascii() or len(id) > ID_BYTES:
+            sys.exit(f"{id}: longer than {ID_BYTES} ASCII bytes; raise ID_BYTES")
+        padded = id + "\\0" * (ID_BYTES - len(id))
+        lines.append(f'    (*b"{padded}", {index[needs[id]["docname"]]}),')
     lines += ["];", ""]
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT, "w", encoding="utf-8") as file:

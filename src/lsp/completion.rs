@@ -256,7 +256,7 @@ fn attributes(
                     candidate(
                         name,
                         CompletionItemKind::FIELD,
-                        schema.kind.map(str::to_owned),
+                        schema.kind.map(|kind| kind.to_string()),
                     )
                 })
                 .collect();

@@ -283,7 +283,7 @@ fn property_schema(schema: &PropertySchema) -> String {
         let names: Vec<String> = keys.keys().map(|n| format!("`{n}`")).collect();
         let _ = write!(text, "\n\nkeys: {}", names.join(", "));
     }
-    if let Some(items) = &schema.items {
+    if let Some(items) = schema.items() {
         let _ = write!(text, "\n\nitems: {}", items.kind.name());
     }
     text

@@ -39,15 +39,21 @@ pub fn url(id: &str) -> Option<String> {
         return None;
     }
     let release = onap_pages::RELEASE;
-    Some(
-        match onap_pages::REQUIREMENTS.binary_search_by(|(known, _)| known.cmp(&requirement)) {
-            Ok(found) => {
-                let page = onap_pages::PAGES[usize::from(onap_pages::REQUIREMENTS[found].1)];
-                format!("{ONAP_SITE}/{release}/{page}.html#{requirement}")
-            }
-            Err(_) => format!("{ONAP_SITE}/{release}/search.html?q={requirement}"),
-        },
-    )
+    let mut key = [0u8; onap_pages::ID_BYTES];
+    let found = match key.get_mut(..requirement.len()) {
+        Some(start) => {
+            start.copy_from_slice(requirement.as_bytes());
+            onap_pages::REQUIREMENTS.binary_search_by(|(known, _)| known.cmp(&key))
+        }
+        None => Err(0),
+    };
+    Some(match found {
+        Ok(found) => {
+            let page = onap_pages::PAGES[usize::from(onap_pages::REQUIREMENTS[found].1)];
+            format!("{ONAP_SITE}/{release}/{page}.html#{requirement}")
+        }
+        Err(_) => format!("{ONAP_SITE}/{release}/search.html?q={requirement}"),
+    })
 }
 
 #[cfg(test)]
@@ -64,6 +70,12 @@ mod tests {
             )
         );
         assert!(url("R-99999").unwrap().ends_with("search.html?q=R-99999"));
+        assert!(
+            url("R-9979070")
+                .unwrap()
+                .ends_with("search.html?q=R-9979070")
+        );
+        assert!(url("R-997907").unwrap().ends_with("#R-997907"));
     }
 
     #[test]
@@ -80,7 +92,10 @@ mod tests {
 
     #[test]
     fn the_generated_table_is_sorted_for_bisection() {
-        let ids: Vec<&str> = onap_pages::REQUIREMENTS.iter().map(|(id, _)| *id).collect();
+        let ids: Vec<&[u8]> = onap_pages::REQUIREMENTS
+            .iter()
+            .map(|(id, _)| id.as_slice())
+            .collect();
         assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
     }
 }

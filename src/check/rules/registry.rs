@@ -1,7 +1,5 @@
 //! The list of every rule, and running the selected rules over a set or a package.
 
-use std::sync::LazyLock;
-
 use crate::foundation::diagnostics::Violation;
 use crate::foundation::parallel::map_ordered;
 use crate::model::csar::Csar;
@@ -10,7 +8,7 @@ use crate::model::ovf::OvfPackage;
 
 use super::context::{Context, Findings};
 use super::csar_context::CsarContext;
-use super::meta::{Check, Rule};
+use super::meta::{Check, Rule, concat, count, sorted_by_id};
 use super::ovf_context::OvfContext;
 use super::selection::{Selection, covers_id};
 use super::twins;
@@ -19,19 +17,20 @@ use crate::foundation::diagnostics::RuleMeta;
 /// A HOT rule's check function.
 type HotCheck = fn(&Context<'_>, &mut Findings<'_>);
 
-static ALL: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
-    let mut all: Vec<&'static Rule> = Vec::new();
-    all.extend_from_slice(super::capabilities::RULES);
-    all.extend_from_slice(super::hot_spec::RULES);
-    all.extend_from_slice(super::onap::RULES);
-    all.extend_from_slice(super::ovf::RULES);
-    all.extend_from_slice(super::ovf::dialect::RULES);
-    all.extend_from_slice(super::package::RULES);
-    all.extend_from_slice(super::ovf_integrity::RULES);
-    all.extend_from_slice(super::values::RULES);
-    all.sort_by(|a, b| a.meta.id.cmp(b.meta.id));
-    all
-});
+/// Each family's rules.
+const FAMILIES: &[&[&Rule]] = &[
+    super::capabilities::RULES,
+    super::hot_spec::RULES,
+    super::onap::RULES,
+    super::ovf::RULES,
+    super::ovf::dialect::RULES,
+    super::package::RULES,
+    super::ovf_integrity::RULES,
+    super::values::RULES,
+];
+
+/// Every rule, sorted by id when the program is compiled.
+static ALL: [&Rule; count(FAMILIES)] = sorted_by_id(concat(FAMILIES));
 
 /// Every registered rule, sorted by id.
 pub fn all() -> &'static [&'static Rule] {
@@ -113,4 +112,25 @@ pub fn check_csar(csar: &Csar, selection: &Selection) -> Vec<Violation> {
         }
     }
     twins::merge(out, selection)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FAMILIES, all};
+
+    /// The compile-time sort keeps every rule of every family, each id once, in `str` order.
+    #[test]
+    fn the_registry_holds_every_rule_once_sorted_by_id() {
+        let ids: Vec<&str> = all().iter().map(|r| r.meta.id).collect();
+        assert!(
+            ids.windows(2).all(|pair| pair[0] < pair[1]),
+            "ids sorted and unique"
+        );
+        let mut listed: Vec<&str> = FAMILIES
+            .iter()
+            .flat_map(|family| family.iter().map(|r| r.meta.id))
+            .collect();
+        listed.sort_unstable();
+        assert_eq!(ids, listed);
+    }
 }

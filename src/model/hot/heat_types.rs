@@ -6,28 +6,165 @@
 //! `scripts/heat_types/` from Heat's own plugins, docs/heat-types.md). `build.rs`
 //! compiles every file there into the statics included below, so nothing is parsed or
 //! allocated when vnfwiz starts: names are looked up by binary search in sorted slices.
+//!
+//! The statics hold no pointers: every text is an offset and a length into one string
+//! (`TEXT`) and every list or map a range of one table per element type, so the loader of a
+//! position-independent binary has nothing of them to relocate (docs/decisions.md).
 
-// The generated statics: `HEAT_TYPES` and the slices it points into.
+use std::marker::PhantomData;
+
+// The generated statics: `HEAT_TYPES`, `TEXT` and the tables the ranges point into, each
+// with its `Table` impl.
 include!(concat!(env!("OUT_DIR"), "/heat_types.rs"));
 
-/// Named facts sorted by name, looked up by binary search.
-#[derive(Clone, Copy, Debug)]
-pub struct Map<V: 'static> {
-    entries: &'static [(&'static str, V)],
+/// A text of the compiled types: a range of `TEXT`; reads as a `str`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Text {
+    at: u32,
+    len: u32,
 }
 
-impl<V> Map<V> {
+impl Text {
+    const fn new(at: u32, len: u32) -> Text {
+        Text { at, len }
+    }
+
+    /// The text.
+    pub fn as_str(self) -> &'static str {
+        &TEXT[self.at as usize..(self.at + self.len) as usize]
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq<str> for Text {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Text {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for Text {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl std::fmt::Debug for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The generated table holding every element of one type that a [`Slice`] ranges over.
+pub trait Table: Sized + 'static {
+    /// The whole table.
+    fn table() -> &'static [Self];
+}
+
+/// A range of the table of `T`; reads as a slice.
+pub struct Slice<T> {
+    start: u32,
+    len: u32,
+    // `fn() -> T`: a range is `Send`, `Sync` and `Copy` whatever `T` is.
+    element: PhantomData<fn() -> T>,
+}
+
+impl<T> Slice<T> {
+    const fn new(start: u32, len: u32) -> Slice<T> {
+        Slice {
+            start,
+            len,
+            element: PhantomData,
+        }
+    }
+}
+
+impl<T> Clone for Slice<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Slice<T> {}
+
+impl<T: Table> Slice<T> {
+    /// The elements.
+    pub fn as_slice(self) -> &'static [T] {
+        &T::table()[self.start as usize..(self.start + self.len) as usize]
+    }
+}
+
+impl<T: Table> std::ops::Deref for Slice<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T: Table + std::fmt::Debug> std::fmt::Debug for Slice<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_slice(), f)
+    }
+}
+
+/// Named facts sorted by name, looked up by binary search.
+#[derive(Debug)]
+pub struct Map<V: 'static>
+where
+    (Text, V): Table,
+{
+    entries: Slice<(Text, V)>,
+}
+
+impl<V> Clone for Map<V>
+where
+    (Text, V): Table,
+{
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V> Copy for Map<V> where (Text, V): Table {}
+
+impl<V> Map<V>
+where
+    (Text, V): Table,
+{
     /// A map over entries sorted by name (as `build.rs` writes them).
-    const fn new(entries: &'static [(&'static str, V)]) -> Map<V> {
-        Map { entries }
+    const fn new(start: u32, len: u32) -> Map<V> {
+        Map {
+            entries: Slice::new(start, len),
+        }
     }
 
     /// The name as stored and its value.
     pub fn get_key_value(&self, name: &str) -> Option<(&'static str, &'static V)> {
-        let entries = self.entries;
-        let at = entries.binary_search_by(|(k, _)| (*k).cmp(name)).ok()?;
+        let entries = self.entries.as_slice();
+        let at = entries
+            .binary_search_by(|(k, _)| k.as_str().cmp(name))
+            .ok()?;
         let (key, value) = &entries[at];
-        Some((key, value))
+        Some((key.as_str(), value))
     }
 
     /// The value named `name`.
@@ -42,26 +179,29 @@ impl<V> Map<V> {
 
     /// The names, sorted.
     pub fn keys(&self) -> impl Iterator<Item = &'static str> + use<V> {
-        self.entries.iter().map(|(k, _)| *k)
+        self.entries.as_slice().iter().map(|(k, _)| k.as_str())
     }
 
     /// Names and values, sorted by name.
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, &'static V)> + use<V> {
-        self.entries.iter().map(|(k, v)| (*k, v))
+        self.entries.as_slice().iter().map(|(k, v)| (k.as_str(), v))
     }
 
     /// How many entries there are.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries.len as usize
     }
 
     /// True when there are none.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.entries.len == 0
     }
 }
 
-impl<V> std::ops::Index<&str> for Map<V> {
+impl<V> std::ops::Index<&str> for Map<V>
+where
+    (Text, V): Table,
+{
     type Output = V;
 
     fn index(&self, name: &str) -> &V {
@@ -69,23 +209,22 @@ impl<V> std::ops::Index<&str> for Map<V> {
             .unwrap_or_else(|| panic!("no `{name}` in the type map"))
     }
 }
-
 /// Which openstack-heat releases the types were read from.
 #[derive(Debug)]
 pub struct HeatReleases {
     /// The release whose schemas decide (the newest read).
-    pub follows: &'static str,
+    pub follows: Text,
     /// Every release read, newest first.
-    pub releases: &'static [&'static str],
+    pub releases: Slice<Text>,
 }
 
 /// Where the Contrail facts come from.
 #[derive(Debug)]
 pub struct ContrailSource {
     /// The repository the plugins are in.
-    pub repository: &'static str,
+    pub repository: Text,
     /// The commit read.
-    pub commit: &'static str,
+    pub commit: Text,
 }
 
 /// A value type of Heat's property schemas.
@@ -156,7 +295,7 @@ pub enum Literal {
     /// A number with a fraction.
     Float(f64),
     /// Text.
-    Str(&'static str),
+    Str(Text),
 }
 
 impl std::fmt::Display for Literal {
@@ -186,26 +325,33 @@ pub struct PropertySchema {
     /// Its support status.
     pub status: Option<Status>,
     /// The values it allows.
-    pub allowed: Option<&'static [Literal]>,
+    pub allowed: Option<Slice<Literal>>,
     /// Inclusive bounds of a number.
     pub range: Option<[Option<f64>; 2]>,
     /// Inclusive bounds of a length (characters, items or keys).
     pub length: Option<[Option<f64>; 2]>,
     /// A regular expression a text must match from start to end.
-    pub pattern: Option<&'static str>,
+    pub pattern: Option<Text>,
     /// Heat's custom constraints (`ip_addr`, `neutron.network`, …).
-    pub custom: Option<&'static [&'static str]>,
+    pub custom: Option<Slice<Text>>,
     /// The keys of a map with a fixed schema.
     pub keys: Option<Map<PropertySchema>>,
+    /// The schema of every item of a list: its place in `ITEMS` (read by [`Self::items`]).
+    items: Option<u32>,
+}
+
+impl PropertySchema {
     /// The schema of every item of a list.
-    pub items: Option<&'static PropertySchema>,
+    pub fn items(&self) -> Option<&'static PropertySchema> {
+        self.items.map(|at| &ITEMS[at as usize])
+    }
 }
 
 /// One attribute a type offers to `get_attr`.
 #[derive(Debug)]
 pub struct AttributeSchema {
     /// Its value type, when Heat states one.
-    pub kind: Option<&'static str>,
+    pub kind: Option<Text>,
     /// Its support status.
     pub status: Option<Status>,
 }
@@ -214,9 +360,9 @@ pub struct AttributeSchema {
 #[derive(Debug)]
 pub struct Rename {
     /// The old path (`["network_id"]`, `["fixed_ips", "subnet_id"]`).
-    pub from: &'static [&'static str],
+    pub from: Slice<Text>,
     /// The current path.
-    pub to: &'static [&'static str],
+    pub to: Slice<Text>,
 }
 
 /// One resource type.
@@ -225,7 +371,7 @@ pub struct ResourceType {
     /// Heat's support status.
     pub status: Option<Status>,
     /// The release the status took effect.
-    pub status_since: Option<&'static str>,
+    pub status_since: Option<Text>,
     /// A stand-in Heat keeps for a retired service: it takes any property and attribute.
     pub placeholder: bool,
     /// Only the name is recorded (a type of an older plugin release): anything is
@@ -239,13 +385,13 @@ pub struct ResourceType {
     /// deployments: their config's outputs), so Heat accepts any name until it runs.
     pub custom_attributes: bool,
     /// Deprecated property paths Heat translates.
-    pub renamed: &'static [Rename],
+    pub renamed: Slice<Rename>,
     /// The openstack-heat releases defining it, newest first (empty for Contrail types).
-    pub releases: &'static [&'static str],
+    pub releases: Slice<Text>,
     /// The release its schema was read from, when older than the one the types follow.
-    pub schema_from: Option<&'static str>,
+    pub schema_from: Option<Text>,
     /// `contrail` for the Contrail plugin's types.
-    pub vendor: Option<&'static str>,
+    pub vendor: Option<Text>,
 }
 
 impl ResourceType {
@@ -269,7 +415,7 @@ pub struct HeatTypes {
     /// Where the Contrail facts come from, when the data holds Contrail types.
     pub contrail: Option<ContrailSource>,
     /// Heat's default environment: old names mapped to current ones (`OS::Quantum*`).
-    pub aliases: Map<&'static str>,
+    pub aliases: Map<Text>,
     /// Every type by name.
     pub types: Map<ResourceType>,
 }
@@ -310,7 +456,7 @@ impl HeatTypes {
     /// every name with that prefix).
     fn alias_of(&self, name: &str) -> Option<String> {
         if let Some(target) = self.aliases.get(name) {
-            return Some((*target).to_owned());
+            return Some(target.to_string());
         }
         self.aliases.iter().find_map(|(key, target)| {
             let prefix = key.strip_suffix('*')?;
@@ -345,15 +491,27 @@ mod tests {
             assert_eq!(property.implemented, flag("implemented", true), "{at}");
             assert_eq!(property.conversion, flag("conversion", false), "{at}");
             let pattern = json.get("pattern").and_then(|p| p.as_str());
-            assert_eq!(property.pattern, pattern, "{at}");
-            let allowed = json.get("allowed").map(|a| a.as_array().unwrap().len());
-            assert_eq!(property.allowed.map(<[Literal]>::len), allowed, "{at}");
+            assert_eq!(property.pattern.as_deref(), pattern, "{at}");
+            let allowed = json.get("allowed").map(|a| {
+                let texts = a.as_array().unwrap().iter().map(|l| l.as_str());
+                texts.collect::<Vec<_>>()
+            });
+            let compiled = property.allowed.map(|a| {
+                let texts = a.iter().map(|l| match l {
+                    Literal::Str(s) => Some(s.as_str()),
+                    _ => None,
+                });
+                texts.collect::<Vec<_>>()
+            });
+            assert_eq!(compiled, allowed, "{at}");
+            let custom = json.get("custom").map(|c| c.as_array().unwrap().len());
+            assert_eq!(property.custom.map(|c| c.len()), custom, "{at}");
             match (json.get("keys"), &property.keys) {
                 (Some(json), Some(keys)) => same_schemas(at, json, keys),
                 (None, None) => {}
                 _ => panic!("{at}: keys"),
             }
-            match (json.get("items"), property.items) {
+            match (json.get("items"), property.items()) {
                 (Some(json), Some(item)) => same_schema(&format!("{at}.items"), json, item),
                 (None, None) => {}
                 _ => panic!("{at}: items"),
@@ -379,7 +537,7 @@ mod tests {
                 serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             for (name, target) in json["aliases"].as_object().into_iter().flatten() {
                 assert_eq!(
-                    heat_types.aliases.get(name).copied(),
+                    heat_types.aliases.get(name).map(|t| t.as_str()),
                     target.as_str(),
                     "{name}"
                 );
@@ -439,7 +597,7 @@ mod tests {
         assert_eq!(flavor.update, Update::Allowed);
         let networks = &server.properties["networks"];
         assert_eq!(networks.kind, Kind::List);
-        let item = networks.items.as_ref().unwrap();
+        let item = networks.items().unwrap();
         assert!(item.keys.as_ref().unwrap().contains_key("port"));
         assert!(server.has_attribute("first_address"));
         assert!(server.has_attribute("show"));
@@ -452,7 +610,7 @@ mod tests {
         assert!(
             port.renamed
                 .iter()
-                .any(|r| r.from == ["network_id"] && r.to == ["network"])
+                .any(|r| *r.from == ["network_id"] && *r.to == ["network"])
         );
     }
 
@@ -494,7 +652,7 @@ mod tests {
             "OS::ContrailV2::PortTuple",
         ] {
             let known = heat_types.resolve(name).unwrap_or_else(|| panic!("{name}"));
-            assert_eq!(known.resource_type.vendor, Some("contrail"));
+            assert_eq!(known.resource_type.vendor.as_deref(), Some("contrail"));
         }
         let ip = heat_types.resolve("OS::ContrailV2::InstanceIp").unwrap();
         assert!(ip.resource_type.properties.contains_key("subnet_uuid"));
@@ -504,14 +662,14 @@ mod tests {
     fn every_contrail_type_of_the_plugin_has_its_schema() {
         let heat_types = HeatTypes::get();
         assert_eq!(
-            heat_types.contrail.as_ref().map(|c| c.repository),
+            heat_types.contrail.as_ref().map(|c| c.repository.as_str()),
             Some("tungstenfabric/tf-heat-plugin")
         );
         let contrail: Vec<&ResourceType> = heat_types
             .types
             .iter()
             .map(|(_, t)| t)
-            .filter(|t| t.vendor == Some("contrail"))
+            .filter(|t| t.vendor.as_deref() == Some("contrail"))
             .collect();
         // 59 generated OS::ContrailV2 types, 13 hand-written OS::Contrail ones, and two
         // types of Juniper's older plugin kept by name.

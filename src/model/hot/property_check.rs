@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use super::arguments::is_call;
 use super::custom_constraint;
-use super::heat_types::{Kind, Literal, Map, PropertySchema, Rename, ResourceType};
+use super::heat_types::{Kind, Literal, Map, PropertySchema, Rename, ResourceType, Text};
 use super::lookalike::closest;
 use super::parameters::{Number, Patterns, python_text, shown};
 use crate::foundation::diagnostics::Span;
@@ -119,7 +119,7 @@ pub fn check<'n>(
 ) -> Vec<PropertyProblem> {
     let mut walker = Walker {
         subject,
-        renames: resource_type.renamed,
+        renames: resource_type.renamed.as_slice(),
         parameter,
         patterns,
         steps: Vec::new(),
@@ -232,14 +232,14 @@ impl<'n> Walker<'_, 'n> {
         };
         let names = &self.names;
         let depth = names.len();
-        let under = |path: &[&str]| {
+        let under = |path: &[Text]| {
             path.len() == depth + 1 && path[..depth].iter().zip(names).all(|(a, b)| a == b)
         };
         self.renames.iter().any(|rename| {
-            under(rename.to)
-                && under(rename.from)
+            under(&rename.to)
+                && under(&rename.from)
                 && rename.to[depth] == name
-                && map.get(rename.from[depth]).is_some()
+                && map.get(&rename.from[depth]).is_some()
         })
     }
 
@@ -265,7 +265,7 @@ impl<'n> Walker<'_, 'n> {
                 }
             }
             (Value::Seq(items), Kind::List) => {
-                if let Some(item) = property.items {
+                if let Some(item) = property.items() {
                     for (i, value) in items.iter().enumerate() {
                         self.steps.push(Step::Index(i));
                         self.check_value(value, item);
@@ -339,7 +339,7 @@ impl<'n> Walker<'_, 'n> {
     ) -> Option<String> {
         let value = &node.value;
         if let Some(allowed) = property.allowed
-            && !is_allowed(property.kind, value, allowed)
+            && !is_allowed(property.kind, value, &allowed)
         {
             let mut listed = String::new();
             for (i, literal) in allowed.iter().take(LISTED).enumerate() {
@@ -352,7 +352,7 @@ impl<'n> Walker<'_, 'n> {
             let refused = match value {
                 Value::Seq(items) => items
                     .iter()
-                    .find(|item| !item_allowed(item, allowed))
+                    .find(|item| !item_allowed(item, &allowed))
                     .map_or_else(
                         || shown_value(value),
                         |item| format!("the item {}", shown_value(&item.value)),
@@ -404,7 +404,7 @@ impl<'n> Walker<'_, 'n> {
         }
         if let (Some(pattern), Value::Str(text), Kind::String) =
             (property.pattern, value, property.kind)
-            && let Ok(regex) = self.patterns.compile(pattern)
+            && let Ok(regex) = self.patterns.compile(&pattern)
             && !matches!(regex.find(text), Ok(Some(m)) if m.end() == text.len())
         {
             return Some(format!(

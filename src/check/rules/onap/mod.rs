@@ -25,6 +25,7 @@ mod vm_type;
 pub(crate) mod vocabulary;
 
 use super::Rule;
+use super::meta::{concat, count};
 
 /// Each section's rules.
 const SECTIONS: &[&[&Rule]] = &[
@@ -53,30 +54,3 @@ const SECTIONS: &[&[&Rule]] = &[
 
 /// The ONAP rules.
 pub const RULES: &[&Rule] = &concat::<{ count(SECTIONS) }>(SECTIONS);
-
-const fn count(sections: &[&[&Rule]]) -> usize {
-    let mut total = 0;
-    let mut i = 0;
-    while i < sections.len() {
-        total += sections[i].len();
-        i += 1;
-    }
-    total
-}
-
-/// Joins the section lists at compile time (a const context has no iterators).
-const fn concat<const N: usize>(sections: &[&[&'static Rule]]) -> [&'static Rule; N] {
-    let mut out = [sections[0][0]; N];
-    let mut at = 0;
-    let mut i = 0;
-    while i < sections.len() {
-        let mut j = 0;
-        while j < sections[i].len() {
-            out[at] = sections[i][j];
-            at += 1;
-            j += 1;
-        }
-        i += 1;
-    }
-    out
-}
