@@ -108,6 +108,17 @@ impl<'a> Template<'a> {
     pub fn path(&self) -> &'a str {
         &self.file.path
     }
+
+    /// Each name a `parameter_groups` entry lists, with the group that lists it, in the order
+    /// written; groups and names that are not of the right kind are passed over.
+    pub fn grouped_parameters(&self) -> impl Iterator<Item = (&'a Node, &'a str)> + use<'a> {
+        let groups = self.root.get("parameter_groups").and_then(Node::as_seq);
+        groups.into_iter().flatten().flat_map(|group| {
+            let names = group.get("parameters").and_then(Node::as_seq);
+            let names = names.into_iter().flatten().filter_map(Node::as_str);
+            names.map(move |name| (group, name))
+        })
+    }
 }
 
 /// The `type:` of a resource definition, when it is a string.
