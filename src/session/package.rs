@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::check::waivers::Record;
 use crate::foundation::diagnostics::Options;
-use crate::model::hot::{HotSet, Stage, TemplateKind};
+use crate::model::hot::{HotSet, Stage};
 use crate::model::ovf::OvfPackage;
 use crate::session::answers::Answers;
 use crate::transform::package::HeatZipRequest;
@@ -74,11 +74,7 @@ impl Packaging {
 
 /// The `description:` of a set's base module (first module when none is the base).
 fn base_description(set: &HotSet) -> Option<String> {
-    let module = set
-        .modules
-        .iter()
-        .find(|m| m.kind == TemplateKind::Base)
-        .or(set.modules.first())?;
+    let module = set.base_module().or(set.modules.first())?;
     let text = set
         .template(module.template)?
         .root

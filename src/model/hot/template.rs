@@ -3,7 +3,7 @@
 use crate::foundation::diagnostics::Span;
 use crate::input::yaml::{Key, Mapping, Node};
 
-use super::set::{FileId, HotSet, Role, SourceFile, TemplateKind};
+use super::set::{FileId, HotSet, Module, Role, SourceFile, TemplateKind};
 use super::version::Version;
 
 /// Suffixes that make a resource `type:` a template file rather than a type name.
@@ -283,6 +283,16 @@ impl HotSet {
                 kind,
             })
         })
+    }
+
+    /// The base module, when one module is the base.
+    pub fn base_module(&self) -> Option<&Module> {
+        self.modules.iter().find(|m| m.kind == TemplateKind::Base)
+    }
+
+    /// The base module's template, when one module is the base and its template parsed.
+    pub fn base_template(&self) -> Option<Template<'_>> {
+        self.template(self.base_module()?.template)
     }
 
     /// The template with this id, when it parsed into a mapping.
