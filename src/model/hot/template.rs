@@ -271,28 +271,7 @@ impl<'a> Environment<'a> {
 impl HotSet {
     /// Every template that parsed into a mapping.
     pub fn templates(&self) -> impl Iterator<Item = Template<'_>> {
-        self.files.iter().enumerate().filter_map(|(id, file)| {
-            let Role::Template(kind) = file.role else {
-                return None;
-            };
-            let root = file.document.as_ref()?.root.as_map()?;
-            Some(Template {
-                id,
-                file,
-                root,
-                kind,
-            })
-        })
-    }
-
-    /// The base module, when one module is the base.
-    pub fn base_module(&self) -> Option<&Module> {
-        self.modules.iter().find(|m| m.kind == TemplateKind::Base)
-    }
-
-    /// The base module's template, when one module is the base and its template parsed.
-    pub fn base_template(&self) -> Option<Template<'_>> {
-        self.template(self.base_module()?.template)
+        (0..self.files.len()).filter_map(|id| self.template(id))
     }
 
     /// The template with this id, when it parsed into a mapping.
@@ -312,11 +291,7 @@ impl HotSet {
 
     /// Every environment file that parsed into a mapping.
     pub fn environments(&self) -> impl Iterator<Item = Environment<'_>> {
-        self.files.iter().enumerate().filter_map(|(id, file)| {
-            (file.role == Role::Environment).then_some(())?;
-            let root = file.document.as_ref()?.root.as_map()?;
-            Some(Environment { id, file, root })
-        })
+        (0..self.files.len()).filter_map(|id| self.environment(id))
     }
 
     /// The environment with this id, when it parsed into a mapping.
@@ -325,5 +300,15 @@ impl HotSet {
         (file.role == Role::Environment).then_some(())?;
         let root = file.document.as_ref()?.root.as_map()?;
         Some(Environment { id, file, root })
+    }
+
+    /// The base module, when one module is the base.
+    pub fn base_module(&self) -> Option<&Module> {
+        self.modules.iter().find(|m| m.kind == TemplateKind::Base)
+    }
+
+    /// The base module's template, when one module is the base and its template parsed.
+    pub fn base_template(&self) -> Option<Template<'_>> {
+        self.template(self.base_module()?.template)
     }
 }
