@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::check::waivers::Record;
 use crate::foundation::diagnostics::Options;
-use crate::model::hot::{HotSet, Stage, TemplateKind};
+use crate::model::hot::{HotSet, Stage};
 use crate::model::ovf::OvfPackage;
 use crate::session::answers::Answers;
 use crate::transform::package::HeatZipRequest;
@@ -19,8 +19,8 @@ use crate::transform::package::identity::from_ovf;
 use crate::transform::package::time::BadSourceDateEpoch;
 use crate::transform::package::vnfd_writer::SOL001_TYPES;
 use crate::transform::package::{
-    CsarFlavour, EtsiTypes, FlavourSpec, PackageError, PackageSet, PackageTime, VnfIdentity,
-    WrittenPackage, deployment_flavours, kinds, write_packages,
+    CsarFlavour, CsarRequest, EtsiTypes, FlavourSpec, PackageError, PackageSet, PackageTime,
+    VnfIdentity, WrittenPackage, deployment_flavours, kinds, write_packages,
 };
 
 use super::Session;
@@ -74,11 +74,7 @@ impl Packaging {
 
 /// The `description:` of a set's base module (first module when none is the base).
 fn base_description(set: &HotSet) -> Option<String> {
-    let module = set
-        .modules
-        .iter()
-        .find(|m| m.kind == TemplateKind::Base)
-        .or(set.modules.first())?;
+    let module = set.base_module().or(set.modules.first())?;
     let text = set
         .template(module.template)?
         .root
@@ -249,16 +245,18 @@ impl Session {
             .map(|(spec, set)| CsarFlavour::new(spec, set))
             .collect();
         let set = PackageSet {
-            name: &self.name,
-            identity: &packaging.identity,
-            description: &packaging.description,
+            csar: CsarRequest {
+                name: &self.name,
+                identity: &packaging.identity,
+                description: &packaging.description,
+                flavours: &flavours,
+                ovf: self.ovf_package(),
+                user_data: &[],
+                etsi_types: packaging.etsi_types.as_ref(),
+                waivers,
+                time: packaging.time,
+            },
             templates: packaging.templates(),
-            flavours: &flavours,
-            ovf: self.ovf_package(),
-            user_data: &[],
-            etsi_types: packaging.etsi_types.as_ref(),
-            waivers,
-            time: packaging.time,
         };
         write_packages(&set, format, folder, options, self.rules())
     }

@@ -79,22 +79,10 @@ pub fn declared(set: &HotSet) -> Vec<Declared> {
     for template in templates {
         let version = template.version().unwrap_or(Version::V2013_05_23);
         let mut groups: HashMap<String, (Option<String>, Option<String>)> = HashMap::new();
-        if let Some(list) = template.root.get("parameter_groups").and_then(Node::as_seq) {
-            for group in list {
-                let label = text(group.get("label"));
-                let description = text(group.get("description"));
-                for name in group
-                    .get("parameters")
-                    .and_then(Node::as_seq)
-                    .into_iter()
-                    .flatten()
-                    .filter_map(Node::as_str)
-                {
-                    groups
-                        .entry(name.to_owned())
-                        .or_insert((label.clone(), description.clone()));
-                }
-            }
+        for (group, name) in template.grouped_parameters() {
+            groups
+                .entry(name.to_owned())
+                .or_insert_with(|| (text(group.get("label")), text(group.get("description"))));
         }
         let module = template.kind != TemplateKind::Nested;
         for (key, definition) in template.parameters() {

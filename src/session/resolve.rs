@@ -17,7 +17,7 @@ use crate::input::source::PackageFiles;
 use crate::input::yaml::Node;
 use crate::input::yaml::scalar_text;
 use crate::model::capabilities::RegistryOutput;
-use crate::model::hot::{HotSet, Roots, Stage, TemplateKind, load_set};
+use crate::model::hot::{HotSet, Roots, Stage, load_set};
 use crate::session::answers::{Answers, EulaAcceptance, parameter_key};
 use crate::transform::convert::{Choices, Note, NoteLevel, Owner, convert};
 use crate::transform::fix::{FixLevel, Outcome};
@@ -763,11 +763,7 @@ impl Session {
 /// or environment refers to, and `MANIFEST.json`; plus the base template's path.
 fn hot_files(set: &HotSet) -> (Vec<OutputFile>, String) {
     use crate::model::hot::Role;
-    let base = set
-        .modules
-        .iter()
-        .find(|m| m.kind == TemplateKind::Base)
-        .or(set.modules.first());
+    let base = set.base_module().or(set.modules.first());
     let base_template = base.map(|m| m.template);
     let base_env = base.and_then(|m| m.env);
     let referenced: HashSet<usize> = set

@@ -7,11 +7,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::support::binary::violations_at;
+use crate::support::hot_set::{load_first, pairs};
 use vnfwiz::foundation::limits::Limits;
 use vnfwiz::input::yaml::{Node, Value};
 use vnfwiz::model::capabilities::{
-    ChoiceError, ComposedRole, ComposedSet, Composition, Decision, Implementation, Outcome,
-    RegistryOutput, compose, open_parameters, resolve,
+    ChoiceError, ComposeError, ComposedRole, ComposedSet, Composition, Decision, Implementation,
+    Outcome, RegistryOutput, Resolution, compose, open_parameters, resolve,
 };
 use vnfwiz::model::hot::HotSet;
 use vnfwiz::model::open::load_hot_inputs;
@@ -23,20 +24,37 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn load(name: &str) -> HotSet {
-    load_hot_inputs(&[fixture(name)], &Limits::default())
-        .unwrap()
-        .remove(0)
-}
-
-fn pairs(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-    pairs
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect()
+    load_first(&fixture(name))
 }
 
 fn none() -> BTreeMap<String, String> {
     BTreeMap::new()
+}
+
+/// The composed set with the registry inlined and no parameter values.
+fn compose_inline(
+    composition: &Composition<'_>,
+    resolution: &Resolution,
+) -> Result<ComposedSet, Vec<ComposeError>> {
+    compose(
+        composition,
+        resolution,
+        RegistryOutput::Inline,
+        &BTreeMap::new(),
+    )
+}
+
+/// The three-level SBC set composed without choices, `sbc_log_level` given `level`.
+fn sbc_with_log_level(mode: RegistryOutput, level: &str) -> ComposedSet {
+    let set = load("capabilities/sbc_three_level");
+    let composition = Composition::read(&set);
+    let resolution = resolve(&composition, &none(), &none());
+    let level = Node {
+        value: Value::Str(level.into()),
+        span: Default::default(),
+    };
+    let values = BTreeMap::from([("sbc_log_level".to_owned(), level)]);
+    compose(&composition, &resolution, mode, &values).unwrap()
 }
 
 /// Writes a composed set into a fresh folder.
@@ -173,13 +191,7 @@ fn an_ambiguous_set_names_the_candidates_and_what_differs() {
     let fixed = resolve(&composition, &none(), &pairs(&[("software", "unbound")]));
     assert!(fixed.is_complete());
     // Nothing can be written while it is ambiguous.
-    let errors = compose(
-        &composition,
-        &resolution,
-        RegistryOutput::Inline,
-        &BTreeMap::new(),
-    )
-    .unwrap_err();
+    let errors = compose_inline(&composition, &resolution).unwrap_err();
     assert!(
         errors[0].to_string().contains("OS::VNF::DnsResolver"),
         "{errors:?}"
@@ -332,13 +344,7 @@ fn inline_output_is_clean_for_heat_and_onap() {
         let set = load(name);
         let composition = Composition::read(&set);
         let resolution = resolve(&composition, &pairs(choose), &none());
-        let composed = compose(
-            &composition,
-            &resolution,
-            RegistryOutput::Inline,
-            &BTreeMap::new(),
-        )
-        .unwrap();
+        let composed = compose_inline(&composition, &resolution).unwrap();
         for f in &composed.files {
             assert!(!f.path.contains('/'), "{name}: {} is not flat", f.path);
             if f.role != ComposedRole::Artifact {
@@ -371,18 +377,7 @@ fn inline_output_is_clean_for_heat_and_onap() {
 
 #[test]
 fn inline_output_names_the_chosen_template_and_lifts_its_parameters() {
-    let set = load("capabilities/sbc_three_level");
-    let composition = Composition::read(&set);
-    let resolution = resolve(&composition, &none(), &none());
-    let mut values = BTreeMap::new();
-    values.insert(
-        "sbc_log_level".to_owned(),
-        Node {
-            value: Value::Str("info".into()),
-            span: Default::default(),
-        },
-    );
-    let composed = compose(&composition, &resolution, RegistryOutput::Inline, &values).unwrap();
+    let composed = sbc_with_log_level(RegistryOutput::Inline, "info");
     assert_eq!(
         paths(&composed),
         [
@@ -415,18 +410,7 @@ fn inline_output_names_the_chosen_template_and_lifts_its_parameters() {
 
 #[test]
 fn env_output_keeps_the_layout_with_one_mapping_per_type() {
-    let set = load("capabilities/sbc_three_level");
-    let composition = Composition::read(&set);
-    let resolution = resolve(&composition, &none(), &none());
-    let mut values = BTreeMap::new();
-    values.insert(
-        "sbc_log_level".to_owned(),
-        Node {
-            value: Value::Str("debug".into()),
-            span: Default::default(),
-        },
-    );
-    let composed = compose(&composition, &resolution, RegistryOutput::Env, &values).unwrap();
+    let composed = sbc_with_log_level(RegistryOutput::Env, "debug");
     let env = text(file(&composed, "base_sbc.env"));
     assert!(
         env.contains("OS::SBC::Cluster: cluster/sbc_cluster_ha.yaml"),
@@ -546,13 +530,7 @@ fn alias_loops_and_globs_in_the_registry() {
             &Implementation::Builtin("OS::Neutron::Net".into())
         ]
     );
-    let errors = compose(
-        &composition,
-        &resolution,
-        RegistryOutput::Inline,
-        &BTreeMap::new(),
-    )
-    .unwrap_err();
+    let errors = compose_inline(&composition, &resolution).unwrap_err();
     assert!(
         errors[0].to_string().starts_with("base_vgw.yaml:5:11"),
         "{errors:?}"

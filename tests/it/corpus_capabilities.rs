@@ -2,31 +2,17 @@
 //! capabilities maps and heat-templates' alternative boot-config environments.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
-use vnfwiz::foundation::limits::Limits;
+use crate::support::hot_set::{load_first, pairs};
 use vnfwiz::model::capabilities::{
     Composition, Implementation, Outcome, RegistryOutput, compose, open_parameters, resolve,
 };
 use vnfwiz::model::hot::HotSet;
-use vnfwiz::model::open::load_hot_inputs;
 
 fn corpus() -> Option<PathBuf> {
     Some(PathBuf::from(std::env::var_os("VNFWIZ_CORPUS")?).join("hot"))
-}
-
-fn load(path: &Path) -> HotSet {
-    load_hot_inputs(&[path.to_path_buf()], &Limits::default())
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .remove(0)
-}
-
-fn pairs(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-    pairs
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect()
 }
 
 /// Package paths of the templates reached from every module.
@@ -57,7 +43,7 @@ fn tripleo_capabilities_maps_drive_the_composition() {
     sets.sort();
     assert_eq!(sets.len(), 3, "{}", family.display());
     for dir in &sets {
-        let set = load(dir);
+        let set = load_first(dir);
         let composition = Composition::read(&set);
         let map = composition
             .map
@@ -111,7 +97,7 @@ fn tripleo_capabilities_maps_drive_the_composition() {
     }
     // Enabling the Docker option swaps the compute post-deployment for the containerised one.
     let choices = family.join("mitaka_overcloud_choices");
-    let set = load(&choices);
+    let set = load_first(&choices);
     let composition = Composition::read(&set);
     let puppet = resolve(&composition, &BTreeMap::new(), &BTreeMap::new());
     let docker = resolve(
@@ -167,7 +153,7 @@ fn heat_templates_alternative_boot_configs_need_a_choice() {
         return;
     };
     let dir = root.join("openstack-heat-templates/sc_pristine_image_installagent_alternatives");
-    let set = load(&dir);
+    let set = load_first(&dir);
     let composition = Composition::read(&set);
     let undecided = resolve(&composition, &BTreeMap::new(), &BTreeMap::new());
     let choice = undecided.choice("Heat::InstallConfigAgent").unwrap();

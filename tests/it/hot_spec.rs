@@ -138,3 +138,35 @@ fn max_template_size_follows_the_flag() {
     assert_eq!(code, 0, "{json}");
     assert_eq!(json["violations"].as_array().map(Vec::len), Some(0));
 }
+
+#[test]
+fn list_items_that_are_not_parameter_names_are_reported_at_their_place() {
+    let dir = tempfile::tempdir().expect("scratch dir");
+    let template = "heat_template_version: 2016-10-14
+parameter_groups:
+  - label: Addressing
+    parameters:
+      - vfw_image_name
+      - { name: vfw_flavor_name }
+      - vfw_image_name
+parameters:
+  vfw_image_name:
+    type: string
+resources: {}
+";
+    std::fs::write(dir.path().join("base_vfw.yaml"), template).expect("template written");
+    let loaded = load_hot_inputs(&[dir.path().to_path_buf()], &Limits::default()).expect("loads");
+    let selection = Selection::only(&["R-92635/parameter-groups"]).expect("registered");
+    let found: Vec<String> = check_hot(&loaded[0], &selection)
+        .iter()
+        .map(|v| format!("{}:{} {} {}", v.span.line, v.span.column, v.path, v.message))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "6:9 parameter_groups.0.parameters.1 a grouped parameter is a parameter name, not a map",
+            "7:9 parameter_groups.0.parameters.2 `vfw_image_name` is already in a parameter group; \
+             a parameter belongs to one group",
+        ],
+    );
+}

@@ -361,19 +361,24 @@ fn refused(args: &[&str], env: &[(&str, &str)]) -> String {
     normalised(&output_text(&result), &[tmp.path()])
 }
 
+/// The message of a refused `onboard` of the vSBC OVF given its SIP domain, the admin
+/// password `password` (through the environment) and `extra`.
+fn vsbc_refused(extra: &[&str], password: &str) -> String {
+    let ovf = convert_fixture("vsbc/vsbc.ovf");
+    let mut args = vec![
+        s(&ovf),
+        "--set",
+        "sbc.sip.domain=sip.example.net",
+        "--set-env",
+        "sbc.admin.password=P",
+    ];
+    args.extend_from_slice(extra);
+    refused(&args, &[("P", password)])
+}
+
 #[test]
 fn a_missing_eula_acceptance_is_refused() {
-    let ovf = convert_fixture("vsbc/vsbc.ovf");
-    let message = refused(
-        &[
-            s(&ovf),
-            "--set",
-            "sbc.sip.domain=sip.example.net",
-            "--set-env",
-            "sbc.admin.password=P",
-        ],
-        &[("P", PASSWORD)],
-    );
+    let message = vsbc_refused(&[], PASSWORD);
     insta::assert_snapshot!("missing_eula", message);
 }
 
@@ -414,47 +419,24 @@ fn a_value_onap_supplies_is_refused_as_an_answer_unless_the_profile_allows_it() 
 
 #[test]
 fn an_unknown_option_is_refused_with_the_choices() {
-    let ovf = convert_fixture("vsbc/vsbc.ovf");
-    let message = refused(
-        &[
-            s(&ovf),
-            "--accept-eula",
-            "--option",
-            "huge",
-            "--set",
-            "sbc.sip.domain=sip.example.net",
-            "--set-env",
-            "sbc.admin.password=P",
-        ],
-        &[("P", PASSWORD)],
-    );
+    let message = vsbc_refused(&["--accept-eula", "--option", "huge"], PASSWORD);
     insta::assert_snapshot!("unknown_option", message);
 }
 
 #[test]
 fn values_breaking_minlen_valuemap_and_uint16_are_refused_each() {
-    let ovf = convert_fixture("vsbc/vsbc.ovf");
-    let mut messages = String::new();
-    for setting in [
+    let settings = [
         "sbc.site.name=hh",
         "sbc.sip.transport=sctp",
         "sbc.sip.port=70000",
-    ] {
-        messages += &format!("--set {setting}\n");
-        messages += &refused(
-            &[
-                s(&ovf),
-                "--accept-eula",
-                "--set",
-                "sbc.sip.domain=sip.example.net",
-                "--set",
-                setting,
-                "--set-env",
-                "sbc.admin.password=P",
-            ],
-            &[("P", PASSWORD)],
-        );
-    }
+    ];
+    let messages: String = settings
+        .into_iter()
+        .map(|setting| {
+            let message = vsbc_refused(&["--accept-eula", "--set", setting], PASSWORD);
+            format!("--set {setting}\n{message}")
+        })
+        .collect();
     insta::assert_snapshot!("values_breaking_minlen_valuemap_uint16", messages);
 }
 
@@ -523,20 +505,7 @@ fn a_property_without_a_value_is_left_for_instantiation_unless_every_value_is_re
 
 #[test]
 fn a_short_password_is_refused_without_showing_it() {
-    let ovf = convert_fixture("vsbc/vsbc.ovf");
-    let message = refused(
-        &[
-            s(&ovf),
-            "--accept-eula",
-            "--set",
-            "sbc.sip.domain=sip.example.net",
-            "--set-env",
-            "sbc.admin.password=P",
-            "--format",
-            "json",
-        ],
-        &[("P", "shorty")],
-    );
+    let message = vsbc_refused(&["--accept-eula", "--format", "json"], "shorty");
     assert!(!message.contains("shorty"), "{message}");
     let doc: Value = serde_json::from_str(&message).expect("JSON");
     assert_eq!(doc["refused"], true);

@@ -514,16 +514,18 @@ fn both_packages_are_written_or_neither() {
             .map(|spec| CsarFlavour::new(spec, templates))
             .collect();
         let set = vnfwiz::transform::package::PackageSet {
-            name: "vfw",
-            identity: &identity,
-            description: "Acme vFirewall 9.1",
+            csar: CsarRequest {
+                name: "vfw",
+                identity: &identity,
+                description: "Acme vFirewall 9.1",
+                flavours: &flavours,
+                ovf: Some(&ovf),
+                user_data: &[],
+                etsi_types: None,
+                waivers: &[],
+                time: TIME,
+            },
             templates,
-            flavours: &flavours,
-            ovf: Some(&ovf),
-            user_data: &[],
-            etsi_types: None,
-            waivers: &[],
-            time: TIME,
         };
         vnfwiz::transform::package::write_packages(
             &set,

@@ -25,6 +25,25 @@ fn workspace() -> tempfile::TempDir {
     dir
 }
 
+/// A workspace whose `site.yaml` holds `answers`.
+fn workspace_answered(answers: &str) -> tempfile::TempDir {
+    let dir = workspace();
+    std::fs::write(dir.path().join("site.yaml"), answers).unwrap();
+    dir
+}
+
+/// The wizard on a workspace's OVA with `site.yaml`'s answers, saving them to `save_to`.
+fn start_answered_saving(dir: &Path, save_to: &str) -> Wizard {
+    let args = [
+        "vfw-edge.ova",
+        "--answers",
+        "site.yaml",
+        "--save-answers",
+        save_to,
+    ];
+    Wizard::start(&args, dir, SIZE, &[])
+}
+
 /// Every file under `dir` with its bytes.
 fn contents(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut out = BTreeMap::new();
@@ -461,24 +480,10 @@ fn an_unknown_theme_is_refused_before_the_screen_changes() {
 
 #[test]
 fn answers_given_are_used_and_saved_again_without_secrets_on_quit() {
-    let dir = workspace();
-    std::fs::write(
-        dir.path().join("site.yaml"),
+    let dir = workspace_answered(
         "accept_eula: true\ndeployment_option: small\nproperties:\n  vfw.site.name: lyon-02\n",
-    )
-    .unwrap();
-    let mut wizard = Wizard::start(
-        &[
-            "vfw-edge.ova",
-            "--answers",
-            "site.yaml",
-            "--save-answers",
-            "saved.yaml",
-        ],
-        dir.path(),
-        SIZE,
-        &[],
     );
+    let mut wizard = start_answered_saving(dir.path(), "saved.yaml");
     wizard.wait_for("✓ Verified");
     wizard.press(&[Key::Enter]);
     // The licence is accepted by the answers: the step is done, Enter goes on.
@@ -588,14 +593,11 @@ fn a_signal_from_outside_restores_the_terminal() {
 
 #[test]
 fn a_signal_while_the_wizard_writes_leaves_the_folder_as_it_was() {
-    let dir = workspace();
-    std::fs::write(
-        dir.path().join("site.yaml"),
+    let dir = workspace_answered(
         "accept_eula: true\ndeployment_option: small\npackage: csar\nproperties:\n  \
          vfw.site.name: lyon-02\n  vfw.mgmt.address: 10.9.0.4\n  vfw.mgmt.gateway: 10.9.0.1\n  \
          vfw.admin.password: correct-horse-battery\n",
-    )
-    .unwrap();
+    );
     let before = contents(dir.path());
     // The write stops once the files are staged, before the package, until a signal comes;
     // then it takes a while to reach the point where it removes them.
@@ -734,24 +736,10 @@ fn back_at_the_source_the_path_given_is_opened_again_or_another_chosen() {
 
 #[test]
 fn an_answers_file_that_fails_to_save_is_said_so_and_saved_on_retry() {
-    let dir = workspace();
-    std::fs::write(
-        dir.path().join("site.yaml"),
+    let dir = workspace_answered(
         "accept_eula: true\nproperties:\n  vfw.site.name: lyon-02\n  vfw.mgmt.address: 10.9.0.4\n  vfw.mgmt.gateway: 10.9.0.1\nparameters:\n  int_mgmt_subnet_cidr: 10.9.0.0/24\n",
-    )
-    .unwrap();
-    let mut wizard = Wizard::start(
-        &[
-            "vfw-edge.ova",
-            "--answers",
-            "site.yaml",
-            "--save-answers",
-            "missing/saved.yaml",
-        ],
-        dir.path(),
-        SIZE,
-        &[],
     );
+    let mut wizard = start_answered_saving(dir.path(), "missing/saved.yaml");
     wizard.wait_for("✓ Verified");
     wizard.press(&[Key::Enter, Key::Enter, Key::Enter]);
     wizard.wait_for("[5/9] Properties");

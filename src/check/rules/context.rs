@@ -400,6 +400,28 @@ impl<'o> Findings<'o> {
     ) -> &mut Violation {
         self.report(file, span_at_byte(&file.bytes, 0), path, message)
     }
+
+    /// Walks a list of parameter names in `file` written at `path`: an item that is not a
+    /// string is reported with the message `not_a_name` writes from its kind; each name is
+    /// handed to `each` with its node and its path (`{path}.{index}`).
+    pub fn each_name<'n>(
+        &mut self,
+        file: &SourceFile,
+        items: &'n [Node],
+        path: &str,
+        not_a_name: impl Fn(&str) -> String,
+        mut each: impl FnMut(&mut Self, &'n str, &'n Node, String),
+    ) {
+        for (i, item) in items.iter().enumerate() {
+            let item_path = format!("{path}.{i}");
+            match item.as_str() {
+                Some(name) => each(self, name, item, item_path),
+                None => {
+                    self.report(file, item.span, item_path, not_a_name(item.kind()));
+                }
+            }
+        }
+    }
 }
 
 impl Violation {

@@ -67,6 +67,27 @@ const S_IFREG: u32 = 0o100_000;
 const S_IFDIR: u32 = 0o040_000;
 
 impl PackageFiles {
+    /// Files of `backend` with nothing read, damaged, overlaid or remembered yet.
+    fn new(
+        origin: PathBuf,
+        backend: Backend,
+        names: Vec<String>,
+        sizes: Vec<u64>,
+        limits: &Limits,
+    ) -> PackageFiles {
+        PackageFiles {
+            origin,
+            backend,
+            names,
+            sizes,
+            limits: *limits,
+            read_so_far: AtomicU64::new(0),
+            damaged: Mutex::new(Vec::new()),
+            overlaid: BTreeMap::new(),
+            memo: None,
+        }
+    }
+
     /// Lists a folder recursively (symbolic links are skipped, never followed).
     pub fn open_dir(dir: &Path, limits: &Limits) -> Result<PackageFiles, SourceError> {
         let mut found: Vec<(String, u64)> = Vec::new();
@@ -111,33 +132,25 @@ impl PackageFiles {
             source,
         })?;
         let (names, sizes) = found.into_iter().unzip();
-        Ok(PackageFiles {
-            origin: dir.to_path_buf(),
-            backend: Backend::Dir(dir.to_path_buf()),
+        Ok(PackageFiles::new(
+            dir.to_path_buf(),
+            Backend::Dir(dir.to_path_buf()),
             names,
             sizes,
-            limits: *limits,
-            read_so_far: AtomicU64::new(0),
-            damaged: Mutex::new(Vec::new()),
-            overlaid: BTreeMap::new(),
-            memo: None,
-        })
+            limits,
+        ))
     }
 
     /// A folder whose files are looked up one by one (for templates given as single files,
     /// so a template in a large folder does not list the whole tree).
     pub fn open_sparse(dir: &Path, limits: &Limits) -> PackageFiles {
-        PackageFiles {
-            origin: dir.to_path_buf(),
-            backend: Backend::Sparse(dir.to_path_buf()),
-            names: Vec::new(),
-            sizes: Vec::new(),
-            limits: *limits,
-            read_so_far: AtomicU64::new(0),
-            damaged: Mutex::new(Vec::new()),
-            overlaid: BTreeMap::new(),
-            memo: None,
-        }
+        PackageFiles::new(
+            dir.to_path_buf(),
+            Backend::Sparse(dir.to_path_buf()),
+            Vec::new(),
+            Vec::new(),
+            limits,
+        )
     }
 
     /// Opens a zip and checks every entry name before anything is read.
@@ -248,17 +261,13 @@ impl PackageFiles {
             sizes.push(size);
             indices.push(index);
         }
-        Ok(PackageFiles {
-            origin: path.to_path_buf(),
-            backend: Backend::Zip(Mutex::new(archive), indices),
+        Ok(PackageFiles::new(
+            path.to_path_buf(),
+            Backend::Zip(Mutex::new(archive), indices),
             names,
             sizes,
-            limits: *limits,
-            read_so_far: AtomicU64::new(0),
-            damaged: Mutex::new(Vec::new()),
-            overlaid: BTreeMap::new(),
-            memo: None,
-        })
+            limits,
+        ))
     }
 
     /// A package held in memory: `files` are package-relative names with their bytes (a
@@ -301,17 +310,13 @@ impl PackageFiles {
             contents.push(bytes);
         }
         let sizes = contents.iter().map(|c| c.len() as u64).collect();
-        Ok(PackageFiles {
-            origin: origin.to_path_buf(),
-            backend: Backend::Memory(contents),
+        Ok(PackageFiles::new(
+            origin.to_path_buf(),
+            Backend::Memory(contents),
             names,
             sizes,
-            limits: *limits,
-            read_so_far: AtomicU64::new(0),
-            damaged: Mutex::new(Vec::new()),
-            overlaid: BTreeMap::new(),
-            memo: None,
-        })
+            limits,
+        ))
     }
 
     /// The same folder read through `overlay`: a text it holds for a file of the folder is

@@ -125,23 +125,8 @@ fn parameter_groups(set: &HotSet, template: FileId) -> HashMap<String, String> {
     let Some(template) = set.template(template) else {
         return groups;
     };
-    for group in template
-        .root
-        .get("parameter_groups")
-        .and_then(Node::as_seq)
-        .into_iter()
-        .flatten()
-    {
-        let Some(label) = group.get("label").and_then(Node::as_str) else {
-            continue;
-        };
-        for name in group
-            .get("parameters")
-            .and_then(Node::as_seq)
-            .into_iter()
-            .flatten()
-            .filter_map(Node::as_str)
-        {
+    for (group, name) in template.grouped_parameters() {
+        if let Some(label) = group.get("label").and_then(Node::as_str) {
             groups
                 .entry(name.to_owned())
                 .or_insert_with(|| label.to_owned());

@@ -3,7 +3,7 @@
 use crate::foundation::diagnostics::Span;
 use crate::input::yaml::{Key, Mapping, Node};
 
-use super::set::{FileId, HotSet, Role, SourceFile, TemplateKind};
+use super::set::{FileId, HotSet, Module, Role, SourceFile, TemplateKind};
 use super::version::Version;
 
 /// Suffixes that make a resource `type:` a template file rather than a type name.
@@ -107,6 +107,17 @@ impl<'a> Template<'a> {
     /// The file's package path.
     pub fn path(&self) -> &'a str {
         &self.file.path
+    }
+
+    /// Each name a `parameter_groups` entry lists, with the group that lists it, in the order
+    /// written; groups and names that are not of the right kind are passed over.
+    pub fn grouped_parameters(&self) -> impl Iterator<Item = (&'a Node, &'a str)> + use<'a> {
+        let groups = self.root.get("parameter_groups").and_then(Node::as_seq);
+        groups.into_iter().flatten().flat_map(|group| {
+            let names = group.get("parameters").and_then(Node::as_seq);
+            let names = names.into_iter().flatten().filter_map(Node::as_str);
+            names.map(move |name| (group, name))
+        })
     }
 }
 
@@ -260,18 +271,7 @@ impl<'a> Environment<'a> {
 impl HotSet {
     /// Every template that parsed into a mapping.
     pub fn templates(&self) -> impl Iterator<Item = Template<'_>> {
-        self.files.iter().enumerate().filter_map(|(id, file)| {
-            let Role::Template(kind) = file.role else {
-                return None;
-            };
-            let root = file.document.as_ref()?.root.as_map()?;
-            Some(Template {
-                id,
-                file,
-                root,
-                kind,
-            })
-        })
+        (0..self.files.len()).filter_map(|id| self.template(id))
     }
 
     /// The template with this id, when it parsed into a mapping.
@@ -291,11 +291,7 @@ impl HotSet {
 
     /// Every environment file that parsed into a mapping.
     pub fn environments(&self) -> impl Iterator<Item = Environment<'_>> {
-        self.files.iter().enumerate().filter_map(|(id, file)| {
-            (file.role == Role::Environment).then_some(())?;
-            let root = file.document.as_ref()?.root.as_map()?;
-            Some(Environment { id, file, root })
-        })
+        (0..self.files.len()).filter_map(|id| self.environment(id))
     }
 
     /// The environment with this id, when it parsed into a mapping.
@@ -304,5 +300,15 @@ impl HotSet {
         (file.role == Role::Environment).then_some(())?;
         let root = file.document.as_ref()?.root.as_map()?;
         Some(Environment { id, file, root })
+    }
+
+    /// The base module, when one module is the base.
+    pub fn base_module(&self) -> Option<&Module> {
+        self.modules.iter().find(|m| m.kind == TemplateKind::Base)
+    }
+
+    /// The base module's template, when one module is the base and its template parsed.
+    pub fn base_template(&self) -> Option<Template<'_>> {
+        self.template(self.base_module()?.template)
     }
 }

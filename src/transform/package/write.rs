@@ -11,14 +11,10 @@ use crate::check::waivers::{Day, Record, Waivers};
 use crate::foundation::diagnostics::{Options, Report};
 use crate::input::source::Overlay;
 use crate::model::hot::HotSet;
-use crate::model::ovf::OvfPackage;
 
-use super::csar_writer::{CsarFlavour, CsarRequest, write_csar};
+use super::csar_writer::{CsarRequest, write_csar};
 use super::error::PackageError;
-use super::etsi_types::EtsiTypes;
 use super::heat_zip::{HeatZipRequest, write_heat_zip};
-use super::identity::VnfIdentity;
-use super::time::PackageTime;
 
 /// Which package `onboard` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,27 +56,11 @@ impl PackageFormat {
 /// Everything the packages of one onboarding run are made of.
 #[derive(Clone, Copy, Debug)]
 pub struct PackageSet<'a> {
-    /// The base name of the package files (`<name>.csar`, `<name>.zip`).
-    pub name: &'a str,
-    /// The VNF's identity.
-    pub identity: &'a VnfIdentity,
-    /// What the VNF is, for people.
-    pub description: &'a str,
+    /// The CSAR's content; its name (`<name>.csar`, `<name>.zip`), identity, description,
+    /// waivers and time serve the heat zip too.
+    pub csar: CsarRequest<'a>,
     /// The resolved template set (the heat zip's content).
     pub templates: &'a HotSet,
-    /// The CSAR's flavours, each with its templates (see `deployment_flavours`).
-    pub flavours: &'a [CsarFlavour<'a>],
-    /// The OVF package, when the VNF comes from one.
-    pub ovf: Option<&'a OvfPackage>,
-    /// `UserData/` files for the CSAR (empty: none).
-    pub user_data: &'a [(String, Vec<u8>)],
-    /// ETSI's SOL001 type files to store in the CSAR (`None`: imported by URL).
-    pub etsi_types: Option<&'a EtsiTypes>,
-    /// The findings of the templates accepted with a reason: stored in every package and
-    /// accepted again by its own validation.
-    pub waivers: &'a [Record],
-    /// The packages' timestamp (`PackageTime::for_run`).
-    pub time: PackageTime,
 }
 
 /// Which package a file is.
@@ -142,32 +122,17 @@ pub fn write_packages(
 ) -> Result<Vec<WrittenPackage>, PackageError> {
     let mut written: Vec<WrittenPackage> = Vec::new();
     for &kind in kinds(format) {
-        let path = out_dir.join(kind.file_name(set.name));
+        let path = out_dir.join(kind.file_name(set.csar.name));
         let outcome = match kind {
-            PackageKind::Csar => write_csar_checked(
-                &CsarRequest {
-                    name: set.name,
-                    identity: set.identity,
-                    description: set.description,
-                    flavours: set.flavours,
-                    ovf: set.ovf,
-                    user_data: set.user_data,
-                    etsi_types: set.etsi_types,
-                    waivers: set.waivers,
-                    time: set.time,
-                },
-                &path,
-                options,
-                rules,
-            ),
+            PackageKind::Csar => write_csar_checked(&set.csar, &path, options, rules),
             PackageKind::HeatZip => write_heat_zip_checked(
                 &HeatZipRequest {
-                    name: &set.identity.product_name,
-                    description: set.description,
-                    version: &set.identity.software_version,
+                    name: &set.csar.identity.product_name,
+                    description: set.csar.description,
+                    version: &set.csar.identity.software_version,
                     set: set.templates,
-                    waivers: set.waivers,
-                    time: set.time,
+                    waivers: set.csar.waivers,
+                    time: set.csar.time,
                 },
                 &path,
                 options,

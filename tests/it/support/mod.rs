@@ -6,6 +6,7 @@ pub mod expected_file;
 pub mod files;
 pub mod guarded;
 pub mod heat;
+pub mod hot_set;
 pub mod lsp_client;
 pub mod pty;
 pub mod python_venv;

@@ -68,41 +68,37 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 );
                 continue;
             };
-            for (i, item) in items.iter().enumerate() {
-                let item_path = format!("{path}.parameters.{i}");
-                let Some(name) = item.as_str() else {
-                    findings.report(
-                        template.file,
-                        item.span,
-                        item_path,
-                        format!(
-                            "a grouped parameter is a parameter name, not {}",
-                            item.kind()
-                        ),
-                    );
-                    continue;
-                };
-                if let Some(&first) = grouped.get(name) {
-                    findings
-                        .report(
+            let not_a_name =
+                |kind: &str| format!("a grouped parameter is a parameter name, not {kind}");
+            let list_path = format!("{path}.parameters");
+            findings.each_name(
+                template.file,
+                items,
+                &list_path,
+                not_a_name,
+                |findings, name, item, item_path| {
+                    if let Some(&first) = grouped.get(name) {
+                        findings
+                            .report(
+                                template.file,
+                                item.span,
+                                item_path,
+                                format!("`{name}` is already in a parameter group; a parameter belongs to one group"),
+                            )
+                            .also(template.path(), first, "first grouped here");
+                        return;
+                    }
+                    grouped.insert(name, item.span);
+                    if !declared.contains(name) {
+                        findings.report(
                             template.file,
                             item.span,
                             item_path,
-                            format!("`{name}` is already in a parameter group; a parameter belongs to one group"),
-                        )
-                        .also(template.path(), first, "first grouped here");
-                    continue;
-                }
-                grouped.insert(name, item.span);
-                if !declared.contains(name) {
-                    findings.report(
-                        template.file,
-                        item.span,
-                        item_path,
-                        format!("`{name}` is grouped but not declared under `parameters:`"),
-                    );
-                }
-            }
+                            format!("`{name}` is grouped but not declared under `parameters:`"),
+                        );
+                    }
+                },
+            );
         }
     }
 }

@@ -23,6 +23,27 @@ impl SourceTexts for Texts {
     }
 }
 
+/// An input read from the folder `root`, holding `texts`, with these findings and nothing
+/// waived, left unchecked or noted.
+pub fn folder_input(
+    label: &str,
+    root: &str,
+    texts: HashMap<String, String>,
+    violations: Vec<Violation>,
+    elapsed: Duration,
+) -> InputReport {
+    InputReport {
+        label: label.to_owned(),
+        root: InputRoot::Folder(PathBuf::from(root)),
+        sources: Box::new(Texts(texts)),
+        violations,
+        waived: Vec::new(),
+        not_checked: Vec::new(),
+        notes: Vec::new(),
+        elapsed,
+    }
+}
+
 /// A MUST NOT rule.
 pub static NO_DEFAULT: RuleMeta = RuleMeta {
     id: "R-90526",
@@ -123,16 +144,13 @@ pub fn report() -> Report {
         },
     ];
     Report {
-        inputs: vec![InputReport {
-            label: "vfw".to_owned(),
-            root: InputRoot::Folder(PathBuf::from("/srv/vnf/vfw")),
-            sources: Box::new(Texts(texts)),
+        inputs: vec![folder_input(
+            "vfw",
+            "/srv/vnf/vfw",
+            texts,
             violations,
-            not_checked: Vec::new(),
-            notes: Vec::new(),
-            waived: Vec::new(),
-            elapsed: Duration::from_millis(12),
-        }],
+            Duration::from_millis(12),
+        )],
         rules: vec![&NO_DEFAULT, &NAMING],
     }
 }
@@ -163,11 +181,11 @@ pub fn twins() -> Report {
     let mut texts = HashMap::new();
     texts.insert("base_vfw.env".to_owned(), ENV.to_owned());
     Report {
-        inputs: vec![InputReport {
-            label: "vfw".to_owned(),
-            root: InputRoot::Folder(PathBuf::from("/srv/vnf/vfw")),
-            sources: Box::new(Texts(texts)),
-            violations: vec![Violation {
+        inputs: vec![folder_input(
+            "vfw",
+            "/srv/vnf/vfw",
+            texts,
+            vec![Violation {
                 rule: &EXTERNAL_IPV4,
                 file: "base_vfw.env".to_owned(),
                 span: at(ENV, "vfw_unprotected_ip_0"),
@@ -178,11 +196,8 @@ pub fn twins() -> Report {
                 related: Vec::new(),
                 also: vec![&EXTERNAL_ANY],
             }],
-            waived: Vec::new(),
-            not_checked: Vec::new(),
-            notes: Vec::new(),
-            elapsed: Duration::from_millis(3),
-        }],
+            Duration::from_millis(3),
+        )],
         rules: vec![&EXTERNAL_IPV4, &EXTERNAL_ANY],
     }
 }
@@ -266,16 +281,13 @@ pub fn many(n: u32) -> Report {
     let mut texts = HashMap::new();
     texts.insert("big.yaml".to_owned(), text);
     Report {
-        inputs: vec![InputReport {
-            label: "big".to_owned(),
-            root: InputRoot::Folder(PathBuf::from("/srv/big")),
-            sources: Box::new(Texts(texts)),
+        inputs: vec![folder_input(
+            "big",
+            "/srv/big",
+            texts,
             violations,
-            not_checked: Vec::new(),
-            notes: Vec::new(),
-            waived: Vec::new(),
-            elapsed: Duration::ZERO,
-        }],
+            Duration::ZERO,
+        )],
         rules: vec![&NO_DEFAULT, &NAMING],
     }
 }

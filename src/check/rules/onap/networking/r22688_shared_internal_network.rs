@@ -19,7 +19,6 @@ use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::input::yaml::Node;
-use crate::model::hot::TemplateKind;
 
 /// A shared internal network without a conforming base module output.
 pub static RULE: Rule = Rule {
@@ -65,13 +64,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
         None,
         "network",
     );
-    let Some(base) = context
-        .set
-        .modules
-        .iter()
-        .find(|m| m.kind == TemplateKind::Base)
-        .and_then(|m| context.set.template(m.template))
-    else {
+    let Some(base) = context.set.base_template() else {
         return;
     };
     let networks: Vec<&str> = created_networks(&base)

@@ -12,7 +12,6 @@ use crate::check::rules::onap::vocabulary::network_role::{NetworkParameter, Side
 use crate::check::rules::onap::vocabulary::ports::Property;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
-use crate::model::hot::TemplateKind;
 use crate::model::hot::usage::read_parameter;
 
 /// An internal network the VNF takes from outside instead of creating it.
@@ -35,13 +34,7 @@ pub static RULE: Rule = Rule {
 };
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
-    let Some(base) = context
-        .set
-        .modules
-        .iter()
-        .find(|m| m.kind == TemplateKind::Base)
-        .and_then(|m| context.set.template(m.template))
-    else {
+    let Some(base) = context.set.base_template() else {
         return;
     };
     let flow = context.flow();

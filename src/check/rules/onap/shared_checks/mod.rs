@@ -16,6 +16,7 @@ pub mod required_section;
 pub mod role_in_id;
 pub mod server_parameter_name;
 pub mod server_parameters;
+pub mod typed_resource_id;
 pub mod unique_per_vm_type;
 pub mod vm_type_case;
 pub mod vm_type_in_id;

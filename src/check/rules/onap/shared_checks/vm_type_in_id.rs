@@ -5,6 +5,7 @@
 //! The `{vm-type}`s are the VNF's vocabulary (`vocabulary::vm_type`); a VNF whose servers name no
 //! `{vm-type}` at all gives nothing to compare with, and R-29751 reports its servers instead.
 
+use super::typed_resource_id;
 use crate::check::rules::{Context, Findings};
 
 /// Reports every resource of `resource_type` whose id contains none of the VNF's `{vm-type}`s.
@@ -13,25 +14,18 @@ pub fn check(context: &Context<'_>, findings: &mut Findings<'_>, resource_type: 
     if vm_types.known().is_empty() {
         return;
     }
-    for template in &context.templates {
-        for (id, definition) in template.resources() {
-            if crate::model::hot::template::resource_type(definition) != Some(resource_type)
-                || vm_types.contained_in(&id.text)
-            {
-                continue;
-            }
-            findings.report(
-                template.file,
-                id.span,
-                format!("resources.{}", id.text),
-                format!(
-                    "`{resource_type}` resource `{}` does not contain a {{vm-type}} of the VNF ({})",
-                    id.text,
-                    known_list(context)
-                ),
-            );
-        }
-    }
+    typed_resource_id::check(
+        context,
+        findings,
+        resource_type,
+        |id| vm_types.contained_in(id),
+        |id| {
+            format!(
+                "`{resource_type}` resource `{id}` does not contain a {{vm-type}} of the VNF ({})",
+                known_list(context)
+            )
+        },
+    );
 }
 
 /// The VNF's `{vm-type}`s for a message, at most eight.

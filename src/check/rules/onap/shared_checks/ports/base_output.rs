@@ -40,13 +40,7 @@ pub fn check_base_outputs(
     v6: Option<bool>,
     what: &str,
 ) {
-    let Some(base) = context
-        .set
-        .modules
-        .iter()
-        .find(|m| m.kind == TemplateKind::Base)
-        .and_then(|m| context.set.template(m.template))
-    else {
+    let Some(base) = context.set.base_template() else {
         return;
     };
     let outputs: HashSet<&str> = base.outputs().map(|(k, _)| k.text.as_str()).collect();

@@ -59,22 +59,16 @@ pub fn check_exempt(context: &Context<'_>, findings: &mut Findings<'_>, kind: Po
             .reads_of(Property::AddressPair)
             .map(|read| (read.parameter(), read.at))
             .collect();
-        for (i, item) in items.iter().enumerate() {
-            let item_path = format!("{path}.{i}");
-            let Some(name) = item.as_str() else {
-                findings.report(
-                    template.file,
-                    item.span,
-                    item_path,
-                    format!(
-                        "`aap_exempt` of `{id}` holds {}, not a parameter name",
-                        item.kind()
-                    ),
-                );
-                continue;
-            };
-            let Some(read) = pairs.get(name) else {
-                findings.report(
+        let not_a_name =
+            |kind: &str| format!("`aap_exempt` of `{id}` holds {kind}, not a parameter name");
+        findings.each_name(
+            template.file,
+            items,
+            &path,
+            not_a_name,
+            |findings, name, item, item_path| {
+                let Some(read) = pairs.get(name) else {
+                    findings.report(
                     template.file,
                     item.span,
                     item_path,
@@ -83,26 +77,27 @@ pub fn check_exempt(context: &Context<'_>, findings: &mut Findings<'_>, kind: Po
                          `{id}` reads"
                     ),
                 );
-                continue;
-            };
-            let declared = declared_type(template, name);
-            if let Some(declared) = declared.filter(|t| *t != "string" && *t != LIST_TYPE) {
-                let type_node = template
-                    .parameter(name)
-                    .and_then(|d| d.get("type"))
-                    .unwrap_or(item);
-                findings
-                    .report(
-                        template.file,
-                        type_node.span,
-                        format!("parameters.{name}.type"),
-                        format!(
-                            "exempt address pair parameter `{name}` is declared `{declared}`; \
+                    return;
+                };
+                let declared = declared_type(template, name);
+                if let Some(declared) = declared.filter(|t| *t != "string" && *t != LIST_TYPE) {
+                    let type_node = template
+                        .parameter(name)
+                        .and_then(|d| d.get("type"))
+                        .unwrap_or(item);
+                    findings
+                        .report(
+                            template.file,
+                            type_node.span,
+                            format!("parameters.{name}.type"),
+                            format!(
+                                "exempt address pair parameter `{name}` is declared `{declared}`; \
                              declare it `string` or `{LIST_TYPE}`"
-                        ),
-                    )
-                    .also(template.path(), read.span, "read here");
-            }
-        }
+                            ),
+                        )
+                        .also(template.path(), read.span, "read here");
+                }
+            },
+        );
     }
 }
