@@ -1,5 +1,6 @@
 //! R-00011: parameters of nested templates should not carry constraints.
 
+use crate::check::rules::onap::shared_checks::server_parameters::declared_constraints;
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
 use crate::model::hot::TemplateKind;
@@ -27,16 +28,9 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             continue;
         }
         for (name, definition) in template.parameters() {
-            let Some(map) = definition.as_map() else {
+            let Some(key) = definition.as_map().and_then(declared_constraints) else {
                 continue;
             };
-            // `constraints: []` declares nothing.
-            let (Some(key), Some(value)) = (map.key("constraints"), map.get("constraints")) else {
-                continue;
-            };
-            if value.is_blank() {
-                continue;
-            }
             findings.report(
                 template.file,
                 key.span,

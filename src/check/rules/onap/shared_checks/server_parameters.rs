@@ -11,7 +11,7 @@
 use std::collections::HashSet;
 
 use crate::check::rules::{Context, Findings};
-use crate::input::yaml::{Key, Node, span_at_byte};
+use crate::input::yaml::{Key, Mapping, Node, span_at_byte};
 use crate::model::hot::parameter_feeds::ModuleParameter;
 use crate::model::hot::usage::{DirectRead, direct_read};
 use crate::model::hot::{FileId, Template, TemplateKind};
@@ -298,15 +298,9 @@ pub fn no_constraints(context: &Context<'_>, findings: &mut Findings<'_>, slot: 
         let Some(definition) = template.parameter(name).and_then(Node::as_map) else {
             continue;
         };
-        let (Some(key), Some(value)) =
-            (definition.key("constraints"), definition.get("constraints"))
-        else {
+        let Some(key) = declared_constraints(definition) else {
             continue;
         };
-        // `constraints: []` declares nothing.
-        if value.is_blank() {
-            continue;
-        }
         findings.report(
             template.file,
             key.span,
@@ -455,4 +449,14 @@ pub fn listed_in_environment<'a>(
             }
         }
     }
+}
+
+/// The `constraints:` key of a parameter's definition, when it declares any (`constraints: []`
+/// declares nothing).
+pub fn declared_constraints(definition: &Mapping) -> Option<&Key> {
+    let value = definition.get("constraints")?;
+    if value.is_blank() {
+        return None;
+    }
+    definition.key("constraints")
 }
