@@ -48,14 +48,18 @@ def main():
         "",
         "/// Each requirement id, padded with NUL bytes to `ID_BYTES`, with the index of its page in",
         "/// `PAGES`, sorted by id. Plain bytes, not `&str`: the table holds no pointer for the",
-        "/// loader to relocate at start (docs/decisions.md).",
+        "/// loader to relocate at start (docs/decisions.md). Five to a line, as data reads.",
+        "#[rustfmt::skip]",
         f"pub static REQUIREMENTS: [([u8; ID_BYTES], u8); {len(needs)}] = [",
     ]
+    entries = []
     for id in sorted(needs):
         if not id.isascii() or len(id) > ID_BYTES:
             sys.exit(f"{id}: longer than {ID_BYTES} ASCII bytes; raise ID_BYTES")
         padded = id + "\\0" * (ID_BYTES - len(id))
-        lines.append(f'    (*b"{padded}", {index[needs[id]["docname"]]}),')
+        entries.append(f'(*b"{padded}", {index[needs[id]["docname"]]}),')
+    for start in range(0, len(entries), 5):
+        lines.append("    " + " ".join(entries[start:start + 5]))
     lines += ["];", ""]
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT, "w", encoding="utf-8") as file:
