@@ -3,9 +3,11 @@
 mod capabilities;
 mod completions;
 mod inspect;
+mod limits;
 mod lsp;
 mod man;
 mod onboard;
+mod parse_only;
 mod rules;
 mod validate;
 mod wizard;
@@ -14,6 +16,8 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use limits::{LimitArgs, changed_limits};
+use parse_only::Deferred;
 use vnfwiz::check::config::{Lookup, ProjectConfig};
 use vnfwiz::foundation::diagnostics::Report;
 use vnfwiz::foundation::limits::Limits;
@@ -39,39 +43,68 @@ pub struct Cli {
     lang: Option<String>,
 }
 
+/// The commands; each one's arguments are [`Deferred`], so the parse-only tree declares
+/// only the arguments of the command parsed.
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check templates, folders or packages and report every violation.
-    Validate(validate::ValidateArgs),
+    Validate(Deferred<validate::ValidateArgs>),
     /// Show what an OVF or OVA package asks and holds.
-    Inspect(inspect::InspectArgs),
+    Inspect(Deferred<inspect::InspectArgs>),
     /// Convert and write the final template, environment and answers without prompting.
     // Boxed: its many flags would make every other command's value as large.
-    Onboard(Box<onboard::OnboardArgs>),
+    Onboard(Deferred<Box<onboard::OnboardArgs>>),
     /// Show what a template set lets the operator choose, or find templates by capability.
-    Capabilities(capabilities::CapabilitiesArgs),
+    Capabilities(Deferred<capabilities::CapabilitiesArgs>),
     /// List the rules.
-    Rules(rules::RulesArgs),
+    Rules(Deferred<rules::RulesArgs>),
     /// Serve the rules to an editor: a language server on standard input and output.
-    Lsp(lsp::LspArgs),
+    Lsp(Deferred<lsp::LspArgs>),
     /// Print a shell's completion script (source it from the shell's start-up file).
-    Completions(completions::CompletionsArgs),
+    Completions(Deferred<completions::CompletionsArgs>),
     /// Print the manual page of vnfwiz or of one of its commands (roff, for `man -l -`).
-    Man(man::ManArgs),
+    Man(Deferred<man::ManArgs>),
 }
 
 impl Cli {
-    /// The process's arguments parsed (clap prints the message and exits on bad ones). The
-    /// command tree clap builds for the parse is left to the process's exit instead of being
-    /// freed: freeing its many small parts cost a quarter of the parse (docs/performance.md).
+    /// The process's arguments parsed (clap prints the message and exits on bad ones).
+    /// The parse-only tree parses them first ([`parse_only`]); the whole tree only when
+    /// that one stops, so help and errors are the whole tree's. The trees clap builds are
+    /// left to the process's exit instead of being freed: freeing their many small parts
+    /// cost a quarter of the parse (docs/performance.md).
     pub fn from_process_args() -> Cli {
-        let mut command = Cli::command();
-        let mut matches = command.get_matches_mut();
-        let cli = Cli::from_arg_matches_mut(&mut matches)
-            .unwrap_or_else(|error| error.format(&mut command).exit());
-        std::mem::forget(matches);
+        Cli::parse_only(std::env::args_os()).unwrap_or_else(|| {
+            let mut command = Cli::command();
+            let mut matches = command.get_matches_mut();
+            let cli = Cli::from_arg_matches_mut(&mut matches)
+                .unwrap_or_else(|error| error.format(&mut command).exit());
+            std::mem::forget(matches);
+            std::mem::forget(command);
+            cli
+        })
+    }
+
+    /// `args` parsed by the parse-only tree; `None` where it stops (help, a bad argument),
+    /// except `--version`, which it prints as the whole tree would and exits.
+    fn parse_only<I, T>(args: I) -> Option<Cli>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let mut command = parse_only::command(Cli::command);
+        let parsed = command
+            .try_get_matches_from_mut(args)
+            .and_then(|mut matches| {
+                let cli = Cli::from_arg_matches_mut(&mut matches);
+                std::mem::forget(matches);
+                cli
+            });
         std::mem::forget(command);
-        cli
+        match parsed {
+            Ok(cli) => Some(cli),
+            Err(error) if error.kind() == clap::error::ErrorKind::DisplayVersion => error.exit(),
+            Err(_) => None,
+        }
     }
 }
 
@@ -99,78 +132,6 @@ pub enum ListFormat {
     Text,
     /// JSON.
     Json,
-}
-
-/// Limits every loader obeys (docs/limits.md): under their own heading, and only in the long
-/// help (`--help`), so `-h` shows the commands and the wizard's own options.
-#[derive(Debug, Args)]
-#[command(next_help_heading = "Limits (docs/limits.md)")]
-struct LimitArgs {
-    /// Largest template Heat accepts, in bytes (Heat's max_template_size).
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_template_size)]
-    max_template_size: u64,
-    /// Largest single file read into memory, in bytes.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_file_bytes)]
-    max_file_size: u64,
-    /// Most entries in a folder or archive.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_archive_entries)]
-    max_entries: usize,
-    /// Most bytes decompressed from one archive in total.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_archive_total_bytes)]
-    max_archive_size: u64,
-    /// Deepest YAML nesting.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_depth)]
-    max_yaml_depth: usize,
-    /// Most nodes YAML aliases may copy into one document.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_alias_nodes)]
-    max_yaml_alias_nodes: usize,
-    /// Most bytes YAML aliases may copy into one document.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_alias_bytes)]
-    max_yaml_alias_bytes: usize,
-    /// Deepest nesting of templates (Heat's max_nested_stack_depth).
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_nested_depth)]
-    max_nested_depth: usize,
-    /// Longest line of a YAML file (template, environment, VNFD, answers), in bytes.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().yaml.max_line_bytes)]
-    max_line_length: usize,
-    /// Most files in one template set.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_files)]
-    max_files: usize,
-    /// Largest OVF manifest or certificate file, in bytes.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_manifest_bytes)]
-    max_manifest_size: u64,
-    /// Largest pax or GNU long-name header of one tar (OVA) entry, in bytes.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().max_tar_header_bytes)]
-    max_tar_header_size: u64,
-    /// Deepest XML element nesting in an OVF descriptor.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().xml.max_depth)]
-    max_xml_depth: usize,
-    /// Most XML elements in one OVF descriptor.
-    #[arg(long, global = true, hide_short_help = true, default_value_t = Limits::default().xml.max_elements)]
-    max_xml_elements: usize,
-}
-
-impl LimitArgs {
-    fn limits(&self) -> Limits {
-        let mut limits = Limits {
-            max_file_bytes: self.max_file_size,
-            max_template_size: self.max_template_size,
-            max_archive_entries: self.max_entries,
-            max_archive_total_bytes: self.max_archive_size,
-            max_files: self.max_files,
-            max_manifest_bytes: self.max_manifest_size,
-            max_tar_header_bytes: self.max_tar_header_size,
-            ..Limits::default()
-        };
-        limits.yaml.max_depth = self.max_yaml_depth;
-        limits.yaml.max_alias_nodes = self.max_yaml_alias_nodes;
-        limits.yaml.max_line_bytes = self.max_line_length;
-        limits.yaml.max_alias_bytes = self.max_yaml_alias_bytes;
-        limits.max_nested_depth = self.max_nested_depth;
-        limits.xml.max_depth = self.max_xml_depth;
-        limits.xml.max_elements = self.max_xml_elements;
-        limits
-    }
 }
 
 /// Errors that end a command with exit code 2.
@@ -440,35 +401,6 @@ fn choice_error(config: Option<String>, error: vnfwiz::check::rules::SelectionEr
     }
 }
 
-/// The limits other than the defaults, as the flags that set them (`--max-files 20`): a
-/// report names them among the settings in force.
-fn changed_limits(limits: &Limits) -> Option<(String, String)> {
-    type Read = fn(&Limits) -> u64;
-    let flags: [(&str, Read); 14] = [
-        ("--max-template-size", |l| l.max_template_size),
-        ("--max-file-size", |l| l.max_file_bytes),
-        ("--max-entries", |l| l.max_archive_entries as u64),
-        ("--max-archive-size", |l| l.max_archive_total_bytes),
-        ("--max-yaml-depth", |l| l.yaml.max_depth as u64),
-        ("--max-yaml-alias-nodes", |l| l.yaml.max_alias_nodes as u64),
-        ("--max-yaml-alias-bytes", |l| l.yaml.max_alias_bytes as u64),
-        ("--max-nested-depth", |l| l.max_nested_depth as u64),
-        ("--max-line-length", |l| l.yaml.max_line_bytes as u64),
-        ("--max-files", |l| l.max_files as u64),
-        ("--max-manifest-size", |l| l.max_manifest_bytes),
-        ("--max-tar-header-size", |l| l.max_tar_header_bytes),
-        ("--max-xml-depth", |l| l.xml.max_depth as u64),
-        ("--max-xml-elements", |l| l.xml.max_elements as u64),
-    ];
-    let defaults = Limits::default();
-    let changed: Vec<String> = flags
-        .iter()
-        .filter(|(_, read)| read(limits) != read(&defaults))
-        .map(|(flag, read)| format!("{flag} {}", read(limits)))
-        .collect();
-    (!changed.is_empty()).then(|| ("Limits".to_owned(), changed.join(", ")))
-}
-
 /// The report in `format` (`color` for text); `run` says what the HTML page says about
 /// the run.
 pub fn render_as(
@@ -547,14 +479,14 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     };
     vnfwiz::foundation::locale::request(language);
     match cli.command {
-        Some(Command::Validate(args)) => validate::run(args, &limits),
-        Some(Command::Inspect(args)) => inspect::run(args, &limits),
-        Some(Command::Onboard(args)) => onboard::run(*args, &limits),
-        Some(Command::Capabilities(args)) => capabilities::run(args, &limits),
-        Some(Command::Rules(args)) => rules::run(args, &limits),
-        Some(Command::Lsp(args)) => lsp::run(args, &limits),
-        Some(Command::Completions(args)) => completions::run(args),
-        Some(Command::Man(args)) => man::run(args),
+        Some(Command::Validate(Deferred(args))) => validate::run(args, &limits),
+        Some(Command::Inspect(Deferred(args))) => inspect::run(args, &limits),
+        Some(Command::Onboard(Deferred(args))) => onboard::run(*args, &limits),
+        Some(Command::Capabilities(Deferred(args))) => capabilities::run(args, &limits),
+        Some(Command::Rules(Deferred(args))) => rules::run(args, &limits),
+        Some(Command::Lsp(Deferred(args))) => lsp::run(args, &limits),
+        Some(Command::Completions(Deferred(args))) => completions::run(args),
+        Some(Command::Man(Deferred(args))) => man::run(args),
         None => wizard::run(cli.wizard, &limits),
     }
 }

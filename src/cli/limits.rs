@@ -1,0 +1,197 @@
+//! The limit flags (`--max-files` …, docs/limits.md): one table declares them to clap, reads
+//! them back into [`Limits`], and names the changed ones in reports.
+
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches};
+use vnfwiz::foundation::limits::Limits;
+
+use super::parse_only;
+
+/// Limits every loader obeys (docs/limits.md): under their own heading, and only in the long
+/// help (`--help`), so `-h` shows the commands and the wizard's own options.
+#[derive(Debug)]
+pub struct LimitArgs(Limits);
+
+impl LimitArgs {
+    /// The limits the flags set, the defaults for the others.
+    pub fn limits(&self) -> Limits {
+        self.0
+    }
+}
+
+/// One limit flag: its long name (also its id), its help line, and the field of [`Limits`]
+/// it reads and sets (every value parsed as `u64`; clap's messages for a bad number are the
+/// same for `u64` and `usize`).
+struct LimitFlag {
+    long: &'static str,
+    help: &'static str,
+    get: fn(&Limits) -> u64,
+    set: fn(&mut Limits, u64),
+}
+
+/// A `usize` limit from a flag's `u64`: a number too large for this platform means no
+/// tighter limit than the largest.
+fn size(value: u64) -> usize {
+    usize::try_from(value).unwrap_or(usize::MAX)
+}
+
+/// The heading the limits are listed under in `--help`.
+const HEADING: &str = "Limits (docs/limits.md)";
+
+/// Every limit flag, in the order `--help` lists them.
+const FLAGS: [LimitFlag; 14] = [
+    LimitFlag {
+        long: "max-template-size",
+        help: "Largest template Heat accepts, in bytes (Heat's max_template_size)",
+        get: |l| l.max_template_size,
+        set: |l, v| l.max_template_size = v,
+    },
+    LimitFlag {
+        long: "max-file-size",
+        help: "Largest single file read into memory, in bytes",
+        get: |l| l.max_file_bytes,
+        set: |l, v| l.max_file_bytes = v,
+    },
+    LimitFlag {
+        long: "max-entries",
+        help: "Most entries in a folder or archive",
+        get: |l| l.max_archive_entries as u64,
+        set: |l, v| l.max_archive_entries = size(v),
+    },
+    LimitFlag {
+        long: "max-archive-size",
+        help: "Most bytes decompressed from one archive in total",
+        get: |l| l.max_archive_total_bytes,
+        set: |l, v| l.max_archive_total_bytes = v,
+    },
+    LimitFlag {
+        long: "max-yaml-depth",
+        help: "Deepest YAML nesting",
+        get: |l| l.yaml.max_depth as u64,
+        set: |l, v| l.yaml.max_depth = size(v),
+    },
+    LimitFlag {
+        long: "max-yaml-alias-nodes",
+        help: "Most nodes YAML aliases may copy into one document",
+        get: |l| l.yaml.max_alias_nodes as u64,
+        set: |l, v| l.yaml.max_alias_nodes = size(v),
+    },
+    LimitFlag {
+        long: "max-yaml-alias-bytes",
+        help: "Most bytes YAML aliases may copy into one document",
+        get: |l| l.yaml.max_alias_bytes as u64,
+        set: |l, v| l.yaml.max_alias_bytes = size(v),
+    },
+    LimitFlag {
+        long: "max-nested-depth",
+        help: "Deepest nesting of templates (Heat's max_nested_stack_depth)",
+        get: |l| l.max_nested_depth as u64,
+        set: |l, v| l.max_nested_depth = size(v),
+    },
+    LimitFlag {
+        long: "max-line-length",
+        help: "Longest line of a YAML file (template, environment, VNFD, answers), in bytes",
+        get: |l| l.yaml.max_line_bytes as u64,
+        set: |l, v| l.yaml.max_line_bytes = size(v),
+    },
+    LimitFlag {
+        long: "max-files",
+        help: "Most files in one template set",
+        get: |l| l.max_files as u64,
+        set: |l, v| l.max_files = size(v),
+    },
+    LimitFlag {
+        long: "max-manifest-size",
+        help: "Largest OVF manifest or certificate file, in bytes",
+        get: |l| l.max_manifest_bytes,
+        set: |l, v| l.max_manifest_bytes = v,
+    },
+    LimitFlag {
+        long: "max-tar-header-size",
+        help: "Largest pax or GNU long-name header of one tar (OVA) entry, in bytes",
+        get: |l| l.max_tar_header_bytes,
+        set: |l, v| l.max_tar_header_bytes = v,
+    },
+    LimitFlag {
+        long: "max-xml-depth",
+        help: "Deepest XML element nesting in an OVF descriptor",
+        get: |l| l.xml.max_depth as u64,
+        set: |l, v| l.xml.max_depth = size(v),
+    },
+    LimitFlag {
+        long: "max-xml-elements",
+        help: "Most XML elements in one OVF descriptor",
+        get: |l| l.xml.max_elements as u64,
+        set: |l, v| l.xml.max_elements = size(v),
+    },
+];
+
+impl Args for LimitArgs {
+    /// Global flags, so they are taken before or after a command. The parse-only tree
+    /// (`parse_only`) leaves out what only help shows: the texts and the defaults, which
+    /// clap would otherwise copy into every command and fill in at every run.
+    fn augment_args(command: clap::Command) -> clap::Command {
+        let whole = !parse_only::active();
+        let defaults = Limits::default();
+        let command = if whole {
+            command.next_help_heading(HEADING)
+        } else {
+            command
+        };
+        command.args(FLAGS.iter().map(|flag| {
+            let arg = Arg::new(flag.long)
+                .long(flag.long)
+                .global(true)
+                .action(ArgAction::Set)
+                .value_parser(clap::value_parser!(u64));
+            if whole {
+                arg.value_name(flag.long.to_ascii_uppercase().replace('-', "_"))
+                    .help(flag.help)
+                    .hide_short_help(true)
+                    .default_value((flag.get)(&defaults).to_string())
+            } else {
+                arg
+            }
+        }))
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+impl FromArgMatches for LimitArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Self::from_arg_matches_mut(&mut matches.clone())
+    }
+
+    fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
+        let mut limits = LimitArgs(Limits::default());
+        limits.update_from_arg_matches_mut(matches)?;
+        Ok(limits)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        self.update_from_arg_matches_mut(&mut matches.clone())
+    }
+
+    fn update_from_arg_matches_mut(&mut self, matches: &mut ArgMatches) -> Result<(), clap::Error> {
+        for flag in &FLAGS {
+            if let Some(value) = matches.remove_one::<u64>(flag.long) {
+                (flag.set)(&mut self.0, value);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The limits other than the defaults, as the flags that set them (`--max-files 20`): a
+/// report names them among the settings in force.
+pub fn changed_limits(limits: &Limits) -> Option<(String, String)> {
+    let defaults = Limits::default();
+    let changed: Vec<String> = FLAGS
+        .iter()
+        .filter(|flag| (flag.get)(limits) != (flag.get)(&defaults))
+        .map(|flag| format!("--{} {}", flag.long, (flag.get)(limits)))
+        .collect();
+    (!changed.is_empty()).then(|| ("Limits".to_owned(), changed.join(", ")))
+}
