@@ -2,8 +2,8 @@
 
 mod capabilities;
 mod completions;
+mod global;
 mod inspect;
-mod limits;
 mod lsp;
 mod man;
 mod onboard;
@@ -16,7 +16,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
-use limits::{LimitArgs, changed_limits};
+use global::{GlobalArgs, changed_limits};
 use parse_only::Deferred;
 use vnfwiz::check::config::{Lookup, ProjectConfig};
 use vnfwiz::foundation::diagnostics::Report;
@@ -35,12 +35,7 @@ pub struct Cli {
     #[command(flatten)]
     wizard: wizard::WizardArgs,
     #[command(flatten)]
-    limits: LimitArgs,
-    /// The language of an OVF package's texts (a message bundle's, such as `ja` or
-    /// `de-DE`); without it, LC_ALL, LC_MESSAGES or LANG decides, and a package without a
-    /// bundle in that language shows its own words.
-    #[arg(long, global = true, value_name = "LANGUAGE")]
-    lang: Option<String>,
+    global: GlobalArgs,
 }
 
 /// The commands; each one's arguments are [`Deferred`], so the parse-only tree declares
@@ -84,8 +79,9 @@ impl Cli {
         })
     }
 
-    /// `args` parsed by the parse-only tree; `None` where it stops (help, a bad argument),
-    /// except `--version`, which it prints as the whole tree would and exits.
+    /// `args` parsed by the parse-only tree; `None` where it stops (help, a bad argument,
+    /// a global option given both before and after the command), except `--version`,
+    /// which it prints as the whole tree would and exits.
     fn parse_only<I, T>(args: I) -> Option<Cli>
     where
         I: IntoIterator<Item = T>,
@@ -95,16 +91,25 @@ impl Cli {
         let parsed = command
             .try_get_matches_from_mut(args)
             .and_then(|mut matches| {
+                // The global options given after the command are the command's own here.
+                let after = match matches.subcommand() {
+                    Some((_, command)) => Some(GlobalArgs::from_arg_matches(command)?),
+                    None => None,
+                };
                 let cli = Cli::from_arg_matches_mut(&mut matches);
                 std::mem::forget(matches);
-                cli
+                Ok((cli?, after))
             });
         std::mem::forget(command);
-        match parsed {
-            Ok(cli) => Some(cli),
+        let (mut cli, after) = match parsed {
+            Ok(parsed) => parsed,
             Err(error) if error.kind() == clap::error::ErrorKind::DisplayVersion => error.exit(),
-            Err(_) => None,
+            Err(_) => return None,
+        };
+        if let Some(after) = after {
+            cli.global = std::mem::take(&mut cli.global).joined(after)?;
         }
+        Some(cli)
     }
 }
 
@@ -472,8 +477,8 @@ impl CliError {
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
-    let limits = cli.limits.limits();
-    let language = match cli.lang.as_deref() {
+    let limits = cli.global.limits();
+    let language = match cli.global.lang.as_deref() {
         Some(lang) => vnfwiz::foundation::locale::tag(lang),
         None => vnfwiz::foundation::locale::from_environment(|name| std::env::var(name).ok()),
     };

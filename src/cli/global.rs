@@ -1,22 +1,99 @@
-//! The limit flags (`--max-files` …, docs/limits.md): one table declares them to clap, reads
-//! them back into [`Limits`], and names the changed ones in reports.
+//! The options taken before or after a command: the limits every loader obeys (`--max-files`
+//! …, docs/limits.md) and `--lang`. One table declares the limits to clap, reads them back
+//! into [`Limits`], and names the changed ones in reports.
 
+use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches};
 use vnfwiz::foundation::limits::Limits;
 
 use super::parse_only;
 
-/// Limits every loader obeys (docs/limits.md): under their own heading, and only in the long
-/// help (`--help`), so `-h` shows the commands and the wizard's own options.
-#[derive(Debug)]
-pub struct LimitArgs(Limits);
+/// The limits (under their own heading, and only in the long help, `--help`, so `-h` shows
+/// the commands and the wizard's own options) and the language.
+#[derive(Debug, Default)]
+pub struct GlobalArgs {
+    /// Each limit flag's value where it was given, parallel to [`FLAGS`].
+    limits: [Option<u64>; FLAGS.len()],
+    /// The language of an OVF package's texts, where `--lang` was given.
+    pub lang: Option<String>,
+}
 
-impl LimitArgs {
+impl GlobalArgs {
     /// The limits the flags set, the defaults for the others.
     pub fn limits(&self) -> Limits {
-        self.0
+        let mut limits = Limits::default();
+        for (flag, value) in FLAGS.iter().zip(self.limits) {
+            if let Some(value) = value {
+                (flag.set)(&mut limits, value);
+            }
+        }
+        limits
+    }
+
+    /// These options with those given after the command (`other`, read from the
+    /// command's own matches in the parse-only tree); `None` when one option is given in
+    /// both places, which the whole tree decides.
+    pub fn joined(mut self, other: GlobalArgs) -> Option<GlobalArgs> {
+        for (value, given) in self.limits.iter_mut().zip(other.limits) {
+            if given.is_some() {
+                if value.is_some() {
+                    return None;
+                }
+                *value = given;
+            }
+        }
+        if other.lang.is_some() {
+            if self.lang.is_some() {
+                return None;
+            }
+            self.lang = other.lang;
+        }
+        Some(self)
+    }
+
+    /// Declares the options on `command`: the whole tree's global options with their help
+    /// and defaults (`whole`), or, for the parse-only tree, plain options of the command
+    /// itself. Global options would be copied into every command and their defaults
+    /// filled in at every run; the parse-only tree declares them on the root and on the
+    /// command parsed instead ([`parse_only::Deferred`]) and joins what each took.
+    pub fn declare(command: clap::Command, whole: bool) -> clap::Command {
+        let defaults = Limits::default();
+        let command = if whole {
+            command.next_help_heading(HEADING)
+        } else {
+            command
+        };
+        let limits = FLAGS.iter().map(|flag| {
+            let arg = Arg::new(flag.long)
+                .long(flag.long)
+                .action(ArgAction::Set)
+                .value_parser(clap::value_parser!(u64));
+            if whole {
+                arg.value_name(flag.long.to_ascii_uppercase().replace('-', "_"))
+                    .global(true)
+                    .help(flag.help)
+                    .hide_short_help(true)
+                    .default_value((flag.get)(&defaults).to_string())
+            } else {
+                arg
+            }
+        });
+        let lang = Arg::new(LANG).long(LANG).action(ArgAction::Set);
+        let lang = if whole {
+            lang.value_name("LANGUAGE").global(true).help(
+                "The language of an OVF package's texts (a message bundle's, such as `ja` or \
+                 `de-DE`); without it, LC_ALL, LC_MESSAGES or LANG decides, and a package \
+                 without a bundle in that language shows its own words",
+            )
+        } else {
+            lang
+        };
+        command.args(limits).arg(lang)
     }
 }
+
+/// The id and long name of the language option.
+const LANG: &str = "lang";
 
 /// One limit flag: its long name (also its id), its help line, and the field of [`Limits`]
 /// it reads and sets (every value parsed as `u64`; clap's messages for a bad number are the
@@ -34,7 +111,7 @@ fn size(value: u64) -> usize {
     usize::try_from(value).unwrap_or(usize::MAX)
 }
 
-/// The heading the limits are listed under in `--help`.
+/// The heading the limits (and, after them, `--lang`) are listed under in `--help`.
 const HEADING: &str = "Limits (docs/limits.md)";
 
 /// Every limit flag, in the order `--help` lists them.
@@ -125,33 +202,9 @@ const FLAGS: [LimitFlag; 14] = [
     },
 ];
 
-impl Args for LimitArgs {
-    /// Global flags, so they are taken before or after a command. The parse-only tree
-    /// (`parse_only`) leaves out what only help shows: the texts and the defaults, which
-    /// clap would otherwise copy into every command and fill in at every run.
+impl Args for GlobalArgs {
     fn augment_args(command: clap::Command) -> clap::Command {
-        let whole = !parse_only::active();
-        let defaults = Limits::default();
-        let command = if whole {
-            command.next_help_heading(HEADING)
-        } else {
-            command
-        };
-        command.args(FLAGS.iter().map(|flag| {
-            let arg = Arg::new(flag.long)
-                .long(flag.long)
-                .global(true)
-                .action(ArgAction::Set)
-                .value_parser(clap::value_parser!(u64));
-            if whole {
-                arg.value_name(flag.long.to_ascii_uppercase().replace('-', "_"))
-                    .help(flag.help)
-                    .hide_short_help(true)
-                    .default_value((flag.get)(&defaults).to_string())
-            } else {
-                arg
-            }
-        }))
+        GlobalArgs::declare(command, !parse_only::active())
     }
 
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
@@ -159,26 +212,22 @@ impl Args for LimitArgs {
     }
 }
 
-impl FromArgMatches for LimitArgs {
+impl FromArgMatches for GlobalArgs {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        Self::from_arg_matches_mut(&mut matches.clone())
+        let mut options = GlobalArgs::default();
+        options.update_from_arg_matches(matches)?;
+        Ok(options)
     }
 
-    fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
-        let mut limits = LimitArgs(Limits::default());
-        limits.update_from_arg_matches_mut(matches)?;
-        Ok(limits)
-    }
-
+    /// Takes the values given (not the defaults the whole tree fills in).
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        self.update_from_arg_matches_mut(&mut matches.clone())
-    }
-
-    fn update_from_arg_matches_mut(&mut self, matches: &mut ArgMatches) -> Result<(), clap::Error> {
-        for flag in &FLAGS {
-            if let Some(value) = matches.remove_one::<u64>(flag.long) {
-                (flag.set)(&mut self.0, value);
+        for (flag, value) in FLAGS.iter().zip(&mut self.limits) {
+            if matches.value_source(flag.long) == Some(ValueSource::CommandLine) {
+                *value = matches.get_one::<u64>(flag.long).copied();
             }
+        }
+        if let Some(lang) = matches.get_one::<String>(LANG) {
+            self.lang = Some(lang.clone());
         }
         Ok(())
     }
