@@ -72,12 +72,14 @@ pub struct TerminalProgress {
 impl TerminalProgress {
     /// A bar labelled `label` (for example the package name).
     pub fn stderr(label: &str) -> TerminalProgress {
-        let target = if std::io::stderr().is_terminal() {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        };
-        let bar = ProgressBar::with_draw_target(Some(0), target);
+        if !std::io::stderr().is_terminal() {
+            // Nothing is drawn, so no style is made (parsing its template was a sixth of
+            // the start-up work of `validate`, docs/performance.md).
+            let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
+            bar.set_prefix(label.to_owned());
+            return TerminalProgress { bar };
+        }
+        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
         let style = ProgressStyle::with_template(
             "{prefix} [{bar:30}] {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta}",
         )
