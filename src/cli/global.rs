@@ -114,92 +114,56 @@ fn size(value: u64) -> usize {
 /// The heading the limits (and, after them, `--lang`) are listed under in `--help`.
 const HEADING: &str = "Limits (docs/limits.md)";
 
+/// A [`LimitFlag`] for the field of [`Limits`] at `$field`, of type `u64` or `usize`.
+macro_rules! limit {
+    ($long:literal, u64 $($field:ident).+, $help:literal) => {
+        LimitFlag {
+            long: $long,
+            help: $help,
+            get: |l| l.$($field).+,
+            set: |l, v| l.$($field).+ = v,
+        }
+    };
+    ($long:literal, usize $($field:ident).+, $help:literal) => {
+        LimitFlag {
+            long: $long,
+            help: $help,
+            get: |l| l.$($field).+ as u64,
+            set: |l, v| l.$($field).+ = size(v),
+        }
+    };
+}
+
 /// Every limit flag, in the order `--help` lists them.
 const FLAGS: [LimitFlag; 14] = [
-    LimitFlag {
-        long: "max-template-size",
-        help: "Largest template Heat accepts, in bytes (Heat's max_template_size)",
-        get: |l| l.max_template_size,
-        set: |l, v| l.max_template_size = v,
-    },
-    LimitFlag {
-        long: "max-file-size",
-        help: "Largest single file read into memory, in bytes",
-        get: |l| l.max_file_bytes,
-        set: |l, v| l.max_file_bytes = v,
-    },
-    LimitFlag {
-        long: "max-entries",
-        help: "Most entries in a folder or archive",
-        get: |l| l.max_archive_entries as u64,
-        set: |l, v| l.max_archive_entries = size(v),
-    },
-    LimitFlag {
-        long: "max-archive-size",
-        help: "Most bytes decompressed from one archive in total",
-        get: |l| l.max_archive_total_bytes,
-        set: |l, v| l.max_archive_total_bytes = v,
-    },
-    LimitFlag {
-        long: "max-yaml-depth",
-        help: "Deepest YAML nesting",
-        get: |l| l.yaml.max_depth as u64,
-        set: |l, v| l.yaml.max_depth = size(v),
-    },
-    LimitFlag {
-        long: "max-yaml-alias-nodes",
-        help: "Most nodes YAML aliases may copy into one document",
-        get: |l| l.yaml.max_alias_nodes as u64,
-        set: |l, v| l.yaml.max_alias_nodes = size(v),
-    },
-    LimitFlag {
-        long: "max-yaml-alias-bytes",
-        help: "Most bytes YAML aliases may copy into one document",
-        get: |l| l.yaml.max_alias_bytes as u64,
-        set: |l, v| l.yaml.max_alias_bytes = size(v),
-    },
-    LimitFlag {
-        long: "max-nested-depth",
-        help: "Deepest nesting of templates (Heat's max_nested_stack_depth)",
-        get: |l| l.max_nested_depth as u64,
-        set: |l, v| l.max_nested_depth = size(v),
-    },
-    LimitFlag {
-        long: "max-line-length",
-        help: "Longest line of a YAML file (template, environment, VNFD, answers), in bytes",
-        get: |l| l.yaml.max_line_bytes as u64,
-        set: |l, v| l.yaml.max_line_bytes = size(v),
-    },
-    LimitFlag {
-        long: "max-files",
-        help: "Most files in one template set",
-        get: |l| l.max_files as u64,
-        set: |l, v| l.max_files = size(v),
-    },
-    LimitFlag {
-        long: "max-manifest-size",
-        help: "Largest OVF manifest or certificate file, in bytes",
-        get: |l| l.max_manifest_bytes,
-        set: |l, v| l.max_manifest_bytes = v,
-    },
-    LimitFlag {
-        long: "max-tar-header-size",
-        help: "Largest pax or GNU long-name header of one tar (OVA) entry, in bytes",
-        get: |l| l.max_tar_header_bytes,
-        set: |l, v| l.max_tar_header_bytes = v,
-    },
-    LimitFlag {
-        long: "max-xml-depth",
-        help: "Deepest XML element nesting in an OVF descriptor",
-        get: |l| l.xml.max_depth as u64,
-        set: |l, v| l.xml.max_depth = size(v),
-    },
-    LimitFlag {
-        long: "max-xml-elements",
-        help: "Most XML elements in one OVF descriptor",
-        get: |l| l.xml.max_elements as u64,
-        set: |l, v| l.xml.max_elements = size(v),
-    },
+    limit!("max-template-size", u64 max_template_size,
+        "Largest template Heat accepts, in bytes (Heat's max_template_size)"),
+    limit!("max-file-size", u64 max_file_bytes,
+        "Largest single file read into memory, in bytes"),
+    limit!("max-entries", usize max_archive_entries,
+        "Most entries in a folder or archive"),
+    limit!("max-archive-size", u64 max_archive_total_bytes,
+        "Most bytes decompressed from one archive in total"),
+    limit!("max-yaml-depth", usize yaml.max_depth,
+        "Deepest YAML nesting"),
+    limit!("max-yaml-alias-nodes", usize yaml.max_alias_nodes,
+        "Most nodes YAML aliases may copy into one document"),
+    limit!("max-yaml-alias-bytes", usize yaml.max_alias_bytes,
+        "Most bytes YAML aliases may copy into one document"),
+    limit!("max-nested-depth", usize max_nested_depth,
+        "Deepest nesting of templates (Heat's max_nested_stack_depth)"),
+    limit!("max-line-length", usize yaml.max_line_bytes,
+        "Longest line of a YAML file (template, environment, VNFD, answers), in bytes"),
+    limit!("max-files", usize max_files,
+        "Most files in one template set"),
+    limit!("max-manifest-size", u64 max_manifest_bytes,
+        "Largest OVF manifest or certificate file, in bytes"),
+    limit!("max-tar-header-size", u64 max_tar_header_bytes,
+        "Largest pax or GNU long-name header of one tar (OVA) entry, in bytes"),
+    limit!("max-xml-depth", usize xml.max_depth,
+        "Deepest XML element nesting in an OVF descriptor"),
+    limit!("max-xml-elements", usize xml.max_elements,
+        "Most XML elements in one OVF descriptor"),
 ];
 
 impl Args for GlobalArgs {
