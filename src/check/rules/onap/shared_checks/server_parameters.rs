@@ -34,7 +34,7 @@ impl Slot {
             Slot::Property(name) => server.property(name),
             Slot::Metadata(name) => {
                 let metadata = server.property("metadata")?.1.as_map()?;
-                Some((metadata.key(name)?, metadata.get(name)?))
+                metadata.entry(name)
             }
         }
     }
