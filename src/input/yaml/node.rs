@@ -51,7 +51,8 @@ const INDEX_THRESHOLD: usize = 12;
 #[derive(Clone, Debug, Default)]
 pub struct Mapping {
     entries: Vec<(Key, Node)>,
-    index: Option<Index>,
+    /// Boxed: most mappings have none, and every node is as big as its largest variant.
+    index: Option<Box<Index>>,
 }
 
 /// The positions of a big mapping's entries by key. The table holds positions only, so
@@ -121,7 +122,7 @@ impl Mapping {
         match &mut self.index {
             Some(index) => index.add(&self.entries, self.entries.len() - 1),
             None if self.entries.len() > INDEX_THRESHOLD => {
-                self.index = Some(Index::of(&self.entries));
+                self.index = Some(Box::new(Index::of(&self.entries)));
             }
             None => {}
         }

@@ -6,7 +6,7 @@
 //! (Aho-Corasick), so the check stays linear in the length of the names. Each role is
 //! reported once, at its first place in the VNF.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use aho_corasick::AhoCorasick;
 

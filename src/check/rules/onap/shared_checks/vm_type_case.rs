@@ -6,7 +6,7 @@
 //! use in source order sets the case; every later use written otherwise is reported once per
 //! name, with the first use as related place.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::{Context, Findings};
 use crate::foundation::diagnostics::Span;

@@ -4,7 +4,7 @@
 //! A parameter read anywhere under a resource's `properties:` counts. Each name is looked at
 //! once per template, at its declaration (or, undeclared, at its first read).
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
