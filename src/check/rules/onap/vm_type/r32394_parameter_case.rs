@@ -53,7 +53,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 name,
                 file: template.file,
                 span,
-                path: format!("parameters.{name}"),
+                section: "parameters",
             }
         });
     vm_type_case::check(context, findings, names, "parameter name");
