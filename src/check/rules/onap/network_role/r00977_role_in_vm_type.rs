@@ -2,9 +2,8 @@
 //!
 //! Network-roles are read as for R-26506; vm-types from every server's parameters and id
 //! (as the networking rules read them). "Substring" is taken literally, equality included.
-//! Beyond a thousand (role, vm-type) pairs all roles are searched in each vm-type at once
-//! (Aho-Corasick), so the check stays linear in the length of the names. Each role is
-//! reported once, at its first place in the VNF.
+//! All roles are searched in each vm-type at once (Aho-Corasick), so the check stays linear
+//! in the length of the names. Each role is reported once, at its first place in the VNF.
 
 use foldhash::{HashSet, HashSetExt};
 
@@ -30,8 +29,8 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
-/// Up to this many (role, vm-type) pairs each pair is searched directly: building the
-/// automaton costs more than a thousand short substring searches.
+/// Up to this many (role, vm-type) pairs each pair is searched directly, which finds the
+/// same: building the automaton costs more than a thousand short substring searches.
 const DIRECT_PAIRS: usize = 1024;
 
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
