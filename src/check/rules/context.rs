@@ -1,7 +1,8 @@
 //! What a HOT rule sees (the set with its templates, env files and calls indexed once) and
 //! where it reports.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use crate::foundation::diagnostics::{Related, Span, Violation};

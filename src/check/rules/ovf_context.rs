@@ -2,9 +2,9 @@
 //! the package's integrity report, and the id sets references resolve against, built once
 //! per run.
 
+use foldhash::{HashMap, HashSet, HashSetExt};
 use std::borrow::Cow;
 use std::cell::OnceCell;
-use std::collections::{HashMap, HashSet};
 
 use crate::foundation::diagnostics::{LineIndex, Span};
 use crate::input::integrity::IntegrityReport;

@@ -94,6 +94,11 @@ struct Comment {
 /// The comments of `text` whose body starts with `vnfwiz:`.
 fn comments(text: &str, syntax: Syntax) -> Vec<Comment> {
     let mut found = Vec::new();
+    // Every waiver's body starts with `vnfwiz:`: a file without it (nearly all) is passed
+    // over by one substring search instead of a walk of each character.
+    if !text.contains("vnfwiz:") {
+        return found;
+    }
     match syntax {
         Syntax::Yaml => {
             let mut offset = 0;

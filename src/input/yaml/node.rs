@@ -1,8 +1,9 @@
 //! The position-keeping YAML tree that every HOT loader and rule reads.
 
-use std::collections::HashMap;
+use std::hash::BuildHasher;
 
 use foldhash::fast::RandomState;
+use hashbrown::HashTable;
 
 use crate::foundation::diagnostics::Span;
 
@@ -50,9 +51,50 @@ const INDEX_THRESHOLD: usize = 12;
 #[derive(Clone, Debug, Default)]
 pub struct Mapping {
     entries: Vec<(Key, Node)>,
-    /// foldhash rather than SipHash: every rule looks keys up here, and foldhash's per-process
-    /// seed still keeps crafted colliding keys from being planned in advance.
-    index: Option<HashMap<String, usize, RandomState>>,
+    /// Boxed: most mappings have none, and every node is as big as its largest variant.
+    index: Option<Box<Index>>,
+}
+
+/// The positions of a big mapping's entries by key. The table holds positions only, so
+/// building it copies no key; foldhash rather than SipHash, since every rule looks keys up
+/// here, and its per-process seed still keeps crafted colliding keys from being planned in
+/// advance.
+#[derive(Clone, Debug, Default)]
+struct Index {
+    table: HashTable<usize>,
+    hasher: RandomState,
+}
+
+impl Index {
+    fn of(entries: &[(Key, Node)]) -> Index {
+        let mut index = Index {
+            table: HashTable::with_capacity(entries.len()),
+            hasher: RandomState::default(),
+        };
+        for at in 0..entries.len() {
+            index.add(entries, at);
+        }
+        index
+    }
+
+    fn hash(&self, key: &str) -> u64 {
+        self.hasher.hash_one(key)
+    }
+
+    fn find(&self, entries: &[(Key, Node)], key: &str) -> Option<usize> {
+        self.table
+            .find(self.hash(key), |&at| entries[at].0.text == key)
+            .copied()
+    }
+
+    /// Indexes entry `at`, whose key no other entry has.
+    fn add(&mut self, entries: &[(Key, Node)], at: usize) {
+        let hash = self.hash(&entries[at].0.text);
+        let hasher = &self.hasher;
+        self.table.insert_unique(hash, at, |&other| {
+            hasher.hash_one(entries[other].0.text.as_str())
+        });
+    }
 }
 
 impl PartialEq for Mapping {
@@ -64,7 +106,7 @@ impl PartialEq for Mapping {
 impl Mapping {
     fn position(&self, key: &str) -> Option<usize> {
         match &self.index {
-            Some(index) => index.get(key).copied(),
+            Some(index) => index.find(&self.entries, key),
             None => self.entries.iter().position(|(k, _)| k.text == key),
         }
     }
@@ -76,18 +118,13 @@ impl Mapping {
             slot.1 = value;
             return Some(std::mem::replace(&mut slot.0, key));
         }
-        if let Some(index) = &mut self.index {
-            index.insert(key.text.clone(), self.entries.len());
-        }
         self.entries.push((key, value));
-        if self.index.is_none() && self.entries.len() > INDEX_THRESHOLD {
-            self.index = Some(
-                self.entries
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (k, _))| (k.text.clone(), i))
-                    .collect(),
-            );
+        match &mut self.index {
+            Some(index) => index.add(&self.entries, self.entries.len() - 1),
+            None if self.entries.len() > INDEX_THRESHOLD => {
+                self.index = Some(Box::new(Index::of(&self.entries)));
+            }
+            None => {}
         }
         None
     }
@@ -105,16 +142,26 @@ impl Mapping {
     /// Removes the entry named `key` and returns it; later entries keep their order.
     pub fn remove(&mut self, key: &str) -> Option<(Key, Node)> {
         let at = self.position(key)?;
-        let removed = self.entries.remove(at);
         if let Some(index) = &mut self.index {
-            index.remove(key);
-            for slot in index.values_mut() {
+            let hash = index.hash(key);
+            if let Ok(slot) = index.table.find_entry(hash, |&i| i == at) {
+                slot.remove();
+            }
+            for slot in index.table.iter_mut() {
                 if *slot > at {
                     *slot -= 1;
                 }
             }
         }
-        Some(removed)
+        Some(self.entries.remove(at))
+    }
+
+    /// The key entry named `key` and its value, found once.
+    pub fn entry(&self, key: &str) -> Option<(&Key, &Node)> {
+        self.position(key).map(|at| {
+            let (key, node) = &self.entries[at];
+            (key, node)
+        })
     }
 
     /// The key entry named `key` (for its span).
@@ -288,6 +335,17 @@ mod tests {
         assert!(map.get("k5").unwrap().is_null());
         let keys: Vec<&str> = map.iter().map(|(k, _)| k.text.as_str()).take(4).collect();
         assert_eq!(keys, ["k0", "k1", "k2", "k4"]);
+        for i in (0..20).filter(|&i| i != 3) {
+            let (key, _) = map.entry(&format!("k{i}")).unwrap();
+            assert_eq!(key.text, format!("k{i}"), "the index follows the removal");
+        }
+        let again = Key {
+            text: "k3".to_owned(),
+            span: Span::default(),
+        };
+        assert!(map.insert(again, node(Value::Int(3))).is_none());
+        assert_eq!(map.get("k3"), Some(&node(Value::Int(3))));
+        assert_eq!(map.iter().last().map(|(k, _)| k.text.as_str()), Some("k3"));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! file, a TOSCA template, cloud-init user data, an answers file…) that is not read as Heat
 //! and is reported as not checked, with the reason.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 use std::fmt;
 
 use crate::input::yaml::{Document, Mapping, Node, Value};

@@ -3,7 +3,7 @@
 //! annotation), another mapping of the set's registry, one of Heat's own types (through its
 //! default aliases), or nothing Heat knows. Built once per validation run.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 use super::heat_types::{HeatTypes, Known};
 use super::load::registry_matches;

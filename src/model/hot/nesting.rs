@@ -2,7 +2,7 @@
 //! which nested template (with the resource's type slot, so its properties are at hand), who
 //! calls a template, and at which nesting levels each template is reached from the modules.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use super::set::{FileId, HotSet};
 use super::template::{Template, TypeSlot};

@@ -3,7 +3,7 @@
 //! parameter in turn, up to a module (base, incremental or volume) whose environment file sets
 //! it. ONAP's environment-file rules ask this question for nested servers.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use super::set::{FileId, HotSet, Nesting, TemplateKind};
 use super::template::{GROUPS, Template, resource_type};

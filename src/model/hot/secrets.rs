@@ -5,8 +5,8 @@
 //! written to hold them shows them masked: report snippets and previews by their places
 //! ([`display_text`]), diffs by their texts ([`hidden_values`]).
 
+use foldhash::HashSet;
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::ops::Range;
 
 use super::FileId;

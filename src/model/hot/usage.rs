@@ -1,7 +1,7 @@
 //! Where a template reads each of its parameters: every `get_param` call, indexed by the
 //! parameter name and the top-level section it sits in.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use super::functions::Call;
 use crate::input::yaml::{Key, Node};

@@ -1,7 +1,7 @@
 //! R-92635/attribute-reference: `get_attr` names an attribute the resource has: one its Heat
 //! or Contrail type declares, or an output of the nested template implementing it.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

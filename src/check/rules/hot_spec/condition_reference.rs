@@ -1,7 +1,7 @@
 //! R-92635/condition-reference: condition names used by resources, outputs, `if` and the
 //! condition functions are declared under `conditions`.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -58,31 +58,42 @@ pub(super) struct Definition<'a> {
     pub node: &'a Node,
     /// Its keys and values.
     pub map: &'a Mapping,
-    /// Its path (`outputs.name`).
-    pub path: String,
+    /// The section it is in (`outputs`).
+    section: &'static str,
+}
+
+impl Definition<'_> {
+    /// Its path (`outputs.name`), built only for a finding.
+    pub fn path(&self) -> String {
+        format!("{}.{}", self.section, self.name.text)
+    }
+
+    /// The path of one of its keys (`outputs.name.value`).
+    pub fn key_path(&self, key: &Key) -> String {
+        format!("{}.{}.{}", self.section, self.name.text, key.text)
+    }
 }
 
 /// Reports each entry of `section` that is not a map and each key its version does not accept;
 /// hands every map to `entry` (which returns false to skip its keys) and every accepted key,
-/// with its value and path, to `key`.
+/// with its value and definition, to `key`.
 pub(super) fn check_definitions(
     context: &Context<'_>,
     findings: &mut Findings<'_>,
     section: &DefinitionSection,
     mut entry: impl FnMut(&mut Findings<'_>, &Definition<'_>) -> bool,
-    mut key: impl FnMut(&mut Findings<'_>, &SourceFile, &Key, &Node, String),
+    mut key: impl FnMut(&mut Findings<'_>, &Definition<'_>, &Key, &Node),
 ) {
     let what = section.what();
     for template in context.templates.iter().filter(|t| t.is_hot()) {
         let version = template.version();
         for (name, node) in template.entries(section.name) {
-            let path = format!("{}.{}", section.name, name.text);
             let Some(map) = node.as_map() else {
                 let at = if node.is_null() { name.span } else { node.span };
                 findings.report(
                     template.file,
                     at,
-                    path,
+                    format!("{}.{}", section.name, name.text),
                     format!(
                         "{} `{}` must be a map {}, not {}",
                         section.noun,
@@ -98,20 +109,19 @@ pub(super) fn check_definitions(
                 name,
                 node,
                 map,
-                path,
+                section: section.name,
             };
             if !entry(findings, &definition) {
                 continue;
             }
             for (k, value) in map.iter() {
-                let key_path = format!("{}.{}", definition.path, k.text);
                 if let Some(version) = version
                     && let Some(message) = unknown_key(&what, &k.text, version, section.keys_of)
                 {
-                    findings.report(template.file, k.span, key_path, message);
+                    findings.report(template.file, k.span, definition.key_path(k), message);
                     continue;
                 }
-                key(findings, template.file, k, value, key_path);
+                key(findings, &definition, k, value);
             }
         }
     }

@@ -1,7 +1,7 @@
 //! R-92635/env-parameter: every `parameters:` entry of a module's environment is declared
 //! by the module's template.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

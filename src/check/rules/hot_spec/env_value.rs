@@ -1,6 +1,6 @@
 //! R-92635/env-value: environment values fit the type and constraints of their parameter.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -1,6 +1,6 @@
 //! R-92635/misspelt-function: a single-key map whose key is nearly a function name.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -1,6 +1,6 @@
 //! R-92635/name-clash: no name is both a parameter and a resource.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

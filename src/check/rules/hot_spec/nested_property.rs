@@ -1,7 +1,7 @@
 //! R-92635/nested-property: a resource implemented by a nested template passes only
 //! properties the nested template declares as parameters (the converse of R-11041).
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -32,15 +32,15 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
         findings,
         &section,
         output_value,
-        |findings, file, key, value, key_path| {
+        |findings, definition, key, value| {
             if key.text == "condition"
                 && !is_call(value)
                 && !matches!(value.value, Value::Str(_) | Value::Bool(_))
             {
                 findings.report(
-                    file,
+                    definition.file,
                     value.span,
-                    key_path,
+                    definition.key_path(key),
                     format!(
                         "`condition` is a condition name, true/false or a condition \
                      function, not {}",
@@ -60,7 +60,7 @@ fn output_value(findings: &mut Findings<'_>, output: &Definition<'_>) -> bool {
         findings.report(
             output.file,
             name.span,
-            output.path.clone(),
+            output.path(),
             format!(
                 "output `{}` is written as its value; put the value under `value:`",
                 name.text
@@ -77,7 +77,7 @@ fn output_value(findings: &mut Findings<'_>, output: &Definition<'_>) -> bool {
         findings.report(
             output.file,
             name.span,
-            output.path.clone(),
+            output.path(),
             format!("output `{}` has no `value:`", name.text),
         );
     }

@@ -41,7 +41,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 findings.report(
                     definition.file,
                     definition.name.span,
-                    definition.path.clone(),
+                    definition.path(),
                     format!(
                         "parameter `{}` has no `type`; Heat refuses the template (\"Missing \
                          parameter type\")",
@@ -51,7 +51,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             }
             true
         },
-        |findings, file, key, value, key_path| {
+        |findings, definition, key, value| {
             let message = match key.text.as_str() {
                 "type" => match &value.value {
                     Value::Str(t) if ParameterType::parse(t).is_some() => return,
@@ -71,7 +71,12 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 }
                 _ => return,
             };
-            findings.report(file, value.span, key_path, message);
+            findings.report(
+                definition.file,
+                value.span,
+                definition.key_path(key),
+                message,
+            );
         },
     );
 }

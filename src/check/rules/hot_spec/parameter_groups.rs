@@ -1,6 +1,6 @@
 //! R-92635/parameter-groups: parameter groups list declared parameters, each once.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta, Span};

@@ -1,6 +1,6 @@
 //! R-92635/parameter-reference: `get_param` names a parameter of the same template.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

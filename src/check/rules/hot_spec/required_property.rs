@@ -2,7 +2,7 @@
 //! a default), also inside map properties with a fixed schema; for a nested template, every
 //! parameter it declares without a default.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -37,7 +37,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             findings.report(
                 resource.file,
                 resource.name.span,
-                resource.path.clone(),
+                resource.path(),
                 format!("resource `{}` has no `type:`", resource.name.text),
             );
         }
@@ -48,9 +48,9 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
         findings,
         &section,
         has_type,
-        |findings, file, key, value, key_path| {
+        |findings, definition, key, value| {
             if let Some((at, message)) = wrong_kind(&key.text, value) {
-                findings.report(file, at.span, key_path, message);
+                findings.report(definition.file, at.span, definition.key_path(key), message);
             }
         },
     );

@@ -1,7 +1,7 @@
 //! R-92635/resource-reference: `get_resource`, `get_attr` and `depends_on` name another
 //! resource of the same template (an output's `get_resource` is R-92635/output-resource's).
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -1,6 +1,6 @@
 //! OVF-duplicate-id: ids, names and keys are unique where DSP0243 says so.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::{Check, Findings, OvfContext, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta, Span};

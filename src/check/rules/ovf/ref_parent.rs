@@ -1,6 +1,6 @@
 //! OVF-ref/parent: every item's Parent names an item of the same hardware section.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::{Check, Findings, OvfContext, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

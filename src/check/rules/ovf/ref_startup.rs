@@ -1,6 +1,6 @@
 //! OVF-ref/startup: StartupSection items and ScaleOutSections name direct members.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::{Check, Findings, OvfContext, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -1,7 +1,7 @@
 //! CSAR-instantiation-level: VDU and virtual-link instantiation level policies only name
 //! levels the flavour's InstantiationLevels policy defines (Tacker step 4).
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::{Check, CsarContext, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -1,6 +1,6 @@
 //! SDC-manifest-unlisted: every file of the heat package is listed in `MANIFEST.json`.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::{Check, Context, FILE_START, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

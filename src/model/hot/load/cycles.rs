@@ -60,7 +60,7 @@ impl Loader<'_> {
             }
         }
         let limit = self.set.limits.max_nested_depth;
-        let mut reported = std::collections::HashSet::new();
+        let mut reported = foldhash::HashSet::default();
         for &root in &roots {
             if height[root] <= limit {
                 continue;

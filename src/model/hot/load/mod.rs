@@ -8,7 +8,7 @@ mod references;
 mod registry;
 mod roles;
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::foundation::limits::Limits;
 use crate::input::source::PackageFiles;
@@ -103,7 +103,7 @@ struct Loader<'f> {
     not_heat: HashMap<String, NotHeat>,
     reading: Reading,
     /// The package's Helm chart folders.
-    charts: std::collections::HashSet<String>,
+    charts: foldhash::HashSet<String>,
 }
 
 /// True when `name` ends with `suffix` in any letter case (`base.YAML` is still read, so

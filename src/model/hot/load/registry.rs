@@ -1,6 +1,6 @@
 //! Environment `resource_registry` mappings: the files they name and the nesting they add.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::foundation::diagnostics::Span;
 use crate::input::source::path;

@@ -52,7 +52,7 @@ impl Loader<'_> {
     /// own answers file).
     pub(super) fn list_not_checked(&mut self) {
         let limits = self.set.limits.yaml;
-        let referenced: std::collections::HashSet<FileId> = self
+        let referenced: foldhash::HashSet<FileId> = self
             .set
             .references
             .iter()

@@ -1,6 +1,6 @@
 //! `allowed_pattern`s compiled as Python's `re.match` uses them, each text compiled once.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use fancy_regex::Regex;
 

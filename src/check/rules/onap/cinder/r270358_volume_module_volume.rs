@@ -5,7 +5,7 @@
 //! module's). A volume module is one the set's `MANIFEST.json` or SDC's naming
 //! (`<module>_volume.yaml`) marks as such.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
@@ -52,7 +52,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             continue;
         };
         // Everything the module nests, however deep, visited once.
-        let mut seen = HashSet::from([template.id]);
+        let mut seen: HashSet<_> = [template.id].into_iter().collect();
         let mut pending = vec![template.id];
         let mut found = false;
         while let Some(id) = pending.pop() {

@@ -7,7 +7,7 @@
 //! missing `count`, a literal or a value computed another way is not enumerated in an
 //! environment. A module without an environment file is R-86285's.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::onap::vocabulary::file_name::file_name;
 use crate::check::rules::{Check, Context, Findings, Rule};

@@ -12,7 +12,7 @@
 //! are Heat's pseudo parameters (`OS::stack_name`…); a parameter not passed at all is
 //! R-11041's.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
@@ -144,7 +144,7 @@ fn key_parameters<'c, 'a>(
     calls: &'c [Call<'a>],
 ) -> Vec<(&'a str, &'c Call<'a>)> {
     let mut found: Vec<(&'a str, &'c Call<'a>)> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::default();
     for call in calls {
         let Some(parameter) = parameter_read(call) else {
             continue;

@@ -3,7 +3,7 @@
 //! Templates are the modules and nested files; names are compared exactly. Each repeat is
 //! reported at its file, with the first file of that name as related place.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::onap::vocabulary::file_name::file_name;
 use crate::check::rules::{Check, Context, Findings, Rule};

@@ -5,7 +5,7 @@
 //! volume module that `MANIFEST.json` attaches to two modules. A volume module attached to
 //! none is a naming problem, reported by R-82732.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::onap::vocabulary::file_name::file_name;
 use crate::check::rules::onap::vocabulary::volume_modules::volume_modules;

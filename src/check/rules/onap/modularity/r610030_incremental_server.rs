@@ -1,7 +1,7 @@
 //! R-610030: an incremental module declares at least one `OS::Nova::Server`, itself or in a
 //! nested file it calls (at any depth, as a resource or as a resource group's member).
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

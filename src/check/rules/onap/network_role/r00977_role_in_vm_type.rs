@@ -5,7 +5,7 @@
 //! All roles are searched in each vm-type at once (Aho-Corasick), so the check stays linear
 //! in the length of the names. Each role is reported once, at its first place in the VNF.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use aho_corasick::AhoCorasick;
 
@@ -29,6 +29,10 @@ pub static RULE: Rule = Rule {
     check: Check::Hot(check),
 };
 
+/// Up to this many (role, vm-type) pairs each pair is searched directly, which finds the
+/// same: building the automaton costs more than a thousand short substring searches.
+const DIRECT_PAIRS: usize = 1024;
+
 fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
     let mut roles: Vec<RoleUse<'_>> = Vec::new();
     let mut distinct: HashSet<&str> = HashSet::new();
@@ -50,15 +54,11 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             }
         }
     }
-    let Ok(searcher) = AhoCorasick::new(roles.iter().map(|r| r.role)) else {
+    let names: Vec<&str> = roles.iter().map(|r| r.role).collect();
+    let direct = names.len() * vm_types.len() <= DIRECT_PAIRS;
+    let Some(containing) = first_containing(&names, &vm_types, direct) else {
         return;
     };
-    let mut containing: Vec<Option<&str>> = vec![None; roles.len()];
-    for vm_type in &vm_types {
-        for found in searcher.find_overlapping_iter(*vm_type) {
-            containing[found.pattern().as_usize()].get_or_insert(vm_type);
-        }
-    }
     for (used, vm_type) in roles.iter().zip(containing) {
         let Some(vm_type) = vm_type else {
             continue;
@@ -71,6 +71,58 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 "network-role `{}` (in `{}`) is part of the vm-type `{vm_type}`",
                 used.role, used.name
             ),
+        );
+    }
+}
+
+/// For each role, the first vm-type that contains it: pair by pair when `direct`, else
+/// with one automaton over all roles (`None` if it cannot be built).
+fn first_containing<'v>(
+    roles: &[&str],
+    vm_types: &[&'v str],
+    direct: bool,
+) -> Option<Vec<Option<&'v str>>> {
+    if direct {
+        return Some(
+            roles
+                .iter()
+                .map(|role| vm_types.iter().copied().find(|v| v.contains(role)))
+                .collect(),
+        );
+    }
+    let searcher = AhoCorasick::new(roles).ok()?;
+    let mut containing = vec![None; roles.len()];
+    for vm_type in vm_types {
+        for found in searcher.find_overlapping_iter(*vm_type) {
+            containing[found.pattern().as_usize()].get_or_insert(*vm_type);
+        }
+    }
+    Some(containing)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_containing;
+
+    #[test]
+    fn both_searches_find_the_same_first_vm_type() {
+        let roles = ["oam", "sig", "ctrl", "db", "dbx", "x", "mgmt", "fw"];
+        let vm_types = ["vdb", "dbxoam", "oamfw", "sigctrl", "lb", "vfw", "xx"];
+        let direct = first_containing(&roles, &vm_types, true).unwrap();
+        let automaton = first_containing(&roles, &vm_types, false).unwrap();
+        assert_eq!(direct, automaton);
+        assert_eq!(
+            direct,
+            [
+                Some("dbxoam"),
+                Some("sigctrl"),
+                Some("sigctrl"),
+                Some("vdb"),
+                Some("dbxoam"),
+                Some("dbxoam"),
+                None,
+                Some("oamfw"),
+            ]
         );
     }
 }

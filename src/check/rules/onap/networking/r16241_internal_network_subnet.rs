@@ -7,7 +7,7 @@
 //! `OS::Neutron::Subnet` reads the receiving parameter. A Contrail network has one when its
 //! `network_ipam_refs_data` lists `network_ipam_refs_data_ipam_subnets`, or as a Neutron one.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 use crate::check::rules::onap::vocabulary::networks::{
     CONTRAIL_NETWORK, SUBNET_TYPES, created_networks,

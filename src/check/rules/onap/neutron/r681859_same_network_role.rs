@@ -16,7 +16,7 @@ use crate::check::rules::onap::vocabulary::network_role::{
 use crate::check::rules::onap::vocabulary::ports::{PortKind, Property};
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 /// A port name that carries another network-role than the port's network.
 pub static RULE: Rule = Rule {

@@ -5,7 +5,7 @@
 //! judged across the whole VNF (as for R-11690), each distinct parameter name once, grouped by
 //! `{vm-type}` regardless of case; a hole is reported at the first name above it.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use crate::check::rules::onap::shared_checks::server_parameters::{Scope, Slot, reads};
 use crate::check::rules::onap::vocabulary::index::{IndexSequences, describe_missing};

@@ -6,7 +6,7 @@
 //! that base and incremental modules declare (R-91273 lets a module declare zones it does not
 //! use), each index once; a hole is reported at the first declaration above it.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use crate::check::rules::onap::shared_checks::server_parameters::{Scope, Slot, reads};
 use crate::check::rules::onap::vocabulary::availability_zone_index;

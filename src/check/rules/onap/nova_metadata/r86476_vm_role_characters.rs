@@ -4,7 +4,7 @@
 //! the parameter's `default` and in the environment files of the modules feeding it (see
 //! `server_parameters`). "Alphanumeric" is ASCII letters and digits.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use crate::check::rules::onap::shared_checks::server_parameters::Slot;
 use crate::check::rules::onap::vocabulary::is_plain_name;

@@ -1,7 +1,7 @@
 //! R-22608: a parameter of an incremental module that receives a base module output (same
 //! name) declares no `constraints:`.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

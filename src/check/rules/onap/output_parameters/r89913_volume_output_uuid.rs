@@ -4,7 +4,7 @@
 //! `{get_resource: <volume>}`; a resource group or nested file of volumes when an output
 //! holds a `get_attr` of it (its `refs`, or an output of the nested file).
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -7,7 +7,7 @@
 //! registry list, alternative environment files, `resource_type` annotations) never deploy
 //! together, so their ids do not clash with each other.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};

@@ -137,8 +137,17 @@ pub fn convention(kind: Attached, attachment: &Attachment<'_>) -> String {
 
 /// Reports every resource of `kind` attached with `reach` whose id breaks the convention.
 pub fn check(context: &Context<'_>, findings: &mut Findings<'_>, kind: Attached, reach: Reach) {
+    let wanted = match kind {
+        Attached::Port => NEUTRON_PORT,
+        Attached::Vmi => CONTRAIL_VMI,
+        Attached::InstanceIp(_) => CONTRAIL_INSTANCE_IP,
+    };
     for template in &context.templates {
         for (id, definition) in template.resources() {
+            // Only resources of the rule's type can be judged of its kind.
+            if resource_type(definition) != Some(wanted) {
+                continue;
+            }
             let Some(found) = judged(template, &id.text, definition) else {
                 continue;
             };

@@ -6,7 +6,7 @@
 //! the module's name in another letter case or with another extension (`Base_vFW.ENV`). A
 //! module with no environment at all is R-38474's, R-81725's and R-53433's concern.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::onap::vocabulary::file_name::file_name;
 use crate::check::rules::{Context, Findings};

@@ -2,7 +2,7 @@
 //! not an `OS::Nova::Server` and is not implemented by a nested template (there `name` is a
 //! parameter of the template, not the resource's name).
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::Context;
 use crate::check::rules::onap::vocabulary::server::SERVER_TYPE;

@@ -3,7 +3,7 @@
 
 use crate::check::rules::{Context, Findings};
 use crate::model::hot::{FileId, Reference, ReferenceKind, Role, TemplateKind};
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 /// Every nested template with the `type:` and registry entries that name it.
 pub fn nested_templates<'a>(context: &Context<'a>) -> Vec<(FileId, Vec<&'a Reference>)> {

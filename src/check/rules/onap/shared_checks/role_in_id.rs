@@ -8,7 +8,7 @@
 //! against every `{network-role}` the VNF names (internal ones only for an IPAM); a VNF naming
 //! none leaves it alone. "Contains" is a substring, letter case aside.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use aho_corasick::AhoCorasick;
 

@@ -8,7 +8,7 @@
 //! through the parents' properties (`hot::parameter_feeds`); a module without an
 //! environment file is left to R-86285.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use crate::check::rules::{Context, Findings};
 use crate::input::yaml::{Key, Mapping, Node, span_at_byte};
@@ -34,7 +34,7 @@ impl Slot {
             Slot::Property(name) => server.property(name),
             Slot::Metadata(name) => {
                 let metadata = server.property("metadata")?.1.as_map()?;
-                Some((metadata.key(name)?, metadata.get(name)?))
+                metadata.entry(name)
             }
         }
     }

@@ -6,7 +6,7 @@
 //! use in source order sets the case; every later use written otherwise is reported once per
 //! name, with the first use as related place.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::{Context, Findings};
 use crate::foundation::diagnostics::Span;
@@ -20,8 +20,9 @@ pub struct NameUse<'a> {
     pub file: &'a SourceFile,
     /// Where.
     pub span: Span,
-    /// Dotted path for the report.
-    pub path: String,
+    /// The section it is written in (`parameters`): its path is `{section}.{name}`, built
+    /// only for a finding.
+    pub section: &'static str,
 }
 
 /// Reports the names whose `{vm-type}` parts differ in case from their first use; `what`
@@ -53,7 +54,7 @@ pub fn check<'a>(
                 .report(
                     name.file,
                     name.span,
-                    name.path.clone(),
+                    format!("{}.{}", name.section, name.name),
                     format!(
                         "{what} `{}` writes the {{vm-type}} as `{written}`, but `{in_name}` \
                          writes it `{case}`: use one case everywhere",

@@ -17,7 +17,7 @@
 //! that class: R-57282, R-40499 and R-304011 report the shared parameter. A server naming
 //! itself neither way is not judged (docs/decisions.md, "R-01455").
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::check::rules::onap::vocabulary::attachment::{Reach, of_resource};
 use crate::check::rules::onap::vocabulary::server::Server;

@@ -4,7 +4,7 @@
 //! A parameter read anywhere under a resource's `properties:` counts. Each name is looked at
 //! once per template, at its declaration (or, undeclared, at its first read).
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use crate::check::rules::{Check, Context, Findings, Rule};
 use crate::foundation::diagnostics::{Keyword, RuleMeta};
@@ -53,7 +53,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
                 name,
                 file: template.file,
                 span,
-                path: format!("parameters.{name}"),
+                section: "parameters",
             }
         });
     vm_type_case::check(context, findings, names, "parameter name");

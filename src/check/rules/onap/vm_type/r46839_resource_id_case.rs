@@ -28,7 +28,7 @@ fn check(context: &Context<'_>, findings: &mut Findings<'_>) {
             name: &id.text,
             file: template.file,
             span: id.span,
-            path: format!("resources.{}", id.text),
+            section: "resources",
         })
     });
     vm_type_case::check(context, findings, ids, "resource id");

@@ -5,7 +5,7 @@
 //! `{vm-type}`s those its servers name. Substrings are compared regardless of case. Each role
 //! is reported once, where it is first named, for each `{vm-type}` inside it.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use crate::check::rules::onap::vocabulary::attachment::roles;
 use crate::check::rules::{Check, Context, Findings, Rule};

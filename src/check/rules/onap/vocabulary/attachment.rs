@@ -78,7 +78,7 @@ pub fn network_reference<'a>(template: &Template<'a>, value: &'a Node) -> Option
         .root
         .get("resources")?
         .as_map()
-        .and_then(|resources| Some((resources.key(id)?, resources.get(id)?)))?;
+        .and_then(|resources| resources.entry(id))?;
     resource_type(network)
         .is_some_and(|t| NETWORK_TYPES.contains(&t))
         .then(|| Attachment {

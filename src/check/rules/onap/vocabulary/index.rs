@@ -1,7 +1,7 @@
 //! `{index}` sequences: ONAP numbers the members of a naming family from zero, one by one
 //! (R-11690, R-54171, R-98450), so a family whose numbers skip one is reported.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::hash::Hash;
 use std::ops::RangeInclusive;
 

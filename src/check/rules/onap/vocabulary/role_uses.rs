@@ -2,7 +2,7 @@
 //! (`[int_]{network-role}_net_id`, `_net_name`, `_net_fqdn`) and the ids of the networks it
 //! creates (`int_{network-role}_network`).
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use crate::check::rules::Context;
 use crate::check::rules::onap::vocabulary::network_role::{

@@ -30,7 +30,7 @@ impl<'a> Server<'a> {
     /// A property's key and value.
     pub fn property(&self, name: &str) -> Option<(&'a Key, &'a Node)> {
         let properties = self.properties()?;
-        Some((properties.key(name)?, properties.get(name)?))
+        properties.entry(name)
     }
 
     /// The parameter a property reads, when its value is one `get_param` call.

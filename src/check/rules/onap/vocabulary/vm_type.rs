@@ -9,7 +9,7 @@
 //! so a resource id "contains the `{vm-type}`" when it contains any of them (letter case
 //! aside: R-46839 and R-32394 judge the case).
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use aho_corasick::{AhoCorasick, MatchKind};
 

@@ -2,7 +2,7 @@
 //! `MANIFEST.json` entry lists it as `HEAT_VOL`, or, when the manifest does not attach it,
 //! the module whose name it repeats with `_volume` appended (SDC's pairing).
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::model::hot::{FileId, HotSet, TemplateKind};
 

@@ -2,7 +2,7 @@
 //! through a parameter that SDC fills from the base module's output of the same name
 //! (R-22688, R-84123, R-76160, R-100240, R-100260).
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::check::rules::{Context, Findings};
 use crate::input::yaml::span_at_byte;

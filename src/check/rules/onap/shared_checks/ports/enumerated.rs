@@ -11,8 +11,8 @@ use crate::check::rules::onap::shared_checks::ports::{
     Ip, LIST_TYPE, NameSpec, Target, Typed, check_names, is_v6,
 };
 use crate::check::rules::onap::vocabulary::network_role::Side;
-use crate::check::rules::onap::vocabulary::ports::ip_version::declared_type;
 use crate::check::rules::onap::vocabulary::ports::{PortKind, Property, has_internal_marker};
+use crate::input::yaml::Node;
 
 /// One environment-file rule.
 #[derive(Clone, Copy, Debug)]
@@ -124,7 +124,9 @@ pub fn check_enumerated(context: &Context<'_>, findings: &mut Findings<'_>, spec
             continue;
         };
         let values = env.root.get("parameters").and_then(|p| p.as_map());
-        for (name, _) in template.parameters() {
+        // Only parameters that feed a port can be covered.
+        for fed in flow.fed(template.id) {
+            let name = fed.name;
             let parameter = name.text.as_str();
             // A subnet parameter must stay out of the env on either side: for a port whose
             // names disagree about its side, the parameter's own marker decides which rule.
@@ -145,7 +147,7 @@ pub fn check_enumerated(context: &Context<'_>, findings: &mut Findings<'_>, spec
                     }
                 })
             };
-            let covered = flow.sinks(template.id, parameter).iter().any(|sink| {
+            let covered = fed.sinks.iter().any(|sink| {
                 spec.kinds.contains(&sink.kind)
                     && sink.property == spec.property
                     && side_fits(sink.side)
@@ -153,11 +155,14 @@ pub fn check_enumerated(context: &Context<'_>, findings: &mut Findings<'_>, spec
                         wanted == is_v6(context, &template, parameter, sink.v6_family)
                     })
             });
-            let declared = declared_type(&template, parameter);
+            if !covered {
+                continue;
+            }
+            let declared = fed.definition.get("type").and_then(Node::as_str);
             let type_fits = spec
                 .list
                 .is_none_or(|list| declared == Some(if list { LIST_TYPE } else { "string" }));
-            if !covered || !type_fits {
+            if !type_fits {
                 continue;
             }
             let entry = values.and_then(|v| v.key(parameter));
@@ -205,7 +210,7 @@ pub fn check_enumerated(context: &Context<'_>, findings: &mut Findings<'_>, spec
                 (true, Some(key)) if spec.assigned => {
                     let blank = values
                         .and_then(|v| v.get(parameter))
-                        .is_none_or(crate::input::yaml::Node::is_blank);
+                        .is_none_or(Node::is_blank);
                     if blank {
                         findings
                             .report(

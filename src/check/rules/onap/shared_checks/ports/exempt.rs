@@ -3,7 +3,7 @@
 //! resource-level `metadata: {aap_exempt: [...]}`, each one a pair parameter of that port
 //! declared as `string` or `comma_delimited_list`.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use crate::check::rules::{Context, Findings};
 use crate::input::yaml::Node;

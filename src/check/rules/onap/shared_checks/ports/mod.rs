@@ -9,7 +9,7 @@ pub mod base_output;
 pub mod enumerated;
 pub mod exempt;
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::check::rules::{Context, Findings};
 use crate::input::yaml::Value;

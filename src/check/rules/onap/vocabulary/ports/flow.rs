@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use foldhash::fast::RandomState;
 
-use crate::input::yaml::Mapping;
+use crate::input::yaml::{Key, Mapping, Node};
 use crate::model::hot::set::Nesting;
 use crate::model::hot::usage::read_parameter;
 use crate::model::hot::{FileId, Template};
@@ -35,10 +35,24 @@ type Sinks<'a> = HashMap<&'a str, Vec<Sink>, RandomState>;
 /// parameter).
 type Passed<'a> = (FileId, Vec<(&'a str, &'a str)>);
 
+/// A declared parameter that feeds at least one port property.
+#[derive(Debug)]
+pub struct Fed<'a> {
+    /// The parameter's name as declared.
+    pub name: &'a Key,
+    /// Its definition (`type:`, `default:`…).
+    pub definition: &'a Node,
+    /// What it feeds.
+    pub sinks: Vec<Sink>,
+}
+
 /// The sinks of every parameter of every template.
 #[derive(Debug, Default)]
 pub struct Flow<'a> {
     by_template: HashMap<FileId, Sinks<'a>, RandomState>,
+    /// Each template's declared parameters that feed a port, in declaration order: the
+    /// environment-file rules walk these, rule by rule, instead of every parameter.
+    fed: HashMap<FileId, Vec<Fed<'a>>, RandomState>,
 }
 
 impl<'a> Flow<'a> {
@@ -96,6 +110,25 @@ impl<'a> Flow<'a> {
         for template in templates {
             flow.finish(template.id, &direct, &edges, &mut visiting);
         }
+        for template in templates {
+            let Some(sinks) = flow.by_template.get(&template.id) else {
+                continue;
+            };
+            let fed: Vec<Fed<'a>> = template
+                .parameters()
+                .filter_map(|(name, definition)| {
+                    let found = sinks.get(name.text.as_str())?;
+                    Some(Fed {
+                        name,
+                        definition,
+                        sinks: found.clone(),
+                    })
+                })
+                .collect();
+            if !fed.is_empty() {
+                flow.fed.insert(template.id, fed);
+            }
+        }
         flow
     }
 
@@ -145,6 +178,11 @@ impl<'a> Flow<'a> {
             .get(&template)
             .and_then(|s| s.get(parameter))
             .map_or(&[], Vec::as_slice)
+    }
+
+    /// A template's declared parameters that feed a port property, in declaration order.
+    pub fn fed(&self, template: FileId) -> &[Fed<'a>] {
+        self.fed.get(&template).map_or(&[], Vec::as_slice)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Whether a port's address parameter is about IPv6: its name, its instance IP's family, or
 //! an IPv6 value as its default or in its module's environment file.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashSet, HashSetExt};
 use std::net::Ipv6Addr;
 
 use crate::check::rules::onap::vocabulary::network_role::mentions_v6;

@@ -6,7 +6,7 @@
 pub mod flow;
 pub mod ip_version;
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 use crate::input::yaml::{Key, Node, Value};
 use crate::model::hot::usage::read_parameter;
