@@ -419,6 +419,18 @@ impl Session {
     }
 
     fn evaluation(&mut self, answered: &Answered, level: FixLevel, previews: bool) -> Evaluation {
+        let evaluation = self.evaluation_of(answered, level, previews);
+        // The memo keeps the documents this evaluation parsed, for the next one.
+        self.memo.sweep();
+        evaluation
+    }
+
+    fn evaluation_of(
+        &mut self,
+        answered: &Answered,
+        level: FixLevel,
+        previews: bool,
+    ) -> Evaluation {
         // The answers' profile chooses the rules first: what is asked and checked follows.
         let mut answered = std::borrow::Cow::Borrowed(answered);
         if let Err(problem) = self.follow_profile(&answered.answers) {

@@ -33,6 +33,7 @@ mod write_back;
 
 use std::cell::OnceCell;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use serde::Serialize;
@@ -43,6 +44,7 @@ use crate::foundation::diagnostics::{
     CopiedTexts, InputReport, InputRoot, Options, SourceTexts, Violation,
 };
 use crate::foundation::limits::Limits;
+use crate::input::yaml::Memo;
 use crate::model::hot::HotSet;
 use crate::model::open::{InputError, Loaded, open as open_input};
 use crate::model::ovf::{DescriptorError, Envelope, OvfPackage};
@@ -143,6 +145,9 @@ pub struct Session {
     waivers: Waivers,
     /// The rule choice given and the answers' profile followed (`check_with`).
     checking: checking::Checking,
+    /// The documents the last evaluation parsed: the next one parses only the output files
+    /// whose text changed (one answer changes one environment file).
+    memo: Arc<Memo>,
 }
 
 /// The output name for a path: its file stem (or folder name) reduced to letters,
@@ -236,6 +241,7 @@ impl Session {
                 ..Waivers::default()
             },
             checking: checking::Checking::default(),
+            memo: Arc::new(Memo::new(limits.yaml)),
         })
     }
 
