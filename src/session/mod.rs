@@ -139,6 +139,9 @@ pub struct Session {
     /// The files a HOT set's `MANIFEST.json` lists beyond those the loader read, as
     /// carried into the output (or why one cannot be).
     listed: OnceCell<Vec<Result<OutputFile, crate::transform::convert::Note>>>,
+    /// Whether a HOT set composes anything for answers that make no choice
+    /// (`Session::composed`).
+    offers_choice: OnceCell<bool>,
     rules: Selection,
     /// The waivers besides the answers' own: the project config's (`set_waivers`) and the
     /// output set's `vnfwiz: waive` comments.
@@ -235,6 +238,7 @@ impl Session {
             generated_by_option,
             supplied: OnceCell::new(),
             listed: OnceCell::new(),
+            offers_choice: OnceCell::new(),
             rules: output_rules(),
             waivers: Waivers {
                 inline: true,

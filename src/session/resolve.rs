@@ -29,7 +29,7 @@ use super::check::{AnswerProblem, find_property};
 use super::package::Packaging;
 use super::parameters::{Declared, declared};
 use super::supplied::{SuppliedParameters, supplied};
-use super::{Session, SourceKind, composition, environment, fixes};
+use super::{Session, SourceKind, environment, fixes};
 use crate::model::ovf::inspection::eula_views;
 
 /// The answers file, at the top of the output beside `heat/`, apart from the HOT set (SDC
@@ -607,7 +607,7 @@ impl Session {
             return Err(Refusal::default());
         };
         let secret_keys = hidden(set);
-        let Some(composed) = composition::composed(set, answers) else {
+        let Some(composed) = self.composed(answers) else {
             let (mut files, template) = hot_files(set);
             let notes = self.carry_listed(set, &mut files);
             if !notes.is_empty() {
