@@ -625,6 +625,66 @@ mod tests {
         session.evaluate(&Answered::default())
     }
 
+    /// What an evaluation lists, to compare two evaluations whole.
+    fn listed(evaluation: &Evaluation) -> String {
+        format!(
+            "{:#?}\n{:#?}\n{:#?}",
+            evaluation.findings,
+            evaluation.problems,
+            evaluation.resolved().map(|r| &r.files)
+        )
+    }
+
+    #[test]
+    fn evaluations_through_the_memo_list_what_a_fresh_session_lists_after_each_change() {
+        let changes: [(&str, &[(&str, &str)]); 3] = [
+            (
+                "tests/fixtures/convert/hot/vfw",
+                &[
+                    ("vfw_flavor_name", "m1.xlarge"),
+                    ("vfw_count", "two"),
+                    ("vfw_count", "3"),
+                    ("vfw_flavor_name", "m1.large"),
+                ],
+            ),
+            (
+                "tests/fixtures/wizard/dns-needs-work",
+                &[("dns_cache_size", "1024"), ("dns_flavor_name", "m1.large")],
+            ),
+            (
+                "tests/fixtures/faces/waived",
+                &[("dns_flavor_name", "m1.small"), ("unused_flag", "true")],
+            ),
+        ];
+        for (set, steps) in changes {
+            let mut kept = Session::open(&fixture(set), &Limits::default()).unwrap();
+            let mut draft = crate::session::Draft::default();
+            // Back to the first answers at the end: a text parsed before is reused.
+            let mut sequence: Vec<Option<(&str, &str)>> = steps.iter().copied().map(Some).collect();
+            sequence.push(None);
+            let mut seen = std::collections::BTreeSet::new();
+            for step in sequence {
+                match step {
+                    Some((key, value)) => {
+                        draft.values.insert(key.to_owned(), value.to_owned());
+                    }
+                    None => draft.values.clear(),
+                }
+                let answered = kept.answered(&draft);
+                let mut fresh = Session::open(&fixture(set), &Limits::default()).unwrap();
+                let expected = fresh.evaluate(&fresh.answered(&draft));
+                let found = kept.evaluate(&answered);
+                assert_eq!(listed(&found), listed(&expected), "{set} after {step:?}");
+                seen.insert(listed(&found));
+            }
+            assert!(seen.len() > 2, "{set}: each change shows in the evaluation");
+            assert!(
+                kept.memo.counts().reused > 0,
+                "{set}: unchanged files were not parsed again"
+            );
+        }
+    }
+
     #[test]
     fn the_gate_closes_on_the_output_sets_errors_and_the_write_reads_it() {
         let mut session = Session::open(
