@@ -23,6 +23,7 @@ mod package;
 mod parameters;
 mod preview;
 mod questions;
+mod recheck;
 mod repair;
 mod resolve;
 mod save;
@@ -151,6 +152,8 @@ pub struct Session {
     /// The documents the last evaluation parsed: the next one parses only the output files
     /// whose text changed (one answer changes one environment file).
     memo: Arc<Memo>,
+    /// The last output set's findings, for an evaluation whose output files are the same.
+    last_check: recheck::LastCheck,
 }
 
 /// The output name for a path: its file stem (or folder name) reduced to letters,
@@ -246,6 +249,7 @@ impl Session {
             },
             checking: checking::Checking::default(),
             memo: Arc::new(Memo::new(limits.yaml)),
+            last_check: recheck::LastCheck::default(),
         })
     }
 

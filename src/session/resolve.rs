@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::check::rules::{Selection, check_hot};
+use crate::check::rules::Selection;
 use crate::check::waivers::{Record, WAIVERS_FILE, record};
 use crate::foundation::diagnostics::{InputRoot, Severity, Violation, WaivedViolation};
 use crate::input::source::PackageFiles;
@@ -486,7 +486,8 @@ impl Session {
             let mut set = self.load_output(&files, in_place);
             // What vnfwiz writes claims to deploy as it is.
             set.stage = Stage::HeatReady;
-            let judged = self.judge(check_hot(&set, &rules), &set, &rules, answers);
+            let found = self.last_check.check(&set, &files, in_place, &rules);
+            let judged = self.judge(found, &set, &rules, answers);
             let records = records(&judged.waived, &set);
             passes += 1;
             if heat_zip.is_none() || records == recorded || passes == 3 {
