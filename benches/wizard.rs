@@ -221,13 +221,22 @@ fn bench(c: &mut Criterion) {
             _ => {}
         }
     }
+    // A change is an answer that differs from the last evaluation's: the base module's
+    // flavor, alternating between two values, so its environment file changes each time.
     let mut generation = 0;
-    let mut evaluate = |runtime: &mut Runtime<Message>| {
+    let mut evaluate = |runtime: &mut Runtime<Message>, changed: bool| {
         generation += 1;
-        runtime.run(Effect::Evaluate {
-            generation,
-            draft: Draft::default(),
-        });
+        let mut draft = Draft::default();
+        let flavor = if changed && generation % 2 == 0 {
+            "m1.xlarge"
+        } else {
+            large_vnf::BASE_FLAVOR
+        };
+        draft.values.insert(
+            format!("{}_flavor_name", large_vnf::VM_TYPES[0]),
+            flavor.to_owned(),
+        );
+        runtime.run(Effect::Evaluate { generation, draft });
         generation
     };
     let resolved = |inbox: &Receiver<Message>, wanted: u64| loop {
@@ -240,7 +249,7 @@ fn bench(c: &mut Criterion) {
             return evaluated;
         }
     };
-    let first = evaluate(&mut runtime);
+    let first = evaluate(&mut runtime, false);
     let evaluated = resolved(&inbox, first);
     eprintln!(
         "large VNF: {} violations ({} with a fix, {} safe), refused: {}",
@@ -254,14 +263,50 @@ fn bench(c: &mut Criterion) {
         evaluated.safe_fixes(),
         !evaluated.gate.refused.is_empty()
     );
+    // The changed answer reaches the output: its environment file holds the other flavor.
+    let changed = resolved(&inbox, evaluate(&mut runtime, true));
+    let base_env = |evaluated: &Evaluated| {
+        let resolved = evaluated
+            .evaluation
+            .resolved()
+            .expect("the answers resolve");
+        let file = resolved.files.iter().find(|f| f.path == "base_vnf.env");
+        String::from_utf8_lossy(&file.expect("the base env").bytes).into_owned()
+    };
+    let (one, other) = (base_env(&evaluated), base_env(&changed));
+    assert!(one != other && (one.contains("m1.xlarge") || other.contains("m1.xlarge")));
+    // The session kept the documents of unchanged files: it lists what a fresh one lists.
+    let mut fresh = vnfwiz::session::Session::open(dir.path(), &Limits::default()).expect("opens");
+    let mut draft = Draft::default();
+    draft.values.insert(
+        format!("{}_flavor_name", large_vnf::VM_TYPES[0]),
+        "m1.xlarge".to_owned(),
+    );
+    let expected = fresh.evaluate(&fresh.answered(&draft));
+    assert_eq!(
+        format!("{:?}", changed.evaluation.findings),
+        format!("{:?}", expected.findings)
+    );
     let mut group = c.benchmark_group("re-validation, large VNF");
     group.sample_size(20);
-    group.bench_function("evaluation on the session's thread", |b| {
-        b.iter(|| {
-            let wanted = evaluate(&mut runtime);
-            resolved(&inbox, wanted)
-        })
-    });
+    group.bench_function(
+        "evaluation on the session's thread, one answer changed",
+        |b| {
+            b.iter(|| {
+                let wanted = evaluate(&mut runtime, true);
+                resolved(&inbox, wanted)
+            })
+        },
+    );
+    group.bench_function(
+        "evaluation on the session's thread, answers unchanged",
+        |b| {
+            b.iter(|| {
+                let wanted = evaluate(&mut runtime, false);
+                resolved(&inbox, wanted)
+            })
+        },
+    );
     // Keys keep being answered while the session re-validates: frames are timed while
     // evaluations run back to back on its thread.
     let mut state = review_of(VIOLATIONS);
@@ -274,7 +319,7 @@ fn bench(c: &mut Criterion) {
                 }
             }
             if !in_flight {
-                evaluate(&mut runtime);
+                evaluate(&mut runtime, true);
                 in_flight = true;
             }
             let action = if state.review.selected >= VIOLATIONS - 1 {

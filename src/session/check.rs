@@ -18,9 +18,9 @@ use crate::transform::convert::EnvTransport;
 use crate::transform::convert::{Owner, user_data_file};
 use crate::transform::package::PackageFormat;
 
+use super::Session;
 use super::parameters::Declared;
 use super::resolve::Resolved;
-use super::{Session, composition};
 use crate::model::ovf::inspection::eula_views;
 
 /// One problem with the answers.
@@ -372,7 +372,7 @@ impl Session {
             }
             let mut declared = super::parameters::declared(set);
             let mut values = answers.parameters.clone();
-            if let Some(composed) = composition::composed(set, answers) {
+            if let Some(composed) = self.composed(answers) {
                 let problems = composed.problems(answers);
                 if problems.is_empty() {
                     // Only the templates the choices keep take values.

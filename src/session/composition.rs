@@ -44,6 +44,21 @@ pub fn composed<'s>(set: &'s HotSet, answers: &Answers) -> Option<Composed<'s>> 
     })
 }
 
+impl super::Session {
+    /// The source set's composition under `answers` ([`composed`]). Answers that make no
+    /// choice compose the set alike each time, so whether such answers compose anything is
+    /// read once: a set that offers nothing is not read again on every evaluation.
+    pub(super) fn composed(&self, answers: &Answers) -> Option<Composed<'_>> {
+        let set = self.hot()?;
+        let answered = !answers.capabilities.is_empty() || !answers.requires.is_empty();
+        let offers = || composed(set, &Answers::default()).is_some();
+        if !answered && !*self.offers_choice.get_or_init(offers) {
+            return None;
+        }
+        composed(set, answers)
+    }
+}
+
 fn problem(subject: String, rule: &str, message: String, choices: Vec<String>) -> AnswerProblem {
     AnswerProblem {
         subject,

@@ -419,6 +419,18 @@ impl Session {
     }
 
     fn evaluation(&mut self, answered: &Answered, level: FixLevel, previews: bool) -> Evaluation {
+        let evaluation = self.evaluation_of(answered, level, previews);
+        // The memo keeps the documents this evaluation parsed, for the next one.
+        self.memo.sweep();
+        evaluation
+    }
+
+    fn evaluation_of(
+        &mut self,
+        answered: &Answered,
+        level: FixLevel,
+        previews: bool,
+    ) -> Evaluation {
         // The answers' profile chooses the rules first: what is asked and checked follows.
         let mut answered = std::borrow::Cow::Borrowed(answered);
         if let Err(problem) = self.follow_profile(&answered.answers) {
@@ -611,6 +623,92 @@ mod tests {
     fn evaluation_of(path: &str) -> Evaluation {
         let mut session = Session::open(&fixture(path), &Limits::default()).unwrap();
         session.evaluate(&Answered::default())
+    }
+
+    /// What an evaluation lists, to compare two evaluations whole.
+    fn listed(evaluation: &Evaluation) -> String {
+        format!(
+            "{:#?}\n{:#?}\n{:#?}",
+            evaluation.findings,
+            evaluation.problems,
+            evaluation.resolved().map(|r| &r.files)
+        )
+    }
+
+    #[test]
+    fn evaluations_reusing_parses_and_findings_list_what_a_fresh_session_lists_after_each_change() {
+        // Each step answers a parameter (`None` clears its environment value); the steps
+        // change the rules' findings (R-69431, R-50011, R-92635/property-value) as well as
+        // the answers' problems.
+        type Step = (&'static str, Option<&'static str>);
+        let changes: [(&str, &[Step]); 3] = [
+            (
+                "tests/fixtures/convert/hot/vfw",
+                &[
+                    ("vfw_flavor_name", Some("m1.xlarge")),
+                    ("vfw_flavor_name", None),
+                    ("vfw_count", Some("two")),
+                    ("vfw_count", None),
+                    ("vfw_count", Some("3")),
+                    ("vfw_flavor_name", Some("m1.large")),
+                ],
+            ),
+            (
+                "tests/fixtures/wizard/dns-needs-work",
+                &[
+                    ("dns_cache_size", Some("0")),
+                    ("dns_flavor_name", None),
+                    ("dns_cache_size", Some("1024")),
+                ],
+            ),
+            (
+                "tests/fixtures/faces/waived",
+                &[
+                    ("dns_flavor_name", None),
+                    ("dns_cache_size", Some("0")),
+                    ("unused_flag", Some("true")),
+                ],
+            ),
+        ];
+        for (set, steps) in changes {
+            let mut kept = Session::open(&fixture(set), &Limits::default()).unwrap();
+            let mut draft = crate::session::Draft::default();
+            // Back to the first answers at the end: texts parsed before are reused.
+            let mut sequence: Vec<Option<Step>> = steps.iter().copied().map(Some).collect();
+            sequence.push(None);
+            let mut seen = std::collections::BTreeSet::new();
+            for step in sequence {
+                match step {
+                    Some((key, Some(value))) => {
+                        draft.cleared.remove(key);
+                        draft.values.insert(key.to_owned(), value.to_owned());
+                    }
+                    Some((key, None)) => {
+                        draft.values.remove(key);
+                        draft.cleared.insert(key.to_owned());
+                    }
+                    None => draft = crate::session::Draft::default(),
+                }
+                let answered = kept.answered(&draft);
+                let mut fresh = Session::open(&fixture(set), &Limits::default()).unwrap();
+                let expected = fresh.evaluate(&fresh.answered(&draft));
+                let found = kept.evaluate(&answered);
+                assert_eq!(listed(&found), listed(&expected), "{set} after {step:?}");
+                // The same answers again: the same output files, the findings kept.
+                let again = kept.evaluate(&answered);
+                assert_eq!(listed(&again), listed(&expected), "{set} again {step:?}");
+                let rules: Vec<&str> = found.output_violations().map(|v| v.rule.id).collect();
+                seen.insert(rules);
+            }
+            assert!(
+                seen.len() > 1,
+                "{set}: the changes change the rules' findings"
+            );
+            assert!(
+                kept.memo.counts().reused > 0,
+                "{set}: unchanged files were parsed again"
+            );
+        }
     }
 
     #[test]

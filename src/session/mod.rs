@@ -23,6 +23,7 @@ mod package;
 mod parameters;
 mod preview;
 mod questions;
+mod recheck;
 mod repair;
 mod resolve;
 mod save;
@@ -33,6 +34,7 @@ mod write_back;
 
 use std::cell::OnceCell;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use serde::Serialize;
@@ -43,6 +45,7 @@ use crate::foundation::diagnostics::{
     CopiedTexts, InputReport, InputRoot, Options, SourceTexts, Violation,
 };
 use crate::foundation::limits::Limits;
+use crate::input::yaml::Memo;
 use crate::model::hot::HotSet;
 use crate::model::open::{InputError, Loaded, open as open_input};
 use crate::model::ovf::{DescriptorError, Envelope, OvfPackage};
@@ -137,12 +140,20 @@ pub struct Session {
     /// The files a HOT set's `MANIFEST.json` lists beyond those the loader read, as
     /// carried into the output (or why one cannot be).
     listed: OnceCell<Vec<Result<OutputFile, crate::transform::convert::Note>>>,
+    /// Whether a HOT set composes anything for answers that make no choice
+    /// (`Session::composed`).
+    offers_choice: OnceCell<bool>,
     rules: Selection,
     /// The waivers besides the answers' own: the project config's (`set_waivers`) and the
     /// output set's `vnfwiz: waive` comments.
     waivers: Waivers,
     /// The rule choice given and the answers' profile followed (`check_with`).
     checking: checking::Checking,
+    /// The documents the last evaluation parsed: the next one parses only the output files
+    /// whose text changed (one answer changes one environment file).
+    memo: Arc<Memo>,
+    /// The last output set's findings, for an evaluation whose output files are the same.
+    last_check: recheck::LastCheck,
 }
 
 /// The output name for a path: its file stem (or folder name) reduced to letters,
@@ -230,12 +241,15 @@ impl Session {
             generated_by_option,
             supplied: OnceCell::new(),
             listed: OnceCell::new(),
+            offers_choice: OnceCell::new(),
             rules: output_rules(),
             waivers: Waivers {
                 inline: true,
                 ..Waivers::default()
             },
             checking: checking::Checking::default(),
+            memo: Arc::new(Memo::new(limits.yaml)),
+            last_check: recheck::LastCheck::default(),
         })
     }
 

@@ -25,7 +25,7 @@ use crate::transform::package::{
 
 use super::Session;
 use super::check::AnswerProblem;
-use super::resolve::{OutputFile, Refusal, load};
+use super::resolve::{OutputFile, Refusal};
 
 /// What the packages of a run are made of.
 #[derive(Debug)]
@@ -198,7 +198,7 @@ impl Session {
 
     /// Output files loaded as a package holds them, Heat-ready.
     fn package_set(&self, files: &[OutputFile]) -> HotSet {
-        let mut set = load(files, &self.label, &self.limits);
+        let mut set = self.load(files);
         set.stage = Stage::HeatReady;
         set
     }

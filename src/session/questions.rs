@@ -15,7 +15,7 @@ use crate::transform::convert::EnvTransport;
 
 use super::parameters::{Declared, declared};
 use super::supplied::{Supplied, SuppliedParameters};
-use super::{Session, SourceKind, composition};
+use super::{Session, SourceKind};
 
 /// A licence to accept: the same view `inspect` shows.
 pub use crate::model::ovf::inspection::EulaView as EulaQuestion;
@@ -363,7 +363,7 @@ impl Session {
             }
         } else if let Some(set) = self.hot() {
             let parameters = declared(set);
-            let composed = composition::composed(set, answers);
+            let composed = self.composed(answers);
             let open: HashSet<(String, String)> = composed
                 .as_ref()
                 .map(|c| c.open_parameters().into_iter().collect())

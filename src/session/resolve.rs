@@ -7,15 +7,16 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::check::rules::{Selection, check_hot};
+use crate::check::rules::Selection;
 use crate::check::waivers::{Record, WAIVERS_FILE, record};
 use crate::foundation::diagnostics::{InputRoot, Severity, Violation, WaivedViolation};
 use crate::input::source::PackageFiles;
-use crate::input::yaml::Node;
 use crate::input::yaml::scalar_text;
+use crate::input::yaml::{Memo, Node};
 use crate::model::capabilities::RegistryOutput;
 use crate::model::hot::{HotSet, Roots, Stage, load_set};
 use crate::session::answers::{Answers, EulaAcceptance, parameter_key};
@@ -28,7 +29,7 @@ use super::check::{AnswerProblem, find_property};
 use super::package::Packaging;
 use super::parameters::{Declared, declared};
 use super::supplied::{SuppliedParameters, supplied};
-use super::{Session, SourceKind, composition, environment, fixes};
+use super::{Session, SourceKind, environment, fixes};
 use crate::model::ovf::inspection::eula_views;
 
 /// The answers file, at the top of the output beside `heat/`, apart from the HOT set (SDC
@@ -250,6 +251,17 @@ pub(super) fn load(
     label: &str,
     limits: &crate::foundation::limits::Limits,
 ) -> HotSet {
+    load_through(files, label, limits, None)
+}
+
+/// Like [`load`], parsing through `memo`: a file whose text an earlier load parsed keeps
+/// its document (the session's evaluations, where one answer changes one file).
+pub(super) fn load_through(
+    files: &[OutputFile],
+    label: &str,
+    limits: &crate::foundation::limits::Limits,
+    memo: Option<&Arc<Memo>>,
+) -> HotSet {
     // As `validate` lists the written folder: the record folder is not part of the set.
     let entries = files
         .iter()
@@ -257,7 +269,10 @@ pub(super) fn load(
         .map(|f| (f.path.clone(), f.bytes.clone()))
         .collect();
     match PackageFiles::from_memory(Path::new(label), entries, limits) {
-        Ok(package) => load_set(&package, Roots::Discover, label.to_owned(), limits),
+        Ok(package) => {
+            let package = package.with_memo(memo.cloned());
+            load_set(&package, Roots::Discover, label.to_owned(), limits)
+        }
         // Generated names are always relative and few; an input set was read under the
         // same limits. Validate nothing rather than panic if that ever changes.
         Err(_) => load_set(
@@ -370,7 +385,7 @@ impl Session {
                 source: None,
             })
             .collect();
-        let set = load(&files, &self.label, &self.limits);
+        let set = self.load(&files);
         Some(Generated {
             declared: declared(&set),
             owners: conversion.owners,
@@ -394,7 +409,7 @@ impl Session {
             let Some(generated) = self.generated() else {
                 return SuppliedParameters::new();
             };
-            let set = load(&generated.files, &self.label, &self.limits);
+            let set = self.load(&generated.files);
             supplied(
                 &set,
                 &generated.files,
@@ -471,7 +486,8 @@ impl Session {
             let mut set = self.load_output(&files, in_place);
             // What vnfwiz writes claims to deploy as it is.
             set.stage = Stage::HeatReady;
-            let judged = self.judge(check_hot(&set, &rules), &set, &rules, answers);
+            let found = self.last_check.check(&set, &files, in_place, &rules);
+            let judged = self.judge(found, &set, &rules, answers);
             let records = records(&judged.waived, &set);
             passes += 1;
             if heat_zip.is_none() || records == recorded || passes == 3 {
@@ -568,7 +584,7 @@ impl Session {
                     }
                 })
                 .collect::<Vec<_>>();
-            let converted = load(&files, &self.label, &self.limits);
+            let converted = self.load(&files);
             let environment = environment::apply(
                 &converted,
                 &mut files,
@@ -592,7 +608,7 @@ impl Session {
             return Err(Refusal::default());
         };
         let secret_keys = hidden(set);
-        let Some(composed) = composition::composed(set, answers) else {
+        let Some(composed) = self.composed(answers) else {
             let (mut files, template) = hot_files(set);
             let notes = self.carry_listed(set, &mut files);
             if !notes.is_empty() {
@@ -633,7 +649,7 @@ impl Session {
             .map(|(key, value)| (key.clone(), value.clone()))
             .collect();
         if !apart.is_empty() {
-            let output = load(&files, &self.label, &self.limits);
+            let output = self.load(&files);
             environment::apply(&output, &mut files, &apart, self.supplied(), &self.limits);
         }
         effective.capabilities = composed.recorded();
@@ -662,11 +678,16 @@ impl Session {
         })
     }
 
+    /// Loads output files as `vnfwiz validate` loads a folder, through the session's memo.
+    pub(super) fn load(&self, files: &[OutputFile]) -> HotSet {
+        load_through(files, &self.label, &self.limits, Some(&self.memo))
+    }
+
     /// Loads output files as `vnfwiz validate` loads a folder; output `in_place` is judged
     /// inside the source's package: the files it leaves out (not Heat: Helm charts,
     /// scripts, inner manifests) stay listed around it, as `validate` lists them.
     fn load_output(&self, files: &[OutputFile], in_place: bool) -> HotSet {
-        let mut set = load(files, &self.label, &self.limits);
+        let mut set = self.load(files);
         if in_place && let Some(source) = self.hot() {
             set.keep_listing_of(source, &[]);
         }

@@ -11,7 +11,7 @@ use crate::session::answers::Answers;
 use crate::transform::fix::write_back::{self, FixedFile, WriteBack};
 use crate::transform::fix::{Outcome, Workspace};
 
-use super::{Session, composition};
+use super::Session;
 
 /// What writing the applied fixes back to the source would change.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,7 +75,7 @@ impl Session {
                 return Err(WriteBackError::Archive(archive.display().to_string()));
             }
         };
-        if composition::composed(set, answers).is_some() {
+        if self.composed(answers).is_some() {
             return Err(WriteBackError::Composed);
         }
         let mut workspace = Workspace::on_copy(set, self.rules.clone())

@@ -354,6 +354,13 @@ impl PackageFiles {
         Ok(self)
     }
 
+    /// This package parses its YAML through `memo` (documents kept from earlier loads), so
+    /// a text seen before is not parsed again.
+    pub fn with_memo(mut self, memo: Option<Arc<Memo>>) -> PackageFiles {
+        self.memo = memo;
+        self
+    }
+
     /// The documents parsed in earlier checks (from the overlay), to parse this package's
     /// YAML through.
     pub fn memo(&self) -> Option<&Memo> {
