@@ -207,7 +207,7 @@ static INSTALLED: OnceLock<PathBuf> = OnceLock::new();
 /// Copies a binary into `scratch/bin`, as an installation does. A file the linker has just
 /// written sits in the page cache in small pieces and costs about 50 more page faults (0.4
 /// ms) at every start than the same bytes copied (docs/performance.md, "Fourth pass: the
-/// merged branches"); users run copies.
+/// three branches merged"); users run copies.
 fn install(scratch: &Path, binary: &Path) -> PathBuf {
     let bin = scratch.join("bin");
     std::fs::create_dir_all(&bin).expect("scratch bin folder");
