@@ -57,7 +57,11 @@ impl ToscaParser {
     /// Asserts that tosca-parser loads every CSAR, and each VNFD file in it alone, without
     /// an error or an unresolved import.
     pub fn assert_loads(&self, csars: &[&Path]) {
+        // tosca-parser unpacks each CSAR into a folder of the system's temporary directory
+        // and leaves it there; this one is removed when the check ends.
+        let unpacked = tempfile::tempdir().expect("a folder for tosca-parser's unpacking");
         let output = Command::new(&self.python)
+            .env("TMPDIR", unpacked.path())
             .arg(repository().join("tests/tosca_parser/check.py"))
             .arg(&self.sol001)
             .args(csars)
