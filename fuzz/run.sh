@@ -24,6 +24,12 @@ binaries="target/$(rustc -vV | sed -n 's/^host: //p')/release"
 # yaml_loader: 27 MB live, 240 MB quarantined). A small quarantine keeps the limit about
 # our memory; safe Rust has no use-after-free for a long quarantine to catch.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-quarantine_size_mb=16}"
+# The targets write the inputs they read from a path into a scratch folder of their own
+# (fuzz/src/lib.rs); libFuzzer ends its process without running Rust's destructors, so the
+# folders live under a temporary directory of this run, removed when the script ends.
+TMPDIR="$(mktemp -d)"
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 failed=0
 for target in "${targets[@]}"; do
   mkdir -p "corpus/$target" "artifacts/$target"
