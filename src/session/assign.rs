@@ -11,7 +11,7 @@ use crate::session::answers::{Answers, parameter_key};
 
 use super::Session;
 use super::check::{AnswerProblem, find_property};
-use super::parameters::{Declared, declared};
+use super::parameters::Declared;
 
 /// Where a value came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,11 +135,10 @@ impl Session {
             answers.properties.insert(key.to_owned(), string(text));
             return Ok(());
         }
-        if let Some(set) = self.hot() {
-            let declared = declared(set);
-            if !assign_parameter(&declared, answers, key, text, origin)? {
-                answers.parameters.insert(key.to_owned(), string(text));
-            }
+        if let Some(declared) = self.source_declared()
+            && !assign_parameter(declared, answers, key, text, origin)?
+        {
+            answers.parameters.insert(key.to_owned(), string(text));
         }
         Ok(())
     }

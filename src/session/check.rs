@@ -370,25 +370,28 @@ impl Session {
                     Vec::new(),
                 ));
             }
-            let mut declared = super::parameters::declared(set);
+            let all = self.source_declared().unwrap_or_default();
+            // The parameters of the templates the choices keep, when they drop some.
+            let mut kept: Option<Vec<Declared>> = None;
             let mut values = answers.parameters.clone();
             if let Some(composed) = self.composed(answers) {
                 let problems = composed.problems(answers);
                 if problems.is_empty() {
                     // Only the templates the choices keep take values.
-                    let kept: HashSet<&str> = composed
+                    let templates: HashSet<&str> = composed
                         .templates()
                         .into_iter()
                         .map(|id| set.file(id).path.as_str())
                         .collect();
-                    let (used, left): (Vec<Declared>, Vec<Declared>) = declared
-                        .into_iter()
-                        .partition(|d| kept.contains(d.template.as_str()));
+                    let (used, left): (Vec<Declared>, Vec<Declared>) = all
+                        .iter()
+                        .cloned()
+                        .partition(|d| templates.contains(d.template.as_str()));
                     for (name, problem) in left_out_parameters(&used, &left, &values) {
                         values.remove(&name);
                         out.push(problem);
                     }
-                    declared = used;
+                    kept = Some(used);
                 }
                 out.extend(problems);
                 if answers.registry == Some(RegistryOutput::Env)
@@ -402,7 +405,8 @@ impl Session {
                     ));
                 }
             }
-            out.extend(parameter_problems(&declared, &BTreeMap::new(), &values));
+            let declared = kept.as_deref().unwrap_or(all);
+            out.extend(parameter_problems(declared, &BTreeMap::new(), &values));
         }
         if answers.etsi_types.is_some()
             && !matches!(

@@ -143,6 +143,8 @@ pub struct Session {
     /// Whether a HOT set composes anything for answers that make no choice
     /// (`Session::composed`).
     offers_choice: OnceCell<bool>,
+    /// A HOT source's declared parameters (`Session::source_declared`).
+    source_declared: OnceCell<Vec<parameters::Declared>>,
     rules: Selection,
     /// The waivers besides the answers' own: the project config's (`set_waivers`) and the
     /// output set's `vnfwiz: waive` comments.
@@ -242,6 +244,7 @@ impl Session {
             supplied: OnceCell::new(),
             listed: OnceCell::new(),
             offers_choice: OnceCell::new(),
+            source_declared: OnceCell::new(),
             rules: output_rules(),
             waivers: Waivers {
                 inline: true,
@@ -388,6 +391,17 @@ impl Session {
             Source::Hot { set } => Some(set),
             Source::Ovf { .. } => None,
         }
+    }
+
+    /// A HOT source's declared parameters, read once: the source does not change in a
+    /// session, and every evaluation asks for them several times (an OVF source's are its
+    /// generated set's `declared`).
+    fn source_declared(&self) -> Option<&[parameters::Declared]> {
+        let set = self.hot()?;
+        Some(
+            self.source_declared
+                .get_or_init(|| parameters::declared(set)),
+        )
     }
 }
 

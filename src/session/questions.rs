@@ -361,8 +361,7 @@ impl Session {
                     .filter(|d| d.module && !generated.owners.contains_key(&d.name));
                 questions.parameters = parameter_groups(open, self.supplied());
             }
-        } else if let Some(set) = self.hot() {
-            let parameters = declared(set);
+        } else if let Some(parameters) = self.source_declared() {
             let composed = self.composed(answers);
             let open: HashSet<(String, String)> = composed
                 .as_ref()

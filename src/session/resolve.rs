@@ -773,8 +773,8 @@ impl Session {
         }
         let name = parameter_key(key).0;
         let hidden = |list: &[Declared]| list.iter().any(|d| d.name == name && d.hidden);
-        match self.hot() {
-            Some(set) => hidden(&declared(set)),
+        match self.source_declared() {
+            Some(declared) => hidden(declared),
             None => self.generated().is_some_and(|g| hidden(&g.declared)),
         }
     }
